@@ -1,0 +1,313 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// ScoreRequest is one result to score: a line of `traveler score` input
+// and the body of POST /v1/score.
+type ScoreRequest struct {
+	Law        string                     `json:"law"`
+	Contract   string                     `json:"contract"`
+	Declarer   string                     `json:"declarer"`
+	Tricks     *int                       `json:"tricks"`
+	Deal       string                     `json:"deal,omitempty"`
+	Honours    map[string]int             `json:"honours,omitempty"`
+	Chicane    []string                   `json:"chicane,omitempty"`
+	Revokes    []RevokeRequest            `json:"revokes,omitempty"`
+	Vulnerable string                     `json:"vulnerable,omitempty"`
+	Board      int                        `json:"board,omitempty"`
+	Options    map[string]json.RawMessage `json:"options,omitempty"`
+}
+
+// RevokeRequest is one revoke: the side that revoked and the penalty the
+// innocent declarer chose ("tricks" or "points").
+type RevokeRequest struct {
+	Side    string `json:"side"`
+	Penalty string `json:"penalty,omitempty"`
+}
+
+// SideScoreResponse is one side's score.
+type SideScoreResponse struct {
+	Trick   int `json:"trick"`
+	Honour  int `json:"honour"`
+	Premium int `json:"premium"`
+	Total   int `json:"total"`
+}
+
+// ScoreResponse is a scored result.
+type ScoreResponse struct {
+	NSScore   int               `json:"ns_score"`
+	NS        SideScoreResponse `json:"ns"`
+	EW        SideScoreResponse `json:"ew"`
+	Lines     []string          `json:"lines"`
+	Void      bool              `json:"void,omitempty"`
+	PassedOut bool              `json:"passed_out,omitempty"`
+}
+
+// ErrorResponse is every error answer: the message, the field it is about,
+// and what is allowed there.
+type ErrorResponse struct {
+	Error   string   `json:"error"`
+	Field   string   `json:"field,omitempty"`
+	Allowed []string `json:"allowed,omitempty"`
+}
+
+// DecodeScoreRequest reads one JSON object, refusing unknown fields and
+// trailing data so that a misspelt field is reported, not ignored.
+func DecodeScoreRequest(data []byte) (ScoreRequest, error) {
+	var q ScoreRequest
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&q); err != nil {
+		return q, jsonError(err)
+	}
+	if dec.More() {
+		return q, &scoring.Error{Field: "line", Problem: "more than one JSON value; give one object a line"}
+	}
+	return q, nil
+}
+
+// jsonError turns a decoding error into one that names the field.
+func jsonError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		return &scoring.Error{Field: typeErr.Field, Value: typeErr.Value, Problem: "expected " + jsonKind(typeErr.Type.Kind().String())}
+	case errors.As(err, &syntaxErr):
+		return &scoring.Error{Field: "line", Problem: fmt.Sprintf("not valid JSON at byte %d: %v", syntaxErr.Offset, err)}
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return &scoring.Error{Field: name, Problem: "not a field of a result", Allowed: []string{
+			"law", "contract", "declarer", "tricks", "deal", "honours", "chicane", "revokes", "vulnerable", "board", "options"}}
+	case err.Error() == "EOF":
+		return &scoring.Error{Field: "line", Problem: "empty: expected a JSON object"}
+	}
+	return &scoring.Error{Field: "line", Problem: "not a JSON object: " + err.Error()}
+}
+
+func jsonKind(k string) string {
+	switch k {
+	case "int", "int64", "int32", "int8":
+		return "a whole number"
+	case "string":
+		return "a string"
+	case "slice":
+		return "a list"
+	case "map", "struct":
+		return "an object"
+	case "bool":
+		return "true or false"
+	}
+	return k
+}
+
+// Scorable converts the request to the domain: the rules (law code and
+// options) and the result. Every error is a *scoring.Error naming the field.
+func (q *ScoreRequest) Scorable() (scoring.Rules, scoring.Result, error) {
+	var res scoring.Result
+	if q.Law == "" {
+		return scoring.Rules{}, res, &scoring.Error{Field: "law", Problem: "required", Allowed: scoring.LawNames()}
+	}
+	law, err := scoring.ParseLaw("law", q.Law)
+	if err != nil {
+		return scoring.Rules{}, res, err
+	}
+	rules := scoring.NewRules(law)
+	if err := setOptions(&rules, q.Options); err != nil {
+		return rules, res, err
+	}
+	if q.Contract == "" {
+		return rules, res, &scoring.Error{Field: "contract", Problem: "required"}
+	}
+	if res.Contract, err = rules.ParseContract(q.Contract); err != nil {
+		return rules, res, err
+	}
+	switch {
+	case q.Declarer != "":
+		if res.Declarer, err = scoring.ParseSeat("declarer", q.Declarer); err != nil {
+			return rules, res, err
+		}
+	case !res.Contract.Pass:
+		return rules, res, &scoring.Error{Field: "declarer", Problem: "required (in the Bridge codes, the dealer)", Allowed: []string{"N", "E", "S", "W"}}
+	}
+	switch {
+	case q.Tricks != nil:
+		res.Tricks = *q.Tricks
+	case !res.Contract.Pass:
+		return rules, res, &scoring.Error{Field: "tricks", Problem: "required: tricks won in play by the declarer's side, 0 to 13"}
+	}
+	if res.Holding, err = holding(q, res.Contract); err != nil {
+		return rules, res, err
+	}
+	for i, rv := range q.Revokes {
+		side, err := scoring.ParseSide("revokes["+strconv.Itoa(i)+"].side", rv.Side)
+		if err != nil {
+			return rules, res, err
+		}
+		p, err := scoring.ParsePenalty("revokes["+strconv.Itoa(i)+"].penalty", rv.Penalty)
+		if err != nil {
+			return rules, res, err
+		}
+		res.Revokes = append(res.Revokes, scoring.Revoke{Side: side, Penalty: p})
+	}
+	if res.Vulnerability, err = vulnerability(q); err != nil {
+		return rules, res, err
+	}
+	return rules, res, rules.Check(&res)
+}
+
+// setOptions applies the request's options to the rules by name and kind.
+func setOptions(rules *scoring.Rules, opts map[string]json.RawMessage) error {
+	for name, raw := range opts {
+		var kind scoring.OptionKind = 255
+		for _, o := range rules.Law.Options() {
+			if o.Name == name {
+				kind = o.Kind
+			}
+		}
+		switch kind {
+		case scoring.BoolOption:
+			var v bool
+			if err := json.Unmarshal(raw, &v); err != nil {
+				return &scoring.Error{Field: "options." + name, Value: string(raw), Problem: "expected true or false"}
+			}
+			if err := rules.Options.SetBool(rules.Law, name, v); err != nil {
+				return err
+			}
+		default: // an unknown name is reported by SetInt
+			var v int
+			if kind == scoring.IntOption {
+				if err := json.Unmarshal(raw, &v); err != nil {
+					return &scoring.Error{Field: "options." + name, Value: string(raw), Problem: "expected a whole number"}
+				}
+			}
+			if err := rules.Options.SetInt(rules.Law, name, v); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// holding works out honours and chicane: from the deal when it gives at
+// least three hands, else from the counts given; both must then agree.
+func holding(q *ScoreRequest, c scoring.Contract) (scoring.Holding, error) {
+	var given scoring.Holding
+	if len(q.Honours) > 0 {
+		given.Known = true
+		for k, n := range q.Honours {
+			seat, err := scoring.ParseSeat("honours", k)
+			if err != nil {
+				return given, err
+			}
+			given.Honours[seat] = int8(max(-1, min(n, 99)))
+		}
+		for _, k := range q.Chicane {
+			seat, err := scoring.ParseSeat("chicane", k)
+			if err != nil {
+				return given, err
+			}
+			given.Void[seat] = true
+		}
+	} else if len(q.Chicane) > 0 {
+		return given, &scoring.Error{Field: "chicane", Problem: "give the honours per seat as well, or the deal"}
+	}
+	if q.Deal == "" || c.Pass {
+		return given, nil
+	}
+	deal, err := scoring.ParseDeal("deal", q.Deal)
+	if err != nil {
+		return given, err
+	}
+	hands, ok := deal.Complete()
+	if !ok {
+		return given, nil
+	}
+	derived := scoring.HoldingOf(hands, c.Strain)
+	if given.Known {
+		if given.Honours != derived.Honours {
+			return given, &scoring.Error{Field: "honours", Problem: "do not match the deal, which gives " + countText(derived.Honours)}
+		}
+		if len(q.Chicane) > 0 && given.Void != derived.Void {
+			return given, &scoring.Error{Field: "chicane", Problem: "does not match the deal"}
+		}
+	}
+	return derived, nil
+}
+
+func countText(h [4]int8) string {
+	return fmt.Sprintf("N %d, E %d, S %d, W %d", h[0], h[1], h[2], h[3])
+}
+
+// vulnerability reads "vulnerable", or works it out from "board".
+func vulnerability(q *ScoreRequest) (scoring.Vulnerability, error) {
+	var v scoring.Vulnerability
+	if q.Board < 0 {
+		return v, &scoring.Error{Field: "board", Value: strconv.Itoa(q.Board), Problem: "a board number is 1 or more"}
+	}
+	if q.Vulnerable == "" {
+		return scoring.BoardVulnerability(q.Board), nil
+	}
+	v, err := scoring.ParseVulnerability("vulnerable", q.Vulnerable)
+	if err != nil {
+		return v, err
+	}
+	if q.Board > 0 && scoring.BoardVulnerability(q.Board) != v {
+		return v, &scoring.Error{Field: "vulnerable", Value: q.Vulnerable, Problem: "board " + strconv.Itoa(q.Board) + " is " + scoring.BoardVulnerability(q.Board).String() + " vulnerable; give one or the other"}
+	}
+	return v, nil
+}
+
+// NewScoreResponse converts a score to its answer.
+func NewScoreResponse(s *scoring.Score) ScoreResponse {
+	side := func(x scoring.SideScore) SideScoreResponse {
+		return SideScoreResponse{Trick: x.Trick, Honour: x.Honour, Premium: x.Premium, Total: x.Total()}
+	}
+	return ScoreResponse{
+		NSScore:   s.NSScore(),
+		NS:        side(s.Sides[scoring.NS]),
+		EW:        side(s.Sides[scoring.EW]),
+		Lines:     s.Lines(),
+		Void:      s.Void,
+		PassedOut: s.PassedOut,
+	}
+}
+
+// NewErrorResponse converts an error to its answer, keeping the field and
+// what is allowed when the error says them.
+func NewErrorResponse(err error) ErrorResponse {
+	var se *scoring.Error
+	if errors.As(err, &se) {
+		return ErrorResponse{Error: se.Error(), Field: se.Field, Allowed: se.Allowed}
+	}
+	return ErrorResponse{Error: err.Error()}
+}
+
+// Score decodes, checks and scores one request line, and answers the
+// JSON for it: the score, or the error.
+func Score(line []byte) (out []byte, ok bool) {
+	q, err := DecodeScoreRequest(line)
+	if err == nil {
+		var rules scoring.Rules
+		var res scoring.Result
+		rules, res, err = q.Scorable()
+		if err == nil {
+			var s scoring.Score
+			if s, err = rules.Score(&res); err == nil {
+				out, _ = json.Marshal(NewScoreResponse(&s))
+				return out, true
+			}
+		}
+	}
+	out, _ = json.Marshal(NewErrorResponse(err))
+	return out, false
+}

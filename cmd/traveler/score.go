@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/traveler-bridge/traveler/api"
+)
+
+// maxLine is the longest input line `traveler score` reads.
+const maxLine = 1 << 20
+
+// scoreBatch is how many lines travel together between the reader, the
+// workers and the writer.
+const scoreBatch = 512
+
+// runScore streams JSON lines from stdin to stdout, one answer per line in
+// the same order, scoring batches on every core. It exits 1 when any line
+// failed.
+func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "lines are scored by this many goroutines")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: traveler score [-workers N] < results.jsonl")
+		fmt.Fprintln(stderr, "\nEach input line is a JSON result, e.g.")
+		fmt.Fprintln(stderr, `  {"law": "auction-1915", "contract": "4SX", "declarer": "N", "tricks": 10}`)
+		fmt.Fprintln(stderr, "and gives one JSON line out: the score, or {\"error\": ...}.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "traveler score: unexpected argument %q: the results come on stdin\n", fs.Arg(0))
+		return 2
+	}
+	if *workers < 1 {
+		fmt.Fprintf(stderr, "traveler score: -workers %d: must be 1 or more\n", *workers)
+		return 2
+	}
+	failed, err := scoreStream(ctx, stdin, stdout, *workers)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler score: %v\n", err)
+		return 1
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "traveler score: %d line(s) had errors\n", failed)
+		return 1
+	}
+	return 0
+}
+
+// batch is a run of input lines and, once scored, their answers.
+type batch struct {
+	lines [][]byte
+	out   []byte
+	done  chan struct{}
+}
+
+// scoreStream scores every line of r onto w in order and returns how many
+// lines failed.
+func scoreStream(ctx context.Context, r io.Reader, w io.Writer, workers int) (int64, error) {
+	var failed atomic.Int64
+	jobs := make(chan *batch, workers*2)
+	order := make(chan *batch, workers*4)
+	var wg sync.WaitGroup
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range jobs {
+				for _, line := range b.lines {
+					out, ok := api.Score(line)
+					if !ok {
+						failed.Add(1)
+					}
+					b.out = append(b.out, out...)
+					b.out = append(b.out, '\n')
+				}
+				close(b.done)
+			}
+		}()
+	}
+	writeErr := make(chan error, 1)
+	go func() {
+		bw := bufio.NewWriterSize(w, 1<<16)
+		var err error
+		for b := range order {
+			<-b.done
+			if err == nil {
+				_, err = bw.Write(b.out)
+			}
+		}
+		if err == nil {
+			err = bw.Flush()
+		}
+		writeErr <- err
+	}()
+
+	readErr := readBatches(ctx, r, jobs, order)
+	close(jobs)
+	close(order)
+	wg.Wait()
+	if err := <-writeErr; err != nil {
+		return failed.Load(), err
+	}
+	return failed.Load(), readErr
+}
+
+// readBatches splits the input into batches and hands each to the workers
+// and, in order, to the writer.
+func readBatches(ctx context.Context, r io.Reader, jobs, order chan<- *batch) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
+	b := &batch{done: make(chan struct{})}
+	send := func() {
+		order <- b
+		jobs <- b
+		b = &batch{done: make(chan struct{})}
+	}
+	for sc.Scan() {
+		line := append([]byte(nil), sc.Bytes()...)
+		b.lines = append(b.lines, line)
+		if len(b.lines) == scoreBatch {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			send()
+		}
+	}
+	if len(b.lines) > 0 {
+		send()
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("a line is longer than %d bytes", maxLine)
+		}
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,3 @@
+module github.com/traveler-bridge/traveler
+
+go 1.26.8

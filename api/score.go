@@ -295,6 +295,11 @@ func NewErrorResponse(err error) ErrorResponse {
 // Score decodes, checks and scores one request line, and answers the
 // JSON for it: the score, or the error.
 func Score(line []byte) (out []byte, ok bool) {
+	return AppendScore(nil, line)
+}
+
+// AppendScore is Score appending its answer to dst.
+func AppendScore(dst, line []byte) (out []byte, ok bool) {
 	q, err := DecodeScoreRequest(line)
 	if err == nil {
 		var rules scoring.Rules
@@ -303,11 +308,10 @@ func Score(line []byte) (out []byte, ok bool) {
 		if err == nil {
 			var s scoring.Score
 			if s, err = rules.Score(&res); err == nil {
-				out, _ = json.Marshal(NewScoreResponse(&s))
-				return out, true
+				return AppendScoreJSON(dst, &s), true
 			}
 		}
 	}
-	out, _ = json.Marshal(NewErrorResponse(err))
-	return out, false
+	e, _ := json.Marshal(NewErrorResponse(err))
+	return append(dst, e...), false
 }

@@ -250,12 +250,15 @@ func (r *Rules) TrickValue(s Strain) int {
 	if r.Law == RoyalAuction1913 && s == Nullo {
 		return r.Options.NulloValue
 	}
+	if int(r.Law) >= len(trickValues) {
+		return 0
+	}
 	return trickValues[r.Law][s]
 }
 
 // trickValues holds each code's value of an odd trick by strain, 0 where
 // the code has no such strain.
-var trickValues = map[Law]*[numStrains]int{
+var trickValues = [...][numStrains]int{
 	Bridge:           {Clubs: 4, Diamonds: 6, Hearts: 8, Spades: 2, NoTrump: 12},                 // seed 002 "Scoring"
 	BridgePortland:   {Clubs: 4, Diamonds: 6, Hearts: 8, Spades: 2, NoTrump: 12},                 // seed 004 (as seed 002)
 	RoyalAuction1913: {Clubs: 6, Diamonds: 7, Hearts: 8, Spades: 2, NoTrump: 10, RoyalSpades: 9}, // seed 001 Law 4

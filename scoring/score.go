@@ -194,6 +194,8 @@ func (r *Rules) checkHolding(c Contract, h *Holding) error {
 	return nil
 }
 
+func penaltyField(i int) string { return "revokes[" + strconv.Itoa(i) + "].penalty" }
+
 // checkRevokes checks the revokes against the code: Bridge penalties are
 // always tricks; the declarer's side's revokes and every further revoke
 // carry fixed penalties; a defender's first revoke needs the declarer's
@@ -214,7 +216,6 @@ func (r *Rules) checkRevokes(res *Result) error {
 	decl := res.Declarer.Side()
 	var seen [2]bool
 	for i, rv := range res.Revokes {
-		field := "revokes[" + strconv.Itoa(i) + "].penalty"
 		if rv.Side > EW {
 			return invalid("revokes["+strconv.Itoa(i)+"].side", strconv.Itoa(int(rv.Side)), "not a side", "NS", "EW")
 		}
@@ -223,11 +224,11 @@ func (r *Rules) checkRevokes(res *Result) error {
 		switch {
 		case r.Law.isBridge():
 			if rv.Penalty == PenaltyPoints {
-				return invalid(field, "points", "under "+r.Law.String()+" a revoke always costs three tricks", "tricks")
+				return invalid(penaltyField(i), "points", "under "+r.Law.String()+" a revoke always costs three tricks", "tricks")
 			}
 		case first && rv.Side != decl:
 			if rv.Penalty == PenaltyUnset {
-				return invalid(field, "", "say which penalty the declarer chose for the defenders' revoke", "tricks", "points")
+				return invalid(penaltyField(i), "", "say which penalty the declarer chose for the defenders' revoke", "tricks", "points")
 			}
 		default:
 			if rv.Penalty == PenaltyTricks {
@@ -235,7 +236,7 @@ func (r *Rules) checkRevokes(res *Result) error {
 				if first {
 					why = "when the declarer's side revokes the penalty is fixed: the opponents score points"
 				}
-				return invalid(field, "tricks", why, "points")
+				return invalid(penaltyField(i), "tricks", why, "points")
 			}
 		}
 	}

@@ -184,14 +184,13 @@ func (r *Rules) RunAuction(dealer Seat, calls []Call) (Auction, error) {
 	}
 	seat := dealer
 	for i, c := range calls {
-		field := "auction[" + strconv.Itoa(i) + "]"
 		if st.over(i) {
 			if c.Kind == CallBridgePlay && i == len(calls)-1 {
-				return r.bridgePlay(st, field)
+				return r.bridgePlay(st, callField(i))
 			}
-			return Auction{}, invalid(field, c.String(), "the auction is already over")
+			return Auction{}, invalid(callField(i), c.String(), "the auction is already over")
 		}
-		if err := r.applyCall(&st, seat, i, c, field); err != nil {
+		if err := r.applyCall(&st, seat, i, c); err != nil {
 			return Auction{}, err
 		}
 		seat = seat.Next()
@@ -234,20 +233,24 @@ func (r *Rules) bridgePlay(st auctionState, field string) (Auction, error) {
 	return a, nil
 }
 
-func (r *Rules) applyCall(st *auctionState, seat Seat, i int, c Call, field string) error {
+// callField names the i-th call in an error.
+func callField(i int) string { return "auction[" + strconv.Itoa(i) + "]" }
+
+func (r *Rules) applyCall(st *auctionState, seat Seat, i int, c Call) error {
+	field := func() string { return callField(i) }
 	switch c.Kind {
 	case CallPass:
 		if i == 0 && r.Law == RoyalAuction1913 {
-			return invalid(field, "PASS", "the dealer must bid under royal-auction-1913 (seed 001 Law 42)")
+			return invalid(field(), "PASS", "the dealer must bid under royal-auction-1913 (seed 001 Law 42)")
 		}
 		st.passes++
 	case CallBid:
 		b := c.Bid
 		if b.Level < 1 || b.Level > 7 || !r.allowsStrain(b.Strain) || (b.Royal && r.Law != Royalton1915) {
-			return invalid(field, c.String(), "not a bid of "+r.Law.String())
+			return invalid(field(), c.String(), "not a bid of "+r.Law.String())
 		}
 		if st.any && !r.Outranks(b, st.last) {
-			return invalid(field, b.String(), "insufficient: does not overcall "+st.last.String()+" ("+r.orderRule()+")")
+			return invalid(field(), b.String(), "insufficient: does not overcall "+st.last.String()+" ("+r.orderRule()+")")
 		}
 		st.last, st.lastBy, st.any, st.doubles, st.passes = b, seat, true, 0, 0
 		if st.firstName[seat.Side()][b.Strain] < 0 {
@@ -256,25 +259,25 @@ func (r *Rules) applyCall(st *auctionState, seat Seat, i int, c Call, field stri
 	case CallDouble:
 		switch {
 		case !st.any:
-			return invalid(field, "X", "there is no bid to double")
+			return invalid(field(), "X", "there is no bid to double")
 		case st.lastBy.Side() == seat.Side():
-			return invalid(field, "X", "a player may not double his partner's or his own side's declaration")
+			return invalid(field(), "X", "a player may not double his partner's or his own side's declaration")
 		case st.doubles > 0:
-			return invalid(field, "X", "the declaration is already doubled; it may be doubled and redoubled once, not more")
+			return invalid(field(), "X", "the declaration is already doubled; it may be doubled and redoubled once, not more")
 		}
 		st.doubles, st.passes = 1, 0
 	case CallRedouble:
 		switch {
 		case st.doubles == 0:
-			return invalid(field, "XX", "only a doubled declaration may be redoubled")
+			return invalid(field(), "XX", "only a doubled declaration may be redoubled")
 		case st.doubles == 2:
-			return invalid(field, "XX", "the declaration is already redoubled; redoubling more than once is not allowed")
+			return invalid(field(), "XX", "the declaration is already redoubled; redoubling more than once is not allowed")
 		case st.lastBy.Side() != seat.Side():
-			return invalid(field, "XX", "only the side whose declaration was doubled may redouble")
+			return invalid(field(), "XX", "only the side whose declaration was doubled may redouble")
 		}
 		st.doubles, st.passes = 2, 0
 	default:
-		return invalid(field, c.String(), "not a call of "+r.Law.String())
+		return invalid(field(), c.String(), "not a call of "+r.Law.String())
 	}
 	return nil
 }
@@ -322,9 +325,9 @@ func (r *Rules) runDeclaration(dealer Seat, calls []Call) (Auction, error) {
 	i++
 	passes := 0 // the side to speak: each player may double or be satisfied
 	for ; i < len(calls); i++ {
-		field := "auction[" + strconv.Itoa(i) + "]"
+		field := func() string { return callField(i) }
 		if passes == 2 {
-			return Auction{}, invalid(field, calls[i].String(), "the declaration is over: both players of the side to speak were satisfied")
+			return Auction{}, invalid(field(), calls[i].String(), "the declaration is over: both players of the side to speak were satisfied")
 		}
 		switch calls[i].Kind {
 		case CallPass:
@@ -332,11 +335,11 @@ func (r *Rules) runDeclaration(dealer Seat, calls []Call) (Auction, error) {
 		case CallDouble:
 			c.Doubles++
 			if err := r.checkDoubles(c); err != nil {
-				return Auction{}, invalid(field, "X", err.(*Error).Problem)
+				return Auction{}, invalid(field(), "X", err.(*Error).Problem)
 			}
 			passes = 0
 		default:
-			return Auction{}, invalid(field, calls[i].String(), "after the trump is named only doubling (X) or satisfied (PASS)")
+			return Auction{}, invalid(field(), calls[i].String(), "after the trump is named only doubling (X) or satisfied (PASS)")
 		}
 	}
 	if passes < 2 {

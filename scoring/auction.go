@@ -123,7 +123,11 @@ func (r *Rules) ParseCall(field, s string) (Call, error) {
 	switch u {
 	case "PASS", "P", "NB", "NO BID", "NO":
 		return Call{Kind: CallPass}, nil
-	case "X", "D", "DOUBLE":
+	case "D":
+		if !r.Law.isBridge() { // in the Bridge codes D declares diamonds
+			return Call{Kind: CallDouble}, nil
+		}
+	case "X", "DOUBLE":
 		return Call{Kind: CallDouble}, nil
 	case "XX", "R", "REDOUBLE":
 		if r.Law.isBridge() {

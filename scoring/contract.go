@@ -3,6 +3,7 @@ package scoring
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Strain is what a contract is played in: a trump suit, no-trump, or
@@ -123,10 +124,10 @@ const maxBridgeDoublings = 20
 // X); or PASS where the code lets a board be passed out.
 func (r *Rules) ParseContract(s string) (Contract, error) {
 	const field = "contract"
-	u := strings.ToUpper(strings.TrimSpace(s))
-	if len(u) > 32 {
-		return Contract{}, invalid(field, s[:32]+"…", "too long to be a contract")
+	if len(s) > 32 {
+		return Contract{}, invalid(field, clip(s, 32), "too long to be a contract")
 	}
+	u := strings.ToUpper(strings.TrimSpace(s))
 	if u == "PASS" || u == "P" || u == "PASSED" {
 		if r.Law.isBridge() || r.Law == RoyalAuction1913 {
 			return Contract{}, invalid(field, s, "a board cannot be passed out under "+r.Law.String()+": the dealer must declare")
@@ -224,4 +225,15 @@ func (r *Rules) maxPortlandDoublings(s Strain) int {
 		n++
 	}
 	return n
+}
+
+// clip cuts s to at most n bytes on a character boundary and marks the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

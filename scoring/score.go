@@ -219,6 +219,9 @@ func (r *Rules) checkRevokes(res *Result) error {
 		if rv.Side > EW {
 			return invalid("revokes["+strconv.Itoa(i)+"].side", strconv.Itoa(int(rv.Side)), "not a side", "NS", "EW")
 		}
+		if rv.Penalty > PenaltyPoints {
+			return invalid(penaltyField(i), strconv.Itoa(int(rv.Penalty)), "not a revoke penalty", "tricks", "points")
+		}
 		first := !seen[rv.Side]
 		seen[rv.Side] = true
 		switch {

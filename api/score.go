@@ -168,14 +168,11 @@ func (q *ScoreRequest) Scorable() (scoring.Rules, scoring.Result, error) {
 // setOptions applies the request's options to the rules by name and kind.
 func setOptions(rules *scoring.Rules, opts map[string]json.RawMessage) error {
 	for name, raw := range opts {
-		var kind scoring.OptionKind = 255
-		for _, o := range rules.Law.Options() {
-			if o.Name == name {
-				kind = o.Kind
-			}
-		}
-		switch kind {
-		case scoring.BoolOption:
+		opt, ok := rules.Law.LookupOption(name)
+		switch {
+		case !ok:
+			return rules.Options.SetInt(rules.Law, name, 0) // says what the options are
+		case opt.Kind == scoring.BoolOption:
 			var v bool
 			if err := json.Unmarshal(raw, &v); err != nil {
 				return &scoring.Error{Field: "options." + name, Value: string(raw), Problem: "expected true or false"}
@@ -183,12 +180,10 @@ func setOptions(rules *scoring.Rules, opts map[string]json.RawMessage) error {
 			if err := rules.Options.SetBool(rules.Law, name, v); err != nil {
 				return err
 			}
-		default: // an unknown name is reported by SetInt
+		default:
 			var v int
-			if kind == scoring.IntOption {
-				if err := json.Unmarshal(raw, &v); err != nil {
-					return &scoring.Error{Field: "options." + name, Value: string(raw), Problem: "expected a whole number"}
-				}
+			if err := json.Unmarshal(raw, &v); err != nil {
+				return &scoring.Error{Field: "options." + name, Value: string(raw), Problem: "expected a whole number"}
 			}
 			if err := rules.Options.SetInt(rules.Law, name, v); err != nil {
 				return err

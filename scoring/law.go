@@ -137,6 +137,16 @@ func DefaultOptions(l Law) Options {
 	return o
 }
 
+// LookupOption returns the law code's option of that name.
+func (l Law) LookupOption(name string) (Option, bool) {
+	for _, opt := range l.Options() {
+		if opt.Name == name {
+			return opt, true
+		}
+	}
+	return Option{}, false
+}
+
 // option finds the named option of the law code.
 func (l Law) option(field, name string) (Option, error) {
 	var names []string

@@ -486,20 +486,7 @@ func TestPropertyDoubleNeverHurtsMadeContract(t *testing.T) {
 		t.Run(pc.name, func(t *testing.T) {
 			r := pc.rules
 			rng := rand.New(rand.NewPCG(2, uint64(r.Law)))
-			// the contracts by doubling: base (undoubled) contract -> all doublings
-			byBase := map[scoring.Contract][]scoring.Contract{}
-			var bases []scoring.Contract
-			for _, c := range propContracts(t, r) {
-				if c.Pass {
-					continue
-				}
-				b := c
-				b.Doubles = 0
-				if _, ok := byBase[b]; !ok {
-					bases = append(bases, b)
-				}
-				byBase[b] = append(byBase[b], c)
-			}
+			bases, byBase := propDoublingChains(t, r)
 			n := 0
 			for _, b := range bases {
 				chain := byBase[b]
@@ -565,19 +552,7 @@ func TestPropertyHonoursIgnoreDoubling(t *testing.T) {
 		t.Run(pc.name, func(t *testing.T) {
 			r := pc.rules
 			rng := rand.New(rand.NewPCG(3, uint64(r.Law)))
-			byBase := map[scoring.Contract][]scoring.Contract{}
-			var bases []scoring.Contract
-			for _, c := range propContracts(t, r) {
-				if c.Pass {
-					continue
-				}
-				b := c
-				b.Doubles = 0
-				if _, ok := byBase[b]; !ok {
-					bases = append(bases, b)
-				}
-				byBase[b] = append(byBase[b], c)
-			}
+			bases, byBase := propDoublingChains(t, r)
 			n, scored := 0, 0
 			for _, b := range bases {
 				for _, decl := range scoring.Seats {
@@ -831,4 +806,23 @@ var propPBNDeals = []string{
 	"N:Q.AK94.542.87543 T753.763.AT73.AQ 98642.Q82.J96.J2 AKJ.JT5.KQ8.KT96",
 	"N:K83.K9864.QJ8.Q9 J97542.A2.K6.653 Q6.QJ7.AT94.AK72 AT.T53.7532.JT84",
 	"N:983.T73.KQ832.93 AJ42.J.96.JT7654 KQ5.AQ654.AT.AK8 T76.K982.J754.Q2",
+}
+
+// propDoublingChains groups the code's contracts by their undoubled form:
+// each undoubled contract, in order, with all its doublings.
+func propDoublingChains(t testing.TB, r scoring.Rules) ([]scoring.Contract, map[scoring.Contract][]scoring.Contract) {
+	byBase := map[scoring.Contract][]scoring.Contract{}
+	var bases []scoring.Contract
+	for _, c := range propContracts(t, r) {
+		if c.Pass {
+			continue
+		}
+		b := c
+		b.Doubles = 0
+		if _, ok := byBase[b]; !ok {
+			bases = append(bases, b)
+		}
+		byBase[b] = append(byBase[b], c)
+	}
+	return bases, byBase
 }

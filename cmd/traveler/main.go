@@ -25,6 +25,7 @@ type command struct {
 
 var commands = []command{
 	{"score", "score results read as JSON lines on stdin, one JSON line out per line in", runScore},
+	{"rescore", "score, compare and rank a USEBIO or PBN results file again: traveler rescore FILE", runRescore},
 }
 
 func main() {

@@ -1,0 +1,390 @@
+package reports
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// USEBIO is a USEBIO 1.2 results file as read: the club and the event.
+type USEBIO struct {
+	Version string      // the USEBIO element's Version attribute, e.g. "1.2"
+	Club    string      // CLUB/CLUB_NAME
+	Event   USEBIOEvent // the EVENT element
+}
+
+// USEBIOEvent is a file's event: what it was, who played and every board's traveler.
+type USEBIOEvent struct {
+	Line          int           // the line the EVENT element starts on
+	Type          string        // the EVENT_TYPE attribute: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS, ...
+	Identifier    string        // EVENT_IDENTIFIER
+	Name          string        // EVENT_DESCRIPTION
+	Title         string        // TITLE
+	Date          string        // DATE, as written
+	Program       string        // PROGRAM_NAME: the scoring program that wrote the file
+	WinnerType    int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
+	ScoringMethod string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	Pairs         []USEBIOPair  // PARTICIPANTS/PAIR, in file order
+	Boards        []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
+}
+
+// USEBIOPair is one pair of the event with the figures the file gives it.
+type USEBIOPair struct {
+	Line       int      // the line the PAIR element starts on
+	Number     string   // PAIR_NUMBER
+	Direction  string   // DIRECTION: "NS" or "EW" in a two-winner field, "" otherwise
+	Players    []string // PLAYER/PLAYER_NAME, in order
+	Total      Figure   // TOTAL_SCORE
+	Percentage Figure   // PERCENTAGE; not given in IMP events
+	Place      string   // PLACE, as written ("6" or "6=")
+}
+
+// USEBIOBoard is one board: its number, its hands when the file has them and its traveler lines.
+type USEBIOBoard struct {
+	Line    int          // the line the BOARD element starts on
+	Number  int          // BOARD_NUMBER
+	Average Figure       // BOARD_AVERAGE: the Butler datum the file used, when given
+	Deal    scoring.Deal // the hands from HANDSET; Deal.Given says which were there
+	Lines   []USEBIOLine // TRAVELLER_LINE, in file order
+}
+
+// HasDeal reports whether the file gave any of the board's hands.
+func (b *USEBIOBoard) HasDeal() bool {
+	return b.Deal.Given[0] || b.Deal.Given[1] || b.Deal.Given[2] || b.Deal.Given[3]
+}
+
+// USEBIOLine is one traveler line: who played, what happened and the file's own points for it.
+type USEBIOLine struct {
+	Line         int              // the line the TRAVELLER_LINE element starts on
+	NS           string           // NS_PAIR_NUMBER
+	EW           string           // EW_PAIR_NUMBER
+	ContractText string           // CONTRACT as written; "" when not given
+	Contract     scoring.Contract // CONTRACT read under contract-2017 (Pass for a passed-out board)
+	HasContract  bool             // whether CONTRACT was given
+	Declarer     scoring.Seat     // PLAYED_BY
+	HasDeclarer  bool             // whether PLAYED_BY was given
+	Lead         string           // LEAD, as written, e.g. "2H"
+	Tricks       int              // TRICKS: tricks won by the declarer's side
+	HasTricks    bool             // whether TRICKS was given
+	Score        LineScore        // SCORE
+	Points       PointsKind       // which pair of points elements the line carries
+	NSPoints     Figure           // NS_MATCH_POINTS, NS_BUTLER_POINTS or NS_CROSS_IMP_POINTS
+	EWPoints     Figure           // EW_MATCH_POINTS, EW_BUTLER_POINTS or EW_CROSS_IMP_POINTS
+}
+
+// PointsKind names the points a traveler line carries.
+type PointsKind uint8
+
+// The kinds of points a USEBIO traveler line may carry.
+const (
+	PointsNone        PointsKind = iota // no points elements
+	PointsMatchPoints                   // NS_MATCH_POINTS / EW_MATCH_POINTS
+	PointsButler                        // NS_BUTLER_POINTS / EW_BUTLER_POINTS
+	PointsCrossIMPs                     // NS_CROSS_IMP_POINTS / EW_CROSS_IMP_POINTS
+)
+
+// pointsElements lists each kind's NS and EW element names.
+var pointsElements = [...][2]string{
+	PointsMatchPoints: {"NS_MATCH_POINTS", "EW_MATCH_POINTS"},
+	PointsButler:      {"NS_BUTLER_POINTS", "EW_BUTLER_POINTS"},
+	PointsCrossIMPs:   {"NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"},
+}
+
+// String returns the NS element's name without the NS_ prefix, or "".
+func (k PointsKind) String() string {
+	if k == PointsNone || int(k) >= len(pointsElements) {
+		return ""
+	}
+	return strings.TrimPrefix(pointsElements[k][0], "NS_")
+}
+
+// ReadUSEBIO reads a USEBIO 1.2 results file. A file that is not
+// well-formed XML, has no EVENT, or holds a value that cannot be read gives
+// a *FileError naming the line and the element.
+func ReadUSEBIO(r io.Reader) (*USEBIO, error) {
+	root, err := readXMLTree(r)
+	if err != nil {
+		return nil, err
+	}
+	if root.name != "USEBIO" {
+		return nil, usebioErr(root, root.name, "", "the root element USEBIO")
+	}
+	f := &USEBIO{Version: root.attr("Version")}
+	if club := root.child("CLUB"); club != nil {
+		f.Club = club.childText("CLUB_NAME")
+	}
+	ev := root.child("EVENT")
+	if ev == nil {
+		return nil, usebioErr(root, "USEBIO", "", "an EVENT element")
+	}
+	if err := readUSEBIOEvent(ev, &f.Event); err != nil {
+		return nil, err
+	}
+	if err := readUSEBIOHands(root, &f.Event); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// readUSEBIOEvent reads the EVENT element.
+func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
+	e.Line = ev.line
+	e.Type = strings.ToUpper(ev.attr("EVENT_TYPE"))
+	e.Identifier = ev.childText("EVENT_IDENTIFIER")
+	e.Name = ev.childText("EVENT_DESCRIPTION")
+	e.Title = ev.childText("TITLE")
+	e.Date = ev.childText("DATE")
+	e.Program = ev.childText("PROGRAM_NAME")
+	if wt := ev.child("WINNER_TYPE"); wt != nil && wt.text != "" {
+		n, err := strconv.Atoi(wt.text)
+		if err != nil || (n != 1 && n != 2) {
+			return usebioErr(wt, "EVENT/WINNER_TYPE", wt.text, "1 (one winner) or 2 (a winner each way)")
+		}
+		e.WinnerType = n
+	}
+	e.ScoringMethod = strings.ToUpper(ev.childText("SCORING_METHOD"))
+	if e.ScoringMethod == "" {
+		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
+	}
+	for _, parts := range ev.all("PARTICIPANTS") {
+		for _, p := range parts.all("PAIR") {
+			pair, err := readUSEBIOPair(p)
+			if err != nil {
+				return err
+			}
+			e.Pairs = append(e.Pairs, pair)
+		}
+	}
+	byNumber := map[int]int{}
+	for _, b := range findElements(ev, "BOARD", "PARTICIPANTS") {
+		board, err := readUSEBIOBoard(b)
+		if err != nil {
+			return err
+		}
+		// A board split over several BOARD elements (sections, sessions)
+		// is one traveler.
+		if i, ok := byNumber[board.Number]; ok {
+			e.Boards[i].Lines = append(e.Boards[i].Lines, board.Lines...)
+			if !e.Boards[i].Average.Given() {
+				e.Boards[i].Average = board.Average
+			}
+			continue
+		}
+		byNumber[board.Number] = len(e.Boards)
+		e.Boards = append(e.Boards, board)
+	}
+	return nil
+}
+
+// findElements returns, in document order, every element of that name below
+// n, without looking inside elements named skip.
+func findElements(n *xmlNode, name, skip string) []*xmlNode {
+	var out []*xmlNode
+	for _, c := range n.children {
+		switch c.name {
+		case name:
+			out = append(out, c)
+		case skip:
+		default:
+			out = append(out, findElements(c, name, skip)...)
+		}
+	}
+	return out
+}
+
+// readUSEBIOPair reads one PARTICIPANTS/PAIR element.
+func readUSEBIOPair(p *xmlNode) (USEBIOPair, error) {
+	pair := USEBIOPair{Line: p.line, Number: p.childText("PAIR_NUMBER"), Place: p.childText("PLACE")}
+	if pair.Number == "" {
+		return pair, usebioErr(p, "PARTICIPANTS/PAIR/PAIR_NUMBER", "", "the pair's number")
+	}
+	if d := p.child("DIRECTION"); d != nil && d.text != "" {
+		side, err := scoring.ParseSide("direction", d.text)
+		if err != nil {
+			return pair, usebioErr(d, "PARTICIPANTS/PAIR/DIRECTION", d.text, "NS, EW, or nothing in a one-winner field")
+		}
+		pair.Direction = side.String()
+	}
+	for _, pl := range p.all("PLAYER") {
+		pair.Players = append(pair.Players, pl.childText("PLAYER_NAME"))
+	}
+	var err error
+	if pair.Total, err = figureOf(p, "TOTAL_SCORE", "PARTICIPANTS/PAIR"); err != nil {
+		return pair, err
+	}
+	if pair.Percentage, err = figureOf(p, "PERCENTAGE", "PARTICIPANTS/PAIR"); err != nil {
+		return pair, err
+	}
+	return pair, nil
+}
+
+// readUSEBIOBoard reads one BOARD element with its traveler lines.
+func readUSEBIOBoard(b *xmlNode) (USEBIOBoard, error) {
+	board := USEBIOBoard{Line: b.line}
+	num := b.child("BOARD_NUMBER")
+	if num == nil {
+		return board, usebioErr(b, "BOARD", "", "a BOARD_NUMBER element")
+	}
+	n, err := strconv.Atoi(num.text)
+	if err != nil || n < 1 {
+		return board, usebioErr(num, "BOARD/BOARD_NUMBER", num.text, "a board number, 1 or more")
+	}
+	board.Number = n
+	if board.Average, err = figureOf(b, "BOARD_AVERAGE", "BOARD"); err != nil {
+		return board, err
+	}
+	for _, l := range b.all("TRAVELLER_LINE") {
+		line, err := readUSEBIOLine(l)
+		if err != nil {
+			return board, err
+		}
+		board.Lines = append(board.Lines, line)
+	}
+	return board, nil
+}
+
+// contractRules reads contracts: USEBIO and PBN files record contract bridge.
+var contractRules = scoring.NewRules(scoring.Contract2017)
+
+// readUSEBIOLine reads one BOARD/TRAVELLER_LINE element.
+func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
+	const path = "BOARD/TRAVELLER_LINE/"
+	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD")}
+	if line.NS == "" {
+		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
+	}
+	if line.EW == "" {
+		return line, usebioErr(l, path+"EW_PAIR_NUMBER", "", "the number of the pair that sat East-West")
+	}
+	if c := l.child("CONTRACT"); c != nil && c.text != "" {
+		contract, err := readContract(c.text)
+		if err != nil {
+			return line, usebioErr(c, path+"CONTRACT", c.text, "a contract such as 4H, 3NTX or 6SXX, or PASS")
+		}
+		line.ContractText, line.Contract, line.HasContract = c.text, contract, true
+	}
+	if d := l.child("PLAYED_BY"); d != nil && d.text != "" {
+		seat, err := scoring.ParseSeat("declarer", d.text)
+		if err != nil {
+			return line, usebioErr(d, path+"PLAYED_BY", d.text, "the declarer's seat: N, E, S or W")
+		}
+		line.Declarer, line.HasDeclarer = seat, true
+	}
+	if t := l.child("TRICKS"); t != nil && t.text != "" {
+		n, err := strconv.Atoi(t.text)
+		if err != nil || n < 0 || n > 13 {
+			return line, usebioErr(t, path+"TRICKS", t.text, "the tricks won by the declarer's side, 0 to 13")
+		}
+		line.Tricks, line.HasTricks = n, true
+	}
+	if s := l.child("SCORE"); s != nil {
+		score, ok := ParseLineScore(s.text)
+		if !ok {
+			return line, usebioErr(s, path+"SCORE", s.text, "the NS score in points (e.g. -420) or an artificial score such as A6040")
+		}
+		line.Score = score
+	}
+	for k := PointsMatchPoints; int(k) < len(pointsElements); k++ {
+		if l.child(pointsElements[k][0]) == nil && l.child(pointsElements[k][1]) == nil {
+			continue
+		}
+		var err error
+		if line.NSPoints, err = figureOf(l, pointsElements[k][0], "BOARD/TRAVELLER_LINE"); err != nil {
+			return line, err
+		}
+		if line.EWPoints, err = figureOf(l, pointsElements[k][1], "BOARD/TRAVELLER_LINE"); err != nil {
+			return line, err
+		}
+		line.Points = k
+		break
+	}
+	return line, nil
+}
+
+// readContract reads a contract as club scorers write it: 4H, 3NTX, 6SXX,
+// PASS (also P, PASSED and AP, all pass).
+func readContract(s string) (scoring.Contract, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "AP") {
+		return scoring.Contract{Pass: true}, nil
+	}
+	return contractRules.ParseContract(s)
+}
+
+// readUSEBIOHands reads the HANDSET elements and gives each board its deal.
+func readUSEBIOHands(root *xmlNode, e *USEBIOEvent) error {
+	for _, hs := range findElements(root, "HANDSET", "") {
+		for _, b := range hs.all("BOARD") {
+			if err := readUSEBIOHandsOf(b, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// usebioSuits lists the suit elements of a HAND in PBN order.
+var usebioSuits = [4]string{"SPADES", "HEARTS", "DIAMONDS", "CLUBS"}
+
+// readUSEBIOHandsOf reads one HANDSET/BOARD into the board of that number,
+// adding the board when the event had no traveler for it.
+func readUSEBIOHandsOf(b *xmlNode, e *USEBIOEvent) error {
+	const path = "HANDSET/BOARD"
+	num := b.child("BOARD_NUMBER")
+	if num == nil {
+		return usebioErr(b, path, "", "a BOARD_NUMBER element")
+	}
+	n, err := strconv.Atoi(num.text)
+	if err != nil || n < 1 {
+		return usebioErr(num, path+"/BOARD_NUMBER", num.text, "a board number, 1 or more")
+	}
+	hands := [4]string{"-", "-", "-", "-"}
+	for _, h := range b.all("HAND") {
+		dir := h.child("DIRECTION")
+		if dir == nil {
+			return usebioErr(h, path+"/HAND", "", "a DIRECTION element (North, East, South or West)")
+		}
+		seat, err := scoring.ParseSeat("direction", dir.text)
+		if err != nil {
+			return usebioErr(dir, path+"/HAND/DIRECTION", dir.text, "North, East, South or West")
+		}
+		var suits [4]string
+		for i, name := range usebioSuits {
+			for _, s := range h.all(name) {
+				suits[i] += strings.ReplaceAll(s.text, "-", "")
+			}
+		}
+		hands[seat] = strings.Join(suits[:], ".")
+	}
+	deal, err := scoring.ParseDeal("deal", "N:"+strings.Join(hands[:], " "))
+	if err != nil {
+		return usebioErr(b, path, "board "+num.text, "four hands of 13 cards with no card twice ("+err.Error()+")")
+	}
+	for i := range e.Boards {
+		if e.Boards[i].Number == n {
+			e.Boards[i].Deal = deal
+			return nil
+		}
+	}
+	e.Boards = append(e.Boards, USEBIOBoard{Line: b.line, Number: n, Deal: deal})
+	return nil
+}
+
+// figureOf reads the optional child element name of n as a Figure.
+func figureOf(n *xmlNode, name, parent string) (Figure, error) {
+	c := n.child(name)
+	if c == nil || c.text == "" {
+		return Figure{}, nil
+	}
+	f, ok := ParseFigure(c.text)
+	if !ok {
+		return f, usebioErr(c, parent+"/"+name, c.text, "a number such as 47.69 or -5")
+	}
+	return f, nil
+}
+
+// usebioErr makes the *FileError for an element.
+func usebioErr(n *xmlNode, element, value, expected string) *FileError {
+	return &FileError{Format: "USEBIO", Line: n.line, Element: element, Value: value, Expected: expected}
+}

@@ -1,0 +1,163 @@
+package tournament
+
+import (
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// HowellOptions are the choices of a Howell movement.
+type HowellOptions struct {
+	Pairs          int  // 4 to 16; with an odd number one pair sits out each round
+	BoardsPerRound int  // boards each table plays a round: 1 or more
+	Rounds         int  // 0: the complete Howell; fewer: a partial (e.g. 3/4) Howell, 7 pairs or more
+	ShareBoards    bool // 5 or 6 pairs: all tables share one set in the last round (the schedule an odd BoardsPerRound needs)
+}
+
+// Howell builds a Howell movement: one winner, every pair meeting every other
+// once and playing every board once (a partial Howell: as many pairs and
+// boards as its rounds hold, none twice).
+//
+//   - 4 pairs: no cyclic Howell gives each table its own set (there is no
+//     Room square of side 3), so three meetings of two rounds; pair 4 stays NS
+//     at table 1 and the tables swap two sets between the rounds of a meeting.
+//   - 5 and 6 pairs (5 rounds): no cyclic Howell gives each table its own whole set
+//     (there is no Room square of side 5), so either each table plays two
+//     half-sets a round (BoardsPerRound even), or all three tables share the
+//     last round's set (ShareBoards, or BoardsPerRound odd).
+//   - 7 to 16 pairs: a cyclic Howell, pairs 1..Rounds moving up a number
+//     each round with the sets, the others stationary. For 8, 10 (and 10 pairs
+//     in 8 rounds), 12 and 14 pairs the first round is the published
+//     movement's; for the rest it is found by searchBase and the pairs'
+//     directions chosen by balanceDirections.
+//
+// An odd number of pairs plays the next even number's movement with the
+// highest-numbered (stationary) pair missing: its opponent sits out and its
+// table is never in play (the tables keep the even movement's numbers and
+// cards, as the published 7- to 13-pair movements do). Sets of boards
+// not at a table (on the relay stands between tables) are the round's bye-stand.
+func Howell(o HowellOptions) (Movement, error) {
+	if o.Pairs < 4 || o.Pairs > 16 {
+		return Movement{}, invalid("pairs", o.Pairs, "a Howell is made for 4 to 16 pairs")
+	}
+	if o.BoardsPerRound < 1 {
+		return Movement{}, invalid("boards_per_round", o.BoardsPerRound, "a round has at least 1 board")
+	}
+	field := o.Pairs + o.Pairs%2
+	full := field - 1
+	switch field {
+	case 4:
+		full = 6
+	case 6:
+		full = 5
+	}
+	rounds := o.Rounds
+	if rounds == 0 {
+		rounds = full
+	}
+	if rounds != full && (field <= 6 || rounds < field/2 || rounds > full) {
+		if field <= 6 {
+			return Movement{}, invalid("rounds", o.Rounds, "a Howell for "+strconv.Itoa(o.Pairs)+" pairs is played complete", "0", strconv.Itoa(full))
+		}
+		return Movement{}, invalid("rounds", o.Rounds, "a Howell for "+strconv.Itoa(o.Pairs)+" pairs plays "+strconv.Itoa(field/2)+
+			" to "+strconv.Itoa(full)+" rounds (0: all)")
+	}
+	if o.ShareBoards && field != 6 {
+		return Movement{}, &scoring.Error{Field: "share_boards", Value: "true",
+			Problem: "only the Howell for 5 or 6 pairs has a shared-boards schedule, not the one for " + strconv.Itoa(o.Pairs)}
+	}
+	var plan howellPlan
+	switch {
+	case field == 4:
+		plan = fourPairPlan
+	case field == 6 && (o.ShareBoards || o.BoardsPerRound%2 == 1):
+		plan = sixPairSharedPlan
+	default:
+		base, err := howellBase(o.Pairs, field, rounds)
+		if err != nil {
+			return Movement{}, err
+		}
+		plan = base.plan(rounds)
+	}
+	m := planMovement(plan, o.Pairs, o.BoardsPerRound/plan.perTable)
+	m.Name = "Howell " + strconv.Itoa(o.Pairs) + " pairs"
+	if rounds != full {
+		m.Name += ", " + strconv.Itoa(rounds) + " of " + strconv.Itoa(full) + " rounds"
+	}
+	return m, nil
+}
+
+// ThreeQuarterHowell builds a 3/4 Howell for 7 to 16 pairs: the complete
+// Howell's rounds times three quarters, rounded up (8 pairs: 6 of 7 rounds;
+// 12 pairs: 9 of 11; 16 pairs: 12 of 15).
+func ThreeQuarterHowell(pairs, boardsPerRound int) (Movement, error) {
+	if pairs < 7 || pairs > 16 {
+		return Movement{}, invalid("pairs", pairs, "a 3/4 Howell is made for 7 to 16 pairs")
+	}
+	field := pairs + pairs%2
+	return Howell(HowellOptions{Pairs: pairs, BoardsPerRound: boardsPerRound, Rounds: (3*(field-1) + 3) / 4})
+}
+
+// howellBases holds the bases found by the search, keyed by pairs and rounds.
+var howellBases sync.Map
+
+// howellBase returns the cyclic base for pairs (field even, counting the
+// phantom) in rounds: the published one, or one found and balanced.
+func howellBase(pairs, field, rounds int) (cyclicBase, error) {
+	if b, ok := publishedBases[[2]int{field, rounds}]; ok {
+		return b, nil
+	}
+	key := [2]int{pairs, rounds}
+	if b, ok := howellBases.Load(key); ok {
+		return b.(cyclicBase), nil
+	}
+	b, ok := searchBase(rounds, field-rounds, true)
+	if !ok {
+		b, ok = searchBase(rounds, field-rounds, false)
+	}
+	if !ok {
+		return cyclicBase{}, invalid("rounds", rounds, "no cyclic Howell of "+strconv.Itoa(rounds)+" rounds was found for "+strconv.Itoa(pairs)+" pairs")
+	}
+	b = balanceDirections(b, pairs, rounds)
+	howellBases.Store(key, b)
+	return b, nil
+}
+
+// planMovement numbers a plan's boards (unit u: boards u·per+1 to (u+1)·per)
+// and, for an odd number of pairs, drops the phantom (plan.pairs): its
+// opponent sits out and its table stays empty.
+func planMovement(p howellPlan, pairs, per int) Movement {
+	phantom := 0
+	if pairs < p.pairs {
+		phantom = p.pairs
+	}
+	m := Movement{Kind: KindHowell, Winners: 1, Pairs: pairs, Tables: len(p.rounds[0]), Boards: p.units * per}
+	for ri, row := range p.rounds {
+		round := Round{Number: ri + 1}
+		inPlay := make([]bool, p.units)
+		for ti, t := range row {
+			for _, u := range t.units {
+				inPlay[u] = true
+			}
+			if t.ns == phantom || t.ew == phantom {
+				round.SitOut = append(round.SitOut, t.ns+t.ew-phantom)
+				continue
+			}
+			var boards []int
+			for _, u := range t.units {
+				boards = append(boards, setBoards(u+1, per)...)
+			}
+			round.Tables = append(round.Tables, Table{Table: ti + 1, NS: t.ns, EW: t.ew, Boards: boards})
+		}
+		for u, in := range inPlay {
+			if !in {
+				round.ByeStand = append(round.ByeStand, setBoards(u+1, per)...)
+			}
+		}
+		slices.Sort(round.SitOut)
+		m.Rounds = append(m.Rounds, round)
+	}
+	return m
+}

@@ -1,0 +1,208 @@
+package tournament_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestValidateMitchell3ByHand checks the matrices of the 3-table Mitchell of
+// 6 boards a round (Movement.Mitchell3Table, which the generator reproduces):
+// every NS pair plays all 18 boards NS, so two NS pairs hold the same cards
+// at different tables on all 18; NS 1 meets EW 4 on 6 boards and plays the
+// other 12 at other tables while 4 holds the EW cards there: 12 opposite.
+func TestValidateMitchell3ByHand(t *testing.T) {
+	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := m.Validate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		mat  [][]int
+		p, q int
+		want int
+	}{
+		{"same", rep.Same, 1, 2, 18}, {"same", rep.Same, 4, 6, 18}, {"same", rep.Same, 1, 4, 0},
+		{"opposite", rep.Opposite, 1, 4, 12}, {"opposite", rep.Opposite, 1, 2, 0},
+		{"against", rep.Against, 1, 4, 6}, {"against", rep.Against, 2, 6, 6}, {"against", rep.Against, 1, 2, 0},
+	} {
+		if got := c.mat[c.p-1][c.q-1]; got != c.want {
+			t.Errorf("%s[%d][%d] = %d, want %d", c.name, c.p, c.q, got, c.want)
+		}
+	}
+	// Two winners: the 3 NS pairs of pairs and the 3 EW ones, all on 18.
+	if want := (tournament.Balance{Pairs: 6, Min: 18, Max: 18, Mean: 18}); rep.Balance != want {
+		t.Errorf("balance = %+v, want %+v", rep.Balance, want)
+	}
+	if rep.Plays != 3 {
+		t.Errorf("plays = %d, want 3 (one table a round, 3 rounds)", rep.Plays)
+	}
+}
+
+// TestValidateHowell4ByHand checks the 4-pair Howell (Movement.Howell04T2B18)
+// worked by hand. Per set of 3 boards, the two plays (NS, EW):
+//
+//	A (1-3):   R1 T1 (4, 1), R2 T2 (3, 2): same (4,3) (1,2); opposite (4,2) (1,3)
+//	B (4-6):   R1 T2 (2, 3), R2 T1 (4, 1): same (2,4) (3,1); opposite (2,1) (3,4)
+//	C (7-9):   R3 T1 (4, 2), R4 T2 (1, 3): same (4,1) (2,3); opposite (4,3) (2,1)
+//	D (10-12): R3 T2 (3, 1), R4 T1 (4, 2): same (3,4) (1,2); opposite (3,2) (1,4)
+//	E (13-15): R5 T1 (4, 3), R6 T2 (2, 1): same (4,2) (3,1); opposite (4,1) (3,2)
+//	F (16-18): R5 T2 (1, 2), R6 T1 (4, 3): same (1,4) (2,3); opposite (1,3) (2,4)
+//
+// Every two pairs: same on two sets (6 boards), opposite on two (6), and
+// they meet for two rounds (6).
+func TestValidateHowell4ByHand(t *testing.T) {
+	m, err := tournament.Howell(tournament.HowellOptions{Pairs: 4, BoardsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := m.Validate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := 1; p <= 4; p++ {
+		for q := 1; q <= 4; q++ {
+			want := 6
+			if p == q {
+				want = 0
+			}
+			if rep.Same[p-1][q-1] != want || rep.Opposite[p-1][q-1] != want || rep.Against[p-1][q-1] != want {
+				t.Errorf("pairs %d, %d: same %d, opposite %d, against %d; want %d each", p, q,
+					rep.Same[p-1][q-1], rep.Opposite[p-1][q-1], rep.Against[p-1][q-1], want)
+			}
+		}
+	}
+	if want := (tournament.Balance{Pairs: 6, Min: 6, Max: 6, Mean: 6}); rep.Balance != want {
+		t.Errorf("balance = %+v, want %+v", rep.Balance, want)
+	}
+}
+
+// TestValidateErrors breaks a good movement one way at a time and checks the
+// first problem is found and named by its field. The movement is the 4-pair
+// Howell with one board a round:
+//
+//	R1: T1 4-1 [1], T2 2-3 [2]    R2: T1 4-1 [2], T2 3-2 [1]
+//	R3: T1 4-2 [3], T2 3-1 [4]    R4: T1 4-2 [4], T2 1-3 [3]
+//	R5: T1 4-3 [5], T2 1-2 [6]    R6: T1 4-3 [6], T2 2-1 [5]
+func TestValidateErrors(t *testing.T) {
+	base := func() tournament.Movement {
+		m, err := tournament.Howell(tournament.HowellOptions{Pairs: 4, BoardsPerRound: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cases := []struct {
+		name  string
+		spoil func(m *tournament.Movement)
+		want  string
+	}{
+		{"winners", func(m *tournament.Movement) { m.Winners = 3 }, `winners "3": not a number of winners (allowed: 1, 2)`},
+		{"pairs", func(m *tournament.Movement) { m.Pairs = 1 }, `pairs "1": a movement needs at least 2 pairs`},
+		{"tables", func(m *tournament.Movement) { m.Tables = 0 }, `tables "0": a movement needs at least 1 table`},
+		{"boards", func(m *tournament.Movement) { m.Boards = 0 }, `boards "0": a movement needs at least 1 board`},
+		{"phantom", func(m *tournament.Movement) { m.Phantom = 9 }, `phantom "9": no such pair: 0 (none) or 1 to 4`},
+		{"no rounds", func(m *tournament.Movement) { m.Rounds = nil }, `rounds "0": a movement needs at least 1 round`},
+		{"teams without teams", func(m *tournament.Movement) { m.Kind = tournament.KindTeams },
+			`teams "0": a teams movement needs at least 2 teams`},
+		{"team numbers", func(m *tournament.Movement) {
+			m.Teams = []tournament.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 3, Pairs: [2]int{3, 4}}}
+		}, `teams[1].number "3": teams are numbered 1, 2, … in order (allowed: 2)`},
+		{"team pair twice", func(m *tournament.Movement) {
+			m.Teams = []tournament.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 2, Pairs: [2]int{2, 4}}}
+		}, `teams[1].pairs[0] "2": a pair of 1 to 4 in no other team`},
+		{"round number", func(m *tournament.Movement) { m.Rounds[1].Number = 5 },
+			`rounds[1].number "5": rounds are numbered 1, 2, … in order (allowed: 2)`},
+		{"table number", func(m *tournament.Movement) { m.Rounds[0].Tables[1].Table = 3 },
+			`rounds[0].tables[1].table "3": no such table: 1 to 2`},
+		{"table twice", func(m *tournament.Movement) { m.Rounds[0].Tables[1].Table = 1 },
+			`rounds[0].tables[1].table "1": the table is listed twice in the round`},
+		{"pair number", func(m *tournament.Movement) { m.Rounds[0].Tables[0].NS = 9 },
+			`rounds[0].tables[0].ns "9": no such pair: 1 to 4`},
+		{"pair twice in a round", func(m *tournament.Movement) { m.Rounds[0].Tables[1].EW = 4 },
+			`rounds[0].tables[1].ew "4": the pair is already at table 1 this round; a pair plays each round at most once`},
+		{"no boards", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = nil },
+			`rounds[0].tables[0].boards "0": a table in play plays at least 1 board`},
+		{"board number", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = []int{7} },
+			`rounds[0].tables[0].boards[0] "7": no such board: 1 to 6`},
+		{"board twice at a table", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = []int{1, 1} },
+			`rounds[0].tables[0].boards[1] "1": the board is listed twice at the table`},
+		{"board played twice", func(m *tournament.Movement) { m.Rounds[1].Tables[0].Boards = []int{1} },
+			`rounds[1].tables[0].boards[0] "1": pair 4 has played this board already; no pair plays a board twice`},
+		{"pair nowhere", func(m *tournament.Movement) { m.Rounds[2].Tables = m.Rounds[2].Tables[:1] },
+			`rounds[2] "1": pair 1 is neither at a table nor sitting out; every pair is in every round once`},
+		{"at a table and sitting out", func(m *tournament.Movement) { m.Rounds[0].SitOut = []int{2} },
+			`rounds[0].sit_out[0] "2": the pair is already at table 2 this round; a pair plays each round at most once`},
+		{"bye-stand board in play", func(m *tournament.Movement) { m.Rounds[0].ByeStand = []int{3, 1} },
+			`rounds[0].bye_stand[1] "1": the board is in play this round; the bye-stand holds boards nobody plays`},
+		{"bye-stand board twice", func(m *tournament.Movement) { m.Rounds[0].ByeStand = []int{3, 3} },
+			`rounds[0].bye_stand[1] "3": the board is on the bye-stand twice`},
+		{"board never played", func(m *tournament.Movement) { m.Boards = 7 },
+			`boards "7": board 7 is never played; boards run from 1 to 7 and each is played`},
+		{"board played less often", func(m *tournament.Movement) { m.Boards = 7; m.Rounds[0].Tables[0].Boards = []int{1, 7} },
+			`boards "7": board 7 is played 1 times but board 1 2; every board is played the same number of times`},
+		{"two winners", func(m *tournament.Movement) { m.Winners = 2 },
+			`winners "2": pair 3 changes direction in round 2; in a two-winner movement every pair plays one direction's cards throughout`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := base()
+			c.spoil(&m)
+			_, err := m.Validate()
+			var se *scoring.Error
+			if err == nil || !errors.As(err, &se) || err.Error() != c.want {
+				t.Errorf("Validate = %v, want *scoring.Error %s", err, c.want)
+			}
+		})
+	}
+	m := base()
+	if _, err := m.Validate(); err != nil {
+		t.Errorf("the unbroken movement: %v", err)
+	}
+}
+
+// TestValidateTeamsErrors breaks a teams round robin's matches. Round 1's
+// first match is team 4 at home to team 1: table 1 NS 7 (team 4) against EW 2
+// (team 1), table 2 NS 1 (team 1) against EW 8 (team 4).
+func TestValidateTeamsErrors(t *testing.T) {
+	base := func() tournament.Movement {
+		m, err := tournament.TeamsRoundRobin(tournament.TeamsOptions{Teams: 4, BoardsPerRound: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cases := []struct {
+		name  string
+		spoil func(m *tournament.Movement)
+		want  string
+	}{
+		{"no match", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Match = 0 },
+			`rounds[0].tables[0].match "0": every table of a teams movement belongs to a match numbered from 1`},
+		{"three rooms", func(m *tournament.Movement) { m.Rounds[0].Tables[2].Match = 1 },
+			`rounds[0].match "1": a match is played at 2 tables (its two rooms), not 3`},
+		{"rooms' boards differ", func(m *tournament.Movement) {
+			m.Rounds[0].Tables[1].Boards = []int{1}
+			m.Rounds[0].Tables[3].Boards = []int{1}
+		}, `rounds[0].match "1": the two rooms of a match play the same boards`},
+		{"a team twice in one direction", func(m *tournament.Movement) {
+			t := &m.Rounds[0].Tables[1]
+			t.NS, t.EW = t.EW, t.NS
+		}, `rounds[0].match "1": team 4 must have one pair NS and one EW, in opposite rooms`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := base()
+			c.spoil(&m)
+			if _, err := m.Validate(); err == nil || err.Error() != c.want {
+				t.Errorf("Validate = %v, want %s", err, c.want)
+			}
+		})
+	}
+}

@@ -1,9 +1,7 @@
 package scoring_test
 
 import (
-	"encoding/xml"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 )
 
@@ -19,34 +18,30 @@ import (
 // (../shared/testdata/README.md): every matchpoint, Butler datum, Butler IMP, pair total,
 // percentage and place in the two USEBIO files, and every board's IMPs of the PBN teams match.
 
-// usebioLine is one traveller line of a USEBIO file.
+// usebioLine is one traveller line of a USEBIO file, its figures as written.
 type usebioLine struct {
-	NS       int    `xml:"NS_PAIR_NUMBER"`
-	EW       int    `xml:"EW_PAIR_NUMBER"`
-	Score    string `xml:"SCORE"`
-	NSMP     string `xml:"NS_MATCH_POINTS"`
-	EWMP     string `xml:"EW_MATCH_POINTS"`
-	NSButler string `xml:"NS_BUTLER_POINTS"`
-	EWButler string `xml:"EW_BUTLER_POINTS"`
+	NS, EW             int
+	Score              string
+	NSMP, EWMP         string
+	NSButler, EWButler string
 }
 
 // usebioBoard is one board's traveller.
 type usebioBoard struct {
-	Number  int          `xml:"BOARD_NUMBER"`
-	Average string       `xml:"BOARD_AVERAGE"`
-	Lines   []usebioLine `xml:"TRAVELLER_LINE"`
+	Number  int
+	Average string
+	Lines   []usebioLine
 }
 
 // usebioPair is one pair's published result.
 type usebioPair struct {
-	Number     int    `xml:"PAIR_NUMBER"`
-	Total      string `xml:"TOTAL_SCORE"`
-	Percentage string `xml:"PERCENTAGE"`
-	Place      string `xml:"PLACE"`
+	Number                   int
+	Total, Percentage, Place string
 }
 
-// readUSEBIO reads the travellers (boards with traveller lines; the hand records are skipped)
-// and the pairs of a USEBIO 1.2 file.
+// readUSEBIO reads the travellers and the pairs of a USEBIO 1.2 file with
+// the project's reader (reports.ReadUSEBIO), keeping every figure as the
+// file writes it.
 func readUSEBIO(t *testing.T, name string) ([]usebioBoard, []usebioPair) {
 	t.Helper()
 	f, err := os.Open(filepath.Join(sharedTestdata(t), filepath.FromSlash(name)))
@@ -54,38 +49,38 @@ func readUSEBIO(t *testing.T, name string) ([]usebioBoard, []usebioPair) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	dec := xml.NewDecoder(f)
-	dec.Strict = false
-	var boards []usebioBoard
-	var pairs []usebioPair
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
+	file, err := reports.ReadUSEBIO(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	atoi := func(where, s string) int {
+		n, err := strconv.Atoi(s)
 		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			t.Fatalf("%s: %s: %q is not a pair number", name, where, s)
 		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
+		return n
+	}
+	var boards []usebioBoard
+	for _, b := range file.Event.Boards {
+		if len(b.Lines) == 0 {
 			continue
 		}
-		switch se.Name.Local {
-		case "BOARD":
-			var b usebioBoard
-			if err := dec.DecodeElement(&b, &se); err != nil {
-				t.Fatalf("%s: %v", name, err)
+		ub := usebioBoard{Number: b.Number, Average: b.Average.Text}
+		for _, l := range b.Lines {
+			ul := usebioLine{NS: atoi("NS_PAIR_NUMBER", l.NS), EW: atoi("EW_PAIR_NUMBER", l.EW), Score: l.Score.Text}
+			switch l.Points {
+			case reports.PointsMatchPoints:
+				ul.NSMP, ul.EWMP = l.NSPoints.Text, l.EWPoints.Text
+			case reports.PointsButler:
+				ul.NSButler, ul.EWButler = l.NSPoints.Text, l.EWPoints.Text
 			}
-			if len(b.Lines) > 0 {
-				boards = append(boards, b)
-			}
-		case "PAIR":
-			var p usebioPair
-			if err := dec.DecodeElement(&p, &se); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			pairs = append(pairs, p)
+			ub.Lines = append(ub.Lines, ul)
 		}
+		boards = append(boards, ub)
+	}
+	var pairs []usebioPair
+	for _, p := range file.Event.Pairs {
+		pairs = append(pairs, usebioPair{Number: atoi("PAIR_NUMBER", p.Number), Total: p.Total.Text, Percentage: p.Percentage.Text, Place: p.Place})
 	}
 	if len(boards) == 0 || len(pairs) == 0 {
 		t.Fatalf("%s: read %d boards and %d pairs", name, len(boards), len(pairs))
@@ -93,23 +88,19 @@ func readUSEBIO(t *testing.T, name string) ([]usebioBoard, []usebioPair) {
 	return boards, pairs
 }
 
-// compareLine turns a USEBIO score into a CompareLine: a number is a played result, "A6040"
-// an artificial score of 60 % to NS and 40 % to EW.
+// compareLine turns a USEBIO score into a CompareLine (reports.ParseLineScore
+// reads it): a number is a played result, "A6040" an artificial score of
+// 60 % to NS and 40 % to EW.
 func compareLine(t *testing.T, where, score string) scoring.CompareLine {
 	t.Helper()
-	if strings.HasPrefix(score, "A") && len(score) == 5 {
-		ns, err1 := strconv.Atoi(score[1:3])
-		ew, err2 := strconv.Atoi(score[3:5])
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: cannot read artificial score %q", where, score)
-		}
-		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: ns, EWPercent: ew}
-	}
-	s, err := strconv.Atoi(score)
-	if err != nil {
+	ls, ok := reports.ParseLineScore(score)
+	if !ok {
 		t.Fatalf("%s: cannot read score %q", where, score)
 	}
-	return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: s}
+	if ls.Artificial {
+		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: ls.NSPercent, EWPercent: ls.EWPercent}
+	}
+	return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: ls.Points}
 }
 
 // number reads a published figure.

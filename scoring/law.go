@@ -276,3 +276,25 @@ var trickValues = [...][numStrains]int{
 	Royalton1915:     {Clubs: 10, Diamonds: 10, Hearts: 10, Spades: 10, NoTrump: 10, Nullo: 10},  // seed 000 Law 83
 	Contract2017:     {Clubs: 20, Diamonds: 20, Hearts: 30, Spades: 30, NoTrump: 30},             // Law 77
 }
+
+// Value returns an option's value by name (a yes/no option as true or false,
+// a whole-number option as an int), and whether there is such an option.
+func (o Options) Value(name string) (any, bool) {
+	switch name {
+	case "game_premium":
+		return o.GamePremium, true
+	case "part_score_premium":
+		return o.PartScorePremium, true
+	case "nullo_value":
+		return o.NulloValue, true
+	case "revoke_points":
+		return o.RevokePoints, true
+	case "nullo":
+		return o.Nullo, true
+	case "nullo_honours":
+		return o.NulloHonours, true
+	case "chicane":
+		return o.Chicane, true
+	}
+	return nil, false
+}

@@ -1,0 +1,136 @@
+package tournament
+
+import (
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// Butler datum of the clubs' scorers (Compscore3, shared/testdata README):
+// drop the highest and the lowest score, take the mean, round to 10.
+const (
+	butlerTrim  = 1
+	butlerRound = 10
+)
+
+// BoardPoints are one board's lines compared by a method.
+type BoardPoints struct {
+	Shown   [2][]float64 // NS and EW points each line shows on the traveler
+	Counted [2][]float64 // NS and EW points each line adds to its pairs' totals
+	Top     float64      // matchpoints: the top the traveler shows (the board's own); 0 otherwise
+	Datum   *int         // BUTLER: the datum of the played lines; nil when none was played
+}
+
+// mpScale returns the matchpoint scale of a method, and whether it is a
+// matchpoint method.
+func (m Method) mpScale() (scoring.MPScale, bool) {
+	switch m {
+	case MethodMP:
+		return scoring.MPScaleEBU, true
+	case MethodMPACBL:
+		return scoring.MPScaleACBL, true
+	}
+	return 0, false
+}
+
+// CompareBoard compares a board's traveler lines by a pairs method. full is
+// the number of lines the board is scored as if played (the most any board
+// of the session has): at matchpoints a board with fewer lines shows its own
+// top on the traveler and counts Neuberg-scaled to full in the totals, as
+// Compscore3 does. assigned holds an assigned line's weighted parts (may be
+// nil). IMP_TEAMS is not a comparison of one traveler; it gives zeros.
+func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
+	var out BoardPoints
+	zero := func() [2][]float64 { return [2][]float64{make([]float64, len(lines)), make([]float64, len(lines))} }
+	if scale, ok := method.mpScale(); ok {
+		own := 0
+		for _, l := range lines {
+			if l.Kind != scoring.LineNotPlayed {
+				own++
+			}
+		}
+		out.Shown[0], out.Shown[1], out.Top = scoring.MatchpointsAssigned(lines, assigned, own, scale)
+		out.Counted = out.Shown
+		if own != full {
+			out.Counted[0], out.Counted[1], _ = scoring.MatchpointsAssigned(lines, assigned, full, scale)
+		}
+		return out
+	}
+	switch method {
+	case MethodAverage:
+		out.Shown[0], out.Shown[1] = scoring.PlusMinus(lines, assigned)
+	case MethodTotal:
+		out.Shown[0], out.Shown[1] = scoring.TotalPoints(lines, assigned)
+	case MethodCrossIMP:
+		out.Shown[0], out.Shown[1] = scoring.CrossIMPLines(lines, assigned)
+	case MethodButler:
+		var datums map[int]int
+		out.Shown[0], out.Shown[1], datums = scoring.ButlerLines(lines, assigned, butlerTrim, butlerRound)
+		if d, ok := datums[0]; ok {
+			out.Datum = &d
+		}
+	default:
+		out.Shown = zero()
+	}
+	out.Counted = out.Shown
+	return out
+}
+
+// compareLine converts a stored result to the line package scoring compares,
+// with its weighted parts when it is an assigned score.
+func compareLine(r *Result) (scoring.CompareLine, []scoring.Weighted) {
+	switch r.Status {
+	case StatusPlayed, StatusPassedOut:
+		return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: r.NSScore}, nil
+	case StatusArtificial:
+		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: r.NSPercent, EWPercent: r.EWPercent}, nil
+	case StatusAssigned:
+		parts := make([]scoring.Weighted, len(r.Assigned))
+		for i, p := range r.Assigned {
+			parts[i] = scoring.Weighted{NSScore: p.NSScore, Weight: p.Weight}
+		}
+		return scoring.CompareLine{Kind: scoring.LineAssigned, NSScore: r.NSScore}, parts
+	}
+	return scoring.CompareLine{Kind: scoring.LineNotPlayed}, nil
+}
+
+// sectionBoards is a section's results grouped by board and compared.
+type sectionBoards struct {
+	full   int                 // the lines every board is scored as if played
+	boards map[int][]int       // board → indexes into the results
+	points map[int]BoardPoints // board → its lines compared (index as in boards[b])
+}
+
+// compareSection compares every board of a section's results by method.
+func compareSection(method Method, m *Movement, results []Result) sectionBoards {
+	sb := sectionBoards{boards: map[int][]int{}, points: map[int]BoardPoints{}}
+	for i := range results {
+		sb.boards[results[i].Board] = append(sb.boards[results[i].Board], i)
+	}
+	for _, n := range m.Plays() {
+		sb.full = max(sb.full, n)
+	}
+	for _, idx := range sb.boards {
+		own := 0
+		for _, i := range idx {
+			if results[i].Status != StatusNotPlayed {
+				own++
+			}
+		}
+		sb.full = max(sb.full, own)
+	}
+	for b, idx := range sb.boards {
+		lines := make([]scoring.CompareLine, len(idx))
+		var assigned [][]scoring.Weighted
+		for k, i := range idx {
+			var parts []scoring.Weighted
+			lines[k], parts = compareLine(&results[i])
+			if parts != nil {
+				if assigned == nil {
+					assigned = make([][]scoring.Weighted, len(idx))
+				}
+				assigned[k] = parts
+			}
+		}
+		sb.points[b] = CompareBoard(method, lines, assigned, sb.full)
+	}
+	return sb
+}

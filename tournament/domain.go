@@ -1,0 +1,255 @@
+package tournament
+
+import (
+	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// Method is how the results on a board are compared into standings.
+type Method string
+
+// The scoring methods of an event.
+const (
+	MethodMP       Method = "MP"        // matchpoints, 2 per score beaten and 1 per tie (EBU/WBF), Neuberg for boards played fewer times
+	MethodMPACBL   Method = "MP_ACBL"   // matchpoints, 1 per score beaten and ½ per tie (ACBL)
+	MethodAverage  Method = "AVERAGE"   // each score against the board's average, Duplicate Auction Law H
+	MethodTotal    Method = "TOTAL"     // total points
+	MethodCrossIMP Method = "CROSS_IMP" // IMPs against every other score, averaged
+	MethodButler   Method = "BUTLER"    // IMPs against a datum (the mean without the top and bottom score, rounded to 10)
+	MethodIMPTeams Method = "IMP_TEAMS" // two-room team matches in IMPs, converted to VPs
+)
+
+// Methods lists the methods in the order a director is offered them.
+var Methods = []Method{MethodMP, MethodMPACBL, MethodAverage, MethodTotal, MethodCrossIMP, MethodButler, MethodIMPTeams}
+
+// Event is a tournament: one law code and one scoring method for all its
+// sessions and sections.
+type Event struct {
+	ID         int64
+	Name       string
+	Date       string // the civil date it is played, YYYY-MM-DD
+	Law        scoring.Law
+	LawOptions LawOptions // every option of the law code, each a bool or an int
+	Scoring    Method
+	Published  bool // standings and travelers may be read without a token
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+}
+
+// LawOptions are the options of a law code by name (scoring.Law.Options):
+// bool for a switch, int for a value. An event holds every option of its
+// law code, defaults filled in.
+type LawOptions map[string]any
+
+// EventPatch is a change to an event; nil fields stay as they are.
+type EventPatch struct {
+	Name       *string
+	Date       *string
+	Law        *string    // a law code name; its options go back to the defaults unless LawOptions is given too
+	LawOptions LawOptions // options to set; nil: unchanged
+	Scoring    *string
+	Published  *bool
+}
+
+// Section is a group of tables playing one movement in one session of an
+// event.
+type Section struct {
+	ID           int64
+	EventID      int64
+	Session      int // the session's number in the event, from 1
+	Name         string
+	Spec         MovementSpec // what the director asked for
+	Movement     Movement     // the movement it gave
+	CurrentRound int          // the round the tables are playing: table tokens enter results for this round only
+	CreatedAt    time.Time
+}
+
+// MovementSpec is a director's choice of movement, from which the movement is
+// generated.
+type MovementSpec struct {
+	Kind           string  // "mitchell", "howell", "teams" or "custom"
+	Tables         int     // mitchell: tables, a half table counted
+	Pairs          int     // howell: pairs
+	Teams          int     // teams: teams (a complete round robin)
+	Rounds         int     // rounds to play; 0: all the movement has
+	BoardsPerRound int     // boards a table plays each round
+	Even           string  // mitchell with an even number of tables: "skip" (default) or "relay"
+	SkipAfter      int     // mitchell "skip": the round after which EW skip a table; 0: the middle
+	Missing        int     // mitchell: the pair of a half table that is not there; 0: none
+	Phantom        bool    // mitchell: the missing pair's opponents get an artificial score instead of sitting out
+	ArrowSwitch    []int   // mitchell: rounds in which every table arrow-switches (one winner)
+	ShareBoards    bool    // howell of 5 or 6 pairs: all tables share the last round's set
+	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner
+}
+
+// Pair is a partnership in a section. Number and Direction are what the
+// players are called by: in a Mitchell "3" NS and "3" EW are two pairs; in a
+// Howell or a teams event the direction is "".
+type Pair struct {
+	ID        int64
+	SectionID int64
+	Number    string
+	Direction string // "NS", "EW", or "" where pairs change direction
+	Team      int    // teams: the team the pair plays for (from 1); 0 otherwise
+	Players   []Player
+}
+
+// Player is one player of a pair or team.
+type Player struct {
+	Name   string
+	Number string // a national or club membership number, "" when not given
+}
+
+// Roster is a team of a teams section as the director enters it: its
+// number (the movement's team), name and players.
+type Roster struct {
+	ID        int64
+	SectionID int64
+	Number    int
+	Name      string
+	Players   []Player
+}
+
+// Board is one deal of a section: its number, dealer, vulnerability and,
+// when there is a hand record, the deal.
+type Board struct {
+	SectionID     int64
+	Number        int
+	Dealer        scoring.Seat
+	Vulnerability scoring.Vulnerability
+	Deal          string // a PBN deal ("N:AKQ.…"), "" when there is no hand record
+}
+
+// Status is what a traveler line records.
+type Status string
+
+// The statuses of a result.
+const (
+	StatusPlayed     Status = "played"     // a contract, declarer and tricks
+	StatusPassedOut  Status = "passed_out" // four passes
+	StatusNotPlayed  Status = "not_played" // no result and no score (the board was not played, nothing assigned yet)
+	StatusArtificial Status = "artificial" // an artificial adjusted score: NSPercent/EWPercent of the top, e.g. 60/40
+	StatusAssigned   Status = "assigned"   // an assigned adjusted score: weighted NS scores, Law 12C1(c)
+)
+
+// Statuses lists the statuses in the order a director is offered them.
+var Statuses = []Status{StatusPlayed, StatusPassedOut, StatusNotPlayed, StatusArtificial, StatusAssigned}
+
+// Result is one line of a board's traveler: who played it where, and what
+// happened.
+type Result struct {
+	ID        int64
+	SectionID int64
+	Board     int
+	Round     int
+	Table     int
+	NS, EW    string // the pair numbers at the NS and EW seats
+	Status    Status
+
+	// StatusPlayed (and the contract "PASS" of StatusPassedOut).
+	Contract string       // as the law code writes it, e.g. "4SX", "2NL", "3R"
+	Declarer string       // "N", "E", "S" or "W"
+	Tricks   int          // won in play by the declarer's side, 0 to 13; TricksNotGiven when the input left it out
+	Revokes  []RevokeLine // revokes, in the historical codes that score them
+	Honours  map[string]int
+	Chicane  []string // seats void of trumps, when honours are given by count
+	Lead     string   // the opening lead, e.g. "SA"; "" when not recorded
+
+	// StatusArtificial: each side's percentage of the top (60/40, 50/50, 40/40 …).
+	NSPercent, EWPercent int
+	// StatusAssigned: the weighted scores.
+	Assigned []AssignedPart
+
+	NSScore   int       // the NS score under the event's law code (0 for a line not played or artificial)
+	Lines     []string  // the score itemised ("NS: 4 odd tricks at 9: 36"); filled in when read through the Service
+	Version   int       // 1 when entered, one more on every change
+	EnteredBy string    // who entered or last changed it: "director", "table 3", a token's name
+	EnteredAt time.Time // when it was entered
+	UpdatedAt time.Time // when it last changed
+}
+
+// TricksNotGiven is Result.Tricks when the input did not say: refused for a
+// played result, ignored otherwise.
+const TricksNotGiven = -1
+
+// RevokeLine is one revoke on a traveler line.
+type RevokeLine struct {
+	Side    string // "NS" or "EW"
+	Penalty string // a defender's first revoke: "tricks" or "points" as the declarer chose; else ""
+}
+
+// AssignedPart is one part of an assigned adjusted score.
+type AssignedPart struct {
+	NSScore int
+	Weight  float64 // the shares of a result sum to 1
+}
+
+// ResultFilter picks results of a section; zero fields do not filter.
+type ResultFilter struct {
+	SectionID int64
+	Board     int
+	Round     int
+	Table     int
+	Pair      string // results where this pair number sat NS or EW
+}
+
+// ResultScore is a stored result's new score, when its event's law code or
+// its board's deal changes.
+type ResultScore struct {
+	ResultID int64
+	NSScore  int
+}
+
+// AuditEntry is one change to a result: who, when, and the result before and
+// after (nil before an insert and after a delete).
+type AuditEntry struct {
+	ID       int64
+	ResultID int64
+	Action   string // "insert", "update", "delete", "rescore"
+	Actor    string
+	At       time.Time
+	Before   *Result
+	After    *Result
+}
+
+// Idempotency names a request that may be retried: the key the client sent
+// and a hash of the request, so a retry with another body is refused.
+type Idempotency struct {
+	Key         string // the Idempotency-Key header
+	Scope       string // who sent it (the token's id), so two clients' keys never collide
+	RequestHash []byte // sha-256 of the request body
+}
+
+// Role is what a caller may do.
+type Role string
+
+// The roles.
+const (
+	RolePublic   Role = "public"   // no token: published standings and travelers
+	RoleDirector Role = "director" // everything
+	RoleTable    Role = "table"    // enter and correct its own table's results in the current round
+)
+
+// Token is a stored access token; only its hash is kept.
+type Token struct {
+	ID        int64
+	Role      Role
+	Name      string // what the director called it, e.g. "table 3, section A"
+	SectionID int64  // RoleTable: the section
+	Table     int    // RoleTable: the table
+	Hash      []byte // sha-256 of the token
+	CreatedAt time.Time
+}
+
+// Actor is who is calling a use case.
+type Actor struct {
+	Role      Role
+	Name      string // for the audit: "director", "table 3 A", …
+	TokenID   int64  // the stored token, 0 for the configured director token or none
+	SectionID int64  // RoleTable
+	Table     int    // RoleTable
+}
+
+// Director is the actor the CLI and the configured director token act as.
+var Director = Actor{Role: RoleDirector, Name: "director"}

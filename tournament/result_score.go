@@ -1,0 +1,282 @@
+package tournament
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// scored is a result's score under the event's law code.
+type scored struct {
+	NSScore int
+	Lines   []string
+}
+
+// scoreResult scores a result on its board under rules. Errors name the
+// field under prefix.
+func scoreResult(rules *scoring.Rules, b *Board, r *Result, prefix string) (scored, error) {
+	switch r.Status {
+	case StatusNotPlayed:
+		return scored{Lines: []string{"not played"}}, nil
+	case StatusArtificial:
+		return scored{Lines: []string{fmt.Sprintf("artificial adjusted score: NS %d%%, EW %d%%", r.NSPercent, r.EWPercent)}}, nil
+	case StatusAssigned:
+		sum := 0.0
+		lines := make([]string, 0, len(r.Assigned))
+		for _, p := range r.Assigned {
+			sum += p.Weight * float64(p.NSScore)
+			lines = append(lines, fmt.Sprintf("assigned: %s of NS %+d", percentText(p.Weight), p.NSScore))
+		}
+		return scored{NSScore: int(math.Round(sum)), Lines: lines}, nil
+	}
+	res, err := scorable(rules, b, r)
+	if err != nil {
+		return scored{}, fromScoring(err, prefix)
+	}
+	s, err := rules.Score(&res)
+	if err != nil {
+		return scored{}, fromScoring(err, prefix)
+	}
+	return scored{NSScore: s.NSScore(), Lines: s.Lines()}, nil
+}
+
+// percentText writes a share as a percentage, e.g. 0.6 as "60%".
+func percentText(w float64) string {
+	return strconv.FormatFloat(math.Round(w*10000)/100, 'f', -1, 64) + "%"
+}
+
+// scorable converts a played or passed-out result on its board to what
+// package scoring scores.
+func scorable(rules *scoring.Rules, b *Board, r *Result) (scoring.Result, error) {
+	var res scoring.Result
+	var err error
+	if res.Contract, err = rules.ParseContract(r.Contract); err != nil {
+		return res, err
+	}
+	if !res.Contract.Pass {
+		if res.Declarer, err = scoring.ParseSeat("declarer", r.Declarer); err != nil {
+			return res, err
+		}
+		res.Tricks = r.Tricks
+	}
+	if res.Holding, err = HoldingFor(b.Deal, r.Honours, r.Chicane, res.Contract); err != nil {
+		return res, err
+	}
+	for i, rv := range r.Revokes {
+		side, err := scoring.ParseSide("revokes["+strconv.Itoa(i)+"].side", rv.Side)
+		if err != nil {
+			return res, err
+		}
+		p, err := scoring.ParsePenalty("revokes["+strconv.Itoa(i)+"].penalty", rv.Penalty)
+		if err != nil {
+			return res, err
+		}
+		res.Revokes = append(res.Revokes, scoring.Revoke{Side: side, Penalty: p})
+	}
+	res.Vulnerability = b.Vulnerability
+	return res, rules.Check(&res)
+}
+
+// HoldingFor works out honours and chicane for a contract: from the deal
+// when it gives the hands, else from the counts given per seat (honours,
+// and the seats void of trumps); when both are given they must agree.
+// Errors are *scoring.Error naming "honours" or "chicane".
+func HoldingFor(deal string, honours map[string]int, chicane []string, c scoring.Contract) (scoring.Holding, error) {
+	var given scoring.Holding
+	if len(honours) > 0 {
+		given.Known = true
+		for k, n := range honours {
+			seat, err := scoring.ParseSeat("honours", k)
+			if err != nil {
+				return given, err
+			}
+			given.Honours[seat] = int8(max(-1, min(n, 99)))
+		}
+		for _, k := range chicane {
+			seat, err := scoring.ParseSeat("chicane", k)
+			if err != nil {
+				return given, err
+			}
+			given.Void[seat] = true
+		}
+	} else if len(chicane) > 0 {
+		return given, &scoring.Error{Field: "chicane", Problem: "give the honours per seat as well, or the deal"}
+	}
+	if deal == "" || c.Pass {
+		return given, nil
+	}
+	d, err := scoring.ParseDeal("deal", deal)
+	if err != nil {
+		return given, err
+	}
+	hands, ok := d.Complete()
+	if !ok {
+		return given, nil
+	}
+	derived := scoring.HoldingOf(hands, c.Strain)
+	if given.Known {
+		if given.Honours != derived.Honours {
+			h := derived.Honours
+			return given, &scoring.Error{Field: "honours", Problem: fmt.Sprintf("do not match the deal, which gives N %d, E %d, S %d, W %d", h[0], h[1], h[2], h[3])}
+		}
+		if len(chicane) > 0 && given.Void != derived.Void {
+			return given, &scoring.Error{Field: "chicane", Problem: "does not match the deal"}
+		}
+	}
+	return derived, nil
+}
+
+// normalize fills in a result's status and checks that it carries the
+// fields its status needs and no others. Contracts, seats and penalties
+// are put in their usual form.
+func normalize(r *Result, prefix string) error {
+	r.Contract = strings.ToUpper(strings.TrimSpace(r.Contract))
+	r.Declarer = strings.ToUpper(strings.TrimSpace(r.Declarer))
+	r.Lead = strings.ToUpper(strings.TrimSpace(r.Lead))
+	if r.Status == "" {
+		switch {
+		case r.Contract == "PASS" || r.Contract == "P" || r.Contract == "PASSED":
+			r.Status = StatusPassedOut
+		case r.Contract != "":
+			r.Status = StatusPlayed
+		default:
+			return Invalidf(prefix+"contract", "required: the contract (e.g. 4S, 3NTX, PASS), or a status for a board not played or adjusted", statusNames()...)
+		}
+	}
+	played := r.Status == StatusPlayed || r.Status == StatusPassedOut
+	if r.Tricks == TricksNotGiven && r.Status != StatusPlayed {
+		r.Tricks = 0
+	}
+	if !played {
+		if r.Contract != "" || r.Declarer != "" || r.Tricks != 0 || len(r.Revokes) > 0 || len(r.Honours) > 0 || len(r.Chicane) > 0 || r.Lead != "" {
+			return Invalidf(prefix+"contract", "a result with status "+string(r.Status)+" has no contract, declarer, tricks, lead, revokes or honours")
+		}
+	}
+	if r.Status != StatusArtificial && (r.NSPercent != 0 || r.EWPercent != 0) {
+		return Invalidf(prefix+"ns_percent", "only an artificial adjusted score (status artificial) has percentages")
+	}
+	if r.Status != StatusAssigned && len(r.Assigned) > 0 {
+		return Invalidf(prefix+"assigned", "only an assigned adjusted score (status assigned) has weighted scores")
+	}
+	switch r.Status {
+	case StatusPlayed:
+		if r.Contract == "" {
+			return Invalidf(prefix+"contract", "required, e.g. 4S, 3NTX, 2NL (nullo), 3R (royal spades)")
+		}
+		if r.Contract == "PASS" {
+			r.Status = StatusPassedOut
+			return normalize(r, prefix)
+		}
+		if r.Declarer == "" {
+			return Invalidf(prefix+"declarer", "required (in the Bridge codes, the seat that declared)", "N", "E", "S", "W")
+		}
+		if r.Tricks == TricksNotGiven {
+			return Invalidf(prefix+"tricks", "required: tricks won in play by the declarer's side, 0 to 13")
+		}
+		if r.Tricks < 0 || r.Tricks > 13 {
+			return Invalidf(prefix+"tricks", strconv.Itoa(r.Tricks)+": tricks won in play by the declarer's side are 0 to 13")
+		}
+	case StatusPassedOut:
+		if r.Contract != "" && r.Contract != "PASS" && r.Contract != "P" && r.Contract != "PASSED" {
+			return Invalidf(prefix+"contract", strconv.Quote(r.Contract)+": a passed-out board has the contract PASS or none")
+		}
+		r.Contract = "PASS"
+		if r.Declarer != "" || r.Tricks != 0 || len(r.Revokes) > 0 {
+			return Invalidf(prefix+"declarer", "a passed-out board has no declarer, tricks or revokes")
+		}
+	case StatusNotPlayed:
+	case StatusArtificial:
+		for _, f := range []struct {
+			name string
+			v    int
+		}{{"ns_percent", r.NSPercent}, {"ew_percent", r.EWPercent}} {
+			if f.v < 0 || f.v > 100 {
+				return Invalidf(prefix+f.name, strconv.Itoa(f.v)+": a percentage of the top, 0 to 100 (e.g. 60 and 40, 50 and 50)")
+			}
+		}
+		if r.NSPercent == 0 && r.EWPercent == 0 {
+			return Invalidf(prefix+"ns_percent", "required: each side's percentage of the top, e.g. ns_percent 60 and ew_percent 40")
+		}
+	case StatusAssigned:
+		if len(r.Assigned) == 0 {
+			return Invalidf(prefix+"assigned", "required: the weighted scores, e.g. [{\"ns_score\": 420, \"weight\": 0.6}, {\"ns_score\": -50, \"weight\": 0.4}]")
+		}
+		sum := 0.0
+		for i, p := range r.Assigned {
+			if p.Weight <= 0 || p.Weight > 1 {
+				return Invalidf(prefix+"assigned["+strconv.Itoa(i)+"].weight", "a share more than 0 and at most 1")
+			}
+			sum += p.Weight
+		}
+		if math.Abs(sum-1) > 1e-6 {
+			return Invalidf(prefix+"assigned", "the weights add up to "+strconv.FormatFloat(sum, 'f', -1, 64)+"; they must add up to 1")
+		}
+	default:
+		return Invalidf(prefix+"status", strconv.Quote(string(r.Status))+": not a status", statusNames()...)
+	}
+	return nil
+}
+
+// statusNames lists the statuses as text.
+func statusNames() []string {
+	out := make([]string, len(Statuses))
+	for i, s := range Statuses {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// place checks a result against the section's movement: the round exists,
+// the table is in play in it, it plays the board there, and the pairs are
+// the ones seated there (filled in when left out).
+func place(sec *Section, r *Result, prefix string) error {
+	m := &sec.Movement
+	rd, ok := m.Round(r.Round)
+	if !ok {
+		return Invalidf(prefix+"round", strconv.Itoa(r.Round)+": section "+sec.Name+" has rounds 1 to "+strconv.Itoa(len(m.Rounds)))
+	}
+	t, ok := rd.Table(r.Table)
+	if !ok {
+		tables := make([]string, len(rd.Tables))
+		for i, x := range rd.Tables {
+			tables[i] = strconv.Itoa(x.Table)
+		}
+		return Invalidf(prefix+"table", strconv.Itoa(r.Table)+": not in play in round "+strconv.Itoa(r.Round), tables...)
+	}
+	if r.Board < 1 || r.Board > m.Boards {
+		return Invalidf(prefix+"board", strconv.Itoa(r.Board)+": section "+sec.Name+" plays boards 1 to "+strconv.Itoa(m.Boards))
+	}
+	playsBoard := false
+	for _, b := range t.Boards {
+		playsBoard = playsBoard || b == r.Board
+	}
+	if !playsBoard {
+		boards := make([]string, len(t.Boards))
+		for i, b := range t.Boards {
+			boards[i] = strconv.Itoa(b)
+		}
+		return Invalidf(prefix+"board", "board "+strconv.Itoa(r.Board)+" is not played at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round), boards...)
+	}
+	for _, side := range []struct {
+		field string
+		given *string
+		pair  int
+	}{{"ns", &r.NS, t.Cards(scoring.NS)}, {"ew", &r.EW, t.Cards(scoring.EW)}} {
+		want, _ := m.PairLabel(side.pair)
+		*side.given = strings.TrimSpace(*side.given)
+		if *side.given == "" {
+			*side.given = want
+		}
+		if *side.given != want {
+			seats := strings.ToUpper(side.field)
+			return Invalidf(prefix+side.field, "pair "+*side.given+" does not hold the "+seats+" cards at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+": pair "+want+" does", want)
+		}
+	}
+	if m.Phantom != 0 && (t.NS == m.Phantom || t.EW == m.Phantom) && r.Status != StatusArtificial && r.Status != StatusNotPlayed {
+		return Invalidf(prefix+"status", "table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" has the missing pair of a half table: only an artificial score or not played", "artificial", "not_played")
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package tournament
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Service is the use cases of a tournament: it validates input against the
+// event's law code and the section's movement, decides who may do what,
+// scores results, and keeps them in a Store.
+type Service struct {
+	store        Store
+	directorHash []byte           // sha-256 of the configured director token; nil: none configured
+	actors       sync.Map         // a stored token's hash (as a string) → its Actor: tokens never change
+	cache        cache            // sections, events and boards read on every result entry
+	now          func() time.Time // the clock, for tests
+}
+
+// ServiceOptions configure a Service.
+type ServiceOptions struct {
+	DirectorToken string // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
+}
+
+// NewService returns a Service over store.
+func NewService(store Store, o ServiceOptions) *Service {
+	s := &Service{store: store, now: time.Now}
+	if o.DirectorToken != "" {
+		s.directorHash = hashToken(o.DirectorToken)
+	}
+	return s
+}
+
+// Ready reports whether the store can be reached.
+func (s *Service) Ready(ctx context.Context) error { return s.store.Ping(ctx) }
+
+// EventInput is a new event as a director describes it.
+type EventInput struct {
+	Name       string
+	Date       string     // YYYY-MM-DD
+	Law        string     // a law code name (scoring.LawNames)
+	LawOptions LawOptions // options to set; the rest take their defaults
+	Scoring    string     // a Method
+	Published  bool
+}
+
+// SectionInput is a new section: the session it belongs to, its name and
+// its movement.
+type SectionInput struct {
+	Session  int // 0: session 1
+	Name     string
+	Movement MovementSpec
+}
+
+// BoardInput is one board of a hand record as given: dealer and
+// vulnerability may be left out and follow from the board number.
+type BoardInput struct {
+	Number     int
+	Dealer     string // "N", "E", "S", "W" or ""
+	Vulnerable string // "None", "NS", "EW", "All" or ""
+	Deal       string // a PBN deal, "" for none
+}
+
+// IssuedToken is a token just created: the secret is shown once and only
+// its hash is stored.
+type IssuedToken struct {
+	Token  Token
+	Secret string
+}
+
+// TravelerLine is one line of a board's traveler with the points it earned
+// for each side under the event's scoring method.
+type TravelerLine struct {
+	Result   Result
+	NSPoints float64
+	EWPoints float64
+}
+
+// Traveler is a board's traveler: the board, and every line compared.
+type Traveler struct {
+	Section Section
+	Board   Board
+	Method  Method
+	Top     float64 // matchpoints: the top on the board; 0 otherwise
+	Datum   *int    // BUTLER: the datum, nil with no played result
+	Lines   []TravelerLine
+}
+
+// Standing is one pair's or team's place.
+type Standing struct {
+	Number     string
+	Name       string   // IMP_TEAMS: the team's name
+	Direction  string   // the pair's direction in a Mitchell ("NS", "EW"), else ""
+	Players    []string // the players' names
+	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS: VPs
+	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
+	Place      int
+	Boards     int // boards played, artificial scores included
+	IMPs       int // IMP_TEAMS: net IMPs
+}
+
+// Standings are a section's standings, live from its results.
+type Standings struct {
+	Event   Event
+	Section Section
+	Method  Method
+	Pairs   []Standing // every pair (IMP_TEAMS: every team), by direction then place
+	Results int        // traveler lines counted
+}

@@ -1,0 +1,255 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// maxName is the longest name (of an event, section or player) accepted.
+const maxName = 200
+
+// CreateEvent checks and stores a new event (directors only): a name, the
+// date it is played, a law code with any of its options, and a scoring
+// method.
+func (s *Service) CreateEvent(ctx context.Context, a Actor, in EventInput) (Event, error) {
+	if err := directorOnly(a, "create events"); err != nil {
+		return Event{}, err
+	}
+	e := Event{Published: in.Published}
+	var err error
+	if e.Name, err = checkName("name", in.Name); err != nil {
+		return Event{}, err
+	}
+	if e.Date, err = checkDate(in.Date); err != nil {
+		return Event{}, err
+	}
+	if in.Law == "" {
+		return Event{}, Invalidf("law", "required: the law code the event is scored under", scoring.LawNames()...)
+	}
+	if e.Law, err = scoring.ParseLaw("law", in.Law); err != nil {
+		return Event{}, fromScoring(err, "")
+	}
+	if _, e.LawOptions, err = rulesFor(e.Law, in.LawOptions); err != nil {
+		return Event{}, err
+	}
+	if e.Scoring, err = checkMethod(in.Scoring); err != nil {
+		return Event{}, err
+	}
+	if err := s.store.CreateEvent(ctx, &e); err != nil {
+		return Event{}, err
+	}
+	return e, nil
+}
+
+// Event returns an event: a director sees any, a table token its own
+// section's, anyone a published one.
+func (s *Service) Event(ctx context.Context, a Actor, id int64) (Event, error) {
+	e, err := s.event(ctx, id)
+	if err != nil {
+		return Event{}, err
+	}
+	if a.Role == RoleTable && !e.Published {
+		sec, err := s.section(ctx, a.SectionID)
+		if err == nil && sec.EventID == id {
+			return e, nil
+		}
+	}
+	if err := canRead(a, &e, 0); err != nil {
+		return Event{}, err
+	}
+	return e, nil
+}
+
+// Events returns the events the caller may see: every event for a director,
+// the published ones for anyone else.
+func (s *Service) Events(ctx context.Context, a Actor) ([]Event, error) {
+	all, err := s.store.Events(ctx)
+	if err != nil || a.Role == RoleDirector {
+		return all, err
+	}
+	return slices.DeleteFunc(all, func(e Event) bool { return !e.Published }), nil
+}
+
+// UpdateEvent changes an event (directors only). When the law code or its
+// options change, every result of the event is scored again in the same
+// transaction; a result the new code cannot score is ErrConflict, naming it.
+func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPatch) (Event, error) {
+	if err := directorOnly(a, "change events"); err != nil {
+		return Event{}, err
+	}
+	e, err := s.store.Event(ctx, id)
+	if err != nil {
+		return Event{}, err
+	}
+	if p.Name != nil {
+		if e.Name, err = checkName("name", *p.Name); err != nil {
+			return Event{}, err
+		}
+	}
+	if p.Date != nil {
+		if e.Date, err = checkDate(*p.Date); err != nil {
+			return Event{}, err
+		}
+	}
+	if p.Scoring != nil {
+		if e.Scoring, err = checkMethod(*p.Scoring); err != nil {
+			return Event{}, err
+		}
+	}
+	if p.Published != nil {
+		e.Published = *p.Published
+	}
+	rescore := false
+	if p.Law != nil {
+		law, err := scoring.ParseLaw("law", *p.Law)
+		if err != nil {
+			return Event{}, fromScoring(err, "")
+		}
+		if law != e.Law {
+			e.Law, e.LawOptions, rescore = law, nil, true
+		}
+	}
+	if p.LawOptions != nil || rescore {
+		opts := LawOptions{}
+		if !rescore {
+			for k, v := range e.LawOptions {
+				opts[k] = v
+			}
+		}
+		for k, v := range p.LawOptions {
+			opts[k] = v
+		}
+		if _, opts, err = rulesFor(e.Law, opts); err != nil {
+			return Event{}, err
+		}
+		rescore = rescore || !sameOptions(opts, e.LawOptions)
+		e.LawOptions = opts
+	}
+	var scores []ResultScore
+	if rescore {
+		if scores, err = s.rescoreEvent(ctx, &e); err != nil {
+			return Event{}, err
+		}
+	}
+	err = s.store.UpdateEvent(ctx, &e, scores, a.Name)
+	s.cache.events.Delete(e.ID)
+	if err != nil {
+		return Event{}, err
+	}
+	return e, nil
+}
+
+// rescoreEvent scores every result of the event under its (new) law code.
+func (s *Service) rescoreEvent(ctx context.Context, e *Event) ([]ResultScore, error) {
+	rules, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	secs, err := s.store.Sections(ctx, e.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []ResultScore
+	for i := range secs {
+		boards, err := s.boardMap(ctx, &secs[i])
+		if err != nil {
+			return nil, err
+		}
+		results, err := s.store.Results(ctx, ResultFilter{SectionID: secs[i].ID})
+		if err != nil {
+			return nil, err
+		}
+		more, err := rescoreResults(&rules, boards, results)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// rescoreResults scores results again, returning those whose score changes.
+func rescoreResults(rules *scoring.Rules, boards map[int]Board, results []Result) ([]ResultScore, error) {
+	var out []ResultScore
+	for i := range results {
+		r := &results[i]
+		b := boards[r.Board]
+		sc, err := scoreResult(rules, &b, r, "")
+		if err != nil {
+			return nil, &Error{Kind: ErrConflict, Field: "law", Current: r,
+				Message: "result " + strconv.FormatInt(r.ID, 10) + " (board " + strconv.Itoa(r.Board) + ", round " + strconv.Itoa(r.Round) + ", table " + strconv.Itoa(r.Table) + ") cannot be scored that way: " + err.Error() + "; correct or delete it first"}
+		}
+		if sc.NSScore != r.NSScore {
+			out = append(out, ResultScore{ResultID: r.ID, NSScore: sc.NSScore})
+		}
+	}
+	return out, nil
+}
+
+// sameOptions reports whether two option sets hold the same values.
+func sameOptions(a, b LawOptions) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		w, ok := b[k]
+		if !ok {
+			return false
+		}
+		if x, ok := wholeNumber(v); ok {
+			if y, ok := wholeNumber(w); !ok || x != y {
+				return false
+			}
+			continue
+		}
+		if v != w {
+			return false
+		}
+	}
+	return true
+}
+
+// checkName trims a name and checks it is given and not too long.
+func checkName(field, name string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", Invalidf(field, "required")
+	case len(name) > maxName:
+		return "", Invalidf(field, "too long: at most "+strconv.Itoa(maxName)+" characters")
+	}
+	return name, nil
+}
+
+// checkDate checks a civil date written YYYY-MM-DD.
+func checkDate(d string) (string, error) {
+	if d == "" {
+		return "", Invalidf("date", "required: the day the event is played, as YYYY-MM-DD")
+	}
+	if _, err := time.Parse(time.DateOnly, d); err != nil {
+		return "", Invalidf("date", strconv.Quote(d)+": not a date; write it YYYY-MM-DD, e.g. 2026-11-24")
+	}
+	return d, nil
+}
+
+// checkMethod reads a scoring method; "" is MP.
+func checkMethod(m string) (Method, error) {
+	if m == "" {
+		return MethodMP, nil
+	}
+	for _, x := range Methods {
+		if strings.EqualFold(m, string(x)) {
+			return x, nil
+		}
+	}
+	names := make([]string, len(Methods))
+	for i, x := range Methods {
+		names[i] = string(x)
+	}
+	return "", Invalidf("scoring", strconv.Quote(m)+": not a scoring method", names...)
+}

@@ -1,0 +1,269 @@
+package tournament
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// maxBatch is the most results one request may enter.
+const maxBatch = 1000
+
+// EnterResults checks results against the section's movement (this round,
+// this table, this board, these pairs) and the event's law code (a contract
+// it knows, a legal score), scores them and stores them all or none. A
+// director enters anything; a table token its own table's results in the
+// current round, and no adjusted scores. With idem, a retried request stores
+// nothing more and returns what the first stored (replayed true).
+func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in []Result, idem *Idempotency) ([]Result, bool, error) {
+	if a.Role == RolePublic {
+		return nil, false, directorOnly(a, "enter results")
+	}
+	sec, e, err := s.sectionEvent(ctx, sectionID)
+	if err != nil {
+		return nil, false, err
+	}
+	if a.Role == RoleTable && a.SectionID != sec.ID {
+		return nil, false, &Error{Kind: ErrForbidden, Message: "this token is for another section"}
+	}
+	switch {
+	case len(in) == 0:
+		return nil, false, Invalidf("results", "give at least one result")
+	case len(in) > maxBatch:
+		return nil, false, Invalidf("results", "at most "+strconv.Itoa(maxBatch)+" results a request")
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return nil, false, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return nil, false, err
+	}
+	type spot struct{ board, round, table int }
+	seen := make(map[spot]int, len(in))
+	out := make([]Result, len(in))
+	for i := range in {
+		r := in[i]
+		prefix := listPrefix("results", i, len(in))
+		if err := s.checkResult(a, &sec, &rules, boards, &r, prefix); err != nil {
+			return nil, false, err
+		}
+		k := spot{r.Board, r.Round, r.Table}
+		if j, dup := seen[k]; dup {
+			return nil, false, Invalidf(prefix+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" is given twice (also results["+strconv.Itoa(j)+"])")
+		}
+		seen[k] = i
+		r.ID, r.SectionID, r.Version, r.EnteredBy = 0, sec.ID, 0, a.Name
+		out[i] = r
+	}
+	stored, replayed, err := s.store.CreateResults(ctx, sec.ID, out, idem)
+	if err != nil {
+		return nil, false, err
+	}
+	s.itemise(&rules, boards, stored)
+	return stored, replayed, nil
+}
+
+// checkResult authorizes, places, normalizes and scores one result.
+func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
+	if err := tableMayEnter(a, sec, r.Table, r.Round, prefix+"table"); err != nil {
+		return err
+	}
+	if err := normalize(r, prefix); err != nil {
+		return err
+	}
+	if a.Role != RoleDirector && (r.Status == StatusArtificial || r.Status == StatusAssigned) {
+		return &Error{Kind: ErrForbidden, Field: prefix + "status", Message: "only the director assigns adjusted scores; call the director"}
+	}
+	if err := place(sec, r, prefix); err != nil {
+		return err
+	}
+	b := boards[r.Board]
+	sc, err := scoreResult(rules, &b, r, prefix)
+	if err != nil {
+		return err
+	}
+	r.NSScore, r.Lines = sc.NSScore, nil
+	return nil
+}
+
+// itemise fills in each result's itemised score lines.
+func (s *Service) itemise(rules *scoring.Rules, boards map[int]Board, results []Result) {
+	for i := range results {
+		r := &results[i]
+		b := boards[r.Board]
+		if sc, err := scoreResult(rules, &b, r, ""); err == nil {
+			r.Lines = sc.Lines
+		} else {
+			r.Lines = []string{"cannot be scored under the event's law code: " + err.Error()}
+		}
+	}
+}
+
+// sectionEvent loads a section and its event.
+func (s *Service) sectionEvent(ctx context.Context, sectionID int64) (Section, Event, error) {
+	sec, err := s.section(ctx, sectionID)
+	if err != nil {
+		return Section{}, Event{}, err
+	}
+	e, err := s.event(ctx, sec.EventID)
+	if err != nil {
+		return Section{}, Event{}, err
+	}
+	return sec, e, nil
+}
+
+// Result returns one result with its itemised score: to a director, to the
+// table token of its table, or to anyone when its event is published.
+func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error) {
+	r, err := s.store.Result(ctx, id)
+	if err != nil {
+		return Result{}, err
+	}
+	sec, e, err := s.sectionEvent(ctx, r.SectionID)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := canReadResults(a, &e, &sec, r.Table); err != nil {
+		return Result{}, err
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return Result{}, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return Result{}, err
+	}
+	one := []Result{r}
+	s.itemise(&rules, boards, one)
+	return one[0], nil
+}
+
+// canReadResults says whether a may read a section's results at table (0:
+// all of them): a director, a table token its own table's, anyone when the
+// event is published.
+func canReadResults(a Actor, e *Event, sec *Section, table int) error {
+	if a.Role == RoleTable && a.SectionID == sec.ID && table == a.Table && !e.Published {
+		return nil
+	}
+	if a.Role == RoleTable && !e.Published {
+		return &Error{Kind: ErrForbidden, Message: "a table token reads its own table's results until the director publishes the event"}
+	}
+	return canRead(a, e, 0)
+}
+
+// Results returns the results a filter picks, with their itemised scores. A
+// table token without a table filter sees its own table's.
+func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Result, error) {
+	sec, e, err := s.sectionEvent(ctx, f.SectionID)
+	if err != nil {
+		return nil, err
+	}
+	if a.Role == RoleTable && a.SectionID == sec.ID && f.Table == 0 && !e.Published {
+		f.Table = a.Table
+	}
+	if err := canReadResults(a, &e, &sec, f.Table); err != nil {
+		return nil, err
+	}
+	results, err := s.store.Results(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return nil, err
+	}
+	s.itemise(&rules, boards, results)
+	return results, nil
+}
+
+// UpdateResult replaces a result if version is the stored one (else
+// ErrStale with the stored result), checked and scored as a new one. A table
+// token corrects its own table's results in the current round; a field left
+// zero for board, round, table, ns or ew keeps the stored value.
+func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result, version int) (Result, error) {
+	if a.Role == RolePublic {
+		return Result{}, directorOnly(a, "correct results")
+	}
+	old, err := s.store.Result(ctx, id)
+	if err != nil {
+		return Result{}, err
+	}
+	sec, e, err := s.sectionEvent(ctx, old.SectionID)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := tableMayEnter(a, &sec, old.Table, old.Round, "table"); err != nil {
+		return Result{}, err
+	}
+	if version < 1 {
+		return Result{}, Invalidf("version", "the version being corrected is required (If-Match), 1 or more")
+	}
+	if version != old.Version {
+		cur := old
+		return Result{}, &Error{Kind: ErrStale, Field: "version", Current: &cur,
+			Message: "result " + strconv.FormatInt(id, 10) + " has changed: it is at version " + strconv.Itoa(old.Version) + ", not " + strconv.Itoa(version) + "; look at it again before correcting it"}
+	}
+	if in.Board == 0 {
+		in.Board = old.Board
+	}
+	if in.Round == 0 {
+		in.Round = old.Round
+	}
+	if in.Table == 0 {
+		in.Table = old.Table
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return Result{}, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.checkResult(a, &sec, &rules, boards, &in, ""); err != nil {
+		return Result{}, err
+	}
+	in.ID, in.SectionID, in.EnteredBy, in.EnteredAt = old.ID, old.SectionID, a.Name, old.EnteredAt
+	if err := s.store.UpdateResult(ctx, &in, version); err != nil {
+		return Result{}, err
+	}
+	one := []Result{in}
+	s.itemise(&rules, boards, one)
+	return one[0], nil
+}
+
+// DeleteResult deletes a result (directors only) if version is the stored
+// one (0: whatever it is); its audit keeps what it was.
+func (s *Service) DeleteResult(ctx context.Context, a Actor, id int64, version int) error {
+	if err := directorOnly(a, "delete results; a table corrects its result instead"); err != nil {
+		return err
+	}
+	if version < 0 {
+		return Invalidf("version", strconv.Itoa(version)+": a version is 1 or more")
+	}
+	return s.store.DeleteResult(ctx, id, version, a.Name)
+}
+
+// Audit returns a result's history, oldest first (directors only); a
+// deleted result's history stays.
+func (s *Service) Audit(ctx context.Context, a Actor, resultID int64) ([]AuditEntry, error) {
+	if err := directorOnly(a, "read the audit"); err != nil {
+		return nil, err
+	}
+	entries, err := s.store.Audit(ctx, resultID)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		return nil, NotFoundf("result", resultID)
+	}
+	return entries, nil
+}

@@ -1,0 +1,327 @@
+package tournament
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// CreateSection generates the section's movement from its spec, checks it
+// and stores the section with its rounds (directors only). The section
+// starts in round 1.
+func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in SectionInput) (Section, error) {
+	if err := directorOnly(a, "add sections"); err != nil {
+		return Section{}, err
+	}
+	e, err := s.store.Event(ctx, eventID)
+	if err != nil {
+		return Section{}, err
+	}
+	sec := Section{EventID: e.ID, Session: in.Session, Spec: in.Movement, CurrentRound: 1}
+	if sec.Session == 0 {
+		sec.Session = 1
+	}
+	if sec.Session < 0 {
+		return Section{}, Invalidf("session", strconv.Itoa(in.Session)+": sessions are numbered from 1")
+	}
+	if sec.Name, err = checkName("name", in.Name); err != nil {
+		return Section{}, err
+	}
+	if len(sec.Name) > 20 {
+		return Section{}, Invalidf("name", "too long for a section's name: at most 20 characters, e.g. \"A\" or \"North\"")
+	}
+	if sec.Movement, err = in.Movement.Build(); err != nil {
+		return Section{}, err
+	}
+	if e.Scoring == MethodIMPTeams && sec.Movement.Kind != KindTeams {
+		return Section{}, Invalidf("movement.kind", "event "+strconv.FormatInt(e.ID, 10)+" is scored IMP_TEAMS: its sections play a teams movement", "teams")
+	}
+	if sec.Movement.Kind == KindTeams && e.Scoring != MethodIMPTeams {
+		return Section{}, Invalidf("movement.kind", "a teams movement is scored IMP_TEAMS; event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+" (change the event's scoring first)")
+	}
+	if err := s.store.CreateSection(ctx, &sec); err != nil {
+		return Section{}, err
+	}
+	return sec, nil
+}
+
+// Section returns a section with its movement, for those who may read its event.
+func (s *Service) Section(ctx context.Context, a Actor, id int64) (Section, error) {
+	sec, _, err := s.readSection(ctx, a, id)
+	return sec, err
+}
+
+// readSection loads a section and its event, checking a may read them.
+func (s *Service) readSection(ctx context.Context, a Actor, id int64) (Section, Event, error) {
+	sec, err := s.section(ctx, id)
+	if err != nil {
+		return Section{}, Event{}, err
+	}
+	e, err := s.event(ctx, sec.EventID)
+	if err != nil {
+		return Section{}, Event{}, err
+	}
+	if err := canRead(a, &e, sec.ID); err != nil {
+		return Section{}, Event{}, err
+	}
+	return sec, e, nil
+}
+
+// Sections returns an event's sections, for those who may read it.
+func (s *Service) Sections(ctx context.Context, a Actor, eventID int64) ([]Section, error) {
+	if _, err := s.Event(ctx, a, eventID); err != nil {
+		return nil, err
+	}
+	return s.store.Sections(ctx, eventID)
+}
+
+// SetCurrentRound moves a section to a round (directors only): table tokens
+// then enter that round's results.
+func (s *Service) SetCurrentRound(ctx context.Context, a Actor, sectionID int64, round int) (Section, error) {
+	if err := directorOnly(a, "move a section to another round"); err != nil {
+		return Section{}, err
+	}
+	sec, err := s.store.Section(ctx, sectionID)
+	if err != nil {
+		return Section{}, err
+	}
+	if round < 1 || round > len(sec.Movement.Rounds) {
+		return Section{}, Invalidf("current_round", strconv.Itoa(round)+": section "+sec.Name+" has rounds 1 to "+strconv.Itoa(len(sec.Movement.Rounds)))
+	}
+	if err := s.store.SetCurrentRound(ctx, sectionID, round); err != nil {
+		s.cache.sections.Delete(sectionID)
+		return Section{}, err
+	}
+	sec.CurrentRound = round
+	s.cache.sections.Store(sectionID, sec)
+	return sec, nil
+}
+
+// AddPairs checks pairs against the section's movement (a pair number it
+// has, in a direction it has, players named) and stores them all or none
+// (directors only).
+func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs []Pair) ([]Pair, error) {
+	if err := directorOnly(a, "add pairs"); err != nil {
+		return nil, err
+	}
+	sec, err := s.store.Section(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	if len(pairs) == 0 {
+		return nil, Invalidf("pairs", "give at least one pair")
+	}
+	m := &sec.Movement
+	seen := map[int]int{}
+	for i := range pairs {
+		p := &pairs[i]
+		prefix := listPrefix("pairs", i, len(pairs))
+		p.SectionID = sec.ID
+		p.Number = strings.TrimSpace(p.Number)
+		p.Direction = strings.ToUpper(strings.TrimSpace(p.Direction))
+		if p.Number == "" {
+			return nil, Invalidf(prefix+"number", "required")
+		}
+		mp, ok := m.PairOf(p.Number, p.Direction)
+		if !ok {
+			return nil, badPair(m, prefix, p.Number, p.Direction)
+		}
+		if mp == m.Phantom {
+			return nil, Invalidf(prefix+"number", "pair "+p.Number+" is the movement's missing pair (a half table): it has no players")
+		}
+		if j, dup := seen[mp]; dup {
+			return nil, Invalidf(prefix+"number", "pair "+p.Number+" "+p.Direction+" is given twice (also at pairs["+strconv.Itoa(j)+"])")
+		}
+		seen[mp] = i
+		p.Team = m.TeamOf(mp)
+		if len(p.Players) > 4 {
+			return nil, Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
+		}
+		for k := range p.Players {
+			if p.Players[k].Name, err = checkName(prefix+"players["+strconv.Itoa(k)+"].name", p.Players[k].Name); err != nil {
+				return nil, err
+			}
+			p.Players[k].Number = strings.TrimSpace(p.Players[k].Number)
+		}
+	}
+	if err := s.store.AddPairs(ctx, sectionID, pairs); err != nil {
+		return nil, err
+	}
+	return pairs, nil
+}
+
+// badPair explains which pairs the movement has.
+func badPair(m *Movement, prefix, number, direction string) error {
+	if m.Kind == KindMitchell {
+		if direction != "NS" && direction != "EW" {
+			return Invalidf(prefix+"direction", strconv.Quote(direction)+": a Mitchell has NS and EW pairs", "NS", "EW")
+		}
+		return Invalidf(prefix+"number", strconv.Quote(number)+": this Mitchell has pairs 1 to "+strconv.Itoa(m.Tables)+" in each direction")
+	}
+	if direction != "" {
+		return Invalidf(prefix+"direction", strconv.Quote(direction)+": pairs of a "+m.Kind.String()+" movement change direction; leave it out")
+	}
+	return Invalidf(prefix+"number", strconv.Quote(number)+": this movement has pairs 1 to "+strconv.Itoa(m.Pairs))
+}
+
+// listPrefix names element i of a list field when the request held a list,
+// and nothing when it held one object.
+func listPrefix(field string, i, n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return field + "[" + strconv.Itoa(i) + "]."
+}
+
+// Pairs returns a section's pairs, for those who may read its event.
+func (s *Service) Pairs(ctx context.Context, a Actor, sectionID int64) ([]Pair, error) {
+	if _, _, err := s.readSection(ctx, a, sectionID); err != nil {
+		return nil, err
+	}
+	return s.store.Pairs(ctx, sectionID)
+}
+
+// AddTeams checks team rosters against a teams section's movement and
+// stores them (directors only).
+func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams []Roster) ([]Roster, error) {
+	if err := directorOnly(a, "add teams"); err != nil {
+		return nil, err
+	}
+	sec, err := s.store.Section(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	if sec.Movement.Kind != KindTeams {
+		return nil, Invalidf("teams", "section "+sec.Name+" plays a "+sec.Movement.Kind.String()+" movement: it has pairs, not teams")
+	}
+	if len(teams) == 0 {
+		return nil, Invalidf("teams", "give at least one team")
+	}
+	for i := range teams {
+		t := &teams[i]
+		prefix := listPrefix("teams", i, len(teams))
+		t.SectionID = sec.ID
+		if t.Number < 1 || t.Number > len(sec.Movement.Teams) {
+			return nil, Invalidf(prefix+"number", strconv.Itoa(t.Number)+": the section has teams 1 to "+strconv.Itoa(len(sec.Movement.Teams)))
+		}
+		if t.Name, err = checkName(prefix+"name", t.Name); err != nil {
+			return nil, err
+		}
+		for k := range t.Players {
+			if t.Players[k].Name, err = checkName(prefix+"players["+strconv.Itoa(k)+"].name", t.Players[k].Name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := s.store.AddTeams(ctx, sectionID, teams); err != nil {
+		return nil, err
+	}
+	return teams, nil
+}
+
+// Teams returns a teams section's rosters, for those who may read its event.
+func (s *Service) Teams(ctx context.Context, a Actor, sectionID int64) ([]Roster, error) {
+	if _, _, err := s.readSection(ctx, a, sectionID); err != nil {
+		return nil, err
+	}
+	return s.store.Teams(ctx, sectionID)
+}
+
+// PutBoards replaces a section's hand records (directors only): each board
+// of the movement at most once, its dealer and vulnerability as the board
+// number gives them unless stated, and its deal. The section's results are
+// scored again (a deal decides honours in the historical codes) in the same
+// transaction.
+func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []BoardInput) ([]Board, error) {
+	if err := directorOnly(a, "upload hand records"); err != nil {
+		return nil, err
+	}
+	sec, err := s.store.Section(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.store.Event(ctx, sec.EventID)
+	if err != nil {
+		return nil, err
+	}
+	boards := make([]Board, len(in))
+	byNumber := map[int]Board{}
+	for i, b := range in {
+		prefix := "boards[" + strconv.Itoa(i) + "]."
+		if b.Number < 1 || b.Number > sec.Movement.Boards {
+			return nil, Invalidf(prefix+"number", strconv.Itoa(b.Number)+": section "+sec.Name+" plays boards 1 to "+strconv.Itoa(sec.Movement.Boards))
+		}
+		if _, dup := byNumber[b.Number]; dup {
+			return nil, Invalidf(prefix+"number", "board "+strconv.Itoa(b.Number)+" is given twice")
+		}
+		out := Board{SectionID: sec.ID, Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
+		if b.Dealer != "" {
+			if out.Dealer, err = scoring.ParseSeat(prefix+"dealer", b.Dealer); err != nil {
+				return nil, fromScoring(err, "")
+			}
+		}
+		if b.Vulnerable != "" {
+			if out.Vulnerability, err = scoring.ParseVulnerability(prefix+"vulnerable", b.Vulnerable); err != nil {
+				return nil, fromScoring(err, "")
+			}
+		}
+		if b.Deal != "" {
+			d, err := scoring.ParseDeal(prefix+"deal", b.Deal)
+			if err != nil {
+				return nil, fromScoring(err, "")
+			}
+			out.Deal = d.String()
+		}
+		boards[i] = out
+		byNumber[b.Number] = out
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return nil, err
+	}
+	scores, err := rescoreResults(&rules, withImplied(byNumber, &sec), results)
+	if err != nil {
+		return nil, err
+	}
+	err = s.store.ReplaceBoards(ctx, sec.ID, boards, scores, a.Name)
+	s.cache.boards.Delete(sec.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Boards(ctx, sec.ID)
+}
+
+// Boards returns every board of a section: stored, or implied by its
+// number (dealer and vulnerability, no deal).
+func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board, error) {
+	sec, _, err := s.readSection(ctx, a, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Board, 0, len(m))
+	for n := 1; n <= sec.Movement.Boards; n++ {
+		out = append(out, m[n])
+	}
+	return out, nil
+}
+
+// withImplied adds to m every board of the section it lacks, with the
+// dealer and vulnerability its number gives.
+func withImplied(m map[int]Board, sec *Section) map[int]Board {
+	for n := 1; n <= sec.Movement.Boards; n++ {
+		if _, ok := m[n]; !ok {
+			m[n] = Board{SectionID: sec.ID, Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n)}
+		}
+	}
+	return m
+}

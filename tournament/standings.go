@@ -1,0 +1,303 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// Traveler returns a board's traveler: every line of the board with its
+// score and the points it earned for each side under the event's method,
+// to a director, or to anyone when the event is published.
+func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board int) (Traveler, error) {
+	sec, e, err := s.sectionEvent(ctx, sectionID)
+	if err != nil {
+		return Traveler{}, err
+	}
+	if err := canReadResults(a, &e, &sec, 0); err != nil {
+		return Traveler{}, err
+	}
+	if board < 1 || board > sec.Movement.Boards {
+		return Traveler{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(board) + " is not in section " + sec.Name + ": it plays boards 1 to " + strconv.Itoa(sec.Movement.Boards)}
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return Traveler{}, err
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return Traveler{}, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return Traveler{}, err
+	}
+	t := Traveler{Section: sec, Board: boards[board], Method: e.Scoring}
+	if e.Scoring == MethodIMPTeams {
+		imps := teamBoardIMPs(&sec.Movement, results)
+		for i := range results {
+			if results[i].Board == board {
+				v := imps[i]
+				t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: v, EWPoints: 0 - v})
+			}
+		}
+	} else {
+		sb := compareSection(e.Scoring, &sec.Movement, results)
+		pts := sb.points[board]
+		t.Top, t.Datum = pts.Top, pts.Datum
+		for k, i := range sb.boards[board] {
+			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
+		}
+	}
+	for i := range t.Lines {
+		r := &t.Lines[i].Result
+		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
+			r.Lines = sc.Lines
+		}
+	}
+	return t, nil
+}
+
+// Standings returns a section's standings, live from its results: each
+// pair's total (scaled to the most boards played in its field), percentage
+// and place; at IMP_TEAMS each team's VPs and net IMPs. Readable by a
+// director, or by anyone when the event is published.
+func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Standings, error) {
+	sec, e, err := s.sectionEvent(ctx, sectionID)
+	if err != nil {
+		return Standings{}, err
+	}
+	if err := canReadResults(a, &e, &sec, 0); err != nil {
+		return Standings{}, err
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return Standings{}, err
+	}
+	out := Standings{Event: e, Section: sec, Method: e.Scoring, Results: len(results)}
+	if e.Scoring == MethodIMPTeams {
+		teams, err := s.store.Teams(ctx, sec.ID)
+		if err != nil {
+			return Standings{}, err
+		}
+		out.Pairs = teamStandings(&sec.Movement, results, teams)
+		return out, nil
+	}
+	pairs, err := s.store.Pairs(ctx, sec.ID)
+	if err != nil {
+		return Standings{}, err
+	}
+	out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
+	return out, nil
+}
+
+// seatedPairs returns the movement pairs holding the NS and the EW cards on
+// a result's table and round (0, 0 when the movement has no such table).
+func seatedPairs(m *Movement, r *Result) (ns, ew int) {
+	rd, ok := m.Round(r.Round)
+	if !ok {
+		return 0, 0
+	}
+	t, ok := rd.Table(r.Table)
+	if !ok {
+		return 0, 0
+	}
+	return t.Cards(scoring.NS), t.Cards(scoring.EW)
+}
+
+// pairStandings totals and ranks the pairs of a pairs section. A pair's total
+// is scaled to the most boards any pair of its field played
+// (total·most/played); its percentage (matchpoint methods) is Σ points /
+// (boards played × the top at full); places per field on totals as printed.
+func pairStandings(method Method, m *Movement, results []Result, stored []Pair) []Standing {
+	sb := compareSection(method, m, results)
+	sum := make([]float64, m.Pairs+1)
+	played := make([]int, m.Pairs+1)
+	for b, idx := range sb.boards {
+		pts := sb.points[b]
+		for k, i := range idx {
+			r := &results[i]
+			if r.Status == StatusNotPlayed {
+				continue
+			}
+			ns, ew := seatedPairs(m, r)
+			if ns < 1 || ns > m.Pairs || ew < 1 || ew > m.Pairs {
+				continue
+			}
+			sum[ns] += pts.Counted[0][k]
+			sum[ew] += pts.Counted[1][k]
+			played[ns]++
+			played[ew]++
+		}
+	}
+	players := map[[2]string][]string{}
+	for _, p := range stored {
+		var names []string
+		for _, pl := range p.Players {
+			names = append(names, pl.Name)
+		}
+		players[[2]string{p.Number, p.Direction}] = names
+	}
+	field := func(p int) int {
+		if m.Winners == 2 && m.Kind == KindMitchell && p > m.Tables {
+			return 1
+		}
+		return 0
+	}
+	most := map[int]int{}
+	for p := 1; p <= m.Pairs; p++ {
+		most[field(p)] = max(most[field(p)], played[p])
+	}
+	scale, isMP := method.mpScale()
+	top := scale.Top(sb.full)
+	var out []Standing
+	var totals []float64
+	var fields []int
+	for p := 1; p <= m.Pairs; p++ {
+		if p == m.Phantom {
+			continue
+		}
+		number, dir := m.PairLabel(p)
+		st := Standing{Number: number, Direction: dir, Players: players[[2]string{number, dir}], Boards: played[p]}
+		if played[p] > 0 {
+			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
+			if isMP && top > 0 {
+				st.Percentage = scoring.Percentage(sum[p], float64(played[p])*top)
+			}
+		}
+		out = append(out, st)
+		totals = append(totals, st.Total)
+		fields = append(fields, field(p))
+	}
+	for i, place := range scoring.PlacesPerField(totals, fields) {
+		out[i].Place = place
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int {
+		if a.Direction != b.Direction {
+			if a.Direction < b.Direction {
+				return 1 // NS before EW
+			}
+			return -1
+		}
+		return a.Place - b.Place
+	})
+	return out
+}
+
+// teamMatch is one match of a teams round: its two rooms' tables.
+type teamMatch struct {
+	round        int
+	room1, room2 *Table // room 1: the home team sits NS; room 2: the away team sits NS
+}
+
+// teamMatches lists the matches of a teams movement.
+func teamMatches(m *Movement) []teamMatch {
+	var out []teamMatch
+	for ri := range m.Rounds {
+		rd := &m.Rounds[ri]
+		byMatch := map[int][]*Table{}
+		for ti := range rd.Tables {
+			t := &rd.Tables[ti]
+			if t.Match > 0 {
+				byMatch[t.Match] = append(byMatch[t.Match], t)
+			}
+		}
+		keys := make([]int, 0, len(byMatch))
+		for k := range byMatch {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			rooms := byMatch[k]
+			if len(rooms) != 2 {
+				continue
+			}
+			if rooms[0].Table > rooms[1].Table {
+				rooms[0], rooms[1] = rooms[1], rooms[0]
+			}
+			out = append(out, teamMatch{round: rd.Number, room1: rooms[0], room2: rooms[1]})
+		}
+	}
+	return out
+}
+
+// comparable reports whether a result has a score two rooms can compare.
+func comparable(r *Result) bool {
+	return r.Status == StatusPlayed || r.Status == StatusPassedOut || r.Status == StatusAssigned
+}
+
+// teamBoardIMPs returns, per result, the IMPs its NS side won on the board
+// against the other room of its match (0 until both rooms have a result).
+func teamBoardIMPs(m *Movement, results []Result) []float64 {
+	type at struct{ round, table, board int }
+	idx := make(map[at]int, len(results))
+	for i := range results {
+		idx[at{results[i].Round, results[i].Table, results[i].Board}] = i
+	}
+	out := make([]float64, len(results))
+	for _, mt := range teamMatches(m) {
+		for _, b := range mt.room1.Boards {
+			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
+			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
+			if !ok1 || !ok2 || !comparable(&results[i]) || !comparable(&results[j]) {
+				continue
+			}
+			home := float64(scoring.IMPs(results[i].NSScore - results[j].NSScore))
+			out[i], out[j] = home, 0-home
+		}
+	}
+	return out
+}
+
+// teamStandings totals a teams section: each match's IMPs on the boards both
+// rooms have played, converted to VPs on the WBF continuous scale; places by
+// VPs.
+func teamStandings(m *Movement, results []Result, rosters []Roster) []Standing {
+	type at struct{ round, table, board int }
+	idx := make(map[at]int, len(results))
+	for i := range results {
+		idx[at{results[i].Round, results[i].Table, results[i].Board}] = i
+	}
+	n := len(m.Teams)
+	var matches []scoring.TeamMatchResult
+	boards := make([]int, n)
+	for _, mt := range teamMatches(m) {
+		home, away := m.TeamOf(mt.room1.NS), m.TeamOf(mt.room2.NS)
+		if home < 1 || away < 1 {
+			continue
+		}
+		var mbs []scoring.MatchBoard
+		for _, b := range mt.room1.Boards {
+			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
+			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
+			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) {
+				mbs = append(mbs, scoring.MatchBoard{OpenNS: results[i].NSScore, ClosedNS: results[j].NSScore})
+			}
+		}
+		if len(mbs) == 0 {
+			continue
+		}
+		h, w := scoring.TeamMatch(mbs)
+		matches = append(matches, scoring.TeamMatchResult{Home: home - 1, Away: away - 1, HomeIMPs: h, AwayIMPs: w, Boards: len(mbs)})
+		boards[home-1] += len(mbs)
+		boards[away-1] += len(mbs)
+	}
+	names := map[int]Roster{}
+	for _, r := range rosters {
+		names[r.Number] = r
+	}
+	st := scoring.TeamStandings(n, matches, scoring.WBFContinuous{}, nil)
+	out := make([]Standing, n)
+	for i, t := range st {
+		r := names[i+1]
+		var players []string
+		for _, p := range r.Players {
+			players = append(players, p.Name)
+		}
+		out[i] = Standing{Number: strconv.Itoa(i + 1), Name: r.Name, Players: players, Total: t.VPs, IMPs: t.IMPs, Place: t.Place, Boards: boards[i]}
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int { return a.Place - b.Place })
+	return out
+}

@@ -1,0 +1,80 @@
+package tournament
+
+import "context"
+
+// Store keeps events, sections, pairs, boards, results and tokens. Every
+// method that changes results writes their audit rows in the same
+// transaction. Errors wrap the Err sentinels: ErrNotFound for a missing row,
+// ErrConflict for a duplicate (a pair number, a result on the same board,
+// table and round), ErrStale for a version that is not the stored one, with
+// *Error carrying the stored result where there is one. A Store never returns
+// nil, nil.
+type Store interface {
+	// Ping reports whether the store can be reached.
+	Ping(ctx context.Context) error
+
+	// CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
+	CreateEvent(ctx context.Context, e *Event) error
+	// Event returns an event.
+	Event(ctx context.Context, id int64) (Event, error)
+	// Events returns every event, the newest date first.
+	Events(ctx context.Context) ([]Event, error)
+	// UpdateEvent stores e's fields and, in the same transaction, the new
+	// scores of its results (after a change of law code or options), each
+	// audited as a "rescore" by actor.
+	UpdateEvent(ctx context.Context, e *Event, rescored []ResultScore, actor string) error
+
+	// CreateSection stores a section with its movement (rounds, tables,
+	// teams), creating its session if the event has none with that number,
+	// and sets its ID and CreatedAt. A section name is unique in a session.
+	CreateSection(ctx context.Context, s *Section) error
+	// Section returns a section with its movement.
+	Section(ctx context.Context, id int64) (Section, error)
+	// Sections returns an event's sections, by session then name.
+	Sections(ctx context.Context, eventID int64) ([]Section, error)
+	// SetCurrentRound changes the round a section is playing.
+	SetCurrentRound(ctx context.Context, sectionID int64, round int) error
+
+	// AddPairs stores pairs (and sets their IDs) all or none; a number and
+	// direction already in the section is ErrConflict.
+	AddPairs(ctx context.Context, sectionID int64, pairs []Pair) error
+	// Pairs returns a section's pairs by direction then number.
+	Pairs(ctx context.Context, sectionID int64) ([]Pair, error)
+	// AddTeams stores teams (and sets their IDs) all or none.
+	AddTeams(ctx context.Context, sectionID int64, teams []Roster) error
+	// Teams returns a section's teams by number.
+	Teams(ctx context.Context, sectionID int64) ([]Roster, error)
+
+	// ReplaceBoards replaces a section's boards and, in the same
+	// transaction, stores the new scores of its results.
+	ReplaceBoards(ctx context.Context, sectionID int64, boards []Board, rescored []ResultScore, actor string) error
+	// Boards returns a section's stored boards by number.
+	Boards(ctx context.Context, sectionID int64) ([]Board, error)
+
+	// CreateResults stores results all or none, each with version 1 and an
+	// audit row, and returns them as stored. With idem, a request already
+	// stored under the same key and scope returns the results it stored
+	// (as they are now) and replayed true; the same key with another request
+	// hash is ErrConflict. Concurrent requests with one key store once.
+	CreateResults(ctx context.Context, sectionID int64, results []Result, idem *Idempotency) (stored []Result, replayed bool, err error)
+	// Result returns a result.
+	Result(ctx context.Context, id int64) (Result, error)
+	// Results returns the results the filter picks, by board, then round, then table.
+	Results(ctx context.Context, f ResultFilter) ([]Result, error)
+	// UpdateResult stores r (by r.ID) if the stored version is version,
+	// setting r.Version to version+1 and r.UpdatedAt; else ErrStale with the
+	// stored result.
+	UpdateResult(ctx context.Context, r *Result, version int) error
+	// DeleteResult deletes a result if the stored version is version (0:
+	// any), auditing it as actor; else ErrStale with the stored result.
+	DeleteResult(ctx context.Context, id int64, version int, actor string) error
+	// Audit returns a result's changes, oldest first.
+	Audit(ctx context.Context, resultID int64) ([]AuditEntry, error)
+
+	// CreateToken stores a token (its hash) and sets its ID and CreatedAt.
+	CreateToken(ctx context.Context, t *Token) error
+	// TokenByHash returns the token with this hash.
+	TokenByHash(ctx context.Context, hash []byte) (Token, error)
+	// Tokens returns a section's table tokens (sectionID > 0) or the director tokens (0).
+	Tokens(ctx context.Context, sectionID int64) ([]Token, error)
+}

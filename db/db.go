@@ -1,0 +1,56 @@
+// Package db keeps a tournament in PostgreSQL: the pgx pool, the
+// tournament.Store over it, and the schema's migrations, embedded.
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// Store is the tournament.Store kept in PostgreSQL.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+var _ tournament.Store = (*Store)(nil)
+
+// Open connects to the database at databaseURL (a postgres:// URL or a
+// keyword/value connection string), checks that it answers, and returns a
+// Store over a pool of 4·GOMAXPROCS+4 connections unless the URL sets
+// pool_max_conns. It does not migrate: run Migrate first.
+func Open(ctx context.Context, databaseURL string) (*Store, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, errors.New("db: the database URL cannot be read: it must look like postgres://user@host:5432/name")
+	}
+	if !strings.Contains(databaseURL, "pool_max_conns") {
+		cfg.MaxConns = int32(4*runtime.GOMAXPROCS(0) + 4)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("db: open: %s", redact(err.Error(), databaseURL))
+	}
+	if err := pool.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("db: connect to %s:%d: %s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, redact(err.Error(), databaseURL))
+	}
+	return &Store{pool: pool}, nil
+}
+
+// Close closes every connection of the pool, waiting for those in use.
+func (s *Store) Close() { s.pool.Close() }
+
+// Ping reports whether the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return fmt.Errorf("db: ping: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,622 @@
+package db
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// LocalDatabase is the database the managed local server holds for traveler.
+const LocalDatabase = "traveler"
+
+// localUser is the superuser initdb creates in a managed cluster.
+const localUser = "postgres"
+
+// The names inside a data directory that belong to the managed cluster.
+const (
+	localClusterDir = "pg"            // the cluster (PGDATA)
+	localRunDir     = "pg-run"        // its socket directory and server log
+	localPortFile   = "pg.port"       // the port it listened on last
+	localConfFile   = "traveler.conf" // in the cluster: the settings traveler writes at every start
+	localLogFile    = "postgres.log"  // in localRunDir
+)
+
+// installHelp says how to get PostgreSQL's server binaries.
+const installHelp = "install PostgreSQL's server: on Debian/Ubuntu `sudo apt-get install postgresql`, " +
+	"on macOS `brew install postgresql@16`; or set DATABASE_URL to use a PostgreSQL server you already run"
+
+// LocalServer is a private PostgreSQL cluster that traveler creates and runs
+// in its data directory, from the server binaries installed on the machine,
+// listening on 127.0.0.1 only. Make one with StartLocal.
+type LocalServer struct {
+	dataDir string // the data directory given to StartLocal (absolute)
+	pgdata  string // the cluster: dataDir/pg
+	runDir  string // socket directory and server log
+	bin     pgBinaries
+	owner   *osUser // who runs the server when traveler runs as root; nil otherwise
+	port    int
+	adopted bool // it was already running when StartLocal found it
+	log     *slog.Logger
+
+	stopOnce sync.Once
+	stopErr  error
+}
+
+// pgBinaries is one installation of PostgreSQL's server programs.
+type pgBinaries struct {
+	dir     string // the directory holding initdb, pg_ctl and postgres
+	version string // e.g. "16.4"
+	major   string // e.g. "16" (or "9.6")
+}
+
+// StartLocal starts the managed PostgreSQL cluster in dataDir/pg, creating
+// it (initdb) on the first start, and returns it running with the database
+// "traveler" in it. The cluster listens on 127.0.0.1 on a free port
+// (remembered in dataDir, chosen again when another program took it) and
+// keeps its socket inside dataDir, so it never clashes with a system
+// PostgreSQL. A postmaster.pid left by a crash does not stop it; a server of
+// this cluster that is still running (left by an earlier run) is used as it
+// is. When traveler runs as root the cluster runs as an unprivileged user
+// ("postgres" if it exists, else "nobody"), because PostgreSQL refuses to run
+// as root.
+func StartLocal(ctx context.Context, dataDir string, log *slog.Logger) (*LocalServer, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if dataDir == "" {
+		return nil, errors.New("managed PostgreSQL: no data directory given")
+	}
+	abs, err := filepath.Abs(dataDir)
+	if err != nil {
+		return nil, fmt.Errorf("managed PostgreSQL: data directory %s: %w", dataDir, err)
+	}
+	if err := os.MkdirAll(abs, 0o700); err != nil {
+		return nil, fmt.Errorf("managed PostgreSQL: data directory: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	s := &LocalServer{
+		dataDir: abs,
+		pgdata:  filepath.Join(abs, localClusterDir),
+		runDir:  filepath.Join(abs, localRunDir),
+		log:     log,
+	}
+
+	clusterVersion := ""
+	if b, err := os.ReadFile(filepath.Join(s.pgdata, "PG_VERSION")); err == nil {
+		clusterVersion = strings.TrimSpace(string(b))
+	}
+	s.bin, err = findPGBinaries(ctx, clusterVersion)
+	if err != nil {
+		return nil, err
+	}
+	if s.owner, err = clusterOwner(s.pgdata); err != nil {
+		return nil, err
+	}
+	if err := s.prepareDirs(); err != nil {
+		return nil, err
+	}
+
+	if clusterVersion == "" {
+		if err := s.initdb(ctx); err != nil {
+			return nil, err
+		}
+	}
+
+	running, port, err := s.runningServer()
+	if err != nil {
+		return nil, err
+	}
+	if running {
+		s.port, s.adopted = port, true
+		log.Info("managed PostgreSQL already running: using it", "data_dir", s.pgdata, "port", port)
+	} else if err := s.start(ctx); err != nil {
+		return nil, err
+	}
+	if err := s.ensureDatabase(ctx); err != nil {
+		if !s.adopted {
+			_ = s.Stop(context.WithoutCancel(ctx))
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// URL is the connection URL of the database "traveler" on the server.
+func (s *LocalServer) URL() string {
+	return s.urlFor(LocalDatabase)
+}
+
+// Port is the TCP port the server listens on (on 127.0.0.1).
+func (s *LocalServer) Port() int { return s.port }
+
+// DataDir is the cluster's directory (PGDATA).
+func (s *LocalServer) DataDir() string { return s.pgdata }
+
+// Adopted reports whether StartLocal found the server already running
+// rather than starting it; a short-lived command (migrate, token) leaves
+// such a server running.
+func (s *LocalServer) Adopted() bool { return s.adopted }
+
+func (s *LocalServer) urlFor(database string) string {
+	return fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable", localUser, s.port, database)
+}
+
+// Stop stops the server (pg_ctl stop -m fast: open sessions are ended) and
+// waits until it has gone. Stopping a stopped server does nothing.
+func (s *LocalServer) Stop(ctx context.Context) error {
+	s.stopOnce.Do(func() {
+		if _, err := os.Stat(filepath.Join(s.pgdata, "postmaster.pid")); errors.Is(err, os.ErrNotExist) {
+			return
+		}
+		out, err := s.pgCtl(ctx, "stop", "-D", s.pgdata, "-m", "fast", "-w", "-t", "120")
+		if err != nil {
+			if _, serr := os.Stat(filepath.Join(s.pgdata, "postmaster.pid")); errors.Is(serr, os.ErrNotExist) {
+				return // it stopped anyway
+			}
+			s.stopErr = fmt.Errorf("managed PostgreSQL: pg_ctl stop: %v: %s", err, strings.TrimSpace(out))
+			return
+		}
+		s.log.Info("managed PostgreSQL stopped", "data_dir", s.pgdata)
+	})
+	return s.stopErr
+}
+
+// findPGBinaries finds a directory with initdb, pg_ctl and postgres: on
+// PATH first, then Debian's /usr/lib/postgresql/*/bin and Homebrew's kegs,
+// the highest version first. With want (a cluster's PG_VERSION) only that
+// major version will do.
+func findPGBinaries(ctx context.Context, want string) (pgBinaries, error) {
+	var found []pgBinaries
+	seen := map[string]bool{}
+	consider := func(dir string) {
+		if dir == "" || seen[dir] {
+			return
+		}
+		seen[dir] = true
+		for _, p := range []string{"initdb", "pg_ctl", "postgres"} {
+			if fi, err := os.Stat(filepath.Join(dir, p)); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+				return
+			}
+		}
+		v, err := postgresVersion(ctx, filepath.Join(dir, "postgres"))
+		if err != nil {
+			return
+		}
+		found = append(found, pgBinaries{dir: dir, version: v, major: majorVersion(v)})
+	}
+
+	if p, err := exec.LookPath("pg_ctl"); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			consider(filepath.Dir(abs))
+			if real, err := filepath.EvalSymlinks(abs); err == nil {
+				consider(filepath.Dir(real))
+			}
+		}
+	}
+	onPath := len(found)
+	var dirs []string
+	for _, pattern := range pgSearchGlobs {
+		m, _ := filepath.Glob(pattern)
+		dirs = append(dirs, m...)
+	}
+	for _, d := range dirs {
+		consider(d)
+	}
+	// PATH wins; the rest by version, highest first.
+	rest := found[onPath:]
+	sort.SliceStable(rest, func(i, j int) bool { return versionLess(rest[j].version, rest[i].version) })
+
+	if len(found) == 0 {
+		return pgBinaries{}, fmt.Errorf("managed PostgreSQL: no PostgreSQL server binaries (initdb, pg_ctl, postgres) on PATH or in %s: %s",
+			strings.Join(pgSearchGlobs, ", "), installHelp)
+	}
+	if want == "" {
+		return found[0], nil
+	}
+	var have []string
+	for _, b := range found {
+		if b.major == want {
+			return b, nil
+		}
+		have = append(have, b.version+" in "+b.dir)
+	}
+	return pgBinaries{}, fmt.Errorf("managed PostgreSQL: the cluster was made by PostgreSQL %s, but only %s is installed: install PostgreSQL %s's server, or move the data directory away to start afresh",
+		want, strings.Join(have, ", "), want)
+}
+
+// pgSearchGlobs are where server binaries are looked for beside PATH.
+var pgSearchGlobs = []string{
+	"/usr/lib/postgresql/*/bin",         // Debian, Ubuntu
+	"/opt/homebrew/opt/postgresql*/bin", // Homebrew on Apple silicon
+	"/usr/local/opt/postgresql*/bin",    // Homebrew on Intel
+	"/usr/pgsql-*/bin",                  // PGDG RPMs
+}
+
+// postgresVersion runs `postgres --version` and returns the version, e.g.
+// "16.4" from "postgres (PostgreSQL) 16.4 (Debian 16.4-1)".
+func postgresVersion(ctx context.Context, postgres string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, postgres, "--version").Output()
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(string(out))
+	for i, w := range f {
+		if w == "(PostgreSQL)" && i+1 < len(f) {
+			return f[i+1], nil
+		}
+	}
+	if len(f) > 0 {
+		return f[len(f)-1], nil
+	}
+	return "", fmt.Errorf("%s --version: no version in %q", postgres, out)
+}
+
+// majorVersion is the major version as PG_VERSION writes it: "16" for 16.4,
+// "9.6" for 9.6.24.
+func majorVersion(v string) string {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '.' || r < '0' || r > '9' })
+	if len(parts) == 0 {
+		return v
+	}
+	if n, err := strconv.Atoi(parts[0]); err == nil && n < 10 && len(parts) > 1 {
+		return parts[0] + "." + parts[1]
+	}
+	return parts[0]
+}
+
+// versionLess compares dotted versions numerically.
+func versionLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		na, ea := strconv.Atoi(pa[i])
+		nb, eb := strconv.Atoi(pb[i])
+		if ea != nil || eb != nil {
+			if pa[i] != pb[i] {
+				return pa[i] < pb[i]
+			}
+			continue
+		}
+		if na != nb {
+			return na < nb
+		}
+	}
+	return len(pa) < len(pb)
+}
+
+// prepareDirs creates the cluster's directories and, when the server runs
+// as another user, hands them to it and makes sure it can reach them.
+func (s *LocalServer) prepareDirs() error {
+	for _, d := range []string{s.pgdata, s.runDir} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return fmt.Errorf("managed PostgreSQL: %w", err)
+		}
+	}
+	logPath := filepath.Join(s.runDir, localLogFile)
+	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("managed PostgreSQL: server log: %w", err)
+	}
+	f.Close()
+	if s.owner == nil {
+		return nil
+	}
+	for _, d := range []string{s.pgdata, s.runDir} {
+		if err := chownTree(d, s.owner); err != nil {
+			return fmt.Errorf("managed PostgreSQL: handing %s to user %s: %w", d, s.owner.name, err)
+		}
+	}
+	changed, err := makeTraversable(s.dataDir, s.owner)
+	if err != nil {
+		return fmt.Errorf("managed PostgreSQL: user %s cannot reach %s: %w; choose a data directory it can reach (e.g. --data-dir /var/lib/traveler)", s.owner.name, s.dataDir, err)
+	}
+	for _, d := range changed {
+		s.log.Warn("managed PostgreSQL: made a directory searchable (o+x) so the server's user can reach its data", "dir", d, "user", s.owner.name)
+	}
+	return nil
+}
+
+// initdb creates the cluster: UTF8, locale C, superuser "postgres", trust
+// authentication (pg_hba: the local socket and 127.0.0.1/::1 only).
+func (s *LocalServer) initdb(ctx context.Context) error {
+	s.log.Info("managed PostgreSQL: creating a cluster", "data_dir", s.pgdata, "postgres", s.bin.version, "bin", s.bin.dir)
+	args := []string{"-D", s.pgdata, "-U", localUser, "-A", "trust", "-E", "UTF8", "--locale=C"}
+	out, err := s.run(ctx, filepath.Join(s.bin.dir, "initdb"), args...)
+	if err != nil {
+		// A half-made cluster would be taken for a whole one next time.
+		_ = os.Remove(filepath.Join(s.pgdata, "PG_VERSION"))
+		return fmt.Errorf("managed PostgreSQL: initdb %s: %v: %s", s.pgdata, err, lastLines(out, 15))
+	}
+	conf := filepath.Join(s.pgdata, "postgresql.conf")
+	f, err := os.OpenFile(conf, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("managed PostgreSQL: %w", err)
+	}
+	_, err = fmt.Fprintf(f, "\n# Written by traveler at every start: port, listen address, socket directory.\ninclude_if_exists = '%s'\n", localConfFile)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("managed PostgreSQL: %s: %w", conf, err)
+	}
+	return nil
+}
+
+// start picks the port, writes the settings and starts the server with
+// pg_ctl, trying another port when the one it picked was taken meanwhile.
+func (s *LocalServer) start(ctx context.Context) error {
+	var lastErr error
+	for attempt := 0; attempt < 3; attempt++ {
+		port, err := s.choosePort(attempt > 0)
+		if err != nil {
+			return err
+		}
+		s.port = port
+		if err := s.writeConf(); err != nil {
+			return err
+		}
+		if err := s.removeStalePID(); err != nil {
+			return err
+		}
+		logPath := filepath.Join(s.runDir, localLogFile)
+		logSize := fileSize(logPath)
+		out, err := s.pgCtl(ctx, "start", "-D", s.pgdata, "-l", logPath, "-w", "-t", "120", "-s")
+		if err == nil {
+			s.log.Info("managed PostgreSQL started", "data_dir", s.pgdata, "port", port, "postgres", s.bin.version)
+			return nil
+		}
+		serverLog := readFrom(logPath, logSize)
+		lastErr = fmt.Errorf("managed PostgreSQL: pg_ctl start (port %d): %v: %s%s", port, err, strings.TrimSpace(out), "\n"+lastLines(serverLog, 15))
+		if ctx.Err() != nil {
+			// Cancelled while starting: do not leave a server behind.
+			if running, _, _ := s.runningServer(); running {
+				sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+				_, _ = s.pgCtl(sctx, "stop", "-D", s.pgdata, "-m", "fast", "-w")
+				cancel()
+			}
+			return lastErr
+		}
+		if !strings.Contains(serverLog, "could not bind") && !strings.Contains(serverLog, "already in use") {
+			return lastErr
+		}
+		s.log.Warn("managed PostgreSQL: port taken, choosing another", "port", port)
+	}
+	return lastErr
+}
+
+// choosePort returns the remembered port when it is free (and fresh is
+// false), else a new free port, and remembers it.
+func (s *LocalServer) choosePort(fresh bool) (int, error) {
+	path := filepath.Join(s.dataDir, localPortFile)
+	if !fresh {
+		if b, err := os.ReadFile(path); err == nil {
+			if p, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && p > 0 && p < 65536 && portFree(p) {
+				return p, nil
+			}
+		}
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("managed PostgreSQL: finding a free port on 127.0.0.1: %w", err)
+	}
+	p := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	if err := os.WriteFile(path, []byte(strconv.Itoa(p)+"\n"), 0o600); err != nil {
+		return 0, fmt.Errorf("managed PostgreSQL: remembering the port: %w", err)
+	}
+	return p, nil
+}
+
+// portFree reports whether 127.0.0.1:port can be listened on now.
+func portFree(port int) bool {
+	l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+	if err != nil {
+		return false
+	}
+	l.Close()
+	return true
+}
+
+// writeConf writes the settings traveler owns into the cluster.
+func (s *LocalServer) writeConf() error {
+	sockDir := s.runDir
+	// A Unix socket path is at most 107 bytes: ".s.PGSQL.NNNNN.lock" must fit.
+	if len(sockDir)+len("/.s.PGSQL.65535.lock") > 100 {
+		s.log.Warn("managed PostgreSQL: data directory path too long for a Unix socket; TCP only", "dir", sockDir)
+		sockDir = ""
+	}
+	conf := fmt.Sprintf("# Written by traveler at every start; edits here are lost.\nport = %d\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = %s\n",
+		s.port, confQuote(sockDir))
+	path := filepath.Join(s.pgdata, localConfFile)
+	if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
+		return fmt.Errorf("managed PostgreSQL: %w", err)
+	}
+	if s.owner != nil {
+		if err := s.owner.chown(path); err != nil {
+			return fmt.Errorf("managed PostgreSQL: %w", err)
+		}
+	}
+	return nil
+}
+
+// confQuote quotes a postgresql.conf string value.
+func confQuote(v string) string {
+	return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+}
+
+// runningServer reports whether a server of this cluster is running now,
+// and its port. A postmaster.pid whose process is gone (or is some other
+// program, its number reused) is stale.
+func (s *LocalServer) runningServer() (bool, int, error) {
+	b, err := os.ReadFile(filepath.Join(s.pgdata, "postmaster.pid"))
+	if errors.Is(err, os.ErrNotExist) {
+		return false, 0, nil
+	}
+	if err != nil {
+		return false, 0, fmt.Errorf("managed PostgreSQL: %w", err)
+	}
+	lines := strings.Split(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(lines[0]))
+	if err != nil || pid <= 0 || !postmasterAlive(pid, s.pgdata) {
+		return false, 0, nil
+	}
+	if len(lines) < 4 {
+		return false, 0, nil
+	}
+	port, err := strconv.Atoi(strings.TrimSpace(lines[3]))
+	if err != nil {
+		return false, 0, nil
+	}
+	return true, port, nil
+}
+
+// removeStalePID removes a postmaster.pid that no running server owns, so
+// PostgreSQL does not take a reused process number for a running server.
+func (s *LocalServer) removeStalePID() error {
+	path := filepath.Join(s.pgdata, "postmaster.pid")
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	running, _, err := s.runningServer()
+	if err != nil || running {
+		return err
+	}
+	s.log.Warn("managed PostgreSQL: removing a postmaster.pid left by a server that is gone", "file", path)
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("managed PostgreSQL: stale %s: %w", path, err)
+	}
+	// The socket directory is the cluster's own: its socket and lock file
+	// are the dead server's too (PostgreSQL would take a zombie's number in
+	// the lock file for a live server).
+	old, _ := filepath.Glob(filepath.Join(s.runDir, ".s.PGSQL.*"))
+	for _, f := range old {
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("managed PostgreSQL: stale %s: %w", f, err)
+		}
+	}
+	return nil
+}
+
+// postmasterAlive reports whether pid is a live process serving pgdata.
+// Where /proc exists the process's working directory must be pgdata (a
+// postmaster changes into its data directory), which tells a reused process
+// number and a zombie from a live server.
+func postmasterAlive(pid int, pgdata string) bool {
+	if _, err := os.Stat("/proc/self/cwd"); err == nil {
+		cwd, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", pid))
+		if err != nil {
+			return false
+		}
+		real, err := filepath.EvalSymlinks(pgdata)
+		if err != nil {
+			real = pgdata
+		}
+		return cwd == real || cwd == pgdata
+	}
+	return processExists(pid)
+}
+
+// ensureDatabase creates the database "traveler" when it is missing.
+func (s *LocalServer) ensureDatabase(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, s.urlFor("postgres"))
+	if err != nil {
+		return fmt.Errorf("managed PostgreSQL: connecting on port %d: %w", s.port, err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", LocalDatabase).Scan(&exists); err != nil {
+		return fmt.Errorf("managed PostgreSQL: looking for database %s: %w", LocalDatabase, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{LocalDatabase}.Sanitize()+" ENCODING 'UTF8' TEMPLATE template0"); err != nil {
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "42P04" { // duplicate_database: made meanwhile
+			return nil
+		}
+		return fmt.Errorf("managed PostgreSQL: creating database %s: %w", LocalDatabase, err)
+	}
+	s.log.Info("managed PostgreSQL: database created", "database", LocalDatabase)
+	return nil
+}
+
+// pgCtl runs pg_ctl as the server's user.
+func (s *LocalServer) pgCtl(ctx context.Context, args ...string) (string, error) {
+	return s.run(ctx, filepath.Join(s.bin.dir, "pg_ctl"), args...)
+}
+
+// run runs one of PostgreSQL's programs as the server's user, in "/", with
+// the PG* variables of traveler's own environment left out, and returns what
+// it printed.
+func (s *LocalServer) run(ctx context.Context, prog string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, prog, args...)
+	cmd.Dir = "/"
+	cmd.WaitDelay = 5 * time.Second
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PG") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	if s.owner != nil {
+		s.owner.apply(cmd)
+	}
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// fileSize is the size of a file, 0 when it cannot be read.
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// readFrom returns a file's text from offset on, "" when it cannot be read.
+func readFrom(path string, offset int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, 0); err != nil {
+		return ""
+	}
+	var b strings.Builder
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		b.WriteString(sc.Text())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,153 @@
+package db_test
+
+import (
+	"context"
+	"net/url"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/db/dbtest"
+)
+
+// newest is the number of the newest migration in migrations/.
+const newest = 4
+
+// tables lists the tables of the schema in database u, but golang-migrate's.
+func tables(t *testing.T, u string) []string {
+	p := rawPool(t, u)
+	rows, err := p.Query(context.Background(), `
+		SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'
+		ORDER BY tablename`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	if rows.Err() != nil {
+		t.Fatal(rows.Err())
+	}
+	return names
+}
+
+func version(t *testing.T, u string) (uint, bool) {
+	t.Helper()
+	v, dirty, err := db.MigrateVersion(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, dirty
+}
+
+func TestMigrateUpDownUp(t *testing.T) {
+	u := dbtest.URL(t)
+	if v, dirty := version(t, u); v != newest || dirty {
+		t.Fatalf("after dbtest.URL: version %d dirty %v, want %d clean", v, dirty, newest)
+	}
+	up := tables(t, u)
+	if len(up) != 13 {
+		t.Errorf("tables after up: %v, want the 13 of migrations/", up)
+	}
+	// Up again: nothing to do is not an error.
+	if err := db.Migrate(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+
+	// One step down and up again: the newest down file works.
+	if err := db.MigrateDown(u, 1); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := version(t, u); v != newest-1 {
+		t.Fatalf("after one step down: version %d, want %d", v, newest-1)
+	}
+	if err := db.Migrate(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+
+	// All the way down: every down file works and nothing is left.
+	if err := db.MigrateDown(u, 0); err != nil {
+		t.Fatal(err)
+	}
+	if v, dirty := version(t, u); v != 0 || dirty {
+		t.Fatalf("after down: version %d dirty %v, want 0 clean", v, dirty)
+	}
+	if left := tables(t, u); len(left) != 0 {
+		t.Fatalf("tables left after down: %v", left)
+	}
+	// Down again: nothing to do is not an error.
+	if err := db.MigrateDown(u, 0); err != nil {
+		t.Fatal(err)
+	}
+
+	// And up again, to the same schema.
+	if err := db.Migrate(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := version(t, u); v != newest {
+		t.Fatalf("after up: version %d, want %d", v, newest)
+	}
+	if again := tables(t, u); len(again) != len(up) {
+		t.Fatalf("tables after up, down, up: %v, want %v", again, up)
+	}
+}
+
+func TestMigrateForceDirty(t *testing.T) {
+	u := dbtest.URL(t)
+	p := rawPool(t, u)
+	// What a failed migration leaves: the version it was running, dirty.
+	if _, err := p.Exec(context.Background(), `UPDATE schema_migrations SET dirty = true`); err != nil {
+		t.Fatal(err)
+	}
+	if v, dirty := version(t, u); v != newest || !dirty {
+		t.Fatalf("version %d dirty %v, want %d dirty", v, dirty, newest)
+	}
+	if err := db.Migrate(context.Background(), u); err == nil {
+		t.Fatal("Migrate on a dirty database: no error")
+	}
+	if err := db.MigrateForce(u, newest); err != nil {
+		t.Fatal(err)
+	}
+	if v, dirty := version(t, u); v != newest || dirty {
+		t.Fatalf("after force: version %d dirty %v, want %d clean", v, dirty, newest)
+	}
+	if err := db.Migrate(context.Background(), u); err != nil {
+		t.Fatalf("Migrate after force: %v", err)
+	}
+	// Force to an older version, then up runs the newer files again.
+	if err := db.MigrateDown(u, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.MigrateForce(u, newest-1); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Migrate(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := version(t, u); v != newest {
+		t.Fatalf("version %d, want %d", v, newest)
+	}
+}
+
+func TestMigrateURLs(t *testing.T) {
+	u := dbtest.URL(t)
+	// postgresql:// and pool_ parameters are read too.
+	alt, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt.Scheme = "postgresql"
+	q := alt.Query()
+	q.Set("pool_max_conns", "2")
+	alt.RawQuery = q.Encode()
+	if _, _, err := db.MigrateVersion(alt.String()); err != nil {
+		t.Fatalf("MigrateVersion(%s): %v", alt, err)
+	}
+	if err := db.Migrate(context.Background(), "mysql://x@y/z"); err == nil {
+		t.Error("Migrate with a mysql:// URL: no error")
+	}
+}

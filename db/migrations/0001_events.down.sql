@@ -1,0 +1,6 @@
+DROP TABLE IF EXISTS movement_teams;
+DROP TABLE IF EXISTS movement_rounds;
+DROP TABLE IF EXISTS movement_rests;
+DROP TABLE IF EXISTS sections;
+DROP TABLE IF EXISTS sessions;
+DROP TABLE IF EXISTS events;

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS audit;
+DROP TABLE IF EXISTS results;

@@ -1,0 +1,136 @@
+package db
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// eventColumns are the columns scanEvent reads.
+const eventColumns = `id, name, to_char(date, 'YYYY-MM-DD'), law, law_options, scoring, published, created_at, updated_at`
+
+// scanEvent reads a row of eventColumns.
+func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
+	var (
+		e    tournament.Event
+		law  string
+		opts []byte
+	)
+	if err := row.Scan(&e.ID, &e.Name, &e.Date, &law, &opts, &e.Scoring, &e.Published, &e.CreatedAt, &e.UpdatedAt); err != nil {
+		return e, err
+	}
+	l, err := scoring.ParseLaw("law", law)
+	if err != nil {
+		return e, fmt.Errorf("event %d: stored law %q: %w", e.ID, law, err)
+	}
+	e.Law = l
+	if e.LawOptions, err = lawOptionsFrom(opts); err != nil {
+		return e, fmt.Errorf("event %d: %w", e.ID, err)
+	}
+	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
+	return e, nil
+}
+
+// checkDate refuses a date that is not written YYYY-MM-DD (PostgreSQL
+// would read "today" or "Nov 24 2026" too).
+func checkDate(date string) error {
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
+		return tournament.Invalidf("date", strconv.Quote(date)+": not a date: write YYYY-MM-DD")
+	}
+	return nil
+}
+
+// lawOptionsJSON returns an event's options as JSON: {} for none.
+func lawOptionsJSON(o tournament.LawOptions) ([]byte, error) {
+	if o == nil {
+		return []byte("{}"), nil
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return nil, tournament.Invalidf("law_options", "each option is a switch (true, false) or a whole number")
+	}
+	return b, nil
+}
+
+// CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
+func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
+	if err := checkDate(e.Date); err != nil {
+		return err
+	}
+	opts, err := lawOptionsJSON(e.LawOptions)
+	if err != nil {
+		return err
+	}
+	err = s.pool.QueryRow(ctx, `
+		INSERT INTO events (name, date, law, law_options, scoring, published)
+		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6)
+		RETURNING id, created_at, updated_at`,
+		e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published,
+	).Scan(&e.ID, &e.CreatedAt, &e.UpdatedAt)
+	if err != nil {
+		return translate("create event", err, ids{})
+	}
+	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
+	return nil
+}
+
+// Event returns an event.
+func (s *Store) Event(ctx context.Context, id int64) (tournament.Event, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE id = $1`, id)
+	e, err := pgx.CollectExactlyOneRow(rows, scanEvent)
+	if err != nil {
+		return e, notFound("event", err, "event", id)
+	}
+	return e, nil
+}
+
+// Events returns every event, the newest date first.
+func (s *Store) Events(ctx context.Context) ([]tournament.Event, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events ORDER BY date DESC, id DESC`)
+	events, err := pgx.CollectRows(rows, scanEvent)
+	if err != nil {
+		return nil, translate("events", err, ids{})
+	}
+	return events, nil
+}
+
+// UpdateEvent stores e's fields (by e.ID), setting e.UpdatedAt, and in the
+// same transaction the new scores of its results, each a "rescore" in the
+// audit by actor. A result whose score is unchanged, or that is not in the
+// event, is left alone.
+func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored []tournament.ResultScore, actor string) error {
+	if err := checkDate(e.Date); err != nil {
+		return err
+	}
+	opts, err := lawOptionsJSON(e.LawOptions)
+	if err != nil {
+		return err
+	}
+	k := ids{event: e.ID}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `
+			UPDATE events
+			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
+			    published = $7, updated_at = now()
+			WHERE id = $1
+			RETURNING created_at, updated_at`,
+			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published,
+		).Scan(&e.CreatedAt, &e.UpdatedAt)
+		if err != nil {
+			return notFound("update event", err, "event", e.ID)
+		}
+		return rescore(ctx, tx, rescoreEventSQL, e.ID, rescored, actor)
+	})
+	if err != nil {
+		return translate("update event", err, k)
+	}
+	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
+	return nil
+}

@@ -1,0 +1,312 @@
+package db
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// pairJSON is a pair as AddPairs sends it.
+type pairJSON struct {
+	Number    string          `json:"number"`
+	Direction string          `json:"direction"`
+	Team      int             `json:"team"`
+	Players   json.RawMessage `json:"players"`
+}
+
+// AddPairs stores pairs (and sets their IDs and SectionID) all or none; a
+// number and direction already in the section is ErrConflict.
+func (s *Store) AddPairs(ctx context.Context, sectionID int64, pairs []tournament.Pair) error {
+	if len(pairs) == 0 {
+		return nil
+	}
+	in := make([]pairJSON, len(pairs))
+	for i, p := range pairs {
+		players, err := playersJSON(p.Players)
+		if err != nil {
+			return fmt.Errorf("db: add pairs: %w", err)
+		}
+		in[i] = pairJSON{Number: p.Number, Direction: p.Direction, Team: p.Team, Players: players}
+	}
+	input, err := json.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("db: add pairs: %w", err)
+	}
+	q, _ := s.pool.Query(ctx, `
+		INSERT INTO pairs (section_id, number, direction, team, players)
+		SELECT $1, x.number, x.direction, x.team, x.players
+		FROM jsonb_to_recordset($2::jsonb) AS x(number text, direction text, team int, players jsonb)
+		RETURNING id, number, direction`, sectionID, input)
+	type key struct{ number, direction string }
+	stored, err := pgx.CollectRows(q, func(row pgx.CollectableRow) (struct {
+		key
+		id int64
+	}, error) {
+		var v struct {
+			key
+			id int64
+		}
+		err := row.Scan(&v.id, &v.number, &v.direction)
+		return v, err
+	})
+	if isUnique(err, conPairsNumber) {
+		return s.pairConflict(ctx, sectionID, pairs)
+	}
+	if err != nil {
+		return translate("add pairs", err, ids{section: sectionID})
+	}
+	byKey := make(map[key]int64, len(stored))
+	for _, v := range stored {
+		byKey[v.key] = v.id
+	}
+	for i := range pairs {
+		pairs[i].ID = byKey[key{pairs[i].Number, pairs[i].Direction}]
+		pairs[i].SectionID = sectionID
+	}
+	return nil
+}
+
+// pairConflict names the pair of a refused AddPairs whose number and
+// direction the section has already, or that the request gives twice.
+func (s *Store) pairConflict(ctx context.Context, sectionID int64, pairs []tournament.Pair) error {
+	have, err := s.Pairs(ctx, sectionID)
+	if err != nil {
+		return err
+	}
+	name := func(p tournament.Pair) string {
+		if p.Direction == "" {
+			return "pair " + p.Number
+		}
+		return "pair " + p.Number + " " + p.Direction
+	}
+	field := func(i int) string {
+		if len(pairs) == 1 {
+			return "number"
+		}
+		return "pairs[" + strconv.Itoa(i) + "].number"
+	}
+	for i, p := range pairs {
+		for _, h := range have {
+			if h.Number == p.Number && h.Direction == p.Direction {
+				return &tournament.Error{Kind: tournament.ErrConflict, Field: field(i), Message: name(p) + " is already in the section"}
+			}
+		}
+	}
+	for i, p := range pairs {
+		for j := range i {
+			if pairs[j].Number == p.Number && pairs[j].Direction == p.Direction {
+				return &tournament.Error{Kind: tournament.ErrConflict, Field: field(i),
+					Message: name(p) + " is also given by pairs[" + strconv.Itoa(j) + "]"}
+			}
+		}
+	}
+	return &tournament.Error{Kind: tournament.ErrConflict, Field: "number", Message: "a pair with this number was added at the same time; try again"}
+}
+
+// scanPair reads a row of id, section_id, number, direction, team, players.
+func scanPair(row pgx.CollectableRow) (tournament.Pair, error) {
+	var (
+		p       tournament.Pair
+		players []byte
+	)
+	if err := row.Scan(&p.ID, &p.SectionID, &p.Number, &p.Direction, &p.Team, &players); err != nil {
+		return p, err
+	}
+	var err error
+	p.Players, err = playersFrom(players)
+	return p, err
+}
+
+// Pairs returns a section's pairs by direction (NS, EW, then none) then
+// number (numerically where the numbers are digits).
+func (s *Store) Pairs(ctx context.Context, sectionID int64) ([]tournament.Pair, error) {
+	return listIn(ctx, s, "section", sectionID, `
+		SELECT id, section_id, number, direction, team, players FROM pairs
+		WHERE section_id = $1
+		ORDER BY CASE direction WHEN 'NS' THEN 0 WHEN 'EW' THEN 1 ELSE 2 END, length(number), number, id`,
+		[]any{sectionID}, scanPair)
+}
+
+// teamJSONIn is a roster as AddTeams sends it.
+type teamJSONIn struct {
+	Number  int             `json:"number"`
+	Name    string          `json:"name"`
+	Players json.RawMessage `json:"players"`
+}
+
+// AddTeams stores teams (and sets their IDs and SectionID) all or none; a
+// team number already in the section is ErrConflict.
+func (s *Store) AddTeams(ctx context.Context, sectionID int64, teams []tournament.Roster) error {
+	if len(teams) == 0 {
+		return nil
+	}
+	in := make([]teamJSONIn, len(teams))
+	for i, t := range teams {
+		players, err := playersJSON(t.Players)
+		if err != nil {
+			return fmt.Errorf("db: add teams: %w", err)
+		}
+		in[i] = teamJSONIn{Number: t.Number, Name: t.Name, Players: players}
+	}
+	input, err := json.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("db: add teams: %w", err)
+	}
+	q, _ := s.pool.Query(ctx, `
+		INSERT INTO teams (section_id, number, name, players)
+		SELECT $1, x.number, x.name, x.players
+		FROM jsonb_to_recordset($2::jsonb) AS x(number int, name text, players jsonb)
+		RETURNING id, number`, sectionID, input)
+	stored, err := pgx.CollectRows(q, func(row pgx.CollectableRow) ([2]int64, error) {
+		var v [2]int64
+		err := row.Scan(&v[0], &v[1])
+		return v, err
+	})
+	if isUnique(err, conTeamsNumber) {
+		return s.teamConflict(ctx, sectionID, teams)
+	}
+	if err != nil {
+		return translate("add teams", err, ids{section: sectionID})
+	}
+	byNumber := make(map[int64]int64, len(stored))
+	for _, v := range stored {
+		byNumber[v[1]] = v[0]
+	}
+	for i := range teams {
+		teams[i].ID = byNumber[int64(teams[i].Number)]
+		teams[i].SectionID = sectionID
+	}
+	return nil
+}
+
+// teamConflict names the team of a refused AddTeams whose number the
+// section has already, or that the request gives twice.
+func (s *Store) teamConflict(ctx context.Context, sectionID int64, teams []tournament.Roster) error {
+	have, err := s.Teams(ctx, sectionID)
+	if err != nil {
+		return err
+	}
+	field := func(i int) string {
+		if len(teams) == 1 {
+			return "number"
+		}
+		return "teams[" + strconv.Itoa(i) + "].number"
+	}
+	for i, t := range teams {
+		for _, h := range have {
+			if h.Number == t.Number {
+				return &tournament.Error{Kind: tournament.ErrConflict, Field: field(i),
+					Message: "team " + strconv.Itoa(t.Number) + " is already in the section"}
+			}
+		}
+	}
+	for i, t := range teams {
+		for j := range i {
+			if teams[j].Number == t.Number {
+				return &tournament.Error{Kind: tournament.ErrConflict, Field: field(i),
+					Message: "team " + strconv.Itoa(t.Number) + " is also given by teams[" + strconv.Itoa(j) + "]"}
+			}
+		}
+	}
+	return &tournament.Error{Kind: tournament.ErrConflict, Field: "number", Message: "a team with this number was added at the same time; try again"}
+}
+
+// Teams returns a section's teams by number.
+func (s *Store) Teams(ctx context.Context, sectionID int64) ([]tournament.Roster, error) {
+	return listIn(ctx, s, "section", sectionID, `
+		SELECT id, section_id, number, name, players FROM teams WHERE section_id = $1 ORDER BY number`,
+		[]any{sectionID}, func(row pgx.CollectableRow) (tournament.Roster, error) {
+			var (
+				t       tournament.Roster
+				players []byte
+			)
+			if err := row.Scan(&t.ID, &t.SectionID, &t.Number, &t.Name, &players); err != nil {
+				return t, err
+			}
+			var err error
+			t.Players, err = playersFrom(players)
+			return t, err
+		})
+}
+
+// boardJSON is a board as ReplaceBoards sends it.
+type boardJSON struct {
+	Number        int     `json:"number"`
+	Dealer        string  `json:"dealer"`
+	Vulnerability string  `json:"vulnerability"`
+	Deal          *string `json:"deal"`
+}
+
+// ReplaceBoards replaces a section's boards and, in the same transaction,
+// stores the new scores of its results, each a "rescore" in the audit by
+// actor.
+func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tournament.Board, rescored []tournament.ResultScore, actor string) error {
+	in := make([]boardJSON, len(boards))
+	for i, b := range boards {
+		in[i] = boardJSON{Number: b.Number, Dealer: b.Dealer.String(), Vulnerability: b.Vulnerability.String(), Deal: nullString(b.Deal)}
+	}
+	input, err := json.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("db: replace boards: %w", err)
+	}
+	k := ids{section: sectionID}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		// Lock the section: two replacements of its boards wait for each other.
+		var id int64
+		err := tx.QueryRow(ctx, `SELECT id FROM sections WHERE id = $1 FOR NO KEY UPDATE`, sectionID).Scan(&id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return tournament.NotFoundf("section", sectionID)
+		}
+		if err != nil {
+			return err
+		}
+		b := &pgx.Batch{}
+		b.Queue(`DELETE FROM boards WHERE section_id = $1`, sectionID)
+		b.Queue(`
+			INSERT INTO boards (section_id, number, dealer, vulnerability, deal)
+			SELECT $1, x.number, x.dealer, x.vulnerability, x.deal
+			FROM jsonb_to_recordset($2::jsonb) AS x(number int, dealer text, vulnerability text, deal text)`,
+			sectionID, input)
+		if len(rescored) > 0 {
+			resultIDs, scores := make([]int64, len(rescored)), make([]int, len(rescored))
+			for i, r := range rescored {
+				resultIDs[i], scores[i] = r.ResultID, r.NSScore
+			}
+			b.Queue(rescoreSectionSQL, resultIDs, scores, actor, sectionID)
+		}
+		return tx.SendBatch(ctx, b).Close()
+	})
+	return translate("replace boards", err, k)
+}
+
+// Boards returns a section's stored boards by number.
+func (s *Store) Boards(ctx context.Context, sectionID int64) ([]tournament.Board, error) {
+	return listIn(ctx, s, "section", sectionID, `
+		SELECT section_id, number, dealer, vulnerability, deal FROM boards WHERE section_id = $1 ORDER BY number`,
+		[]any{sectionID}, func(row pgx.CollectableRow) (tournament.Board, error) {
+			var (
+				b           tournament.Board
+				dealer, vul string
+				deal        *string
+			)
+			if err := row.Scan(&b.SectionID, &b.Number, &dealer, &vul, &deal); err != nil {
+				return b, err
+			}
+			var err error
+			if b.Dealer, err = scoring.ParseSeat("dealer", dealer); err != nil {
+				return b, fmt.Errorf("board %d: %w", b.Number, err)
+			}
+			if b.Vulnerability, err = scoring.ParseVulnerability("vulnerable", vul); err != nil {
+				return b, fmt.Errorf("board %d: %w", b.Number, err)
+			}
+			b.Deal = deref(deal)
+			return b, nil
+		})
+}

@@ -1,0 +1,455 @@
+package db
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// insertResultsSQL stores a request's results in one statement: $1 the
+// section, $2 to $20 the results column by column (resultArrays). Each new
+// row gets an "insert" audit row by the same statement, so both or neither
+// are stored. %s is the condition on storing the results at all.
+const insertResultsSQL = `
+WITH input AS (
+    SELECT nextval('results_id_seq') AS id, x.*
+    FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+        $10::int[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::text[], $15::int[], $16::int[],
+        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[])
+        WITH ORDINALITY AS x(board, round, table_no, ns, ew, status, contract, declarer, tricks, revokes,
+            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, ord)
+), ins AS (
+    INSERT INTO results (id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
+        revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, version,
+        entered_by, entered_at, updated_at)
+    SELECT id, $1, board, round, table_no, ns, ew, status, contract, declarer, tricks,
+        revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, 1,
+        entered_by, coalesce(entered_at, now()), coalesce(entered_at, now())
+    FROM input
+    WHERE %s
+    ORDER BY ord
+    RETURNING ` + resultColumns + `
+), aud AS (
+    INSERT INTO audit (result_id, section_id, action, actor, at, before, after)
+    SELECT ins.id, ins.section_id, 'insert', ins.entered_by, ins.entered_at, NULL, to_jsonb(ins)
+    FROM ins
+)
+SELECT ` + resultRColumns + `
+FROM ins AS r JOIN input ON input.id = r.id
+ORDER BY input.ord`
+
+// insertResultsKeySQL is insertResultsSQL under an idempotency key ($21
+// scope, $22 key, $23 request hash): the key is stored with the new results'
+// ids by the same statement, and the results only when the key is new. A key
+// being stored by a transaction in progress makes this one wait for its end.
+var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS (SELECT FROM idem)`),
+	`), ins AS (`, `), idem AS (
+    INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
+    SELECT $21, $22, $1, $23, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
+    ON CONFLICT (scope, key) DO NOTHING
+    RETURNING 1
+), ins AS (`, 1)
+
+// insertResultsPlainSQL is insertResultsSQL without an idempotency key.
+var insertResultsPlainSQL = fmt.Sprintf(insertResultsSQL, `true`)
+
+// resultArrays returns the arguments $1 to $20 of insertResultsSQL: the
+// section, then results column by column, NULL for what is not there.
+func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
+	n := len(results)
+	var (
+		board, round, table, nsPercent, ewPercent, nsScore = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+		ns, ew, status, enteredBy                          = make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		contract, declarer, lead                           = make([]*string, n), make([]*string, n), make([]*string, n)
+		tricks                                             = make([]*int32, n)
+		revokes, honours, chicane, assigned                = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+		enteredAt                                          = make([]*time.Time, n)
+	)
+	for i := range results {
+		row := rowOf(&results[i])
+		board[i], round[i], table[i] = int32(row.Board), int32(row.Round), int32(row.Table)
+		ns[i], ew[i], status[i], enteredBy[i] = row.NS, row.EW, row.Status, row.EnteredBy
+		contract[i], declarer[i], lead[i] = row.Contract, row.Declarer, row.Lead
+		if row.Tricks != nil {
+			t := int32(*row.Tricks)
+			tricks[i] = &t
+		}
+		nsPercent[i], ewPercent[i], nsScore[i] = int32(row.NSPercent), int32(row.EWPercent), int32(row.NSScore)
+		var err error
+		marshal := func(present bool, v any) []byte {
+			if !present || err != nil {
+				return nil // NULL
+			}
+			var b []byte
+			b, err = json.Marshal(v)
+			return b
+		}
+		revokes[i] = marshal(row.Revokes != nil, row.Revokes)
+		honours[i] = marshal(row.Honours != nil, row.Honours)
+		chicane[i] = marshal(row.Chicane != nil, row.Chicane)
+		assigned[i] = marshal(row.Assigned != nil, row.Assigned)
+		if err != nil {
+			return nil, tournament.Invalidf("", "a result cannot be stored: "+err.Error())
+		}
+		if !row.EnteredAt.IsZero() {
+			at := row.EnteredAt
+			enteredAt[i] = &at
+		}
+	}
+	return []any{sectionID, board, round, table, ns, ew, status, contract, declarer, tricks,
+		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt}, nil
+}
+
+// CreateResults stores results all or none, each with version 1 and an
+// "insert" audit row by its EnteredBy, and returns them as stored. A zero
+// EnteredAt is the time of storing. With idem, a request already stored
+// under the same key and scope returns the results it stored (as they are
+// now, the deleted left out) and replayed true; the same key with another
+// request hash or section is ErrConflict. Concurrent requests with one key
+// store once: the later ones wait for the first to commit, then replay it.
+func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
+	if len(results) == 0 {
+		return []tournament.Result{}, false, nil
+	}
+	args, err := resultArrays(sectionID, results)
+	if err != nil {
+		return nil, false, err
+	}
+	k := ids{section: sectionID}
+	if idem == nil {
+		q, _ := s.pool.Query(ctx, insertResultsPlainSQL, args...)
+		stored, err := pgx.CollectRows(q, scanResult)
+		if err != nil {
+			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
+		}
+		return stored, false, nil
+	}
+	// A key seen committed but gone before it could be read (expired) is
+	// tried again, at most a few times.
+	for range 3 {
+		q, _ := s.pool.Query(ctx, insertResultsKeySQL, append(args, idem.Scope, idem.Key, idem.RequestHash)...)
+		stored, err := pgx.CollectRows(q, scanResult)
+		if err != nil {
+			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
+		}
+		if len(stored) > 0 {
+			return stored, false, nil
+		}
+		replay, found, err := s.replay(ctx, sectionID, idem)
+		if err != nil {
+			return nil, false, translate("create results", err, k)
+		}
+		if found {
+			return replay, true, nil
+		}
+	}
+	return nil, false, fmt.Errorf("db: create results: idempotency key %q vanished while being read", idem.Key)
+}
+
+// replay returns the results stored under idem's key, as they are now, and
+// whether the key is stored; ErrConflict when it was stored for another
+// request.
+func (s *Store) replay(ctx context.Context, sectionID int64, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
+	var (
+		section   int64
+		hash      []byte
+		resultIDs []int64
+	)
+	err := s.pool.QueryRow(ctx, `
+		SELECT section_id, request_hash, result_ids FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+		idem.Scope, idem.Key).Scan(&section, &hash, &resultIDs)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if section != sectionID || !bytes.Equal(hash, idem.RequestHash) {
+		return nil, true, &tournament.Error{Kind: tournament.ErrConflict, Field: "Idempotency-Key",
+			Message: "Idempotency-Key " + strconv.Quote(idem.Key) + " was used for a different request"}
+	}
+	q, _ := s.pool.Query(ctx, `
+		SELECT `+resultRColumns+`
+		FROM unnest($1::bigint[]) WITH ORDINALITY AS k(id, ord) JOIN results r ON r.id = k.id
+		ORDER BY k.ord`, resultIDs)
+	stored, err := pgx.CollectRows(q, scanResult)
+	if err != nil {
+		return nil, true, err
+	}
+	return stored, true, nil
+}
+
+// resultsConflict turns err from storing results into a tournament error:
+// a unique violation of a board, round and table into ErrConflict with the
+// result stored there.
+func (s *Store) resultsConflict(ctx context.Context, op string, err error, sectionID int64, results []tournament.Result) error {
+	if !isUnique(err, conResultsSlot) {
+		return translate(op, err, ids{section: sectionID})
+	}
+	boards, rounds, tables := make([]int, len(results)), make([]int, len(results)), make([]int, len(results))
+	for i, r := range results {
+		boards[i], rounds[i], tables[i] = r.Board, r.Round, r.Table
+	}
+	q, _ := s.pool.Query(ctx, `
+		SELECT `+resultRColumns+`
+		FROM results r JOIN unnest($2::int[], $3::int[], $4::int[]) AS x(board, round, table_no)
+		    ON (r.board, r.round, r.table_no) = (x.board, x.round, x.table_no)
+		WHERE r.section_id = $1`, sectionID, boards, rounds, tables)
+	stored, qerr := pgx.CollectRows(q, scanResult)
+	if qerr != nil {
+		return translate(op, qerr, ids{section: sectionID})
+	}
+	for i, r := range results {
+		for _, c := range stored {
+			if c.Board == r.Board && c.Round == r.Round && c.Table == r.Table && c.ID != r.ID {
+				return slotTaken(i, len(results), &c)
+			}
+		}
+	}
+	// Two results of the request on one board, round and table.
+	seen := map[[3]int]int{}
+	for i, r := range results {
+		slot := [3]int{r.Board, r.Round, r.Table}
+		if j, ok := seen[slot]; ok {
+			return &tournament.Error{Kind: tournament.ErrConflict, Field: "results[" + strconv.Itoa(i) + "]",
+				Message: slotName(r.Board, r.Round, r.Table) + " is also given by results[" + strconv.Itoa(j) + "]"}
+		}
+		seen[slot] = i
+	}
+	// The result it clashed with has been deleted since.
+	return &tournament.Error{Kind: tournament.ErrConflict, Message: "another result was stored on the same board, round and table at the same time; try again"}
+}
+
+// slotTaken is the ErrConflict of result i of n on a board, round and table
+// that already has the result c.
+func slotTaken(i, n int, c *tournament.Result) error {
+	e := &tournament.Error{Kind: tournament.ErrConflict, Current: c,
+		Message: slotName(c.Board, c.Round, c.Table) + " already has a result"}
+	if n > 1 {
+		e.Field = "results[" + strconv.Itoa(i) + "]"
+	}
+	return e
+}
+
+// slotName names a board, round and table: "board 3, round 2, table 1".
+func slotName(board, round, table int) string {
+	return "board " + strconv.Itoa(board) + ", round " + strconv.Itoa(round) + ", table " + strconv.Itoa(table)
+}
+
+// Result returns a result.
+func (s *Store) Result(ctx context.Context, id int64) (tournament.Result, error) {
+	q, _ := s.pool.Query(ctx, `SELECT `+resultColumns+` FROM results WHERE id = $1`, id)
+	r, err := pgx.CollectExactlyOneRow(q, scanResult)
+	if err != nil {
+		return r, notFound("result", err, "result", id)
+	}
+	return r, nil
+}
+
+// Results returns the results the filter picks, by board, then round, then
+// table; ErrNotFound when the filter names a section that does not exist.
+func (s *Store) Results(ctx context.Context, f tournament.ResultFilter) ([]tournament.Result, error) {
+	var (
+		where []string
+		args  []any
+	)
+	add := func(cond string, v any) {
+		args = append(args, v)
+		where = append(where, strings.ReplaceAll(cond, "$", "$"+strconv.Itoa(len(args))))
+	}
+	if f.SectionID != 0 {
+		add("section_id = $", f.SectionID)
+	}
+	if f.Board != 0 {
+		add("board = $", f.Board)
+	}
+	if f.Round != 0 {
+		add("round = $", f.Round)
+	}
+	if f.Table != 0 {
+		add("table_no = $", f.Table)
+	}
+	if f.Pair != "" {
+		add("(ns = $ OR ew = $)", f.Pair)
+	}
+	sql := `SELECT ` + resultColumns + ` FROM results`
+	if len(where) > 0 {
+		sql += ` WHERE ` + strings.Join(where, " AND ")
+	}
+	sql += ` ORDER BY board, round, table_no`
+	if f.SectionID == 0 {
+		q, _ := s.pool.Query(ctx, sql, args...)
+		out, err := pgx.CollectRows(q, scanResult)
+		return out, translate("results", err, ids{})
+	}
+	return listIn(ctx, s, "section", f.SectionID, sql, args, scanResult)
+}
+
+// updateResultSQL changes result $1 if its version is $2 to the resultRow
+// JSON $3, with its "update" audit row in the same statement.
+const updateResultSQL = `
+WITH old AS (
+    SELECT ` + resultColumns + ` FROM results WHERE id = $1
+), upd AS (
+    UPDATE results r
+    SET board = x.board, round = x.round, table_no = x.table_no, ns = x.ns, ew = x.ew, status = x.status,
+        contract = x.contract, declarer = x.declarer, tricks = x.tricks, revokes = x.revokes,
+        honours = x.honours, chicane = x.chicane, lead = x.lead, ns_percent = x.ns_percent,
+        ew_percent = x.ew_percent, assigned = x.assigned, ns_score = x.ns_score, entered_by = x.entered_by,
+        version = r.version + 1, updated_at = now()
+    FROM jsonb_to_record($3::jsonb) AS x` + resultRecord + `
+    WHERE r.id = $1 AND r.version = $2
+    RETURNING ` + resultRColumns + `
+), aud AS (
+    INSERT INTO audit (result_id, section_id, action, actor, at, before, after)
+    SELECT upd.id, upd.section_id, 'update', upd.entered_by, upd.updated_at, to_jsonb(old), to_jsonb(upd)
+    FROM upd, old
+)
+SELECT ` + resultColumns + ` FROM upd`
+
+// UpdateResult stores r (by r.ID; its section and EnteredAt stay) if the
+// stored version is version, with an "update" audit row by r.EnteredBy, and
+// sets r to the stored result: Version version+1, UpdatedAt now. Else
+// ErrStale with the stored result, or ErrNotFound; a board, round and table
+// another result holds is ErrConflict with that result.
+func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version int) error {
+	row := rowOf(r)
+	input, err := json.Marshal(row)
+	if err != nil {
+		return tournament.Invalidf("", "the result cannot be stored: "+err.Error())
+	}
+	q, _ := s.pool.Query(ctx, updateResultSQL, r.ID, version, input)
+	stored, err := pgx.CollectExactlyOneRow(q, scanResult)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return s.stale(ctx, "update result", r.ID)
+	case isUnique(err, conResultsSlot):
+		sectionID := r.SectionID
+		if sectionID == 0 {
+			if cur, cerr := s.Result(ctx, r.ID); cerr == nil {
+				sectionID = cur.SectionID
+			}
+		}
+		return s.resultsConflict(ctx, "update result", err, sectionID, []tournament.Result{*r})
+	case err != nil:
+		return translate("update result", err, ids{section: r.SectionID})
+	}
+	stored.Lines = r.Lines
+	*r = stored
+	return nil
+}
+
+// stale is the error of a change to result id refused for its version:
+// ErrStale with the stored result, or ErrNotFound when there is none.
+func (s *Store) stale(ctx context.Context, op string, id int64) error {
+	cur, err := s.Result(ctx, id)
+	if err != nil {
+		return err
+	}
+	return &tournament.Error{Kind: tournament.ErrStale, Field: "If-Match", Current: &cur,
+		Message: "result " + strconv.FormatInt(id, 10) + " is at version " + strconv.Itoa(cur.Version) +
+			": it has changed since it was read"}
+}
+
+// deleteResultSQL deletes result $1 if its version is $2 (0: any), with its
+// "delete" audit row by $3 in the same statement.
+const deleteResultSQL = `
+WITH del AS (
+    DELETE FROM results WHERE id = $1 AND ($2::int = 0 OR version = $2::int)
+    RETURNING ` + resultColumns + `
+), aud AS (
+    INSERT INTO audit (result_id, section_id, action, actor, before, after)
+    SELECT del.id, del.section_id, 'delete', $3, to_jsonb(del), NULL FROM del
+)
+SELECT id FROM del`
+
+// DeleteResult deletes a result if the stored version is version (0: any),
+// auditing it as actor; else ErrStale with the stored result, or
+// ErrNotFound.
+func (s *Store) DeleteResult(ctx context.Context, id int64, version int, actor string) error {
+	var deleted int64
+	err := s.pool.QueryRow(ctx, deleteResultSQL, id, version, actor).Scan(&deleted)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return s.stale(ctx, "delete result", id)
+	}
+	return translate("delete result", err, ids{})
+}
+
+// Audit returns a result's changes, oldest first; ErrNotFound for a result
+// that never was.
+func (s *Store) Audit(ctx context.Context, resultID int64) ([]tournament.AuditEntry, error) {
+	q, _ := s.pool.Query(ctx, `
+		SELECT id, result_id, action, actor, at, before, after
+		FROM audit WHERE result_id = $1 ORDER BY id`, resultID)
+	entries, err := pgx.CollectRows(q, func(row pgx.CollectableRow) (tournament.AuditEntry, error) {
+		var (
+			a             tournament.AuditEntry
+			before, after []byte
+		)
+		if err := row.Scan(&a.ID, &a.ResultID, &a.Action, &a.Actor, &a.At, &before, &after); err != nil {
+			return a, err
+		}
+		a.At = a.At.UTC()
+		var err error
+		if a.Before, err = resultFromJSON(before); err != nil {
+			return a, err
+		}
+		a.After, err = resultFromJSON(after)
+		return a, err
+	})
+	if err != nil {
+		return nil, translate("audit", err, ids{})
+	}
+	if len(entries) == 0 {
+		return nil, tournament.NotFoundf("result", resultID)
+	}
+	return entries, nil
+}
+
+// The rescore statements: $1 result ids, $2 their new scores, $3 the actor,
+// $4 the event or section the results must be in. A result whose score
+// changes gets a new version and a "rescore" audit row.
+const rescoreSQL = `
+WITH x AS (
+    SELECT id, ns_score FROM unnest($1::bigint[], $2::int[]) AS x(id, ns_score)
+), old AS (
+    SELECT ` + resultColumns + ` FROM results
+    WHERE id IN (SELECT id FROM x) AND %s
+    FOR UPDATE
+), upd AS (
+    UPDATE results r SET ns_score = x.ns_score, version = r.version + 1, updated_at = now()
+    FROM x, old
+    WHERE r.id = x.id AND r.id = old.id AND r.ns_score <> x.ns_score
+    RETURNING ` + resultRColumns + `
+)
+INSERT INTO audit (result_id, section_id, action, actor, at, before, after)
+SELECT upd.id, upd.section_id, 'rescore', $3, upd.updated_at, to_jsonb(old), to_jsonb(upd)
+FROM upd JOIN old ON old.id = upd.id`
+
+var (
+	rescoreEventSQL = fmt.Sprintf(rescoreSQL, `section_id IN (
+        SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE se.event_id = $4)`)
+	rescoreSectionSQL = fmt.Sprintf(rescoreSQL, `section_id = $4`)
+)
+
+// rescore stores new scores in tx by one of the rescore statements.
+func rescore(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored []tournament.ResultScore, actor string) error {
+	if len(rescored) == 0 {
+		return nil
+	}
+	resultIDs, scores := make([]int64, len(rescored)), make([]int, len(rescored))
+	for i, r := range rescored {
+		resultIDs[i], scores[i] = r.ResultID, r.NSScore
+	}
+	_, err := tx.Exec(ctx, sql, resultIDs, scores, actor, scope)
+	return err
+}

@@ -53,11 +53,13 @@ type ScoreResponse struct {
 }
 
 // ErrorResponse is every error answer: the message, the field it is about,
-// and what is allowed there.
+// what is allowed there, and, for a stale or conflicting result, the result
+// as stored now.
 type ErrorResponse struct {
-	Error   string   `json:"error"`
-	Field   string   `json:"field,omitempty"`
-	Allowed []string `json:"allowed,omitempty"`
+	Error   string          `json:"error"`
+	Field   string          `json:"field,omitempty"`
+	Allowed []string        `json:"allowed,omitempty"`
+	Current *ResultResponse `json:"current,omitempty"`
 }
 
 // DecodeScoreRequest reads one JSON object, refusing unknown fields and

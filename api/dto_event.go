@@ -1,0 +1,95 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// EventRequest is the body of POST /v1/events.
+type EventRequest struct {
+	Name       string                     `json:"name"`
+	Date       string                     `json:"date"`
+	Law        string                     `json:"law"`
+	LawOptions map[string]json.RawMessage `json:"law_options"`
+	Scoring    string                     `json:"scoring"`
+	Published  bool                       `json:"published"`
+}
+
+// Input converts the request to the domain.
+func (q *EventRequest) Input() (tournament.EventInput, error) {
+	opts, err := lawOptions(q.LawOptions)
+	if err != nil {
+		return tournament.EventInput{}, err
+	}
+	return tournament.EventInput{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published}, nil
+}
+
+// EventPatchRequest is the body of PATCH /v1/events/{id}: the fields given
+// change, the others stay.
+type EventPatchRequest struct {
+	Name       *string                    `json:"name"`
+	Date       *string                    `json:"date"`
+	Law        *string                    `json:"law"`
+	LawOptions map[string]json.RawMessage `json:"law_options"`
+	Scoring    *string                    `json:"scoring"`
+	Published  *bool                      `json:"published"`
+}
+
+// Patch converts the request to the domain.
+func (q *EventPatchRequest) Patch() (tournament.EventPatch, error) {
+	opts, err := lawOptions(q.LawOptions)
+	if err != nil {
+		return tournament.EventPatch{}, err
+	}
+	return tournament.EventPatch{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published}, nil
+}
+
+// lawOptions reads each option as true/false or a whole number; whether
+// the law code has it, and its range, are the service's to check. nil
+// stays nil.
+func lawOptions(raw map[string]json.RawMessage) (tournament.LawOptions, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	opts := make(tournament.LawOptions, len(raw))
+	for name, v := range raw {
+		switch s := string(bytes.TrimSpace(v)); s {
+		case "true", "false":
+			opts[name] = s == "true"
+		default:
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, badRequest("law_options."+name, "expected true or false, or a whole number, got "+s)
+			}
+			opts[name] = n
+		}
+	}
+	return opts, nil
+}
+
+// EventResponse is an event with every option of its law code.
+type EventResponse struct {
+	ID         int64          `json:"id"`
+	Name       string         `json:"name"`
+	Date       string         `json:"date"`
+	Law        string         `json:"law"`
+	LawOptions map[string]any `json:"law_options"`
+	Scoring    string         `json:"scoring"`
+	Published  bool           `json:"published"`
+	CreatedAt  time.Time      `json:"created_at"`
+	UpdatedAt  time.Time      `json:"updated_at"`
+}
+
+// NewEventResponse converts an event to its answer.
+func NewEventResponse(e tournament.Event) EventResponse {
+	opts := make(map[string]any, len(e.LawOptions))
+	for k, v := range e.LawOptions {
+		opts[k] = v
+	}
+	return EventResponse{ID: e.ID, Name: e.Name, Date: e.Date, Law: e.Law.String(), LawOptions: opts,
+		Scoring: string(e.Scoring), Published: e.Published, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
+}

@@ -1,0 +1,166 @@
+package api
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// PlayerDTO is one player: a name and, when given, a membership number.
+type PlayerDTO struct {
+	Name   string `json:"name"`
+	Number string `json:"number,omitempty"`
+}
+
+func playersIn(ps []PlayerDTO) []tournament.Player {
+	out := make([]tournament.Player, len(ps))
+	for i, p := range ps {
+		out[i] = tournament.Player{Name: p.Name, Number: p.Number}
+	}
+	return out
+}
+
+func playersOut(ps []tournament.Player) []PlayerDTO {
+	out := make([]PlayerDTO, len(ps))
+	for i, p := range ps {
+		out[i] = PlayerDTO{Name: p.Name, Number: p.Number}
+	}
+	return out
+}
+
+// PairRequest is one pair of POST /v1/sections/{id}/pairs.
+type PairRequest struct {
+	Number    string      `json:"number"`
+	Direction string      `json:"direction"`
+	Team      int         `json:"team"`
+	Players   []PlayerDTO `json:"players"`
+}
+
+// Pair converts the request to the domain.
+func (q *PairRequest) Pair() tournament.Pair {
+	return tournament.Pair{Number: q.Number, Direction: q.Direction, Team: q.Team, Players: playersIn(q.Players)}
+}
+
+// PairResponse is a stored pair.
+type PairResponse struct {
+	ID        int64       `json:"id"`
+	SectionID int64       `json:"section_id"`
+	Number    string      `json:"number"`
+	Direction string      `json:"direction"`
+	Team      int         `json:"team,omitempty"`
+	Players   []PlayerDTO `json:"players"`
+}
+
+// NewPairResponse converts a pair to its answer.
+func NewPairResponse(p tournament.Pair) PairResponse {
+	return PairResponse{ID: p.ID, SectionID: p.SectionID, Number: p.Number, Direction: p.Direction, Team: p.Team, Players: playersOut(p.Players)}
+}
+
+// TeamRequest is one team of POST /v1/sections/{id}/teams.
+type TeamRequest struct {
+	Number  int         `json:"number"`
+	Name    string      `json:"name"`
+	Players []PlayerDTO `json:"players"`
+}
+
+// Roster converts the request to the domain.
+func (q *TeamRequest) Roster() tournament.Roster {
+	return tournament.Roster{Number: q.Number, Name: q.Name, Players: playersIn(q.Players)}
+}
+
+// TeamResponse is a stored team.
+type TeamResponse struct {
+	ID        int64       `json:"id"`
+	SectionID int64       `json:"section_id"`
+	Number    int         `json:"number"`
+	Name      string      `json:"name"`
+	Players   []PlayerDTO `json:"players"`
+}
+
+// NewTeamResponse converts a team to its answer.
+func NewTeamResponse(r tournament.Roster) TeamResponse {
+	return TeamResponse{ID: r.ID, SectionID: r.SectionID, Number: r.Number, Name: r.Name, Players: playersOut(r.Players)}
+}
+
+// BoardRequest is one board of PUT /v1/sections/{id}/boards (JSON).
+type BoardRequest struct {
+	Number     int    `json:"number"`
+	Dealer     string `json:"dealer"`
+	Vulnerable string `json:"vulnerable"`
+	Deal       string `json:"deal"`
+}
+
+// Input converts the request to the domain.
+func (q *BoardRequest) Input() tournament.BoardInput {
+	return tournament.BoardInput{Number: q.Number, Dealer: q.Dealer, Vulnerable: q.Vulnerable, Deal: q.Deal}
+}
+
+// BoardResponse is a board: its number, dealer, vulnerability and deal.
+type BoardResponse struct {
+	Number     int    `json:"number"`
+	Dealer     string `json:"dealer"`
+	Vulnerable string `json:"vulnerable"`
+	Deal       string `json:"deal,omitempty"`
+}
+
+// NewBoardResponse converts a board to its answer.
+func NewBoardResponse(b tournament.Board) BoardResponse {
+	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}
+}
+
+// boardsFromPBN reads the boards of a PBN file: the Board, Dealer,
+// Vulnerable and Deal tags of each game. A game with no Board tag is
+// skipped only when it has no Deal either (a file header); a file with no
+// board at all is refused.
+func boardsFromPBN(body []byte) ([]tournament.BoardInput, error) {
+	games, err := reports.ReadPBN(bytes.NewReader(body))
+	if err != nil {
+		return nil, badRequest("body", "not a PBN file: "+err.Error())
+	}
+	var out []tournament.BoardInput
+	for _, g := range games {
+		num, deal := strings.TrimSpace(g.Value("Board")), strings.TrimSpace(g.Value("Deal"))
+		if num == "" {
+			if deal == "" {
+				continue
+			}
+			return nil, badRequest("Board", "line "+strconv.Itoa(g.Line)+": a game with a Deal and no Board tag")
+		}
+		n, err := strconv.Atoi(num)
+		if err != nil {
+			return nil, badRequest("Board", "line "+strconv.Itoa(g.Line)+": "+strconv.Quote(num)+" is not a board number")
+		}
+		out = append(out, tournament.BoardInput{Number: n, Dealer: strings.TrimSpace(g.Value("Dealer")),
+			Vulnerable: strings.TrimSpace(g.Value("Vulnerable")), Deal: deal})
+	}
+	if len(out) == 0 {
+		return nil, badRequest("body", "the PBN file has no game with a Board tag")
+	}
+	return out, nil
+}
+
+// TokensRequest is the body of POST /v1/sections/{id}/tokens: the tables
+// to issue tokens for, every table when none.
+type TokensRequest struct {
+	Tables []int `json:"tables"`
+}
+
+// TokenResponse is a table token just issued: the secret is shown once.
+type TokenResponse struct {
+	ID        int64  `json:"id"`
+	SectionID int64  `json:"section_id"`
+	Table     int    `json:"table"`
+	Name      string `json:"name"`
+	Token     string `json:"token"`
+	URL       string `json:"url"`
+}
+
+// NewTokenResponse converts an issued token to its answer, with the link a
+// table opens (baseURL + "/table/" + the secret).
+func NewTokenResponse(t tournament.IssuedToken, baseURL string) TokenResponse {
+	return TokenResponse{ID: t.Token.ID, SectionID: t.Token.SectionID, Table: t.Token.Table, Name: t.Token.Name,
+		Token: t.Secret, URL: strings.TrimRight(baseURL, "/") + "/table/" + t.Secret}
+}

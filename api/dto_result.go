@@ -1,0 +1,220 @@
+package api
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// ResultRequest is one traveler line as the tables or the director enter
+// it: POST /v1/sections/{id}/results (one or a list) and PUT /v1/results/{id}.
+type ResultRequest struct {
+	Board     int               `json:"board"`
+	Round     int               `json:"round"`
+	Table     int               `json:"table"`
+	NS        string            `json:"ns"`
+	EW        string            `json:"ew"`
+	Status    string            `json:"status"`
+	Contract  string            `json:"contract"`
+	Declarer  string            `json:"declarer"`
+	Tricks    *int              `json:"tricks"`
+	Lead      string            `json:"lead"`
+	Revokes   []RevokeRequest   `json:"revokes"`
+	Honours   map[string]int    `json:"honours"`
+	Chicane   []string          `json:"chicane"`
+	NSPercent int               `json:"ns_percent"`
+	EWPercent int               `json:"ew_percent"`
+	Assigned  []AssignedPartDTO `json:"assigned"`
+}
+
+// AssignedPartDTO is one weighted part of an assigned adjusted score.
+type AssignedPartDTO struct {
+	NSScore int     `json:"ns_score"`
+	Weight  float64 `json:"weight"`
+}
+
+// Result converts the request to the domain. A missing "tricks" is
+// tournament.TricksNotGiven, not 0: the service refuses it for a played
+// contract.
+func (q *ResultRequest) Result() tournament.Result {
+	r := tournament.Result{Board: q.Board, Round: q.Round, Table: q.Table, NS: q.NS, EW: q.EW,
+		Status: tournament.Status(q.Status), Contract: q.Contract, Declarer: q.Declarer, Lead: q.Lead,
+		Honours: maps.Clone(q.Honours), Chicane: slices.Clone(q.Chicane), NSPercent: q.NSPercent, EWPercent: q.EWPercent}
+	r.Tricks = tournament.TricksNotGiven
+	if q.Tricks != nil {
+		r.Tricks = *q.Tricks
+	}
+	for _, rv := range q.Revokes {
+		r.Revokes = append(r.Revokes, tournament.RevokeLine{Side: rv.Side, Penalty: rv.Penalty})
+	}
+	for _, a := range q.Assigned {
+		r.Assigned = append(r.Assigned, tournament.AssignedPart{NSScore: a.NSScore, Weight: a.Weight})
+	}
+	return r
+}
+
+// ResultResponse is a stored result: the line as entered, its score
+// itemised, and its version for If-Match.
+type ResultResponse struct {
+	ID        int64             `json:"id"`
+	SectionID int64             `json:"section_id"`
+	Board     int               `json:"board"`
+	Round     int               `json:"round"`
+	Table     int               `json:"table"`
+	NS        string            `json:"ns"`
+	EW        string            `json:"ew"`
+	Status    string            `json:"status"`
+	Contract  string            `json:"contract"`
+	Declarer  string            `json:"declarer"`
+	Tricks    int               `json:"tricks"`
+	Lead      string            `json:"lead,omitempty"`
+	Revokes   []RevokeRequest   `json:"revokes,omitempty"`
+	Honours   map[string]int    `json:"honours,omitempty"`
+	Chicane   []string          `json:"chicane,omitempty"`
+	NSPercent int               `json:"ns_percent"`
+	EWPercent int               `json:"ew_percent"`
+	Assigned  []AssignedPartDTO `json:"assigned,omitempty"`
+	NSScore   int               `json:"ns_score"`
+	Lines     []string          `json:"lines"`
+	Version   int               `json:"version"`
+	EnteredBy string            `json:"entered_by"`
+	EnteredAt time.Time         `json:"entered_at"`
+	UpdatedAt time.Time         `json:"updated_at"`
+}
+
+// NewResultResponse converts a result to its answer.
+func NewResultResponse(r tournament.Result) ResultResponse {
+	d := ResultResponse{ID: r.ID, SectionID: r.SectionID, Board: r.Board, Round: r.Round, Table: r.Table, NS: r.NS, EW: r.EW,
+		Status: string(r.Status), Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, Lead: r.Lead,
+		Honours: r.Honours, Chicane: r.Chicane, NSPercent: r.NSPercent, EWPercent: r.EWPercent,
+		NSScore: r.NSScore, Lines: r.Lines, Version: r.Version, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt, UpdatedAt: r.UpdatedAt}
+	for _, rv := range r.Revokes {
+		d.Revokes = append(d.Revokes, RevokeRequest{Side: rv.Side, Penalty: rv.Penalty})
+	}
+	for _, a := range r.Assigned {
+		d.Assigned = append(d.Assigned, AssignedPartDTO{NSScore: a.NSScore, Weight: a.Weight})
+	}
+	if d.Lines == nil {
+		d.Lines = []string{}
+	}
+	return d
+}
+
+func newResultResponses(rs []tournament.Result) []ResultResponse {
+	out := make([]ResultResponse, len(rs))
+	for i, r := range rs {
+		out[i] = NewResultResponse(r)
+	}
+	return out
+}
+
+// AuditResponse is one change to a result: who, when, before and after
+// (null before an insert and after a delete).
+type AuditResponse struct {
+	ID       int64           `json:"id"`
+	ResultID int64           `json:"result_id"`
+	Action   string          `json:"action"`
+	Actor    string          `json:"actor"`
+	At       time.Time       `json:"at"`
+	Before   *ResultResponse `json:"before"`
+	After    *ResultResponse `json:"after"`
+}
+
+// NewAuditResponse converts an audit entry to its answer.
+func NewAuditResponse(a tournament.AuditEntry) AuditResponse {
+	d := AuditResponse{ID: a.ID, ResultID: a.ResultID, Action: a.Action, Actor: a.Actor, At: a.At}
+	if a.Before != nil {
+		b := NewResultResponse(*a.Before)
+		d.Before = &b
+	}
+	if a.After != nil {
+		x := NewResultResponse(*a.After)
+		d.After = &x
+	}
+	return d
+}
+
+// TravelerResponse is a board's traveler: the board and every line with
+// the points each side earned under the event's method.
+type TravelerResponse struct {
+	SectionID int64                  `json:"section_id"`
+	Board     BoardResponse          `json:"board"`
+	Method    string                 `json:"method"`
+	Top       float64                `json:"top"`
+	Datum     *int                   `json:"datum"`
+	Lines     []TravelerLineResponse `json:"lines"`
+}
+
+// TravelerLineResponse is a traveler line: the result and its points.
+type TravelerLineResponse struct {
+	ResultResponse
+	NSPoints float64 `json:"ns_points"`
+	EWPoints float64 `json:"ew_points"`
+}
+
+// NewTravelerResponse converts a traveler to its answer, points rounded to
+// 2 decimals.
+func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
+	d := TravelerResponse{SectionID: t.Section.ID, Board: NewBoardResponse(t.Board), Method: string(t.Method), Top: t.Top,
+		Datum: t.Datum, Lines: make([]TravelerLineResponse, len(t.Lines))}
+	for i, l := range t.Lines {
+		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result),
+			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
+	}
+	return d
+}
+
+// StandingsResponse is a section's standings, the shape of `traveler
+// rescore --format json`'s pairs with the event, section and count of
+// results.
+type StandingsResponse struct {
+	Event   string             `json:"event"`
+	Section string             `json:"section"`
+	Method  string             `json:"method"`
+	Results int                `json:"results"`
+	Pairs   []StandingResponse `json:"pairs"`
+}
+
+// StandingResponse is one pair's (IMP_TEAMS: team's) place.
+type StandingResponse struct {
+	Number     string   `json:"number"`
+	Direction  string   `json:"direction"`
+	Players    []string `json:"players"`
+	Total      float64  `json:"total"`
+	Percentage float64  `json:"percentage"`
+	Place      string   `json:"place"`
+	Boards     int      `json:"boards"`
+	IMPs       *int     `json:"imps,omitempty"`
+}
+
+// NewStandingsResponse converts standings to their answer.
+func NewStandingsResponse(s tournament.Standings) StandingsResponse {
+	d := StandingsResponse{Event: s.Event.Name, Section: s.Section.Name, Method: string(s.Method), Results: s.Results,
+		Pairs: make([]StandingResponse, len(s.Pairs))}
+	for i, p := range s.Pairs {
+		players := p.Players
+		if players == nil {
+			players = []string{}
+		}
+		d.Pairs[i] = StandingResponse{Number: p.Number, Direction: p.Direction, Players: players, Total: round2(p.Total),
+			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
+		if s.Method == tournament.MethodIMPTeams {
+			imps := p.IMPs
+			d.Pairs[i].IMPs = &imps
+		}
+	}
+	return d
+}
+
+// round2 rounds to 2 decimals without a negative zero.
+func round2(x float64) float64 {
+	x = reports.RoundTo(x, 2)
+	if x == 0 {
+		return 0
+	}
+	return x
+}

@@ -1,0 +1,236 @@
+package api
+
+import (
+	"slices"
+	"time"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// SectionRequest is the body of POST /v1/events/{id}/sections.
+type SectionRequest struct {
+	Session  int             `json:"session"`
+	Name     string          `json:"name"`
+	Movement MovementSpecDTO `json:"movement"`
+}
+
+// Input converts the request to the domain.
+func (q *SectionRequest) Input() tournament.SectionInput {
+	return tournament.SectionInput{Session: q.Session, Name: q.Name, Movement: q.Movement.Spec()}
+}
+
+// MovementSpecDTO is a director's choice of movement: a kind and its
+// options, or (kind "custom") the schedule itself.
+type MovementSpecDTO struct {
+	Kind           string     `json:"kind"`
+	Tables         int        `json:"tables,omitempty"`
+	Pairs          int        `json:"pairs,omitempty"`
+	Teams          int        `json:"teams,omitempty"`
+	Rounds         int        `json:"rounds,omitempty"`
+	BoardsPerRound int        `json:"boards_per_round,omitempty"`
+	Even           string     `json:"even,omitempty"`
+	SkipAfter      int        `json:"skip_after,omitempty"`
+	Missing        int        `json:"missing,omitempty"`
+	Phantom        bool       `json:"phantom,omitempty"`
+	ArrowSwitch    []int      `json:"arrow_switch,omitempty"`
+	ShareBoards    bool       `json:"share_boards,omitempty"`
+	Schedule       []RoundDTO `json:"schedule,omitempty"`
+}
+
+// Spec converts the DTO to the domain.
+func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
+	s := tournament.MovementSpec{Kind: d.Kind, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
+		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
+		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards}
+	for _, r := range d.Schedule {
+		s.Schedule = append(s.Schedule, r.Domain())
+	}
+	return s
+}
+
+// newMovementSpecDTO converts a movement spec to its answer.
+func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
+	d := MovementSpecDTO{Kind: s.Kind, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
+		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
+		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards}
+	for _, r := range s.Schedule {
+		d.Schedule = append(d.Schedule, newRoundDTO(r))
+	}
+	return d
+}
+
+// RoundDTO is one round of a movement: the tables in play, the pairs that
+// sit out and the boards that rest.
+type RoundDTO struct {
+	Round    int        `json:"round"`
+	Tables   []TableDTO `json:"tables"`
+	SitOut   []int      `json:"sit_out"`
+	ByeStand []int      `json:"bye_stand"`
+}
+
+// Domain converts the DTO to the domain.
+func (d *RoundDTO) Domain() tournament.Round {
+	r := tournament.Round{Number: d.Round, SitOut: slices.Clone(d.SitOut), ByeStand: slices.Clone(d.ByeStand)}
+	for _, t := range d.Tables {
+		r.Tables = append(r.Tables, tournament.Table{Table: t.Table, NS: t.NS, EW: t.EW, Boards: slices.Clone(t.Boards),
+			ArrowSwitch: t.ArrowSwitch, Match: t.Match})
+	}
+	return r
+}
+
+func newRoundDTO(r tournament.Round) RoundDTO {
+	d := RoundDTO{Round: r.Number, Tables: make([]TableDTO, len(r.Tables)), SitOut: ints(r.SitOut), ByeStand: ints(r.ByeStand)}
+	for i, t := range r.Tables {
+		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match}
+	}
+	return d
+}
+
+// TableDTO is one table in one round.
+type TableDTO struct {
+	Table       int   `json:"table"`
+	NS          int   `json:"ns"`
+	EW          int   `json:"ew"`
+	Boards      []int `json:"boards"`
+	ArrowSwitch bool  `json:"arrow_switch,omitempty"`
+	Match       int   `json:"match,omitempty"`
+}
+
+// TeamDTO is a team of a teams movement and its two pairs.
+type TeamDTO struct {
+	Number int    `json:"number"`
+	Pairs  [2]int `json:"pairs"`
+}
+
+// MovementResponse is a generated movement, round by round.
+type MovementResponse struct {
+	Name    string     `json:"name"`
+	Kind    string     `json:"kind"`
+	Winners int        `json:"winners"`
+	Pairs   int        `json:"pairs"`
+	Tables  int        `json:"tables"`
+	Boards  int        `json:"boards"`
+	Phantom int        `json:"phantom"`
+	Teams   []TeamDTO  `json:"teams,omitempty"`
+	Rounds  []RoundDTO `json:"rounds"`
+}
+
+// NewMovementResponse converts a movement to its answer.
+func NewMovementResponse(m tournament.Movement) MovementResponse {
+	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Tables: m.Tables,
+		Boards: m.Boards, Phantom: m.Phantom, Rounds: make([]RoundDTO, len(m.Rounds))}
+	for _, t := range m.Teams {
+		d.Teams = append(d.Teams, TeamDTO{Number: t.Number, Pairs: t.Pairs})
+	}
+	for i, r := range m.Rounds {
+		d.Rounds[i] = newRoundDTO(r)
+	}
+	return d
+}
+
+// SectionResponse is a section: the movement the director asked for and
+// the one it gave.
+type SectionResponse struct {
+	ID           int64            `json:"id"`
+	EventID      int64            `json:"event_id"`
+	Session      int              `json:"session"`
+	Name         string           `json:"name"`
+	CurrentRound int              `json:"current_round"`
+	Movement     MovementSpecDTO  `json:"movement"`
+	Generated    MovementResponse `json:"generated"`
+	CreatedAt    time.Time        `json:"created_at"`
+}
+
+// NewSectionResponse converts a section to its answer.
+func NewSectionResponse(s tournament.Section) SectionResponse {
+	return SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound,
+		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), CreatedAt: s.CreatedAt}
+}
+
+// SectionPatchRequest is the body of PATCH /v1/sections/{id}.
+type SectionPatchRequest struct {
+	CurrentRound *int `json:"current_round"`
+}
+
+// CardsResponse is GET /v1/sections/{id}/movement: the movement, a card
+// for every table and a guide card for every pair.
+type CardsResponse struct {
+	MovementResponse
+	TableCards []TableCardDTO `json:"table_cards"`
+	GuideCards []GuideCardDTO `json:"guide_cards"`
+}
+
+// TableCardDTO is the card left on a table.
+type TableCardDTO struct {
+	Table  int                 `json:"table"`
+	Rounds []TableCardRoundDTO `json:"rounds"`
+}
+
+// TableCardRoundDTO is one round on a table card.
+type TableCardRoundDTO struct {
+	Round       int   `json:"round"`
+	InPlay      bool  `json:"in_play"`
+	NS          int   `json:"ns,omitempty"`
+	EW          int   `json:"ew,omitempty"`
+	Boards      []int `json:"boards"`
+	ArrowSwitch bool  `json:"arrow_switch,omitempty"`
+	SharesWith  []int `json:"shares_with,omitempty"`
+	Match       int   `json:"match,omitempty"`
+}
+
+// GuideCardDTO is a pair's own card.
+type GuideCardDTO struct {
+	Pair   int             `json:"pair"`
+	Team   int             `json:"team,omitempty"`
+	Rounds []GuideRoundDTO `json:"rounds"`
+}
+
+// GuideRoundDTO is one round on a guide card.
+type GuideRoundDTO struct {
+	Round     int    `json:"round"`
+	SitsOut   bool   `json:"sits_out"`
+	Table     int    `json:"table,omitempty"`
+	Direction string `json:"direction,omitempty"`
+	Cards     string `json:"cards,omitempty"`
+	Opponent  int    `json:"opponent,omitempty"`
+	Boards    []int  `json:"boards"`
+}
+
+// NewCardsResponse converts a movement and its cards to the answer.
+func NewCardsResponse(m tournament.Movement) CardsResponse {
+	d := CardsResponse{MovementResponse: NewMovementResponse(m)}
+	for _, c := range m.TableCards() {
+		tc := TableCardDTO{Table: c.Table, Rounds: make([]TableCardRoundDTO, len(c.Rounds))}
+		for i, r := range c.Rounds {
+			tc.Rounds[i] = TableCardRoundDTO{Round: r.Round, InPlay: r.InPlay, NS: r.NS, EW: r.EW, Boards: ints(r.Boards),
+				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match}
+		}
+		d.TableCards = append(d.TableCards, tc)
+	}
+	for _, c := range m.GuideCards() {
+		gc := GuideCardDTO{Pair: c.Pair, Team: c.Team, Rounds: make([]GuideRoundDTO, len(c.Rounds))}
+		for i, r := range c.Rounds {
+			g := GuideRoundDTO{Round: r.Round, SitsOut: r.SitsOut, Boards: ints(r.Boards)}
+			if !r.SitsOut {
+				g.Table, g.Direction, g.Cards, g.Opponent = r.Table, r.Direction.String(), r.Cards.String(), r.Opponent
+			}
+			gc.Rounds[i] = g
+		}
+		d.GuideCards = append(d.GuideCards, gc)
+	}
+	if d.TableCards == nil {
+		d.TableCards = []TableCardDTO{}
+	}
+	if d.GuideCards == nil {
+		d.GuideCards = []GuideCardDTO{}
+	}
+	return d
+}
+
+// ints returns s, or an empty list for nil so the JSON says [].
+func ints(s []int) []int {
+	if s == nil {
+		return []int{}
+	}
+	return s
+}

@@ -1,0 +1,632 @@
+package api
+
+import (
+	"crypto/sha256"
+	_ "embed"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// openAPIDocument is the API's OpenAPI 3.1 description, written by hand.
+//
+//go:embed openapi.json
+var openAPIDocument []byte
+
+// OpenAPI returns the OpenAPI 3.1 document served at /v1/openapi.json.
+func OpenAPI() []byte { return openAPIDocument }
+
+func (s *server) openAPI(c echo.Context) error {
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPIDocument)
+}
+
+// pathID reads a path parameter that must be a positive whole number.
+func pathID(c echo.Context, name string) (int64, error) {
+	v := c.Param(name)
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 1 {
+		return 0, badRequest(name, "expected a positive whole number in the path, got "+strconv.Quote(v))
+	}
+	return n, nil
+}
+
+// bindJSON reads the body as JSON into v (see decodeJSON).
+func bindJSON(c echo.Context, v any, root string) error {
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	return decodeJSON(body, v, root)
+}
+
+// score is POST /v1/score: what `traveler score` does for one line.
+func (s *server) score(c echo.Context) error {
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	if _, err := DecodeScoreRequest(body); err != nil {
+		return c.JSON(http.StatusBadRequest, NewErrorResponse(err))
+	}
+	out, ok := AppendScore(nil, body)
+	if !ok {
+		return c.Blob(http.StatusUnprocessableEntity, echo.MIMEApplicationJSON, out)
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, out)
+}
+
+// --- events ---
+
+func (s *server) createEvent(c echo.Context) error {
+	var q EventRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	in, err := q.Input()
+	if err != nil {
+		return err
+	}
+	e, err := s.svc.CreateEvent(c.Request().Context(), actor(c), in)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/events/"+strconv.FormatInt(e.ID, 10))
+	return c.JSON(http.StatusCreated, NewEventResponse(e))
+}
+
+func (s *server) listEvents(c echo.Context) error {
+	es, err := s.svc.Events(c.Request().Context(), actor(c))
+	if err != nil {
+		return err
+	}
+	out := make([]EventResponse, len(es))
+	for i, e := range es {
+		out[i] = NewEventResponse(e)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (s *server) getEvent(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	e, err := s.svc.Event(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewEventResponse(e))
+}
+
+func (s *server) patchEvent(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var q EventPatchRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	p, err := q.Patch()
+	if err != nil {
+		return err
+	}
+	e, err := s.svc.UpdateEvent(c.Request().Context(), actor(c), id, p)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewEventResponse(e))
+}
+
+// --- sections ---
+
+func (s *server) createSection(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var q SectionRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	sec, err := s.svc.CreateSection(c.Request().Context(), actor(c), id, q.Input())
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderLocation, "/v1/sections/"+strconv.FormatInt(sec.ID, 10))
+	return c.JSON(http.StatusCreated, NewSectionResponse(sec))
+}
+
+func (s *server) listSections(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ss, err := s.svc.Sections(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]SectionResponse, len(ss))
+	for i, sec := range ss {
+		out[i] = NewSectionResponse(sec)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (s *server) getSection(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	sec, err := s.svc.Section(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewSectionResponse(sec))
+}
+
+func (s *server) patchSection(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var q SectionPatchRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	if q.CurrentRound == nil {
+		return badRequest("current_round", "required: the round the tables are playing")
+	}
+	sec, err := s.svc.SetCurrentRound(c.Request().Context(), actor(c), id, *q.CurrentRound)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewSectionResponse(sec))
+}
+
+func (s *server) getMovement(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	sec, err := s.svc.Section(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewCardsResponse(sec.Movement))
+}
+
+// --- pairs and teams ---
+
+func (s *server) addPairs(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	var qs []PairRequest
+	many := oneOrMany(body)
+	if many {
+		err = decodeJSON(body, &qs, "pairs")
+	} else {
+		qs = make([]PairRequest, 1)
+		err = decodeJSON(body, &qs[0], "")
+	}
+	if err != nil {
+		return err
+	}
+	pairs := make([]tournament.Pair, len(qs))
+	for i := range qs {
+		pairs[i] = qs[i].Pair()
+	}
+	stored, err := s.svc.AddPairs(c.Request().Context(), actor(c), id, pairs)
+	if err != nil {
+		return err
+	}
+	out := make([]PairResponse, len(stored))
+	for i, p := range stored {
+		out[i] = NewPairResponse(p)
+	}
+	if !many && len(out) == 1 {
+		return c.JSON(http.StatusCreated, out[0])
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+func (s *server) listPairs(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ps, err := s.svc.Pairs(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]PairResponse, len(ps))
+	for i, p := range ps {
+		out[i] = NewPairResponse(p)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (s *server) addTeams(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	var qs []TeamRequest
+	many := oneOrMany(body)
+	if many {
+		err = decodeJSON(body, &qs, "teams")
+	} else {
+		qs = make([]TeamRequest, 1)
+		err = decodeJSON(body, &qs[0], "")
+	}
+	if err != nil {
+		return err
+	}
+	teams := make([]tournament.Roster, len(qs))
+	for i := range qs {
+		teams[i] = qs[i].Roster()
+	}
+	stored, err := s.svc.AddTeams(c.Request().Context(), actor(c), id, teams)
+	if err != nil {
+		return err
+	}
+	out := make([]TeamResponse, len(stored))
+	for i, t := range stored {
+		out[i] = NewTeamResponse(t)
+	}
+	if !many && len(out) == 1 {
+		return c.JSON(http.StatusCreated, out[0])
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+func (s *server) listTeams(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ts, err := s.svc.Teams(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]TeamResponse, len(ts))
+	for i, t := range ts {
+		out[i] = NewTeamResponse(t)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// --- boards ---
+
+// pbnTypes are the media types read as a PBN file.
+var pbnTypes = []string{"application/x-pbn", "text/x-pbn", "application/vnd.pbn"}
+
+func (s *server) putBoards(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	var in []tournament.BoardInput
+	ct := c.Request().Header.Get(echo.HeaderContentType)
+	mt, _, _ := mime.ParseMediaType(ct)
+	switch {
+	case isPBN(mt):
+		if in, err = boardsFromPBN(body); err != nil {
+			return err
+		}
+	case ct == "" || mt == echo.MIMEApplicationJSON:
+		var qs []BoardRequest
+		if err := decodeJSON(body, &qs, "boards"); err != nil {
+			return err
+		}
+		for i := range qs {
+			in = append(in, qs[i].Input())
+		}
+	default:
+		return &httpError{Status: http.StatusUnsupportedMediaType, Body: ErrorResponse{
+			Error: "Content-Type: " + strconv.Quote(ct) + " is not a hand record format", Field: "Content-Type",
+			Allowed: append([]string{echo.MIMEApplicationJSON}, pbnTypes...)}}
+	}
+	boards, err := s.svc.PutBoards(c.Request().Context(), actor(c), id, in)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newBoardResponses(boards))
+}
+
+func isPBN(mt string) bool {
+	for _, t := range pbnTypes {
+		if strings.EqualFold(mt, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func newBoardResponses(bs []tournament.Board) []BoardResponse {
+	out := make([]BoardResponse, len(bs))
+	for i, b := range bs {
+		out[i] = NewBoardResponse(b)
+	}
+	return out
+}
+
+func (s *server) listBoards(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	bs, err := s.svc.Boards(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newBoardResponses(bs))
+}
+
+// --- results ---
+
+// maxIdempotencyKey is the longest Idempotency-Key accepted.
+const maxIdempotencyKey = 255
+
+// enterResults is POST /v1/sections/{id}/results: one result or a list.
+// With an Idempotency-Key, a retried request stores nothing new and gets
+// the same answer with Idempotent-Replayed: true.
+func (s *server) enterResults(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	var qs []ResultRequest
+	many := oneOrMany(body)
+	if many {
+		err = decodeJSON(body, &qs, "results")
+	} else {
+		qs = make([]ResultRequest, 1)
+		err = decodeJSON(body, &qs[0], "")
+	}
+	if err != nil {
+		return err
+	}
+	if len(qs) == 0 {
+		return badRequest("results", "an empty list: send at least one result")
+	}
+	in := make([]tournament.Result, len(qs))
+	for i := range qs {
+		in[i] = qs[i].Result()
+	}
+	a := actor(c)
+	var idem *tournament.Idempotency
+	if key := c.Request().Header.Get("Idempotency-Key"); key != "" {
+		if len(key) > maxIdempotencyKey {
+			return badRequest("Idempotency-Key", "longer than "+strconv.Itoa(maxIdempotencyKey)+" characters")
+		}
+		sum := sha256.Sum256(body)
+		idem = &tournament.Idempotency{Key: key, Scope: idempotencyScope(a), RequestHash: sum[:]}
+	}
+	stored, replayed, err := s.svc.EnterResults(c.Request().Context(), a, id, in, idem)
+	if err != nil {
+		return err
+	}
+	if replayed {
+		c.Response().Header().Set("Idempotent-Replayed", "true")
+	}
+	if !many && len(stored) == 1 {
+		c.Response().Header().Set(echo.HeaderLocation, "/v1/results/"+strconv.FormatInt(stored[0].ID, 10))
+		c.Response().Header().Set("ETag", etag(stored[0].Version))
+		return c.JSON(http.StatusCreated, NewResultResponse(stored[0]))
+	}
+	return c.JSON(http.StatusCreated, newResultResponses(stored))
+}
+
+// idempotencyScope is who an Idempotency-Key belongs to: the stored token,
+// or the role for the configured director token.
+func idempotencyScope(a tournament.Actor) string {
+	if a.TokenID > 0 {
+		return "token:" + strconv.FormatInt(a.TokenID, 10)
+	}
+	return "role:" + string(a.Role)
+}
+
+// resultQuery are the filters of GET /v1/sections/{id}/results.
+var resultQuery = []string{"board", "round", "table", "pair"}
+
+func (s *server) listResults(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	f := tournament.ResultFilter{SectionID: id}
+	for name, vs := range c.QueryParams() {
+		v := vs[0]
+		switch name {
+		case "board", "round", "table":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return badRequest(name, "expected a positive whole number, got "+strconv.Quote(v))
+			}
+			switch name {
+			case "board":
+				f.Board = n
+			case "round":
+				f.Round = n
+			default:
+				f.Table = n
+			}
+		case "pair":
+			f.Pair = v
+		default:
+			return badRequest(name, "not a filter of results", resultQuery...)
+		}
+	}
+	rs, err := s.svc.Results(c.Request().Context(), actor(c), f)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, newResultResponses(rs))
+}
+
+// etag is a result version as an entity tag.
+func etag(version int) string { return `"` + strconv.Itoa(version) + `"` }
+
+// ifMatch reads the version of an If-Match header: "3", 3 or W/"3". A
+// missing header is a 428 when required.
+func ifMatch(c echo.Context, required bool) (int, error) {
+	h := strings.TrimSpace(c.Request().Header.Get("If-Match"))
+	if h == "" {
+		if !required {
+			return 0, nil
+		}
+		return 0, &httpError{Status: http.StatusPreconditionRequired, Body: ErrorResponse{
+			Error: `If-Match: required: send the version of the result you are changing, e.g. If-Match: "3" (GET /v1/results/{id} gives it as the ETag)`,
+			Field: "If-Match"}}
+	}
+	v := strings.Trim(strings.TrimPrefix(h, "W/"), `"`)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, badRequest("If-Match", "expected a result version, a positive whole number such as \"3\", got "+strconv.Quote(h))
+	}
+	return n, nil
+}
+
+func (s *server) getResult(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	r, err := s.svc.Result(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", etag(r.Version))
+	return c.JSON(http.StatusOK, NewResultResponse(r))
+}
+
+func (s *server) putResult(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	version, err := ifMatch(c, true)
+	if err != nil {
+		return err
+	}
+	var q ResultRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	r, err := s.svc.UpdateResult(c.Request().Context(), actor(c), id, q.Result(), version)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("ETag", etag(r.Version))
+	return c.JSON(http.StatusOK, NewResultResponse(r))
+}
+
+func (s *server) deleteResult(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	version, err := ifMatch(c, false)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.DeleteResult(c.Request().Context(), actor(c), id, version); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *server) getAudit(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	as, err := s.svc.Audit(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	out := make([]AuditResponse, len(as))
+	for i, a := range as {
+		out[i] = NewAuditResponse(a)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// --- travelers, standings, tokens ---
+
+func (s *server) getTraveler(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	board, err := pathID(c, "board")
+	if err != nil {
+		return err
+	}
+	t, err := s.svc.Traveler(c.Request().Context(), actor(c), id, int(min(board, 1<<31-1)))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewTravelerResponse(t))
+}
+
+func (s *server) getStandings(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	st, err := s.svc.Standings(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewStandingsResponse(st))
+}
+
+func (s *server) createTokens(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
+	var q TokensRequest
+	if len(strings.TrimSpace(string(body))) > 0 {
+		if err := decodeJSON(body, &q, ""); err != nil {
+			return err
+		}
+	}
+	ts, err := s.svc.CreateTableTokens(c.Request().Context(), actor(c), id, q.Tables)
+	if err != nil {
+		return err
+	}
+	out := make([]TokenResponse, len(ts))
+	for i, t := range ts {
+		out[i] = NewTokenResponse(t, s.opts.BaseURL)
+	}
+	return c.JSON(http.StatusCreated, out)
+}

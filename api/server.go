@@ -1,0 +1,125 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// Options configure the API.
+type Options struct {
+	Logger       *slog.Logger // the request log and the server's failures; nil: slog.Default()
+	RateLimit    float64      // requests a second per token (per client IP without one); 0: 100
+	RateBurst    int          // requests a token may send at once above the rate; 0: 200
+	MaxBodyBytes int64        // the largest request body; 0: 4 MiB
+	BaseURL      string       // where the server is reached, e.g. "http://127.0.0.1:8080", for table links
+}
+
+// The defaults of Options.
+const (
+	DefaultRateLimit    = 100
+	DefaultRateBurst    = 200
+	DefaultMaxBodyBytes = 4 << 20
+)
+
+// server is the handlers' state.
+type server struct {
+	svc     *tournament.Service
+	log     *slog.Logger
+	opts    Options
+	limiter *limiters
+}
+
+// route is one endpoint: method, echo path and handler.
+type route struct {
+	method, path string
+	handler      func(*server, echo.Context) error
+}
+
+// routes lists every endpoint under /v1; the OpenAPI document lists the
+// same (TestOpenAPIMatchesRoutes).
+var routes = []route{
+	{http.MethodGet, "/v1/openapi.json", (*server).openAPI},
+	{http.MethodPost, "/v1/score", (*server).score},
+
+	{http.MethodPost, "/v1/events", (*server).createEvent},
+	{http.MethodGet, "/v1/events", (*server).listEvents},
+	{http.MethodGet, "/v1/events/:id", (*server).getEvent},
+	{http.MethodPatch, "/v1/events/:id", (*server).patchEvent},
+	{http.MethodPost, "/v1/events/:id/sections", (*server).createSection},
+	{http.MethodGet, "/v1/events/:id/sections", (*server).listSections},
+
+	{http.MethodGet, "/v1/sections/:id", (*server).getSection},
+	{http.MethodPatch, "/v1/sections/:id", (*server).patchSection},
+	{http.MethodGet, "/v1/sections/:id/movement", (*server).getMovement},
+	{http.MethodPost, "/v1/sections/:id/pairs", (*server).addPairs},
+	{http.MethodGet, "/v1/sections/:id/pairs", (*server).listPairs},
+	{http.MethodPost, "/v1/sections/:id/teams", (*server).addTeams},
+	{http.MethodGet, "/v1/sections/:id/teams", (*server).listTeams},
+	{http.MethodPut, "/v1/sections/:id/boards", (*server).putBoards},
+	{http.MethodGet, "/v1/sections/:id/boards", (*server).listBoards},
+	{http.MethodPost, "/v1/sections/:id/results", (*server).enterResults},
+	{http.MethodGet, "/v1/sections/:id/results", (*server).listResults},
+	{http.MethodGet, "/v1/sections/:id/travelers/:board", (*server).getTraveler},
+	{http.MethodGet, "/v1/sections/:id/standings", (*server).getStandings},
+	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},
+
+	{http.MethodGet, "/v1/results/:id", (*server).getResult},
+	{http.MethodPut, "/v1/results/:id", (*server).putResult},
+	{http.MethodDelete, "/v1/results/:id", (*server).deleteResult},
+	{http.MethodGet, "/v1/results/:id/audit", (*server).getAudit},
+}
+
+// New returns the HTTP handler of the API over svc: JSON under /v1, the
+// OpenAPI document at /v1/openapi.json, /healthz and /readyz. Callers
+// wrap it in an http.Server with timeouts.
+func New(svc *tournament.Service, o Options) http.Handler {
+	return newEcho(svc, o)
+}
+
+// newEcho builds the echo instance behind New.
+func newEcho(svc *tournament.Service, o Options) *echo.Echo {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.RateLimit <= 0 {
+		o.RateLimit = DefaultRateLimit
+	}
+	if o.RateBurst <= 0 {
+		o.RateBurst = DefaultRateBurst
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	s := &server{svc: svc, log: o.Logger, opts: o, limiter: newLimiters(o.RateLimit, o.RateBurst)}
+
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = errorHandler(s.log)
+	e.Use(s.requestLog, s.recover)
+
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+	for _, r := range routes {
+		h := r.handler
+		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody, s.rateLimit, s.timeout, s.authenticate)
+	}
+	return e
+}
+
+// healthz answers while the process is up.
+func (s *server) healthz(c echo.Context) error {
+	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// readyz answers 200 when the store can be reached, else 503.
+func (s *server) readyz(c echo.Context) error {
+	if err := s.svc.Ready(c.Request().Context()); err != nil {
+		s.log.LogAttrs(c.Request().Context(), slog.LevelWarn, "not ready", slog.String("error", err.Error()))
+		return &httpError{Status: http.StatusServiceUnavailable, Body: ErrorResponse{Error: "not ready: the store cannot be reached"}}
+	}
+	return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
+}

@@ -2,11 +2,15 @@
 # race detector.
 .PHONY: test bench build
 
+# The PostgreSQL server the integration tests use (each test makes its own
+# database there); .ci/run sets it when there is no server on 5432.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
+
 test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	go vet ./...
-	go test -race -count=1 ./...
+	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' go test -race -count=1 ./...
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

@@ -26,6 +26,10 @@ type command struct {
 var commands = []command{
 	{"score", "score results read as JSON lines on stdin, one JSON line out per line in", runScore},
 	{"rescore", "score, compare and rank a USEBIO or PBN results file again: traveler rescore FILE", runRescore},
+	{"serve", "run the HTTP service (REST API under /v1), with its own PostgreSQL unless DATABASE_URL is set", runServe},
+	{"migrate", "migrate the database schema: traveler migrate up|down [N|all]|force N|version", runMigrate},
+	{"token", "create a director token, printed once: traveler token create [--name NAME]", runToken},
+	{"loadtest", "play many tables entering results at once against a running server; report rate and latency", runLoadtest},
 }
 
 func main() {

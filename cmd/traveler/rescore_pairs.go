@@ -6,6 +6,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // rescored is an event compared and ranked again.
@@ -38,13 +39,6 @@ type lineResult struct {
 	ewPoints float64
 	fileLine int
 }
-
-// butlerTrim and butlerRound are the Butler datum of Compscore3 (the
-// testdata README): drop the highest and the lowest score, round to 10.
-const (
-	butlerTrim  = 1
-	butlerRound = 10
-)
 
 // mpScale is the matchpoint scale of Compscore3: 2 per score beaten, 1 per tie.
 const mpScale = scoring.MPScaleEBU
@@ -130,54 +124,20 @@ func linesTakingPart(lines []travelerLine) int {
 	return n
 }
 
-// comparedPoints scores one board's lines by the method: shown are the
-// points each line shows (NS, EW), counted those its pairs' totals take.
-// They differ only at matchpoints on a board played fewer times than full.
+// comparedPoints scores one board's lines by the method, as the live
+// standings do (tournament.CompareBoard): shown are the points each line
+// shows (NS, EW), counted those its pairs' totals take. They differ only at
+// matchpoints on a board played fewer times than full.
 func comparedPoints(method rescoreMethod, b travelerBoard, full int, datums map[int]int) (shown, counted [2][]float64) {
 	lines := make([]scoring.CompareLine, len(b.lines))
 	for i := range b.lines {
 		lines[i] = b.lines[i].compareLine()
 	}
-	switch method {
-	case methodMP:
-		own := linesTakingPart(b.lines)
-		shown[0], shown[1], _ = scoring.Matchpoints(lines, own, mpScale)
-		if own == full {
-			return shown, shown
-		}
-		counted[0], counted[1], _ = scoring.Matchpoints(lines, full, mpScale)
-		return shown, counted
-	case methodButler, methodCrossIMP:
-		ns, ew := make([]float64, len(lines)), make([]float64, len(lines))
-		var scores []int
-		var at []int
-		for i, l := range lines {
-			switch l.Kind {
-			case scoring.LinePlayed:
-				scores = append(scores, l.NSScore)
-				at = append(at, i)
-			case scoring.LineArtificial:
-				ns[i], ew[i] = scoring.ArtificialIMPs(l.NSPercent), scoring.ArtificialIMPs(l.EWPercent)
-			}
-		}
-		if method == methodButler {
-			datum := scoring.ButlerDatum(scores, butlerTrim, butlerRound)
-			if len(scores) > 0 {
-				datums[b.number] = datum
-			}
-			for k, i := range at {
-				ns[i] = float64(scoring.IMPs(scores[k] - datum))
-				ew[i] = 0 - ns[i] // 0 − x: no negative zero
-			}
-		} else {
-			for k, v := range scoring.CrossIMPs(scores) {
-				ns[at[k]], ew[at[k]] = v, 0-v
-			}
-		}
-		shown = [2][]float64{ns, ew}
-		return shown, shown
+	pts := tournament.CompareBoard(tournament.Method(method), lines, nil, full)
+	if pts.Datum != nil {
+		datums[b.number] = *pts.Datum
 	}
-	return shown, shown
+	return pts.Shown, pts.Counted
 }
 
 // pairOf names the pair that sat in a direction on a line.

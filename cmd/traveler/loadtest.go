@@ -1,0 +1,575 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// runLoadtest plays many sections of tables entering their results at once
+// against a running server, the way a session runs: each table enters its
+// boards of the current round with its own table token, and when every table
+// of a section has finished the round the director moves the section on. A
+// prober reads the standings after results land and measures how long until
+// they show them. It prints throughput, latency percentiles and the
+// standings lag, and exits 1 if any entry failed.
+func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := loadConfig{}
+	fs.StringVar(&cfg.url, "url", envOr("TRAVELER_URL", "http://127.0.0.1:8080"), "the server's base URL (TRAVELER_URL)")
+	fs.StringVar(&cfg.token, "token", os.Getenv("TRAVELER_DIRECTOR_TOKEN"), "a director token (TRAVELER_DIRECTOR_TOKEN)")
+	fs.IntVar(&cfg.sections, "sections", 16, "sections played at once")
+	fs.IntVar(&cfg.tables, "tables", 13, "tables in each section (a Mitchell)")
+	fs.IntVar(&cfg.rounds, "rounds", 0, "rounds to play (0: the whole Mitchell)")
+	fs.IntVar(&cfg.boardsPerRound, "boards-per-round", 3, "boards each table plays a round")
+	fs.IntVar(&cfg.batch, "batch", 1, "results per request (1: one request per board, as a table enters them)")
+	fs.Float64Var(&cfg.rate, "rate", 0, "results entered a second across all tables, paced (0: as fast as the server answers)")
+	fs.DurationVar(&cfg.probeEvery, "probe-every", 20*time.Millisecond, "how often the prober reads standings")
+	format := fs.String("format", "text", "output: text or json")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: traveler loadtest [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N]")
+		fmt.Fprintln(stderr, "\nCreates an event with Mitchell sections on a running server and has every table enter")
+		fmt.Fprintln(stderr, "its results at once, round by round; reports entries a second, latency and standings lag.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "traveler loadtest: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if cfg.token == "" {
+		fmt.Fprintln(stderr, "traveler loadtest: --token (or TRAVELER_DIRECTOR_TOKEN) is required: a director token of the server")
+		return 2
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "traveler loadtest: --format %q: must be text or json\n", *format)
+		return 2
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"sections", cfg.sections}, {"tables", cfg.tables}, {"boards-per-round", cfg.boardsPerRound}, {"batch", cfg.batch}} {
+		if f.v < 1 {
+			fmt.Fprintf(stderr, "traveler loadtest: --%s %d: must be 1 or more\n", f.name, f.v)
+			return 2
+		}
+	}
+	rep, err := loadtest(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler loadtest: %v\n", err)
+		return 1
+	}
+	if *format == "json" {
+		b, _ := json.MarshalIndent(rep, "", "  ")
+		fmt.Fprintln(stdout, string(b))
+	} else {
+		rep.writeText(stdout)
+	}
+	if rep.Failed > 0 || rep.Stale > 0 {
+		return 1
+	}
+	return 0
+}
+
+// envOr returns the environment variable, or def when it is unset.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// loadConfig is what a load test plays.
+type loadConfig struct {
+	url, token     string
+	sections       int
+	tables         int
+	rounds         int
+	boardsPerRound int
+	batch          int
+	rate           float64 // entries a second in all; 0: unpaced
+	probeEvery     time.Duration
+	pace           *rate.Limiter
+}
+
+// loadReport is what a load test measured.
+type loadReport struct {
+	Sections        int            `json:"sections"`
+	Tables          int            `json:"tables"`
+	Entered         int            `json:"results_entered"`
+	Requests        int            `json:"requests"`
+	Failed          int            `json:"failed"`
+	FailedByStatus  map[string]int `json:"failed_by_status,omitempty"`
+	Seconds         float64        `json:"seconds"`
+	PerSecond       float64        `json:"results_per_second"`
+	SlowestSecond   int            `json:"slowest_full_second"`
+	LatencyMS       percentiles    `json:"latency_ms"`
+	Probes          int            `json:"standings_probes"`
+	Stale           int            `json:"standings_stale"`
+	StandingsLagMS  percentiles    `json:"standings_lag_ms"`
+	StandingsReadMS percentiles    `json:"standings_read_ms"`
+}
+
+// percentiles summarise durations in milliseconds.
+type percentiles struct {
+	P50 float64 `json:"p50"`
+	P90 float64 `json:"p90"`
+	P99 float64 `json:"p99"`
+	Max float64 `json:"max"`
+}
+
+// summarise returns the percentiles of ds.
+func summarise(ds []time.Duration) percentiles {
+	if len(ds) == 0 {
+		return percentiles{}
+	}
+	slices.Sort(ds)
+	at := func(q float64) float64 {
+		i := int(math.Ceil(q*float64(len(ds)))) - 1
+		return float64(ds[max(0, min(i, len(ds)-1))]) / 1e6
+	}
+	return percentiles{P50: at(0.50), P90: at(0.90), P99: at(0.99), Max: at(1)}
+}
+
+// writeText prints the report for a reader.
+func (r *loadReport) writeText(w io.Writer) {
+	fmt.Fprintf(w, "%d sections × %d tables: %d results in %d requests, %.2f s\n", r.Sections, r.Tables, r.Entered, r.Requests, r.Seconds)
+	fmt.Fprintf(w, "throughput: %.0f results/s (slowest full second: %d)\n", r.PerSecond, r.SlowestSecond)
+	fmt.Fprintf(w, "entry latency ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f\n", r.LatencyMS.P50, r.LatencyMS.P90, r.LatencyMS.P99, r.LatencyMS.Max)
+	fmt.Fprintf(w, "standings: %d probes, %d stale; lag after the entry's answer ms: p50 %.2f  p99 %.2f  max %.2f\n",
+		r.Probes, r.Stale, r.StandingsLagMS.P50, r.StandingsLagMS.P99, r.StandingsLagMS.Max)
+	fmt.Fprintf(w, "standings read ms: p50 %.2f  p99 %.2f  max %.2f\n", r.StandingsReadMS.P50, r.StandingsReadMS.P99, r.StandingsReadMS.Max)
+	if r.Failed > 0 {
+		fmt.Fprintf(w, "FAILED: %d requests %v\n", r.Failed, r.FailedByStatus)
+	}
+}
+
+// loadClient speaks to the server.
+type loadClient struct {
+	base string
+	http *http.Client
+}
+
+// do sends a JSON request and decodes a JSON answer into out (when not nil);
+// an answer other than want is an error carrying the status.
+func (c *loadClient) do(ctx context.Context, method, path, token string, body any, header map[string]string, want int, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != want {
+		return &statusError{status: resp.StatusCode, body: strings.TrimSpace(string(data))}
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
+// statusError is an answer with an unexpected status.
+type statusError struct {
+	status int
+	body   string
+}
+
+func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.status, e.body) }
+
+// loadSection is one section of the load test and its progress.
+type loadSection struct {
+	id      int64
+	rounds  []loadRound       // the movement: per round, per table, the boards and pairs
+	tokens  map[int]string    // table → its token
+	entered atomic.Int64      // results whose entry has been answered 201
+	mu      sync.Mutex        // guards next
+	next    []chan struct{}   // next[r] closes when the section moves to round r+2
+	left    []atomic.Int32    // tables yet to finish each round
+	enterAt []loadEntryRecord // for the prober: when each count was reached
+}
+
+// loadRound is one round of a section's movement, table by table.
+type loadRound struct {
+	tables []loadTable
+}
+
+// loadTable is one table in a round and the boards it plays (the pairs are
+// left out of the entries: the server fills them in from the movement).
+type loadTable struct {
+	table  int
+	boards []int
+}
+
+// loadEntryRecord says that count results of a section had been answered by at.
+type loadEntryRecord struct {
+	count int64
+	at    time.Time
+}
+
+// contractsForLoad are the results tables enter, in turn: real contracts
+// with a mix of made, overtricks and down, so every score path is used.
+var contractsForLoad = []struct {
+	contract, declarer string
+	tricks             int
+}{{"4S", "N", 10}, {"3NT", "S", 9}, {"2H", "E", 8}, {"4S", "N", 9}, {"1NT", "W", 7}, {"5DX", "S", 10}, {"3C", "N", 10}, {"6NT", "S", 12}}
+
+// loadtest sets up the event, plays every section and measures.
+func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
+	tr := &http.Transport{MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: 90 * time.Second}
+	c := &loadClient{base: strings.TrimRight(cfg.url, "/"), http: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+	defer tr.CloseIdleConnections()
+	if cfg.rate > 0 {
+		cfg.pace = rate.NewLimiter(rate.Limit(cfg.rate/float64(cfg.batch)), 1)
+	}
+	sections, err := setupLoad(ctx, c, cfg)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		failed    = map[string]int{}
+		requests  int
+		perSecond = map[int64]int{}
+	)
+	start := time.Now()
+	probeCtx, stopProbe := context.WithCancel(ctx)
+	probeDone := make(chan *probeResult, 1)
+	go func() { probeDone <- probe(probeCtx, c, cfg, sections) }()
+
+	var wg sync.WaitGroup
+	for _, s := range sections {
+		for ti := range s.rounds[0].tables {
+			table := s.rounds[0].tables[ti].table
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				playTable(ctx, c, cfg, s, table, func(d time.Duration, n int, err error) {
+					mu.Lock()
+					defer mu.Unlock()
+					requests++
+					if err != nil {
+						var se *statusError
+						key := "network"
+						if errors.As(err, &se) {
+							key = strconv.Itoa(se.status)
+						}
+						failed[key]++
+						return
+					}
+					latencies = append(latencies, d)
+					perSecond[int64(time.Since(start)/time.Second)] += n
+				})
+			}()
+		}
+		go advanceRounds(ctx, c, cfg, s)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	stopProbe()
+	pr := <-probeDone
+
+	rep := &loadReport{Sections: cfg.sections, Tables: cfg.tables, Requests: requests, FailedByStatus: failed,
+		Seconds: elapsed.Seconds(), LatencyMS: summarise(latencies)}
+	for _, n := range failed {
+		rep.Failed += n
+	}
+	for _, s := range sections {
+		rep.Entered += int(s.entered.Load())
+	}
+	rep.PerSecond = float64(rep.Entered) / elapsed.Seconds()
+	full := int64(elapsed / time.Second) // the seconds wholly inside the run
+	rep.SlowestSecond = math.MaxInt
+	for sec := int64(0); sec < full; sec++ {
+		rep.SlowestSecond = min(rep.SlowestSecond, perSecond[sec])
+	}
+	if full == 0 {
+		rep.SlowestSecond = 0
+	}
+	rep.Probes, rep.Stale = pr.probes, pr.stale
+	rep.StandingsLagMS, rep.StandingsReadMS = summarise(pr.lags), summarise(pr.reads)
+	return rep, nil
+}
+
+// setupLoad creates the event, its sections (Mitchells), pairs and table
+// tokens, as a director would.
+func setupLoad(ctx context.Context, c *loadClient, cfg loadConfig) ([]*loadSection, error) {
+	var ev struct {
+		ID int64 `json:"id"`
+	}
+	err := c.do(ctx, "POST", "/v1/events", cfg.token, map[string]any{
+		"name": "Load test " + time.Now().Format(time.DateTime), "date": time.Now().Format(time.DateOnly),
+		"law": "contract-2017", "scoring": "MP",
+	}, nil, http.StatusCreated, &ev)
+	if err != nil {
+		return nil, fmt.Errorf("creating the event: %w", err)
+	}
+	sections := make([]*loadSection, cfg.sections)
+	for i := range sections {
+		var sec struct {
+			ID       int64 `json:"id"`
+			Movement struct {
+				Rounds []struct {
+					Tables []struct {
+						Table  int   `json:"table"`
+						Boards []int `json:"boards"`
+					} `json:"tables"`
+				} `json:"rounds"`
+			} `json:"generated"`
+		}
+		err := c.do(ctx, "POST", "/v1/events/"+strconv.FormatInt(ev.ID, 10)+"/sections", cfg.token, map[string]any{
+			"name": sectionName(i),
+			"movement": map[string]any{"kind": "mitchell", "tables": cfg.tables, "rounds": cfg.rounds,
+				"boards_per_round": cfg.boardsPerRound},
+		}, nil, http.StatusCreated, &sec)
+		if err != nil {
+			return nil, fmt.Errorf("creating section %s: %w", sectionName(i), err)
+		}
+		s := &loadSection{id: sec.ID, tokens: map[int]string{}}
+		for _, r := range sec.Movement.Rounds {
+			var lr loadRound
+			for _, t := range r.Tables {
+				lr.tables = append(lr.tables, loadTable{table: t.Table, boards: t.Boards})
+			}
+			s.rounds = append(s.rounds, lr)
+		}
+		if len(s.rounds) == 0 {
+			return nil, fmt.Errorf("section %s: the server answered a movement without rounds", sectionName(i))
+		}
+		s.next = make([]chan struct{}, len(s.rounds))
+		for r := range s.next {
+			s.next[r] = make(chan struct{})
+		}
+		s.left = make([]atomic.Int32, len(s.rounds))
+		for r := range s.rounds {
+			s.left[r].Store(int32(len(s.rounds[0].tables))) // every table's player passes every round
+		}
+		var pairs []map[string]any
+		for n := 1; n <= cfg.tables; n++ {
+			for _, dir := range []string{"NS", "EW"} {
+				pairs = append(pairs, map[string]any{"number": strconv.Itoa(n), "direction": dir,
+					"players": []map[string]string{{"name": "Player " + dir + strconv.Itoa(n) + "a"}, {"name": "Player " + dir + strconv.Itoa(n) + "b"}}})
+			}
+		}
+		if err := c.do(ctx, "POST", "/v1/sections/"+strconv.FormatInt(s.id, 10)+"/pairs", cfg.token, pairs, nil, http.StatusCreated, nil); err != nil {
+			return nil, fmt.Errorf("adding the pairs of section %s: %w", sectionName(i), err)
+		}
+		var toks []struct {
+			Table int    `json:"table"`
+			Token string `json:"token"`
+		}
+		if err := c.do(ctx, "POST", "/v1/sections/"+strconv.FormatInt(s.id, 10)+"/tokens", cfg.token, map[string]any{}, nil, http.StatusCreated, &toks); err != nil {
+			return nil, fmt.Errorf("issuing the table tokens of section %s: %w", sectionName(i), err)
+		}
+		for _, t := range toks {
+			s.tokens[t.Table] = t.Token
+		}
+		sections[i] = s
+	}
+	return sections, nil
+}
+
+// sectionName names section i: A, B, … Z, AA, AB, …
+func sectionName(i int) string {
+	name := ""
+	for i++; i > 0; i = (i - 1) / 26 {
+		name = string(rune('A'+(i-1)%26)) + name
+	}
+	return name
+}
+
+// playTable enters one table's results round by round with its token,
+// waiting for the director to move the section on between rounds. Each
+// request carries an Idempotency-Key and is retried once with it after a
+// network error.
+func playTable(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSection, table int, record func(time.Duration, int, error)) {
+	token := s.tokens[table]
+	path := "/v1/sections/" + strconv.FormatInt(s.id, 10) + "/results"
+	n := table
+	for ri, r := range s.rounds {
+		if ri > 0 {
+			select {
+			case <-s.next[ri-1]:
+			case <-ctx.Done():
+				return
+			}
+		}
+		var seat *loadTable
+		for i := range r.tables {
+			if r.tables[i].table == table {
+				seat = &r.tables[i]
+			}
+		}
+		if seat != nil {
+			var batch []map[string]any
+			flush := func() {
+				if len(batch) == 0 {
+					return
+				}
+				var body any = batch
+				if len(batch) == 1 {
+					body = batch[0]
+				}
+				if cfg.pace != nil && cfg.pace.Wait(ctx) != nil {
+					return
+				}
+				key := newKey()
+				t0 := time.Now()
+				err := c.do(ctx, "POST", path, token, body, map[string]string{"Idempotency-Key": key}, http.StatusCreated, nil)
+				var se *statusError
+				if err != nil && !errors.As(err, &se) && ctx.Err() == nil {
+					err = c.do(ctx, "POST", path, token, body, map[string]string{"Idempotency-Key": key}, http.StatusCreated, nil)
+				}
+				d := time.Since(t0)
+				if err == nil {
+					s.recordEntered(int64(len(batch)))
+				}
+				record(d, len(batch), err)
+				batch = batch[:0]
+			}
+			for _, b := range seat.boards {
+				res := contractsForLoad[n%len(contractsForLoad)]
+				n++
+				batch = append(batch, map[string]any{"board": b, "round": ri + 1, "table": table,
+					"contract": res.contract, "declarer": res.declarer, "tricks": res.tricks})
+				if len(batch) == cfg.batch {
+					flush()
+				}
+			}
+			flush()
+		}
+		s.left[ri].Add(-1)
+	}
+}
+
+// recordEntered counts answered entries and notes when each count was reached.
+func (s *loadSection) recordEntered(n int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	count := s.entered.Add(n)
+	s.enterAt = append(s.enterAt, loadEntryRecord{count: count, at: time.Now()})
+}
+
+// advanceRounds moves a section to the next round once all its tables have
+// finished the current one, as the director calls the move.
+func advanceRounds(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSection) {
+	for ri := 0; ri < len(s.rounds)-1; ri++ {
+		for s.left[ri].Load() > 0 {
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+		err := c.do(ctx, "PATCH", "/v1/sections/"+strconv.FormatInt(s.id, 10), cfg.token, map[string]any{"current_round": ri + 2}, nil, http.StatusOK, nil)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "traveler loadtest: moving section %d to round %d: %v\n", s.id, ri+2, err)
+		}
+		close(s.next[ri])
+	}
+}
+
+// probeResult is what the standings prober saw.
+type probeResult struct {
+	probes, stale int
+	lags, reads   []time.Duration
+}
+
+// probe reads the standings of one section after another while the tables
+// play. Each read is compared with the entries answered before it was sent:
+// the standings must count at least that many results (else it is stale).
+// The lag is from the latest of those answers to the standings' arrival:
+// how long after a table saw its entry accepted the standings showed it.
+func probe(ctx context.Context, c *loadClient, cfg loadConfig, sections []*loadSection) *probeResult {
+	out := &probeResult{}
+	tick := time.NewTicker(cfg.probeEvery)
+	defer tick.Stop()
+	for i := 0; ; i++ {
+		select {
+		case <-ctx.Done():
+			return out
+		case <-tick.C:
+		}
+		s := sections[i%len(sections)]
+		s.mu.Lock()
+		var last loadEntryRecord
+		if len(s.enterAt) > 0 {
+			last = s.enterAt[len(s.enterAt)-1]
+		}
+		s.mu.Unlock()
+		if last.count == 0 {
+			continue
+		}
+		var st struct {
+			Results int64 `json:"results"`
+		}
+		t0 := time.Now()
+		err := c.do(ctx, "GET", "/v1/sections/"+strconv.FormatInt(s.id, 10)+"/standings", cfg.token, nil, nil, http.StatusOK, &st)
+		if err != nil {
+			if ctx.Err() == nil {
+				out.stale++
+			}
+			continue
+		}
+		now := time.Now()
+		out.probes++
+		out.reads = append(out.reads, now.Sub(t0))
+		if st.Results < last.count {
+			out.stale++
+			continue
+		}
+		out.lags = append(out.lags, now.Sub(last.at))
+	}
+}
+
+// newKey returns a random Idempotency-Key.
+func newKey() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// The HTTP server's timeouts.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 60 * time.Second // a PBN file of many boards
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+	shutdownTimeout   = 30 * time.Second // requests in flight may finish
+)
+
+// serveConfig is what `traveler serve` is told.
+type serveConfig struct {
+	addr          string
+	db            dbConfig
+	log           logConfig
+	baseURL       string
+	rateLimit     float64
+	rateBurst     int
+	maxBodyBytes  int64
+	directorToken string
+}
+
+// runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
+// database (the managed local PostgreSQL unless DATABASE_URL is given),
+// migrates it, and serves the API. It exits 0 after a clean shutdown, 1 when
+// it cannot start or the server fails, 2 for bad flags.
+func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
+	var cfg serveConfig
+	var envErrs []error
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.addr, "addr", envDefault(envAddr, defaultAddr), "host:port to listen on (env "+envAddr+")")
+	cfg.db.register(fs)
+	cfg.log.register(fs, "info")
+	fs.StringVar(&cfg.baseURL, "base-url", os.Getenv(envBaseURL), "the URL the server is reached at, for table links (env "+envBaseURL+"; default http://<addr>)")
+	fs.Float64Var(&cfg.rateLimit, "rate-limit", envNumber[float64](envRateLimit, &envErrs), fmt.Sprintf("requests a second per token (env %s; 0: %d)", envRateLimit, api.DefaultRateLimit))
+	fs.IntVar(&cfg.rateBurst, "rate-burst", envNumber[int](envRateBurst, &envErrs), fmt.Sprintf("requests a token may send at once above the rate (env %s; 0: %d)", envRateBurst, api.DefaultRateBurst))
+	fs.Int64Var(&cfg.maxBodyBytes, "max-body-bytes", envNumber[int64](envMaxBody, &envErrs), fmt.Sprintf("largest request body (env %s; 0: %d)", envMaxBody, api.DefaultMaxBodyBytes))
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
+		fmt.Fprintln(stderr, "\nServes the REST API under /v1 until SIGINT or SIGTERM. With no DATABASE_URL it runs")
+		fmt.Fprintln(stderr, "its own PostgreSQL cluster in --data-dir, from the server binaries installed on the machine.")
+		fmt.Fprintln(stderr, "The director token is "+envDirectorToken+"; without one, the first start creates one,")
+		fmt.Fprintln(stderr, "prints it once and writes it to <data-dir>/"+directorTokenFile+".")
+		fmt.Fprintln(stderr)
+		fs.PrintDefaults()
+	}
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "traveler serve: unexpected argument %q\n", pos[0])
+		fs.Usage()
+		return 2
+	}
+	for _, err := range envErrs {
+		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
+	}
+	if len(envErrs) > 0 {
+		return 2
+	}
+	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 {
+		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst and --max-body-bytes must be 0 or more")
+		return 2
+	}
+	if err := cfg.db.resolve(); err != nil {
+		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
+		return 2
+	}
+	cfg.directorToken = os.Getenv(envDirectorToken)
+	log, err := cfg.log.logger(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
+		return 2
+	}
+	if err := serve(ctx, cfg, log, stderr); err != nil {
+		log.Error("traveler serve stopped", "error", err.Error())
+		return 1
+	}
+	return 0
+}
+
+// serve starts everything, serves until ctx is done, and shuts down in
+// order: the HTTP server (requests in flight finish), the pool, the managed
+// database.
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Writer) (err error) {
+	// Listen first: a taken address fails before a database is started.
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", cfg.addr, err)
+	}
+	defer ln.Close()
+
+	database, err := cfg.db.openDatabase(ctx, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if rerr := database.release(false); rerr != nil {
+			log.Error("stopping the managed PostgreSQL", "error", rerr.Error())
+			if err == nil {
+				err = rerr
+			}
+		}
+	}()
+	log.Info("database", "at", database.describe())
+
+	if err := db.Migrate(ctx, database.url); err != nil {
+		return fmt.Errorf("migrating the database: %w", err)
+	}
+	store, err := db.Open(ctx, database.url)
+	if err != nil {
+		return fmt.Errorf("opening the database: %w", err)
+	}
+	defer store.Close()
+	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: cfg.directorToken})
+
+	if err := ensureDirectorToken(ctx, cfg, svc, log, stderr); err != nil {
+		return err
+	}
+
+	baseURL := cfg.baseURL
+	if baseURL == "" {
+		baseURL = "http://" + ln.Addr().String()
+	}
+	handler := api.New(svc, api.Options{
+		Logger:       log,
+		RateLimit:    cfg.rateLimit,
+		RateBurst:    cfg.rateBurst,
+		MaxBodyBytes: cfg.maxBodyBytes,
+		BaseURL:      baseURL,
+	})
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "url", baseURL)
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("http server: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing requests in flight", "timeout", shutdownTimeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("requests still running at the shutdown timeout were cut", "error", err.Error())
+		srv.Close()
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("http server", "error", err.Error())
+	}
+	return nil
+}
+
+// ensureDirectorToken creates a director token when none is configured
+// (TRAVELER_DIRECTOR_TOKEN) and none is stored, so a director on a fresh
+// machine can use the API at once: it is printed once to stderr and written
+// to <data-dir>/director-token (mode 0600).
+func ensureDirectorToken(ctx context.Context, cfg serveConfig, svc *tournament.Service, log *slog.Logger, stderr io.Writer) error {
+	if cfg.directorToken != "" {
+		return nil
+	}
+	stored, err := svc.DirectorTokens(ctx)
+	if err != nil {
+		return fmt.Errorf("looking for director tokens: %w", err)
+	}
+	if len(stored) > 0 {
+		return nil
+	}
+	issued, err := svc.CreateDirectorToken(ctx, "director (created at first start)")
+	if err != nil {
+		return fmt.Errorf("creating a director token: %w", err)
+	}
+	path := filepath.Join(cfg.db.dataDir, directorTokenFile)
+	werr := writeSecret(path, issued.Secret)
+	fmt.Fprintln(stderr, "traveler serve: no director token was configured or stored, so one was created.")
+	fmt.Fprintln(stderr, "It is shown only this once; send it as \"Authorization: Bearer <token>\":")
+	fmt.Fprintln(stderr)
+	fmt.Fprintf(stderr, "    %s\n", issued.Secret)
+	fmt.Fprintln(stderr)
+	if werr != nil {
+		log.Error("writing the director token to a file", "file", path, "error", werr.Error())
+	} else {
+		fmt.Fprintf(stderr, "It is also in %s (mode 0600). Make more with \"traveler token create\".\n", path)
+		log.Info("director token created", "file", path)
+	}
+	return nil
+}
+
+// writeSecret writes a secret to a new file only its owner may read,
+// creating the directory.
+func writeSecret(path, secret string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(secret+"\n"), 0o600); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -54,7 +54,7 @@ func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards}
 	for _, r := range s.Schedule {
-		d.Schedule = append(d.Schedule, newRoundDTO(r))
+		d.Schedule = append(d.Schedule, newRoundDTO(nil, r))
 	}
 	return d
 }
@@ -78,22 +78,38 @@ func (d *RoundDTO) Domain() tournament.Round {
 	return r
 }
 
-func newRoundDTO(r tournament.Round) RoundDTO {
+func newRoundDTO(m *tournament.Movement, r tournament.Round) RoundDTO {
 	d := RoundDTO{Round: r.Number, Tables: make([]TableDTO, len(r.Tables)), SitOut: ints(r.SitOut), ByeStand: ints(r.ByeStand)}
 	for i, t := range r.Tables {
-		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match}
+		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, NSPair: pairName(m, t.NS), EWPair: pairName(m, t.EW),
+			Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match}
 	}
 	return d
 }
 
+// pairName is how the players call movement pair p: "3", or "3 EW" in a
+// Mitchell; "" for no pair or no movement (a spec's schedule as given).
+func pairName(m *tournament.Movement, p int) string {
+	if p == 0 || m == nil {
+		return ""
+	}
+	n, dir := m.PairLabel(p)
+	if dir == "" {
+		return n
+	}
+	return n + " " + dir
+}
+
 // TableDTO is one table in one round.
 type TableDTO struct {
-	Table       int   `json:"table"`
-	NS          int   `json:"ns"`
-	EW          int   `json:"ew"`
-	Boards      []int `json:"boards"`
-	ArrowSwitch bool  `json:"arrow_switch,omitempty"`
-	Match       int   `json:"match,omitempty"`
+	Table       int    `json:"table"`
+	NS          int    `json:"ns"`                // the movement's pair number at the NS seats
+	EW          int    `json:"ew"`                // the movement's pair number at the EW seats
+	NSPair      string `json:"ns_pair,omitempty"` // what the players call it: "3", or "3 NS" in a Mitchell (answers only)
+	EWPair      string `json:"ew_pair,omitempty"` // what the players call it: "3", or "3 EW" in a Mitchell (answers only)
+	Boards      []int  `json:"boards"`
+	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
+	Match       int    `json:"match,omitempty"`
 }
 
 // TeamDTO is a team of a teams movement and its two pairs.
@@ -123,7 +139,7 @@ func NewMovementResponse(m tournament.Movement) MovementResponse {
 		d.Teams = append(d.Teams, TeamDTO{Number: t.Number, Pairs: t.Pairs})
 	}
 	for i, r := range m.Rounds {
-		d.Rounds[i] = newRoundDTO(r)
+		d.Rounds[i] = newRoundDTO(&m, r)
 	}
 	return d
 }
@@ -168,19 +184,22 @@ type TableCardDTO struct {
 
 // TableCardRoundDTO is one round on a table card.
 type TableCardRoundDTO struct {
-	Round       int   `json:"round"`
-	InPlay      bool  `json:"in_play"`
-	NS          int   `json:"ns,omitempty"`
-	EW          int   `json:"ew,omitempty"`
-	Boards      []int `json:"boards"`
-	ArrowSwitch bool  `json:"arrow_switch,omitempty"`
-	SharesWith  []int `json:"shares_with,omitempty"`
-	Match       int   `json:"match,omitempty"`
+	Round       int    `json:"round"`
+	InPlay      bool   `json:"in_play"`
+	NS          int    `json:"ns,omitempty"`
+	EW          int    `json:"ew,omitempty"`
+	NSPair      string `json:"ns_pair,omitempty"` // what the players call the NS pair: "3", or "3 NS" in a Mitchell
+	EWPair      string `json:"ew_pair,omitempty"` // what the players call the EW pair
+	Boards      []int  `json:"boards"`
+	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
+	SharesWith  []int  `json:"shares_with,omitempty"`
+	Match       int    `json:"match,omitempty"`
 }
 
 // GuideCardDTO is a pair's own card.
 type GuideCardDTO struct {
 	Pair   int             `json:"pair"`
+	Name   string          `json:"name"` // what the players call the pair: "3", or "3 EW" in a Mitchell
 	Team   int             `json:"team,omitempty"`
 	Rounds []GuideRoundDTO `json:"rounds"`
 }
@@ -193,6 +212,7 @@ type GuideRoundDTO struct {
 	Direction string `json:"direction,omitempty"`
 	Cards     string `json:"cards,omitempty"`
 	Opponent  int    `json:"opponent,omitempty"`
+	OppName   string `json:"opponent_name,omitempty"` // what the players call the opponents
 	Boards    []int  `json:"boards"`
 }
 
@@ -202,17 +222,18 @@ func NewCardsResponse(m tournament.Movement) CardsResponse {
 	for _, c := range m.TableCards() {
 		tc := TableCardDTO{Table: c.Table, Rounds: make([]TableCardRoundDTO, len(c.Rounds))}
 		for i, r := range c.Rounds {
-			tc.Rounds[i] = TableCardRoundDTO{Round: r.Round, InPlay: r.InPlay, NS: r.NS, EW: r.EW, Boards: ints(r.Boards),
+			tc.Rounds[i] = TableCardRoundDTO{Round: r.Round, InPlay: r.InPlay, NS: r.NS, EW: r.EW,
+				NSPair: pairName(&m, r.NS), EWPair: pairName(&m, r.EW), Boards: ints(r.Boards),
 				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match}
 		}
 		d.TableCards = append(d.TableCards, tc)
 	}
 	for _, c := range m.GuideCards() {
-		gc := GuideCardDTO{Pair: c.Pair, Team: c.Team, Rounds: make([]GuideRoundDTO, len(c.Rounds))}
+		gc := GuideCardDTO{Pair: c.Pair, Name: pairName(&m, c.Pair), Team: c.Team, Rounds: make([]GuideRoundDTO, len(c.Rounds))}
 		for i, r := range c.Rounds {
 			g := GuideRoundDTO{Round: r.Round, SitsOut: r.SitsOut, Boards: ints(r.Boards)}
 			if !r.SitsOut {
-				g.Table, g.Direction, g.Cards, g.Opponent = r.Table, r.Direction.String(), r.Cards.String(), r.Opponent
+				g.Table, g.Direction, g.Cards, g.Opponent, g.OppName = r.Table, r.Direction.String(), r.Cards.String(), r.Opponent, pairName(&m, r.Opponent)
 			}
 			gc.Rounds[i] = g
 		}

@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"sync/atomic"
@@ -17,7 +18,7 @@ import (
 func BenchmarkCreateResults(b *testing.B) {
 	s, _ := open(b)
 	sec := mitchellSection(b, s, event(b, s).ID)
-	c := ctx(b)
+	c := context.Background() // no deadline: a benchmark runs as long as it needs
 	var board atomic.Int64
 	batch := func(n int) []tournament.Result {
 		rs := make([]tournament.Result, n)
@@ -65,7 +66,7 @@ func BenchmarkCreateResults(b *testing.B) {
 func BenchmarkResults(b *testing.B) {
 	s, _ := open(b)
 	sec := mitchellSection(b, s, event(b, s).ID)
-	c := ctx(b)
+	c := context.Background() // no deadline: a benchmark runs as long as it needs
 	var all []tournament.Result
 	for _, r := range sec.Movement.Rounds {
 		for _, t := range r.Tables {

@@ -4,7 +4,6 @@ package db
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"strings"
@@ -19,6 +18,7 @@ type Store struct {
 	pool *pgxpool.Pool
 }
 
+// Store implements tournament.Store.
 var _ tournament.Store = (*Store)(nil)
 
 // Open connects to the database at databaseURL (a postgres:// URL or a
@@ -28,7 +28,8 @@ var _ tournament.Store = (*Store)(nil)
 func Open(ctx context.Context, databaseURL string) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
-		return nil, errors.New("db: the database URL cannot be read: it must look like postgres://user@host:5432/name")
+		return nil, fmt.Errorf("db: the database URL cannot be read (%s): it must look like postgres://user@host:5432/name",
+			redact(err.Error(), databaseURL))
 	}
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = int32(4*runtime.GOMAXPROCS(0) + 4)

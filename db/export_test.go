@@ -15,3 +15,6 @@ var (
 	InsertResultsPlainSQL = insertResultsPlainSQL
 	InsertResultsKeySQL   = insertResultsKeySQL
 )
+
+// MaxConns returns the size of s's pool.
+func MaxConns(s *Store) int32 { return s.pool.Config().MaxConns }

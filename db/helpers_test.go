@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,11 +89,17 @@ func tError(t testing.TB, err, kind error) *tournament.Error {
 	if !errors.As(err, &te) || !errors.Is(err, kind) {
 		t.Fatalf("got error %v (%T), want a *tournament.Error of kind %v", err, err, kind)
 	}
+	// Nothing of PostgreSQL's own words reaches a user.
+	for _, word := range []string{"violates", "SQLSTATE", "constraint", "relation", "ERROR", "pgx", "duplicate key"} {
+		if strings.Contains(te.Error(), word) {
+			t.Errorf("error %q has PostgreSQL's words in it (%q)", te.Error(), word)
+		}
+	}
 	return te
 }
 
-// sameStored reports whether got is want as stored: the fields the store
-// sets copied from got.
+// sameStored returns want as the store should have stored it: with the
+// fields the store sets (ID, section, version, times) taken from got.
 func sameStored(want, got tournament.Result) tournament.Result {
 	want.ID, want.SectionID, want.Version, want.EnteredAt, want.UpdatedAt = got.ID, got.SectionID, got.Version, got.EnteredAt, got.UpdatedAt
 	return want

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -73,37 +74,47 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		tricks                                             = make([]*int32, n)
 		revokes, honours, chicane, assigned                = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
 		enteredAt                                          = make([]*time.Time, n)
+		err                                                error
 	)
+	// int4 keeps what PostgreSQL's integer column does.
+	int4 := func(field string, v int) int32 {
+		if (v < math.MinInt32 || v > math.MaxInt32) && err == nil {
+			err = tournament.Invalidf(field, strconv.Itoa(v)+": too large a number")
+		}
+		return int32(v)
+	}
+	// jsonb is v in JSON, or NULL when it is not there.
+	jsonb := func(present bool, v any) []byte {
+		if !present || err != nil {
+			return nil
+		}
+		b, jerr := json.Marshal(v)
+		if jerr != nil {
+			err = tournament.Invalidf("", "a result cannot be stored: "+jerr.Error())
+		}
+		return b
+	}
 	for i := range results {
 		row := rowOf(&results[i])
-		board[i], round[i], table[i] = int32(row.Board), int32(row.Round), int32(row.Table)
+		board[i], round[i], table[i] = int4("board", row.Board), int4("round", row.Round), int4("table", row.Table)
+		nsPercent[i], ewPercent[i] = int4("ns_percent", row.NSPercent), int4("ew_percent", row.EWPercent)
+		nsScore[i] = int4("ns_score", row.NSScore)
 		ns[i], ew[i], status[i], enteredBy[i] = row.NS, row.EW, row.Status, row.EnteredBy
 		contract[i], declarer[i], lead[i] = row.Contract, row.Declarer, row.Lead
 		if row.Tricks != nil {
-			t := int32(*row.Tricks)
+			t := int4("tricks", *row.Tricks)
 			tricks[i] = &t
 		}
-		nsPercent[i], ewPercent[i], nsScore[i] = int32(row.NSPercent), int32(row.EWPercent), int32(row.NSScore)
-		var err error
-		marshal := func(present bool, v any) []byte {
-			if !present || err != nil {
-				return nil // NULL
-			}
-			var b []byte
-			b, err = json.Marshal(v)
-			return b
-		}
-		revokes[i] = marshal(row.Revokes != nil, row.Revokes)
-		honours[i] = marshal(row.Honours != nil, row.Honours)
-		chicane[i] = marshal(row.Chicane != nil, row.Chicane)
-		assigned[i] = marshal(row.Assigned != nil, row.Assigned)
-		if err != nil {
-			return nil, tournament.Invalidf("", "a result cannot be stored: "+err.Error())
-		}
+		revokes[i] = jsonb(row.Revokes != nil, row.Revokes)
+		honours[i] = jsonb(row.Honours != nil, row.Honours)
+		chicane[i] = jsonb(row.Chicane != nil, row.Chicane)
+		assigned[i] = jsonb(row.Assigned != nil, row.Assigned)
 		if !row.EnteredAt.IsZero() {
-			at := row.EnteredAt
-			enteredAt[i] = &at
+			enteredAt[i] = &row.EnteredAt
 		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	return []any{sectionID, board, round, table, ns, ew, status, contract, declarer, tricks,
 		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt}, nil
@@ -355,7 +366,7 @@ func (s *Store) stale(ctx context.Context, op string, id int64) error {
 	if err != nil {
 		return err
 	}
-	return &tournament.Error{Kind: tournament.ErrStale, Field: "If-Match", Current: &cur,
+	return &tournament.Error{Kind: tournament.ErrStale, Field: "version", Current: &cur,
 		Message: "result " + strconv.FormatInt(id, 10) + " is at version " + strconv.Itoa(cur.Version) +
 			": it has changed since it was read"}
 }
@@ -452,4 +463,16 @@ func rescore(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored [
 	}
 	_, err := tx.Exec(ctx, sql, resultIDs, scores, actor, scope)
 	return err
+}
+
+// DeleteIdempotencyKeys forgets the idempotency keys stored before before,
+// and returns how many: a retry under a forgotten key stores its results
+// again (or meets ErrConflict on their board, round and table). Run it now
+// and then (e.g. daily, keeping a day) so the table does not grow forever.
+func (s *Store) DeleteIdempotencyKeys(ctx context.Context, before time.Time) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, before)
+	if err != nil {
+		return 0, translate("delete idempotency keys", err, ids{})
+	}
+	return tag.RowsAffected(), nil
 }

@@ -98,6 +98,12 @@ func TestCreateResults(t *testing.T) {
 	} else if got, _ := s.Results(c, tournament.ResultFilter{SectionID: sec.ID}); len(got) != len(in)+1 {
 		t.Errorf("%d results after a refused request, want %d", len(got), len(in)+1)
 	}
+	huge := played(1)
+	huge.Board = 1 << 40
+	_, _, err = s.CreateResults(c, sec.ID, []tournament.Result{huge}, nil)
+	if te := tError(t, err, tournament.ErrInvalid); te.Field != "board" {
+		t.Errorf("field %q", te.Field)
+	}
 	_, err = s.Result(c, 999)
 	if te := tError(t, err, tournament.ErrNotFound); te.Message != "result 999 does not exist" {
 		t.Errorf("message %q", te.Message)
@@ -344,6 +350,17 @@ func TestIdempotency(t *testing.T) {
 	}
 	if _, replayed, err := s.CreateResults(c, sec.ID, []tournament.Result{played(5)}, k2); err != nil || replayed {
 		t.Errorf("k2 after its refusal: replayed %v, %v", replayed, err)
+	}
+
+	// Forgotten keys: the next use of k1 is a new request.
+	if n, err := s.DeleteIdempotencyKeys(c, time.Now().Add(-time.Hour)); err != nil || n != 0 {
+		t.Errorf("keys older than an hour: %d deleted, %v", n, err)
+	}
+	if n, err := s.DeleteIdempotencyKeys(c, time.Now().Add(time.Minute)); err != nil || n != 3 {
+		t.Errorf("every key: %d deleted, %v; want 3: k1, k1 of token 2, k2", n, err)
+	}
+	if _, replayed, err := s.CreateResults(c, sec.ID, []tournament.Result{played(6)}, key("k1", "board 6")); err != nil || replayed {
+		t.Errorf("k1 after it was forgotten: replayed %v, %v", replayed, err)
 	}
 }
 

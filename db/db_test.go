@@ -1,0 +1,50 @@
+package db_test
+
+import (
+	"context"
+	"net/url"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/db/dbtest"
+)
+
+func TestOpen(t *testing.T) {
+	u := dbtest.URL(t)
+	s, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4·GOMAXPROCS+4 connections unless the URL says.
+	if got, want := db.MaxConns(s), int32(4*runtime.GOMAXPROCS(0)+4); got != want {
+		t.Errorf("pool of %d connections, want %d", got, want)
+	}
+	s.Close()
+	withMax, _ := url.Parse(u)
+	q := withMax.Query()
+	q.Set("pool_max_conns", "3")
+	withMax.RawQuery = q.Encode()
+	s, err = db.Open(context.Background(), withMax.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := db.MaxConns(s); got != 3 {
+		t.Errorf("pool of %d connections, want the URL's 3", got)
+	}
+	s.Close()
+
+	// Nothing listens on port 1; the password is not in the error.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = db.Open(ctx, "postgres://traveler:s3cret@127.0.0.1:1/traveler?connect_timeout=2")
+	if err == nil || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("Open of a server that is not there: %v", err)
+	}
+	_, err = db.Open(ctx, "postgres://traveler:s3cret@127.0.0.1:5432/x?pool_max_conns=many")
+	if err == nil || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("Open of a bad URL: %v", err)
+	}
+}

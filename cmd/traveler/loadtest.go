@@ -223,14 +223,13 @@ func (e *statusError) Error() string { return fmt.Sprintf("HTTP %d: %s", e.statu
 
 // loadSection is one section of the load test and its progress.
 type loadSection struct {
-	id      int64
-	rounds  []loadRound       // the movement: per round, per table, the boards and pairs
-	tokens  map[int]string    // table → its token
-	entered atomic.Int64      // results whose entry has been answered 201
-	mu      sync.Mutex        // guards next
-	next    []chan struct{}   // next[r] closes when the section moves to round r+2
-	left    []atomic.Int32    // tables yet to finish each round
-	enterAt []loadEntryRecord // for the prober: when each count was reached
+	id       int64
+	rounds   []loadRound          // the movement: per round, per table, the boards and pairs
+	tokens   map[int]string       // table → its token
+	entered  atomic.Int64         // results whose entry has been answered 201
+	next     []chan struct{}      // next[r] closes when the section moves to round r+2
+	left     []atomic.Int32       // tables yet to finish each round
+	answered chan<- entryAnswered // offered each answered entry, for the prober; dropped when it is busy
 }
 
 // loadRound is one round of a section's movement, table by table.
@@ -277,10 +276,17 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 		requests  int
 		perSecond = map[int64]int{}
 	)
+	if err := openTables(ctx, c, sections); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	probeCtx, stopProbe := context.WithCancel(ctx)
 	probeDone := make(chan *probeResult, 1)
-	go func() { probeDone <- probe(probeCtx, c, cfg, sections) }()
+	answered := make(chan entryAnswered, 1)
+	for _, s := range sections {
+		s.answered = answered
+	}
+	go func() { probeDone <- probe(probeCtx, c, cfg, answered) }()
 
 	var wg sync.WaitGroup
 	for _, s := range sections {
@@ -423,6 +429,39 @@ func sectionName(i int) string {
 	return name
 }
 
+// openTables has every table open its section with its token before play
+// starts, as a table's page shows the round before the first board: the
+// connections are made and the tokens known before the clock runs.
+func openTables(ctx context.Context, c *loadClient, sections []*loadSection) error {
+	var wg sync.WaitGroup
+	errs := make(chan error, 1)
+	sem := make(chan struct{}, 64)
+	for _, s := range sections {
+		for table, token := range s.tokens {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				err := c.do(ctx, "GET", "/v1/sections/"+strconv.FormatInt(s.id, 10), token, nil, nil, http.StatusOK, nil)
+				if err != nil {
+					select {
+					case errs <- fmt.Errorf("table %d of section %d opening its section: %w", table, s.id, err):
+					default:
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
+
 // playTable enters one table's results round by round with its token,
 // waiting for the director to move the section on between rounds. Each
 // request carries an Idempotency-Key and is retried once with it after a
@@ -487,12 +526,15 @@ func playTable(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSectio
 	}
 }
 
-// recordEntered counts answered entries and notes when each count was reached.
+// recordEntered counts answered entries and offers the prober the count
+// reached and when.
 func (s *loadSection) recordEntered(n int64) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	at := time.Now()
 	count := s.entered.Add(n)
-	s.enterAt = append(s.enterAt, loadEntryRecord{count: count, at: time.Now()})
+	select {
+	case s.answered <- entryAnswered{section: s, loadEntryRecord: loadEntryRecord{count: count, at: at}}:
+	default:
+	}
 }
 
 // advanceRounds moves a section to the next round once all its tables have
@@ -520,50 +562,54 @@ type probeResult struct {
 	lags, reads   []time.Duration
 }
 
-// probe reads the standings of one section after another while the tables
-// play. Each read is compared with the entries answered before it was sent:
-// the standings must count at least that many results (else it is stale).
-// The lag is from the latest of those answers to the standings' arrival:
-// how long after a table saw its entry accepted the standings showed it.
-func probe(ctx context.Context, c *loadClient, cfg loadConfig, sections []*loadSection) *probeResult {
+// entryAnswered is an entry the server has just answered 201: its section,
+// how many of the section's results had been answered by then, and when.
+type entryAnswered struct {
+	section *loadSection
+	loadEntryRecord
+}
+
+// probe measures how soon an accepted result shows in the standings: it
+// takes the latest entry answered (at most one every probeEvery), reads its
+// section's standings at once and checks they count at least as many
+// results as had been answered by then (else they are stale). The lag is
+// from the entry's answer to the standings' arrival.
+func probe(ctx context.Context, c *loadClient, cfg loadConfig, answered <-chan entryAnswered) *probeResult {
 	out := &probeResult{}
 	tick := time.NewTicker(cfg.probeEvery)
 	defer tick.Stop()
-	for i := 0; ; i++ {
+	for {
+		var e entryAnswered
 		select {
 		case <-ctx.Done():
 			return out
-		case <-tick.C:
-		}
-		s := sections[i%len(sections)]
-		s.mu.Lock()
-		var last loadEntryRecord
-		if len(s.enterAt) > 0 {
-			last = s.enterAt[len(s.enterAt)-1]
-		}
-		s.mu.Unlock()
-		if last.count == 0 {
-			continue
+		case e = <-answered:
 		}
 		var st struct {
 			Results int64 `json:"results"`
 		}
 		t0 := time.Now()
-		err := c.do(ctx, "GET", "/v1/sections/"+strconv.FormatInt(s.id, 10)+"/standings", cfg.token, nil, nil, http.StatusOK, &st)
-		if err != nil {
-			if ctx.Err() == nil {
-				out.stale++
-			}
-			continue
-		}
+		err := c.do(ctx, "GET", "/v1/sections/"+strconv.FormatInt(e.section.id, 10)+"/standings", cfg.token, nil, nil, http.StatusOK, &st)
 		now := time.Now()
-		out.probes++
-		out.reads = append(out.reads, now.Sub(t0))
-		if st.Results < last.count {
+		switch {
+		case ctx.Err() != nil:
+			return out
+		case err != nil || st.Results < e.count:
 			out.stale++
-			continue
+		default:
+			out.probes++
+			out.reads = append(out.reads, now.Sub(t0))
+			out.lags = append(out.lags, now.Sub(e.at))
 		}
-		out.lags = append(out.lags, now.Sub(last.at))
+		select {
+		case <-ctx.Done():
+			return out
+		case <-tick.C:
+		}
+		select { // an entry offered while waiting is stale: take a fresh one
+		case <-answered:
+		default:
+		}
 	}
 }
 

@@ -159,6 +159,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	go pruneIdempotencyKeys(ctx, store, log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	log.Info("listening", "addr", ln.Addr().String(), "url", baseURL)
@@ -179,6 +180,32 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		log.Warn("http server", "error", err.Error())
 	}
 	return nil
+}
+
+// idempotencyKeep is how long a request's Idempotency-Key is remembered: a
+// table retries within seconds or, after the network was down, within the
+// session; a day covers both.
+const idempotencyKeep = 24 * time.Hour
+
+// pruneIdempotencyKeys forgets idempotency keys older than idempotencyKeep,
+// at start and every hour, until ctx ends.
+func pruneIdempotencyKeys(ctx context.Context, store *db.Store, log *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		n, err := store.DeleteIdempotencyKeys(ctx, time.Now().Add(-idempotencyKeep))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("pruning idempotency keys", "error", err.Error())
+		case n > 0:
+			log.Info("pruned idempotency keys", "count", n, "older_than", idempotencyKeep.String())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // ensureDirectorToken creates a director token when none is configured

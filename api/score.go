@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // ScoreRequest is one result to score: a line of `traveler score` input
@@ -196,53 +197,10 @@ func setOptions(rules *scoring.Rules, opts map[string]json.RawMessage) error {
 }
 
 // holding works out honours and chicane: from the deal when it gives at
-// least three hands, else from the counts given; both must then agree.
+// least three hands, else from the counts given; both must then agree
+// (tournament.HoldingFor, as for a stored result).
 func holding(q *ScoreRequest, c scoring.Contract) (scoring.Holding, error) {
-	var given scoring.Holding
-	if len(q.Honours) > 0 {
-		given.Known = true
-		for k, n := range q.Honours {
-			seat, err := scoring.ParseSeat("honours", k)
-			if err != nil {
-				return given, err
-			}
-			given.Honours[seat] = int8(max(-1, min(n, 99)))
-		}
-		for _, k := range q.Chicane {
-			seat, err := scoring.ParseSeat("chicane", k)
-			if err != nil {
-				return given, err
-			}
-			given.Void[seat] = true
-		}
-	} else if len(q.Chicane) > 0 {
-		return given, &scoring.Error{Field: "chicane", Problem: "give the honours per seat as well, or the deal"}
-	}
-	if q.Deal == "" || c.Pass {
-		return given, nil
-	}
-	deal, err := scoring.ParseDeal("deal", q.Deal)
-	if err != nil {
-		return given, err
-	}
-	hands, ok := deal.Complete()
-	if !ok {
-		return given, nil
-	}
-	derived := scoring.HoldingOf(hands, c.Strain)
-	if given.Known {
-		if given.Honours != derived.Honours {
-			return given, &scoring.Error{Field: "honours", Problem: "do not match the deal, which gives " + countText(derived.Honours)}
-		}
-		if len(q.Chicane) > 0 && given.Void != derived.Void {
-			return given, &scoring.Error{Field: "chicane", Problem: "does not match the deal"}
-		}
-	}
-	return derived, nil
-}
-
-func countText(h [4]int8) string {
-	return fmt.Sprintf("N %d, E %d, S %d, W %d", h[0], h[1], h[2], h[3])
+	return tournament.HoldingFor(q.Deal, q.Honours, q.Chicane, c)
 }
 
 // vulnerability reads "vulnerable", or works it out from "board".

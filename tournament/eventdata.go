@@ -1,0 +1,146 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// EventData is an event with everything in it — sections, pairs, teams,
+// boards, results, travelers and standings — for reports, spreadsheets and
+// interchange files.
+type EventData struct {
+	Event    Event
+	Sections []SectionData
+}
+
+// SectionData is one section of an EventData.
+type SectionData struct {
+	Section   Section
+	Pairs     []Pair
+	Teams     []Roster
+	Boards    []Board    // every board of the movement, stored or implied by its number
+	Results   []Result   // every result, itemised, by board, round and table
+	Travelers []Traveler // one a board, in board order
+	Standings Standings
+}
+
+// EventData gathers an event for a report: to a director, or to anyone
+// when the event is published.
+func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventData, error) {
+	e, err := s.event(ctx, eventID)
+	if err != nil {
+		return EventData{}, err
+	}
+	if err := canReadResults(a, &e, &Section{}, 0); err != nil {
+		return EventData{}, err
+	}
+	secs, err := s.store.Sections(ctx, eventID)
+	if err != nil {
+		return EventData{}, err
+	}
+	out := EventData{Event: e}
+	for i := range secs {
+		sec := secs[i]
+		pairs, err := s.store.Pairs(ctx, sec.ID)
+		if err != nil {
+			return EventData{}, err
+		}
+		var teams []Roster
+		if sec.Movement.Kind == KindTeams {
+			if teams, err = s.store.Teams(ctx, sec.ID); err != nil {
+				return EventData{}, err
+			}
+		}
+		boards, err := s.boardMap(ctx, &sec)
+		if err != nil {
+			return EventData{}, err
+		}
+		results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			return EventData{}, err
+		}
+		out.Sections = append(out.Sections, BuildSection(e, sec, pairs, teams, boards, results))
+	}
+	return out, nil
+}
+
+// BuildSection works out a section's travelers and standings from its
+// results, as the live pages show them: results itemised under the event's
+// law code, every board compared by its scoring method. boards may lack
+// boards, which then follow from their number.
+func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map[int]Board, results []Result) SectionData {
+	if boards == nil {
+		boards = map[int]Board{}
+	}
+	boards = withImplied(boards, &sec)
+	d := SectionData{Section: sec, Pairs: pairs, Teams: teams, Results: slices.Clone(results)}
+	for n := 1; n <= sec.Movement.Boards; n++ {
+		d.Boards = append(d.Boards, boards[n])
+	}
+	slices.SortStableFunc(d.Results, func(a, b Result) int {
+		if a.Board != b.Board {
+			return a.Board - b.Board
+		}
+		if a.Round != b.Round {
+			return a.Round - b.Round
+		}
+		return a.Table - b.Table
+	})
+	if rules, err := e.Rules(); err == nil {
+		(&Service{}).itemise(&rules, boards, d.Results)
+	}
+	d.Standings = Standings{Event: e, Section: sec, Method: e.Scoring, Results: len(d.Results)}
+	if e.Scoring == MethodIMPTeams {
+		d.Standings.Pairs = teamStandings(&sec.Movement, d.Results, teams)
+		imps := teamBoardIMPs(&sec.Movement, d.Results)
+		for _, b := range d.Boards {
+			t := Traveler{Section: sec, Board: b, Method: e.Scoring}
+			for i := range d.Results {
+				if d.Results[i].Board == b.Number {
+					t.Lines = append(t.Lines, TravelerLine{Result: d.Results[i], NSPoints: imps[i], EWPoints: 0 - imps[i]})
+				}
+			}
+			d.Travelers = append(d.Travelers, t)
+		}
+		return d
+	}
+	d.Standings.Pairs = pairStandings(e.Scoring, &sec.Movement, d.Results, pairs)
+	sb := compareSection(e.Scoring, &sec.Movement, d.Results)
+	for _, b := range d.Boards {
+		pts := sb.points[b.Number]
+		t := Traveler{Section: sec, Board: b, Method: e.Scoring, Top: pts.Top, Datum: pts.Datum}
+		for k, i := range sb.boards[b.Number] {
+			t.Lines = append(t.Lines, TravelerLine{Result: d.Results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
+		}
+		d.Travelers = append(d.Travelers, t)
+	}
+	return d
+}
+
+// ScoreResults scores results again under rules on their boards (boards
+// may lack boards, which then follow from their number), setting each
+// NSScore and Lines. A result the rules cannot score keeps NSScore 0 and
+// gets an error at its index in errs (nil when all scored).
+func ScoreResults(rules scoring.Rules, sec *Section, boards map[int]Board, results []Result) (errs []error) {
+	if boards == nil {
+		boards = map[int]Board{}
+	}
+	boards = withImplied(boards, sec)
+	for i := range results {
+		r := &results[i]
+		b := boards[r.Board]
+		sc, err := scoreResult(&rules, &b, r, "")
+		if err != nil {
+			if errs == nil {
+				errs = make([]error, len(results))
+			}
+			errs[i] = err
+			r.NSScore, r.Lines = 0, nil
+			continue
+		}
+		r.NSScore, r.Lines = sc.NSScore, sc.Lines
+	}
+	return errs
+}

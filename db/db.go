@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -16,6 +18,17 @@ import (
 // Store is the tournament.Store kept in PostgreSQL.
 type Store struct {
 	pool *pgxpool.Pool
+	q    querier // the pool, or the transaction of an import
+}
+
+// querier is what the store's statements run on: the pool, or a transaction
+// (pgx.Tx) when several changes must be made all or none.
+type querier interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
 }
 
 // Store implements tournament.Store.
@@ -42,7 +55,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("db: connect to %s:%d: %s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, redact(err.Error(), databaseURL))
 	}
-	return &Store{pool: pool}, nil
+	return &Store{pool: pool, q: pool}, nil
 }
 
 // Close closes every connection of the pool, waiting for those in use.

@@ -29,7 +29,7 @@ func listIn[T any](ctx context.Context, s *Store, parent string, id int64, sql s
 		out, err = pgx.CollectRows(rows, scan)
 		return err
 	})
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+	if err := s.q.SendBatch(ctx, b).Close(); err != nil {
 		return nil, translate("list of a "+parent, err, ids{})
 	}
 	if !found {

@@ -68,7 +68,7 @@ func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
 	if err != nil {
 		return err
 	}
-	err = s.pool.QueryRow(ctx, `
+	err = s.q.QueryRow(ctx, `
 		INSERT INTO events (name, date, law, law_options, scoring, published)
 		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6)
 		RETURNING id, created_at, updated_at`,
@@ -83,7 +83,7 @@ func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
 
 // Event returns an event.
 func (s *Store) Event(ctx context.Context, id int64) (tournament.Event, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE id = $1`, id)
+	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE id = $1`, id)
 	e, err := pgx.CollectExactlyOneRow(rows, scanEvent)
 	if err != nil {
 		return e, notFound("event", err, "event", id)
@@ -93,7 +93,7 @@ func (s *Store) Event(ctx context.Context, id int64) (tournament.Event, error) {
 
 // Events returns every event, the newest date first.
 func (s *Store) Events(ctx context.Context) ([]tournament.Event, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT `+eventColumns+` FROM events ORDER BY date DESC, id DESC`)
+	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events ORDER BY date DESC, id DESC`)
 	events, err := pgx.CollectRows(rows, scanEvent)
 	if err != nil {
 		return nil, translate("events", err, ids{})
@@ -114,7 +114,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 		return err
 	}
 	k := ids{event: e.ID}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.q, func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `
 			UPDATE events
 			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
@@ -133,4 +133,50 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 	}
 	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
 	return nil
+}
+
+// ImportEvent stores a whole event — the event, its sections with their
+// movements, pairs, teams, boards and results — in one transaction, all or
+// none, and sets the IDs. The results are audited as entered by actor.
+func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		ts := &Store{pool: s.pool, q: tx}
+		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
+			return err
+		}
+		for i := range d.Sections {
+			sd := &d.Sections[i]
+			sd.Section.EventID = d.Event.ID
+			if err := ts.CreateSection(ctx, &sd.Section); err != nil {
+				return err
+			}
+			id := sd.Section.ID
+			if len(sd.Pairs) > 0 {
+				if err := ts.AddPairs(ctx, id, sd.Pairs); err != nil {
+					return err
+				}
+			}
+			if len(sd.Teams) > 0 {
+				if err := ts.AddTeams(ctx, id, sd.Teams); err != nil {
+					return err
+				}
+			}
+			if len(sd.Boards) > 0 {
+				if err := ts.ReplaceBoards(ctx, id, sd.Boards, nil, actor); err != nil {
+					return err
+				}
+			}
+			if len(sd.Results) > 0 {
+				for k := range sd.Results {
+					sd.Results[k].EnteredBy = actor
+				}
+				stored, _, err := ts.CreateResults(ctx, id, sd.Results, nil)
+				if err != nil {
+					return err
+				}
+				sd.Results = stored
+			}
+		}
+		return nil
+	})
 }

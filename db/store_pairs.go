@@ -39,7 +39,7 @@ func (s *Store) AddPairs(ctx context.Context, sectionID int64, pairs []tournamen
 	if err != nil {
 		return fmt.Errorf("db: add pairs: %w", err)
 	}
-	q, _ := s.pool.Query(ctx, `
+	q, _ := s.q.Query(ctx, `
 		INSERT INTO pairs (section_id, number, direction, team, players)
 		SELECT $1, x.number, x.direction, x.team, x.players
 		FROM jsonb_to_recordset($2::jsonb) AS x(number text, direction text, team int, players jsonb)
@@ -159,7 +159,7 @@ func (s *Store) AddTeams(ctx context.Context, sectionID int64, teams []tournamen
 	if err != nil {
 		return fmt.Errorf("db: add teams: %w", err)
 	}
-	q, _ := s.pool.Query(ctx, `
+	q, _ := s.q.Query(ctx, `
 		INSERT INTO teams (section_id, number, name, players)
 		SELECT $1, x.number, x.name, x.players
 		FROM jsonb_to_recordset($2::jsonb) AS x(number int, name text, players jsonb)
@@ -257,7 +257,7 @@ func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tou
 		return fmt.Errorf("db: replace boards: %w", err)
 	}
 	k := ids{section: sectionID}
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.q, func(tx pgx.Tx) error {
 		// Lock the section: two replacements of its boards wait for each other.
 		var id int64
 		err := tx.QueryRow(ctx, `SELECT id FROM sections WHERE id = $1 FOR NO KEY UPDATE`, sectionID).Scan(&id)

@@ -137,7 +137,7 @@ func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []to
 	}
 	k := ids{section: sectionID}
 	if idem == nil {
-		q, _ := s.pool.Query(ctx, insertResultsPlainSQL, args...)
+		q, _ := s.q.Query(ctx, insertResultsPlainSQL, args...)
 		stored, err := pgx.CollectRows(q, scanResult)
 		if err != nil {
 			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
@@ -147,7 +147,7 @@ func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []to
 	// A key seen committed but gone before it could be read (expired) is
 	// tried again, at most a few times.
 	for range 3 {
-		q, _ := s.pool.Query(ctx, insertResultsKeySQL, append(args, idem.Scope, idem.Key, idem.RequestHash)...)
+		q, _ := s.q.Query(ctx, insertResultsKeySQL, append(args, idem.Scope, idem.Key, idem.RequestHash)...)
 		stored, err := pgx.CollectRows(q, scanResult)
 		if err != nil {
 			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
@@ -175,7 +175,7 @@ func (s *Store) replay(ctx context.Context, sectionID int64, idem *tournament.Id
 		hash      []byte
 		resultIDs []int64
 	)
-	err := s.pool.QueryRow(ctx, `
+	err := s.q.QueryRow(ctx, `
 		SELECT section_id, request_hash, result_ids FROM idempotency_keys WHERE scope = $1 AND key = $2`,
 		idem.Scope, idem.Key).Scan(&section, &hash, &resultIDs)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -188,7 +188,7 @@ func (s *Store) replay(ctx context.Context, sectionID int64, idem *tournament.Id
 		return nil, true, &tournament.Error{Kind: tournament.ErrConflict, Field: "Idempotency-Key",
 			Message: "Idempotency-Key " + strconv.Quote(idem.Key) + " was used for a different request"}
 	}
-	q, _ := s.pool.Query(ctx, `
+	q, _ := s.q.Query(ctx, `
 		SELECT `+resultRColumns+`
 		FROM unnest($1::bigint[]) WITH ORDINALITY AS k(id, ord) JOIN results r ON r.id = k.id
 		ORDER BY k.ord`, resultIDs)
@@ -210,7 +210,7 @@ func (s *Store) resultsConflict(ctx context.Context, op string, err error, secti
 	for i, r := range results {
 		boards[i], rounds[i], tables[i] = r.Board, r.Round, r.Table
 	}
-	q, _ := s.pool.Query(ctx, `
+	q, _ := s.q.Query(ctx, `
 		SELECT `+resultRColumns+`
 		FROM results r JOIN unnest($2::int[], $3::int[], $4::int[]) AS x(board, round, table_no)
 		    ON (r.board, r.round, r.table_no) = (x.board, x.round, x.table_no)
@@ -258,7 +258,7 @@ func slotName(board, round, table int) string {
 
 // Result returns a result.
 func (s *Store) Result(ctx context.Context, id int64) (tournament.Result, error) {
-	q, _ := s.pool.Query(ctx, `SELECT `+resultColumns+` FROM results WHERE id = $1`, id)
+	q, _ := s.q.Query(ctx, `SELECT `+resultColumns+` FROM results WHERE id = $1`, id)
 	r, err := pgx.CollectExactlyOneRow(q, scanResult)
 	if err != nil {
 		return r, notFound("result", err, "result", id)
@@ -298,7 +298,7 @@ func (s *Store) Results(ctx context.Context, f tournament.ResultFilter) ([]tourn
 	}
 	sql += ` ORDER BY board, round, table_no`
 	if f.SectionID == 0 {
-		q, _ := s.pool.Query(ctx, sql, args...)
+		q, _ := s.q.Query(ctx, sql, args...)
 		out, err := pgx.CollectRows(q, scanResult)
 		return out, translate("results", err, ids{})
 	}
@@ -338,7 +338,7 @@ func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version 
 	if err != nil {
 		return tournament.Invalidf("", "the result cannot be stored: "+err.Error())
 	}
-	q, _ := s.pool.Query(ctx, updateResultSQL, r.ID, version, input)
+	q, _ := s.q.Query(ctx, updateResultSQL, r.ID, version, input)
 	stored, err := pgx.CollectExactlyOneRow(q, scanResult)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
@@ -388,7 +388,7 @@ SELECT id FROM del`
 // ErrNotFound.
 func (s *Store) DeleteResult(ctx context.Context, id int64, version int, actor string) error {
 	var deleted int64
-	err := s.pool.QueryRow(ctx, deleteResultSQL, id, version, actor).Scan(&deleted)
+	err := s.q.QueryRow(ctx, deleteResultSQL, id, version, actor).Scan(&deleted)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return s.stale(ctx, "delete result", id)
 	}
@@ -398,7 +398,7 @@ func (s *Store) DeleteResult(ctx context.Context, id int64, version int, actor s
 // Audit returns a result's changes, oldest first; ErrNotFound for a result
 // that never was.
 func (s *Store) Audit(ctx context.Context, resultID int64) ([]tournament.AuditEntry, error) {
-	q, _ := s.pool.Query(ctx, `
+	q, _ := s.q.Query(ctx, `
 		SELECT id, result_id, action, actor, at, before, after
 		FROM audit WHERE result_id = $1 ORDER BY id`, resultID)
 	entries, err := pgx.CollectRows(q, func(row pgx.CollectableRow) (tournament.AuditEntry, error) {
@@ -470,7 +470,7 @@ func rescore(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored [
 // again (or meets ErrConflict on their board, round and table). Run it now
 // and then (e.g. daily, keeping a day) so the table does not grow forever.
 func (s *Store) DeleteIdempotencyKeys(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := s.pool.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, before)
+	tag, err := s.q.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, before)
 	if err != nil {
 		return 0, translate("delete idempotency keys", err, ids{})
 	}

@@ -104,7 +104,7 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	if err != nil {
 		return fmt.Errorf("db: create section: %w", err)
 	}
-	err = s.pool.QueryRow(ctx, createSectionSQL,
+	err = s.q.QueryRow(ctx, createSectionSQL,
 		sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
 		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON,
 	).Scan(&sec.ID, &sec.CreatedAt)
@@ -244,7 +244,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64) ([]tou
 		})
 		return err
 	})
-	if err := s.pool.SendBatch(ctx, b).Close(); err != nil {
+	if err := s.q.SendBatch(ctx, b).Close(); err != nil {
 		return nil, translate("sections", err, ids{})
 	}
 	return sections, nil
@@ -281,7 +281,7 @@ func (s *Store) Sections(ctx context.Context, eventID int64) ([]tournament.Secti
 // to the movement's last round.
 func (s *Store) SetCurrentRound(ctx context.Context, sectionID int64, round int) error {
 	var id int64
-	err := s.pool.QueryRow(ctx, `UPDATE sections SET current_round = $2 WHERE id = $1 RETURNING id`,
+	err := s.q.QueryRow(ctx, `UPDATE sections SET current_round = $2 WHERE id = $1 RETURNING id`,
 		sectionID, round).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return tournament.NotFoundf("section", sectionID)

@@ -30,7 +30,7 @@ func (s *Store) CreateToken(ctx context.Context, t *tournament.Token) error {
 		n := int64(t.Table)
 		table = &n
 	}
-	err := s.pool.QueryRow(ctx, `
+	err := s.q.QueryRow(ctx, `
 		INSERT INTO tokens (role, name, section_id, table_no, hash) VALUES ($1, $2, $3, $4, $5)
 		RETURNING id, created_at`, string(t.Role), t.Name, section, table, t.Hash,
 	).Scan(&t.ID, &t.CreatedAt)
@@ -44,7 +44,7 @@ func (s *Store) CreateToken(ctx context.Context, t *tournament.Token) error {
 // TokenByHash returns the token with this hash; ErrNotFound when there is
 // none.
 func (s *Store) TokenByHash(ctx context.Context, hash []byte) (tournament.Token, error) {
-	q, _ := s.pool.Query(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = $1`, hash)
+	q, _ := s.q.Query(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE hash = $1`, hash)
 	t, err := pgx.CollectExactlyOneRow(q, scanToken)
 	if err != nil {
 		if err == pgx.ErrNoRows {
@@ -59,7 +59,7 @@ func (s *Store) TokenByHash(ctx context.Context, hash []byte) (tournament.Token,
 // when there is no such section) or the director tokens (0), oldest first.
 func (s *Store) Tokens(ctx context.Context, sectionID int64) ([]tournament.Token, error) {
 	if sectionID == 0 {
-		q, _ := s.pool.Query(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE role = 'director' ORDER BY id`)
+		q, _ := s.q.Query(ctx, `SELECT `+tokenColumns+` FROM tokens WHERE role = 'director' ORDER BY id`)
 		tokens, err := pgx.CollectRows(q, scanToken)
 		return tokens, translate("tokens", err, ids{})
 	}

@@ -113,43 +113,54 @@ func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs 
 	if len(pairs) == 0 {
 		return nil, Invalidf("pairs", "give at least one pair")
 	}
-	m := &sec.Movement
-	seen := map[int]int{}
-	for i := range pairs {
-		p := &pairs[i]
-		prefix := listPrefix("pairs", i, len(pairs))
-		p.SectionID = sec.ID
-		p.Number = strings.TrimSpace(p.Number)
-		p.Direction = strings.ToUpper(strings.TrimSpace(p.Direction))
-		if p.Number == "" {
-			return nil, Invalidf(prefix+"number", "required")
-		}
-		mp, ok := m.PairOf(p.Number, p.Direction)
-		if !ok {
-			return nil, badPair(m, prefix, p.Number, p.Direction)
-		}
-		if mp == m.Phantom {
-			return nil, Invalidf(prefix+"number", "pair "+p.Number+" is the movement's missing pair (a half table): it has no players")
-		}
-		if j, dup := seen[mp]; dup {
-			return nil, Invalidf(prefix+"number", "pair "+p.Number+" "+p.Direction+" is given twice (also at pairs["+strconv.Itoa(j)+"])")
-		}
-		seen[mp] = i
-		p.Team = m.TeamOf(mp)
-		if len(p.Players) > 4 {
-			return nil, Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
-		}
-		for k := range p.Players {
-			if p.Players[k].Name, err = checkName(prefix+"players["+strconv.Itoa(k)+"].name", p.Players[k].Name); err != nil {
-				return nil, err
-			}
-			p.Players[k].Number = strings.TrimSpace(p.Players[k].Number)
-		}
+	if err := checkPairs(&sec, pairs, ""); err != nil {
+		return nil, err
 	}
 	if err := s.store.AddPairs(ctx, sectionID, pairs); err != nil {
 		return nil, err
 	}
 	return pairs, nil
+}
+
+// checkPairs checks pairs against a section's movement (a number and
+// direction it has, once each, not the phantom, players named) and puts
+// them in their usual form. Fields are named under prefix.
+func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
+	var err error
+	m := &sec.Movement
+	seen := map[int]int{}
+	for i := range pairs {
+		p := &pairs[i]
+		prefix := prefix0 + listPrefix("pairs", i, len(pairs))
+		p.SectionID = sec.ID
+		p.Number = strings.TrimSpace(p.Number)
+		p.Direction = strings.ToUpper(strings.TrimSpace(p.Direction))
+		if p.Number == "" {
+			return Invalidf(prefix+"number", "required")
+		}
+		mp, ok := m.PairOf(p.Number, p.Direction)
+		if !ok {
+			return badPair(m, prefix, p.Number, p.Direction)
+		}
+		if mp == m.Phantom {
+			return Invalidf(prefix+"number", "pair "+p.Number+" is the movement's missing pair (a half table): it has no players")
+		}
+		if j, dup := seen[mp]; dup {
+			return Invalidf(prefix+"number", "pair "+p.Number+" "+p.Direction+" is given twice (also at pairs["+strconv.Itoa(j)+"])")
+		}
+		seen[mp] = i
+		p.Team = m.TeamOf(mp)
+		if len(p.Players) > 4 {
+			return Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
+		}
+		for k := range p.Players {
+			if p.Players[k].Name, err = checkName(prefix+"players["+strconv.Itoa(k)+"].name", p.Players[k].Name); err != nil {
+				return err
+			}
+			p.Players[k].Number = strings.TrimSpace(p.Players[k].Number)
+		}
+	}
+	return nil
 }
 
 // badPair explains which pairs the movement has.

@@ -24,6 +24,11 @@ type Store interface {
 	// audited as a "rescore" by actor.
 	UpdateEvent(ctx context.Context, e *Event, rescored []ResultScore, actor string) error
 
+	// ImportEvent stores a whole event — the event, its sections with their
+	// movements, pairs, teams, boards and results — all or none (one
+	// transaction), and sets their IDs; results are audited as entered by actor.
+	ImportEvent(ctx context.Context, d *EventData, actor string) error
+
 	// CreateSection stores a section with its movement (rounds, tables,
 	// teams), creating its session if the event has none with that number,
 	// and sets its ID and CreatedAt. A section name is unique in a session.

@@ -1,0 +1,114 @@
+package tournament
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// ImportEvent checks a whole event read from a file (USEBIO, PBN) as its
+// parts would be checked when entered one by one — the event, each
+// section's movement, pairs, boards and results under the event's law code —
+// and stores it all or none (directors only). A section given only a
+// movement's rounds is stored as a custom movement of those rounds. It
+// returns the event as stored, with travelers and standings.
+func (s *Service) ImportEvent(ctx context.Context, a Actor, d EventData) (EventData, error) {
+	if err := directorOnly(a, "import events"); err != nil {
+		return EventData{}, err
+	}
+	e := &d.Event
+	var err error
+	if e.Name, err = checkName("event.name", e.Name); err != nil {
+		return EventData{}, err
+	}
+	if e.Date, err = checkDate(e.Date); err != nil {
+		return EventData{}, err
+	}
+	if e.Scoring, err = checkMethod(string(e.Scoring)); err != nil {
+		return EventData{}, err
+	}
+	var rules scoring.Rules
+	if rules, e.LawOptions, err = rulesFor(e.Law, e.LawOptions); err != nil {
+		return EventData{}, err
+	}
+	if len(d.Sections) == 0 {
+		return EventData{}, Invalidf("sections", "the file holds no section")
+	}
+	names := map[[2]string]bool{}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		prefix := "sections[" + strconv.Itoa(i) + "]."
+		sec := &sd.Section
+		if sec.Session == 0 {
+			sec.Session = 1
+		}
+		if sec.Name, err = checkName(prefix+"name", sec.Name); err != nil {
+			return EventData{}, err
+		}
+		key := [2]string{strconv.Itoa(sec.Session), sec.Name}
+		if names[key] {
+			return EventData{}, Invalidf(prefix+"name", "section "+sec.Name+" appears twice in session "+key[0])
+		}
+		names[key] = true
+		if sec.Spec.Kind == "" {
+			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds}
+		}
+		if sec.Movement, err = sec.Spec.Build(); err != nil {
+			return EventData{}, prefixed(err, prefix)
+		}
+		if sec.CurrentRound == 0 {
+			sec.CurrentRound = len(sec.Movement.Rounds)
+		}
+		if err := checkPairs(sec, sd.Pairs, prefix); err != nil {
+			return EventData{}, err
+		}
+		boards := map[int]Board{}
+		for k := range sd.Boards {
+			b := &sd.Boards[k]
+			field := prefix + "boards[" + strconv.Itoa(k) + "]"
+			if b.Number < 1 || b.Number > sec.Movement.Boards {
+				return EventData{}, Invalidf(field+".number", strconv.Itoa(b.Number)+": the section plays boards 1 to "+strconv.Itoa(sec.Movement.Boards))
+			}
+			if _, dup := boards[b.Number]; dup {
+				return EventData{}, Invalidf(field+".number", "board "+strconv.Itoa(b.Number)+" is given twice")
+			}
+			if b.Deal != "" {
+				deal, err := scoring.ParseDeal(field+".deal", b.Deal)
+				if err != nil {
+					return EventData{}, fromScoring(err, "")
+				}
+				b.Deal = deal.String()
+			}
+			boards[b.Number] = *b
+		}
+		withImplied(boards, sec)
+		seen := map[[3]int]bool{}
+		for k := range sd.Results {
+			r := &sd.Results[k]
+			rp := prefix + "results[" + strconv.Itoa(k) + "]."
+			if err := s.checkResult(Director, sec, &rules, boards, r, rp); err != nil {
+				return EventData{}, err
+			}
+			slot := [3]int{r.Board, r.Round, r.Table}
+			if seen[slot] {
+				return EventData{}, Invalidf(rp+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" has two results")
+			}
+			seen[slot] = true
+		}
+	}
+	if err := s.store.ImportEvent(ctx, &d, a.Name); err != nil {
+		return EventData{}, err
+	}
+	return s.EventData(ctx, a, d.Event.ID)
+}
+
+// prefixed puts an *Error's field under prefix.
+func prefixed(err error, prefix string) error {
+	if te, ok := err.(*Error); ok {
+		c := *te
+		c.Field = prefix + c.Field
+		return &c
+	}
+	return err
+}

@@ -32,13 +32,14 @@ type USEBIOEvent struct {
 
 // USEBIOPair is one pair of the event with the figures the file gives it.
 type USEBIOPair struct {
-	Line       int      // the line the PAIR element starts on
-	Number     string   // PAIR_NUMBER
-	Direction  string   // DIRECTION: "NS" or "EW" in a two-winner field, "" otherwise
-	Players    []string // PLAYER/PLAYER_NAME, in order
-	Total      Figure   // TOTAL_SCORE
-	Percentage Figure   // PERCENTAGE; not given in IMP events
-	Place      string   // PLACE, as written ("6" or "6=")
+	Line          int      // the line the PAIR element starts on
+	Number        string   // PAIR_NUMBER
+	Direction     string   // DIRECTION: "NS" or "EW" in a two-winner field, "" otherwise
+	Players       []string // PLAYER/PLAYER_NAME, in order
+	PlayerNumbers []string // PLAYER/NATIONAL_ID_NUMBER, by player ("" when not given)
+	Total         Figure   // TOTAL_SCORE
+	Percentage    Figure   // PERCENTAGE; not given in IMP events
+	Place         string   // PLACE, as written ("6" or "6=")
 }
 
 // USEBIOBoard is one board: its number, its hands when the file has them and its traveler lines.
@@ -209,6 +210,7 @@ func readUSEBIOPair(p *xmlNode) (USEBIOPair, error) {
 	}
 	for _, pl := range p.all("PLAYER") {
 		pair.Players = append(pair.Players, pl.childText("PLAYER_NAME"))
+		pair.PlayerNumbers = append(pair.PlayerNumbers, pl.childText("NATIONAL_ID_NUMBER"))
 	}
 	var err error
 	if pair.Total, err = figureOf(p, "TOTAL_SCORE", "PARTICIPANTS/PAIR"); err != nil {

@@ -1,0 +1,326 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// howellFile is the 12-pair Howell of shared/testdata (see its README).
+const howellFile = "../../shared/testdata/usebio/mp_pairs_howell.xml"
+
+// interchangeEvent is a small one-winner event made for these tests: 4
+// pairs, 2 boards, one round at two tables playing both boards, MP.
+//
+//	board 1 (dealer N, none vul): 1 v 2  4S by N, 10 tricks  NS +420
+//	                              3 v 4  4S by N,  9 tricks  NS  -50
+//	  top 2: 1 gets 2, 2 gets 0; 3 gets 0, 4 gets 2.
+//	board 2 (dealer E, NS vul):   1 v 2  3NT by S, 9 tricks  NS +600
+//	                              3 v 4  artificial 60%/40%
+//	  the artificial line gets 60% and 40% of the top 2: 1.2 and 0.8; the one
+//	  real line is matchpointed alone (0 raw) and scaled to the board's 2
+//	  lines: (0+1)·2/1 − 1 = 1, so 1 and 1.
+//
+// Totals: pair 1 2+1 = 3 (75%), pair 2 0+1 = 1 (25%), pair 3 0+1.2 = 1.2
+// (30%), pair 4 2+0.8 = 2.8 (70%), each of 2 boards × top 2.
+func interchangeEvent(t *testing.T) tournament.EventData {
+	t.Helper()
+	spec := tournament.MovementSpec{Kind: "custom", Schedule: []tournament.Round{{Number: 1, Tables: []tournament.Table{
+		{Table: 1, NS: 1, EW: 2, Boards: []int{1, 2}},
+		{Table: 2, NS: 3, EW: 4, Boards: []int{1, 2}},
+	}}}}
+	mov, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tournament.Event{Name: "Tuesday <Pairs> & Co", Date: "2024-03-05", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
+	e.LawOptions = defaultOptions(e.Law)
+	sec := tournament.Section{Session: 1, Name: "A", Spec: spec, Movement: mov, CurrentRound: 1}
+	pairs := []tournament.Pair{
+		{Number: "1", Players: []tournament.Player{{Name: "Ann", Number: "101"}, {Name: "Bob", Number: "102"}}},
+		{Number: "2", Players: []tournament.Player{{Name: "Cat"}, {Name: "Dan"}}},
+		{Number: "3", Players: []tournament.Player{{Name: "Eve"}, {Name: "Fay"}}},
+		{Number: "4", Players: []tournament.Player{{Name: "Gus"}, {Name: "Hal"}}},
+	}
+	boards := map[int]tournament.Board{
+		1: {Number: 1, Dealer: 0, Vulnerability: 0, Deal: "N:AKQJ2.K3.Q54.A76 T98.AQJ2.K32.KQ2 76543.654.A6.543 .T987.JT987.JT98"},
+	}
+	results := []tournament.Result{
+		{Board: 1, Round: 1, Table: 1, NS: "1", EW: "2", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, Lead: "HA"},
+		{Board: 1, Round: 1, Table: 2, NS: "3", EW: "4", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 9},
+		{Board: 2, Round: 1, Table: 1, NS: "1", EW: "2", Status: tournament.StatusPlayed, Contract: "3NT", Declarer: "S", Tricks: 9},
+		{Board: 2, Round: 1, Table: 2, NS: "3", EW: "4", Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40},
+	}
+	if errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results); errs != nil {
+		t.Fatal(errs)
+	}
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}
+}
+
+// TestInterchangeEventFigures checks the hand-worked figures of interchangeEvent.
+func TestInterchangeEventFigures(t *testing.T) {
+	d := interchangeEvent(t)
+	want := map[string][2]float64{"1": {3, 75}, "2": {1, 25}, "3": {1.2, 30}, "4": {2.8, 70}}
+	for _, st := range d.Sections[0].Standings.Pairs {
+		if w := want[st.Number]; st.Total != w[0] || st.Percentage != w[1] {
+			t.Errorf("pair %s: total %v, %v%%; want %v, %v%%", st.Number, st.Total, st.Percentage, w[0], w[1])
+		}
+	}
+	if got := d.Sections[0].Results[0].NSScore; got != 420 {
+		t.Errorf("board 1 table 1: NS %d, want 420", got)
+	}
+}
+
+// TestUSEBIOGolden writes interchangeEvent as USEBIO and compares it with
+// the golden file; reading it back gives the same event.
+func TestUSEBIOGolden(t *testing.T) {
+	d := interchangeEvent(t)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "event.xml", buf.Bytes())
+	back, err := ReadUSEBIOEvent(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameEvent(t, d, back)
+}
+
+// TestUSEBIOHowellImport imports the 12-pair Howell: 161 lines, 12 pairs,
+// 27 boards; every line's score and matchpoints, and every pair's total,
+// percentage and place, are the file's.
+func TestUSEBIOHowellImport(t *testing.T) {
+	u := readUSEBIOFile(t, howellFile)
+	d, err := EventFromUSEBIO(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Event.Scoring != tournament.MethodMP || d.Event.Date != "2022-07-27" || d.Event.Name != "EL Wed 10.00am Open (27-Jul-22)" {
+		t.Errorf("event %q %q %s", d.Event.Name, d.Event.Date, d.Event.Scoring)
+	}
+	s := d.Sections[0]
+	if len(s.Results) != 161 || len(s.Pairs) != 12 || len(s.Boards) != 27 {
+		t.Fatalf("%d results, %d pairs, %d boards; want 161, 12, 27", len(s.Results), len(s.Pairs), len(s.Boards))
+	}
+	if s.Pairs[0].Players[0].Number != "100001" {
+		t.Errorf("pair 1's first player's number %q, want 100001", s.Pairs[0].Players[0].Number)
+	}
+	type key struct {
+		board  int
+		ns, ew string
+	}
+	lines := map[key]tournament.TravelerLine{}
+	for _, tr := range s.Travelers {
+		if tr.Board.Deal == "" {
+			t.Errorf("board %d has no deal", tr.Board.Number)
+		}
+		for _, l := range tr.Lines {
+			lines[key{l.Result.Board, l.Result.NS, l.Result.EW}] = l
+		}
+	}
+	artificial := 0
+	for _, b := range u.Event.Boards {
+		for _, fl := range b.Lines {
+			l, ok := lines[key{b.Number, fl.NS, fl.EW}]
+			if !ok {
+				t.Fatalf("board %d %s v %s not imported", b.Number, fl.NS, fl.EW)
+			}
+			if fl.Score.Artificial {
+				artificial++
+				if l.Result.Status != tournament.StatusArtificial || l.Result.NSPercent != fl.Score.NSPercent {
+					t.Errorf("board %d: %+v, want artificial %s", b.Number, l.Result, fl.Score.Text)
+				}
+			} else if l.Result.NSScore != fl.Score.Points {
+				t.Errorf("board %d %s v %s: NS %d, file %d", b.Number, fl.NS, fl.EW, l.Result.NSScore, fl.Score.Points)
+			}
+			if !fl.NSPoints.Matches(l.NSPoints) || !fl.EWPoints.Matches(l.EWPoints) {
+				t.Errorf("board %d %s v %s: %v/%v, file %s/%s", b.Number, fl.NS, fl.EW, l.NSPoints, l.EWPoints, fl.NSPoints.Text, fl.EWPoints.Text)
+			}
+		}
+	}
+	if artificial != 1 {
+		t.Errorf("%d artificial lines, want 1 (the A5050)", artificial)
+	}
+	st := map[string]tournament.Standing{}
+	for _, p := range s.Standings.Pairs {
+		st[p.Number] = p
+	}
+	for _, p := range u.Event.Pairs {
+		got := st[p.Number]
+		if !p.Total.Matches(got.Total) || !p.Percentage.Matches(got.Percentage) || p.Place != strconv.Itoa(got.Place) {
+			t.Errorf("pair %s: %v %v%% place %d; file %s %s%% place %s", p.Number, got.Total, got.Percentage, got.Place, p.Total.Text, p.Percentage.Text, p.Place)
+		}
+	}
+}
+
+// TestUSEBIORoundTrip: the Howell imported, written and imported again is
+// the same event.
+func TestUSEBIORoundTrip(t *testing.T) {
+	d, err := EventFromUSEBIO(readUSEBIOFile(t, howellFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadUSEBIOEvent(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameEvent(t, d, back)
+}
+
+// TestUSEBIOEventErrors: bad files name the element and the line.
+func TestUSEBIOEventErrors(t *testing.T) {
+	good := mustWrite(t, interchangeEvent(t))
+	first := lineOf(good, "<TRAVELLER_LINE>") // line errors point at the TRAVELLER_LINE they are in
+	cases := []struct {
+		name, file, element string
+		line                int
+	}{
+		{"malformed", strings.Replace(good, "</PAIR_NUMBER>", "</PAIR_NUMBR>", 1), "", 13},
+		{"board number", strings.Replace(good, "<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>x</BOARD_NUMBER>", 1), "BOARD/BOARD_NUMBER", lineOf(good, "<BOARD_NUMBER>1</BOARD_NUMBER>")},
+		{"missing EW pair", strings.Replace(good, "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", "", 1), "BOARD/TRAVELLER_LINE/EW_PAIR_NUMBER", first},
+		{"missing declarer", strings.Replace(good, "<PLAYED_BY>N</PLAYED_BY>", "", 1), "BOARD/TRAVELLER_LINE/PLAYED_BY", first},
+		{"wrong score", strings.Replace(good, "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1), "BOARD/TRAVELLER_LINE/SCORE", first},
+		{"event type", strings.Replace(good, `<EVENT EVENT_TYPE="MP_PAIRS">`, `<EVENT EVENT_TYPE="SWISS_TEAMS">`, 1), "EVENT EVENT_TYPE", 4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadUSEBIOEvent(strings.NewReader(c.file))
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v, want a *FileError", err)
+			}
+			if fe.Element != c.element || fe.Line != c.line || fe.Expected == "" {
+				t.Errorf("%v: element %q line %d, want %q line %d", err, fe.Element, fe.Line, c.element, c.line)
+			}
+		})
+	}
+}
+
+// mustWrite writes d as USEBIO.
+func mustWrite(t *testing.T, d tournament.EventData) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// lineOf returns the 1-based line of the first occurrence of s in file.
+func lineOf(file, s string) int {
+	i := strings.Index(file, s)
+	if i < 0 {
+		return 0
+	}
+	return strings.Count(file[:i], "\n") + 1
+}
+
+// readUSEBIOFile reads a USEBIO file from disk.
+func readUSEBIOFile(t *testing.T, path string) *USEBIO {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	u, err := ReadUSEBIO(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// sameEvent checks that b holds a's event: name, date, scoring, pairs with
+// players, boards with deals, and every result (by board and pairs) with
+// its contract, declarer, tricks, lead, status and score, and the points
+// each side earned; and the same standings.
+func sameEvent(t *testing.T, a, b tournament.EventData) {
+	t.Helper()
+	if a.Event.Name != b.Event.Name || a.Event.Date != b.Event.Date || a.Event.Scoring != b.Event.Scoring || a.Event.Law != b.Event.Law {
+		t.Errorf("event %+v, want %+v", b.Event, a.Event)
+	}
+	if len(a.Sections) != len(b.Sections) {
+		t.Fatalf("%d sections, want %d", len(b.Sections), len(a.Sections))
+	}
+	for si := range a.Sections {
+		sa, sb := &a.Sections[si], &b.Sections[si]
+		if len(sa.Pairs) != len(sb.Pairs) {
+			t.Fatalf("%d pairs, want %d", len(sb.Pairs), len(sa.Pairs))
+		}
+		for i := range sa.Pairs {
+			if !samePair(sa.Pairs[i], sb.Pairs[i]) {
+				t.Errorf("pair %+v, want %+v", sb.Pairs[i], sa.Pairs[i])
+			}
+		}
+		if len(sa.Boards) != len(sb.Boards) {
+			t.Fatalf("%d boards, want %d", len(sb.Boards), len(sa.Boards))
+		}
+		for i := range sa.Boards {
+			ba, bb := sa.Boards[i], sb.Boards[i]
+			ba.SectionID, bb.SectionID = 0, 0
+			if ba != bb {
+				t.Errorf("board %+v, want %+v", bb, ba)
+			}
+		}
+		type key struct {
+			board  int
+			ns, ew string
+		}
+		lines := map[key]tournament.TravelerLine{}
+		for _, tr := range sb.Travelers {
+			for _, l := range tr.Lines {
+				lines[key{l.Result.Board, l.Result.NS, l.Result.EW}] = l
+			}
+		}
+		n := 0
+		for _, tr := range sa.Travelers {
+			for _, la := range tr.Lines {
+				n++
+				ra := la.Result
+				lb, ok := lines[key{ra.Board, ra.NS, ra.EW}]
+				rb := lb.Result
+				if !ok || ra.Status != rb.Status || ra.Contract != rb.Contract || ra.Declarer != rb.Declarer || ra.Tricks != rb.Tricks ||
+					ra.Lead != rb.Lead || ra.NSScore != rb.NSScore || ra.NSPercent != rb.NSPercent || ra.EWPercent != rb.EWPercent ||
+					la.NSPoints != lb.NSPoints || la.EWPoints != lb.EWPoints {
+					t.Errorf("board %d %s v %s: %+v %v/%v, want %+v %v/%v", ra.Board, ra.NS, ra.EW, rb, lb.NSPoints, lb.EWPoints, ra, la.NSPoints, la.EWPoints)
+				}
+			}
+		}
+		if n != len(sb.Results) {
+			t.Errorf("%d results, want %d", len(sb.Results), n)
+		}
+		if len(sa.Standings.Pairs) != len(sb.Standings.Pairs) {
+			t.Fatalf("%d standings, want %d", len(sb.Standings.Pairs), len(sa.Standings.Pairs))
+		}
+		for i := range sa.Standings.Pairs {
+			pa, pb := sa.Standings.Pairs[i], sb.Standings.Pairs[i]
+			if pa.Number != pb.Number || pa.Total != pb.Total || pa.Percentage != pb.Percentage || pa.Place != pb.Place || pa.IMPs != pb.IMPs {
+				t.Errorf("standing %+v, want %+v", pb, pa)
+			}
+		}
+	}
+}
+
+// samePair compares pairs' numbers, directions, teams and players.
+func samePair(a, b tournament.Pair) bool {
+	if a.Number != b.Number || a.Direction != b.Direction || a.Team != b.Team || len(a.Players) != len(b.Players) {
+		return false
+	}
+	for i := range a.Players {
+		if a.Players[i] != b.Players[i] {
+			return false
+		}
+	}
+	return true
+}

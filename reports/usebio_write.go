@@ -1,0 +1,215 @@
+package reports
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// WriteUSEBIO writes an event as a USEBIO 1.2 results file, with the
+// elements Compscore3 writes (see shared/testdata/usebio): the event's
+// name and date, its pairs with players, totals, percentages and places,
+// every board's traveler lines with the points each side earned, and the
+// hands in a HANDSET. USEBIO has one field of pairs per file: the event
+// must have one section, scored MP, MP_ACBL, BUTLER or CROSS_IMP; an
+// assigned adjusted score (weighted) has no USEBIO form and is refused.
+func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
+	typ, points, err := usebioType(d.Event.Scoring)
+	if err != nil {
+		return err
+	}
+	if len(d.Sections) != 1 {
+		return fmt.Errorf("USEBIO export: the event has %d sections; expected 1 (a USEBIO file holds one field of pairs)", len(d.Sections))
+	}
+	s := &d.Sections[0]
+	if s.Section.Movement.Winners == 2 {
+		return fmt.Errorf("USEBIO export: section %s has two winners; expected a one-winner section", s.Section.Name)
+	}
+	bw := bufio.NewWriter(w)
+	x := &xmlOut{w: bw}
+	x.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	x.raw(`<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">` + "\n")
+	x.raw(`<USEBIO Version="1.2">` + "\n")
+	x.raw(`<EVENT EVENT_TYPE="` + typ + `">` + "\n")
+	x.elem(1, "EVENT_DESCRIPTION", d.Event.Name)
+	x.elem(1, "PROGRAM_NAME", "traveler")
+	x.elem(1, "WINNER_TYPE", "1")
+	x.elem(1, "DATE", usebioDateOut(d.Event.Date))
+	x.elem(1, "SESSION_COUNT", "1")
+	x.elem(1, "SECTION_COUNT", "1")
+	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
+	standing := map[string]tournament.Standing{}
+	for _, st := range s.Standings.Pairs {
+		standing[st.Number] = st
+	}
+	for _, p := range s.Pairs {
+		x.raw("    <PAIR>\n")
+		x.elem(3, "PAIR_NUMBER", p.Number)
+		x.elem(3, "DIRECTION", p.Direction)
+		if st, ok := standing[p.Number]; ok {
+			x.elem(3, "TOTAL_SCORE", strconv.FormatFloat(st.Total, 'f', 2, 64))
+			if typ == "MP_PAIRS" {
+				x.elem(3, "PERCENTAGE", strconv.FormatFloat(st.Percentage, 'f', 2, 64))
+			}
+			x.elem(3, "PLACE", strconv.Itoa(st.Place))
+		}
+		for _, pl := range p.Players {
+			x.raw("      <PLAYER>\n")
+			x.elem(4, "PLAYER_NAME", pl.Name)
+			if pl.Number != "" {
+				x.elem(4, "NATIONAL_ID_NUMBER", pl.Number)
+			}
+			x.raw("      </PLAYER>\n")
+		}
+		x.raw("    </PAIR>\n")
+	}
+	x.raw("  </PARTICIPANTS>\n")
+	for _, t := range s.Travelers {
+		if len(t.Lines) == 0 {
+			continue
+		}
+		x.raw(`  <BOARD EVENT_TYPE="` + typ + `">` + "\n")
+		x.elem(2, "BOARD_NUMBER", strconv.Itoa(t.Board.Number))
+		if t.Datum != nil && typ == "BUTLER_PAIRS" {
+			x.elem(2, "BOARD_AVERAGE", strconv.Itoa(*t.Datum))
+		}
+		for _, l := range t.Lines {
+			if err := writeUSEBIOLine(x, &l, points); err != nil {
+				return err
+			}
+		}
+		x.raw("  </BOARD>\n")
+	}
+	x.raw("</EVENT>\n")
+	hands := false
+	for _, b := range s.Boards {
+		if b.Deal == "" {
+			continue
+		}
+		deal, err := scoring.ParseDeal("deal", b.Deal)
+		if err != nil {
+			return fmt.Errorf("USEBIO export: board %d: deal %q: %w", b.Number, b.Deal, err)
+		}
+		if !hands {
+			x.raw("<HANDSET>\n")
+			hands = true
+		}
+		x.raw("  <BOARD>\n")
+		x.elem(2, "BOARD_NUMBER", strconv.Itoa(b.Number))
+		for _, seat := range []scoring.Seat{scoring.North, scoring.East, scoring.South, scoring.West} {
+			if !deal.Given[seat] {
+				continue
+			}
+			suits := strings.Split(deal.Hands[seat].String(), ".")
+			x.raw("    <HAND>\n")
+			x.elem(3, "DIRECTION", seatName[seat])
+			for i := 3; i >= 0; i-- { // clubs first, as Compscore3 writes them
+				x.elem(3, usebioSuits[i], suits[i])
+			}
+			x.raw("    </HAND>\n")
+		}
+		x.raw("  </BOARD>\n")
+	}
+	if hands {
+		x.raw("</HANDSET>\n")
+	}
+	x.raw("</USEBIO>\n")
+	if x.err != nil {
+		return x.err
+	}
+	return bw.Flush()
+}
+
+// seatName is each seat's name in a HAND's DIRECTION.
+var seatName = [4]string{"North", "East", "South", "West"}
+
+// writeUSEBIOLine writes one TRAVELLER_LINE.
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind) error {
+	r := &l.Result
+	x.raw("    <TRAVELLER_LINE>\n")
+	x.elem(3, "NS_PAIR_NUMBER", r.NS)
+	x.elem(3, "EW_PAIR_NUMBER", r.EW)
+	switch r.Status {
+	case tournament.StatusPlayed:
+		x.elem(3, "CONTRACT", r.Contract)
+		x.elem(3, "PLAYED_BY", r.Declarer)
+		if lead, ok := leadCard(r.Lead); ok {
+			x.elem(3, "LEAD", lead[1:]+lead[:1]) // rank first, as Compscore3 writes it
+		}
+		x.elem(3, "TRICKS", strconv.Itoa(r.Tricks))
+		x.elem(3, "SCORE", strconv.Itoa(r.NSScore))
+	case tournament.StatusPassedOut:
+		x.elem(3, "CONTRACT", "PASS")
+		x.elem(3, "SCORE", "0")
+	case tournament.StatusArtificial:
+		if r.NSPercent > 99 || r.EWPercent > 99 {
+			return fmt.Errorf("USEBIO export: board %d, %s v %s: an artificial score of %d%%/%d%%; expected each side's share below 100 (SCORE A6040 has two digits a side)", r.Board, r.NS, r.EW, r.NSPercent, r.EWPercent)
+		}
+		x.elem(3, "SCORE", fmt.Sprintf("A%02d%02d", r.NSPercent, r.EWPercent))
+	case tournament.StatusNotPlayed:
+	default:
+		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial or not_played (USEBIO has no weighted score)", r.Board, r.NS, r.EW, r.Status)
+	}
+	if r.Status != tournament.StatusNotPlayed {
+		x.elem(3, pointsElements[points][0], pointsText(l.NSPoints))
+		x.elem(3, pointsElements[points][1], pointsText(l.EWPoints))
+	}
+	x.raw("    </TRAVELLER_LINE>\n")
+	return nil
+}
+
+// pointsText writes points with at most 2 decimals and no trailing zeros.
+func pointsText(v float64) string {
+	return strconv.FormatFloat(RoundTo(v, 2), 'f', -1, 64)
+}
+
+// usebioType returns the EVENT_TYPE and the points elements of a method.
+func usebioType(m tournament.Method) (string, PointsKind, error) {
+	switch m {
+	case tournament.MethodMP, tournament.MethodMPACBL:
+		return "MP_PAIRS", PointsMatchPoints, nil
+	case tournament.MethodButler:
+		return "BUTLER_PAIRS", PointsButler, nil
+	case tournament.MethodCrossIMP:
+		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
+	}
+	return "", PointsNone, fmt.Errorf("USEBIO export: scoring %s; expected MP, MP_ACBL, BUTLER or CROSS_IMP", m)
+}
+
+// usebioDateOut writes YYYY-MM-DD as DD/MM/YYYY, as Compscore3 does.
+func usebioDateOut(s string) string {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return s
+	}
+	return t.Format("02/01/2006")
+}
+
+// xmlOut writes indented XML elements, keeping the first error.
+type xmlOut struct {
+	w   *bufio.Writer
+	err error
+}
+
+// raw writes s as it is.
+func (x *xmlOut) raw(s string) {
+	if x.err == nil {
+		_, x.err = x.w.WriteString(s)
+	}
+}
+
+// elem writes <name>text</name> on its own line, indented two spaces a level.
+func (x *xmlOut) elem(level int, name, text string) {
+	x.raw(strings.Repeat("  ", level) + "<" + name + ">")
+	if x.err == nil {
+		x.err = xml.EscapeText(x.w, []byte(text))
+	}
+	x.raw("</" + name + ">\n")
+}

@@ -1,0 +1,383 @@
+package reports
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// unit names what a method's points are called: "MP", "IMPs", "VP" or
+// "Points".
+func unit(m tournament.Method, total bool) string {
+	switch m {
+	case tournament.MethodMP, tournament.MethodMPACBL:
+		return "MP"
+	case tournament.MethodCrossIMP, tournament.MethodButler:
+		return "IMPs"
+	case tournament.MethodIMPTeams:
+		if total {
+			return "VP"
+		}
+		return "IMPs"
+	}
+	return "Points"
+}
+
+// isMP reports whether a method's standings carry percentages.
+func isMP(m tournament.Method) bool {
+	return m == tournament.MethodMP || m == tournament.MethodMPACBL
+}
+
+// directionName returns the title of a standings block's direction.
+func directionName(dir string) string {
+	switch dir {
+	case "NS":
+		return "North-South"
+	case "EW":
+		return "East-West"
+	}
+	return ""
+}
+
+// players joins a standing's names; a team's name comes first.
+func players(st *tournament.Standing) string {
+	names := strings.Join(st.Players, " & ")
+	if st.Name == "" {
+		return names
+	}
+	if names == "" {
+		return st.Name
+	}
+	return st.Name + " (" + strings.Join(st.Players, ", ") + ")"
+}
+
+// contractText is what a traveler line shows for its contract: the
+// contract, "PASS", the artificial percentages ("60%/40%"), "not played" or
+// "assigned".
+func contractText(r *tournament.Result) string {
+	switch r.Status {
+	case tournament.StatusPassedOut:
+		return "PASS"
+	case tournament.StatusArtificial:
+		return strconv.Itoa(r.NSPercent) + "%/" + strconv.Itoa(r.EWPercent) + "%"
+	case tournament.StatusNotPlayed:
+		return "not played"
+	case tournament.StatusAssigned:
+		return "assigned"
+	}
+	return r.Contract
+}
+
+// hasScore reports whether a line has an NS score (played, passed out or
+// assigned).
+func hasScore(r *tournament.Result) bool {
+	return r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut || r.Status == tournament.StatusAssigned || r.Status == ""
+}
+
+// tricks returns a played line's tricks, or nil.
+func tricks(r *tournament.Result) any {
+	if (r.Status == tournament.StatusPlayed || r.Status == "") && r.Tricks >= 0 {
+		return r.Tricks
+	}
+	return nil
+}
+
+// writeStandings writes the Standings sheet: one block per section and
+// direction, each a title row and a row per pair or team.
+func writeStandings(b *book, d *tournament.EventData) error {
+	who := "Pair"
+	if d.Event.Scoring == tournament.MethodIMPTeams {
+		who = "Team"
+	}
+	s, err := b.newSheet("Standings", []string{"Place", who, "Direction", "Players", unit(d.Event.Scoring, true), "%", "Boards"}, []float64{8, 8, 10, 40, 10, 10, 8})
+	if err != nil {
+		return err
+	}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		rows := sd.Standings.Pairs
+		for start := 0; start < len(rows); {
+			end := start
+			for end < len(rows) && rows[end].Direction == rows[start].Direction {
+				end++
+			}
+			if err := s.reserve(end - start + 2); err != nil {
+				return err
+			}
+			title := "Section " + sd.Section.Name
+			if dn := directionName(rows[start].Direction); dn != "" {
+				title += ", " + dn
+			}
+			if err := s.titleRow(title); err != nil {
+				return err
+			}
+			for k := start; k < end; k++ {
+				st := &rows[k]
+				var pct any
+				if isMP(d.Event.Scoring) {
+					pct = s.pts(st.Percentage)
+				}
+				if err := s.add([]any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}); err != nil {
+					return err
+				}
+			}
+			s.skip()
+			start = end
+		}
+	}
+	return s.flush()
+}
+
+// seatNames are the seats' names in a hand record.
+var seatNames = [4]string{"North", "East", "South", "West"}
+
+// handRows returns a board's hand record, a row per seat ("North",
+// "AKQJ2.K3.Q54.A76"), or the deal as given when it cannot be read; nil
+// when the board has none.
+func handRows(deal string) [][]any {
+	if deal == "" {
+		return nil
+	}
+	dl, err := scoring.ParseDeal("deal", deal)
+	if err != nil {
+		return [][]any{{"Deal", deal}}
+	}
+	out := make([][]any, 0, 4)
+	for _, seat := range scoring.Seats {
+		h := "-"
+		if dl.Given[seat] {
+			h = dl.Hands[seat].String()
+		}
+		out = append(out, []any{seatNames[seat], h})
+	}
+	return out
+}
+
+// writeTravelers writes the Travelers sheet: per board a title (board,
+// section, dealer, vulnerability), the hand record when there is one, a
+// header and every line.
+func writeTravelers(b *book, d *tournament.EventData) error {
+	u := unit(d.Event.Scoring, false)
+	head := []string{"NS", "EW", "Contract", "Declarer", "Tricks", "Score", "NS " + u, "EW " + u}
+	s, err := b.newSheet("Travelers", nil, []float64{10, 20, 10, 10, 8, 8, 10, 10})
+	if err != nil {
+		return err
+	}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		for ti := range sd.Travelers {
+			t := &sd.Travelers[ti]
+			hands := handRows(t.Board.Deal)
+			if err := s.reserve(len(t.Lines) + len(hands) + 3); err != nil {
+				return err
+			}
+			if err := s.titleRow("Board "+strconv.Itoa(t.Board.Number), "Section "+sd.Section.Name, "Dealer "+t.Board.Dealer.String(), "Vul "+t.Board.Vulnerability.String()); err != nil {
+				return err
+			}
+			for _, h := range hands {
+				if err := s.add(h); err != nil {
+					return err
+				}
+			}
+			if err := s.headerRow(head); err != nil {
+				return err
+			}
+			for li := range t.Lines {
+				l := &t.Lines[li]
+				r := &l.Result
+				var score any
+				if hasScore(r) {
+					score = r.NSScore
+				}
+				if err := s.add([]any{r.NS, r.EW, contractText(r), r.Declarer, tricks(r), score, s.pts(l.NSPoints), s.pts(l.EWPoints)}); err != nil {
+					return err
+				}
+			}
+			s.skip()
+		}
+	}
+	return s.flush()
+}
+
+// cardRef is one line on a pair's scorecard: the traveler and line, and
+// the side whose cards the pair held.
+type cardRef struct {
+	traveler, line int32
+	side           scoring.Side
+}
+
+// seatKey finds a table of a movement.
+type seatKey struct{ round, table int }
+
+// scorecardRefs lists, per movement pair (index = pair number), the lines
+// it played in board order, from the seats the movement gives each line's
+// round and table.
+func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
+	m := &sd.Section.Movement
+	tables := map[seatKey]*tournament.Table{}
+	for ri := range m.Rounds {
+		rd := &m.Rounds[ri]
+		for ti := range rd.Tables {
+			tables[seatKey{rd.Number, rd.Tables[ti].Table}] = &rd.Tables[ti]
+		}
+	}
+	out := make([][]cardRef, m.Pairs+1)
+	for ti := range sd.Travelers {
+		for li := range sd.Travelers[ti].Lines {
+			r := &sd.Travelers[ti].Lines[li].Result
+			t, ok := tables[seatKey{r.Round, r.Table}]
+			if !ok {
+				continue
+			}
+			for _, side := range []scoring.Side{scoring.NS, scoring.EW} {
+				p := t.Cards(side)
+				if p >= 1 && p <= m.Pairs {
+					out[p] = append(out[p], cardRef{int32(ti), int32(li), side})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// writeScorecards writes the Scorecards sheet: per pair a title and, board
+// by board, the round, opponents, contract, declarer, tricks, the score
+// from the pair's side, the points the traveler shows for it and their
+// running total.
+func writeScorecards(b *book, d *tournament.EventData) error {
+	u := unit(d.Event.Scoring, false)
+	head := []string{"Board", "Round", "Opponents", "Contract", "Declarer", "Tricks", "Score", u, "Total"}
+	s, err := b.newSheet("Scorecards", nil, []float64{8, 8, 12, 10, 10, 8, 8, 10, 10})
+	if err != nil {
+		return err
+	}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		m := &sd.Section.Movement
+		names := map[[2]string]string{}
+		for _, p := range sd.Pairs {
+			var n []string
+			for _, pl := range p.Players {
+				n = append(n, pl.Name)
+			}
+			names[[2]string{p.Number, p.Direction}] = strings.Join(n, " & ")
+		}
+		refs := scorecardRefs(sd)
+		for p := 1; p <= m.Pairs; p++ {
+			if p == m.Phantom || len(refs[p]) == 0 {
+				continue
+			}
+			num, dir := m.PairLabel(p)
+			if err := s.reserve(len(refs[p]) + 3); err != nil {
+				return err
+			}
+			title := "Section " + sd.Section.Name + ", pair " + strings.TrimSpace(num+" "+dir)
+			if n := names[[2]string{num, dir}]; n != "" {
+				title += ": " + n
+			}
+			if err := s.titleRow(title); err != nil {
+				return err
+			}
+			if err := s.headerRow(head); err != nil {
+				return err
+			}
+			total := 0.0
+			for _, ref := range refs[p] {
+				t := &sd.Travelers[ref.traveler]
+				l := &t.Lines[ref.line]
+				r := &l.Result
+				opp, pts := r.EW, l.NSPoints
+				if ref.side == scoring.EW {
+					opp, pts = r.NS, l.EWPoints
+				}
+				var score any
+				if hasScore(r) {
+					score = r.NSScore
+					if ref.side == scoring.EW {
+						score = 0 - r.NSScore
+					}
+				}
+				total = scoring.Round2(total + pts)
+				if err := s.add([]any{t.Board.Number, r.Round, opp, contractText(r), r.Declarer, tricks(r), score, s.pts(pts), s.pts(total)}); err != nil {
+					return err
+				}
+			}
+			s.skip()
+		}
+	}
+	return s.flush()
+}
+
+// frequency is one distinct score of a board and the points it earned.
+type frequency struct {
+	score    any // the NS score (int), or the contract text of a line without one
+	tables   int
+	ns, ew   float64
+	hasScore bool
+}
+
+// frequencies lists a traveler's distinct scores, highest NS score first,
+// lines without a score (artificial, not played) after them.
+func frequencies(t *tournament.Traveler) []frequency {
+	var out []frequency
+	for li := range t.Lines {
+		l := &t.Lines[li]
+		r := &l.Result
+		var key any = contractText(r)
+		if hasScore(r) {
+			key = r.NSScore
+		}
+		k := slices.IndexFunc(out, func(f frequency) bool { return f.score == key })
+		if k < 0 {
+			out = append(out, frequency{score: key, ns: l.NSPoints, ew: l.EWPoints, hasScore: hasScore(r)})
+			k = len(out) - 1
+		}
+		out[k].tables++
+	}
+	slices.SortStableFunc(out, func(a, b frequency) int {
+		if a.hasScore != b.hasScore {
+			if a.hasScore {
+				return -1
+			}
+			return 1
+		}
+		if a.hasScore {
+			return cmp.Compare(b.score.(int), a.score.(int))
+		}
+		return 0
+	})
+	return out
+}
+
+// writeFrequencies writes the Frequencies sheet: per board each distinct
+// NS score, how many tables got it and the points it earned each side.
+func writeFrequencies(b *book, d *tournament.EventData) error {
+	u := unit(d.Event.Scoring, false)
+	s, err := b.newSheet("Frequencies", []string{"Section", "Board", "NS score", "Tables", "NS " + u, "EW " + u}, []float64{10, 8, 10, 8, 10, 10})
+	if err != nil {
+		return err
+	}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		for ti := range sd.Travelers {
+			t := &sd.Travelers[ti]
+			fs := frequencies(t)
+			if len(fs) == 0 {
+				continue
+			}
+			if err := s.reserve(len(fs)); err != nil {
+				return err
+			}
+			for _, f := range fs {
+				if err := s.add([]any{sd.Section.Name, t.Board.Number, f.score, f.tables, s.pts(f.ns), s.pts(f.ew)}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return s.flush()
+}

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/labstack/echo/v4"
 )
 
 // decodeJSON reads one JSON value of body into v, refusing unknown fields
@@ -60,6 +62,36 @@ func decodeJSON(body []byte, v any, root string) error {
 func oneOrMany(body []byte) bool {
 	t := bytes.TrimLeft(body, " \t\r\n")
 	return len(t) > 0 && t[0] == '['
+}
+
+// decodeOneOrMany reads a body holding one object or a list of them (the
+// list's elements named field[i] in errors), and says which it was.
+func decodeOneOrMany[T any](body []byte, field string) (items []T, many bool, err error) {
+	if oneOrMany(body) {
+		err = decodeJSON(body, &items, field)
+		return items, true, err
+	}
+	items = make([]T, 1)
+	return items, false, decodeJSON(body, &items[0], "")
+}
+
+// convert maps each element of xs through f: a list of domain values to
+// their answers, or of requests to the domain.
+func convert[A, B any](xs []A, f func(A) B) []B {
+	out := make([]B, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+
+// createdOneOrMany answers 201 with one object when the request held one,
+// else with the list.
+func createdOneOrMany[T any](c echo.Context, out []T, many bool) error {
+	if !many && len(out) == 1 {
+		return c.JSON(http.StatusCreated, out[0])
+	}
+	return c.JSON(http.StatusCreated, out)
 }
 
 var (

@@ -104,14 +104,6 @@ func NewResultResponse(r tournament.Result) ResultResponse {
 	return d
 }
 
-func newResultResponses(rs []tournament.Result) []ResultResponse {
-	out := make([]ResultResponse, len(rs))
-	for i, r := range rs {
-		out[i] = NewResultResponse(r)
-	}
-	return out
-}
-
 // AuditResponse is one change to a result: who, when, before and after
 // (null before an insert and after a delete).
 type AuditResponse struct {

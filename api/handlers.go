@@ -83,11 +83,7 @@ func (s *server) listEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]EventResponse, len(es))
-	for i, e := range es {
-		out[i] = NewEventResponse(e)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, convert(es, NewEventResponse))
 }
 
 func (s *server) getEvent(c echo.Context) error {
@@ -150,11 +146,7 @@ func (s *server) listSections(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]SectionResponse, len(ss))
-	for i, sec := range ss {
-		out[i] = NewSectionResponse(sec)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, convert(ss, NewSectionResponse))
 }
 
 func (s *server) getSection(c echo.Context) error {
@@ -211,33 +203,15 @@ func (s *server) addPairs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var qs []PairRequest
-	many := oneOrMany(body)
-	if many {
-		err = decodeJSON(body, &qs, "pairs")
-	} else {
-		qs = make([]PairRequest, 1)
-		err = decodeJSON(body, &qs[0], "")
-	}
+	qs, many, err := decodeOneOrMany[PairRequest](body, "pairs")
 	if err != nil {
 		return err
 	}
-	pairs := make([]tournament.Pair, len(qs))
-	for i := range qs {
-		pairs[i] = qs[i].Pair()
-	}
-	stored, err := s.svc.AddPairs(c.Request().Context(), actor(c), id, pairs)
+	stored, err := s.svc.AddPairs(c.Request().Context(), actor(c), id, convert(qs, func(q PairRequest) tournament.Pair { return q.Pair() }))
 	if err != nil {
 		return err
 	}
-	out := make([]PairResponse, len(stored))
-	for i, p := range stored {
-		out[i] = NewPairResponse(p)
-	}
-	if !many && len(out) == 1 {
-		return c.JSON(http.StatusCreated, out[0])
-	}
-	return c.JSON(http.StatusCreated, out)
+	return createdOneOrMany(c, convert(stored, NewPairResponse), many)
 }
 
 func (s *server) listPairs(c echo.Context) error {
@@ -249,11 +223,7 @@ func (s *server) listPairs(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]PairResponse, len(ps))
-	for i, p := range ps {
-		out[i] = NewPairResponse(p)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, convert(ps, NewPairResponse))
 }
 
 func (s *server) addTeams(c echo.Context) error {
@@ -265,33 +235,15 @@ func (s *server) addTeams(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var qs []TeamRequest
-	many := oneOrMany(body)
-	if many {
-		err = decodeJSON(body, &qs, "teams")
-	} else {
-		qs = make([]TeamRequest, 1)
-		err = decodeJSON(body, &qs[0], "")
-	}
+	qs, many, err := decodeOneOrMany[TeamRequest](body, "teams")
 	if err != nil {
 		return err
 	}
-	teams := make([]tournament.Roster, len(qs))
-	for i := range qs {
-		teams[i] = qs[i].Roster()
-	}
-	stored, err := s.svc.AddTeams(c.Request().Context(), actor(c), id, teams)
+	stored, err := s.svc.AddTeams(c.Request().Context(), actor(c), id, convert(qs, func(q TeamRequest) tournament.Roster { return q.Roster() }))
 	if err != nil {
 		return err
 	}
-	out := make([]TeamResponse, len(stored))
-	for i, t := range stored {
-		out[i] = NewTeamResponse(t)
-	}
-	if !many && len(out) == 1 {
-		return c.JSON(http.StatusCreated, out[0])
-	}
-	return c.JSON(http.StatusCreated, out)
+	return createdOneOrMany(c, convert(stored, NewTeamResponse), many)
 }
 
 func (s *server) listTeams(c echo.Context) error {
@@ -303,11 +255,7 @@ func (s *server) listTeams(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]TeamResponse, len(ts))
-	for i, t := range ts {
-		out[i] = NewTeamResponse(t)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, convert(ts, NewTeamResponse))
 }
 
 // --- boards ---
@@ -349,7 +297,7 @@ func (s *server) putBoards(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newBoardResponses(boards))
+	return c.JSON(http.StatusOK, convert(boards, NewBoardResponse))
 }
 
 func isPBN(mt string) bool {
@@ -361,14 +309,6 @@ func isPBN(mt string) bool {
 	return false
 }
 
-func newBoardResponses(bs []tournament.Board) []BoardResponse {
-	out := make([]BoardResponse, len(bs))
-	for i, b := range bs {
-		out[i] = NewBoardResponse(b)
-	}
-	return out
-}
-
 func (s *server) listBoards(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -378,7 +318,7 @@ func (s *server) listBoards(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newBoardResponses(bs))
+	return c.JSON(http.StatusOK, convert(bs, NewBoardResponse))
 }
 
 // --- results ---
@@ -398,24 +338,14 @@ func (s *server) enterResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var qs []ResultRequest
-	many := oneOrMany(body)
-	if many {
-		err = decodeJSON(body, &qs, "results")
-	} else {
-		qs = make([]ResultRequest, 1)
-		err = decodeJSON(body, &qs[0], "")
-	}
+	qs, many, err := decodeOneOrMany[ResultRequest](body, "results")
 	if err != nil {
 		return err
 	}
 	if len(qs) == 0 {
 		return badRequest("results", "an empty list: send at least one result")
 	}
-	in := make([]tournament.Result, len(qs))
-	for i := range qs {
-		in[i] = qs[i].Result()
-	}
+	in := convert(qs, func(q ResultRequest) tournament.Result { return q.Result() })
 	a := actor(c)
 	var idem *tournament.Idempotency
 	if key := c.Request().Header.Get("Idempotency-Key"); key != "" {
@@ -437,7 +367,7 @@ func (s *server) enterResults(c echo.Context) error {
 		c.Response().Header().Set("ETag", etag(stored[0].Version))
 		return c.JSON(http.StatusCreated, NewResultResponse(stored[0]))
 	}
-	return c.JSON(http.StatusCreated, newResultResponses(stored))
+	return c.JSON(http.StatusCreated, convert(stored, NewResultResponse))
 }
 
 // idempotencyScope is who an Idempotency-Key belongs to: the stored token,
@@ -484,7 +414,7 @@ func (s *server) listResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, newResultResponses(rs))
+	return c.JSON(http.StatusOK, convert(rs, NewResultResponse))
 }
 
 // etag is a result version as an entity tag.
@@ -568,11 +498,7 @@ func (s *server) getAudit(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]AuditResponse, len(as))
-	for i, a := range as {
-		out[i] = NewAuditResponse(a)
-	}
-	return c.JSON(http.StatusOK, out)
+	return c.JSON(http.StatusOK, convert(as, NewAuditResponse))
 }
 
 // --- travelers, standings, tokens ---
@@ -624,9 +550,5 @@ func (s *server) createTokens(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	out := make([]TokenResponse, len(ts))
-	for i, t := range ts {
-		out[i] = NewTokenResponse(t, s.opts.BaseURL)
-	}
-	return c.JSON(http.StatusCreated, out)
+	return c.JSON(http.StatusCreated, convert(ts, func(t tournament.IssuedToken) TokenResponse { return NewTokenResponse(t, s.opts.BaseURL) }))
 }

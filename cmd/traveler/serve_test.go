@@ -146,7 +146,10 @@ type served struct {
 func (p *served) stderr() string { return p.out.String() }
 
 // startServe starts `traveler serve` on a free port and waits until
-// /readyz answers 200.
+// /readyz answers 200 and its "listening" line has reached the output
+// (exec copies the output through a pipe, so what the process wrote before
+// it listened, such as the director token, may arrive after /readyz
+// answers).
 func startServe(t *testing.T, bin string, env []string, dataDir string) *served {
 	t.Helper()
 	addr := freeAddr(t)
@@ -183,7 +186,7 @@ func startServe(t *testing.T, bin string, env []string, dataDir string) *served 
 		if err == nil {
 			io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
-			if resp.StatusCode == 200 {
+			if resp.StatusCode == 200 && strings.Contains(p.stderr(), `"msg":"listening"`) {
 				return p
 			}
 		}

@@ -91,31 +91,8 @@ func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map
 	if rules, err := e.Rules(); err == nil {
 		(&Service{}).itemise(&rules, boards, d.Results)
 	}
-	d.Standings = Standings{Event: e, Section: sec, Method: e.Scoring, Results: len(d.Results)}
-	if e.Scoring == MethodIMPTeams {
-		d.Standings.Pairs = teamStandings(&sec.Movement, d.Results, teams)
-		imps := teamBoardIMPs(&sec.Movement, d.Results)
-		for _, b := range d.Boards {
-			t := Traveler{Section: sec, Board: b, Method: e.Scoring}
-			for i := range d.Results {
-				if d.Results[i].Board == b.Number {
-					t.Lines = append(t.Lines, TravelerLine{Result: d.Results[i], NSPoints: imps[i], EWPoints: 0 - imps[i]})
-				}
-			}
-			d.Travelers = append(d.Travelers, t)
-		}
-		return d
-	}
-	d.Standings.Pairs = pairStandings(e.Scoring, &sec.Movement, d.Results, pairs)
-	sb := compareSection(e.Scoring, &sec.Movement, d.Results)
-	for _, b := range d.Boards {
-		pts := sb.points[b.Number]
-		t := Traveler{Section: sec, Board: b, Method: e.Scoring, Top: pts.Top, Datum: pts.Datum}
-		for k, i := range sb.boards[b.Number] {
-			t.Lines = append(t.Lines, TravelerLine{Result: d.Results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
-		}
-		d.Travelers = append(d.Travelers, t)
-	}
+	d.Standings = sectionStandings(&e, &sec, d.Results, pairs, teams)
+	d.Travelers = sectionTravelers(e.Scoring, &sec, boards, d.Results)
 	return d
 }
 

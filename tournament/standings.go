@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -34,23 +35,7 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if err != nil {
 		return Traveler{}, err
 	}
-	t := Traveler{Section: sec, Board: boards[board], Method: e.Scoring}
-	if e.Scoring == MethodIMPTeams {
-		imps := teamBoardIMPs(&sec.Movement, results)
-		for i := range results {
-			if results[i].Board == board {
-				v := imps[i]
-				t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: v, EWPoints: 0 - v})
-			}
-		}
-	} else {
-		sb := compareSection(e.Scoring, &sec.Movement, results)
-		pts := sb.points[board]
-		t.Top, t.Datum = pts.Top, pts.Datum
-		for k, i := range sb.boards[board] {
-			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
-		}
-	}
+	t := sectionTravelers(e.Scoring, &sec, boards, results)[board-1]
 	for i := range t.Lines {
 		r := &t.Lines[i].Result
 		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
@@ -76,21 +61,62 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	if err != nil {
 		return Standings{}, err
 	}
-	out := Standings{Event: e, Section: sec, Method: e.Scoring, Results: len(results)}
+	var pairs []Pair
+	var teams []Roster
 	if e.Scoring == MethodIMPTeams {
-		teams, err := s.store.Teams(ctx, sec.ID)
-		if err != nil {
-			return Standings{}, err
-		}
-		out.Pairs = teamStandings(&sec.Movement, results, teams)
-		return out, nil
+		teams, err = s.store.Teams(ctx, sec.ID)
+	} else {
+		pairs, err = s.store.Pairs(ctx, sec.ID)
 	}
-	pairs, err := s.store.Pairs(ctx, sec.ID)
 	if err != nil {
 		return Standings{}, err
 	}
-	out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
-	return out, nil
+	return sectionStandings(&e, &sec, results, pairs, teams), nil
+}
+
+// sectionStandings ranks a section's pairs (at IMP_TEAMS its teams) from
+// its results.
+func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
+	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
+	if e.Scoring == MethodIMPTeams {
+		out.Pairs = teamStandings(&sec.Movement, results, teams)
+	} else {
+		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
+	}
+	return out
+}
+
+// sectionTravelers compares every board of a section by method: one
+// traveler a board, in board order, each with its lines in the order of
+// results and the points they earned (at IMP_TEAMS, against the other room).
+// boards must hold every board of the movement.
+func sectionTravelers(method Method, sec *Section, boards map[int]Board, results []Result) []Traveler {
+	out := make([]Traveler, sec.Movement.Boards)
+	for n := range out {
+		out[n] = Traveler{Section: *sec, Board: boards[n+1], Method: method}
+	}
+	if method == MethodIMPTeams {
+		imps := teamBoardIMPs(&sec.Movement, results)
+		for i, r := range results {
+			if r.Board >= 1 && r.Board <= len(out) {
+				t := &out[r.Board-1]
+				t.Lines = append(t.Lines, TravelerLine{Result: r, NSPoints: imps[i], EWPoints: 0 - imps[i]})
+			}
+		}
+		return out
+	}
+	sb := compareSection(method, &sec.Movement, results)
+	for b, idx := range sb.boards {
+		if b < 1 || b > len(out) {
+			continue
+		}
+		t, pts := &out[b-1], sb.points[b]
+		t.Top, t.Datum = pts.Top, pts.Datum
+		for k, i := range idx {
+			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
+		}
+	}
+	return out
 }
 
 // seatedPairs returns the movement pairs holding the NS and the EW cards on
@@ -204,12 +230,7 @@ func teamMatches(m *Movement) []teamMatch {
 				byMatch[t.Match] = append(byMatch[t.Match], t)
 			}
 		}
-		keys := make([]int, 0, len(byMatch))
-		for k := range byMatch {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(byMatch)) {
 			rooms := byMatch[k]
 			if len(rooms) != 2 {
 				continue
@@ -228,24 +249,43 @@ func comparable(r *Result) bool {
 	return r.Status == StatusPlayed || r.Status == StatusPassedOut || r.Status == StatusAssigned
 }
 
-// teamBoardIMPs returns, per result, the IMPs its NS side won on the board
-// against the other room of its match (0 until both rooms have a result).
-func teamBoardIMPs(m *Movement, results []Result) []float64 {
+// playedMatch is a match of a teams round with the results both its rooms
+// have for each board: results[i] in room 1 and results[j] in room 2.
+type playedMatch struct {
+	home, away int      // the teams: home sits NS in room 1, away in room 2 (0: not a team)
+	rooms      [][2]int // per board with a comparable result in both rooms, the two results' indexes
+}
+
+// playedMatches finds each match's boards that both rooms have played.
+func playedMatches(m *Movement, results []Result) []playedMatch {
 	type at struct{ round, table, board int }
 	idx := make(map[at]int, len(results))
 	for i := range results {
 		idx[at{results[i].Round, results[i].Table, results[i].Board}] = i
 	}
-	out := make([]float64, len(results))
+	var out []playedMatch
 	for _, mt := range teamMatches(m) {
+		pm := playedMatch{home: m.TeamOf(mt.room1.NS), away: m.TeamOf(mt.room2.NS)}
 		for _, b := range mt.room1.Boards {
 			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
 			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
-			if !ok1 || !ok2 || !comparable(&results[i]) || !comparable(&results[j]) {
-				continue
+			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) {
+				pm.rooms = append(pm.rooms, [2]int{i, j})
 			}
-			home := float64(scoring.IMPs(results[i].NSScore - results[j].NSScore))
-			out[i], out[j] = home, 0-home
+		}
+		out = append(out, pm)
+	}
+	return out
+}
+
+// teamBoardIMPs returns, per result, the IMPs its NS side won on the board
+// against the other room of its match (0 until both rooms have a result).
+func teamBoardIMPs(m *Movement, results []Result) []float64 {
+	out := make([]float64, len(results))
+	for _, pm := range playedMatches(m, results) {
+		for _, r := range pm.rooms {
+			home := float64(scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore))
+			out[r[0]], out[r[1]] = home, 0-home
 		}
 	}
 	return out
@@ -255,34 +295,21 @@ func teamBoardIMPs(m *Movement, results []Result) []float64 {
 // rooms have played, converted to VPs on the WBF continuous scale; places by
 // VPs.
 func teamStandings(m *Movement, results []Result, rosters []Roster) []Standing {
-	type at struct{ round, table, board int }
-	idx := make(map[at]int, len(results))
-	for i := range results {
-		idx[at{results[i].Round, results[i].Table, results[i].Board}] = i
-	}
 	n := len(m.Teams)
 	var matches []scoring.TeamMatchResult
 	boards := make([]int, n)
-	for _, mt := range teamMatches(m) {
-		home, away := m.TeamOf(mt.room1.NS), m.TeamOf(mt.room2.NS)
-		if home < 1 || away < 1 {
+	for _, pm := range playedMatches(m, results) {
+		if pm.home < 1 || pm.away < 1 || len(pm.rooms) == 0 {
 			continue
 		}
-		var mbs []scoring.MatchBoard
-		for _, b := range mt.room1.Boards {
-			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
-			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
-			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) {
-				mbs = append(mbs, scoring.MatchBoard{OpenNS: results[i].NSScore, ClosedNS: results[j].NSScore})
-			}
-		}
-		if len(mbs) == 0 {
-			continue
+		mbs := make([]scoring.MatchBoard, len(pm.rooms))
+		for k, r := range pm.rooms {
+			mbs[k] = scoring.MatchBoard{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}
 		}
 		h, w := scoring.TeamMatch(mbs)
-		matches = append(matches, scoring.TeamMatchResult{Home: home - 1, Away: away - 1, HomeIMPs: h, AwayIMPs: w, Boards: len(mbs)})
-		boards[home-1] += len(mbs)
-		boards[away-1] += len(mbs)
+		matches = append(matches, scoring.TeamMatchResult{Home: pm.home - 1, Away: pm.away - 1, HomeIMPs: h, AwayIMPs: w, Boards: len(mbs)})
+		boards[pm.home-1] += len(mbs)
+		boards[pm.away-1] += len(mbs)
 	}
 	names := map[int]Roster{}
 	for _, r := range rosters {

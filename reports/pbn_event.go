@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -338,12 +339,7 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 	}
 	rd := tournament.Round{Number: 1}
 	matches := map[[2]int]int{}
-	nums := make([]int, 0, len(tables))
-	for tn := range tables {
-		nums = append(nums, tn)
-	}
-	slices.Sort(nums)
-	for _, tn := range nums {
+	for _, tn := range slices.Sorted(maps.Keys(tables)) {
 		rm := tables[tn]
 		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
 		if _, ok := matches[key]; !ok {

@@ -244,12 +244,6 @@ type loadTable struct {
 	boards []int
 }
 
-// loadEntryRecord says that count results of a section had been answered by at.
-type loadEntryRecord struct {
-	count int64
-	at    time.Time
-}
-
 // contractsForLoad are the results tables enter, in turn: real contracts
 // with a mix of made, overtricks and down, so every score path is used.
 var contractsForLoad = []struct {
@@ -532,7 +526,7 @@ func (s *loadSection) recordEntered(n int64) {
 	at := time.Now()
 	count := s.entered.Add(n)
 	select {
-	case s.answered <- entryAnswered{section: s, loadEntryRecord: loadEntryRecord{count: count, at: at}}:
+	case s.answered <- entryAnswered{section: s, count: count, at: at}:
 	default:
 	}
 }
@@ -566,7 +560,8 @@ type probeResult struct {
 // how many of the section's results had been answered by then, and when.
 type entryAnswered struct {
 	section *loadSection
-	loadEntryRecord
+	count   int64     // results of the section answered by then
+	at      time.Time // when this entry was answered
 }
 
 // probe measures how soon an accepted result shows in the standings: it

@@ -62,7 +62,13 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	if err != nil {
 		return nil, false, err
 	}
-	s.itemise(&rules, boards, stored)
+	if replayed { // what the first request stored, as it is now
+		s.itemise(&rules, boards, stored)
+	} else { // stored in the order given, each scored by checkResult
+		for i := range stored {
+			stored[i].Lines = out[i].Lines
+		}
+	}
 	return stored, replayed, nil
 }
 
@@ -85,7 +91,7 @@ func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, board
 	if err != nil {
 		return err
 	}
-	r.NSScore, r.Lines = sc.NSScore, nil
+	r.NSScore, r.Lines = sc.NSScore, sc.Lines
 	return nil
 }
 
@@ -235,9 +241,7 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err := s.store.UpdateResult(ctx, &in, version); err != nil {
 		return Result{}, err
 	}
-	one := []Result{in}
-	s.itemise(&rules, boards, one)
-	return one[0], nil
+	return in, nil // itemised by checkResult; the store keeps Lines
 }
 
 // DeleteResult deletes a result (directors only) if version is the stored

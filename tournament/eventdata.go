@@ -33,7 +33,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 	if err != nil {
 		return EventData{}, err
 	}
-	if err := canReadResults(a, &e, &Section{}, 0); err != nil {
+	if err := canRead(a, &e, 0); err != nil {
 		return EventData{}, err
 	}
 	secs, err := s.store.Sections(ctx, eventID)

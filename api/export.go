@@ -19,7 +19,7 @@ const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 // standings, travelers, scorecards, frequencies and Royalton report.
 func (s *server) getWorkbook(c echo.Context) error {
 	return s.export(c, "report.xlsx", xlsxType, func(w io.Writer, d tournament.EventData) error {
-		return reports.WriteWorkbook(w, d, reports.Royalton(d).Sheet())
+		return reports.WriteReport(w, d)
 	})
 }
 

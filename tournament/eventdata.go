@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"slices"
+	"strconv"
 
 	"github.com/traveler-bridge/traveler/scoring"
 )
@@ -120,4 +121,32 @@ func ScoreResults(rules scoring.Rules, sec *Section, boards map[int]Board, resul
 		r.NSScore, r.Lines = sc.NSScore, sc.Lines
 	}
 	return errs
+}
+
+// Select narrows an event's data to one section (sectionID ≠ 0) or one
+// session (session ≠ 0), for a report on part of an event. Zero for both
+// keeps the whole event. A section or session the event does not have is
+// ErrNotFound; giving both, when the section is not in that session, too.
+func (d EventData) Select(sectionID int64, session int) (EventData, error) {
+	if sectionID == 0 && session == 0 {
+		return d, nil
+	}
+	out := EventData{Event: d.Event}
+	for _, s := range d.Sections {
+		if (sectionID == 0 || s.Section.ID == sectionID) && (session == 0 || s.Section.Session == session) {
+			out.Sections = append(out.Sections, s)
+		}
+	}
+	if len(out.Sections) == 0 {
+		msg := "event " + strconv.FormatInt(d.Event.ID, 10) + " has no session " + strconv.Itoa(session)
+		field := "session"
+		if sectionID != 0 {
+			msg, field = "event "+strconv.FormatInt(d.Event.ID, 10)+" has no section "+strconv.FormatInt(sectionID, 10), "section"
+			if session != 0 {
+				msg += " in session " + strconv.Itoa(session)
+			}
+		}
+		return EventData{}, &Error{Kind: ErrNotFound, Field: field, Message: msg}
+	}
+	return out, nil
 }

@@ -22,41 +22,91 @@ func ReadUSEBIOEvent(r io.Reader) (tournament.EventData, error) {
 
 // EventFromUSEBIO turns a USEBIO file into an EventData under contract-2017:
 // one section holding the file's pairs, boards (dealer and vulnerability from
-// the number, the deal from HANDSET) and traveler lines, with a custom
-// movement built from the lines (see meetingRounds). Every played line is
+// the number, the deal from HANDSET) and traveler lines. A one-winner file
+// (WINNER_TYPE 1 or none) gets a custom movement built from the lines (see
+// fillSets and meetingRounds); a two-winner file (WINNER_TYPE 2: NS and EW
+// pairs numbered apart, each PAIR with its DIRECTION) gets the two-winner
+// Mitchell its lines follow (see twoWinnerMovement). Every played line is
 // scored again and must give the file's SCORE. Errors are *FileError naming
 // the element, its line and what was expected.
 func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 	ev := &u.Event
-	method, err := usebioMethod(ev)
+	e, err := usebioEventHeader(ev)
 	if err != nil {
 		return tournament.EventData{}, err
 	}
+	two := ev.WinnerType == 2
+	pairs, known, err := usebioPairs(ev, two)
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	boards, meetings, results, err := usebioLines(ev, two)
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	sec, err := usebioSection(ev, meetings, results, known, two)
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	if err := checkUSEBIOScores(ev, &sec, boards, results); err != nil {
+		return tournament.EventData{}, err
+	}
+	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+}
+
+// usebioEventHeader reads the event's name, date and scoring method.
+func usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) {
+	method, err := usebioMethod(ev)
+	if err != nil {
+		return tournament.Event{}, err
+	}
 	date, err := usebioDate(ev.Date)
 	if err != nil {
-		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/DATE", Value: ev.Date, Expected: "a date DD/MM/YYYY or YYYY-MM-DD"}
-	}
-	if ev.WinnerType == 2 {
-		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/WINNER_TYPE", Value: "2", Expected: "1: traveler imports one-winner events only"}
+		return tournament.Event{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/DATE", Value: ev.Date, Expected: "a date DD/MM/YYYY or YYYY-MM-DD"}
 	}
 	name := ev.Name
 	if name == "" {
 		name = ev.Title
 	}
-	e := tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method}
+	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method}, nil
+}
 
+// pairKey is a pair as a file names it: its number and, in a two-winner
+// event, its direction ("NS" or "EW"; "" in a one-winner event).
+type pairKey struct {
+	number    int
+	direction string
+}
+
+// usebioPairs reads the PARTICIPANTS: the pairs in file order and the set
+// of pairs listed. In a two-winner event every PAIR has a DIRECTION, and a
+// number is unique within its direction.
+func usebioPairs(ev *USEBIOEvent, two bool) ([]tournament.Pair, map[pairKey]bool, error) {
+	const path = "PARTICIPANTS/PAIR/"
 	var pairs []tournament.Pair
-	known := map[int]bool{}
+	known := map[pairKey]bool{}
 	for _, p := range ev.Pairs {
 		n, err := pairNumber(p.Number)
 		if err != nil {
-			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: p.Line, Element: "PARTICIPANTS/PAIR/PAIR_NUMBER", Value: p.Number, Expected: "a pair number, 1 or more"}
+			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: "a pair number, 1 or more"}
 		}
-		if known[n] {
-			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: p.Line, Element: "PARTICIPANTS/PAIR/PAIR_NUMBER", Value: p.Number, Expected: "a pair number no other PAIR has"}
+		k := pairKey{number: n}
+		if two {
+			if p.Direction == "" {
+				return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "DIRECTION", Expected: "NS or EW: in a two-winner event (WINNER_TYPE 2) every pair has its direction"}
+			}
+			k.direction = p.Direction
 		}
-		known[n] = true
-		tp := tournament.Pair{Number: strconv.Itoa(n)}
+		if known[k] {
+			unique := "a pair number no other PAIR has"
+			if two {
+				unique = "a pair number no other " + k.direction + " PAIR has"
+			}
+			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: unique}
+		}
+		known[k] = true
+		tp := tournament.Pair{Number: strconv.Itoa(n), Direction: k.direction}
 		for i, name := range p.Players {
 			pl := tournament.Player{Name: name}
 			if i < len(p.PlayerNumbers) {
@@ -66,23 +116,27 @@ func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 		}
 		pairs = append(pairs, tp)
 	}
+	return pairs, known, nil
+}
 
+// usebioLines reads the boards and their traveler lines into results (in
+// file order) and meetings: one for each NS pair number against each EW
+// pair number, ns and ew being those numbers.
+func usebioLines(ev *USEBIOEvent, two bool) (map[int]tournament.Board, []meeting, []tournament.Result, error) {
 	boards := map[int]tournament.Board{}
 	var meetings []meeting
 	var results []tournament.Result
 	at := map[[2]int]int{} // NS, EW → index in meetings
-	maxBoard := 0
 	for _, b := range ev.Boards {
-		maxBoard = max(maxBoard, b.Number)
 		tb := tournament.Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
 		if b.HasDeal() {
 			tb.Deal = b.Deal.String()
 		}
 		boards[b.Number] = tb
 		for _, l := range b.Lines {
-			r, err := usebioResult(b.Number, &l)
+			r, err := usebioResult(b.Number, &l, two)
 			if err != nil {
-				return tournament.EventData{}, err
+				return nil, nil, nil, err
 			}
 			ns, _ := strconv.Atoi(r.NS)
 			ew, _ := strconv.Atoi(r.EW)
@@ -94,7 +148,7 @@ func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 				meetings = append(meetings, meeting{ns: ns, ew: ew})
 			}
 			if slices.Contains(meetings[i].boards, b.Number) {
-				return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE", Value: r.NS + " v " + r.EW,
+				return nil, nil, nil, &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE", Value: r.NS + " v " + r.EW,
 					Expected: "one line per board for each NS and EW pair (board " + strconv.Itoa(b.Number) + " is there twice)"}
 			}
 			meetings[i].boards = append(meetings[i].boards, b.Number)
@@ -103,105 +157,81 @@ func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 		}
 	}
 	if len(results) == 0 {
-		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "at least one traveler line"}
+		return nil, nil, nil, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "at least one traveler line"}
 	}
-	mov := meetingRounds(meetings, results, maxBoard)
-	for p := range known {
-		mov.Pairs = max(mov.Pairs, p)
-	}
-	fillSitOut(&mov)
-	sec := tournament.Section{Session: 1, Name: "A", Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov, CurrentRound: len(mov.Rounds)}
+	return boards, meetings, results, nil
+}
 
-	// Score every line under contract-2017 and hold it to the file's score.
-	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results)
+// usebioSection builds the section of the file's lines: its movement, with
+// every result's Round and Table set. A one-winner file gets a custom
+// movement of pairs 1 to the highest number listed or played; a two-winner
+// file the Mitchell its lines follow. The meetings' ew becomes a movement
+// pair.
+func usebioSection(ev *USEBIOEvent, meetings []meeting, results []tournament.Result, known map[pairKey]bool, two bool) (tournament.Section, error) {
+	boards := 0
+	for _, b := range ev.Boards {
+		boards = max(boards, b.Number)
+	}
+	sec := tournament.Section{Session: 1, Name: "A"}
+	if two {
+		spec, mov, err := twoWinnerMovement(ev, meetings, results, known, boards)
+		if err != nil {
+			return sec, err
+		}
+		sec.Spec, sec.Movement = spec, mov
+	} else {
+		fillSets(meetings)
+		mov := meetingRounds(meetings, results, boards)
+		for p := range known {
+			mov.Pairs = max(mov.Pairs, p.number)
+		}
+		mov.Name = "Custom movement, " + strconv.Itoa(mov.Pairs) + " pairs, " + strconv.Itoa(len(mov.Rounds)) + " rounds"
+		fillSitOut(&mov)
+		sec.Spec, sec.Movement = tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, mov
+	}
+	sec.CurrentRound = len(sec.Movement.Rounds)
+	return sec, nil
+}
+
+// checkUSEBIOScores scores every line (results in file order) under
+// contract-2017 and holds it to the file's SCORE.
+func checkUSEBIOScores(ev *USEBIOEvent, sec *tournament.Section, boards map[int]tournament.Board, results []tournament.Result) error {
+	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), sec, boards, results)
 	k := 0
 	for _, b := range ev.Boards {
 		for _, l := range b.Lines {
 			r := &results[k]
 			if errs != nil && errs[k] != nil {
-				return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/CONTRACT", Value: l.ContractText, Expected: "a result contract-2017 scores (" + errs[k].Error() + ")"}
+				return &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/CONTRACT", Value: l.ContractText, Expected: "a result contract-2017 scores (" + errs[k].Error() + ")"}
 			}
 			if l.Score.Given() && !l.Score.Artificial && r.Status != tournament.StatusNotPlayed && l.Score.Points != r.NSScore {
-				return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/SCORE", Value: l.Score.Text,
+				return &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/SCORE", Value: l.Score.Text,
 					Expected: "the NS score of " + r.Contract + " by " + r.Declarer + " taking " + strconv.Itoa(r.Tricks) + " tricks: " + strconv.Itoa(r.NSScore)}
 			}
 			k++
 		}
 	}
-	var unknown []string
-	for _, m := range meetings {
-		for _, p := range [2]int{m.ns, m.ew} {
-			if !known[p] && !slices.Contains(unknown, strconv.Itoa(p)) {
-				unknown = append(unknown, strconv.Itoa(p))
-			}
-		}
-	}
-	for _, n := range unknown {
-		pairs = append(pairs, tournament.Pair{Number: n})
-	}
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+	return nil
 }
 
-// meeting is one NS pair against one EW pair: the boards they played and
-// the indexes of those lines in the results.
-type meeting struct {
-	ns, ew int
-	boards []int
-	lines  []int
-}
-
-// meetingRounds builds a custom movement from the meetings: each meeting
-// is one table in one round. Meetings are placed in the order of their
-// first board, each in the first round where neither pair plays yet and
-// none of its boards is in play; the tables of a round are numbered from 1
-// in that order. For a club Howell whose meetings each play one set this
-// gives back the rounds as played; otherwise it gives a movement that
-// seats every line, with perhaps more rounds than were played. It sets
-// each result's Round and Table.
-func meetingRounds(meetings []meeting, results []tournament.Result, boards int) tournament.Movement {
-	order := make([]int, len(meetings))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return slices.Min(meetings[a].boards) - slices.Min(meetings[b].boards) })
-	m := tournament.Movement{Kind: tournament.KindCustom, Winners: 1, Boards: boards}
-	type roundUse struct {
-		pairs  map[int]bool
-		boards map[int]bool
-	}
-	var use []roundUse
-	for _, i := range order {
-		mt := &meetings[i]
-		r := 0
-		for ; r < len(use); r++ {
-			if use[r].pairs[mt.ns] || use[r].pairs[mt.ew] {
-				continue
+// unlistedPairs returns the pairs that play in the meetings but are not in
+// the PARTICIPANTS, with their numbers and directions as the movement
+// names them.
+func unlistedPairs(meetings []meeting, known map[pairKey]bool, m *tournament.Movement) []tournament.Pair {
+	var out []tournament.Pair
+	seen := map[pairKey]bool{}
+	for _, mt := range meetings {
+		for _, p := range [2]int{mt.ns, mt.ew} {
+			number, dir := m.PairLabel(p)
+			n, _ := strconv.Atoi(number)
+			k := pairKey{number: n, direction: dir}
+			if !known[k] && !seen[k] {
+				seen[k] = true
+				out = append(out, tournament.Pair{Number: number, Direction: dir})
 			}
-			if slices.ContainsFunc(mt.boards, func(b int) bool { return use[r].boards[b] }) {
-				continue
-			}
-			break
-		}
-		if r == len(use) {
-			use = append(use, roundUse{pairs: map[int]bool{}, boards: map[int]bool{}})
-			m.Rounds = append(m.Rounds, tournament.Round{Number: r + 1})
-		}
-		use[r].pairs[mt.ns], use[r].pairs[mt.ew] = true, true
-		for _, b := range mt.boards {
-			use[r].boards[b] = true
-		}
-		rd := &m.Rounds[r]
-		t := tournament.Table{Table: len(rd.Tables) + 1, NS: mt.ns, EW: mt.ew, Boards: slices.Clone(mt.boards)}
-		slices.Sort(t.Boards)
-		rd.Tables = append(rd.Tables, t)
-		m.Tables = max(m.Tables, t.Table)
-		m.Pairs = max(m.Pairs, mt.ns, mt.ew)
-		for _, k := range mt.lines {
-			results[k].Round, results[k].Table = r+1, t.Table
 		}
 	}
-	m.Name = "Custom movement, " + strconv.Itoa(m.Pairs) + " pairs, " + strconv.Itoa(len(m.Rounds)) + " rounds"
-	return m
+	return out
 }
 
 // fillSitOut lists, in every round, the pairs not at a table as sitting out.
@@ -217,8 +247,10 @@ func fillSitOut(m *tournament.Movement) {
 	}
 }
 
-// usebioResult turns a traveler line into a result (Round and Table not set).
-func usebioResult(board int, l *USEBIOLine) (tournament.Result, error) {
+// usebioResult turns a traveler line into a result (Round and Table not
+// set). In a two-winner event (two) NS and EW pairs are numbered apart, so
+// NS pair 3 may meet EW pair 3.
+func usebioResult(board int, l *USEBIOLine, two bool) (tournament.Result, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
 	bad := func(el, v, exp string) error {
 		return &FileError{Format: "USEBIO", Line: l.Line, Element: path + el, Value: v, Expected: exp}
@@ -231,7 +263,7 @@ func usebioResult(board int, l *USEBIOLine) (tournament.Result, error) {
 	if err != nil {
 		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair number, 1 or more")
 	}
-	if ns == ew {
+	if ns == ew && !two {
 		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair other than the NS pair")
 	}
 	r := tournament.Result{Board: board, NS: strconv.Itoa(ns), EW: strconv.Itoa(ew)}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -305,7 +306,7 @@ func sameEvent(t *testing.T, a, b tournament.EventData) {
 		}
 		for i := range sa.Standings.Pairs {
 			pa, pb := sa.Standings.Pairs[i], sb.Standings.Pairs[i]
-			if pa.Number != pb.Number || pa.Total != pb.Total || pa.Percentage != pb.Percentage || pa.Place != pb.Place || pa.IMPs != pb.IMPs {
+			if pa.Number != pb.Number || pa.Direction != pb.Direction || pa.Total != pb.Total || pa.Percentage != pb.Percentage || pa.Place != pb.Place || pa.IMPs != pb.IMPs {
 				t.Errorf("standing %+v, want %+v", pb, pa)
 			}
 		}
@@ -323,4 +324,232 @@ func samePair(a, b tournament.Pair) bool {
 		}
 	}
 	return true
+}
+
+// butlerFile is the 8-pair Butler Howell of shared/testdata (see its README).
+const butlerFile = "../../shared/testdata/usebio/butler_howell.xml"
+
+// TestUSEBIOHowellMovement: the movement built from the 12-pair Howell's
+// lines validates, seats every line, and takes as few rounds as a pair has
+// meetings (an NS pair against an EW pair), counted here from the file.
+//
+// The session was played in 9 rounds of 3 boards, but on board 15 pairs 2
+// and 4 sat the other way round from boards 13 and 14 (2 NS v 4 EW, after
+// 4 NS v 2 EW). A table has one NS pair for all its boards in a round, so 2
+// v 4 on board 15 is a meeting of its own: pairs 2 and 4 have 10 meetings,
+// the others 9, and the movement has 10 rounds. Board 12 has no line for
+// 3 v 1, who played 10 and 11 together: their table plays 10-12, board 12
+// being a slot with no result, so every board is played 6 times (6 tables).
+func TestUSEBIOHowellMovement(t *testing.T) {
+	u := readUSEBIOFile(t, howellFile)
+	d, err := EventFromUSEBIO(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &d.Sections[0]
+	m := &s.Section.Movement
+	if _, err := m.Validate(); err != nil {
+		t.Fatalf("the movement does not validate: %v", err)
+	}
+	if most := mostMeetings(u); len(m.Rounds) != most || most != 10 {
+		t.Errorf("%d rounds; want the most meetings a pair has, %d (10: see above)", len(m.Rounds), most)
+	}
+	for b, n := range m.Plays() {
+		if n != 6 {
+			t.Errorf("board %d is played %d times, want 6", b+1, n)
+		}
+	}
+	want := map[[2]int][]int{{3, 1}: {10, 11, 12}, {4, 2}: {13, 14}, {2, 4}: {15}}
+	for _, r := range m.Rounds {
+		for _, tb := range r.Tables {
+			if w, ok := want[[2]int{tb.NS, tb.EW}]; ok {
+				if !slices.Equal(tb.Boards, w) {
+					t.Errorf("%d v %d plays %v, want %v", tb.NS, tb.EW, tb.Boards, w)
+				}
+				delete(want, [2]int{tb.NS, tb.EW})
+			}
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("no table for %v", want)
+	}
+	checkSeated(t, s)
+	if s.Section.Spec.Kind != "custom" || len(s.Section.Spec.Schedule) != len(m.Rounds) || s.Section.CurrentRound != len(m.Rounds) {
+		t.Errorf("spec %q of %d rounds, current round %d; want custom of %d", s.Section.Spec.Kind, len(s.Section.Spec.Schedule), s.Section.CurrentRound, len(m.Rounds))
+	}
+	if _, err := s.Section.Spec.Build(); err != nil {
+		t.Errorf("the section's spec does not build (as ImportEvent builds it): %v", err)
+	}
+}
+
+// TestUSEBIOButlerImport imports the 8-pair Butler Howell: a movement of 7
+// rounds (8 pairs meet 7 others, each pair the same NS or EW for a round's
+// 5 boards; 4 tables, so each board is played 4 times) that validates, and
+// every line's score and Butler IMPs, every pair's total and place, are the
+// file's.
+func TestUSEBIOButlerImport(t *testing.T) {
+	u := readUSEBIOFile(t, butlerFile)
+	d, err := EventFromUSEBIO(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &d.Sections[0]
+	m := &s.Section.Movement
+	if _, err := m.Validate(); err != nil {
+		t.Fatalf("the movement does not validate: %v", err)
+	}
+	if most := mostMeetings(u); len(m.Rounds) != most || most != 7 {
+		t.Errorf("%d rounds; want the most meetings a pair has, %d (7)", len(m.Rounds), most)
+	}
+	for b, n := range m.Plays() {
+		if n != 4 {
+			t.Errorf("board %d is played %d times, want 4", b+1, n)
+		}
+	}
+	checkSeated(t, s)
+	type key struct {
+		board  int
+		ns, ew string
+	}
+	lines := map[key]tournament.TravelerLine{}
+	for _, tr := range s.Travelers {
+		for _, l := range tr.Lines {
+			lines[key{l.Result.Board, l.Result.NS, l.Result.EW}] = l
+		}
+	}
+	n := 0
+	for _, b := range u.Event.Boards {
+		for _, fl := range b.Lines {
+			n++
+			l, ok := lines[key{b.Number, fl.NS, fl.EW}]
+			if !ok {
+				t.Fatalf("board %d %s v %s not imported", b.Number, fl.NS, fl.EW)
+			}
+			if l.Result.NSScore != fl.Score.Points || !fl.NSPoints.Matches(l.NSPoints) || !fl.EWPoints.Matches(l.EWPoints) {
+				t.Errorf("board %d %s v %s: NS %d, %v/%v IMPs; file %d, %s/%s", b.Number, fl.NS, fl.EW, l.Result.NSScore, l.NSPoints, l.EWPoints, fl.Score.Points, fl.NSPoints.Text, fl.EWPoints.Text)
+			}
+		}
+	}
+	if n != 140 || len(s.Results) != n {
+		t.Errorf("%d results of the file's %d lines, want 140", len(s.Results), n)
+	}
+	st := map[string]tournament.Standing{}
+	for _, p := range s.Standings.Pairs {
+		st[p.Number] = p
+	}
+	for _, p := range u.Event.Pairs {
+		got := st[p.Number]
+		if !p.Total.Matches(got.Total) || p.Place != strconv.Itoa(got.Place) {
+			t.Errorf("pair %s: %v place %d; file %s place %s", p.Number, got.Total, got.Place, p.Total.Text, p.Place)
+		}
+	}
+}
+
+// mostMeetings counts, straight from the file, the meetings (an NS pair
+// number against an EW pair number) of every pair, and returns the most.
+func mostMeetings(u *USEBIO) int {
+	meets := map[[2]string]bool{}
+	per := map[string]int{}
+	most := 0
+	for _, b := range u.Event.Boards {
+		for _, l := range b.Lines {
+			if meets[[2]string{l.NS, l.EW}] {
+				continue
+			}
+			meets[[2]string{l.NS, l.EW}] = true
+			per[l.NS]++
+			per[l.EW]++
+			most = max(most, per[l.NS], per[l.EW])
+		}
+	}
+	return most
+}
+
+// checkSeated checks that every result sits where the movement seats its
+// pairs: its round and table exist, the pairs holding the NS and EW cards
+// there are the result's, and the table plays its board (as
+// Service.ImportEvent checks each result).
+func checkSeated(t *testing.T, s *tournament.SectionData) {
+	t.Helper()
+	m := &s.Section.Movement
+	for _, r := range s.Results {
+		rd, ok := m.Round(r.Round)
+		if !ok {
+			t.Fatalf("board %d %s v %s: no round %d", r.Board, r.NS, r.EW, r.Round)
+		}
+		tb, ok := rd.Table(r.Table)
+		if !ok {
+			t.Fatalf("board %d %s v %s: no table %d in round %d", r.Board, r.NS, r.EW, r.Table, r.Round)
+		}
+		ns, _ := m.PairLabel(tb.Cards(scoring.NS))
+		ew, _ := m.PairLabel(tb.Cards(scoring.EW))
+		if ns != r.NS || ew != r.EW || !slices.Contains(tb.Boards, r.Board) {
+			t.Errorf("board %d %s v %s seated at round %d table %d: %s v %s playing %v", r.Board, r.NS, r.EW, r.Round, r.Table, ns, ew, tb.Boards)
+		}
+	}
+}
+
+// TestFillSets: a meeting missing a line gets the rest of its set; a
+// meeting whose pairs play the missing board elsewhere (the two pairs of
+// board 15 of the Howell, who sat the other way round for it) keeps its
+// boards; a list two smallest sets hold keeps its boards too.
+func TestFillSets(t *testing.T) {
+	meetings := []meeting{
+		{ns: 1, ew: 2, boards: []int{3, 1, 2}},
+		{ns: 3, ew: 4, boards: []int{1, 2}}, // missing 3: gets it
+		{ns: 5, ew: 6, boards: []int{4, 5, 6}},
+		{ns: 7, ew: 8, boards: []int{4, 5}}, // missing 6, which 8 v 7 played: keeps 4, 5
+		{ns: 8, ew: 7, boards: []int{6}},    // 4-6 but 7 and 8 play 4 and 5: keeps 6
+		{ns: 9, ew: 10, boards: []int{7}},   // in 7-8 and in 7-9: keeps 7
+		{ns: 11, ew: 12, boards: []int{7, 8}},
+		{ns: 13, ew: 14, boards: []int{7, 9}},
+	}
+	fillSets(meetings)
+	want := [][]int{{1, 2, 3}, {1, 2, 3}, {4, 5, 6}, {4, 5}, {6}, {7}, {7, 8}, {7, 9}}
+	for i, m := range meetings {
+		if !slices.Equal(m.boards, want[i]) {
+			t.Errorf("%d v %d: boards %v, want %v", m.ns, m.ew, m.boards, want[i])
+		}
+	}
+}
+
+// TestUSEBIOMeetingMissing: a file without any line of one meeting (here
+// the Howell without NS 5 v EW 2, who played boards 1-3) gives a custom
+// movement whose boards are played unequally, 5 times for 1-3 and 6 for
+// the rest; a custom movement may (Movement.Validate), and the report's
+// Plays is the most, 6.
+func TestUSEBIOMeetingMissing(t *testing.T) {
+	u := readUSEBIOFile(t, howellFile)
+	dropped := 0
+	for i := range u.Event.Boards {
+		b := &u.Event.Boards[i]
+		b.Lines = slices.DeleteFunc(b.Lines, func(l USEBIOLine) bool {
+			if l.NS == "5" && l.EW == "2" {
+				dropped++
+				return true
+			}
+			return false
+		})
+	}
+	if dropped != 3 {
+		t.Fatalf("dropped %d lines of 5 v 2, want 3 (boards 1-3)", dropped)
+	}
+	d, err := EventFromUSEBIO(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &d.Sections[0].Section.Movement
+	rep, err := m.Validate()
+	if err != nil {
+		t.Fatalf("the movement does not validate: %v", err)
+	}
+	for b, n := range m.Plays() {
+		if want := map[bool]int{true: 5, false: 6}[b < 3]; n != want {
+			t.Errorf("board %d is played %d times, want %d", b+1, n, want)
+		}
+	}
+	if rep.Plays != 6 || len(d.Sections[0].Results) != 158 {
+		t.Errorf("plays %d, %d results; want 6, 161−3 = 158", rep.Plays, len(d.Sections[0].Results))
+	}
+	checkSeated(t, &d.Sections[0])
 }

@@ -18,19 +18,25 @@ import (
 // name and date, its pairs with players, totals, percentages and places,
 // every board's traveler lines with the points each side earned, and the
 // hands in a HANDSET. USEBIO has one field of pairs per file: the event
-// must have one section, scored MP, MP_ACBL, BUTLER or CROSS_IMP; an
-// assigned adjusted score (weighted) has no USEBIO form and is refused.
+// must have one section (an event of several is a tournament.ErrInvalid
+// error on "section" listing the sections' ids: export one section, e.g.
+// d.Select(sectionID, 0)), scored MP, MP_ACBL, BUTLER or CROSS_IMP; an
+// assigned adjusted score (weighted) has no USEBIO form and is refused. A
+// two-winner section (Movement.Winners 2, a Mitchell) is written with
+// WINNER_TYPE 2: each PAIR with its DIRECTION, traveller lines naming the
+// NS and the EW pair by their numbers, places per direction.
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	typ, points, err := usebioType(d.Event.Scoring)
 	if err != nil {
 		return err
 	}
-	if len(d.Sections) != 1 {
-		return fmt.Errorf("USEBIO export: the event has %d sections; expected 1 (a USEBIO file holds one field of pairs)", len(d.Sections))
+	if err := oneSection(d.Sections); err != nil {
+		return err
 	}
 	s := &d.Sections[0]
-	if s.Section.Movement.Winners == 2 {
-		return fmt.Errorf("USEBIO export: section %s has two winners; expected a one-winner section", s.Section.Name)
+	winners, err := usebioWinners(&s.Section)
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(w)
 	x := &xmlOut{w: bw}
@@ -40,20 +46,20 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw(`<EVENT EVENT_TYPE="` + typ + `">` + "\n")
 	x.elem(1, "EVENT_DESCRIPTION", d.Event.Name)
 	x.elem(1, "PROGRAM_NAME", "traveler")
-	x.elem(1, "WINNER_TYPE", "1")
+	x.elem(1, "WINNER_TYPE", strconv.Itoa(winners))
 	x.elem(1, "DATE", usebioDateOut(d.Event.Date))
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
-	standing := map[string]tournament.Standing{}
+	standing := map[[2]string]tournament.Standing{} // number, direction
 	for _, st := range s.Standings.Pairs {
-		standing[st.Number] = st
+		standing[[2]string{st.Number, st.Direction}] = st
 	}
 	for _, p := range s.Pairs {
 		x.raw("    <PAIR>\n")
 		x.elem(3, "PAIR_NUMBER", p.Number)
 		x.elem(3, "DIRECTION", p.Direction)
-		if st, ok := standing[p.Number]; ok {
+		if st, ok := standing[[2]string{p.Number, p.Direction}]; ok {
 			x.elem(3, "TOTAL_SCORE", strconv.FormatFloat(st.Total, 'f', 2, 64))
 			if typ == "MP_PAIRS" {
 				x.elem(3, "PERCENTAGE", strconv.FormatFloat(st.Percentage, 'f', 2, 64))
@@ -125,6 +131,42 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 		return x.err
 	}
 	return bw.Flush()
+}
+
+// oneSection checks the event has the one section a USEBIO file can hold;
+// otherwise the error, on "section", says to export one and lists the
+// sections' ids.
+func oneSection(secs []tournament.SectionData) error {
+	const howTo = "export one section: ?section=ID in the API, --section ID on the command line"
+	switch len(secs) {
+	case 1:
+		return nil
+	case 0:
+		return tournament.Invalidf("section", "the event has no section; a USEBIO 1.2 file holds one field of pairs")
+	}
+	ids := make([]string, len(secs))
+	names := make([]string, len(secs))
+	for i, sd := range secs {
+		ids[i] = strconv.FormatInt(sd.Section.ID, 10)
+		names[i] = sd.Section.Name + " in session " + strconv.Itoa(sd.Section.Session) + ": id " + ids[i]
+	}
+	return tournament.Invalidf("section", "the event has "+strconv.Itoa(len(secs))+" sections ("+strings.Join(names, "; ")+
+		") and a USEBIO 1.2 file holds one field of pairs: "+howTo, ids...)
+}
+
+// usebioWinners returns the section's WINNER_TYPE: 1, or 2 for a two-winner
+// movement. A one-winner movement whose pairs are numbered per direction
+// (an arrow-switched Mitchell) is refused: a traveller line names its pairs
+// by number alone, and NS 3 and EW 3 would be one pair.
+func usebioWinners(sec *tournament.Section) (int, error) {
+	m := &sec.Movement
+	if m.Winners == 2 {
+		return 2, nil
+	}
+	if len(m.PairDirections()) > 1 {
+		return 0, fmt.Errorf("USEBIO export: section %s (%s) ranks one field of pairs numbered apart NS and EW; expected a one-winner section whose pairs have numbers of their own, or a two-winner section (WINNER_TYPE 2)", sec.Name, m.Name)
+	}
+	return 1, nil
 }
 
 // seatName is each seat's name in a HAND's DIRECTION.

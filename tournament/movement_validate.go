@@ -11,7 +11,7 @@ import (
 // Report is what Validate found: how often the boards are played and who is
 // compared with whom.
 type Report struct {
-	Plays    int     // times every board is played (a table where the phantom sits plays nothing)
+	Plays    int     // the most times any board is played (a table where the phantom sits plays nothing); every board is played this often except in a custom movement, whose boards may be played unequally
 	Played   []int   // boards each pair plays, index pair-1 (against the phantom: none)
 	Same     [][]int // the comparison matrix, [p-1][q-1]: boards p and q played holding the same cards at different tables whose results are compared
 	Opposite [][]int // boards p and q played holding opposite cards at different tables whose results are compared
@@ -35,8 +35,8 @@ type Balance struct {
 // It checks that every table, pair and board number is in range; that every
 // pair is in each round exactly once, at one table or sitting out (the
 // phantom may be absent); that no pair plays a board twice; that every board
-// is played the same number of times; that boards on the bye-stand are not in
-// play; in a two-winner movement, that every pair always plays the same
+// is played, and (except in a custom movement) the same number of times;
+// that boards on the bye-stand are not in play; in a two-winner movement, that every pair always plays the same
 // direction's cards; and in a teams movement, that every match has two
 // tables playing the same boards with each team's pairs in opposite
 // directions. The first problem found is returned as a *scoring.Error.
@@ -67,7 +67,7 @@ func (m *Movement) Validate() (Report, error) {
 		return Report{}, err
 	}
 	rep := m.compare()
-	rep.Plays = plays[1]
+	rep.Plays = slices.Max(plays)
 	rep.Balance = m.balance(rep.Same, fields)
 	return rep, nil
 }
@@ -202,13 +202,17 @@ func (m *Movement) place(where []string, field string, pair int, place string) e
 	return nil
 }
 
-// checkPlays checks every board is played, and the same number of times.
+// checkPlays checks every board is played, and the same number of times
+// unless the movement is custom: a director's own schedule, or the record
+// of a session as played, may play some boards less often (their results
+// are compared by Neuberg's formula, as the boards of a movement played
+// with a result missing are).
 func (m *Movement) checkPlays(plays []int) error {
 	for b := 1; b <= m.Boards; b++ {
 		if plays[b] == 0 {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is never played; boards run from 1 to "+strconv.Itoa(m.Boards)+" and each is played")
 		}
-		if plays[b] != plays[1] {
+		if plays[b] != plays[1] && m.Kind != KindCustom {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is played "+strconv.Itoa(plays[b])+
 				" times but board 1 "+strconv.Itoa(plays[1])+"; every board is played the same number of times")
 		}

@@ -2,6 +2,7 @@ package tournament_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -204,5 +205,49 @@ func TestValidateTeamsErrors(t *testing.T) {
 				t.Errorf("Validate = %v, want %s", err, c.want)
 			}
 		})
+	}
+}
+
+// TestValidateCustomUnequalPlays: a custom schedule may play boards
+// unequally (a director's own schedule, or a session as a file records it);
+// Plays is then the most times a board is played. The schedule, 4 pairs in
+// one round:
+//
+//	T1 1-2 [1 2], T2 3-4 [1]: board 1 is played twice, board 2 once.
+//
+// Pairs 1 and 2 play 2 boards, 3 and 4 one; 1 and 3 hold the NS cards at
+// different tables on board 1 only: Same[1][3] = 1. The same rounds in a
+// Howell are refused, and a board of a custom movement nobody plays still is.
+func TestValidateCustomUnequalPlays(t *testing.T) {
+	schedule := []tournament.Round{{Number: 1, Tables: []tournament.Table{
+		{Table: 1, NS: 1, EW: 2, Boards: []int{1, 2}},
+		{Table: 2, NS: 3, EW: 4, Boards: []int{1}},
+	}}}
+	m, err := tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := m.Validate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Plays != 2 {
+		t.Errorf("plays = %d, want 2 (board 1 at both tables)", rep.Plays)
+	}
+	if want := []int{2, 2, 1, 1}; !slices.Equal(rep.Played, want) {
+		t.Errorf("played = %v, want %v", rep.Played, want)
+	}
+	if rep.Same[0][2] != 1 || rep.Same[1][3] != 1 || rep.Same[0][1] != 0 {
+		t.Errorf("same[1][3] = %d, same[2][4] = %d, same[1][2] = %d; want 1, 1, 0", rep.Same[0][2], rep.Same[1][3], rep.Same[0][1])
+	}
+
+	howell := m
+	howell.Kind = tournament.KindHowell
+	if _, err := howell.Validate(); err == nil || err.Error() != `boards "2": board 2 is played 1 times but board 1 2; every board is played the same number of times` {
+		t.Errorf("the schedule as a Howell: %v, want board 2 played unequally", err)
+	}
+	m.Boards = 3
+	if _, err := m.Validate(); err == nil || err.Error() != `boards "3": board 3 is never played; boards run from 1 to 3 and each is played` {
+		t.Errorf("a custom board nobody plays: %v, want board 3 never played", err)
 	}
 }

@@ -22,8 +22,9 @@ func ReadPBNEvent(r io.Reader) (tournament.EventData, error) {
 	return PBNEvent(res)
 }
 
-// PBNEvent turns a PBN file's games into an EventData under contract-2017,
-// one section. Every game gives its board (Dealer, Vulnerable and Deal;
+// PBNEvent turns a PBN file's games into an EventData under contract-2017
+// (or the code a TravelerLaw tag names, as WritePBN writes it), one
+// section, scored as the Scoring tag says (see pbnMethod). Every game gives its board (Dealer, Vulnerable and Deal;
 // dealer and vulnerability from the number when not given); a game with a
 // Contract (or an "artificial score 60%/40%" Note, as WritePBN writes it)
 // is a traveler line. Who played is read, in this order, from:
@@ -52,8 +53,13 @@ func PBNEvent(games []PBNResult) (tournament.EventData, error) {
 			}
 			e.Date = date
 		}
-		if strings.Contains(strings.ToUpper(g0.Value("Scoring")), "IMP") {
-			e.Scoring = tournament.MethodCrossIMP
+		e.Scoring = pbnMethod(g0.Value("Scoring"))
+		if t, ok := g0.given(lawTag); ok {
+			law, err := scoring.ParseLaw("law", t.Value)
+			if err != nil {
+				return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
+			}
+			e.Law, e.LawOptions = law, defaultOptions(law)
 		}
 	}
 	boards := map[int]tournament.Board{}
@@ -113,11 +119,15 @@ func PBNEvent(games []PBNResult) (tournament.EventData, error) {
 	if s := games[played[0]].Game; s != nil && s.Value("Section") != "" {
 		sec.Name = s.Value("Section")
 	}
-	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results)
+	rules, err := e.Rules()
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	errs := tournament.ScoreResults(rules, &sec, boards, results)
 	for k, i := range played {
 		g := &games[i]
 		if errs != nil && errs[k] != nil {
-			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result contract-2017 scores (" + errs[k].Error() + ")"}
+			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
 		}
 		r := &results[k]
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
@@ -339,14 +349,20 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 	}
 	rd := tournament.Round{Number: 1}
 	matches := map[[2]int]int{}
+	// Both rooms of a match play the same boards: a board one room has no
+	// result for (missing from the file) is still in play there.
+	matchBoards := map[[2]int][]int{}
+	for tn, rm := range tables {
+		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
+		matchBoards[key] = append(matchBoards[key], tableBoards[tn]...)
+	}
 	for _, tn := range slices.Sorted(maps.Keys(tables)) {
 		rm := tables[tn]
 		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
 		if _, ok := matches[key]; !ok {
 			matches[key] = len(matches) + 1
 		}
-		b := slices.Clone(tableBoards[tn])
-		slices.Sort(b)
+		b := slices.Compact(slices.Sorted(slices.Values(matchBoards[key])))
 		rd.Tables = append(rd.Tables, tournament.Table{Table: tn, NS: 2*rm.home - 1, EW: 2 * rm.visit, Boards: b, Match: matches[key]})
 		mov.Tables = max(mov.Tables, tn)
 	}
@@ -357,7 +373,26 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 	for p := 1; p <= mov.Pairs; p++ {
 		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(p), Team: (p + 1) / 2, Players: pairPlayers[p]})
 	}
-	return pairs, rosters, tournament.Section{Spec: tournament.MovementSpec{Kind: "teams", Teams: len(rosters)}, Movement: mov}, nil
+	return pairs, rosters, tournament.Section{Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov}, nil
+}
+
+// pbnMethod reads the Scoring tag: Butler, Cross-IMPs, IMPs (cross-IMPs
+// for pairs), Total (Average: Law H) or matchpoints (ACBL or not).
+func pbnMethod(v string) tournament.Method {
+	u := strings.ToUpper(v)
+	switch {
+	case strings.Contains(u, "BUTLER"):
+		return tournament.MethodButler
+	case strings.Contains(u, "IMP"):
+		return tournament.MethodCrossIMP
+	case strings.Contains(u, "AVERAGE"):
+		return tournament.MethodAverage
+	case strings.Contains(u, "TOTAL"):
+		return tournament.MethodTotal
+	case strings.Contains(u, "ACBL"):
+		return tournament.MethodMPACBL
+	}
+	return tournament.MethodMP
 }
 
 // pbnDate reads a PBN date YYYY.MM.DD into YYYY-MM-DD.

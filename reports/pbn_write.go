@@ -50,6 +50,10 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				tag(bw, "Date", date)
 				tag(bw, "Section", s.Section.Name)
 				tag(bw, "Board", strconv.Itoa(b.Number))
+				tag(bw, "Scoring", pbnScoring[d.Event.Scoring])
+				if d.Event.Law != scoring.Contract2017 {
+					tag(bw, lawTag, d.Event.Law.String())
+				}
 			}
 			deal := func() {
 				tag(bw, "Dealer", b.Dealer.String())
@@ -110,6 +114,19 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 	}
 	return bw.Flush()
 }
+
+// pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP
+// and Total, with traveler's own qualifier after a ';' where PBN has no
+// name for the method (pbnMethod reads them back).
+var pbnScoring = map[tournament.Method]string{
+	tournament.MethodMP: "MP", tournament.MethodMPACBL: "MP;ACBL", tournament.MethodAverage: "Total;Average",
+	tournament.MethodTotal: "Total", tournament.MethodCrossIMP: "IMP;Cross", tournament.MethodButler: "IMP;Butler",
+	tournament.MethodIMPTeams: "IMP",
+}
+
+// lawTag is the tag naming the law code of an event not played under
+// contract-2017; other programs ignore a tag they do not know (PBN 2.1).
+const lawTag = "TravelerLaw"
 
 // tag writes [Name "value"], escaping " and \.
 func tag(w *bufio.Writer, name, value string) {

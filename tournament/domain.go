@@ -80,7 +80,7 @@ type MovementSpec struct {
 	Phantom        bool    // mitchell: the missing pair's opponents get an artificial score instead of sitting out
 	ArrowSwitch    []int   // mitchell: rounds in which every table arrow-switches (one winner)
 	ShareBoards    bool    // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner
+	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner, or teams when its tables name matches (team k: pairs 2k−1, 2k)
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -66,7 +66,8 @@ func (s MovementSpec) generate() (Movement, error) {
 }
 
 // customMovement makes a one-winner movement of a schedule given table by
-// table: pairs, tables and boards are the highest numbers it uses.
+// table: pairs, tables and boards are the highest numbers it uses. A
+// schedule whose tables name matches is a teams movement.
 func customMovement(schedule []Round) (Movement, error) {
 	if len(schedule) == 0 {
 		return Movement{}, Invalidf("movement.schedule", "required for a custom movement: the rounds, table by table")
@@ -94,7 +95,28 @@ func customMovement(schedule []Round) (Movement, error) {
 		m.Rounds[i] = r
 	}
 	m.Name = "Custom movement, " + strconv.Itoa(m.Pairs) + " pairs, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	if hasMatches(m.Rounds) {
+		// A schedule of matches is a teams movement: team k fields pairs
+		// 2k−1 and 2k, as TeamsRoundRobin numbers them.
+		m.Kind = KindTeams
+		for k := 1; 2*k <= m.Pairs; k++ {
+			m.Teams = append(m.Teams, Team{Number: k, Pairs: [2]int{2*k - 1, 2 * k}})
+		}
+		m.Name = "Custom teams movement, " + strconv.Itoa(len(m.Teams)) + " teams, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	}
 	return m, nil
+}
+
+// hasMatches reports whether any table of the schedule belongs to a match.
+func hasMatches(rounds []Round) bool {
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			if t.Match > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // PairLabel returns the number and direction players call movement pair p

@@ -2,46 +2,65 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// xlsxType is the media type of a workbook.
-const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+// The media types of the files the API sends.
+const (
+	xlsxType   = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+	csvType    = "text/csv; charset=utf-8"
+	usebioType = "application/xml; charset=utf-8"
+	pbnType    = "application/x-pbn; charset=utf-8"
+)
 
-// getWorkbook answers GET /v1/events/{id}/report.xlsx: the event's
-// standings, travelers, scorecards, frequencies and Royalton report.
+// partQuery are the query parameters that narrow an export or a report to
+// part of an event.
+var partQuery = []string{"section", "session"}
+
+// getWorkbook answers GET /v1/events/{id}/report.xlsx[?section=&session=]:
+// the standings, travelers, scorecards, frequencies, Royalton report and
+// law-code comparison.
 func (s *server) getWorkbook(c echo.Context) error {
-	return s.export(c, "report.xlsx", xlsxType, func(w io.Writer, d tournament.EventData) error {
-		return reports.WriteReport(w, d)
-	})
+	return s.export(c, "report.xlsx", xlsxType, reports.WriteReport)
 }
 
-// getStandingsCSV answers GET /v1/events/{id}/standings.csv.
+// getStandingsCSV answers GET /v1/events/{id}/standings.csv[?section=&session=].
 func (s *server) getStandingsCSV(c echo.Context) error {
-	return s.export(c, "standings.csv", "text/csv; charset=utf-8", reports.WriteStandingsCSV)
+	return s.export(c, "standings.csv", csvType, reports.WriteStandingsCSV)
 }
 
-// getTravelersCSV answers GET /v1/events/{id}/travelers.csv.
+// getTravelersCSV answers GET /v1/events/{id}/travelers.csv[?section=&session=].
 func (s *server) getTravelersCSV(c echo.Context) error {
-	return s.export(c, "travelers.csv", "text/csv; charset=utf-8", reports.WriteTravelersCSV)
+	return s.export(c, "travelers.csv", csvType, reports.WriteTravelersCSV)
 }
 
-// export writes an event's file to a buffer first, so that a failure
-// answers an error instead of half a file, then sends it as an attachment
-// named after the event.
+// getUSEBIO answers GET /v1/events/{id}/usebio.xml[?section=&session=]: a
+// USEBIO 1.2 file, which holds one section.
+func (s *server) getUSEBIO(c echo.Context) error {
+	return s.export(c, "usebio.xml", usebioType, writeUSEBIO)
+}
+
+// getPBN answers GET /v1/events/{id}/results.pbn[?section=&session=]: the
+// hand records and played results as a PBN file.
+func (s *server) getPBN(c echo.Context) error {
+	return s.export(c, "results.pbn", pbnType, shapeErrors(reports.WritePBN))
+}
+
+// export writes the part of an event the query asks for to a buffer
+// first, so that a failure answers an error instead of half a file, then
+// sends it as an attachment named after the event.
 func (s *server) export(c echo.Context, name, mediaType string, write func(io.Writer, tournament.EventData) error) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	d, err := s.svc.EventData(c.Request().Context(), actor(c), id)
+	d, err := s.eventPart(c)
 	if err != nil {
 		return err
 	}
@@ -49,6 +68,86 @@ func (s *server) export(c echo.Context, name, mediaType string, write func(io.Wr
 	if err := write(&buf, d); err != nil {
 		return err
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="event-`+strconv.FormatInt(id, 10)+"-"+name+`"`)
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="event-`+strconv.FormatInt(d.Event.ID, 10)+"-"+name+`"`)
 	return c.Blob(http.StatusOK, mediaType, buf.Bytes())
+}
+
+// eventPart reads the event of the path's id as the caller may see it,
+// narrowed to the section and session of the query (partQuery, plus the
+// names in more, which the caller reads itself); any other query
+// parameter is a 400. A section or session the event does not have is a
+// 404 naming it.
+func (s *server) eventPart(c echo.Context, more ...string) (tournament.EventData, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	sectionID, session, err := partOf(c, more)
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	d, err := s.svc.EventData(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return tournament.EventData{}, err
+	}
+	return d.Select(sectionID, session)
+}
+
+// partOf reads ?section=ID and ?session=N (0 when not given), refusing a
+// query parameter that is neither nor one of more.
+func partOf(c echo.Context, more []string) (sectionID int64, session int, err error) {
+	allowed := append(slices.Clone(partQuery), more...)
+	for name, vs := range c.QueryParams() {
+		if !slices.Contains(allowed, name) {
+			return 0, 0, badRequest(name, "not a query parameter here", allowed...)
+		}
+		if len(vs) > 1 {
+			return 0, 0, badRequest(name, "given "+strconv.Itoa(len(vs))+" times; give it once")
+		}
+	}
+	if v := c.QueryParam("section"); v != "" {
+		if sectionID, err = strconv.ParseInt(v, 10, 64); err != nil || sectionID < 1 {
+			return 0, 0, badRequest("section", "expected a section id, a positive whole number, got "+strconv.Quote(v))
+		}
+	}
+	if v := c.QueryParam("session"); v != "" {
+		if session, err = strconv.Atoi(v); err != nil || session < 1 {
+			return 0, 0, badRequest("session", "expected a session number, a positive whole number, got "+strconv.Quote(v))
+		}
+	}
+	return sectionID, session, nil
+}
+
+// writeUSEBIO writes a USEBIO file of an event of one section; an event of
+// several is refused as a 422 naming "section", with the sections' ids to
+// choose from.
+func writeUSEBIO(w io.Writer, d tournament.EventData) error {
+	if n := len(d.Sections); n > 1 {
+		ids := make([]string, n)
+		for i, sd := range d.Sections {
+			ids[i] = strconv.FormatInt(sd.Section.ID, 10)
+		}
+		return tournament.Invalidf("section", "a USEBIO file holds one section and the event has "+strconv.Itoa(n)+
+			": export one with ?section=ID", ids...)
+	}
+	return shapeErrors(reports.WriteUSEBIO)(w, d)
+}
+
+// shapeErrors makes a writer's errors 422s naming "event". The writers
+// write to a buffer here, which cannot fail, so every error they give is
+// about what the event holds (its scoring method, a kind of result the
+// format has no form for), not a failure of the server.
+func shapeErrors(write func(io.Writer, tournament.EventData) error) func(io.Writer, tournament.EventData) error {
+	return func(w io.Writer, d tournament.EventData) error {
+		err := write(w, d)
+		if err == nil {
+			return nil
+		}
+		var te *tournament.Error
+		var se *scoring.Error
+		if errors.As(err, &te) || errors.As(err, &se) {
+			return err
+		}
+		return tournament.Invalidf("event", err.Error())
+	}
 }

@@ -56,18 +56,20 @@ func (s *server) recover(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// limitBody refuses a body over MaxBodyBytes with 413: at once when its
+// limitBody refuses a body over limit bytes with 413: at once when its
 // Content-Length says so, else when reading it passes the limit.
-func (s *server) limitBody(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		r := c.Request()
-		if r.ContentLength > s.opts.MaxBodyBytes {
-			return tooLarge(s.opts.MaxBodyBytes)
+func (s *server) limitBody(limit int64) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if r.ContentLength > limit {
+				return tooLarge(limit)
+			}
+			if r.Body != nil {
+				r.Body = http.MaxBytesReader(c.Response(), r.Body, limit)
+			}
+			return next(c)
 		}
-		if r.Body != nil {
-			r.Body = http.MaxBytesReader(c.Response(), r.Body, s.opts.MaxBodyBytes)
-		}
-		return next(c)
 	}
 }
 

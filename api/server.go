@@ -38,6 +38,13 @@ type route struct {
 	handler      func(*server, echo.Context) error
 }
 
+// maxImportBytes is the largest file POST /v1/events/import takes: a
+// season's USEBIO file with hands runs to a few MiB.
+const maxImportBytes = 32 << 20
+
+// bodyLimits are the routes that take more than Options.MaxBodyBytes.
+var bodyLimits = map[string]int64{http.MethodPost + " /v1/events/import": maxImportBytes}
+
 // routes lists every endpoint under /v1; the OpenAPI document lists the
 // same (TestOpenAPIMatchesRoutes).
 var routes = []route{
@@ -67,6 +74,11 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/report.xlsx", (*server).getWorkbook},
 	{http.MethodGet, "/v1/events/:id/standings.csv", (*server).getStandingsCSV},
 	{http.MethodGet, "/v1/events/:id/travelers.csv", (*server).getTravelersCSV},
+	{http.MethodGet, "/v1/events/:id/usebio.xml", (*server).getUSEBIO},
+	{http.MethodGet, "/v1/events/:id/results.pbn", (*server).getPBN},
+	{http.MethodGet, "/v1/events/:id/reports/royalton", (*server).getRoyalton},
+	{http.MethodGet, "/v1/events/:id/reports/laws", (*server).getLaws},
+	{http.MethodPost, "/v1/events/import", (*server).importEvent},
 	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},
 
 	{http.MethodGet, "/v1/results/:id", (*server).getResult},
@@ -108,7 +120,7 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.GET("/readyz", s.readyz)
 	for _, r := range routes {
 		h := r.handler
-		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody, s.rateLimit, s.timeout, s.authenticate)
+		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody(max(bodyLimits[r.method+" "+r.path], s.opts.MaxBodyBytes)), s.rateLimit, s.timeout, s.authenticate)
 	}
 	return e
 }

@@ -3,6 +3,9 @@
 // Usage:
 //
 //	traveler score [-workers N] < results.jsonl > scores.jsonl
+//	traveler import usebio|pbn FILE
+//	traveler export xlsx|csv-standings|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
+//	traveler report royalton|laws (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //
 // Run "traveler help" for the list of subcommands.
 package main
@@ -28,6 +31,9 @@ var commands = []command{
 	{"rescore", "score, compare and rank a USEBIO or PBN results file again: traveler rescore FILE", runRescore},
 	{"serve", "run the HTTP service (REST API under /v1), with its own PostgreSQL unless DATABASE_URL is set", runServe},
 	{"migrate", "migrate the database schema: traveler migrate up|down [N|all]|force N|version", runMigrate},
+	{"import", "store a results file as a new event, all or none: traveler import usebio|pbn FILE", runImport},
+	{"export", "write an event as xlsx, CSV, USEBIO or PBN: traveler export FORMAT (--event ID | --from FILE) [-o FILE]", runExport},
+	{"report", "print the Royalton report or the law-code comparison: traveler report royalton|laws (--event ID | --from FILE)", runReport},
 	{"token", "create a director token, printed once: traveler token create [--name NAME]", runToken},
 	{"loadtest", "play many tables entering results at once against a running server; report rate and latency", runLoadtest},
 }

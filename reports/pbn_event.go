@@ -222,7 +222,7 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 		}
 		if ids[k][0] == ids[k][1] {
 			t, _ := g.Tag("PairId_EW")
-			return nil, tournament.Section{}, pbnErr(t, "a pair other than the NS pair")
+			return nil, tournament.Section{}, pbnErr(t, "a pair other than the NS pair (traveler reads PBN results of one-winner movements, pairs numbered apart; a two-winner Mitchell travels as USEBIO)")
 		}
 	}
 	return seatPairs(games, played, results, boards, ids, players)

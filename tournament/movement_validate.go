@@ -202,19 +202,24 @@ func (m *Movement) place(where []string, field string, pair int, place string) e
 	return nil
 }
 
-// checkPlays checks every board is played, and the same number of times
-// unless the movement is custom: a director's own schedule, or the record
-// of a session as played, may play some boards less often (their results
-// are compared by Neuberg's formula, as the boards of a movement played
-// with a result missing are).
+// checkPlays checks every board from the lowest one played up is played
+// (a schedule may start above board 1, as a session of a longer event
+// does), and the same number of times unless the movement is custom: a
+// director's own schedule, or the record of a session as played, may play
+// some boards less often (their results are compared by Neuberg's
+// formula, as the boards of a movement played with a result missing are).
 func (m *Movement) checkPlays(plays []int) error {
-	for b := 1; b <= m.Boards; b++ {
+	first := 1
+	for first < m.Boards && plays[first] == 0 {
+		first++
+	}
+	for b := first; b <= m.Boards; b++ {
 		if plays[b] == 0 {
-			return invalid("boards", b, "board "+strconv.Itoa(b)+" is never played; boards run from 1 to "+strconv.Itoa(m.Boards)+" and each is played")
+			return invalid("boards", b, "board "+strconv.Itoa(b)+" is never played; boards run from "+strconv.Itoa(first)+" to "+strconv.Itoa(m.Boards)+" and each is played")
 		}
-		if plays[b] != plays[1] && m.Kind != KindCustom {
+		if plays[b] != plays[first] && m.Kind != KindCustom {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is played "+strconv.Itoa(plays[b])+
-				" times but board 1 "+strconv.Itoa(plays[1])+"; every board is played the same number of times")
+				" times but board "+strconv.Itoa(first)+" "+strconv.Itoa(plays[first])+"; every board is played the same number of times")
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -249,5 +250,28 @@ func TestValidateCustomUnequalPlays(t *testing.T) {
 	m.Boards = 3
 	if _, err := m.Validate(); err == nil || err.Error() != `boards "3": board 3 is never played; boards run from 1 to 3 and each is played` {
 		t.Errorf("a custom board nobody plays: %v, want board 3 never played", err)
+	}
+}
+
+// TestValidateBoardsFromAbove1 accepts a schedule whose boards start above
+// 1 (a session of a longer event: the teams file plays boards 11 to 20)
+// and still refuses a board skipped after the first one played.
+func TestValidateBoardsFromAbove1(t *testing.T) {
+	schedule := []tournament.Round{{Number: 1, Tables: []tournament.Table{
+		{Table: 1, NS: 1, EW: 2, Boards: []int{3, 4}},
+		{Table: 2, NS: 3, EW: 4, Boards: []int{3, 4}},
+	}}}
+	m, err := tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	if err != nil {
+		t.Fatalf("boards 3 and 4 only: %v", err)
+	}
+	if rep, _ := m.Validate(); rep.Plays != 2 {
+		t.Errorf("plays = %d, want 2", rep.Plays)
+	}
+	schedule[0].Tables[1].Boards = []int{3, 5}
+	schedule[0].Tables[0].Boards = []int{3, 5}
+	_, err = tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	if err == nil || !strings.Contains(err.Error(), `board 4 is never played; boards run from 3 to 5 and each is played`) {
+		t.Errorf("boards 3 and 5: %v, want board 4 never played", err)
 	}
 }

@@ -297,6 +297,20 @@ func TestCLIExportTeamsPBN(t *testing.T) {
 	cliCheckTeamsExports(t, path, "--from", path)
 }
 
+// TestCLIImportTeamsPBN stores the teams file in the database (one round,
+// its own 30 matches, the missing room of board 20 an empty slot) and
+// checks the exports from the database against the file as
+// TestCLIExportTeamsPBN does from the file.
+func TestCLIImportTeamsPBN(t *testing.T) {
+	url := dbtest.URL(t)
+	path := filepath.Join(testdataDir(t), "pbn", "teams_imps_2021.pbn")
+	id, out := cliImport(t, url, "pbn", path)
+	if !strings.Contains(out, "299 results") {
+		t.Errorf("import printed %q, want the file's 299 results", out)
+	}
+	cliCheckTeamsExports(t, path, "--event", id, "--database-url", url)
+}
+
 // cliCheckTeamsExports exports teams_imps_2021.pbn (one round of 30
 // teams, boards 11 to 20 at 30 tables, 299 games: 300 less the one room of
 // board 20 the file lacks) from the source the flags name (--from the

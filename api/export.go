@@ -47,7 +47,7 @@ func (s *server) getTravelersCSV(c echo.Context) error {
 // getUSEBIO answers GET /v1/events/{id}/usebio.xml[?section=&session=]: a
 // USEBIO 1.2 file, which holds one section.
 func (s *server) getUSEBIO(c echo.Context) error {
-	return s.export(c, "usebio.xml", usebioType, writeUSEBIO)
+	return s.export(c, "usebio.xml", usebioType, shapeErrors(reports.WriteUSEBIO))
 }
 
 // getPBN answers GET /v1/events/{id}/results.pbn[?section=&session=]: the
@@ -116,21 +116,6 @@ func partOf(c echo.Context, more []string) (sectionID int64, session int, err er
 		}
 	}
 	return sectionID, session, nil
-}
-
-// writeUSEBIO writes a USEBIO file of an event of one section; an event of
-// several is refused as a 422 naming "section", with the sections' ids to
-// choose from.
-func writeUSEBIO(w io.Writer, d tournament.EventData) error {
-	if n := len(d.Sections); n > 1 {
-		ids := make([]string, n)
-		for i, sd := range d.Sections {
-			ids[i] = strconv.FormatInt(sd.Section.ID, 10)
-		}
-		return tournament.Invalidf("section", "a USEBIO file holds one section and the event has "+strconv.Itoa(n)+
-			": export one with ?section=ID", ids...)
-	}
-	return shapeErrors(reports.WriteUSEBIO)(w, d)
 }
 
 // shapeErrors makes a writer's errors 422s naming "event". The writers

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/web"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -116,6 +117,9 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.HTTPErrorHandler = errorHandler(s.log)
 	e.Use(s.requestLog, s.recover)
 
+	if err := web.Register(e, svc, web.Options{Logger: o.Logger, BaseURL: o.BaseURL}); err != nil {
+		panic("api: the pages' templates do not parse: " + err.Error()) // embedded at build time: a programming error
+	}
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	for _, r := range routes {

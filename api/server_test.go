@@ -465,6 +465,9 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 	routed := map[string]bool{}
 	e := newEcho(nil, Options{})
 	for _, r := range e.Routes() {
+		if !strings.HasPrefix(r.Path, "/v1/") && r.Path != "/healthz" && r.Path != "/readyz" {
+			continue // the HTML pages and their assets (package web) are not the JSON API
+		}
 		routed[r.Method+" "+param.ReplaceAllString(r.Path, "{$1}")] = true
 	}
 	for k := range routed {

@@ -1,0 +1,99 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// actorKey is where a page's signed-in actor is kept in the echo context.
+const actorKey = "web.actor"
+
+// actor returns who is asking: the director signed in by cookie, or the public.
+func actor(c echo.Context) tournament.Actor {
+	if a, ok := c.Get(actorKey).(tournament.Actor); ok {
+		return a
+	}
+	return tournament.Actor{Role: tournament.RolePublic}
+}
+
+// identify reads the director's cookie, if any, into the context; a bad or
+// revoked token is treated as no token.
+func (p *Pages) identify(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if ck, err := c.Cookie(cookieName); err == nil && ck.Value != "" {
+			if a, err := p.svc.Authenticate(c.Request().Context(), ck.Value); err == nil {
+				c.Set(actorKey, a)
+			}
+		}
+		return next(c)
+	}
+}
+
+// directorOnly sends anyone who is not a signed-in director to the
+// sign-in page, to come back here afterwards.
+func (p *Pages) directorOnly(next echo.HandlerFunc) echo.HandlerFunc {
+	return p.identify(func(c echo.Context) error {
+		if actor(c).Role != tournament.RoleDirector {
+			back := c.Request().URL.RequestURI()
+			if c.Request().Method != http.MethodGet {
+				back = "/director"
+			}
+			return c.Redirect(http.StatusSeeOther, "/director/login?next="+url.QueryEscape(back))
+		}
+		return next(c)
+	})
+}
+
+// authRoutes are the director's sign-in and sign-out.
+func (p *Pages) authRoutes(e *echo.Echo) {
+	e.GET("/director/login", p.loginPage, p.identify)
+	e.POST("/director/login", p.login, p.identify)
+	e.POST("/director/logout", p.logout)
+}
+
+// loginData is the sign-in page's data.
+type loginData struct{ Next string }
+
+func (p *Pages) loginPage(c echo.Context) error {
+	return p.render(c, http.StatusOK, "login.html", View{Title: "Director sign-in", Data: loginData{Next: safeNext(c.QueryParam("next"))}})
+}
+
+// login checks the director token given in the form and keeps it in an
+// HttpOnly cookie.
+func (p *Pages) login(c echo.Context) error {
+	next := safeNext(c.FormValue("next"))
+	secret := strings.TrimSpace(c.FormValue("token"))
+	v := View{Title: "Director sign-in", Data: loginData{Next: next}}
+	if secret == "" {
+		return p.renderError(c, "login.html", v, tournament.Invalidf("token", "required: paste the director token traveler printed when it first started (or make one with `traveler token create`)"))
+	}
+	a, err := p.svc.Authenticate(c.Request().Context(), secret)
+	if err == nil && a.Role != tournament.RoleDirector {
+		err = &tournament.Error{Kind: tournament.ErrForbidden, Field: "token", Message: "this is a table's token: sign in with a director token"}
+	}
+	if err != nil {
+		return p.renderError(c, "login.html", v, err)
+	}
+	c.SetCookie(&http.Cookie{Name: cookieName, Value: secret, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: c.Scheme() == "https"})
+	return c.Redirect(http.StatusSeeOther, next)
+}
+
+// logout forgets the cookie.
+func (p *Pages) logout(c echo.Context) error {
+	c.SetCookie(&http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	return redirect(c, "/", "Signed out")
+}
+
+// safeNext keeps a return path on this site.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		return "/director"
+	}
+	return next
+}

@@ -1,0 +1,201 @@
+// Package web serves traveler's pages: the director's, the tables' and the
+// public's, rendered on the server with html/template from templates and
+// assets embedded in the binary. Pages call the same tournament.Service as
+// the JSON API; the table page also calls the API from the browser.
+package web
+
+import (
+	"embed"
+	"errors"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+//go:embed templates/*.html
+var templateFiles embed.FS
+
+//go:embed assets
+var assetFiles embed.FS
+
+// Options configures the pages.
+type Options struct {
+	Logger  *slog.Logger // failures; nil: slog.Default()
+	BaseURL string       // where players reach the server, for table links and their QR codes; "": the request's own host
+}
+
+// Pages serves the HTML pages over a Service.
+type Pages struct {
+	svc   *tournament.Service
+	log   *slog.Logger
+	base  string
+	pages map[string]*template.Template // by file name, each parsed with layout.html
+}
+
+// cookieName is the cookie a signed-in director's token travels in.
+const cookieName = "traveler_token"
+
+// Register adds every page and the assets to e.
+func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	p := &Pages{svc: svc, log: o.Logger, base: strings.TrimRight(o.BaseURL, "/"), pages: map[string]*template.Template{}}
+	names, err := fs.Glob(templateFiles, "templates/*.html")
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "templates/")
+		if base == "layout.html" {
+			continue
+		}
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", name)
+		if err != nil {
+			return err
+		}
+		p.pages[base] = t
+	}
+	assets, err := fs.Sub(assetFiles, "assets")
+	if err != nil {
+		return err
+	}
+	e.GET("/assets/*", echo.WrapHandler(http.StripPrefix("/assets/", cacheAssets(http.FileServer(http.FS(assets))))))
+
+	p.authRoutes(e)
+	p.setupRoutes(e)
+	p.sessionRoutes(e)
+	p.tableRoutes(e)
+	p.publicRoutes(e)
+	return nil
+}
+
+// cacheAssets lets browsers keep the assets for an hour.
+func cacheAssets(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// View is what every page template receives: the page's own data in Data,
+// and what the layout shows around it.
+type View struct {
+	Title    string            // the page's title, also its h1
+	Director bool              // a director is signed in: the layout shows the director's menu
+	Flash    string            // a message about what was just done, e.g. "Section A created"
+	Error    string            // what went wrong, in plain words, shown above the page
+	Field    string            // the form field the error is about ("" when none)
+	Allowed  []string          // the values the field allows, when the error lists them
+	Form     map[string]string // the values a refused form was sent with, to fill it again
+	Data     any               // the page's own data
+}
+
+// render writes page name with v, status status.
+func (p *Pages) render(c echo.Context, status int, name string, v View) error {
+	t, ok := p.pages[name]
+	if !ok {
+		return errors.New("web: no page template " + name)
+	}
+	if a, ok := c.Get(actorKey).(tournament.Actor); ok && a.Role == tournament.RoleDirector {
+		v.Director = true
+	}
+	if v.Flash == "" {
+		v.Flash = c.QueryParam("done")
+	}
+	var b strings.Builder
+	if err := t.ExecuteTemplate(&b, "layout.html", v); err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.HTML(status, b.String())
+}
+
+// renderError renders page name again with err explained: a
+// *tournament.Error gives its message, field and allowed values and its
+// status (422 for invalid input, 404, 409, 403…); any other error is
+// logged and shown as a failure of the server, without its text.
+func (p *Pages) renderError(c echo.Context, name string, v View, err error) error {
+	status, msg, field, allowed := explain(err)
+	if status == http.StatusInternalServerError {
+		p.log.Error("page failed", "path", c.Request().URL.Path, "err", err)
+	}
+	v.Error, v.Field, v.Allowed = msg, field, allowed
+	if v.Form == nil {
+		v.Form = formValues(c)
+	}
+	return p.render(c, status, name, v)
+}
+
+// explain turns an error into a status and plain words for a page.
+func explain(err error) (status int, msg, field string, allowed []string) {
+	var te *tournament.Error
+	if errors.As(err, &te) {
+		status = http.StatusUnprocessableEntity
+		switch {
+		case errors.Is(err, tournament.ErrNotFound):
+			status = http.StatusNotFound
+		case errors.Is(err, tournament.ErrConflict), errors.Is(err, tournament.ErrStale):
+			status = http.StatusConflict
+		case errors.Is(err, tournament.ErrForbidden):
+			status = http.StatusForbidden
+		case errors.Is(err, tournament.ErrUnauthorized):
+			status = http.StatusUnauthorized
+		}
+		return status, te.Error(), te.Field, te.Allowed
+	}
+	return http.StatusInternalServerError, "Something went wrong on the server; nothing was changed. Try again, and tell the person who runs traveler if it goes on.", "", nil
+}
+
+// formValues returns a form's values, one each, to fill a refused form again.
+func formValues(c echo.Context) map[string]string {
+	out := map[string]string{}
+	if f, err := c.FormParams(); err == nil {
+		for k, v := range f {
+			if len(v) > 0 {
+				out[k] = v[0]
+			}
+		}
+	}
+	return out
+}
+
+// redirect sends the browser to path after a change (post/redirect/get),
+// with done shown on the next page.
+func redirect(c echo.Context, path, done string) error {
+	if done != "" {
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		path += sep + "done=" + url.QueryEscape(done)
+	}
+	return c.Redirect(http.StatusSeeOther, path)
+}
+
+// pathID reads a numeric path parameter, a 404 page when it is not a number.
+func pathID(c echo.Context, name string) (int64, error) {
+	id, err := strconv.ParseInt(c.Param(name), 10, 64)
+	if err != nil || id < 1 {
+		return 0, &tournament.Error{Kind: tournament.ErrNotFound, Field: name, Message: strconv.Quote(c.Param(name)) + " is not a number traveler gave to anything"}
+	}
+	return id, nil
+}
+
+// funcs are the helpers templates may call.
+var funcs = template.FuncMap{
+	"join": strings.Join,
+	"add":  func(a, b int) int { return a + b },
+	"pct":  func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
+	"pts": func(v float64) string {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	},
+}

@@ -29,6 +29,7 @@ type ResultRequest struct {
 	NSPercent int               `json:"ns_percent"`
 	EWPercent int               `json:"ew_percent"`
 	Assigned  []AssignedPartDTO `json:"assigned"`
+	Query     string            `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
 }
 
 // AssignedPartDTO is one weighted part of an assigned adjusted score.
@@ -43,7 +44,8 @@ type AssignedPartDTO struct {
 func (q *ResultRequest) Result() tournament.Result {
 	r := tournament.Result{Board: q.Board, Round: q.Round, Table: q.Table, NS: q.NS, EW: q.EW,
 		Status: tournament.Status(q.Status), Contract: q.Contract, Declarer: q.Declarer, Lead: q.Lead,
-		Honours: maps.Clone(q.Honours), Chicane: slices.Clone(q.Chicane), NSPercent: q.NSPercent, EWPercent: q.EWPercent}
+		Honours: maps.Clone(q.Honours), Chicane: slices.Clone(q.Chicane), NSPercent: q.NSPercent, EWPercent: q.EWPercent,
+		Query: q.Query}
 	r.Tricks = tournament.TricksNotGiven
 	if q.Tricks != nil {
 		r.Tricks = *q.Tricks
@@ -78,6 +80,7 @@ type ResultResponse struct {
 	NSPercent int               `json:"ns_percent"`
 	EWPercent int               `json:"ew_percent"`
 	Assigned  []AssignedPartDTO `json:"assigned,omitempty"`
+	Query     string            `json:"query"` // what the players asked the director about; "" when nothing
 	NSScore   int               `json:"ns_score"`
 	Lines     []string          `json:"lines"`
 	Version   int               `json:"version"`
@@ -90,7 +93,7 @@ type ResultResponse struct {
 func NewResultResponse(r tournament.Result) ResultResponse {
 	d := ResultResponse{ID: r.ID, SectionID: r.SectionID, Board: r.Board, Round: r.Round, Table: r.Table, NS: r.NS, EW: r.EW,
 		Status: string(r.Status), Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, Lead: r.Lead,
-		Honours: r.Honours, Chicane: r.Chicane, NSPercent: r.NSPercent, EWPercent: r.EWPercent,
+		Honours: r.Honours, Chicane: r.Chicane, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Query: r.Query,
 		NSScore: r.NSScore, Lines: r.Lines, Version: r.Version, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt, UpdatedAt: r.UpdatedAt}
 	for _, rv := range r.Revokes {
 		d.Revokes = append(d.Revokes, RevokeRequest{Side: rv.Side, Penalty: rv.Penalty})

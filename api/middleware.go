@@ -28,7 +28,7 @@ func (s *server) requestLog(next echo.HandlerFunc) echo.HandlerFunc {
 		r := c.Request()
 		attrs := []slog.Attr{
 			slog.String("method", r.Method),
-			slog.String("path", r.URL.Path),
+			slog.String("path", loggedPath(r.URL.Path)),
 			slog.Int("status", c.Response().Status),
 			slog.Duration("latency", time.Since(start)),
 			slog.Int64("bytes", c.Response().Size),
@@ -54,6 +54,15 @@ func (s *server) recover(next echo.HandlerFunc) echo.HandlerFunc {
 		}()
 		return next(c)
 	}
+}
+
+// loggedPath is a request's path as the log may keep it: a table page's
+// path carries the table's token, which is cut out.
+func loggedPath(path string) string {
+	if strings.HasPrefix(path, "/t/") {
+		return "/t/…"
+	}
+	return path
 }
 
 // limitBody refuses a body over limit bytes with 413: at once when its

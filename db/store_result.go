@@ -17,7 +17,7 @@ import (
 )
 
 // insertResultsSQL stores a request's results in one statement: $1 the
-// section, $2 to $20 the results column by column (resultArrays). Each new
+// section, $2 to $21 the results column by column (resultArrays). Each new
 // row gets an "insert" audit row by the same statement, so both or neither
 // are stored. %s is the condition on storing the results at all.
 const insertResultsSQL = `
@@ -25,16 +25,16 @@ WITH input AS (
     SELECT nextval('results_id_seq') AS id, x.*
     FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
         $10::int[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::text[], $15::int[], $16::int[],
-        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[])
+        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[], $21::text[])
         WITH ORDINALITY AS x(board, round, table_no, ns, ew, status, contract, declarer, tricks, revokes,
-            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, ord)
+            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, query, ord)
 ), ins AS (
     INSERT INTO results (id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, version,
-        entered_by, entered_at, updated_at)
+        entered_by, entered_at, updated_at, query)
     SELECT id, $1, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, 1,
-        entered_by, coalesce(entered_at, now()), coalesce(entered_at, now())
+        entered_by, coalesce(entered_at, now()), coalesce(entered_at, now()), query
     FROM input
     WHERE %s
     ORDER BY ord
@@ -48,14 +48,14 @@ SELECT ` + resultRColumns + `
 FROM ins AS r JOIN input ON input.id = r.id
 ORDER BY input.ord`
 
-// insertResultsKeySQL is insertResultsSQL under an idempotency key ($21
-// scope, $22 key, $23 request hash): the key is stored with the new results'
+// insertResultsKeySQL is insertResultsSQL under an idempotency key ($22
+// scope, $23 key, $24 request hash): the key is stored with the new results'
 // ids by the same statement, and the results only when the key is new. A key
 // being stored by a transaction in progress makes this one wait for its end.
 var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS (SELECT FROM idem)`),
 	`), ins AS (`, `), idem AS (
     INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
-    SELECT $21, $22, $1, $23, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
+    SELECT $22, $23, $1, $24, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
     ON CONFLICT (scope, key) DO NOTHING
     RETURNING 1
 ), ins AS (`, 1)
@@ -63,13 +63,13 @@ var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS 
 // insertResultsPlainSQL is insertResultsSQL without an idempotency key.
 var insertResultsPlainSQL = fmt.Sprintf(insertResultsSQL, `true`)
 
-// resultArrays returns the arguments $1 to $20 of insertResultsSQL: the
+// resultArrays returns the arguments $1 to $21 of insertResultsSQL: the
 // section, then results column by column, NULL for what is not there.
 func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 	n := len(results)
 	var (
 		board, round, table, nsPercent, ewPercent, nsScore = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
-		ns, ew, status, enteredBy                          = make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		ns, ew, status, enteredBy, query                   = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		contract, declarer, lead                           = make([]*string, n), make([]*string, n), make([]*string, n)
 		tricks                                             = make([]*int32, n)
 		revokes, honours, chicane, assigned                = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
@@ -99,7 +99,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		board[i], round[i], table[i] = int4("board", row.Board), int4("round", row.Round), int4("table", row.Table)
 		nsPercent[i], ewPercent[i] = int4("ns_percent", row.NSPercent), int4("ew_percent", row.EWPercent)
 		nsScore[i] = int4("ns_score", row.NSScore)
-		ns[i], ew[i], status[i], enteredBy[i] = row.NS, row.EW, row.Status, row.EnteredBy
+		ns[i], ew[i], status[i], enteredBy[i], query[i] = row.NS, row.EW, row.Status, row.EnteredBy, row.Query
 		contract[i], declarer[i], lead[i] = row.Contract, row.Declarer, row.Lead
 		if row.Tricks != nil {
 			t := int4("tricks", *row.Tricks)
@@ -117,7 +117,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		return nil, err
 	}
 	return []any{sectionID, board, round, table, ns, ew, status, contract, declarer, tricks,
-		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt}, nil
+		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt, query}, nil
 }
 
 // CreateResults stores results all or none, each with version 1 and an
@@ -316,7 +316,7 @@ WITH old AS (
         contract = x.contract, declarer = x.declarer, tricks = x.tricks, revokes = x.revokes,
         honours = x.honours, chicane = x.chicane, lead = x.lead, ns_percent = x.ns_percent,
         ew_percent = x.ew_percent, assigned = x.assigned, ns_score = x.ns_score, entered_by = x.entered_by,
-        version = r.version + 1, updated_at = now()
+        query = coalesce(x.query, ''), version = r.version + 1, updated_at = now()
     FROM jsonb_to_record($3::jsonb) AS x` + resultRecord + `
     WHERE r.id = $1 AND r.version = $2
     RETURNING ` + resultRColumns + `

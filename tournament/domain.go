@@ -161,6 +161,11 @@ type Result struct {
 	// StatusAssigned: the weighted scores.
 	Assigned []AssignedPart
 
+	// Query is what the players asked the director about this line (the
+	// opponents did not agree, a ruling is wanted); "" when there is none.
+	// It stays until a director clears it.
+	Query string
+
 	NSScore   int       // the NS score under the event's law code (0 for a line not played or artificial)
 	Lines     []string  // the score itemised ("NS: 4 odd tricks at 9: 36"); filled in when read through the Service
 	Version   int       // 1 when entered, one more on every change

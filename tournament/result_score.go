@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/traveler-bridge/traveler/scoring"
 )
@@ -133,6 +134,10 @@ func HoldingFor(deal string, honours map[string]int, chicane []string, c scoring
 // fields its status needs and no others. Contracts, seats and penalties
 // are put in their usual form.
 func normalize(r *Result, prefix string) error {
+	r.Query = strings.TrimSpace(r.Query)
+	if n := utf8.RuneCountInString(r.Query); n > MaxQuery {
+		return Invalidf(prefix+"query", strconv.Itoa(n)+" characters: say what the query is about in at most "+strconv.Itoa(MaxQuery))
+	}
 	r.Contract = strings.ToUpper(strings.TrimSpace(r.Contract))
 	r.Declarer = strings.ToUpper(strings.TrimSpace(r.Declarer))
 	r.Lead = strings.ToUpper(strings.TrimSpace(r.Lead))

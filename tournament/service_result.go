@@ -7,6 +7,9 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 )
 
+// MaxQuery is the most characters a result's query may have.
+const MaxQuery = 500
+
 // maxBatch is the most results one request may enter.
 const maxBatch = 1000
 
@@ -193,7 +196,9 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 // UpdateResult replaces a result if version is the stored one (else
 // ErrStale with the stored result), checked and scored as a new one. A table
 // token corrects its own table's results in the current round; a field left
-// zero for board, round, table, ns or ew keeps the stored value.
+// zero for board, round, table, ns or ew keeps the stored value. A query
+// left empty clears the stored one when a director corrects the result and
+// keeps it when a table does.
 func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result, version int) (Result, error) {
 	if a.Role == RolePublic {
 		return Result{}, directorOnly(a, "correct results")
@@ -236,6 +241,9 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	}
 	if err := s.checkResult(a, &sec, &rules, boards, &in, ""); err != nil {
 		return Result{}, err
+	}
+	if a.Role != RoleDirector && in.Query == "" {
+		in.Query = old.Query // only a director clears a query
 	}
 	in.ID, in.SectionID, in.EnteredBy, in.EnteredAt = old.ID, old.SectionID, a.Name, old.EnteredAt
 	if err := s.store.UpdateResult(ctx, &in, version); err != nil {

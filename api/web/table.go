@@ -1,6 +1,117 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"html/template"
+	"net/http"
+	"strconv"
 
-// tableRoutes adds this area's pages (being written).
-func (p *Pages) tableRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// tableRoutes adds the director's table links page and the tables' own
+// entry page.
+func (p *Pages) tableRoutes(e *echo.Echo) {
+	e.GET("/director/sections/:id/tables", p.tableLinksPage, p.directorOnly)
+	e.POST("/director/sections/:id/tables", p.makeTableLinks, p.directorOnly)
+	e.GET("/t/:token", p.tablePage)
+}
+
+// tableLink is one table's link as printed on its card.
+type tableLink struct {
+	Table int
+	Path  string        // "/t/<token>", the link on this site
+	URL   string        // the full link, as the QR code holds it
+	QR    template.HTML // the QR code of URL, an inline SVG made by qrSVG
+}
+
+// tableLinksData is the table links page's data.
+type tableLinksData struct {
+	Event   tournament.Event
+	Section tournament.Section
+	Links   []tableLink // the links just made; empty on GET
+}
+
+// tableLinksPage shows what making table links does, and the button.
+func (p *Pages) tableLinksPage(c echo.Context) error {
+	d, err := p.tableLinksBase(c)
+	if err != nil {
+		return p.renderError(c, "table_links.html", View{Title: "Table links"}, err)
+	}
+	return p.render(c, http.StatusOK, "table_links.html", View{Title: "Table links · section " + d.Section.Name, Data: d})
+}
+
+// makeTableLinks issues a token for every table and shows their links and
+// QR codes: the only time the secrets are shown, so this answer is the page
+// itself, not a redirect.
+func (p *Pages) makeTableLinks(c echo.Context) error {
+	d, err := p.tableLinksBase(c)
+	v := View{Title: "Table links", Data: d}
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
+	v.Title += " · section " + d.Section.Name
+	issued, err := p.svc.CreateTableTokens(c.Request().Context(), actor(c), d.Section.ID, nil)
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
+	base := p.siteURL(c)
+	for _, t := range issued {
+		l := tableLink{Table: t.Token.Table, Path: "/t/" + t.Secret}
+		l.URL = base + l.Path
+		if l.QR, err = qrSVG(l.URL); err != nil {
+			return p.renderError(c, "table_links.html", v, err)
+		}
+		d.Links = append(d.Links, l)
+	}
+	v.Data = d
+	v.Flash = strconv.Itoa(len(d.Links)) + " table links made: print this page now, the links are shown only once"
+	return p.render(c, http.StatusOK, "table_links.html", v)
+}
+
+// tableLinksBase reads the section and event of the links page.
+func (p *Pages) tableLinksBase(c echo.Context) (tableLinksData, error) {
+	var d tableLinksData
+	id, err := pathID(c, "id")
+	if err != nil {
+		return d, err
+	}
+	ctx := c.Request().Context()
+	if d.Section, err = p.svc.Section(ctx, actor(c), id); err != nil {
+		return d, err
+	}
+	d.Event, err = p.svc.Event(ctx, actor(c), d.Section.EventID)
+	return d, err
+}
+
+// siteURL is where players reach this server: Options.BaseURL, or the
+// request's own scheme and host.
+func (p *Pages) siteURL(c echo.Context) string {
+	if p.base != "" {
+		return p.base
+	}
+	return c.Scheme() + "://" + c.Request().Host
+}
+
+// tablePage is a table's entry page, opened with its token.
+func (p *Pages) tablePage(c echo.Context) error {
+	// The token is in the path: keep it out of Referer headers.
+	c.Response().Header().Set("Referrer-Policy", "no-referrer")
+	ctx := c.Request().Context()
+	secret := c.Param("token")
+	a, err := p.svc.Authenticate(ctx, secret)
+	if err == nil && a.Role != tournament.RoleTable {
+		err = &tournament.Error{Kind: tournament.ErrForbidden, Field: "token",
+			Message: "this link is not a table's link: open the link or QR code the director printed for your table"}
+	}
+	if err != nil {
+		return p.renderError(c, "table_error.html", View{Title: "This table link does not work"}, err)
+	}
+	d, err := p.tableData(c, a, secret)
+	if err != nil {
+		return p.renderError(c, "table_error.html", View{Title: "This table link does not work"}, err)
+	}
+	title := "Table " + strconv.Itoa(a.Table) + " · section " + d.Section.Name
+	return p.render(c, http.StatusOK, "table.html", View{Title: title, Data: d})
+}

@@ -1,0 +1,214 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// sectionRow is one section on the event page.
+type sectionRow struct {
+	Section tournament.Section
+	Pairs   int // pairs entered
+}
+
+// eventPageData is the event page's data.
+type eventPageData struct {
+	Event       tournament.Event
+	LawOptions  []string // "name: value", sorted
+	Description string   // the scoring method in plain words
+	Sections    []sectionRow
+	Files       []fileLink
+	USEBIOLinks bool // the last download failed for want of one section: show the per-section links first
+}
+
+// fileLink is one download of the event page.
+type fileLink struct {
+	ID, File, Label string
+}
+
+// eventFiles are the event's downloads: file name, element id and label.
+var eventFiles = []fileLink{
+	{ID: "download-xlsx", File: "report.xlsx", Label: "Workbook with every report (Excel)"},
+	{ID: "download-standings-csv", File: "standings.csv", Label: "Standings (CSV)"},
+	{ID: "download-travelers-csv", File: "travelers.csv", Label: "Travelers (CSV)"},
+	{ID: "download-usebio", File: "usebio.xml", Label: "USEBIO 1.2 (XML, one section)"},
+	{ID: "download-pbn", File: "results.pbn", Label: "Hand records and results (PBN)"},
+}
+
+// eventPage shows an event: its sections, publishing and downloads.
+func (p *Pages) eventPage(c echo.Context) error {
+	d, err := p.eventPageData(c)
+	if err != nil {
+		return p.renderError(c, "event_page.html", View{Title: "Event"}, err)
+	}
+	return p.render(c, http.StatusOK, "event_page.html", View{Title: d.Event.Name, Data: d})
+}
+
+// eventPageData reads what the event page shows.
+func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return eventPageData{}, err
+	}
+	ctx, a := c.Request().Context(), actor(c)
+	ev, err := p.svc.Event(ctx, a, id)
+	if err != nil {
+		return eventPageData{}, err
+	}
+	secs, err := p.svc.Sections(ctx, a, id)
+	if err != nil {
+		return eventPageData{}, err
+	}
+	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles}
+	for k, v := range ev.LawOptions {
+		d.LawOptions = append(d.LawOptions, k+": "+lawOptionText(v))
+	}
+	sort.Strings(d.LawOptions)
+	for _, s := range secs {
+		pairs, err := p.svc.Pairs(ctx, a, s.ID)
+		if err != nil {
+			return eventPageData{}, err
+		}
+		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs)})
+	}
+	return d, nil
+}
+
+// lawOptionText writes a law option's value: yes/no or the number.
+func lawOptionText(v any) string {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return "?"
+}
+
+// publishEvent publishes the event's standings and travelers, or takes
+// them back (published=false).
+func (p *Pages) publishEvent(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "event_page.html", View{Title: "Event"}, err)
+	}
+	publish, err := strconv.ParseBool(c.FormValue("published"))
+	if err != nil {
+		return p.eventPageError(c, tournament.Invalidf("published", strconv.Quote(c.FormValue("published"))+": use the Publish or Unpublish button", "true", "false"))
+	}
+	ev, err := p.svc.UpdateEvent(c.Request().Context(), actor(c), id, tournament.EventPatch{Published: &publish})
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	done := "Published: anyone can now see the standings and travelers of " + ev.Name
+	if !publish {
+		done = "Unpublished: only directors can see " + ev.Name + " now"
+	}
+	return redirect(c, "/director/events/"+strconv.FormatInt(id, 10), done)
+}
+
+// eventPageError shows the event page again with err above it.
+func (p *Pages) eventPageError(c echo.Context, err error) error {
+	d, rerr := p.eventPageData(c)
+	if rerr != nil {
+		return p.renderError(c, "event_page.html", View{Title: "Event"}, rerr)
+	}
+	var te *tournament.Error
+	d.USEBIOLinks = errors.As(err, &te) && te.Field == "section"
+	return p.renderError(c, "event_page.html", View{Title: d.Event.Name, Data: d, Form: map[string]string{}}, err)
+}
+
+// fileWriters write each download from the event's data.
+var fileWriters = map[string]struct {
+	write       func(io.Writer, tournament.EventData) error
+	contentType string
+}{
+	"report.xlsx":   {reports.WriteReport, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+	"standings.csv": {reports.WriteStandingsCSV, "text/csv; charset=utf-8"},
+	"travelers.csv": {reports.WriteTravelersCSV, "text/csv; charset=utf-8"},
+	"usebio.xml":    {reports.WriteUSEBIO, "application/xml; charset=utf-8"},
+	"results.pbn":   {reports.WritePBN, "application/x-pbn; charset=utf-8"},
+}
+
+// eventFile writes one download of the event (of one section with
+// ?section=ID) as an attachment; a file that cannot be written shows the
+// event page with the reason.
+func (p *Pages) eventFile(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "event_page.html", View{Title: "Event"}, err)
+	}
+	name := c.Param("file")
+	fw, ok := fileWriters[name]
+	if !ok {
+		names := make([]string, 0, len(eventFiles))
+		for _, f := range eventFiles {
+			names = append(names, f.File)
+		}
+		return p.eventPageError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "file", Message: strconv.Quote(name) + ": not a file traveler writes", Allowed: names})
+	}
+	data, err := p.svc.EventData(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	if s := c.QueryParam("section"); s != "" {
+		sid, perr := strconv.ParseInt(s, 10, 64)
+		if perr != nil {
+			return p.eventPageError(c, tournament.Invalidf("section", strconv.Quote(s)+": not a section number"))
+		}
+		if data, err = data.Select(sid, 0); err != nil {
+			return p.eventPageError(c, err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := fw.write(&buf, data); err != nil {
+		return p.eventPageError(c, downloadError(name, err))
+	}
+	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+downloadName(data.Event, name)+`"`)
+	return c.Blob(http.StatusOK, fw.contentType, buf.Bytes())
+}
+
+// downloadError explains why a file could not be written: the writers refuse
+// what the file format cannot hold, in words a director can act on.
+func downloadError(name string, err error) error {
+	var te *tournament.Error
+	if errors.As(err, &te) {
+		return &tournament.Error{Kind: te.Kind, Field: te.Field, Message: name + " cannot be written: " + te.Message, Allowed: te.Allowed}
+	}
+	return tournament.Invalidf("file", name+" cannot be written: "+err.Error())
+}
+
+// downloadName names a download after its event, e.g. "club-pairs-2026-05-01-report.xlsx".
+func downloadName(e tournament.Event, file string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(e.Name) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	slug := strings.TrimRight(b.String(), "-")
+	if slug == "" {
+		slug = "event-" + strconv.FormatInt(e.ID, 10)
+	}
+	return slug + "-" + e.Date + "-" + file
+}

@@ -1,0 +1,301 @@
+package web
+
+import (
+	"html/template"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// movementKinds are the movements the new-section form offers, with their words.
+var movementKinds = []struct{ Value, Label string }{
+	{"mitchell", "Mitchell: NS pairs stay, EW pairs move (two winners)"},
+	{"howell", "Howell: every pair moves and meets every other (one winner)"},
+	{"teams", "Teams: two-room matches, a round robin"},
+}
+
+// sectionFormData is the new-section form's data.
+type sectionFormData struct {
+	Event   tournament.Event
+	Kinds   []kindChoice
+	Preview *movementPreview // the movement the form gives, after #preview
+}
+
+// kindChoice is one movement kind of the form.
+type kindChoice struct {
+	Value, Label string
+	Selected     bool
+}
+
+// movementPreview is a movement shown before it is stored.
+type movementPreview struct {
+	Movement tournament.Movement
+	Rounds   int
+	Cards    template.HTML // the table and guide cards
+}
+
+// newSectionPage shows the empty new-section form.
+func (p *Pages) newSectionPage(c echo.Context) error {
+	ev, err := p.pathEvent(c)
+	if err != nil {
+		return p.renderError(c, "section_new.html", View{Title: "New section"}, err)
+	}
+	form := map[string]string{"session": "1", "kind": "howell", "boards_per_round": "2"}
+	return p.render(c, http.StatusOK, "section_new.html", View{Title: "New section in " + ev.Name, Form: form, Data: sectionForm(ev, form)})
+}
+
+// pathEvent reads the event the path names.
+func (p *Pages) pathEvent(c echo.Context) (tournament.Event, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return tournament.Event{}, err
+	}
+	return p.svc.Event(c.Request().Context(), actor(c), id)
+}
+
+// sectionForm fills the form's choices from the values sent.
+func sectionForm(ev tournament.Event, form map[string]string) sectionFormData {
+	d := sectionFormData{Event: ev}
+	for _, k := range movementKinds {
+		d.Kinds = append(d.Kinds, kindChoice{Value: k.Value, Label: k.Label, Selected: form["kind"] == k.Value})
+	}
+	return d
+}
+
+// postSection previews the movement the form describes (action=preview)
+// or stores the section (action=create).
+func (p *Pages) postSection(c echo.Context) error {
+	ev, err := p.pathEvent(c)
+	if err != nil {
+		return p.renderError(c, "section_new.html", View{Title: "New section"}, err)
+	}
+	form := formValues(c)
+	v := View{Title: "New section in " + ev.Name, Form: form, Data: sectionForm(ev, form)}
+	in, err := sectionInput(form)
+	if err != nil {
+		return p.renderError(c, "section_new.html", v, err)
+	}
+	if form["action"] == "create" {
+		sec, err := p.svc.CreateSection(c.Request().Context(), actor(c), ev.ID, in)
+		if err != nil {
+			return p.renderError(c, "section_new.html", v, err)
+		}
+		return redirect(c, "/director/sections/"+strconv.FormatInt(sec.ID, 10), "Section "+sec.Name+" created: "+sec.Movement.Name)
+	}
+	m, err := in.Movement.Build()
+	if err != nil {
+		return p.renderError(c, "section_new.html", v, err)
+	}
+	cards, err := movementCards(&m)
+	if err != nil {
+		return err
+	}
+	d := v.Data.(sectionFormData)
+	d.Preview = &movementPreview{Movement: m, Rounds: len(m.Rounds), Cards: cards}
+	v.Data = d
+	return p.render(c, http.StatusOK, "section_new.html", v)
+}
+
+// sectionInput reads the new-section form; a number that is not one names
+// its field.
+func sectionInput(form map[string]string) (tournament.SectionInput, error) {
+	in := tournament.SectionInput{Name: form["name"]}
+	spec := &in.Movement
+	spec.Kind = strings.TrimSpace(form["kind"])
+	numbers := []struct {
+		field, what string
+		to          *int
+	}{
+		{"session", "the session's number, e.g. 1", &in.Session},
+		{"tables", "the number of tables, e.g. 7", &spec.Tables},
+		{"pairs", "the number of pairs, e.g. 6", &spec.Pairs},
+		{"teams", "the number of teams, e.g. 4", &spec.Teams},
+		{"boards_per_round", "the boards each table plays a round, e.g. 2", &spec.BoardsPerRound},
+		{"rounds", "the rounds to play, or empty for the whole movement", &spec.Rounds},
+	}
+	for _, n := range numbers {
+		s := strings.TrimSpace(form[n.field])
+		if s == "" {
+			continue
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			return in, tournament.Invalidf(n.field, strconv.Quote(s)+": not a whole number; write "+n.what)
+		}
+		*n.to = v
+	}
+	spec.Even = strings.TrimSpace(form["even"])
+	spec.ShareBoards = form["share_boards"] != ""
+	return in, nil
+}
+
+// sectionPageData is the section page's data.
+type sectionPageData struct {
+	Event        tournament.Event
+	Section      tournament.Section
+	Rounds       []int // 1..the movement's rounds, for the current-round select
+	Pairs        []tournament.Pair
+	Mitchell     bool // pairs are numbered per direction
+	HandRecords  int  // boards with a deal
+	Boards       int  // boards in the movement
+	PairsExample string
+}
+
+// sectionPage shows a section: its movement, pairs, hand records and round.
+func (p *Pages) sectionPage(c echo.Context) error {
+	d, err := p.sectionPageData(c)
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	return p.render(c, http.StatusOK, "section_page.html", View{Title: sectionTitle(d), Data: d})
+}
+
+// sectionTitle names a section with its event.
+func sectionTitle(d sectionPageData) string {
+	return "Section " + d.Section.Name + " · " + d.Event.Name
+}
+
+// sectionPageData reads what the section page shows.
+func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return sectionPageData{}, err
+	}
+	ctx, a := c.Request().Context(), actor(c)
+	sec, err := p.svc.Section(ctx, a, id)
+	if err != nil {
+		return sectionPageData{}, err
+	}
+	ev, err := p.svc.Event(ctx, a, sec.EventID)
+	if err != nil {
+		return sectionPageData{}, err
+	}
+	pairs, err := p.svc.Pairs(ctx, a, id)
+	if err != nil {
+		return sectionPageData{}, err
+	}
+	boards, err := p.svc.Boards(ctx, a, id)
+	if err != nil {
+		return sectionPageData{}, err
+	}
+	d := sectionPageData{Event: ev, Section: sec, Pairs: pairs, Boards: sec.Movement.Boards,
+		Mitchell: sec.Movement.Kind == tournament.KindMitchell}
+	for r := range sec.Movement.Rounds {
+		d.Rounds = append(d.Rounds, r+1)
+	}
+	for _, b := range boards {
+		if b.Deal != "" {
+			d.HandRecords++
+		}
+	}
+	d.PairsExample = "1: Ann Smith & Bob Jones\n2: Carol White & Dan Brown"
+	if d.Mitchell {
+		d.PairsExample = "1 NS: Ann Smith & Bob Jones\n1 EW: Carol White & Dan Brown"
+	}
+	return d, nil
+}
+
+// sectionPageError shows the section page again with err, keeping the form.
+func (p *Pages) sectionPageError(c echo.Context, form map[string]string, err error) error {
+	d, rerr := p.sectionPageData(c)
+	if rerr != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, rerr)
+	}
+	return p.renderError(c, "section_page.html", View{Title: sectionTitle(d), Data: d, Form: form}, err)
+}
+
+// addPairs stores the pairs written in the text box, one a line.
+func (p *Pages) addPairs(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	form := formValues(c)
+	ctx, a := c.Request().Context(), actor(c)
+	sec, err := p.svc.Section(ctx, a, id)
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	pairs, lines, err := parsePairs(form["pairs_text"], sec.Movement.Kind == tournament.KindMitchell)
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	if _, err := p.svc.AddPairs(ctx, a, id, pairs); err != nil {
+		return p.sectionPageError(c, form, onLine(err, lines))
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), strconv.Itoa(len(pairs))+" pairs added")
+}
+
+// uploadBoards stores the hand records of an uploaded PBN file.
+func (p *Pages) uploadBoards(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	body, err := uploadedFile(c, "pbn", "hand records")
+	if err != nil {
+		return p.sectionPageError(c, map[string]string{}, err)
+	}
+	boards, lines, err := boardsFromPBN(body)
+	if err != nil {
+		return p.sectionPageError(c, map[string]string{}, err)
+	}
+	stored, err := p.svc.PutBoards(c.Request().Context(), actor(c), id, boards)
+	if err != nil {
+		return p.sectionPageError(c, map[string]string{}, onBoard(err, boards, lines))
+	}
+	deals := 0
+	for _, b := range stored {
+		if b.Deal != "" {
+			deals++
+		}
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), "Hand records stored: "+strconv.Itoa(deals)+" boards with a deal")
+}
+
+// setRound moves the section to the round chosen.
+func (p *Pages) setRound(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	form := formValues(c)
+	s := strings.TrimSpace(form["current_round"])
+	round, err := strconv.Atoi(s)
+	if err != nil {
+		return p.sectionPageError(c, form, tournament.Invalidf("current_round", strconv.Quote(s)+": choose a round from the list"))
+	}
+	sec, err := p.svc.SetCurrentRound(c.Request().Context(), actor(c), id, round)
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), "Section "+sec.Name+" is now playing round "+strconv.Itoa(round))
+}
+
+// cardsPageData is the printable movement cards page's data.
+type cardsPageData struct {
+	Section tournament.Section
+	Cards   template.HTML
+}
+
+// movementCardsPage shows a section's table and guide cards, to print.
+func (p *Pages) movementCardsPage(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_cards.html", View{Title: "Movement cards"}, err)
+	}
+	sec, err := p.svc.Section(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return p.renderError(c, "section_cards.html", View{Title: "Movement cards"}, err)
+	}
+	cards, err := movementCards(&sec.Movement)
+	if err != nil {
+		return err
+	}
+	return p.render(c, http.StatusOK, "section_cards.html", View{Title: "Movement cards · section " + sec.Name,
+		Data: cardsPageData{Section: sec, Cards: cards}})
+}

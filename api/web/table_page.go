@@ -1,0 +1,164 @@
+package web
+
+import (
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// tablePageData is the table page's data: what the server renders, and
+// Page, which the page's script reads as JSON.
+type tablePageData struct {
+	Event        tournament.Event
+	Section      tournament.Section
+	Table        int
+	Rounds       int               // rounds in the movement
+	Seats        *tournament.Table // who plays here this round; nil when the table is not in play
+	NS, EW       tableSeat         // the pairs at the NS and EW seats
+	Boards       []tableBoard      // the boards of this round, in the order played
+	Choices      contractChoices   // the contract picker
+	TrickChoices []int             // 0 to 13, the tricks a side may win
+	Page         tableScript       // the script's data
+}
+
+// tableSeat is a pair at a table: what players call it, and who they are.
+type tableSeat struct {
+	Label   string // "3" or, in a Mitchell, "3 NS"
+	Number  string // the pair number results use
+	Players string // "Ann Smith & Bob Jones", "" when not entered
+}
+
+// tableBoard is one board to play at the table.
+type tableBoard struct {
+	Number     int    `json:"number"`
+	Dealer     string `json:"dealer"`     // N, E, S or W
+	Vulnerable string `json:"vulnerable"` // None, NS, EW or All
+	Deal       string `json:"deal,omitempty"`
+}
+
+// storedResult is a result already stored for a board at this table.
+type storedResult struct {
+	ID       int64  `json:"id"`
+	Version  int    `json:"version"`
+	Board    int    `json:"board"`
+	Status   string `json:"status"`
+	Contract string `json:"contract"`
+	Declarer string `json:"declarer"`
+	Tricks   int    `json:"tricks"`
+	NSScore  int    `json:"ns_score"`
+	Query    string `json:"query,omitempty"`
+}
+
+// tableScript is what the page's script needs, embedded as JSON: where to
+// send results, with which token, and what the law code allows.
+type tableScript struct {
+	Token    string                `json:"token"`
+	Section  int64                 `json:"section"`
+	Table    int                   `json:"table"`
+	Round    int                   `json:"round"`
+	Law      string                `json:"law"`
+	Options  tournament.LawOptions `json:"options"`
+	Contract contractChoices       `json:"contract"`
+	Boards   []tableBoard          `json:"boards"`
+	Results  []storedResult        `json:"results"`
+}
+
+// tableData gathers the table page of actor a (a table token) for the
+// section's current round.
+func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (tablePageData, error) {
+	ctx := c.Request().Context()
+	var d tablePageData
+	var err error
+	if d.Section, err = p.svc.Section(ctx, a, a.SectionID); err != nil {
+		return d, err
+	}
+	if d.Event, err = p.svc.Event(ctx, a, d.Section.EventID); err != nil {
+		return d, err
+	}
+	rules, err := d.Event.Rules()
+	if err != nil {
+		return d, err
+	}
+	d.Table, d.Rounds, d.Choices = a.Table, len(d.Section.Movement.Rounds), choicesFor(&rules)
+	for n := 0; n <= 13; n++ {
+		d.TrickChoices = append(d.TrickChoices, n)
+	}
+	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Section.CurrentRound,
+		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Boards: []tableBoard{}, Results: []storedResult{}}
+	if rd, ok := d.Section.Movement.Round(d.Section.CurrentRound); ok {
+		d.Seats, _ = rd.Table(a.Table)
+	}
+	if d.Seats == nil {
+		return d, nil
+	}
+	if err := p.tableSeats(c, a, &d); err != nil {
+		return d, err
+	}
+	if err := p.tableBoards(c, a, &d); err != nil {
+		return d, err
+	}
+	return d, p.tableResults(c, a, &d)
+}
+
+// tableSeats names the pairs at the table this round.
+func (p *Pages) tableSeats(c echo.Context, a tournament.Actor, d *tablePageData) error {
+	pairs, err := p.svc.Pairs(c.Request().Context(), a, d.Section.ID)
+	if err != nil {
+		return err
+	}
+	m := &d.Section.Movement
+	seat := func(pair int) tableSeat {
+		number, dir := m.PairLabel(pair)
+		s := tableSeat{Label: strings.TrimSpace(number + " " + dir), Number: number}
+		for _, pr := range pairs {
+			if pr.Number == number && pr.Direction == dir {
+				s.Players = playerNames(pr.Players)
+			}
+		}
+		return s
+	}
+	d.NS, d.EW = seat(d.Seats.NS), seat(d.Seats.EW)
+	return nil
+}
+
+// playerNames joins a pair's players: "Ann Smith & Bob Jones".
+func playerNames(ps []tournament.Player) string {
+	names := make([]string, len(ps))
+	for i, pl := range ps {
+		names[i] = pl.Name
+	}
+	return strings.Join(names, " & ")
+}
+
+// tableBoards lists the boards the table plays this round.
+func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData) error {
+	all, err := p.svc.Boards(c.Request().Context(), a, d.Section.ID)
+	if err != nil {
+		return err
+	}
+	for _, n := range d.Seats.Boards {
+		if n < 1 || n > len(all) {
+			continue
+		}
+		b := all[n-1]
+		d.Boards = append(d.Boards, tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal})
+	}
+	d.Page.Boards = append(d.Page.Boards, d.Boards...)
+	return nil
+}
+
+// tableResults reads the results the table has stored this round.
+func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageData) error {
+	rs, err := p.svc.Results(c.Request().Context(), a, tournament.ResultFilter{SectionID: d.Section.ID, Round: d.Section.CurrentRound, Table: a.Table})
+	if err != nil {
+		return err
+	}
+	for _, r := range rs {
+		s := storedResult{ID: r.ID, Version: r.Version, Board: r.Board, Status: string(r.Status), Contract: r.Contract,
+			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query}
+		d.Page.Results = append(d.Page.Results, s)
+	}
+	return nil
+}

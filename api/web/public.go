@@ -1,6 +1,210 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"errors"
+	"net/http"
+	"strconv"
 
-// publicRoutes adds this area's pages (being written).
-func (p *Pages) publicRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// publicRoutes adds the pages anyone may read once the director publishes
+// an event: the events, live standings, travelers of finished boards, a
+// pair's scorecard and the Royalton report.
+func (p *Pages) publicRoutes(e *echo.Echo) {
+	p.addPartials("public_traveler.html", "traveler_lines.html")
+	p.addPartials("public_royalton.html", "reports_royalton.html")
+	e.GET("/", p.homePage, p.identify)
+	e.GET("/events/:id", p.publicEventPage, p.identify)
+	e.GET("/events/:id/royalton", p.publicRoyaltonPage, p.identify)
+	e.GET("/sections/:id/standings", p.standingsPage, p.identify)
+	e.GET("/sections/:id/travelers/:board", p.publicTravelerPage, p.identify)
+	e.GET("/sections/:id/scorecards/:pair", p.scorecardPage, p.identify)
+}
+
+// messageData is the data of a page that only says something.
+type messageData struct {
+	Text string
+}
+
+// publicError renders what a public page could not show: "not published
+// yet" (403) for an event the director has not published, else the error
+// explained (404 for what does not exist).
+func (p *Pages) publicError(c echo.Context, err error) error {
+	if errors.Is(err, tournament.ErrUnauthorized) || errors.Is(err, tournament.ErrForbidden) {
+		return p.render(c, http.StatusForbidden, "public_message.html", View{Title: "Not published yet",
+			Data: messageData{Text: "The director has not published these results yet. They appear here as soon as the director publishes the event."}})
+	}
+	return p.renderError(c, "public_message.html", View{Title: "Results"}, err)
+}
+
+// homeData is the home page's data.
+type homeData struct {
+	Events []tournament.Event
+}
+
+// homePage lists the published events (every event for a signed-in
+// director, the unpublished marked).
+func (p *Pages) homePage(c echo.Context) error {
+	events, err := p.svc.Events(c.Request().Context(), actor(c))
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	return p.render(c, http.StatusOK, "public_home.html", View{Title: "Results", Data: homeData{Events: events}})
+}
+
+// sectionLinks is a section on the public event page: its boards, the
+// finished ones linked to their travelers.
+type sectionLinks struct {
+	Section  tournament.Section
+	Boards   []boardLink
+	Finished int
+}
+
+// boardLink is a board on the event page.
+type boardLink struct {
+	Number   int
+	Finished bool
+}
+
+// publicEventData is the public event page's data.
+type publicEventData struct {
+	Event    tournament.Event
+	Sections []sectionLinks
+}
+
+// publicEventPage shows a published event's sections with their standings
+// and travelers.
+func (p *Pages) publicEventPage(c echo.Context) error {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	ev, err := p.svc.Event(ctx, a, id)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	secs, err := p.svc.Sections(ctx, a, id)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	d := publicEventData{Event: ev}
+	for _, sec := range secs {
+		results, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			return p.publicError(c, err)
+		}
+		done := finishedBoards(&sec, results)
+		sl := sectionLinks{Section: sec}
+		for b := 1; b <= sec.Movement.Boards; b++ {
+			sl.Boards = append(sl.Boards, boardLink{Number: b, Finished: done[b]})
+			if done[b] {
+				sl.Finished++
+			}
+		}
+		d.Sections = append(d.Sections, sl)
+	}
+	return p.render(c, http.StatusOK, "public_event.html", View{Title: ev.Name, Data: d})
+}
+
+// standingRow is a pair's line in the standings.
+type standingRow struct {
+	tournament.Standing
+	PlaceText string // the place, "=" after a tie: "2="
+	Scorecard string // the pair's scorecard page
+}
+
+// standingsField is one ranking: the whole section, or one direction of a
+// two-winner Mitchell.
+type standingsField struct {
+	ID        string // the table's id
+	Direction string // "NS", "EW", or "" for one field
+	Caption   string
+	Rows      []standingRow
+}
+
+// standingsData is the standings page's data.
+type standingsData struct {
+	Event    tournament.Event
+	Section  tournament.Section
+	Method   tournament.Method
+	Results  int
+	ShowPct  bool // the method gives percentages
+	Fields   []standingsField
+	Split    bool // two fields, wrapped in one element with id standings
+	Refresh  int  // seconds between reloads
+	Finished int  // boards finished
+}
+
+// refreshSeconds is how often the standings page reloads itself.
+const refreshSeconds = 30
+
+// standingsPage shows a section's live standings; the page reloads itself.
+func (p *Pages) standingsPage(c echo.Context) error {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	st, err := p.svc.Standings(ctx, a, id)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
+		ShowPct: st.Method == tournament.MethodMP || st.Method == tournament.MethodMPACBL}
+	d.Fields = standingsFields(&st)
+	d.Split = len(d.Fields) > 1
+	return p.render(c, http.StatusOK, "public_standings.html", View{Title: "Standings · " + st.Event.Name + " · section " + st.Section.Name, Data: d})
+}
+
+// standingsFields splits standings into their rankings: one per direction
+// in a two-winner Mitchell, else one.
+func standingsFields(st *tournament.Standings) []standingsField {
+	var fields []standingsField
+	if st.Section.Movement.Winners == 2 {
+		fields = []standingsField{
+			{ID: "standings-ns", Direction: "NS", Caption: "North-South"},
+			{ID: "standings-ew", Direction: "EW", Caption: "East-West"},
+		}
+	} else {
+		fields = []standingsField{{ID: "standings", Caption: "Section " + st.Section.Name}}
+	}
+	for _, s := range st.Pairs {
+		for i := range fields {
+			if fields[i].Direction == "" || fields[i].Direction == s.Direction {
+				fields[i].Rows = append(fields[i].Rows, standingRow{Standing: s,
+					Scorecard: scorecardPath(st.Section.ID, s.Number, s.Direction)})
+			}
+		}
+	}
+	for i := range fields {
+		markTies(fields[i].Rows)
+	}
+	return fields
+}
+
+// markTies writes each place, with "=" where pairs share it.
+func markTies(rows []standingRow) {
+	shared := map[int]int{}
+	for _, r := range rows {
+		shared[r.Place]++
+	}
+	for i := range rows {
+		rows[i].PlaceText = strconv.Itoa(rows[i].Place)
+		if shared[rows[i].Place] > 1 {
+			rows[i].PlaceText += "="
+		}
+	}
+}
+
+// scorecardPath is the page of a pair's scorecard.
+func scorecardPath(sectionID int64, number, direction string) string {
+	path := "/sections/" + strconv.FormatInt(sectionID, 10) + "/scorecards/" + number
+	if direction != "" {
+		path += "?direction=" + direction
+	}
+	return path
+}

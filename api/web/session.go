@@ -1,6 +1,48 @@
 package web
 
-import "github.com/labstack/echo/v4"
+import (
+	"html/template"
+	"strconv"
 
-// sessionRoutes adds this area's pages (being written).
-func (p *Pages) sessionRoutes(e *echo.Echo) {}
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// sessionRoutes adds the director's pages for running a session: the
+// session board, travelers with corrections and adjusted scores, a result's
+// history, and the comparative reports.
+func (p *Pages) sessionRoutes(e *echo.Echo) {
+	p.addPartials("traveler_director.html", "traveler_lines.html")
+	p.addPartials("reports_event.html", "reports_royalton.html")
+	d := e.Group("/director", p.directorOnly)
+	d.GET("/sections/:id/board", p.sessionBoardPage)
+	d.GET("/sections/:id/travelers/:board", p.directorTravelerPage)
+	d.POST("/sections/:id/travelers/:board/adjusted", p.postAdjusted)
+	d.GET("/results/:id", p.resultPage)
+	d.POST("/results/:id", p.postResult)
+	d.POST("/results/:id/delete", p.deleteResult)
+	d.GET("/events/:id/reports", p.reportsPage)
+}
+
+// addPartials parses page again with the partial templates it uses, so a
+// piece of markup shared by two pages (a traveler's lines, the Royalton
+// report) is written once. The templates are embedded: a mistake in them
+// is a programming error, found by the tests.
+func (p *Pages) addPartials(page string, partials ...string) {
+	files := []string{"templates/layout.html"}
+	for _, f := range partials {
+		files = append(files, "templates/"+f)
+	}
+	files = append(files, "templates/"+page)
+	p.pages[page] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, files...))
+}
+
+// boardParam reads the board number from the path.
+func boardParam(c echo.Context) (int, error) {
+	b, err := strconv.Atoi(c.Param("board"))
+	if err != nil || b < 1 {
+		return 0, &tournament.Error{Kind: tournament.ErrNotFound, Field: "board", Message: strconv.Quote(c.Param("board")) + " is not a board number"}
+	}
+	return b, nil
+}

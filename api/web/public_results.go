@@ -1,0 +1,283 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// finishedBoards tells which boards of a section are finished: every table
+// that plays the board has its result in (a table where a half table's
+// missing pair sits is not waited for). Until then the public sees no line
+// of the board, so no pair still to play it can read how it went.
+func finishedBoards(sec *tournament.Section, results []tournament.Result) map[int]bool {
+	m := &sec.Movement
+	have := make(map[slotKey]bool, len(results))
+	for _, r := range results {
+		have[slotKey{r.Board, r.Round, r.Table}] = true
+	}
+	due := map[int]int{}
+	in := map[int]int{}
+	for _, rd := range m.Rounds {
+		for _, t := range rd.Tables {
+			if m.Phantom != 0 && (t.NS == m.Phantom || t.EW == m.Phantom) {
+				continue
+			}
+			for _, b := range t.Boards {
+				due[b]++
+				if have[slotKey{b, rd.Number, t.Table}] {
+					in[b]++
+				}
+			}
+		}
+	}
+	out := make(map[int]bool, len(due))
+	for b, n := range due {
+		out[b] = in[b] == n
+	}
+	return out
+}
+
+// publicTravelerData is the public traveler page's data.
+type publicTravelerData struct {
+	Event    tournament.Event
+	Section  tournament.Section
+	Traveler travelerView
+}
+
+// publicTravelerPage shows a finished board's traveler.
+func (p *Pages) publicTravelerPage(c echo.Context) error {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	board, err := boardParam(c)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	t, err := p.svc.Traveler(ctx, a, id, board)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	ev, err := p.svc.Event(ctx, a, t.Section.EventID)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	results, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: id})
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	if !finishedBoards(&t.Section, results)[board] {
+		return p.publicError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "board",
+			Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows here once every table has played it"})
+	}
+	d := publicTravelerData{Event: ev, Section: t.Section, Traveler: newTravelerView(t, false)}
+	return p.render(c, http.StatusOK, "public_traveler.html", View{Title: travelerTitle(ev, t.Section, board), Data: d})
+}
+
+// scorecardRow is one board a pair played, from its side.
+type scorecardRow struct {
+	Round     int
+	Table     int
+	Board     int
+	Seats     string // "NS" or "EW": the cards the pair held
+	Opponents string // the opponents' number and names
+	Finished  bool   // the board is finished: its result and points are shown
+	Played    bool   // a contract was played
+	Contract  string
+	Declarer  string
+	Tricks    int
+	Adjusted  string  // an adjusted score or a board not played, in words
+	Score     string  // the pair's score, signed; "" when none
+	Points    float64 // the pair's points
+	Running   float64 // the pair's points so far
+	SitsOut   bool    // the pair does not play this round
+	Missing   bool    // the board is finished but this table has no result (a half table)
+}
+
+// scorecardData is the scorecard page's data.
+type scorecardData struct {
+	Event     tournament.Event
+	Section   tournament.Section
+	Number    string
+	Direction string
+	Players   []string
+	Rows      []scorecardRow
+	Total     float64
+	Method    tournament.Method
+}
+
+// scorecardPage shows a pair's scorecard: round by round its opponents and,
+// for each finished board, the contract, result, score, points and running
+// total.
+func (p *Pages) scorecardPage(c echo.Context) error {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	sec, err := p.svc.Section(ctx, a, id)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	ed, err := p.svc.EventData(ctx, a, sec.EventID)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	var sd *tournament.SectionData
+	for i := range ed.Sections {
+		if ed.Sections[i].Section.ID == id {
+			sd = &ed.Sections[i]
+		}
+	}
+	if sd == nil {
+		return p.publicError(c, tournament.NotFoundf("section", id))
+	}
+	number, direction := c.Param("pair"), c.QueryParam("direction")
+	pair, ok := sd.Section.Movement.PairOf(number, direction)
+	if !ok {
+		return p.publicError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "pair",
+			Message: "section " + sd.Section.Name + " has no pair " + number + " " + direction + ": choose a pair on the standings page",
+			Allowed: sd.Section.Movement.PairDirections()})
+	}
+	d := buildScorecard(ed.Event, sd, pair)
+	title := "Scorecard · pair " + d.Number
+	if d.Direction != "" {
+		title += " " + d.Direction
+	}
+	return p.render(c, http.StatusOK, "public_scorecard.html", View{Title: title + " · " + ed.Event.Name, Data: d})
+}
+
+// buildScorecard works out movement pair pair's scorecard from its section.
+func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) scorecardData {
+	m := &sd.Section.Movement
+	number, direction := m.PairLabel(pair)
+	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayerNames(sd.Pairs, number, direction), Method: ev.Scoring}
+	done := finishedBoards(&sd.Section, sd.Results)
+	for _, rd := range m.Rounds {
+		t, ok := rd.Seating(pair)
+		if !ok {
+			d.Rows = append(d.Rows, scorecardRow{Round: rd.Number, SitsOut: true, Running: d.Total})
+			continue
+		}
+		side, _ := t.CardsOf(pair)
+		oppNumber, oppDirection := m.PairLabel(t.Opponent(pair))
+		opp := oppNumber
+		if oppDirection != "" {
+			opp += " " + oppDirection
+		}
+		if names := pairPlayerNames(sd.Pairs, oppNumber, oppDirection); len(names) > 0 {
+			opp += " (" + joinNames(names) + ")"
+		}
+		for _, b := range t.Boards {
+			row := scorecardRow{Round: rd.Number, Table: t.Table, Board: b, Seats: side.String(), Opponents: opp, Finished: done[b]}
+			if row.Finished {
+				d.fill(&row, sd, side)
+			}
+			row.Running = d.Total
+			d.Rows = append(d.Rows, row)
+		}
+	}
+	return d
+}
+
+// fill puts a finished board's result into row, from the pair's side, and
+// adds its points to the total.
+func (d *scorecardData) fill(row *scorecardRow, sd *tournament.SectionData, side scoring.Side) {
+	if row.Board < 1 || row.Board > len(sd.Travelers) {
+		return
+	}
+	for _, l := range sd.Travelers[row.Board-1].Lines {
+		r := l.Result
+		if r.Round != row.Round || r.Table != row.Table {
+			continue
+		}
+		v := newLineView(l)
+		row.Played, row.Contract, row.Declarer, row.Tricks, row.Adjusted = v.Played, r.Contract, r.Declarer, r.Tricks, v.Adjusted
+		score, points := r.NSScore, l.NSPoints
+		if side == scoring.EW {
+			score, points = -r.NSScore, l.EWPoints
+		}
+		if r.Status != tournament.StatusArtificial && r.Status != tournament.StatusNotPlayed {
+			row.Score = strconv.Itoa(score)
+			if score > 0 {
+				row.Score = "+" + row.Score
+			}
+		}
+		row.Points = points
+		d.Total += points
+		return
+	}
+	row.Missing = true
+}
+
+// pairPlayerNames returns the names of the pair with this number and direction.
+func pairPlayerNames(pairs []tournament.Pair, number, direction string) []string {
+	for _, p := range pairs {
+		if p.Number == number && p.Direction == direction {
+			names := make([]string, len(p.Players))
+			for i, pl := range p.Players {
+				names[i] = pl.Name
+			}
+			return names
+		}
+	}
+	return nil
+}
+
+// joinNames writes names as players say them: "Ann Smith & Bob Jones".
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += " & "
+		}
+		out += n
+	}
+	return out
+}
+
+// royaltonData is the public Royalton page's data.
+type royaltonData struct {
+	Event    tournament.Event
+	Royalton reports.RoyaltonReport
+}
+
+// publicRoyaltonPage shows a published event's Royalton report.
+func (p *Pages) publicRoyaltonPage(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	ed, err := p.svc.EventData(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return p.publicError(c, err)
+	}
+	if actor(c).Role != tournament.RoleDirector {
+		finishedOnly(&ed)
+	}
+	return p.render(c, http.StatusOK, "public_royalton.html", View{Title: "Royalton report · " + ed.Event.Name,
+		Data: royaltonData{Event: ed.Event, Royalton: reports.Royalton(ed)}})
+}
+
+// finishedOnly leaves out the results of boards not finished, so a public
+// report tells nobody how a board they have still to play went.
+func finishedOnly(ed *tournament.EventData) {
+	for i := range ed.Sections {
+		sd := &ed.Sections[i]
+		done := finishedBoards(&sd.Section, sd.Results)
+		kept := sd.Results[:0:0]
+		for _, r := range sd.Results {
+			if done[r.Board] {
+				kept = append(kept, r)
+			}
+		}
+		sd.Results = kept
+	}
+}

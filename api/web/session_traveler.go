@@ -1,0 +1,315 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// lineView is a traveler line as a page shows it.
+type lineView struct {
+	tournament.Result
+	Played     bool   // a contract was played: the contract, declarer and tricks are shown
+	Adjusted   string // an adjusted score in words, "" for none
+	NSPlus     string // the NS score when NS scored, else ""
+	EWPlus     string // the EW score when EW scored, else ""
+	NSPoints   float64
+	EWPoints   float64
+	ShowPoints bool // the line earned points (not a board not played)
+}
+
+// travelerView is a board's traveler as a page shows it.
+type travelerView struct {
+	Board    tournament.Board
+	Method   tournament.Method
+	Top      float64
+	Datum    *int
+	Lines    []lineView
+	Director bool // the director's page: edit links and queries
+	Section  int64
+}
+
+// slotView is a table that plays a board in a round, for the adjusted
+// score form.
+type slotView struct {
+	Round, Table int
+	NS, EW       string
+	ResultID     int64 // 0 when there is no result yet
+}
+
+// Value is the slot as the form sends it: "round/table".
+func (s slotView) Value() string { return strconv.Itoa(s.Round) + "/" + strconv.Itoa(s.Table) }
+
+// directorTravelerData is the director's traveler page's data.
+type directorTravelerData struct {
+	Event    tournament.Event
+	Section  tournament.Section
+	Traveler travelerView
+	Slots    []slotView // every table that plays the board
+	Missing  []slotView // those without a result
+	Chosen   string     // the slot the adjusted score form has selected
+	Prev     int        // the board before, 0 when none
+	Next     int        // the board after, 0 when none
+}
+
+// newTravelerView converts a traveler for a page.
+func newTravelerView(t tournament.Traveler, director bool) travelerView {
+	v := travelerView{Board: t.Board, Method: t.Method, Top: t.Top, Datum: t.Datum, Director: director, Section: t.Section.ID}
+	for _, l := range t.Lines {
+		v.Lines = append(v.Lines, newLineView(l))
+	}
+	return v
+}
+
+// newLineView converts a traveler line for a page.
+func newLineView(l tournament.TravelerLine) lineView {
+	r := l.Result
+	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed}
+	switch r.Status {
+	case tournament.StatusPlayed:
+		v.Played = true
+	case tournament.StatusPassedOut:
+		v.Adjusted = "passed out"
+	case tournament.StatusNotPlayed:
+		v.Adjusted = "not played"
+	case tournament.StatusArtificial:
+		v.Adjusted = "artificial: NS " + strconv.Itoa(r.NSPercent) + "%, EW " + strconv.Itoa(r.EWPercent) + "%"
+	case tournament.StatusAssigned:
+		v.Adjusted = "assigned: " + assignedWords(r.Assigned)
+	}
+	if r.Status != tournament.StatusArtificial && r.Status != tournament.StatusNotPlayed {
+		switch {
+		case r.NSScore > 0:
+			v.NSPlus = strconv.Itoa(r.NSScore)
+		case r.NSScore < 0:
+			v.EWPlus = strconv.Itoa(-r.NSScore)
+		}
+	}
+	return v
+}
+
+// assignedWords writes an assigned score's parts: "NS 420 × 60%, NS −50 × 40%".
+func assignedWords(parts []tournament.AssignedPart) string {
+	out := make([]string, len(parts))
+	for i, a := range parts {
+		out[i] = "NS " + strconv.Itoa(a.NSScore) + " × " + strconv.FormatFloat(a.Weight*100, 'f', -1, 64) + "%"
+	}
+	return strings.Join(out, ", ")
+}
+
+// boardSlots lists the tables that play board b, round by round, with the
+// result each has.
+func boardSlots(sec *tournament.Section, b int, results []tournament.Result) []slotView {
+	m := &sec.Movement
+	have := map[[2]int]int64{}
+	for _, r := range results {
+		if r.Board == b {
+			have[[2]int{r.Round, r.Table}] = r.ID
+		}
+	}
+	var out []slotView
+	for _, rd := range m.Rounds {
+		for _, t := range rd.Tables {
+			for _, x := range t.Boards {
+				if x != b {
+					continue
+				}
+				ns, _ := m.PairLabel(t.Cards(scoring.NS))
+				ew, _ := m.PairLabel(t.Cards(scoring.EW))
+				out = append(out, slotView{Round: rd.Number, Table: t.Table, NS: ns, EW: ew, ResultID: have[[2]int{rd.Number, t.Table}]})
+			}
+		}
+	}
+	return out
+}
+
+// loadDirectorTraveler gathers the director's traveler page.
+func (p *Pages) loadDirectorTraveler(ctx context.Context, a tournament.Actor, sectionID int64, board int) (directorTravelerData, error) {
+	sec, err := p.svc.Section(ctx, a, sectionID)
+	if err != nil {
+		return directorTravelerData{}, err
+	}
+	ev, err := p.svc.Event(ctx, a, sec.EventID)
+	if err != nil {
+		return directorTravelerData{}, err
+	}
+	t, err := p.svc.Traveler(ctx, a, sec.ID, board)
+	if err != nil {
+		return directorTravelerData{}, err
+	}
+	d := directorTravelerData{Event: ev, Section: sec, Traveler: newTravelerView(t, true)}
+	results := make([]tournament.Result, len(t.Lines))
+	for i, l := range t.Lines {
+		results[i] = l.Result
+	}
+	d.Slots = boardSlots(&sec, board, results)
+	for _, s := range d.Slots {
+		if s.ResultID == 0 {
+			d.Missing = append(d.Missing, s)
+		}
+	}
+	if board > 1 {
+		d.Prev = board - 1
+	}
+	if board < sec.Movement.Boards {
+		d.Next = board + 1
+	}
+	return d, nil
+}
+
+// travelerTitle is a traveler page's title.
+func travelerTitle(ev tournament.Event, sec tournament.Section, board int) string {
+	return "Board " + strconv.Itoa(board) + " · " + ev.Name + " · section " + sec.Name
+}
+
+// directorTravelerPage shows a board's traveler with links to correct each
+// line and the form for an adjusted score.
+func (p *Pages) directorTravelerPage(c echo.Context) error {
+	return p.showDirectorTraveler(c, http.StatusOK, View{}, nil)
+}
+
+// showDirectorTraveler renders the director's traveler page, with failed
+// (not nil) explained above it and the form's values kept.
+func (p *Pages) showDirectorTraveler(c echo.Context, status int, v View, failed error) error {
+	v.Title = "Traveler"
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "traveler_director.html", v, err)
+	}
+	board, err := boardParam(c)
+	if err != nil {
+		return p.renderError(c, "traveler_director.html", v, err)
+	}
+	d, err := p.loadDirectorTraveler(c.Request().Context(), actor(c), id, board)
+	if err != nil {
+		return p.renderError(c, "traveler_director.html", v, err)
+	}
+	d.Chosen = c.FormValue("slot")
+	if d.Chosen == "" && len(d.Missing) > 0 {
+		d.Chosen = d.Missing[0].Value()
+	}
+	v.Title, v.Data = travelerTitle(d.Event, d.Section, board), d
+	if failed != nil {
+		return p.renderError(c, "traveler_director.html", v, failed)
+	}
+	return p.render(c, status, "traveler_director.html", v)
+}
+
+// postAdjusted assigns an adjusted score to a table of the board: an
+// artificial one (each side's percentage of the top) or an assigned one
+// (weighted NS scores). A table that has a result gets it replaced.
+func (p *Pages) postAdjusted(c echo.Context) error {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.showDirectorTraveler(c, 0, View{}, err)
+	}
+	board, err := boardParam(c)
+	if err != nil {
+		return p.showDirectorTraveler(c, 0, View{}, err)
+	}
+	in, err := adjustedInput(c, board)
+	if err != nil {
+		return p.showDirectorTraveler(c, 0, View{}, err)
+	}
+	existing, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: id, Board: board, Round: in.Round, Table: in.Table})
+	if err != nil {
+		return p.showDirectorTraveler(c, 0, View{}, err)
+	}
+	if len(existing) == 1 {
+		_, err = p.svc.UpdateResult(ctx, a, existing[0].ID, in, existing[0].Version)
+	} else {
+		_, _, err = p.svc.EnterResults(ctx, a, id, []tournament.Result{in}, nil)
+	}
+	if err != nil {
+		return p.showDirectorTraveler(c, 0, View{}, err)
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10)+"/travelers/"+strconv.Itoa(board),
+		"Adjusted score assigned: round "+strconv.Itoa(in.Round)+", table "+strconv.Itoa(in.Table))
+}
+
+// adjustedInput reads the adjusted score form into a result.
+func adjustedInput(c echo.Context, board int) (tournament.Result, error) {
+	r := tournament.Result{Board: board}
+	round, table, ok := strings.Cut(c.FormValue("slot"), "/")
+	var err1, err2 error
+	r.Round, err1 = strconv.Atoi(round)
+	r.Table, err2 = strconv.Atoi(table)
+	if !ok || err1 != nil || err2 != nil {
+		return r, tournament.Invalidf("slot", "choose the round and table the adjusted score is for")
+	}
+	switch c.FormValue("kind") {
+	case "artificial":
+		r.Status = tournament.StatusArtificial
+		var err error
+		if r.NSPercent, err = percentField(c, "ns_percent", "NS"); err != nil {
+			return r, err
+		}
+		if r.EWPercent, err = percentField(c, "ew_percent", "EW"); err != nil {
+			return r, err
+		}
+	case "assigned":
+		r.Status = tournament.StatusAssigned
+		parts, err := parseAssigned(c.FormValue("assigned"))
+		if err != nil {
+			return r, err
+		}
+		r.Assigned = parts
+	default:
+		return r, tournament.Invalidf("kind", "choose artificial (percentages of the top) or assigned (NS scores)", "artificial", "assigned")
+	}
+	return r, nil
+}
+
+// percentField reads a whole percentage of the top, 0 to 100.
+func percentField(c echo.Context, name, side string) (int, error) {
+	s := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c.FormValue(name)), "%"))
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 || v > 100 {
+		return 0, tournament.Invalidf(name, strconv.Quote(c.FormValue(name))+": "+side+"'s percentage of the top is a whole number 0 to 100, e.g. 60, 50 or 40")
+	}
+	return v, nil
+}
+
+// parseAssigned reads an assigned score: NS scores separated by commas,
+// each with its share in percent unless there is one score, e.g. "420" or
+// "420 60%, -50 40%".
+func parseAssigned(s string) ([]tournament.AssignedPart, error) {
+	const how = "write the NS score, or NS scores with their shares, e.g. \"420\" or \"420 60%, -50 40%\""
+	fields := strings.Split(s, ",")
+	var out []tournament.AssignedPart
+	for _, f := range fields {
+		words := strings.Fields(strings.ReplaceAll(f, "−", "-"))
+		if len(words) == 0 {
+			continue
+		}
+		score, err := strconv.Atoi(words[0])
+		if err != nil {
+			return nil, tournament.Invalidf("assigned", strconv.Quote(words[0])+" is not a score: "+how)
+		}
+		part := tournament.AssignedPart{NSScore: score, Weight: 1}
+		switch {
+		case len(words) == 2:
+			pct, err := strconv.ParseFloat(strings.TrimSuffix(words[1], "%"), 64)
+			if err != nil || pct <= 0 || pct > 100 {
+				return nil, tournament.Invalidf("assigned", strconv.Quote(words[1])+" is not a share: "+how)
+			}
+			part.Weight = pct / 100
+		case len(words) > 2:
+			return nil, tournament.Invalidf("assigned", strconv.Quote(strings.TrimSpace(f))+": "+how)
+		case len(fields) > 1:
+			return nil, tournament.Invalidf("assigned", strconv.Quote(strings.TrimSpace(f))+" has no share: "+how)
+		}
+		out = append(out, part)
+	}
+	if len(out) == 0 {
+		return nil, tournament.Invalidf("assigned", "required: "+how)
+	}
+	return out, nil
+}

@@ -2,9 +2,11 @@ package web
 
 import (
 	"html/template"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -220,7 +222,11 @@ func (p *Pages) addPairs(c echo.Context) error {
 	if err != nil {
 		return p.sectionPageError(c, form, err)
 	}
-	pairs, lines, err := parsePairs(form["pairs_text"], sec.Movement.Kind == tournament.KindMitchell)
+	text, err := pairsText(c, form["pairs_text"])
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	pairs, lines, err := parsePairs(text, sec.Movement.Kind == tournament.KindMitchell)
 	if err != nil {
 		return p.sectionPageError(c, form, err)
 	}
@@ -228,6 +234,37 @@ func (p *Pages) addPairs(c echo.Context) error {
 		return p.sectionPageError(c, form, onLine(err, lines))
 	}
 	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), strconv.Itoa(len(pairs))+" pairs added")
+}
+
+// maxPairsFile is the largest pairs file the section page reads.
+const maxPairsFile = 1 << 20
+
+// pairsText is the pairs typed in the box followed by those of an uploaded
+// text file (pairs_file: the same lines, e.g. saved from a spreadsheet).
+func pairsText(c echo.Context, typed string) (string, error) {
+	fh, err := c.FormFile("pairs_file")
+	if err != nil || fh.Size == 0 {
+		return typed, nil
+	}
+	if fh.Size > maxPairsFile {
+		return "", tournament.Invalidf("pairs_file", fh.Filename+": "+strconv.FormatInt(fh.Size, 10)+" bytes; a pairs file is at most 1 MiB of lines like \"1: Ann Smith & Bob Jones\"")
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return "", err
+	}
+	if !utf8.Valid(b) {
+		return "", tournament.Invalidf("pairs_file", fh.Filename+": not a text file (UTF-8): save the pairs as plain text, one pair a line")
+	}
+	if strings.TrimSpace(typed) == "" {
+		return string(b), nil
+	}
+	return typed + "\n" + string(b), nil
 }
 
 // uploadBoards stores the hand records of an uploaded PBN file.

@@ -281,8 +281,13 @@ func addSetupPairs(t *testing.T, s *setupSite, sectionID int64) {
 		"5: Ivy Rose & Jack Stone",
 		"6: Kate Wood & Liam Hill",
 	}
-	p = s.post(path+"/pairs", url.Values{"pairs_text": {strings.Join(lines, "\r\n")}})
-	p.want(t, "add pairs", http.StatusSeeOther)
+	p = s.upload(path+"/pairs", "pairs_file", "pairs.txt", []byte("\xff\xfe"))
+	p.want(t, "a pairs file that is not text", http.StatusUnprocessableEntity)
+	if !strings.Contains(p.errorText(), "pairs.txt: not a text file") {
+		t.Errorf("binary pairs file: %q", p.errorText())
+	}
+	p = s.upload(path+"/pairs", "pairs_file", "pairs.txt", []byte(strings.Join(lines, "\r\n")))
+	p.want(t, "add pairs from a file", http.StatusSeeOther)
 	pairs, err := s.svc.Pairs(context.Background(), tournament.Director, sectionID)
 	if err != nil || len(pairs) != 6 {
 		t.Fatalf("stored %d pairs (%v), want 6", len(pairs), err)

@@ -107,7 +107,7 @@ type scorecardData struct {
 	Section   tournament.Section
 	Number    string
 	Direction string
-	Players   []string
+	Players   string
 	Rows      []scorecardRow
 	Total     float64
 	Method    tournament.Method
@@ -158,7 +158,7 @@ func (p *Pages) scorecardPage(c echo.Context) error {
 func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) scorecardData {
 	m := &sd.Section.Movement
 	number, direction := m.PairLabel(pair)
-	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayerNames(sd.Pairs, number, direction), Method: ev.Scoring}
+	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayers(sd.Pairs, number, direction), Method: ev.Scoring}
 	done := finishedBoards(&sd.Section, sd.Results)
 	for _, rd := range m.Rounds {
 		t, ok := rd.Seating(pair)
@@ -172,8 +172,8 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 		if oppDirection != "" {
 			opp += " " + oppDirection
 		}
-		if names := pairPlayerNames(sd.Pairs, oppNumber, oppDirection); len(names) > 0 {
-			opp += " (" + joinNames(names) + ")"
+		if names := pairPlayers(sd.Pairs, oppNumber, oppDirection); names != "" {
+			opp += " (" + names + ")"
 		}
 		for _, b := range t.Boards {
 			row := scorecardRow{Round: rd.Number, Table: t.Table, Board: b, Seats: side.String(), Opponents: opp, Finished: done[b]}
@@ -217,30 +217,15 @@ func (d *scorecardData) fill(row *scorecardRow, sd *tournament.SectionData, side
 	row.Missing = true
 }
 
-// pairPlayerNames returns the names of the pair with this number and direction.
-func pairPlayerNames(pairs []tournament.Pair, number, direction string) []string {
+// pairPlayers names the players of the pair with this number and
+// direction: "Ann Smith & Bob Jones" ("" when there is no such pair).
+func pairPlayers(pairs []tournament.Pair, number, direction string) string {
 	for _, p := range pairs {
 		if p.Number == number && p.Direction == direction {
-			names := make([]string, len(p.Players))
-			for i, pl := range p.Players {
-				names[i] = pl.Name
-			}
-			return names
+			return playerNames(p.Players)
 		}
 	}
-	return nil
-}
-
-// joinNames writes names as players say them: "Ann Smith & Bob Jones".
-func joinNames(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += " & "
-		}
-		out += n
-	}
-	return out
+	return ""
 }
 
 // royaltonData is the public Royalton page's data.

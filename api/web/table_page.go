@@ -123,15 +123,6 @@ func (p *Pages) tableSeats(c echo.Context, a tournament.Actor, d *tablePageData)
 	return nil
 }
 
-// playerNames joins a pair's players: "Ann Smith & Bob Jones".
-func playerNames(ps []tournament.Player) string {
-	names := make([]string, len(ps))
-	for i, pl := range ps {
-		names[i] = pl.Name
-	}
-	return strings.Join(names, " & ")
-}
-
 // tableBoards lists the boards the table plays this round.
 func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData) error {
 	all, err := p.svc.Boards(c.Request().Context(), a, d.Section.ID)

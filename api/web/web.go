@@ -190,6 +190,15 @@ func pathID(c echo.Context, name string) (int64, error) {
 	return id, nil
 }
 
+// playerNames joins a pair's players as players say them: "Ann Smith & Bob Jones".
+func playerNames(ps []tournament.Player) string {
+	names := make([]string, len(ps))
+	for i, pl := range ps {
+		names[i] = pl.Name
+	}
+	return strings.Join(names, " & ")
+}
+
 // funcs are the helpers templates may call.
 var funcs = template.FuncMap{
 	"join": strings.Join,

@@ -15,14 +15,6 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// The media types of the files the API sends.
-const (
-	xlsxType   = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-	csvType    = "text/csv; charset=utf-8"
-	usebioType = "application/xml; charset=utf-8"
-	pbnType    = "application/x-pbn; charset=utf-8"
-)
-
 // partQuery are the query parameters that narrow an export or a report to
 // part of an event.
 var partQuery = []string{"section", "session"}
@@ -31,35 +23,45 @@ var partQuery = []string{"section", "session"}
 // the standings, travelers, scorecards, frequencies, Royalton report and
 // law-code comparison.
 func (s *server) getWorkbook(c echo.Context) error {
-	return s.export(c, "report.xlsx", xlsxType, reports.WriteReport)
+	return s.export(c, "report.xlsx", false)
 }
 
 // getStandingsCSV answers GET /v1/events/{id}/standings.csv[?section=&session=].
 func (s *server) getStandingsCSV(c echo.Context) error {
-	return s.export(c, "standings.csv", csvType, reports.WriteStandingsCSV)
+	return s.export(c, "standings.csv", false)
 }
 
 // getTravelersCSV answers GET /v1/events/{id}/travelers.csv[?section=&session=].
 func (s *server) getTravelersCSV(c echo.Context) error {
-	return s.export(c, "travelers.csv", csvType, reports.WriteTravelersCSV)
+	return s.export(c, "travelers.csv", false)
 }
 
 // getUSEBIO answers GET /v1/events/{id}/usebio.xml[?section=&session=]: a
 // USEBIO 1.2 file, which holds one section.
 func (s *server) getUSEBIO(c echo.Context) error {
-	return s.export(c, "usebio.xml", usebioType, shapeErrors(reports.WriteUSEBIO))
+	return s.export(c, "usebio.xml", true)
 }
 
 // getPBN answers GET /v1/events/{id}/results.pbn[?section=&session=]: the
 // hand records and played results as a PBN file.
 func (s *server) getPBN(c echo.Context) error {
-	return s.export(c, "results.pbn", pbnType, shapeErrors(reports.WritePBN))
+	return s.export(c, "results.pbn", true)
 }
 
 // export writes the part of an event the query asks for to a buffer
 // first, so that a failure answers an error instead of half a file, then
-// sends it as an attachment named after the event.
-func (s *server) export(c echo.Context, name, mediaType string, write func(io.Writer, tournament.EventData) error) error {
+// sends it as an attachment named after the event. name is one of
+// reports.Files; shaped says the format cannot hold every event, so its
+// writer's errors are the event's (see shapeErrors).
+func (s *server) export(c echo.Context, name string, shaped bool) error {
+	f, ok := reports.FileNamed(name)
+	if !ok {
+		return errors.New("api: no file " + name + " in reports.Files")
+	}
+	write := f.Write
+	if shaped {
+		write = shapeErrors(write)
+	}
 	d, err := s.eventPart(c)
 	if err != nil {
 		return err
@@ -69,7 +71,7 @@ func (s *server) export(c echo.Context, name, mediaType string, write func(io.Wr
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="event-`+strconv.FormatInt(d.Event.ID, 10)+"-"+name+`"`)
-	return c.Blob(http.StatusOK, mediaType, buf.Bytes())
+	return c.Blob(http.StatusOK, f.MediaType, buf.Bytes())
 }
 
 // eventPart reads the event of the path's id as the caller may see it,

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"errors"
-	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -133,18 +132,6 @@ func (p *Pages) eventPageError(c echo.Context, err error) error {
 	return p.renderError(c, "event_page.html", View{Title: d.Event.Name, Data: d, Form: map[string]string{}}, err)
 }
 
-// fileWriters write each download from the event's data.
-var fileWriters = map[string]struct {
-	write       func(io.Writer, tournament.EventData) error
-	contentType string
-}{
-	"report.xlsx":   {reports.WriteReport, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
-	"standings.csv": {reports.WriteStandingsCSV, "text/csv; charset=utf-8"},
-	"travelers.csv": {reports.WriteTravelersCSV, "text/csv; charset=utf-8"},
-	"usebio.xml":    {reports.WriteUSEBIO, "application/xml; charset=utf-8"},
-	"results.pbn":   {reports.WritePBN, "application/x-pbn; charset=utf-8"},
-}
-
 // eventFile writes one download of the event (of one section with
 // ?section=ID) as an attachment; a file that cannot be written shows the
 // event page with the reason.
@@ -154,7 +141,7 @@ func (p *Pages) eventFile(c echo.Context) error {
 		return p.renderError(c, "event_page.html", View{Title: "Event"}, err)
 	}
 	name := c.Param("file")
-	fw, ok := fileWriters[name]
+	fw, ok := reports.FileNamed(name)
 	if !ok {
 		names := make([]string, 0, len(eventFiles))
 		for _, f := range eventFiles {
@@ -176,11 +163,11 @@ func (p *Pages) eventFile(c echo.Context) error {
 		}
 	}
 	var buf bytes.Buffer
-	if err := fw.write(&buf, data); err != nil {
+	if err := fw.Write(&buf, data); err != nil {
 		return p.eventPageError(c, downloadError(name, err))
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+downloadName(data.Event, name)+`"`)
-	return c.Blob(http.StatusOK, fw.contentType, buf.Bytes())
+	return c.Blob(http.StatusOK, fw.MediaType, buf.Bytes())
 }
 
 // downloadError explains why a file could not be written: the writers refuse

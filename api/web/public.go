@@ -14,8 +14,6 @@ import (
 // an event: the events, live standings, travelers of finished boards, a
 // pair's scorecard and the Royalton report.
 func (p *Pages) publicRoutes(e *echo.Echo) {
-	p.addPartials("public_traveler.html", "traveler_lines.html")
-	p.addPartials("public_royalton.html", "reports_royalton.html")
 	e.GET("/", p.homePage, p.identify)
 	e.GET("/events/:id", p.publicEventPage, p.identify)
 	e.GET("/events/:id/royalton", p.publicRoyaltonPage, p.identify)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"html/template"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
@@ -13,8 +12,6 @@ import (
 // session board, travelers with corrections and adjusted scores, a result's
 // history, and the comparative reports.
 func (p *Pages) sessionRoutes(e *echo.Echo) {
-	p.addPartials("traveler_director.html", "traveler_lines.html")
-	p.addPartials("reports_event.html", "reports_royalton.html")
 	d := e.Group("/director", p.directorOnly)
 	d.GET("/sections/:id/board", p.sessionBoardPage)
 	d.GET("/sections/:id/travelers/:board", p.directorTravelerPage)
@@ -23,19 +20,6 @@ func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d.POST("/results/:id", p.postResult)
 	d.POST("/results/:id/delete", p.deleteResult)
 	d.GET("/events/:id/reports", p.reportsPage)
-}
-
-// addPartials parses page again with the partial templates it uses, so a
-// piece of markup shared by two pages (a traveler's lines, the Royalton
-// report) is written once. The templates are embedded: a mistake in them
-// is a programming error, found by the tests.
-func (p *Pages) addPartials(page string, partials ...string) {
-	files := []string{"templates/layout.html"}
-	for _, f := range partials {
-		files = append(files, "templates/"+f)
-	}
-	files = append(files, "templates/"+page)
-	p.pages[page] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, files...))
 }
 
 // boardParam reads the board number from the path.

@@ -43,7 +43,8 @@ type Pages struct {
 // cookieName is the cookie a signed-in director's token travels in.
 const cookieName = "traveler_token"
 
-// Register adds every page and the assets to e.
+// Register adds every page and the assets to e. Each page file of
+// templates/ is parsed with layout.html and the shared pieces ("_….html").
 func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -53,12 +54,20 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	if err != nil {
 		return err
 	}
+	// Files named "_….html" are pieces several pages share (a traveler's
+	// lines, the Royalton report): parsed with every page, pages themselves none.
+	shared := []string{"templates/layout.html"}
+	for _, name := range names {
+		if strings.HasPrefix(name, "templates/_") {
+			shared = append(shared, name)
+		}
+	}
 	for _, name := range names {
 		base := strings.TrimPrefix(name, "templates/")
-		if base == "layout.html" {
+		if base == "layout.html" || strings.HasPrefix(base, "_") {
 			continue
 		}
-		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", name)
+		t, err := template.New("layout.html").Funcs(funcs).ParseFS(templateFiles, append(shared, name)...)
 		if err != nil {
 			return err
 		}

@@ -73,15 +73,15 @@ func lawOptions(raw map[string]json.RawMessage) (tournament.LawOptions, error) {
 
 // EventResponse is an event with every option of its law code.
 type EventResponse struct {
-	ID         int64          `json:"id"`
+	ID         int64          `json:"id,omitzero"`
 	Name       string         `json:"name"`
 	Date       string         `json:"date"`
 	Law        string         `json:"law"`
 	LawOptions map[string]any `json:"law_options"`
 	Scoring    string         `json:"scoring"`
 	Published  bool           `json:"published"`
-	CreatedAt  time.Time      `json:"created_at"`
-	UpdatedAt  time.Time      `json:"updated_at"`
+	CreatedAt  time.Time      `json:"created_at,omitzero"`
+	UpdatedAt  time.Time      `json:"updated_at,omitzero"`
 }
 
 // NewEventResponse converts an event to its answer.

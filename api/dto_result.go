@@ -62,8 +62,8 @@ func (q *ResultRequest) Result() tournament.Result {
 // ResultResponse is a stored result: the line as entered, its score
 // itemised, and its version for If-Match.
 type ResultResponse struct {
-	ID        int64             `json:"id"`
-	SectionID int64             `json:"section_id"`
+	ID        int64             `json:"id,omitzero"`
+	SectionID int64             `json:"section_id,omitzero"`
 	Board     int               `json:"board"`
 	Round     int               `json:"round"`
 	Table     int               `json:"table"`
@@ -85,8 +85,8 @@ type ResultResponse struct {
 	Lines     []string          `json:"lines"`
 	Version   int               `json:"version"`
 	EnteredBy string            `json:"entered_by"`
-	EnteredAt time.Time         `json:"entered_at"`
-	UpdatedAt time.Time         `json:"updated_at"`
+	EnteredAt time.Time         `json:"entered_at,omitzero"`
+	UpdatedAt time.Time         `json:"updated_at,omitzero"`
 }
 
 // NewResultResponse converts a result to its answer.
@@ -177,6 +177,7 @@ type StandingsResponse struct {
 // StandingResponse is one pair's (IMP_TEAMS: team's) place.
 type StandingResponse struct {
 	Number     string   `json:"number"`
+	Name       string   `json:"name,omitempty"` // IMP_TEAMS: the team's name
 	Direction  string   `json:"direction"`
 	Players    []string `json:"players"`
 	Total      float64  `json:"total"`
@@ -195,7 +196,7 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 		if players == nil {
 			players = []string{}
 		}
-		d.Pairs[i] = StandingResponse{Number: p.Number, Direction: p.Direction, Players: players, Total: round2(p.Total),
+		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
 			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
 		if s.Method == tournament.MethodIMPTeams {
 			imps := p.IMPs

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -14,23 +16,41 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// The file formats POST /v1/events/import reads.
-const (
-	formatUSEBIO = "usebio"
-	formatPBN    = "pbn"
-)
-
-// importFormats are the values of ?format=.
-var importFormats = []string{formatUSEBIO, formatPBN}
+// importParams are the query parameters of POST /v1/events/import.
+var importParams = []string{"format", "method", "name", "date", "encoding", "strict"}
 
 // xmlTypes are the media types read as a USEBIO file.
 var xmlTypes = []string{"application/xml", "text/xml"}
 
 // ImportResponse is the answer to POST /v1/events/import: the event as
-// stored and the sections it was given.
+// stored, the sections it was given, and how the file was read.
 type ImportResponse struct {
 	EventResponse
 	Sections []SectionRefDTO `json:"sections"`
+	File     FileReadDTO     `json:"file"`
+}
+
+// FileReadDTO says how a results file was read: its format, its text
+// encoding, and every assumption traveler made (a note each).
+type FileReadDTO struct {
+	Format   string    `json:"format"`
+	Encoding string    `json:"encoding"`
+	Notes    []NoteDTO `json:"notes"`
+}
+
+// NoteDTO is something traveler assumed or found reading a file: where
+// (line 0 and element "" for the whole file) and what.
+type NoteDTO struct {
+	Line    int    `json:"line"`
+	Element string `json:"element"`
+	Note    string `json:"note"`
+}
+
+// NewFileReadDTO converts how a file was read to its answer.
+func NewFileReadDTO(f *reports.ResultsFile) FileReadDTO {
+	return FileReadDTO{Format: string(f.Format), Encoding: f.Encoding, Notes: convert(f.Notes, func(n reports.Note) NoteDTO {
+		return NoteDTO{Line: n.Line, Element: n.Element, Note: n.Text}
+	})}
 }
 
 // SectionRefDTO names one section of an event: its id, name and session.
@@ -47,19 +67,20 @@ func newSectionRefs(d tournament.EventData) []SectionRefDTO {
 	})
 }
 
-// importEvent answers POST /v1/events/import[?format=usebio|pbn]: it reads
-// the body as a USEBIO or PBN results file and stores the whole event, or
-// nothing (directors only). The format comes from ?format=, else from the
-// Content-Type, else from the body's first character.
+// importEvent answers POST /v1/events/import: it reads the body as a
+// USEBIO or PBN results file and stores the whole event, or nothing
+// (directors only). The query says what the file leaves open: format
+// (usebio or pbn; else from the Content-Type, else sniffed), method,
+// name, date, encoding, and strict=true to refuse a written score that
+// disagrees with its contract (by default a note).
 func (s *server) importEvent(c echo.Context) error {
 	a := actor(c)
 	if err := mayImport(a); err != nil {
 		return err
 	}
-	for name := range c.QueryParams() {
-		if name != "format" {
-			return badRequest(name, "not a query parameter here", "format")
-		}
+	opt, err := readOptions(c)
+	if err != nil {
+		return err
 	}
 	body, err := readBody(c.Request())
 	if err != nil {
@@ -68,20 +89,67 @@ func (s *server) importEvent(c echo.Context) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return badRequest("body", "empty: expected a USEBIO or PBN results file")
 	}
-	format, err := importFormat(c.QueryParam("format"), c.Request().Header.Get(echo.HeaderContentType), body)
+	f, err := reports.ReadResults(bytes.NewReader(body), opt)
 	if err != nil {
-		return err
+		return fileError(err)
 	}
-	d, err := readEventFile(format, body)
-	if err != nil {
-		return err
-	}
-	stored, err := s.svc.ImportEvent(c.Request().Context(), a, d)
+	stored, err := s.svc.ImportEvent(c.Request().Context(), a, f.Event)
 	if err != nil {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/events/"+strconv.FormatInt(stored.Event.ID, 10))
-	return c.JSON(http.StatusCreated, ImportResponse{EventResponse: NewEventResponse(stored.Event), Sections: newSectionRefs(stored)})
+	return c.JSON(http.StatusCreated, ImportResponse{EventResponse: NewEventResponse(stored.Event), Sections: newSectionRefs(stored), File: NewFileReadDTO(f)})
+}
+
+// readOptions reads the import's query parameters into ReadOptions; the
+// format comes from ?format=, else from the Content-Type (XML: USEBIO, PBN's
+// own: PBN), else ReadResults sniffs it.
+func readOptions(c echo.Context) (reports.ReadOptions, error) {
+	var opt reports.ReadOptions
+	for name := range c.QueryParams() {
+		if !slices.Contains(importParams, name) {
+			return opt, badRequest(name, "not a query parameter here", importParams...)
+		}
+	}
+	q := c.QueryParam
+	var err error
+	if opt.Format, err = reports.ParseFormat(q("format")); err != nil {
+		return opt, badRequest("format", strconv.Quote(q("format"))+": not a file format traveler imports", "usebio", "pbn")
+	}
+	if opt.Format == "" {
+		mt, _, _ := mime.ParseMediaType(c.Request().Header.Get(echo.HeaderContentType))
+		switch {
+		case isXML(mt):
+			opt.Format = reports.FormatUSEBIO
+		case isPBN(mt):
+			opt.Format = reports.FormatPBN
+		}
+	}
+	if opt.Method, err = reports.ParseMethod(q("method")); err != nil {
+		return opt, badRequest("method", strconv.Quote(q("method"))+": not a scoring method", methodNames()...)
+	}
+	opt.Name, opt.Date, opt.Encoding = strings.TrimSpace(q("name")), strings.TrimSpace(q("date")), strings.TrimSpace(q("encoding"))
+	if opt.Date != "" {
+		if _, err := time.Parse(time.DateOnly, opt.Date); err != nil {
+			return opt, badRequest("date", strconv.Quote(opt.Date)+": not a date", "YYYY-MM-DD")
+		}
+	}
+	if opt.Encoding != "" && !slices.ContainsFunc(reports.Encodings, func(e string) bool { return strings.EqualFold(e, opt.Encoding) }) {
+		return opt, badRequest("encoding", strconv.Quote(opt.Encoding)+": not an encoding traveler reads", reports.Encodings...)
+	}
+	switch v := q("strict"); v {
+	case "", "false":
+	case "true":
+		opt.Strict = true
+	default:
+		return opt, badRequest("strict", strconv.Quote(v)+": not a boolean", "true", "false")
+	}
+	return opt, nil
+}
+
+// methodNames lists the scoring methods by name.
+func methodNames() []string {
+	return convert(tournament.Methods, func(m tournament.Method) string { return string(m) })
 }
 
 // mayImport refuses anyone but the director before the body is read, so
@@ -98,38 +166,6 @@ func mayImport(a tournament.Actor) error {
 	return &tournament.Error{Kind: tournament.ErrForbidden, Message: "only the director may import events; a table token enters its own table's results"}
 }
 
-// importFormat decides how to read an imported file: ?format= when given;
-// else an XML Content-Type is USEBIO and a PBN one is PBN; else a body
-// starting with '<' is USEBIO and one starting with '[' or '%' (a tag or a
-// PBN comment) is PBN. Anything else is a 400 naming "format".
-func importFormat(param, contentType string, body []byte) (string, error) {
-	switch strings.ToLower(param) {
-	case formatUSEBIO, formatPBN:
-		return strings.ToLower(param), nil
-	case "":
-	default:
-		return "", badRequest("format", strconv.Quote(param)+": not a file format traveler imports", importFormats...)
-	}
-	mt, _, _ := mime.ParseMediaType(contentType)
-	switch {
-	case isXML(mt):
-		return formatUSEBIO, nil
-	case isPBN(mt):
-		return formatPBN, nil
-	}
-	start := bytes.TrimLeft(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")), " \t\r\n")
-	if len(start) > 0 {
-		switch start[0] {
-		case '<':
-			return formatUSEBIO, nil
-		case '[', '%':
-			return formatPBN, nil
-		}
-	}
-	return "", badRequest("format", "not given, and neither the Content-Type "+strconv.Quote(contentType)+
-		" nor the body's first character says which file this is: add ?format=", importFormats...)
-}
-
 // isXML reports whether a media type is one of xmlTypes.
 func isXML(mt string) bool {
 	for _, t := range xmlTypes {
@@ -140,30 +176,15 @@ func isXML(mt string) bool {
 	return false
 }
 
-// readEventFile reads a results file of format into an event. The file
-// is in memory, so every error is the file's: a *reports.FileError becomes
-// a 422 whose field says where (see fileError).
-func readEventFile(format string, body []byte) (tournament.EventData, error) {
-	read := reports.ReadUSEBIOEvent
-	if format == formatPBN {
-		read = reports.ReadPBNEvent
-	}
-	d, err := read(bytes.NewReader(body))
-	if err != nil {
-		return tournament.EventData{}, fileError(format, err)
-	}
-	return d, nil
-}
-
 // fileError is the 422 for a file that cannot be read. A *reports.FileError
 // is named in the field as "file: line 12 BOARD/TRAVELLER_LINE/SCORE" and
 // its message says what was found and what was expected; any other error
 // is named "file".
-func fileError(format string, err error) error {
+func fileError(err error) error {
 	var fe *reports.FileError
 	if !errors.As(err, &fe) {
 		return &httpError{Status: http.StatusUnprocessableEntity, Body: ErrorResponse{
-			Error: "file: not a " + strings.ToUpper(format) + " file traveler can read: " + err.Error(), Field: "file"}}
+			Error: "file: not a results file traveler can read: " + err.Error(), Field: "file"}}
 	}
 	var where []string
 	if fe.Line > 0 {

@@ -3,44 +3,56 @@ package api
 import (
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// TestImportFormat checks how POST /v1/events/import decides what it was
-// sent: ?format= first, then the Content-Type, then the body's first
-// character; anything else is a 400 naming "format".
-func TestImportFormat(t *testing.T) {
+// TestImportOptions checks how POST /v1/events/import reads its query
+// and Content-Type into the reader's options: ?format= first, then an XML
+// or PBN Content-Type (else the reader sniffs the body); every other
+// parameter checked, a bad one a 400 naming it with what is allowed.
+func TestImportOptions(t *testing.T) {
 	for _, tc := range []struct {
-		name, param, contentType, body string
-		want                           string // "" for the 400
+		name, query, contentType string
+		want                     reports.ReadOptions
+		field                    string // the 400's field; "" when accepted
 	}{
-		{"format usebio", "usebio", "text/plain", "anything", formatUSEBIO},
-		{"format PBN, any case", "PBN", "application/xml", "<USEBIO/>", formatPBN},
-		{"format unknown", "csv", "application/xml", "<USEBIO/>", ""},
-		{"application/xml", "", "application/xml", "x", formatUSEBIO},
-		{"text/xml with a charset", "", "text/xml; charset=ISO-8859-1", "x", formatUSEBIO},
-		{"application/x-pbn", "", "application/x-pbn", "x", formatPBN},
-		{"text/x-pbn", "", "text/x-pbn", "x", formatPBN},
-		{"an XML body", "", "application/octet-stream", "\n  <?xml version=\"1.0\"?>", formatUSEBIO},
-		{"a PBN tag", "", "", "[Event \"Club\"]", formatPBN},
-		{"a PBN comment after a byte-order mark", "", "application/octet-stream", "\xef\xbb\xbf% PBN 2.1", formatPBN},
-		{"plain text", "", "text/plain", "Board 1", ""},
-		{"JSON", "", "application/json", `{"board": 1}`, ""},
+		{"format usebio", "format=usebio", "text/plain", reports.ReadOptions{Format: reports.FormatUSEBIO}, ""},
+		{"format PBN, any case", "format=PBN", "application/xml", reports.ReadOptions{Format: reports.FormatPBN}, ""},
+		{"format unknown", "format=csv", "", reports.ReadOptions{}, "format"},
+		{"application/xml", "", "application/xml", reports.ReadOptions{Format: reports.FormatUSEBIO}, ""},
+		{"text/xml with a charset", "", "text/xml; charset=ISO-8859-1", reports.ReadOptions{Format: reports.FormatUSEBIO}, ""},
+		{"application/x-pbn", "", "application/x-pbn", reports.ReadOptions{Format: reports.FormatPBN}, ""},
+		{"octet-stream: sniffed", "", "application/octet-stream", reports.ReadOptions{}, ""},
+		{"every option", "method=cross_imp&name=Club%20night&date=2026-11-24&encoding=iso-8859-2&strict=true", "",
+			reports.ReadOptions{Method: tournament.MethodCrossIMP, Name: "Club night", Date: "2026-11-24", Encoding: "iso-8859-2", Strict: true}, ""},
+		{"bad method", "method=HOWELL", "", reports.ReadOptions{}, "method"},
+		{"bad date", "date=24/11/2026", "", reports.ReadOptions{}, "date"},
+		{"bad encoding", "encoding=EBCDIC", "", reports.ReadOptions{}, "encoding"},
+		{"bad strict", "strict=yes", "", reports.ReadOptions{}, "strict"},
+		{"unknown parameter", "colour=red", "", reports.ReadOptions{}, "colour"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := importFormat(tc.param, tc.contentType, []byte(tc.body))
-			if tc.want != "" {
+			req := httptest.NewRequest(http.MethodPost, "/v1/events/import?"+tc.query, strings.NewReader(""))
+			if tc.contentType != "" {
+				req.Header.Set(echo.HeaderContentType, tc.contentType)
+			}
+			got, err := readOptions(echo.New().NewContext(req, httptest.NewRecorder()))
+			if tc.field == "" {
 				if err != nil || got != tc.want {
-					t.Fatalf("got %q, %v; want %q", got, err, tc.want)
+					t.Fatalf("got %+v, %v; want %+v", got, err, tc.want)
 				}
 				return
 			}
 			status, body, _ := Answer(err)
-			if status != http.StatusBadRequest || body.Field != "format" || len(body.Allowed) != 2 {
-				t.Fatalf("got %q, %d %+v; want a 400 naming format with usebio and pbn", got, status, body)
+			if status != http.StatusBadRequest || body.Field != tc.field || len(body.Allowed) == 0 {
+				t.Fatalf("got %d %+v; want a 400 naming %s with what is allowed", status, body, tc.field)
 			}
 		})
 	}
@@ -61,10 +73,10 @@ func TestFileError(t *testing.T) {
 		{"an element only", &reports.FileError{Format: "PBN", Element: "[Board]", Expected: "at least one game"},
 			"file: [Board]", "[Board]: expected at least one game"},
 		{"not a FileError", errors.New("the encoding \"EBCDIC\" is not one traveler reads"),
-			"file", `file: not a USEBIO file traveler can read: the encoding "EBCDIC" is not one traveler reads`},
+			"file", `file: not a results file traveler can read: the encoding "EBCDIC" is not one traveler reads`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			status, body, internal := Answer(fileError(formatUSEBIO, tc.err))
+			status, body, internal := Answer(fileError(tc.err))
 			if status != http.StatusUnprocessableEntity || internal || body.Field != tc.field ||
 				!strings.HasPrefix(body.Error, "file: ") || !strings.HasSuffix(body.Error, tc.msg) {
 				t.Errorf("got %d %+v (internal %v); want 422 field %q, error %q", status, body, internal, tc.field, tc.msg)

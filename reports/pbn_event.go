@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 	"strconv"
@@ -12,55 +11,75 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// ReadPBNEvent reads a PBN file's hand records and played results into an
-// EventData (see PBNEvent).
-func ReadPBNEvent(r io.Reader) (tournament.EventData, error) {
-	res, err := ReadPBNResults(r)
-	if err != nil {
-		return tournament.EventData{}, err
-	}
-	return PBNEvent(res)
-}
-
-// PBNEvent turns a PBN file's games into an EventData under contract-2017
+// pbnEvent turns a PBN file's games into an EventData under contract-2017
 // (or the code a TravelerLaw tag names, as WritePBN writes it), one
-// section, scored as the Scoring tag says (see pbnMethod). Every game gives its board (Dealer, Vulnerable and Deal;
+// section, scored as the Scoring tag says (see pbnMethod). A game with
+// neither Board nor Deal nor Contract is a file header: its tags name the
+// event. Every other game gives its board (Dealer, Vulnerable and Deal;
 // dealer and vulnerability from the number when not given); a game with a
 // Contract (or an "artificial score 60%/40%" Note, as WritePBN writes it)
 // is a traveler line. Who played is read, in this order, from:
 //   - PairId_NS and PairId_EW (as WritePBN writes them): pair numbers, a
-//     custom movement built from the meetings (see meetingRounds), scored
-//     MP unless Scoring says IMP (then CROSS_IMP);
-//   - HomeTeam, VisitTeam and Table: a teams match per table, the home team
-//     sitting NS, every table in one round, scored IMP_TEAMS; team t's pairs
-//     are 2t−1 (NS at its home table) and 2t (EW at the other);
+//     custom movement built from the meetings (see meetingRounds); when a
+//     number meets itself or carries its direction ("3NS") the pairs are a
+//     two-winner Mitchell's (see twoWinnerMovement);
+//   - HomeTeam, VisitTeam and Table (with Room telling apart two rooms that
+//     share a Table): a teams match, scored IMP_TEAMS (see pbnTeams);
 //   - the players' names: North–South and East–West each a pair, numbered
-//     in order of first appearance, a custom movement as above.
+//     in order of first appearance (or by the number ending a pair's name,
+//     "Para-7", when every pair's name has one), a custom movement as above.
 //
-// Every played result is scored again and must give the game's Score.
-// Errors are *FileError naming the tag and its line.
-func PBNEvent(games []PBNResult) (tournament.EventData, error) {
+// Every played result is scored again; a Score that differs is a note (an
+// error when reading strictly). Errors are *FileError naming the tag and
+// its line.
+func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
+	var games []PBNResult
+	for i := range all {
+		g := &all[i]
+		_, board := g.given("Board")
+		_, deal := g.given("Deal")
+		_, contract := g.given("Contract")
+		if !board && !deal && !contract {
+			continue // a file header
+		}
+		res, err := g.PlayedResult()
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		games = append(games, res)
+	}
 	if len(games) == 0 {
 		return tournament.EventData{}, &FileError{Format: "PBN", Line: 1, Element: "[Board]", Expected: "at least one game"}
 	}
-	g0 := games[0].Game
-	e := tournament.Event{Name: games[0].Event, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: tournament.MethodMP}
-	if g0 != nil {
-		if t, ok := g0.given("Date"); ok {
-			date, err := pbnDate(t.Value)
-			if err != nil {
-				return tournament.EventData{}, pbnErr(t, "a date YYYY.MM.DD")
+	first := func(name string) (PBNTag, bool) {
+		for i := range all {
+			if t, ok := all[i].given(name); ok {
+				return t, true
 			}
-			e.Date = date
 		}
-		e.Scoring = pbnMethod(g0.Value("Scoring"))
-		if t, ok := g0.given(lawTag); ok {
-			law, err := scoring.ParseLaw("law", t.Value)
-			if err != nil {
-				return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
-			}
-			e.Law, e.LawOptions = law, defaultOptions(law)
+		return PBNTag{}, false
+	}
+	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
+	nameTag, ok := first("Event")
+	if !ok {
+		nameTag = PBNTag{Line: games[0].Line, Name: "Event"}
+	}
+	e.Name = rd.eventName(nameTag.Value, nameTag.Line, "[Event]")
+	dateTag, ok := first("Date")
+	if !ok {
+		dateTag = PBNTag{Line: games[0].Line, Name: "Date"}
+	}
+	var err error
+	if e.Date, err = rd.eventDate(dateTag.Value, dateTag.Line, "[Date]"); err != nil {
+		return tournament.EventData{}, err
+	}
+	scoringTag, _ := first("Scoring")
+	if t, ok := first(lawTag); ok {
+		law, err := scoring.ParseLaw("law", t.Value)
+		if err != nil {
+			return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
 		}
+		e.Law, e.LawOptions = law, defaultOptions(law)
 	}
 	boards := map[int]tournament.Board{}
 	var played []int // indexes into games of the traveler lines
@@ -68,7 +87,7 @@ func PBNEvent(games []PBNResult) (tournament.EventData, error) {
 	for i := range games {
 		g := &games[i]
 		if g.Board == 0 {
-			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game"}
+			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
 		}
 		maxBoard = max(maxBoard, g.Board)
 		if _, ok := boards[g.Board]; !ok {
@@ -102,17 +121,25 @@ func PBNEvent(games []PBNResult) (tournament.EventData, error) {
 	var sec tournament.Section
 	var pairs []tournament.Pair
 	var teams []tournament.Roster
-	var err error
+	named := pbnMethod(scoringTag.Value)
 	switch {
 	case hasTag(games, played, "PairId_NS"):
 		pairs, sec, err = pbnNumberedPairs(games, played, results, maxBoard)
 	case hasTag(games, played, "HomeTeam"):
-		e.Scoring = tournament.MethodIMPTeams
-		pairs, teams, sec, err = pbnTeams(games, played, results, maxBoard)
+		named = tournament.MethodIMPTeams
+		pairs, teams, sec, err = rd.pbnTeams(games, played, results, maxBoard)
 	default:
-		pairs, sec, err = pbnNamedPairs(games, played, results, maxBoard)
+		pairs, sec, err = rd.pbnNamedPairs(games, played, results, maxBoard)
 	}
 	if err != nil {
+		return tournament.EventData{}, err
+	}
+	why := ""
+	if scoringTag.Value == "" && named != tournament.MethodIMPTeams {
+		why = "no [Scoring] tag: compared by matchpoints (give the method to change it)"
+	}
+	e.Scoring = rd.method(named, scoringTag.Line, "[Scoring]", why)
+	if err := methodFits(e.Scoring, &sec); err != nil {
 		return tournament.EventData{}, err
 	}
 	sec.Session, sec.Name, sec.CurrentRound = 1, "A", len(sec.Movement.Rounds)
@@ -132,7 +159,9 @@ func PBNEvent(games []PBNResult) (tournament.EventData, error) {
 		r := &results[k]
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
 			t, _ := g.Game.Tag("Score")
-			return tournament.EventData{}, pbnErr(t, fmt.Sprintf("the NS score of %s by %s taking %d tricks: NS %d", r.Contract, r.Declarer, r.Tricks, r.NSScore))
+			if err := rd.scoreDisagrees(t.Line, "[Score]", t.Value, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
+				return tournament.EventData{}, err
+			}
 		}
 	}
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, teams, boards, results)}}, nil
@@ -198,41 +227,107 @@ func hasTag(games []PBNResult, played []int, name string) bool {
 	return true
 }
 
-// pbnNumberedPairs seats results by their PairId_NS and PairId_EW tags.
+// pbnNumberedPairs seats results by their PairId_NS and PairId_EW tags. A
+// pair meeting a pair of its own number, or numbers written with their
+// direction ("3NS", "3EW"), make the pairs a two-winner Mitchell's: NS and
+// EW numbered apart, as WritePBN writes one.
 func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Result, boards int) ([]tournament.Pair, tournament.Section, error) {
-	players := map[int][]tournament.Player{}
-	ids := make([][2]int, len(played))
+	type side struct {
+		n   int
+		dir string
+	}
+	ids := make([][2]side, len(played))
+	two := false
 	for k, i := range played {
 		g := games[i].Game
-		for side, name := range [2]string{"PairId_NS", "PairId_EW"} {
+		for s, name := range [2]string{"PairId_NS", "PairId_EW"} {
 			t, _ := g.Tag(name)
-			n, err := pairNumber(t.Value)
-			if err != nil {
-				return nil, tournament.Section{}, pbnErr(t, "a pair number, 1 or more")
+			n, dir, err := splitPairNumber(t.Value)
+			if err != nil || dir == [2]string{"EW", "NS"}[s] {
+				return nil, tournament.Section{}, pbnErr(t, "a pair number, 1 or more (in a two-winner Mitchell also 3"+[2]string{"NS", "EW"}[s]+")")
 			}
-			ids[k][side] = n
-			if _, ok := players[n]; !ok {
-				seats := [2][2]string{{"North", "South"}, {"East", "West"}}[side]
-				for _, s := range seats {
-					if v := g.Value(s); v != "" {
-						players[n] = append(players[n], tournament.Player{Name: v})
-					}
-				}
-			}
+			ids[k][s] = side{n, dir}
+			two = two || dir != ""
 		}
-		if ids[k][0] == ids[k][1] {
-			t, _ := g.Tag("PairId_EW")
-			return nil, tournament.Section{}, pbnErr(t, "a pair other than the NS pair (traveler reads PBN results of one-winner movements, pairs numbered apart; a two-winner Mitchell travels as USEBIO)")
+		two = two || ids[k][0].n == ids[k][1].n
+	}
+	players := map[pairKey][]tournament.Player{}
+	name := func(g *PBNGame, s int, key pairKey) {
+		if _, ok := players[key]; ok {
+			return
+		}
+		seats := [2][2]string{{"North", "South"}, {"East", "West"}}[s]
+		players[key] = nil
+		for _, seat := range seats {
+			if v := g.Value(seat); v != "" {
+				players[key] = append(players[key], tournament.Player{Name: v})
+			}
 		}
 	}
-	return seatPairs(games, played, results, boards, ids, players)
+	if !two {
+		nums := make([][2]int, len(played))
+		byNumber := map[int][]tournament.Player{}
+		for k, i := range played {
+			for s := range 2 {
+				nums[k][s] = ids[k][s].n
+				key := pairKey{number: ids[k][s].n}
+				name(games[i].Game, s, key)
+				byNumber[key.number] = players[key]
+			}
+		}
+		return seatPairs(games, played, results, boards, nums, byNumber)
+	}
+	known := map[pairKey]bool{}
+	var meetings []meeting
+	at := map[[2]int]int{}
+	for k, i := range played {
+		ns, ew := ids[k][0].n, ids[k][1].n
+		for s, dir := range [2]string{"NS", "EW"} {
+			key := pairKey{number: ids[k][s].n, direction: dir}
+			known[key] = true
+			name(games[i].Game, s, key)
+		}
+		results[k].NS, results[k].EW = strconv.Itoa(ns), strconv.Itoa(ew)
+		m, ok := at[[2]int{ns, ew}]
+		if !ok {
+			m = len(meetings)
+			at[[2]int{ns, ew}] = m
+			meetings = append(meetings, meeting{ns: ns, ew: ew})
+		}
+		if slices.Contains(meetings[m].boards, results[k].Board) {
+			return nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[Board]", Value: strconv.Itoa(results[k].Board),
+				Expected: "one result per board for each NS and EW pair"}
+		}
+		meetings[m].boards = append(meetings[m].boards, results[k].Board)
+		meetings[m].lines = append(meetings[m].lines, k)
+	}
+	t, _ := games[played[0]].Game.Tag("PairId_EW")
+	spec, mov, err := twoWinnerMovement(FileError{Format: "PBN", Line: t.Line, Element: "[PairId_EW]", Value: t.Value}, meetings, results, known, boards)
+	if err != nil {
+		return nil, tournament.Section{}, err
+	}
+	keys := slices.SortedFunc(maps.Keys(known), func(a, b pairKey) int {
+		if a.direction != b.direction {
+			return strings.Compare(a.direction, b.direction)
+		}
+		return a.number - b.number
+	})
+	var pairs []tournament.Pair
+	for _, key := range keys {
+		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(key.number), Direction: key.direction, Players: players[key]})
+	}
+	pairs = append(pairs, unlistedPairs(meetings, known, &mov)...)
+	return pairs, tournament.Section{Spec: spec, Movement: mov}, nil
 }
 
 // pbnNamedPairs seats results by the players' names: North and South are
-// one pair, East and West another.
-func pbnNamedPairs(games []PBNResult, played []int, results []tournament.Result, boards int) ([]tournament.Pair, tournament.Section, error) {
+// one pair, East and West another. A pair whose two names are one (a
+// results program naming the pair, "Para-7") is that one name; when every
+// pair is named so and each name ends in its own number, that number is
+// the pair's (noted).
+func (rd *reading) pbnNamedPairs(games []PBNResult, played []int, results []tournament.Result, boards int) ([]tournament.Pair, tournament.Section, error) {
 	number := map[string]int{}
-	players := map[int][]tournament.Player{}
+	var names [][2]string // by number − 1
 	ids := make([][2]int, len(played))
 	for k, i := range played {
 		g := games[i].Game
@@ -247,12 +342,53 @@ func pbnNamedPairs(games []PBNResult, played []int, results []tournament.Result,
 			if !ok {
 				n = len(number) + 1
 				number[key] = n
-				players[n] = []tournament.Player{{Name: a}, {Name: b}}
+				names = append(names, [2]string{a, b})
 			}
 			ids[k][side] = n
 		}
 	}
+	renumber := make([]int, len(names)+1)
+	used := map[int]bool{}
+	for i, nm := range names {
+		n := trailingNumber(nm[0])
+		if nm[0] != nm[1] || n < 1 || used[n] {
+			renumber = nil
+			break
+		}
+		used[n], renumber[i+1] = true, n
+	}
+	if renumber != nil {
+		for k := range ids {
+			ids[k] = [2]int{renumber[ids[k][0]], renumber[ids[k][1]]}
+		}
+		rd.note(games[played[0]].Line, "[North]", "pairs are named, not numbered ("+strconv.Quote(names[0][0])+"): each pair takes the number its name ends in")
+	}
+	players := map[int][]tournament.Player{}
+	for i, nm := range names {
+		n := i + 1
+		if renumber != nil {
+			n = renumber[n]
+		}
+		players[n] = []tournament.Player{{Name: nm[0]}}
+		if nm[1] != nm[0] {
+			players[n] = append(players[n], tournament.Player{Name: nm[1]})
+		}
+	}
 	return seatPairs(games, played, results, boards, ids, players)
+}
+
+// trailingNumber returns the whole number a name ends in ("Para-12": 12),
+// or 0.
+func trailingNumber(s string) int {
+	i := len(s)
+	for i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+		i--
+	}
+	if i == len(s) || len(s)-i > 6 {
+		return 0
+	}
+	n, _ := strconv.Atoi(s[i:])
+	return n
 }
 
 // seatPairs builds the custom movement of numbered meetings and the pairs.
@@ -289,9 +425,15 @@ func seatPairs(games []PBNResult, played []int, results []tournament.Result, boa
 	return pairs, tournament.Section{Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov}, nil
 }
 
-// pbnTeams seats results of a teams file: a match per Table, the home team
-// NS, all tables in one round.
-func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boards int) ([]tournament.Pair, []tournament.Roster, tournament.Section, error) {
+// pbnTeams seats results of a teams file: a match per pair of teams, each
+// of its rooms a table of one round. A room is a Table, or a Table and a
+// Room when the two rooms of a match share their Table (vugraph files:
+// [Room "Open"] and [Room "Closed"]). The team sitting NS is HomeTeam;
+// when both rooms of a match name HomeTeam and VisitTeam the same way
+// round, the home team sits NS in the open room (the one not named
+// "Closed", else the first in the file) and EW in the other. Team t's
+// pairs are 2t−1 (NS) and 2t (EW).
+func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournament.Result, boards int) ([]tournament.Pair, []tournament.Roster, tournament.Section, error) {
 	teamNo := map[string]int{}
 	var rosters []tournament.Roster
 	team := func(name string) int {
@@ -303,39 +445,134 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 		rosters = append(rosters, tournament.Roster{Number: n, Name: name})
 		return n
 	}
-	type room struct{ home, visit int }
-	tables := map[int]room{}
-	tableBoards := map[int][]int{}
-	homeAt := map[int]int{} // team → its home table
-	pairPlayers := map[int][]tournament.Player{}
+	type room struct {
+		home, visit int
+		key         roomKey
+		closed      bool
+		line        int
+	}
+	var rooms []room // in file order
+	at := map[roomKey]int{}
+	roomOf := make([]int, len(played))
 	for k, i := range played {
 		g := games[i].Game
 		tt, ok := g.given("Table")
-		tn, err := strconv.Atoi(strings.TrimSpace(tt.Value))
-		if !ok || err != nil || tn < 1 {
-			return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[Table]", Value: tt.Value, Expected: "a table number, 1 or more, in a teams file"}
+		if !ok {
+			tt = PBNTag{Line: games[i].Line, Name: "Table"} // one room of each match
 		}
 		vt, ok := g.given("VisitTeam")
 		if !ok {
 			return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[VisitTeam]", Expected: "the visiting team's name with HomeTeam"}
 		}
-		rm := room{team(g.Value("HomeTeam")), team(vt.Value)}
-		if rm.home == rm.visit {
+		home, visit := team(g.Value("HomeTeam")), team(vt.Value)
+		if home == visit {
 			return nil, nil, tournament.Section{}, pbnErr(vt, "a team other than the home team")
 		}
-		if prev, ok := tables[tn]; ok && prev != rm {
-			return nil, nil, tournament.Section{}, pbnErr(tt, "one match per table: traveler reads one round of a teams file")
+		key := roomKey{strings.TrimSpace(tt.Value), strings.ToLower(strings.TrimSpace(g.Value("Room")))}
+		r, ok := at[key]
+		if !ok {
+			r = len(rooms)
+			at[key] = r
+			rooms = append(rooms, room{home: home, visit: visit, key: key, closed: key.room == "closed", line: tt.Line})
+		} else if rooms[r].home != home || rooms[r].visit != visit {
+			return nil, nil, tournament.Section{}, pbnErr(tt, "one match per table and room: traveler reads one round of a teams file")
 		}
-		if t, ok := homeAt[rm.home]; ok && t != tn {
-			return nil, nil, tournament.Section{}, pbnErr(tt, "each team at home at one table: traveler reads one round of a teams file")
+		roomOf[k] = r
+	}
+	// The rooms of each match, in file order.
+	matchRooms := map[[2]int][]int{}
+	var matchOrder [][2]int
+	for r, rm := range rooms {
+		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
+		if _, ok := matchRooms[key]; !ok {
+			matchOrder = append(matchOrder, key)
 		}
-		tables[tn], homeAt[rm.home] = rm, tn
-		if slices.Contains(tableBoards[tn], results[k].Board) {
-			return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[Board]", Value: strconv.Itoa(results[k].Board), Expected: "each board once at a table"}
+		matchRooms[key] = append(matchRooms[key], r)
+	}
+	for _, key := range matchOrder {
+		if rs := matchRooms[key]; len(rs) == 1 {
+			rd.note(rooms[rs[0]].line, "[Table]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": the file has one room of the match, so its boards cannot be IMPed (no IMPs for either team)")
 		}
-		tableBoards[tn] = append(tableBoards[tn], results[k].Board)
-		ns, ew := 2*rm.home-1, 2*rm.visit
-		results[k].NS, results[k].EW, results[k].Round, results[k].Table = strconv.Itoa(ns), strconv.Itoa(ew), 1, tn
+	}
+	// A board only one room of a match has a result for cannot be IMPed.
+	hasBoard := map[[2]int]bool{} // room, board
+	for k, i := range played {
+		hasBoard[[2]int{roomOf[k], games[i].Board}] = true
+	}
+	for k, i := range played {
+		r := roomOf[k]
+		rm := rooms[r]
+		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
+		if rs := matchRooms[key]; len(rs) == 2 && !hasBoard[[2]int{rs[0] + rs[1] - r, games[i].Board}] {
+			rd.note(games[i].Line, "[Board]", "board "+strconv.Itoa(games[i].Board)+", "+rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+
+				": only one room ("+rm.key.name()+") has a result, so the board cannot be IMPed: no IMPs for either team")
+		}
+	}
+	nsTeam := make([]int, len(rooms))
+	ewTeam := make([]int, len(rooms))
+	for _, key := range matchOrder {
+		rs := matchRooms[key]
+		if len(rs) > 2 {
+			return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: rooms[rs[2]].line, Element: "[Table]", Value: rooms[rs[2]].key.table,
+				Expected: "two rooms a match: " + rosters[key[0]-1].Name + " v " + rosters[key[1]-1].Name + " is at three tables"}
+		}
+		for _, r := range rs {
+			nsTeam[r], ewTeam[r] = rooms[r].home, rooms[r].visit
+		}
+		if len(rs) == 2 && rooms[rs[0]].home == rooms[rs[1]].home {
+			other := rs[1]
+			if rooms[rs[0]].closed && !rooms[rs[1]].closed {
+				other = rs[0]
+			}
+			nsTeam[other], ewTeam[other] = rooms[other].visit, rooms[other].home
+			if !rooms[rs[0]].closed && !rooms[rs[1]].closed {
+				rd.note(rooms[other].line, "[Room]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": both rooms name the same home team and neither is the closed room: the home team is taken to sit EW in the second")
+			}
+		}
+	}
+	// Each team sits NS in one room and EW in one.
+	nsAt, ewAt := map[int]int{}, map[int]int{}
+	for r := range rooms {
+		for _, c := range [2]struct {
+			seen map[int]int
+			team int
+		}{{nsAt, nsTeam[r]}, {ewAt, ewTeam[r]}} {
+			if prev, ok := c.seen[c.team]; ok && prev != r {
+				return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: rooms[r].line, Element: "[Table]", Value: rooms[r].key.table,
+					Expected: "each team in one room a direction: traveler reads one round of a teams file"}
+			}
+			c.seen[c.team] = r
+		}
+	}
+	// Movement tables: the file's table numbers when each room has its own,
+	// else 1, 2, … in file order.
+	tableOf := make([]int, len(rooms))
+	numbered := true
+	usedTable := map[int]bool{}
+	for r, rm := range rooms {
+		n, err := strconv.Atoi(rm.key.table)
+		if err != nil || n < 1 || n > 1000 || usedTable[n] {
+			numbered = false
+			break
+		}
+		usedTable[n], tableOf[r] = true, n
+	}
+	if !numbered {
+		for r := range rooms {
+			tableOf[r] = r + 1
+		}
+	}
+	roomBoards := make([][]int, len(rooms))
+	pairPlayers := map[int][]tournament.Player{}
+	for k, i := range played {
+		r := roomOf[k]
+		g := games[i].Game
+		if slices.Contains(roomBoards[r], results[k].Board) {
+			return nil, nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[Board]", Value: strconv.Itoa(results[k].Board), Expected: "each board once in a room"}
+		}
+		roomBoards[r] = append(roomBoards[r], results[k].Board)
+		ns, ew := 2*nsTeam[r]-1, 2*ewTeam[r]
+		results[k].NS, results[k].EW, results[k].Round, results[k].Table = strconv.Itoa(ns), strconv.Itoa(ew), 1, tableOf[r]
 		if _, ok := pairPlayers[ns]; !ok {
 			pairPlayers[ns] = []tournament.Player{{Name: g.Value("North")}, {Name: g.Value("South")}}
 		}
@@ -347,26 +584,22 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 	for _, r := range rosters {
 		mov.Teams = append(mov.Teams, tournament.Team{Number: r.Number, Pairs: [2]int{2*r.Number - 1, 2 * r.Number}})
 	}
-	rd := tournament.Round{Number: 1}
-	matches := map[[2]int]int{}
-	// Both rooms of a match play the same boards: a board one room has no
-	// result for (missing from the file) is still in play there.
-	matchBoards := map[[2]int][]int{}
-	for tn, rm := range tables {
-		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
-		matchBoards[key] = append(matchBoards[key], tableBoards[tn]...)
-	}
-	for _, tn := range slices.Sorted(maps.Keys(tables)) {
-		rm := tables[tn]
-		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
-		if _, ok := matches[key]; !ok {
-			matches[key] = len(matches) + 1
+	rd1 := tournament.Round{Number: 1}
+	for m, key := range matchOrder {
+		// Both rooms of a match play the same boards: a board one room has
+		// no result for (missing from the file) is still in play there.
+		var b []int
+		for _, r := range matchRooms[key] {
+			b = append(b, roomBoards[r]...)
 		}
-		b := slices.Compact(slices.Sorted(slices.Values(matchBoards[key])))
-		rd.Tables = append(rd.Tables, tournament.Table{Table: tn, NS: 2*rm.home - 1, EW: 2 * rm.visit, Boards: b, Match: matches[key]})
-		mov.Tables = max(mov.Tables, tn)
+		b = slices.Compact(slices.Sorted(slices.Values(b)))
+		for _, r := range matchRooms[key] {
+			rd1.Tables = append(rd1.Tables, tournament.Table{Table: tableOf[r], NS: 2*nsTeam[r] - 1, EW: 2 * ewTeam[r], Boards: b, Match: m + 1})
+			mov.Tables = max(mov.Tables, tableOf[r])
+		}
 	}
-	mov.Rounds = []tournament.Round{rd}
+	slices.SortFunc(rd1.Tables, func(a, b tournament.Table) int { return a.Table - b.Table })
+	mov.Rounds = []tournament.Round{rd1}
 	fillSitOut(&mov)
 	mov.Name = "Teams, " + strconv.Itoa(len(rosters)) + " teams, 1 round"
 	var pairs []tournament.Pair
@@ -374,6 +607,26 @@ func pbnTeams(games []PBNResult, played []int, results []tournament.Result, boar
 		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(p), Team: (p + 1) / 2, Players: pairPlayers[p]})
 	}
 	return pairs, rosters, tournament.Section{Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov}, nil
+}
+
+// roomKey is a room of a teams file: its Table and its Room (lower case).
+type roomKey struct {
+	table string
+	room  string
+}
+
+// name says which room it is: "table 6", "table 7, closed room", "the
+// open room".
+func (k roomKey) name() string {
+	switch {
+	case k.table == "" && k.room == "":
+		return "the one room"
+	case k.table == "":
+		return "the " + k.room + " room"
+	case k.room == "":
+		return "table " + k.table
+	}
+	return "table " + k.table + ", " + k.room + " room"
 }
 
 // pbnMethod reads the Scoring tag: Butler, Cross-IMPs, IMPs (cross-IMPs
@@ -393,9 +646,4 @@ func pbnMethod(v string) tournament.Method {
 		return tournament.MethodMPACBL
 	}
 	return tournament.MethodMP
-}
-
-// pbnDate reads a PBN date YYYY.MM.DD into YYYY-MM-DD.
-func pbnDate(s string) (string, error) {
-	return usebioDate(strings.ReplaceAll(strings.TrimSpace(s), ".", "-"))
 }

@@ -19,7 +19,7 @@ func TestPBNGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "event.pbn", buf.Bytes())
-	back, err := ReadPBNEvent(bytes.NewReader(buf.Bytes()))
+	back, err := readPBNEvent(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestPBNGolden(t *testing.T) {
 // TestPBNRoundTripHowell: the USEBIO Howell written as PBN and read back is
 // the same event (players' national numbers aside: PBN has none).
 func TestPBNRoundTripHowell(t *testing.T) {
-	d, err := EventFromUSEBIO(readUSEBIOFile(t, howellFile))
+	d, err := eventFromUSEBIO(readUSEBIOFile(t, howellFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestPBNRoundTripHowell(t *testing.T) {
 	if err := WritePBN(&buf, d); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadPBNEvent(&buf)
+	back, err := readPBNEvent(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestPBNTeamsImport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := PBNEvent(games)
+	d, err := pbnEventOf(games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestPBNEventErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadPBNEvent(strings.NewReader(c.file))
+			_, err := readPBNEvent(strings.NewReader(c.file))
 			var fe *FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a *FileError", err)

@@ -60,10 +60,11 @@ func TestPBNKeepsLawAndMethod(t *testing.T) {
 		if err := reports.WritePBN(&buf, d); err != nil {
 			t.Fatal(err)
 		}
-		back, err := reports.ReadPBNEvent(&buf)
+		f, err := reports.ReadResults(&buf, reports.ReadOptions{Strict: true})
 		if err != nil {
 			t.Fatalf("%s: reading back: %v", m, err)
 		}
+		back := f.Event
 		if back.Event.Law != scoring.Auction1915 || back.Event.Scoring != m {
 			t.Errorf("%s: read back as %s scored %s", m, back.Event.Law, back.Event.Scoring)
 		}

@@ -17,17 +17,18 @@ type USEBIO struct {
 
 // USEBIOEvent is a file's event: what it was, who played and every board's traveler.
 type USEBIOEvent struct {
-	Line          int           // the line the EVENT element starts on
-	Type          string        // the EVENT_TYPE attribute: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS, ...
-	Identifier    string        // EVENT_IDENTIFIER
-	Name          string        // EVENT_DESCRIPTION
-	Title         string        // TITLE
-	Date          string        // DATE, as written
-	Program       string        // PROGRAM_NAME: the scoring program that wrote the file
-	WinnerType    int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
-	ScoringMethod string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
-	Pairs         []USEBIOPair  // PARTICIPANTS/PAIR, in file order
-	Boards        []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
+	Line             int           // the line the EVENT element starts on
+	Type             string        // the EVENT_TYPE attribute: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS, ...
+	ParticipantsType string        // the PARTICIPANTS element's own EVENT_TYPE attribute, when given
+	Identifier       string        // EVENT_IDENTIFIER
+	Name             string        // EVENT_DESCRIPTION
+	Title            string        // TITLE
+	Date             string        // DATE, as written
+	Program          string        // PROGRAM_NAME: the scoring program that wrote the file
+	WinnerType       int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
+	ScoringMethod    string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	Pairs            []USEBIOPair  // PARTICIPANTS/PAIR, in file order
+	Boards           []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
 }
 
 // USEBIOPair is one pair of the event with the figures the file gives it.
@@ -150,6 +151,9 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
 	}
 	for _, parts := range ev.all("PARTICIPANTS") {
+		if t := strings.ToUpper(parts.attr("EVENT_TYPE")); t != "" && e.ParticipantsType == "" {
+			e.ParticipantsType = t
+		}
 		for _, p := range parts.all("PAIR") {
 			pair, err := readUSEBIOPair(p)
 			if err != nil {

@@ -1,41 +1,31 @@
 package reports
 
 import (
-	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// ReadUSEBIOEvent reads a USEBIO 1.2 file into an EventData (see EventFromUSEBIO).
-func ReadUSEBIOEvent(r io.Reader) (tournament.EventData, error) {
-	u, err := ReadUSEBIO(r)
-	if err != nil {
-		return tournament.EventData{}, err
-	}
-	return EventFromUSEBIO(u)
-}
-
-// EventFromUSEBIO turns a USEBIO file into an EventData under contract-2017:
+// usebioEvent turns a USEBIO file into an EventData under contract-2017:
 // one section holding the file's pairs, boards (dealer and vulnerability from
 // the number, the deal from HANDSET) and traveler lines. A one-winner file
-// (WINNER_TYPE 1 or none) gets a custom movement built from the lines (see
-// fillSets and meetingRounds); a two-winner file (WINNER_TYPE 2: NS and EW
-// pairs numbered apart, each PAIR with its DIRECTION) gets the two-winner
-// Mitchell its lines follow (see twoWinnerMovement). Every played line is
-// scored again and must give the file's SCORE. Errors are *FileError naming
-// the element, its line and what was expected.
-func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
+// gets a custom movement built from the lines (see fillSets and
+// meetingRounds); a two-winner file (WINNER_TYPE 2, or pairs numbered
+// "1NS" and "1EW" as Compscore3 writes them, or every PAIR with its
+// DIRECTION) gets the two-winner Mitchell its lines follow (see
+// twoWinnerMovement). Every played line is scored again; a SCORE that
+// differs is a note (an error when reading strictly). Errors are *FileError
+// naming the element, its line and what was expected.
+func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	ev := &u.Event
-	e, err := usebioEventHeader(ev)
+	e, err := rd.usebioEventHeader(ev)
 	if err != nil {
 		return tournament.EventData{}, err
 	}
-	two := ev.WinnerType == 2
+	two := rd.usebioTwoWinner(ev)
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
 		return tournament.EventData{}, err
@@ -48,7 +38,10 @@ func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 	if err != nil {
 		return tournament.EventData{}, err
 	}
-	if err := checkUSEBIOScores(ev, &sec, boards, results); err != nil {
+	if err := methodFits(e.Scoring, &sec); err != nil {
+		return tournament.EventData{}, err
+	}
+	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
 		return tournament.EventData{}, err
 	}
 	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
@@ -56,20 +49,41 @@ func EventFromUSEBIO(u *USEBIO) (tournament.EventData, error) {
 }
 
 // usebioEventHeader reads the event's name, date and scoring method.
-func usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) {
-	method, err := usebioMethod(ev)
+func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) {
+	method, err := rd.usebioMethod(ev)
 	if err != nil {
 		return tournament.Event{}, err
 	}
-	date, err := usebioDate(ev.Date)
+	date, err := rd.eventDate(ev.Date, ev.Line, "EVENT/DATE")
 	if err != nil {
-		return tournament.Event{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/DATE", Value: ev.Date, Expected: "a date DD/MM/YYYY or YYYY-MM-DD"}
+		return tournament.Event{}, err
 	}
 	name := ev.Name
 	if name == "" {
 		name = ev.Title
 	}
+	name = rd.eventName(name, ev.Line, "EVENT/EVENT_DESCRIPTION")
 	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method}, nil
+}
+
+// usebioTwoWinner tells whether the event had a winner each way:
+// WINNER_TYPE 2, or (without WINNER_TYPE) pairs numbered with their
+// direction ("1NS") or every PAIR given a DIRECTION.
+func (rd *reading) usebioTwoWinner(ev *USEBIOEvent) bool {
+	if ev.WinnerType != 0 {
+		return ev.WinnerType == 2
+	}
+	directed := 0
+	for _, p := range ev.Pairs {
+		if _, dir, err := splitPairNumber(p.Number); err == nil && dir != "" || p.Direction != "" {
+			directed++
+		}
+	}
+	if directed > 0 && directed == len(ev.Pairs) {
+		rd.note(ev.Line, "EVENT/WINNER_TYPE", "not given: every pair has its direction, so the event is read as having a winner each way")
+		return true
+	}
+	return false
 }
 
 // pairKey is a pair as a file names it: its number and, in a two-winner
@@ -79,24 +93,48 @@ type pairKey struct {
 	direction string
 }
 
+// splitPairNumber reads a pair number as files write it: "7", or with its
+// direction as Compscore3 writes a two-winner Mitchell's pairs ("7NS",
+// "7EW", also "7 NS", "7-EW", lower case): the number (1 or more) and the
+// direction ("NS", "EW" or "").
+func splitPairNumber(s string) (int, string, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	dir := ""
+	for _, d := range [2]string{"NS", "EW"} {
+		if rest, ok := strings.CutSuffix(t, d); ok {
+			dir, t = d, strings.TrimRight(rest, " -")
+			break
+		}
+	}
+	n, err := pairNumber(t)
+	return n, dir, err
+}
+
 // usebioPairs reads the PARTICIPANTS: the pairs in file order and the set
-// of pairs listed. In a two-winner event every PAIR has a DIRECTION, and a
-// number is unique within its direction.
+// of pairs listed. In a two-winner event every PAIR has a direction (its
+// DIRECTION, or the one its number carries), and a number is unique within
+// its direction.
 func usebioPairs(ev *USEBIOEvent, two bool) ([]tournament.Pair, map[pairKey]bool, error) {
 	const path = "PARTICIPANTS/PAIR/"
 	var pairs []tournament.Pair
 	known := map[pairKey]bool{}
 	for _, p := range ev.Pairs {
-		n, err := pairNumber(p.Number)
+		n, dir, err := splitPairNumber(p.Number)
 		if err != nil {
-			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: "a pair number, 1 or more"}
+			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: "a pair number, 1 or more (in a two-winner event also 1NS, 1EW)"}
+		}
+		if p.Direction != "" {
+			if dir != "" && dir != p.Direction {
+				return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "DIRECTION", Value: p.Direction, Expected: "the direction the PAIR_NUMBER " + p.Number + " says"}
+			}
+			dir = p.Direction
 		}
 		k := pairKey{number: n}
 		if two {
-			if p.Direction == "" {
+			if dir == "" {
 				return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "DIRECTION", Expected: "NS or EW: in a two-winner event (WINNER_TYPE 2) every pair has its direction"}
 			}
-			k.direction = p.Direction
+			k.direction = dir
 		}
 		if known[k] {
 			unique := "a pair number no other PAIR has"
@@ -174,7 +212,7 @@ func usebioSection(ev *USEBIOEvent, meetings []meeting, results []tournament.Res
 	}
 	sec := tournament.Section{Session: 1, Name: "A"}
 	if two {
-		spec, mov, err := twoWinnerMovement(ev, meetings, results, known, boards)
+		spec, mov, err := twoWinnerMovement(FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/WINNER_TYPE", Value: "2"}, meetings, results, known, boards)
 		if err != nil {
 			return sec, err
 		}
@@ -194,8 +232,8 @@ func usebioSection(ev *USEBIOEvent, meetings []meeting, results []tournament.Res
 }
 
 // checkUSEBIOScores scores every line (results in file order) under
-// contract-2017 and holds it to the file's SCORE.
-func checkUSEBIOScores(ev *USEBIOEvent, sec *tournament.Section, boards map[int]tournament.Board, results []tournament.Result) error {
+// contract-2017 and holds it to the file's SCORE (see scoreDisagrees).
+func (rd *reading) checkUSEBIOScores(ev *USEBIOEvent, sec *tournament.Section, boards map[int]tournament.Board, results []tournament.Result) error {
 	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), sec, boards, results)
 	k := 0
 	for _, b := range ev.Boards {
@@ -205,8 +243,9 @@ func checkUSEBIOScores(ev *USEBIOEvent, sec *tournament.Section, boards map[int]
 				return &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/CONTRACT", Value: l.ContractText, Expected: "a result contract-2017 scores (" + errs[k].Error() + ")"}
 			}
 			if l.Score.Given() && !l.Score.Artificial && r.Status != tournament.StatusNotPlayed && l.Score.Points != r.NSScore {
-				return &FileError{Format: "USEBIO", Line: l.Line, Element: "BOARD/TRAVELLER_LINE/SCORE", Value: l.Score.Text,
-					Expected: "the NS score of " + r.Contract + " by " + r.Declarer + " taking " + strconv.Itoa(r.Tricks) + " tricks: " + strconv.Itoa(r.NSScore)}
+				if err := rd.scoreDisagrees(l.Line, "BOARD/TRAVELLER_LINE/SCORE", l.Score.Text, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
+					return err
+				}
 			}
 			k++
 		}
@@ -255,13 +294,13 @@ func usebioResult(board int, l *USEBIOLine, two bool) (tournament.Result, error)
 	bad := func(el, v, exp string) error {
 		return &FileError{Format: "USEBIO", Line: l.Line, Element: path + el, Value: v, Expected: exp}
 	}
-	ns, err := pairNumber(l.NS)
-	if err != nil {
-		return tournament.Result{}, bad("NS_PAIR_NUMBER", l.NS, "a pair number, 1 or more")
+	ns, nsDir, err := splitPairNumber(l.NS)
+	if err != nil || nsDir == "EW" {
+		return tournament.Result{}, bad("NS_PAIR_NUMBER", l.NS, "a pair number, 1 or more (in a two-winner event also 1NS)")
 	}
-	ew, err := pairNumber(l.EW)
-	if err != nil {
-		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair number, 1 or more")
+	ew, ewDir, err := splitPairNumber(l.EW)
+	if err != nil || ewDir == "NS" {
+		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair number, 1 or more (in a two-winner event also 1EW)")
 	}
 	if ns == ew && !two {
 		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair other than the NS pair")
@@ -307,39 +346,59 @@ func pairNumber(s string) (int, error) {
 	return n, nil
 }
 
-// usebioMethod returns the scoring method of the file's event type.
-func usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
-	switch ev.Type {
-	case "MP_PAIRS":
-		return tournament.MethodMP, nil
-	case "BUTLER_PAIRS":
-		return tournament.MethodButler, nil
-	case "CROSS_IMP_PAIRS":
-		return tournament.MethodCrossIMP, nil
-	case "":
-		switch ev.ScoringMethod {
-		case "MATCH_POINTS", "MATCHPOINTS":
-			return tournament.MethodMP, nil
-		case "IMPS", "BUTLER":
-			return tournament.MethodButler, nil
+// usebioMethod works out how the event was scored: the option's method;
+// else the EVENT_TYPE of EVENT, then of PARTICIPANTS (MP_PAIRS,
+// BUTLER_PAIRS, CROSS_IMP_PAIRS, and what programs write beside them:
+// CROSS_IMP, MP, BUTLER…); else the points the traveler lines carry; else
+// SCORING_METHOD (MATCH_POINTS, BUTLER; IMPS is Butler); else matchpoints.
+// What it had to assume is noted.
+func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
+	const el = "EVENT EVENT_TYPE"
+	if m, ok := methodOfEventType(ev.Type); ok {
+		return rd.method(m, ev.Line, el, ""), nil
+	}
+	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
+		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a pairs event: traveler reads team matches from PBN files with both rooms"}
+	}
+	why := ""
+	if ev.Type != "" {
+		why = "EVENT_TYPE " + ev.Type + " is not one of USEBIO's; "
+	}
+	if m, ok := methodOfEventType(ev.ParticipantsType); ok {
+		return rd.method(m, ev.Line, el, why+"the PARTICIPANTS say "+ev.ParticipantsType), nil
+	}
+	for _, b := range ev.Boards {
+		for _, l := range b.Lines {
+			m := map[PointsKind]tournament.Method{PointsMatchPoints: tournament.MethodMP, PointsButler: tournament.MethodButler, PointsCrossIMPs: tournament.MethodCrossIMP}[l.Points]
+			if m != "" {
+				return rd.method(m, ev.Line, el, why+"the traveler lines carry "+l.Points.String()+": scored "+string(m)), nil
+			}
 		}
 	}
-	return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type, Expected: "MP_PAIRS, BUTLER_PAIRS or CROSS_IMP_PAIRS"}
+	switch sm := ev.ScoringMethod; {
+	case strings.Contains(sm, "MATCH") || sm == "MP" || sm == "MPS":
+		return rd.method(tournament.MethodMP, ev.Line, el, why+"SCORING_METHOD "+sm+": scored MP"), nil
+	case strings.Contains(sm, "CROSS"):
+		return rd.method(tournament.MethodCrossIMP, ev.Line, el, why+"SCORING_METHOD "+sm+": scored CROSS_IMP"), nil
+	case strings.Contains(sm, "BUTLER") || strings.Contains(sm, "IMP"):
+		return rd.method(tournament.MethodButler, ev.Line, el, why+"SCORING_METHOD "+sm+": scored BUTLER (give the method CROSS_IMP if it was cross-IMPs)"), nil
+	}
+	return rd.method(tournament.MethodMP, ev.Line, el, why+"nothing in the file says how it was scored: compared by matchpoints (give the method to change it)"), nil
 }
 
-// usebioDate reads DD/MM/YYYY (as Compscore writes it) or YYYY-MM-DD into
-// YYYY-MM-DD; "" stays "".
-func usebioDate(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", nil
+// methodOfEventType reads an EVENT_TYPE: USEBIO 1.2's MP_PAIRS, BUTLER_PAIRS and
+// CROSS_IMP_PAIRS, and the values programs write instead (CROSS_IMP,
+// MP_TEAMS is not a pairs type and is not read here).
+func methodOfEventType(t string) (tournament.Method, bool) {
+	switch strings.TrimSuffix(strings.ToUpper(strings.TrimSpace(t)), "_PAIRS") {
+	case "MP", "MATCHPOINTS", "MATCH_POINTS", "MPS":
+		return tournament.MethodMP, true
+	case "BUTLER", "BUTLER_IMP", "BUTLER_IMPS":
+		return tournament.MethodButler, true
+	case "CROSS_IMP", "CROSS_IMPS", "CROSSIMP", "CROSS_IMPS_PAIRS":
+		return tournament.MethodCrossIMP, true
 	}
-	for _, layout := range []string{"02/01/2006", "2/1/2006", "2006-01-02"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format("2006-01-02"), nil
-		}
-	}
-	return "", strconv.ErrSyntax
+	return "", false
 }
 
 // defaultOptions lists every option of a law code with its default value.

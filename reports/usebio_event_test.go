@@ -87,7 +87,7 @@ func TestUSEBIOGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "event.xml", buf.Bytes())
-	back, err := ReadUSEBIOEvent(bytes.NewReader(buf.Bytes()))
+	back, err := readUSEBIOData(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestUSEBIOGolden(t *testing.T) {
 // percentage and place, are the file's.
 func TestUSEBIOHowellImport(t *testing.T) {
 	u := readUSEBIOFile(t, howellFile)
-	d, err := EventFromUSEBIO(u)
+	d, err := eventFromUSEBIO(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestUSEBIOHowellImport(t *testing.T) {
 // TestUSEBIORoundTrip: the Howell imported, written and imported again is
 // the same event.
 func TestUSEBIORoundTrip(t *testing.T) {
-	d, err := EventFromUSEBIO(readUSEBIOFile(t, howellFile))
+	d, err := eventFromUSEBIO(readUSEBIOFile(t, howellFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestUSEBIORoundTrip(t *testing.T) {
 	if err := WriteUSEBIO(&buf, d); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadUSEBIOEvent(&buf)
+	back, err := readUSEBIOData(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestUSEBIOEventErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ReadUSEBIOEvent(strings.NewReader(c.file))
+			_, err := readUSEBIOData(strings.NewReader(c.file))
 			var fe *FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a *FileError", err)
@@ -342,7 +342,7 @@ const butlerFile = "../../shared/testdata/usebio/butler_howell.xml"
 // being a slot with no result, so every board is played 6 times (6 tables).
 func TestUSEBIOHowellMovement(t *testing.T) {
 	u := readUSEBIOFile(t, howellFile)
-	d, err := EventFromUSEBIO(u)
+	d, err := eventFromUSEBIO(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,7 +389,7 @@ func TestUSEBIOHowellMovement(t *testing.T) {
 // file's.
 func TestUSEBIOButlerImport(t *testing.T) {
 	u := readUSEBIOFile(t, butlerFile)
-	d, err := EventFromUSEBIO(u)
+	d, err := eventFromUSEBIO(u)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -534,7 +534,7 @@ func TestUSEBIOMeetingMissing(t *testing.T) {
 	if dropped != 3 {
 		t.Fatalf("dropped %d lines of 5 v 2, want 3 (boards 1-3)", dropped)
 	}
-	d, err := EventFromUSEBIO(u)
+	d, err := eventFromUSEBIO(u)
 	if err != nil {
 		t.Fatal(err)
 	}

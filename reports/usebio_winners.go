@@ -18,9 +18,9 @@ import (
 // mitchellSpecs), fewest rounds first, from the most meetings a pair has.
 // The one movement pair that plays no line, when there is one, is tried
 // first as the missing pair of a half table. It sets every result's Round
-// and Table. When no Mitchell holds the lines the error names WINNER_TYPE:
+// and Table. When no Mitchell holds the lines the error is at, saying so:
 // traveler ranks NS and EW apart only in a Mitchell.
-func twoWinnerMovement(ev *USEBIOEvent, meetings []meeting, results []tournament.Result, known map[pairKey]bool, boards int) (tournament.MovementSpec, tournament.Movement, error) {
+func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Result, known map[pairKey]bool, boards int) (tournament.MovementSpec, tournament.Movement, error) {
 	tables := 0
 	for p := range known {
 		tables = max(tables, p.number)
@@ -55,9 +55,9 @@ func twoWinnerMovement(ev *USEBIOEvent, meetings []meeting, results []tournament
 			return defaultRounds(spec, &mov), mov, nil
 		}
 	}
-	return tournament.MovementSpec{}, tournament.Movement{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/WINNER_TYPE", Value: "2",
-		Expected: "traveller lines that follow a two-winner Mitchell of " + strconv.Itoa(tables) + " tables and " + strconv.Itoa(per) +
-			" boards a round (NS pair n at table n throughout, EW pairs moving up a table and the boards down a table each round): traveler ranks NS and EW apart only in a Mitchell"}
+	at.Expected = "traveller lines that follow a two-winner Mitchell of " + strconv.Itoa(tables) + " tables and " + strconv.Itoa(per) +
+		" boards a round (NS pair n at table n throughout, EW pairs moving up a table and the boards down a table each round): traveler ranks NS and EW apart only in a Mitchell"
+	return tournament.MovementSpec{}, tournament.Movement{}, &at
 }
 
 // defaultRounds returns spec with Rounds 0 (all the Mitchell has) when

@@ -119,7 +119,7 @@ func TestUSEBIOTwoWinnersGolden(t *testing.T) {
 			t.Errorf("the file has no %s", s)
 		}
 	}
-	back, err := ReadUSEBIOEvent(strings.NewReader(file))
+	back, err := readUSEBIOData(strings.NewReader(file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestUSEBIOTwoWinnersMissingMeeting(t *testing.T) {
 	}
 	from := strings.LastIndex(file[:start], "    <TRAVELLER_LINE>")
 	to := start + strings.Index(file[start:], "</TRAVELLER_LINE>\n") + len("</TRAVELLER_LINE>\n")
-	back, err := ReadUSEBIOEvent(strings.NewReader(file[:from] + file[to:]))
+	back, err := readUSEBIOData(strings.NewReader(file[:from] + file[to:]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +193,7 @@ func TestUSEBIOTwoWinnerErrors(t *testing.T) {
 			if c.file == good {
 				t.Fatal("the case does not change the file")
 			}
-			_, err := ReadUSEBIOEvent(strings.NewReader(c.file))
+			_, err := readUSEBIOData(strings.NewReader(c.file))
 			var fe *FileError
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a *FileError", err)
@@ -268,7 +268,7 @@ func TestUSEBIOTwoWinnerMitchells(t *testing.T) {
 		}
 		t.Run(m.Name, func(t *testing.T) {
 			d := generatedEvent(t, spec, m)
-			back, err := ReadUSEBIOEvent(strings.NewReader(mustWrite(t, d)))
+			back, err := readUSEBIOData(strings.NewReader(mustWrite(t, d)))
 			if err != nil {
 				t.Fatal(err)
 			}

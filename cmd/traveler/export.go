@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -189,6 +188,8 @@ type eventSource struct {
 	sectionID int64
 	session   int
 	from      string
+	file      fileFlags // how to read the --from file
+	command   string    // the command, for notes: "export" or "report"
 	db        dbConfig
 	log       logConfig
 	given     map[string]bool // the flags given on the command line
@@ -197,10 +198,12 @@ type eventSource struct {
 // register adds the source's flags to fs: --event, --section, --session,
 // --from, and the database's and the log's.
 func (s *eventSource) register(fs *flag.FlagSet) {
+	s.command = fs.Name()
 	fs.Int64Var(&s.eventID, "event", 0, "the id of the event in the database")
 	fs.Int64Var(&s.sectionID, "section", 0, "only this section (its id), with --event")
 	fs.IntVar(&s.session, "session", 0, "only this session (its number, from 1), with --event")
 	fs.StringVar(&s.from, "from", "", "a USEBIO (.xml) or PBN (.pbn) results file instead of the database; - reads stdin")
+	s.file.register(fs)
 	s.db.register(fs)
 	s.log.register(fs, "warn")
 }
@@ -251,7 +254,13 @@ func (s *eventSource) check(fs *flag.FlagSet) error {
 				return usagef("--%s: goes with --event only; a results file is read whole", name)
 			}
 		}
-		return nil
+		_, err := s.file.options(s.from, "")
+		return err
+	}
+	for _, name := range []string{"method", "name", "date", "encoding", "strict"} {
+		if s.given[name] {
+			return usagef("--%s: goes with --from only; it says how to read a results file", name)
+		}
 	}
 	return s.db.resolve()
 }
@@ -260,7 +269,16 @@ func (s *eventSource) check(fs *flag.FlagSet) error {
 // narrowed to the section or session asked for.
 func (s *eventSource) load(ctx context.Context, stdin io.Reader, stderr io.Writer) (tournament.EventData, error) {
 	if s.from != "" {
-		return readEventFile(s.from, stdin)
+		opt, err := s.file.options(s.from, "")
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		f, err := readResultsFile(s.from, stdin, opt)
+		if err != nil {
+			return tournament.EventData{}, fmt.Errorf("--from %w", err)
+		}
+		printNotes(stderr, s.command, s.from, f.Notes)
+		return f.Event, nil
 	}
 	log, err := s.log.logger(stderr)
 	if err != nil {
@@ -293,48 +311,6 @@ func selectError(err error) error {
 		flagName = "--session"
 	}
 	return fmt.Errorf("%s: %s", flagName, te.Message)
-}
-
-// resultsFileKind tells how to read a results file: "USEBIO" or "PBN", by
-// its extension (.xml, .pbn), else by its first character ("<": XML).
-func resultsFileKind(name string, data []byte) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".xml", ".usebio":
-		return "USEBIO"
-	case ".pbn":
-		return "PBN"
-	}
-	body := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
-	if bytes.HasPrefix(body, []byte("<")) {
-		return "USEBIO"
-	}
-	return "PBN"
-}
-
-// readEventFile reads a USEBIO or PBN results file ("-": stdin) into an
-// event, scored and ranked as the database would.
-func readEventFile(name string, stdin io.Reader) (tournament.EventData, error) {
-	data, err := readInput(name, stdin)
-	if err != nil {
-		return tournament.EventData{}, fmt.Errorf("--from: %w", err)
-	}
-	return parseEventFile(name, resultsFileKind(name, data), data)
-}
-
-// parseEventFile reads data as the kind of results file given ("USEBIO"
-// or "PBN"); an error names the file, and the line and element at fault.
-func parseEventFile(name, kind string, data []byte) (tournament.EventData, error) {
-	var d tournament.EventData
-	var err error
-	if kind == "USEBIO" {
-		d, err = reports.ReadUSEBIOEvent(bytes.NewReader(data))
-	} else {
-		d, err = reports.ReadPBNEvent(bytes.NewReader(data))
-	}
-	if err != nil {
-		return tournament.EventData{}, fmt.Errorf("%s: %w", displayName(name), err)
-	}
-	return d, nil
 }
 
 // displayName is how a file is named in messages: "stdin" for "-".

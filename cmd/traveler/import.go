@@ -7,12 +7,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
 )
-
-// importKinds maps the import command's formats to the results file kinds
-// parseEventFile reads.
-var importKinds = map[string]string{"usebio": "USEBIO", "pbn": "PBN"}
 
 // runImport stores a USEBIO or PBN results file as a new event, all or
 // none, and prints the event's id, name, sections and counts. It exits 0
@@ -21,16 +18,19 @@ var importKinds = map[string]string{"usebio": "USEBIO", "pbn": "PBN"}
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var dbc dbConfig
 	var logc logConfig
+	var ff fileFlags
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	ff.register(fs)
 	dbc.register(fs)
 	logc.register(fs, "warn")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler import usebio|pbn FILE [--database-url URL] [--data-dir DIR]")
+		fmt.Fprintln(stderr, "Usage: traveler import [usebio|pbn] FILE [--method M] [--name N] [--date D] [--encoding E] [--strict] [--database-url URL] [--data-dir DIR]")
 		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Stores a USEBIO 1.2 or PBN results file (\"-\" reads stdin) as a new event: every result is")
-		fmt.Fprintln(stderr, "checked and scored as if entered, and the whole event is stored or none of it. Prints the")
-		fmt.Fprintln(stderr, "new event's id, name, sections and counts.")
+		fmt.Fprintln(stderr, "Stores a USEBIO 1.2 or PBN results file (\"-\" reads stdin; the format is told from the file")
+		fmt.Fprintln(stderr, "when not given) as a new event: every result is checked and scored as if entered, and the")
+		fmt.Fprintln(stderr, "whole event is stored or none of it. Prints the new event's id, name, sections and counts,")
+		fmt.Fprintln(stderr, "and on stderr a note for everything traveler had to assume about the file.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -38,9 +38,14 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if stop {
 		return code
 	}
-	kind, file, ok := importArgs(pos, stderr)
+	format, file, ok := importArgs(pos, stderr)
 	if !ok {
 		fs.Usage()
+		return 2
+	}
+	opt, err := ff.options(file, format)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler import: %v\n", err)
 		return 2
 	}
 	if err := dbc.resolve(); err != nil {
@@ -52,16 +57,13 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "traveler import: %v\n", err)
 		return 2
 	}
-	data, err := readInput(file, stdin)
+	rf, err := readResultsFile(file, stdin, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler import: %v\n", err)
 		return 1
 	}
-	d, err := parseEventFile(file, kind, data)
-	if err != nil {
-		fmt.Fprintf(stderr, "traveler import: %v\n", err)
-		return 1
-	}
+	printNotes(stderr, "import", file, rf.Notes)
+	d := rf.Event
 	var stored tournament.EventData
 	err = withService(ctx, &dbc, log, func(svc *tournament.Service) error {
 		var err error
@@ -76,25 +78,29 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	return 0
 }
 
-// importArgs reads the positional arguments: the format and the file.
-func importArgs(pos []string, stderr io.Writer) (kind, file string, ok bool) {
-	if len(pos) == 0 {
-		fmt.Fprintln(stderr, "traveler import: FORMAT: missing; allowed: usebio, pbn")
-		return "", "", false
-	}
-	kind, known := importKinds[pos[0]]
-	if !known {
-		fmt.Fprintf(stderr, "traveler import: FORMAT %q: not a format traveler reads; allowed: usebio, pbn\n", pos[0])
-		return "", "", false
+// importArgs reads the positional arguments: the format, when given,
+// and the file.
+func importArgs(pos []string, stderr io.Writer) (format reports.Format, file string, ok bool) {
+	if len(pos) == 2 {
+		f, err := reports.ParseFormat(pos[0])
+		if err != nil || f == "" {
+			fmt.Fprintf(stderr, "traveler import: FORMAT %q: not a format traveler reads; allowed: usebio, pbn (or leave it out)\n", pos[0])
+			return "", "", false
+		}
+		return f, pos[1], true
 	}
 	switch len(pos) {
-	case 1:
-		fmt.Fprintf(stderr, "traveler import %s: FILE: missing; give the results file, or - for stdin\n", pos[0])
+	case 0:
+		fmt.Fprintln(stderr, "traveler import: FILE: missing; give the results file, or - for stdin")
 		return "", "", false
-	case 2:
-		return kind, pos[1], true
+	case 1:
+		if f, err := reports.ParseFormat(pos[0]); err == nil && f != "" {
+			fmt.Fprintf(stderr, "traveler import %s: FILE: missing; give the results file, or - for stdin\n", pos[0])
+			return "", "", false
+		}
+		return "", pos[0], true
 	}
-	fmt.Fprintf(stderr, "traveler import %s: unexpected argument %q: one file is imported at a time\n", pos[0], pos[2])
+	fmt.Fprintf(stderr, "traveler import: unexpected argument %q: one file is imported at a time\n", pos[2])
 	return "", "", false
 }
 

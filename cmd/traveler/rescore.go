@@ -1,48 +1,42 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"strconv"
+	"text/tabwriter"
 
-	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // runRescore reads a USEBIO or PBN results file, scores every line again,
-// compares and ranks, and prints the result as JSON or a table. Notes about
-// the file (a score that differs from the recomputed one, a room with no
-// partner) go to stderr. It exits 1 when the file cannot be read.
+// compares and ranks it as traveler would, and prints the standings and
+// travelers as JSON (the API's shape: api.EventResultsResponse) or as
+// tables. Notes about the file (what traveler assumed, a score that differs
+// from the recomputed one) go to stderr, and into the JSON. It exits 1 when
+// the file cannot be read, 2 for bad arguments.
 func runRescore(_ context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("rescore", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "json", "output: json or table")
-	methodFlag := fs.String("method", "", "compare by MP, BUTLER, CROSS_IMP or IMP_TEAMS instead of what the file says")
+	var ff fileFlags
+	ff.register(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler rescore FILE [--format json|table] [--method MP|BUTLER|CROSS_IMP|IMP_TEAMS]")
-		fmt.Fprintln(stderr, "\nFILE is a USEBIO 1.2 XML results file or a PBN file of team matches (\"-\" reads stdin).")
-		fmt.Fprintln(stderr, "Every score, comparison and ranking is worked out again from the traveler lines.")
+		fmt.Fprintln(stderr, "Usage: traveler rescore FILE [--format json|table] [--method M] [--name N] [--date D] [--encoding E] [--strict]")
+		fmt.Fprintln(stderr, "\nFILE is a USEBIO 1.2 or PBN results file (\"-\" reads stdin). Every score, comparison and")
+		fmt.Fprintln(stderr, "ranking is worked out again from the traveler lines, exactly as traveler stores and ranks an event.")
 		fs.PrintDefaults()
 	}
-	var files []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
 	}
-	if len(files) != 1 {
-		fmt.Fprintf(stderr, "traveler rescore: give one results file (got %d)\n", len(files))
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "traveler rescore: give one results file (got %d)\n", len(pos))
 		fs.Usage()
 		return 2
 	}
@@ -50,28 +44,22 @@ func runRescore(_ context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "traveler rescore: --format %q: must be json or table\n", *format)
 		return 2
 	}
-	method, err := parseRescoreMethod(*methodFlag)
+	opt, err := ff.options(pos[0], "")
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler rescore: %v\n", err)
 		return 2
 	}
-	data, err := readInput(files[0], stdin)
+	rf, err := readResultsFile(pos[0], stdin, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler rescore: %v\n", err)
 		return 1
 	}
-	res, err := rescoreData(data, method)
-	if err != nil {
-		fmt.Fprintf(stderr, "traveler rescore: %s: %v\n", files[0], err)
-		return 1
-	}
-	for _, n := range res.notes {
-		fmt.Fprintf(stderr, "traveler rescore: note: %s\n", n)
-	}
+	printNotes(stderr, "rescore", pos[0], rf.Notes)
+	out := api.NewEventResultsResponse(rf.Event, rf)
 	if *format == "table" {
-		err = writeRescoreTable(stdout, res)
+		err = writeResultsTable(stdout, out)
 	} else {
-		err = writeRescoreJSON(stdout, res)
+		err = writeJSON(stdout, out)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler rescore: %v\n", err)
@@ -80,52 +68,71 @@ func runRescore(_ context.Context, args []string, stdin io.Reader, stdout, stder
 	return 0
 }
 
-// maxResultsFile is the largest results file rescore reads.
-const maxResultsFile = 256 << 20
-
-// readInput reads the named file, or stdin for "-".
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	var r io.Reader = stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+// writeResultsTable writes each section's standings and every board's
+// traveler as aligned columns.
+func writeResultsTable(w io.Writer, r api.EventResultsResponse) error {
+	bw := bufio.NewWriter(w)
+	for i, sec := range r.Sections {
+		if i > 0 {
+			fmt.Fprintln(bw)
 		}
-		defer f.Close()
-		r = f
+		st := sec.Standings
+		method := tournament.Method(st.Method)
+		fmt.Fprintf(bw, "%s, section %s\nScored %s, %s\n\n", r.Event.Name, sec.Name, st.Method, r.Event.Law)
+		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
+		who := "Pair"
+		if method == tournament.MethodIMPTeams {
+			who = "Team"
+		}
+		fmt.Fprintf(tw, "Place\t%s\tDir\tTotal\tPercent\tBoards\tPlayers\t\n", who)
+		for _, p := range st.Pairs {
+			pct := ""
+			if method.HasPercentage() {
+				pct = strconv.FormatFloat(p.Percentage, 'f', 2, 64)
+			}
+			who := p.Number
+			if p.Name != "" {
+				who = p.Name
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f\t%s\t%d\t%s\t\n", p.Place, who, p.Direction, p.Total, pct, p.Boards, joinPlayers(p.Players))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		for _, t := range sec.Travelers {
+			if len(t.Lines) == 0 {
+				continue
+			}
+			fmt.Fprintf(bw, "\nBoard %d\n", t.Board.Number)
+			fmt.Fprint(tw, "NS\tEW\tContract\tBy\tTricks\tScore\tNS points\tEW points\t\n")
+			for _, l := range t.Lines {
+				score, tricks := "-", ""
+				switch tournament.Status(l.Status) {
+				case tournament.StatusPlayed:
+					score, tricks = strconv.Itoa(l.NSScore), strconv.Itoa(l.Tricks)
+				case tournament.StatusPassedOut:
+					score = "0"
+				case tournament.StatusArtificial:
+					score = fmt.Sprintf("A%d%%/%d%%", l.NSPercent, l.EWPercent)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", l.NS, l.EW, l.Contract, l.Declarer, tricks, score, formatNumber(l.NSPoints), formatNumber(l.EWPoints))
+			}
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(r, maxResultsFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxResultsFile {
-		return nil, fmt.Errorf("%s: larger than %d MiB", name, maxResultsFile>>20)
-	}
-	return data, nil
+	return bw.Flush()
 }
 
-// rescoreData tells a USEBIO file (XML) from a PBN file by its first
-// character, reads it and rescores it; method overrides the file's when
-// not "".
-func rescoreData(data []byte, method rescoreMethod) (*rescored, error) {
-	body := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
-	if bytes.HasPrefix(body, []byte("<")) {
-		u, err := reports.ReadUSEBIO(bytes.NewReader(data))
-		if err != nil {
-			return nil, err
+// joinPlayers writes a pair's players "A & B".
+func joinPlayers(ps []string) string {
+	out := ""
+	for i, p := range ps {
+		if i > 0 {
+			out += " & "
 		}
-		t, err := travelerFromUSEBIO(u, method)
-		if err != nil {
-			return nil, err
-		}
-		return rescorePairs(t), nil
+		out += p
 	}
-	if method != "" && method != methodTeams {
-		return nil, fmt.Errorf("--method %s: a PBN file is rescored as two-room team matches (IMP_TEAMS)", method)
-	}
-	results, err := reports.ReadPBNResults(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	return rescoreTeams(results)
+	return out
 }

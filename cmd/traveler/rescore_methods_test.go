@@ -31,7 +31,7 @@ func tline(ns, ew, contract, declarer string, tricks int, score string) string {
 // usebioEvent writes a USEBIO file of one event; boards[i] is board i+1's lines.
 func usebioEvent(eventType, winnerType, pairs string, boards ...string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=%q>\n<EVENT_DESCRIPTION>Hand-worked</EVENT_DESCRIPTION>\n", eventType)
+	fmt.Fprintf(&b, "<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=%q>\n<EVENT_DESCRIPTION>Hand-worked</EVENT_DESCRIPTION><DATE>24/11/2026</DATE>\n", eventType)
 	if winnerType != "" {
 		fmt.Fprintf(&b, "<WINNER_TYPE>%s</WINNER_TYPE>\n", winnerType)
 	}
@@ -104,7 +104,7 @@ func TestRescoreMethods(t *testing.T) {
 				"8": {2.4, 40, "5"}, "2": {1.67, 27.78, "6"}, "4": {1.67, 27.78, "6"}, "5": {0.33, 5.56, "8"},
 			},
 			lines: []wantLine{{420.0, 4.33, 1.67}, {420.0, 4.33, 1.67}, {170.0, 0.33, 5.67}, {nil, 3.6, 2.4}},
-			note:  "the file's score 400 differs from 4S by S taking 10 tricks (None vulnerable), which scores 420",
+			note:  "line 9 BOARD/TRAVELLER_LINE/SCORE: the file's score 400 is not what the contract scores (4S by S taking 10 tricks scores NS 420); traveler uses 420",
 		},
 		{
 			// Board 1: four equal scores, 3 each (top 6). Board 2 is played
@@ -155,7 +155,7 @@ func TestRescoreMethods(t *testing.T) {
 				"2": {-3, 0, "6"}, "4": {-3, 0, "6"}, "10": {-3, 0, "6"}, "5": {-4, 0, "9"}, "7": {-9, 0, "10"},
 			},
 			lines: []wantLine{{420.0, 3, -3}, {420.0, 3, -3}, {170.0, -4, 4}, {-100.0, -9, 9}, {nil, 3, -3}},
-			note:  "the file's score 400 differs",
+			note:  "line 8 BOARD/TRAVELLER_LINE/SCORE: the file's score 400 is not what the contract scores (4S by S taking 10 tricks scores NS 420); traveler uses 420",
 		},
 		{
 			// Each result against the three others, averaged (Law 78B):
@@ -170,7 +170,7 @@ func TestRescoreMethods(t *testing.T) {
 				"5": {-1.67, 0, "6"}, "9": {-3, 0, "7"}, "2": {-5.67, 0, "8"}, "4": {-5.67, 0, "8"}, "7": {-9.67, 0, "10"},
 			},
 			lines: []wantLine{{420.0, 5.67, -5.67}, {420.0, 5.67, -5.67}, {170.0, -1.67, 1.67}, {-100.0, -9.67, 9.67}, {nil, -3, 3}},
-			note:  "the file's score 400 differs",
+			note:  "line 8 BOARD/TRAVELLER_LINE/SCORE: the file's score 400 is not what the contract scores (4S by S taking 10 tricks scores NS 420); traveler uses 420",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -219,13 +219,10 @@ func TestRescoreMirror(t *testing.T) {
 	straight := usebioEvent("MP_PAIRS", "", pairs, tline("1", "2", "3NT", "N", 9, "")+tline("3", "4", "3NT", "S", 10, "")+tline("5", "6", "3NT", "N", 8, ""))
 	mirror := usebioEvent("MP_PAIRS", "", pairs, tline("2", "1", "3NT", "E", 9, "")+tline("4", "3", "3NT", "W", 10, "")+tline("6", "5", "3NT", "E", 8, ""))
 	standings := func(doc string) map[string]string {
-		res, err := rescoreData([]byte(doc), "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		res, _ := rescoreStdin(t, doc, "-")
 		m := map[string]string{}
 		for _, p := range res.pairs {
-			m[p.number] = fmt.Sprint(p.total, " ", p.place)
+			m[p["number"].(string)] = fmt.Sprint(p["total"], " ", p["place"])
 		}
 		return m
 	}
@@ -247,6 +244,14 @@ func TestRescoreCommand(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(strings.Replace(doc, "<TRICKS>9</TRICKS>", "<TRICKS>nine</TRICKS>", 1)), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	wrong := filepath.Join(dir, "wrong.xml")
+	if err := os.WriteFile(wrong, []byte(strings.Replace(doc, "<TRICKS>10</TRICKS>", "<TRICKS>10</TRICKS><SCORE>400</SCORE>", 1)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	teams := filepath.Join(dir, "teams.pbn")
+	if err := os.WriteFile(teams, []byte("[Event \"Match\"]\n[Date \"2026.11.24\"]\n[Board \"1\"]\n[HomeTeam \"A\"]\n[VisitTeam \"B\"]\n[Table \"1\"]\n[Contract \"Pass\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	pbn := filepath.Join(dir, "pairs.pbn")
 	if err := os.WriteFile(pbn, []byte("[Event \"Pairs\"]\n[Board \"1\"]\n[Contract \"Pass\"]\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -260,20 +265,25 @@ func TestRescoreCommand(t *testing.T) {
 		stderr []string
 	}{
 		{"table, flag after the file", []string{good, "--format", "table"}, "", 0,
-			[]string{"Hand-worked", "Scored by matchpoints (MP)", "Place  Pair", "Board 1", "420"}, nil},
+			[]string{"Hand-worked", "Scored MP, contract-2017", "Place  Pair", "Board 1", "420"}, nil},
 		{"stdin", []string{"-format=json", "-"}, doc, 0, []string{`"method": "MP"`}, nil},
 		{"method override", []string{good, "--method", "cross_imp"}, "", 0, []string{`"method": "CROSS_IMP"`, `"ns_points": 10`}, nil},
 		{"help", []string{"-h"}, "", 0, nil, []string{"Usage: traveler rescore FILE"}},
 		{"no file", nil, "", 2, nil, []string{"give one results file (got 0)"}},
 		{"two files", []string{good, good}, "", 2, nil, []string{"got 2"}},
 		{"bad format", []string{good, "--format", "xml"}, "", 2, nil, []string{`--format "xml": must be json or table`}},
-		{"bad method", []string{good, "--method", "TOTAL"}, "", 2, nil, []string{"not a method"}},
+		{"bad method", []string{good, "--method", "HOWELL"}, "", 2, nil, []string{`--method "HOWELL": not a scoring method (allowed: MP, `}},
 		{"unknown flag", []string{good, "--colour"}, "", 2, nil, []string{"flag provided but not defined"}},
 		{"missing file", []string{filepath.Join(dir, "none.xml")}, "", 1, nil, []string{"none.xml"}},
 		{"bad tricks", []string{bad}, "", 1, nil, []string{"USEBIO line 8: BOARD/TRAVELLER_LINE/TRICKS \"nine\": expected the tricks won by the declarer's side, 0 to 13"}},
-		{"PBN of pairs", []string{pbn}, "", 1, nil, []string{"PBN line 1: a teams game needs Board, HomeTeam and VisitTeam"}},
-		{"PBN with a pairs method", []string{pbn, "--method", "MP"}, "", 1, nil, []string{"a PBN file is rescored as two-room team matches"}},
-		{"USEBIO as teams", []string{good, "--method", "IMP_TEAMS"}, "", 1, nil, []string{"IMP_TEAMS is rescored from a PBN file"}},
+		{"PBN of nobody", []string{pbn}, "", 1, nil, []string{"PBN line 1: [North]: expected the players' names (or PairId_NS and PairId_EW, or HomeTeam, VisitTeam and Table) to tell who played"}},
+		{"teams with a pairs method", []string{teams, "--method", "MP"}, "", 1, nil, []string{`option: method "MP": expected IMP_TEAMS: the file holds team matches`}},
+		{"USEBIO as teams", []string{good, "--method", "IMP_TEAMS"}, "", 1, nil, []string{`option: method "IMP_TEAMS": expected a pairs method`}},
+		{"bad date", []string{good, "--date", "24/11/2026"}, "", 2, nil, []string{`--date "24/11/2026": not a date; write it YYYY-MM-DD`}},
+		{"bad encoding", []string{good, "--encoding", "EBCDIC"}, "", 2, nil, []string{`--encoding "EBCDIC": not an encoding traveler reads (allowed: UTF-8, ISO-8859-1, ISO-8859-2, Windows-1250, Windows-1252)`}},
+		{"name and date", []string{good, "--name", "Renamed", "--date", "2026-01-02"}, "", 0, []string{`"name": "Renamed"`, `"date": "2026-01-02"`}, nil},
+		{"strict", []string{wrong, "--strict"}, "", 1, nil, []string{`USEBIO line 7: BOARD/TRAVELLER_LINE/SCORE "400": expected the NS score of 4S by N taking 10 tricks: 420`}},
+		{"not strict", []string{wrong}, "", 0, []string{`"ns_score": 420`}, []string{"note: " + wrong + ": line 7 BOARD/TRAVELLER_LINE/SCORE: the file's score 400 is not what the contract scores (4S by N taking 10 tricks scores NS 420); traveler uses 420"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -313,6 +323,7 @@ func TestRescoreHelpListsCommand(t *testing.T) {
 // file once: no IMPs.
 func TestRescoreTeamsRooms(t *testing.T) {
 	pbn := `[Event "Match"]
+[Date "2026.11.24"]
 [Board "1"]
 [Vulnerable "All"]
 [Room "Closed"]
@@ -340,24 +351,26 @@ func TestRescoreTeamsRooms(t *testing.T) {
 [VisitTeam "BLUES"]
 [Contract "Pass"]
 `
-	res, err := rescoreData([]byte(pbn), "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, notes := rescoreStdin(t, pbn, "-")
 	got := fmt.Sprint(res.lines)
-	want := fmt.Sprint([]lineResult{
-		{board: 1, ns: "BLUES", ew: "REDS", score: 170, hasScore: true, nsPoints: -10, ewPoints: 10, fileLine: 1},
-		{board: 1, ns: "REDS", ew: "BLUES", score: 620, hasScore: true, nsPoints: 10, ewPoints: -10, fileLine: 11},
-		{board: 2, ns: "REDS", ew: "BLUES", score: 0, hasScore: true, nsPoints: 0, ewPoints: 0, fileLine: 22},
+	want := fmt.Sprint([]map[string]any{
+		{"board": 1.0, "ns": "BLUES", "ew": "REDS", "score": 170.0, "ns_points": -10.0, "ew_points": 10.0},
+		{"board": 1.0, "ns": "REDS", "ew": "BLUES", "score": 620.0, "ns_points": 10.0, "ew_points": -10.0},
+		{"board": 2.0, "ns": "REDS", "ew": "BLUES", "score": 0.0, "ns_points": 0.0, "ew_points": 0.0},
 	})
 	if got != want {
 		t.Errorf("lines\n got %s\nwant %s", got, want)
 	}
+	// The standings are net IMPs here (rescoreJSON's total of a team); one
+	// board of a match gives REDS +10 and BLUES −10.
 	standings := fmt.Sprint(res.pairs)
-	if want := fmt.Sprint([]pairResult{{number: "REDS", total: 10, place: 1, played: 1}, {number: "BLUES", total: -10, place: 2, played: 1}}); standings != want {
+	if want := fmt.Sprint([]map[string]any{
+		{"number": "REDS", "direction": "", "total": 10.0, "percentage": 0.0, "place": "1"},
+		{"number": "BLUES", "direction": "", "total": -10.0, "percentage": 0.0, "place": "2"},
+	}); standings != want {
 		t.Errorf("standings\n got %s\nwant %s", standings, want)
 	}
-	if len(res.notes) != 1 || !strings.Contains(res.notes[0], "board 2, REDS v BLUES: only one room") {
-		t.Errorf("notes %q", res.notes)
+	if strings.Count(notes, "note:") != 1 || !strings.Contains(notes, "board 2, REDS v BLUES: only one room") {
+		t.Errorf("notes %q", notes)
 	}
 }

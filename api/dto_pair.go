@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/reports"
@@ -111,35 +110,14 @@ func NewBoardResponse(b tournament.Board) BoardResponse {
 	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}
 }
 
-// boardsFromPBN reads the boards of a PBN file: the Board, Dealer,
-// Vulnerable and Deal tags of each game. A game with no Board tag is
-// skipped only when it has no Deal either (a file header); a file with no
-// board at all is refused.
+// boardsFromPBN reads the hand records of a PBN file (see
+// reports.ReadHandRecords); a file that holds none is a 422 naming where.
 func boardsFromPBN(body []byte) ([]tournament.BoardInput, error) {
-	games, err := reports.ReadPBN(bytes.NewReader(body))
+	hs, err := reports.ReadHandRecords(bytes.NewReader(body))
 	if err != nil {
-		return nil, badRequest("body", "not a PBN file: "+err.Error())
+		return nil, fileError(err)
 	}
-	var out []tournament.BoardInput
-	for _, g := range games {
-		num, deal := strings.TrimSpace(g.Value("Board")), strings.TrimSpace(g.Value("Deal"))
-		if num == "" {
-			if deal == "" {
-				continue
-			}
-			return nil, badRequest("Board", "line "+strconv.Itoa(g.Line)+": a game with a Deal and no Board tag")
-		}
-		n, err := strconv.Atoi(num)
-		if err != nil {
-			return nil, badRequest("Board", "line "+strconv.Itoa(g.Line)+": "+strconv.Quote(num)+" is not a board number")
-		}
-		out = append(out, tournament.BoardInput{Number: n, Dealer: strings.TrimSpace(g.Value("Dealer")),
-			Vulnerable: strings.TrimSpace(g.Value("Vulnerable")), Deal: deal})
-	}
-	if len(out) == 0 {
-		return nil, badRequest("body", "the PBN file has no game with a Board tag")
-	}
-	return out, nil
+	return convert(hs, func(h reports.HandRecord) tournament.BoardInput { return h.Board }), nil
 }
 
 // TokensRequest is the body of POST /v1/sections/{id}/tokens: the tables

@@ -329,7 +329,7 @@ func TestDecodeOverHTTP(t *testing.T) {
 		t.Errorf("boards as CSV: %d %s", status, b)
 	}
 	status, _, b = do(t, "PUT", srv.URL+"/v1/sections/4/boards", testDirector, []byte("[Event \"x\"]\n"), "Content-Type", "application/x-pbn")
-	if e := errorBody(t, b); status != 400 || e.Field != "body" {
+	if e := errorBody(t, b); status != 422 || e.Field != "file: line 1 [Deal]" || !strings.Contains(e.Error, "expected at least one game with a [Deal] tag") {
 		t.Errorf("PBN without boards: %d %s", status, b)
 	}
 }

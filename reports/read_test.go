@@ -2,6 +2,8 @@ package reports
 
 import (
 	"io"
+	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -58,4 +60,47 @@ func readFile(t *testing.T, r io.Reader, opt ReadOptions) *ResultsFile {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestReadContractForms reads the contract forms real files write: N for
+// no-trump and R for a redouble (archives, BBO), beside the usual ones.
+func TestReadContractForms(t *testing.T) {
+	for in, want := range map[string]string{
+		"1N": "1NT", "3NR": "3NTXX", "3NX": "3NTX", "4SR": "4SXX", "4sxx": "4SXX", "6NT": "6NT", "7C": "7C", "AP": "PASS", "Pass": "PASS",
+	} {
+		c, err := readContract(in)
+		if err != nil || c.String() != want {
+			t.Errorf("%q: %v, %v; want %s", in, c, err, want)
+		}
+	}
+	for _, bad := range []string{"8N", "3R", "NR", "3NXR"} {
+		if c, err := readContract(bad); err == nil {
+			t.Errorf("%q read as %v, want an error", bad, c)
+		}
+	}
+}
+
+// TestReadHandRecords reads hand records as the API and the pages upload
+// them: a header game and a game without cards give nothing, a deal gives
+// its board; a deal without a board number, and a file without deals, are
+// errors naming the line.
+func TestReadHandRecords(t *testing.T) {
+	file := "\xef\xbb\xbf% PBN 2.1\r\n[Event \"Club\"]\r\n\r\n[Board \"2\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n" +
+		"[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\r\n\r\n[Board \"3\"]\r\n[Contract \"4S\"]\r\n"
+	hs, err := ReadHandRecords(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []HandRecord{{Line: 4, Board: tournament.BoardInput{Number: 2, Dealer: "E", Vulnerable: "NS", Deal: "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"}}}
+	if !reflect.DeepEqual(hs, want) {
+		t.Errorf("got %+v, want %+v", hs, want)
+	}
+	for _, tc := range []struct{ file, err string }{
+		{"[Event \"Club\"]\n", `PBN line 1: [Deal]: expected at least one game with a [Deal] tag`},
+		{"[Event \"Club\"]\n[Deal \"N:... ... ... ...\"]\n", `PBN line 1: [Board]: expected the board number of the deal on line 2`},
+	} {
+		if _, err := ReadHandRecords(strings.NewReader(tc.file)); err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+			t.Errorf("%q: %v, want %s", tc.file, err, tc.err)
+		}
+	}
 }

@@ -309,13 +309,23 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	return line, nil
 }
 
-// readContract reads a contract as club scorers write it: 4H, 3NTX, 6SXX,
-// PASS (also P, PASSED and AP, all pass).
+// readContract reads a contract as club scorers and archives write it:
+// 4H, 3NTX, 6SXX, PASS (also P, PASSED and AP, all pass), no-trump as N
+// (1N, 3NX) and a redouble as R (3NR, 4SR).
 func readContract(s string) (scoring.Contract, error) {
-	if strings.EqualFold(strings.TrimSpace(s), "AP") {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "AP" {
 		return scoring.Contract{Pass: true}, nil
 	}
-	return contractRules.ParseContract(s)
+	if len(t) >= 2 && t[0] >= '1' && t[0] <= '7' {
+		if rest, ok := strings.CutSuffix(t, "R"); ok && !strings.HasSuffix(rest, "X") {
+			t = rest + "XX"
+		}
+		if t[1] == 'N' && (len(t) == 2 || t[2] != 'T') {
+			t = t[:2] + "T" + t[2:]
+		}
+	}
+	return contractRules.ParseContract(t)
 }
 
 // readUSEBIOHands reads the HANDSET elements and gives each board its deal.

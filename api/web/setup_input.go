@@ -137,33 +137,19 @@ func uploadedFile(c echo.Context, input, field string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxUpload))
 }
 
-// boardsFromPBN reads the hand records of a PBN file: every game with a
-// Deal tag gives its Board, Dealer, Vulnerable and Deal. It returns the
-// boards and the line of each game; a file with no deal, or a deal with no
-// board number, is an error naming the line.
+// boardsFromPBN reads the hand records of a PBN file (see
+// reports.ReadHandRecords). It returns the boards and the line of each
+// game; a file that cannot be read, or has no deal, is an error naming the
+// line.
 func boardsFromPBN(body []byte) ([]tournament.BoardInput, []int, error) {
-	games, err := reports.ReadPBN(bytes.NewReader(body))
+	hs, err := reports.ReadHandRecords(bytes.NewReader(body))
 	if err != nil {
-		return nil, nil, tournament.Invalidf("hand records", "not a PBN file we can read: "+err.Error())
+		return nil, nil, tournament.Invalidf("hand records", "not hand records traveler can read: "+err.Error())
 	}
-	var out []tournament.BoardInput
-	var lines []int
-	for _, g := range games {
-		deal := strings.TrimSpace(g.Value("Deal"))
-		if deal == "" {
-			continue
-		}
-		num := strings.TrimSpace(g.Value("Board"))
-		n, err := strconv.Atoi(num)
-		if err != nil || n < 1 {
-			return nil, nil, tournament.Invalidf("hand records", "line "+strconv.Itoa(g.Line)+": the game has a Deal but its Board tag "+strconv.Quote(num)+" is not a board number; write e.g. [Board \"1\"]")
-		}
-		out = append(out, tournament.BoardInput{Number: n, Dealer: strings.TrimSpace(g.Value("Dealer")),
-			Vulnerable: strings.TrimSpace(g.Value("Vulnerable")), Deal: deal})
-		lines = append(lines, g.Line)
-	}
-	if len(out) == 0 {
-		return nil, nil, tournament.Invalidf("hand records", "the file has no game with a [Deal] tag: upload the hand records (a PBN file with the deals)")
+	out := make([]tournament.BoardInput, len(hs))
+	lines := make([]int, len(hs))
+	for i, h := range hs {
+		out[i], lines[i] = h.Board, h.Line
 	}
 	return out, lines, nil
 }

@@ -1,0 +1,63 @@
+package reports
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// HandRecord is one board's hand record read from a file, with the line
+// its game starts on (for messages about it).
+type HandRecord struct {
+	Line  int
+	Board tournament.BoardInput
+}
+
+// ReadHandRecords reads the hand records of a PBN file, decoded as
+// ReadResults decodes one (byte-order marks, encodings, line ends): every
+// game with a Deal gives its Board, Dealer and Vulnerable (as written: the
+// service checks them) and Deal; games without a Deal (a file header, a
+// played result without the cards) give nothing. A game with a Deal and no
+// board number, or a file without any deal, is a *FileError.
+func ReadHandRecords(r io.Reader) ([]HandRecord, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxResultsFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxResultsFile {
+		return nil, &FileError{Format: "PBN", Expected: "a file of at most " + strconv.Itoa(MaxResultsFile>>20) + " MiB"}
+	}
+	text, _, err := decodeText(data, FormatPBN, "")
+	if err != nil {
+		return nil, err
+	}
+	games, err := ReadPBN(bytes.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	var out []HandRecord
+	for i := range games {
+		g := &games[i]
+		deal, ok := g.given("Deal")
+		if !ok {
+			continue
+		}
+		num, _ := g.Tag("Board")
+		n, err := strconv.Atoi(strings.TrimSpace(num.Value))
+		if err != nil || n < 1 {
+			if num.Line == 0 {
+				num.Line = g.Line
+			}
+			return nil, &FileError{Format: "PBN", Line: num.Line, Element: "[Board]", Value: num.Value, Expected: `the board number of the deal on line ` + strconv.Itoa(deal.Line) + `, e.g. [Board "1"]`}
+		}
+		out = append(out, HandRecord{Line: g.Line, Board: tournament.BoardInput{Number: n, Dealer: strings.TrimSpace(g.Value("Dealer")),
+			Vulnerable: strings.TrimSpace(g.Value("Vulnerable")), Deal: strings.TrimSpace(deal.Value)}})
+	}
+	if len(out) == 0 {
+		return nil, &FileError{Format: "PBN", Line: 1, Element: "[Deal]", Expected: "at least one game with a [Deal] tag: hand records are the deals"}
+	}
+	return out, nil
+}

@@ -491,7 +491,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 	}
 	for _, key := range matchOrder {
 		if rs := matchRooms[key]; len(rs) == 1 {
-			rd.note(rooms[rs[0]].line, "[Table]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": the file has one room of the match, so its boards cannot be IMPed (no IMPs for either team)")
+			rd.note(rooms[rs[0]].line, "[Table]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": the file has one room of the match, so its boards cannot be IMPed (no IMPs for either team); the other room is kept with no result")
 		}
 	}
 	// A board only one room of a match has a result for cannot be IMPed.
@@ -596,6 +596,16 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		for _, r := range matchRooms[key] {
 			rd1.Tables = append(rd1.Tables, tournament.Table{Table: tableOf[r], NS: 2*nsTeam[r] - 1, EW: 2 * ewTeam[r], Boards: b, Match: m + 1})
 			mov.Tables = max(mov.Tables, tableOf[r])
+		}
+	}
+	// A match the file has one room of still has its other room, where
+	// the teams sit the other way round, with no result.
+	for m, key := range matchOrder {
+		if rs := matchRooms[key]; len(rs) == 1 {
+			r := rs[0]
+			i := slices.IndexFunc(rd1.Tables, func(t tournament.Table) bool { return t.Table == tableOf[r] })
+			mov.Tables++
+			rd1.Tables = append(rd1.Tables, tournament.Table{Table: mov.Tables, NS: 2*ewTeam[r] - 1, EW: 2 * nsTeam[r], Boards: rd1.Tables[i].Boards, Match: m + 1})
 		}
 	}
 	slices.SortFunc(rd1.Tables, func(a, b tournament.Table) int { return a.Table - b.Table })

@@ -137,6 +137,8 @@ func seatedPairs(m *Movement, r *Result) (ns, ew int) {
 // is scaled to the most boards any pair of its field played
 // (total·most/played); its percentage (matchpoint methods) is Σ points /
 // (boards played × the top at full); places per field on totals as printed.
+// When pairs are stored, a movement pair that is not among them and played
+// no board is left out.
 func pairStandings(method Method, m *Movement, results []Result, stored []Pair) []Standing {
 	sb := compareSection(method, m, results)
 	sum := make([]float64, m.Pairs+1)
@@ -159,7 +161,9 @@ func pairStandings(method Method, m *Movement, results []Result, stored []Pair) 
 		}
 	}
 	players := map[[2]string][]string{}
+	listed := map[[2]string]bool{}
 	for _, p := range stored {
+		listed[[2]string{p.Number, p.Direction}] = true
 		var names []string
 		for _, pl := range p.Players {
 			names = append(names, pl.Name)
@@ -186,6 +190,9 @@ func pairStandings(method Method, m *Movement, results []Result, stored []Pair) 
 			continue
 		}
 		number, dir := m.PairLabel(p)
+		if played[p] == 0 && len(listed) > 0 && !listed[[2]string{number, dir}] {
+			continue // a number no pair has, as in a file whose pairs are not numbered from 1
+		}
 		st := Standing{Number: number, Direction: dir, Players: players[[2]string{number, dir}], Boards: played[p]}
 		if played[p] > 0 {
 			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/db/dbtest"
+)
+
+// resultsFiles lists the results files the tests read every one of: the
+// USEBIO and PBN files of ../shared/testdata, and those of the folders
+// TRAVELER_EXTRA_TESTDATA names (separated by the list separator, each
+// holding usebio/ and pbn/ folders), so that more real files can be tried
+// without changing a test.
+func resultsFiles(t *testing.T) []string {
+	t.Helper()
+	dirs := []string{testdataDir(t)}
+	if extra := os.Getenv("TRAVELER_EXTRA_TESTDATA"); extra != "" {
+		dirs = append(dirs, filepath.SplitList(extra)...)
+	}
+	var files []string
+	for _, d := range dirs {
+		for _, pattern := range []string{"usebio/*.xml", "pbn/*.pbn"} {
+			m, err := filepath.Glob(filepath.Join(d, pattern))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, m...)
+		}
+	}
+	if len(files) < 7 {
+		t.Fatalf("%d results files in %v, want the 7 of shared/testdata at least", len(files), dirs)
+	}
+	return files
+}
+
+// TestEveryResultsFileOnePath reads every results file the three ways a
+// club can (issue 12 §4): `traveler rescore`, `traveler export --from`,
+// and `traveler import` followed by `traveler export --event` from the
+// database. The standings and every traveler line must be the same each
+// way: the CSV files byte for byte between the file and the database, and
+// rescore's JSON (the API's shape) row for row against the standings CSV.
+// Every file is dated 2026-11-24 with --date, as some have no date.
+func TestEveryResultsFileOnePath(t *testing.T) {
+	url := dbtest.URL(t)
+	for _, path := range resultsFiles(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			date := []string{"--date", "2026-11-24"}
+			out, _ := runRescoreJSON(t, append([]string{path}, date...)...)
+			fromFile := map[string]string{}
+			for _, kind := range []string{"csv-standings", "csv-travelers"} {
+				code, stdout, stderr := cliRun(t, append([]string{"export", kind, "--from", path, "-o", "-"}, date...)...)
+				if code != 0 {
+					t.Fatalf("export %s --from: exit %d: %s", kind, code, stderr)
+				}
+				fromFile[kind] = stdout
+			}
+			code, stdout, stderr := cliRun(t, append([]string{"import", path, "--database-url", url}, date...)...)
+			if code != 0 {
+				t.Fatalf("import: exit %d: %s", code, stderr)
+			}
+			m := cliImportedLine.FindStringSubmatch(stdout)
+			if m == nil {
+				t.Fatalf("import printed %q", stdout)
+			}
+			for _, kind := range []string{"csv-standings", "csv-travelers"} {
+				code, stdout, stderr := cliRun(t, "export", kind, "--event", m[1], "--database-url", url, "-o", "-")
+				if code != 0 {
+					t.Fatalf("export %s --event: exit %d: %s", kind, code, stderr)
+				}
+				if stdout != fromFile[kind] {
+					t.Errorf("%s from the database differs from the file's:\n%s", kind, lineDiff([]byte(fromFile[kind]), []byte(stdout)))
+				}
+			}
+			rows, err := csv.NewReader(strings.NewReader(fromFile["csv-standings"])).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// section,direction,place,number,name,players,score,percentage,boards
+			var got []string
+			for _, p := range out.out.Sections[0].Standings.Pairs {
+				pct := ""
+				if p.Percentage != 0 || out.out.Event.Scoring == "MP" || out.out.Event.Scoring == "MP_ACBL" {
+					pct = strconv.FormatFloat(p.Percentage, 'f', 2, 64)
+				}
+				got = append(got, strings.Join([]string{p.Direction, p.Place, p.Number, p.Name, strconv.FormatFloat(p.Total, 'f', 2, 64), pct, strconv.Itoa(p.Boards)}, ","))
+			}
+			var want []string
+			for _, r := range rows[1:] {
+				want = append(want, strings.Join([]string{r[1], r[2], r[3], r[4], r[6], r[7], r[8]}, ","))
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("rescore's standings differ from export's:\n%s\n--\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			t.Logf("%s: %d standings rows, %d traveler lines the same three ways", filepath.Base(path), len(rows)-1, strings.Count(fromFile["csv-travelers"], "\n")-1)
+		})
+	}
+}

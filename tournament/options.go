@@ -82,3 +82,14 @@ func (e *Event) Rules() (scoring.Rules, error) {
 	rules, _, err := rulesFor(e.Law, e.LawOptions)
 	return rules, err
 }
+
+// RulesOrDefaults returns the event's rules, or its law code's with the
+// default options when the event's options do not read (as the reports
+// count them).
+func (e *Event) RulesOrDefaults() scoring.Rules {
+	rules, err := e.Rules()
+	if err != nil {
+		return scoring.NewRules(e.Law)
+	}
+	return rules
+}

@@ -5,12 +5,17 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// RoyaltonResponse is GET /v1/events/{id}/reports/royalton: the Royalton
-// test report over the sections asked for.
+// RoyaltonResponse is GET /v1/events/{id}/reports/royalton and `traveler
+// report royalton --format json`: the Royalton test report over the
+// sections asked for.
 type RoyaltonResponse struct {
-	EventID    int64               `json:"event_id"`
-	Sections   []SectionRefDTO     `json:"sections"` // the sections the figures cover
-	Law        string              `json:"law"`
+	EventID    int64               `json:"event_id"`       // 0 for a results file
+	From       string              `json:"from,omitempty"` // the results file read (the CLI's --from); absent for the database
+	EventName  string              `json:"event_name"`
+	EventDate  string              `json:"event_date"`
+	Scoring    string              `json:"scoring"`    // the event's method: MP, MP_ACBL, AVERAGE, TOTAL, CROSS_IMP, BUTLER or IMP_TEAMS
+	Sections   []SectionRefDTO     `json:"sections"`   // the sections the figures cover
+	Law        string              `json:"law"`        // the event's law code, under which the contracts are read
 	Results    int                 `json:"results"`    // played and passed-out results counted
 	LeftOut    int                 `json:"left_out"`   // not played, artificial or assigned adjusted scores
 	Unreadable []NotCountedDTO     `json:"unreadable"` // results the law code cannot read, and why
@@ -28,8 +33,8 @@ type RoyaltonResponse struct {
 	Slams      OutcomeDTO          `json:"slams"`      // contracts of 6 or 7
 	Doubled    OutcomeDTO          `json:"doubled"`    // doubled once
 	Redoubled  OutcomeDTO          `json:"redoubled"`  // redoubled
-	Royal      OutcomeDTO          `json:"royal"`      // royal bids
-	Nullo      OutcomeDTO          `json:"nullo"`      // nullo contracts
+	Royal      *OutcomeDTO         `json:"royal"`      // royal bids; null when the law code has none
+	Nullo      *OutcomeDTO         `json:"nullo"`      // nullo contracts; null when the law code (with its options) has none
 	Boards     []BoardContractsDTO `json:"boards"`     // per board, the contracts reached
 }
 
@@ -79,10 +84,13 @@ type ContractCountDTO struct {
 	N        int    `json:"n"`
 }
 
-// NewRoyaltonResponse converts a Royalton report over d to its answer.
+// NewRoyaltonResponse converts a Royalton report over d to its answer;
+// the CLI sets From.
 func NewRoyaltonResponse(d tournament.EventData, r reports.RoyaltonReport) RoyaltonResponse {
-	return RoyaltonResponse{
-		EventID: d.Event.ID, Sections: newSectionRefs(d), Law: r.Law,
+	rules := d.Event.RulesOrDefaults()
+	out := RoyaltonResponse{
+		EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Scoring: string(d.Event.Scoring),
+		Sections: newSectionRefs(d), Law: r.Law,
 		Results: r.Results, LeftOut: r.LeftOut, Unreadable: convert(r.Unreadable, newNotCounted),
 		PassedOut: r.PassedOut, Declared: r.Declared, Unlevelled: r.Unlevelled,
 		Exact: newCount(r.Exact), Overtricks: newCount(r.Overtricks), Defeated: newCount(r.Defeated),
@@ -91,9 +99,18 @@ func NewRoyaltonResponse(d tournament.EventData, r reports.RoyaltonReport) Royal
 		}),
 		OddBid: r.OddBid, OddMade: r.OddMade, GameAt: r.GameAt,
 		Games: newOutcome(r.Games), Slams: newOutcome(r.Slams), Doubled: newOutcome(r.Doubled),
-		Redoubled: newOutcome(r.Redoubled), Royal: newOutcome(r.Royal), Nullo: newOutcome(r.Nullo),
-		Boards: convert(r.Boards, newBoardContracts),
+		Redoubled: newOutcome(r.Redoubled),
+		Boards:    convert(r.Boards, newBoardContracts),
 	}
+	if rules.Law.HasRoyalBids() {
+		o := newOutcome(r.Royal)
+		out.Royal = &o
+	}
+	if rules.HasNullo() {
+		o := newOutcome(r.Nullo)
+		out.Nullo = &o
+	}
+	return out
 }
 
 func newNotCounted(n reports.NotCounted) NotCountedDTO {
@@ -113,10 +130,15 @@ func newBoardContracts(b reports.BoardContracts) BoardContractsDTO {
 		})}
 }
 
-// LawsResponse is GET /v1/events/{id}/reports/laws: the event's played
-// results scored again under one law code or every other one.
+// LawsResponse is GET /v1/events/{id}/reports/laws and `traveler report
+// laws --format json`: the event's played results scored again under one
+// law code or every other one.
 type LawsResponse struct {
-	EventID     int64              `json:"event_id"`
+	EventID     int64              `json:"event_id"`       // 0 for a results file
+	From        string             `json:"from,omitempty"` // the results file read (the CLI's --from); absent for the database
+	EventName   string             `json:"event_name"`
+	EventDate   string             `json:"event_date"`
+	Scoring     string             `json:"scoring"`  // the event's method: what the totals and points are, and whether there are percentages
 	Sections    []SectionRefDTO    `json:"sections"` // the sections compared
 	Law         string             `json:"law"`      // the event's own law code
 	Comparisons []LawComparisonDTO `json:"comparisons"`
@@ -130,6 +152,7 @@ type LawComparisonDTO struct {
 	Boards        []BoardComparisonDTO `json:"boards"`
 	NotComparable []NotCountedDTO      `json:"not_comparable"` // results one of the codes cannot score, left out of both standings
 	Fields        []FieldComparisonDTO `json:"fields"`
+	ChangedLines  int                  `json:"changed_lines"` // how many lines' NS score differs (changed)
 }
 
 // BoardComparisonDTO is one board's traveler under both codes.
@@ -149,7 +172,7 @@ type LineComparisonDTO struct {
 	Status     string   `json:"status"`
 	Contract   string   `json:"contract"`
 	Declarer   string   `json:"declarer"`
-	Tricks     int      `json:"tricks"`
+	Tricks     *int     `json:"tricks"` // null when not played
 	FromScore  int      `json:"from_score"`
 	ToScore    int      `json:"to_score"`
 	FromPoints float64  `json:"from_points"`
@@ -180,36 +203,55 @@ type PairMoveDTO struct {
 	ToPlace        int      `json:"to_place"`
 	FromTotal      float64  `json:"from_total"`
 	ToTotal        float64  `json:"to_total"`
-	FromPercentage float64  `json:"from_percentage"`
-	ToPercentage   float64  `json:"to_percentage"`
-	Move           int      `json:"move"` // places gained (positive: moved up)
+	FromPercentage *float64 `json:"from_percentage"` // null unless the method has percentages (matchpoints)
+	ToPercentage   *float64 `json:"to_percentage"`   // null unless the method has percentages (matchpoints)
+	Move           int      `json:"move"`            // places gained (positive: moved up)
 }
 
-// NewLawsResponse converts the comparisons of d's results to the answer.
+// NewLawsResponse converts the comparisons of d's results to the answer;
+// the CLI sets From.
 func NewLawsResponse(d tournament.EventData, cs []reports.LawComparison) LawsResponse {
-	return LawsResponse{EventID: d.Event.ID, Sections: newSectionRefs(d), Law: d.Event.Law.String(),
-		Comparisons: convert(cs, newLawComparison)}
+	pct := d.Event.Scoring.HasPercentage()
+	return LawsResponse{EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Scoring: string(d.Event.Scoring),
+		Sections: newSectionRefs(d), Law: d.Event.Law.String(),
+		Comparisons: convert(cs, func(c reports.LawComparison) LawComparisonDTO { return newLawComparison(c, pct) })}
 }
 
-func newLawComparison(c reports.LawComparison) LawComparisonDTO {
-	return LawComparisonDTO{From: c.From, To: c.To, NotComparable: convert(c.NotComparable, newNotCounted),
+// newLawComparison converts one comparison; pct says whether the event's
+// method has percentages.
+func newLawComparison(c reports.LawComparison, pct bool) LawComparisonDTO {
+	out := LawComparisonDTO{From: c.From, To: c.To, NotComparable: convert(c.NotComparable, newNotCounted),
 		Boards: convert(c.Boards, func(b reports.BoardComparison) BoardComparisonDTO {
 			return BoardComparisonDTO{Section: b.Section, Board: b.Board, Lines: convert(b.Lines, newLineComparison)}
 		}),
-		Fields: convert(c.Fields, newFieldComparison)}
+		Fields: convert(c.Fields, func(f reports.FieldComparison) FieldComparisonDTO { return newFieldComparison(f, pct) })}
+	for _, b := range c.Boards {
+		for _, l := range b.Lines {
+			if l.Changed {
+				out.ChangedLines++
+			}
+		}
+	}
+	return out
 }
 
 func newLineComparison(l reports.LineComparison) LineComparisonDTO {
-	return LineComparisonDTO{Round: l.Round, Table: l.Table, NS: l.NS, EW: l.EW, Status: l.Status,
-		Contract: l.Contract, Declarer: l.Declarer, Tricks: l.Tricks,
+	out := LineComparisonDTO{Round: l.Round, Table: l.Table, NS: l.NS, EW: l.EW, Status: l.Status,
+		Contract: l.Contract, Declarer: l.Declarer,
 		FromScore: l.FromScore, ToScore: l.ToScore, FromPoints: l.FromPoints, ToPoints: l.ToPoints,
 		FromLines: strs(l.FromLines), ToLines: strs(l.ToLines), OnlyFrom: strs(l.OnlyFrom), OnlyTo: strs(l.OnlyTo),
 		Changed: l.Changed}
+	if l.Status == string(tournament.StatusPlayed) {
+		tricks := l.Tricks
+		out.Tricks = &tricks
+	}
+	return out
 }
 
-func newFieldComparison(f reports.FieldComparison) FieldComparisonDTO {
-	d := FieldComparisonDTO{Section: f.Section, Direction: f.Direction, Pairs: convert(f.Pairs, newPairMove),
-		Gains: convert(f.Gains, newPairMove), Losses: convert(f.Losses, newPairMove)}
+func newFieldComparison(f reports.FieldComparison, pct bool) FieldComparisonDTO {
+	move := func(p reports.PairMove) PairMoveDTO { return newPairMove(p, pct) }
+	d := FieldComparisonDTO{Section: f.Section, Direction: f.Direction, Pairs: convert(f.Pairs, move),
+		Gains: convert(f.Gains, move), Losses: convert(f.Losses, move)}
 	if f.TauDefined {
 		tau := f.Tau
 		d.Tau = &tau
@@ -217,10 +259,14 @@ func newFieldComparison(f reports.FieldComparison) FieldComparisonDTO {
 	return d
 }
 
-func newPairMove(p reports.PairMove) PairMoveDTO {
-	return PairMoveDTO{Number: p.Number, Direction: p.Direction, Players: strs(p.Players),
-		FromPlace: p.FromPlace, ToPlace: p.ToPlace, FromTotal: p.FromTotal, ToTotal: p.ToTotal,
-		FromPercentage: p.FromPct, ToPercentage: p.ToPct, Move: p.Move}
+func newPairMove(p reports.PairMove, pct bool) PairMoveDTO {
+	out := PairMoveDTO{Number: p.Number, Direction: p.Direction, Players: strs(p.Players),
+		FromPlace: p.FromPlace, ToPlace: p.ToPlace, FromTotal: p.FromTotal, ToTotal: p.ToTotal, Move: p.Move}
+	if pct {
+		from, to := p.FromPct, p.ToPct
+		out.FromPercentage, out.ToPercentage = &from, &to
+	}
+	return out
 }
 
 // strs returns s, or an empty list for nil so the JSON says [].

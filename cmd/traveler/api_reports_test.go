@@ -327,7 +327,8 @@ func TestReportEndpoints(t *testing.T) {
 	var roy api.RoyaltonResponse
 	e.want(200, &roy, "GET", base+"/reports/royalton?section="+id(f.a.ID), directorToken, nil)
 	want := api.RoyaltonResponse{
-		EventID: f.event.ID, Sections: []api.SectionRefDTO{{ID: f.a.ID, Name: "A", Session: 1}}, Law: "contract-2017",
+		EventID: f.event.ID, EventName: "Club night", EventDate: "2026-11-24", Scoring: "MP",
+		Sections: []api.SectionRefDTO{{ID: f.a.ID, Name: "A", Session: 1}}, Law: "contract-2017",
 		Results: 12, Unreadable: []api.NotCountedDTO{}, PassedOut: 1, Declared: 11,
 		Exact: api.CountDTO{N: 6, Share: 54.55}, Overtricks: api.CountDTO{N: 3, Share: 27.27}, Defeated: api.CountDTO{N: 2, Share: 18.18},
 		Strains: []api.StrainCountDTO{{Strain: "C", N: 1, Share: 9.09}, {Strain: "D", N: 1, Share: 9.09}, {Strain: "H", N: 1, Share: 9.09}, {Strain: "S", N: 3, Share: 27.27}, {Strain: "NT", N: 5, Share: 45.45}},

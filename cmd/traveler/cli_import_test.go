@@ -271,7 +271,8 @@ func TestCLIImportHowellMP(t *testing.T) {
 }
 
 // reportJSONWithoutEvent runs `traveler report KIND --format json args...`
-// and returns its JSON without the "event" member (which names the source).
+// and returns its JSON without what names the source: "event_id", "from"
+// and the sections' ids.
 func reportJSONWithoutEvent(t *testing.T, kind string, args ...string) string {
 	t.Helper()
 	code, stdout, stderr := cliRun(t, append([]string{"report", kind, "--format", "json"}, args...)...)
@@ -282,8 +283,21 @@ func reportJSONWithoutEvent(t *testing.T, kind string, args ...string) string {
 	if err := json.Unmarshal([]byte(stdout), &m); err != nil {
 		t.Fatalf("report %s: %v", kind, err)
 	}
-	delete(m, "event")
-	b, err := json.Marshal(m)
+	delete(m, "event_id")
+	delete(m, "from")
+	var sections []map[string]json.RawMessage
+	if err := json.Unmarshal(m["sections"], &sections); err != nil {
+		t.Fatalf("report %s: sections: %v", kind, err)
+	}
+	for _, s := range sections {
+		delete(s, "id")
+	}
+	b, err := json.Marshal(sections)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m["sections"] = b
+	b, err = json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
 )
+
+// update rewrites the golden files under testdata/ instead of comparing
+// with them: go test -run CLIReportGolden ./cmd/traveler -update.
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // royaltonCounts are the Royalton report's figures as the test counts them
 // from a USEBIO file's traveler lines by itself.
@@ -92,45 +101,42 @@ func countRoyalton(t *testing.T, u cliUSEBIO) royaltonCounts {
 }
 
 // royaltonOut is the part of `traveler report royalton --format json`
-// the test reads.
+// (api.RoyaltonResponse) the test reads, by the JSON names alone.
 type royaltonOut struct {
-	Event struct {
-		From     string `json:"from"`
-		Name     string `json:"name"`
-		Law      string `json:"law"`
-		Sections []struct {
-			Name string `json:"name"`
-		} `json:"sections"`
-	} `json:"event"`
+	From     string `json:"from"`
+	Law      string `json:"law"`
+	Sections []struct {
+		Name string `json:"name"`
+	} `json:"sections"`
 	Results    int                        `json:"results"`
 	LeftOut    int                        `json:"left_out"`
 	Unreadable []json.RawMessage          `json:"unreadable"`
-	Contracts  int                        `json:"contracts"`
-	Exact      struct{ N, Share float64 } `json:"made_exactly"`
-	Over       struct{ N, Share float64 } `json:"made_with_overtricks"`
+	Contracts  int                        `json:"declared"`
+	Exact      struct{ N, Share float64 } `json:"exact"`
+	Over       struct{ N, Share float64 } `json:"overtricks"`
 	Defeated   struct{ N, Share float64 } `json:"defeated"`
 	Strains    []struct {
 		Strain string  `json:"strain"`
 		N      int     `json:"n"`
 		Share  float64 `json:"share"`
 	} `json:"strains"`
-	OddBid    float64                           `json:"average_odd_tricks_bid"`
-	OddMade   float64                           `json:"average_odd_tricks_made"`
-	GameAt    int                               `json:"game_trick_score"`
+	OddBid    float64                           `json:"odd_bid"`
+	OddMade   float64                           `json:"odd_made"`
+	GameAt    int                               `json:"game_at"`
 	Games     struct{ Bid, Made, Defeated int } `json:"games"`
 	Slams     struct{ Bid, Made, Defeated int } `json:"slams"`
 	Doubled   struct{ Bid, Made, Defeated int } `json:"doubled"`
-	RoyalBids *struct{ Bid int }                `json:"royal_bids"`
-	Nullos    *struct{ Bid int }                `json:"nullos"`
+	RoyalBids *struct{ Bid int }                `json:"royal"`
+	Nullos    *struct{ Bid int }                `json:"nullo"`
 	Boards    []struct {
 		Section   string `json:"section"`
 		Board     int    `json:"board"`
 		Results   int    `json:"results"`
-		Same      bool   `json:"same_contract_everywhere"`
+		Same      bool   `json:"same"`
 		Contracts []struct {
 			Contract string `json:"contract"`
 			Side     string `json:"side"`
-			Tables   int    `json:"tables"`
+			Tables   int    `json:"n"`
 		} `json:"contracts"`
 	} `json:"boards"`
 }
@@ -156,8 +162,8 @@ func TestCLIReportRoyaltonFromFile(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}
-	if got.Event.From != path || got.Event.Law != "contract-2017" || len(got.Event.Sections) != 1 {
-		t.Errorf("event %+v, want from %s, contract-2017, one section", got.Event, path)
+	if got.From != path || got.Law != "contract-2017" || len(got.Sections) != 1 {
+		t.Errorf("from %s, law %s, sections %+v; want from %s, contract-2017, one section", got.From, got.Law, got.Sections, path)
 	}
 	n := float64(want.results)
 	if got.Results != want.results || got.LeftOut != want.leftOut || got.Contracts != want.results || got.Unreadable == nil || len(got.Unreadable) != 0 {
@@ -237,26 +243,26 @@ func cliCountsEqual(a, b map[string]int) bool {
 	return true
 }
 
-// lawsOut is the part of `traveler report laws --format json` the test
-// reads.
+// lawsOut is the part of `traveler report laws --format json`
+// (api.LawsResponse) the test reads, by the JSON names alone.
 type lawsOut struct {
 	Comparisons []struct {
 		From   string `json:"from"`
 		To     string `json:"to"`
 		Fields []struct {
 			Section string   `json:"section"`
-			Tau     *float64 `json:"kendall_tau_b"`
+			Tau     *float64 `json:"tau"`
 			Pairs   []struct {
 				Number    string   `json:"number"`
 				FromPlace int      `json:"from_place"`
 				ToPlace   int      `json:"to_place"`
-				Gained    int      `json:"places_gained"`
+				Gained    int      `json:"move"`
 				FromPct   *float64 `json:"from_percentage"`
 			} `json:"pairs"`
 			Gains []struct {
 				Number string `json:"number"`
-				Gained int    `json:"places_gained"`
-			} `json:"largest_gains"`
+				Gained int    `json:"move"`
+			} `json:"gains"`
 		} `json:"fields"`
 		Boards []struct {
 			Board int `json:"board"`
@@ -359,7 +365,7 @@ func TestCLIReportLawsJSON(t *testing.T) {
 		best = max(best, p.Gained)
 	}
 	if tau := cliKendallTauB(from, to); math.Abs(*f.Tau-tau) > 0.00005 {
-		t.Errorf("kendall_tau_b %v, the places give %.6f", *f.Tau, tau)
+		t.Errorf("tau %v, the places give %.6f", *f.Tau, tau)
 	}
 	if len(f.Gains) == 0 || f.Gains[0].Gained != best {
 		t.Errorf("largest gains %+v, want the first to gain %d places", f.Gains, best)
@@ -378,4 +384,98 @@ func TestCLIReportLawsJSON(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^A\s+1\s+2\s+1\s+5\s+2\s+4H\s+S\s+8\s+-100\s+-36\s.*only auction-1915: NS: 4 honours in one hand: 64`).MatchString(stdout) {
 		t.Errorf("the table has no changed line for board 1, 5 v 2 with why:\n%.3000s", stdout)
 	}
+}
+
+// goldenTestdata stands for the shared testdata folder in the golden files,
+// wherever the tests found it.
+const goldenTestdata = "../shared/testdata"
+
+// TestCLIReportGolden prints `report royalton` and `report laws --to all`
+// as JSON for a pairs file (USEBIO, matchpoints) and a teams file (PBN,
+// IMPs) and compares the output byte for byte with
+// testdata/report/*.json (-update rewrites them). The output is the API's
+// shape: it decodes into api.RoyaltonResponse or api.LawsResponse with no
+// field unknown, and encodes back to the same bytes.
+func TestCLIReportGolden(t *testing.T) {
+	dir := testdataDir(t)
+	for _, tc := range []struct {
+		golden string
+		file   string
+		args   []string
+		dto    func() any
+	}{
+		{"royalton_mp_pairs_howell.json", "usebio/mp_pairs_howell.xml", []string{"royalton"}, func() any { return new(api.RoyaltonResponse) }},
+		{"laws_mp_pairs_howell.json", "usebio/mp_pairs_howell.xml", []string{"laws", "--to", "all"}, func() any { return new(api.LawsResponse) }},
+		{"royalton_teams_imps_2021.json", "pbn/teams_imps_2021.pbn", []string{"royalton"}, func() any { return new(api.RoyaltonResponse) }},
+		{"laws_teams_imps_2021.json", "pbn/teams_imps_2021.pbn", []string{"laws", "--to", "all"}, func() any { return new(api.LawsResponse) }},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			path := filepath.Join(dir, filepath.FromSlash(tc.file))
+			args := append([]string{"report"}, tc.args...)
+			code, stdout, stderr := cliRun(t, append(args, "--format", "json", "--from", path)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			dto := tc.dto()
+			dec := json.NewDecoder(strings.NewReader(stdout))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(dto); err != nil {
+				t.Fatalf("not the API's shape: %v", err)
+			}
+			var again bytes.Buffer
+			if err := writeJSON(&again, dto); err != nil {
+				t.Fatal(err)
+			}
+			if again.String() != stdout {
+				t.Errorf("the output does not encode back from %T to the same bytes", dto)
+			}
+
+			got := []byte(strings.ReplaceAll(stdout, jsonPath(t, dir), goldenTestdata))
+			want := filepath.Join("testdata", "report", tc.golden)
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(want), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(want, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			w, err := os.ReadFile(want)
+			if err != nil {
+				t.Fatalf("%v (go test -run CLIReportGolden -update writes it)", err)
+			}
+			if !bytes.Equal(got, w) {
+				t.Errorf("%s differs from the output (go test -run CLIReportGolden -update rewrites it):\n%s", want, firstDiff(string(w), string(got)))
+			}
+		})
+	}
+}
+
+// jsonPath is a path as it stands inside a JSON string.
+func jsonPath(t *testing.T, p string) string {
+	t.Helper()
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b[1 : len(b)-1])
+}
+
+// firstDiff shows the first line where two texts differ, with its number.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := range max(len(w), len(g)) {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			return "line " + strconv.Itoa(i+1) + ":\n want " + wl + "\n  got " + gl
+		}
+	}
+	return "(the same lines)"
 }

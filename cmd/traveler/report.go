@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -110,12 +111,16 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 	return ra, nil
 }
 
-// printReport works the report out and prints it.
+// printReport works the report out and prints it: as a table, or as the
+// API's answer (api.RoyaltonResponse, api.LawsResponse) with from, the
+// results file read, when not the database.
 func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string) error {
 	if ra.kind == "royalton" {
 		rep := reports.Royalton(d)
 		if ra.format == "json" {
-			return writeJSON(w, royaltonJSONFor(d, from, rep))
+			out := api.NewRoyaltonResponse(d, rep)
+			out.From = from
+			return writeJSON(w, out)
 		}
 		return writeRoyaltonTable(w, d, rep)
 	}
@@ -124,9 +129,20 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		return err
 	}
 	if ra.format == "json" {
-		return writeJSON(w, lawsJSONFor(d, from, cs))
+		out := api.NewLawsResponse(d, cs)
+		out.From = from
+		return writeJSON(w, out)
 	}
 	return writeLawsTable(w, d, cs)
+}
+
+// writeJSON writes v as JSON indented by two spaces, as encoding/json
+// orders it: struct fields in their order, so the same report prints the
+// same bytes.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // compareLaws compares the event's results with every law code in to, or
@@ -144,174 +160,6 @@ func compareLaws(d tournament.EventData, to []scoring.Law) ([]reports.LawCompari
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// writeJSON writes v as indented JSON.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// reportEventJSON is the event a report is about.
-type reportEventJSON struct {
-	ID       int64               `json:"id,omitempty"`   // 0 (left out) for a results file
-	From     string              `json:"from,omitempty"` // the results file read, when not the database
-	Name     string              `json:"name"`
-	Date     string              `json:"date"`
-	Law      string              `json:"law"`
-	Scoring  string              `json:"scoring"`
-	Sections []reportSectionJSON `json:"sections"`
-}
-
-// reportSectionJSON is a section the report covers.
-type reportSectionJSON struct {
-	ID      int64  `json:"id,omitempty"`
-	Name    string `json:"name"`
-	Session int    `json:"session"`
-}
-
-// reportEventFor describes the event and the sections a report covers.
-func reportEventFor(d tournament.EventData, from string) reportEventJSON {
-	out := reportEventJSON{ID: d.Event.ID, From: from, Name: d.Event.Name, Date: d.Event.Date,
-		Law: d.Event.Law.String(), Scoring: string(d.Event.Scoring), Sections: []reportSectionJSON{}}
-	for _, sd := range d.Sections {
-		out.Sections = append(out.Sections, reportSectionJSON{ID: sd.Section.ID, Name: sd.Section.Name, Session: sd.Section.Session})
-	}
-	return out
-}
-
-// royaltonJSON is the Royalton test report as JSON.
-type royaltonJSON struct {
-	Event          reportEventJSON     `json:"event"`
-	Law            string              `json:"law"`
-	Results        int                 `json:"results"`
-	LeftOut        int                 `json:"left_out"`
-	Unreadable     []notCountedJSON    `json:"unreadable"`
-	PassedOut      int                 `json:"passed_out"`
-	Contracts      int                 `json:"contracts"`
-	Unlevelled     int                 `json:"unlevelled"`
-	Exact          countJSON           `json:"made_exactly"`
-	Overtricks     countJSON           `json:"made_with_overtricks"`
-	Defeated       countJSON           `json:"defeated"`
-	Strains        []strainJSON        `json:"strains"`
-	OddTricksBid   float64             `json:"average_odd_tricks_bid"`
-	OddTricksMade  float64             `json:"average_odd_tricks_made"`
-	GameTrickScore int                 `json:"game_trick_score"`
-	Games          outcomeJSON         `json:"games"`
-	Slams          outcomeJSON         `json:"slams"`
-	Doubled        outcomeJSON         `json:"doubled"`
-	Redoubled      outcomeJSON         `json:"redoubled"`
-	RoyalBids      *outcomeJSON        `json:"royal_bids"` // null when the law code has no royal bids
-	Nullos         *outcomeJSON        `json:"nullos"`     // null when the law code has no nullo
-	Boards         []boardContractJSON `json:"boards"`
-}
-
-// notCountedJSON is a result left out of a report, and why.
-type notCountedJSON struct {
-	Section string `json:"section"`
-	Board   int    `json:"board"`
-	Round   int    `json:"round"`
-	Table   int    `json:"table"`
-	Reason  string `json:"reason"`
-}
-
-// countJSON is a number of contracts and its share in percent.
-type countJSON struct {
-	N     int     `json:"n"`
-	Share float64 `json:"share"`
-}
-
-// strainJSON is how often a strain was the final declaration.
-type strainJSON struct {
-	Strain string  `json:"strain"`
-	N      int     `json:"n"`
-	Share  float64 `json:"share"`
-}
-
-// outcomeJSON is how often a kind of contract was bid and how it ended.
-type outcomeJSON struct {
-	Bid      int `json:"bid"`
-	Made     int `json:"made"`
-	Defeated int `json:"defeated"`
-}
-
-// boardContractJSON is one board's contracts across the tables.
-type boardContractJSON struct {
-	Section   string         `json:"section"`
-	Board     int            `json:"board"`
-	Results   int            `json:"results"`
-	Same      bool           `json:"same_contract_everywhere"`
-	Contracts []contractJSON `json:"contracts"`
-}
-
-// contractJSON is one contract reached on a board and how many tables reached it.
-type contractJSON struct {
-	Contract string `json:"contract"`
-	Side     string `json:"side"` // NS, EW, or "" when passed out
-	Tables   int    `json:"tables"`
-}
-
-// royaltonJSONFor converts a Royalton report to its JSON form.
-func royaltonJSONFor(d tournament.EventData, from string, r reports.RoyaltonReport) royaltonJSON {
-	out := royaltonJSON{
-		Event: reportEventFor(d, from), Law: r.Law, Results: r.Results, LeftOut: r.LeftOut,
-		Unreadable: notCountedJSONFor(r.Unreadable), PassedOut: r.PassedOut, Contracts: r.Declared, Unlevelled: r.Unlevelled,
-		Exact: countJSONFor(r.Exact), Overtricks: countJSONFor(r.Overtricks), Defeated: countJSONFor(r.Defeated),
-		Strains: []strainJSON{}, OddTricksBid: r.OddBid, OddTricksMade: r.OddMade, GameTrickScore: r.GameAt,
-		Games: outcomeJSONFor(r.Games), Slams: outcomeJSONFor(r.Slams), Doubled: outcomeJSONFor(r.Doubled), Redoubled: outcomeJSONFor(r.Redoubled),
-		Boards: []boardContractJSON{},
-	}
-	royal, nullo := lawHasRoyalNullo(r.Law)
-	if royal {
-		o := outcomeJSONFor(r.Royal)
-		out.RoyalBids = &o
-	}
-	if nullo {
-		o := outcomeJSONFor(r.Nullo)
-		out.Nullos = &o
-	}
-	for _, s := range r.Strains {
-		out.Strains = append(out.Strains, strainJSON{Strain: s.Strain, N: s.N, Share: s.Share})
-	}
-	for _, b := range r.Boards {
-		bj := boardContractJSON{Section: b.Section, Board: b.Board, Results: b.Results, Same: b.Same, Contracts: []contractJSON{}}
-		for _, c := range b.Contracts {
-			bj.Contracts = append(bj.Contracts, contractJSON{Contract: c.Contract, Side: c.Side, Tables: c.N})
-		}
-		out.Boards = append(out.Boards, bj)
-	}
-	return out
-}
-
-// countJSONFor converts a count of contracts.
-func countJSONFor(c reports.Count) countJSON { return countJSON{N: c.N, Share: c.Share} }
-
-// outcomeJSONFor converts how a kind of contract ended.
-func outcomeJSONFor(o reports.Outcome) outcomeJSON {
-	return outcomeJSON{Bid: o.Bid, Made: o.Made, Defeated: o.Defeated}
-}
-
-// notCountedJSONFor converts results left out of a report; never nil.
-func notCountedJSONFor(ns []reports.NotCounted) []notCountedJSON {
-	out := make([]notCountedJSON, 0, len(ns))
-	for _, n := range ns {
-		out = append(out, notCountedJSON{Section: n.Section, Board: n.Board, Round: n.Round, Table: n.Table, Reason: n.Reason})
-	}
-	return out
-}
-
-// lawHasRoyalNullo tells whether a law code (by name) has royal bids
-// (royal-auction-1913's royal spades, royalton-1915's royal bid in any
-// strain) and nullo contracts.
-func lawHasRoyalNullo(name string) (royal, nullo bool) {
-	l, err := scoring.ParseLaw("law", name)
-	if err != nil {
-		return false, false
-	}
-	rules := scoring.NewRules(l)
-	strains := rules.Strains()
-	return l == scoring.Royalton1915 || slices.Contains(strains, scoring.RoyalSpades), slices.Contains(strains, scoring.Nullo)
 }
 
 // writeRoyaltonTable prints the Royalton report as text: the figures, the
@@ -349,11 +197,11 @@ func writeRoyaltonTable(w io.Writer, d tournament.EventData, r reports.RoyaltonR
 	outcome("slams", r.Slams)
 	outcome("doubled", r.Doubled)
 	outcome("redoubled", r.Redoubled)
-	royal, nullo := lawHasRoyalNullo(r.Law)
-	if royal {
+	rules := d.Event.RulesOrDefaults()
+	if rules.Law.HasRoyalBids() {
 		outcome("royal bids", r.Royal)
 	}
-	if nullo {
+	if rules.HasNullo() {
 		outcome("nullos", r.Nullo)
 	}
 	if err := tw.Flush(); err != nil {
@@ -409,156 +257,12 @@ func describeEvent(d tournament.EventData) string {
 	return fmt.Sprintf("%s, %s, scored %s, section %s", s, d.Event.Date, d.Event.Scoring, strings.Join(names, ", "))
 }
 
-// lawsJSON is the law-code comparison as JSON.
-type lawsJSON struct {
-	Event       reportEventJSON     `json:"event"`
-	Comparisons []lawComparisonJSON `json:"comparisons"`
-}
-
-// lawComparisonJSON is the event's results under its own code and one other.
-type lawComparisonJSON struct {
-	From          string                `json:"from"`
-	To            string                `json:"to"`
-	Fields        []fieldComparisonJSON `json:"fields"`
-	Boards        []boardComparisonJSON `json:"boards"`
-	ChangedLines  int                   `json:"changed_lines"`
-	NotComparable []notCountedJSON      `json:"not_comparable"`
-}
-
-// fieldComparisonJSON is one field's standings under both codes.
-type fieldComparisonJSON struct {
-	Section       string         `json:"section"`
-	Direction     string         `json:"direction"`      // NS or EW in a two-winner Mitchell, else ""
-	KendallTauB   *float64       `json:"kendall_tau_b"`  // null when undefined
-	Pairs         []pairMoveJSON `json:"pairs"`          // by place under from
-	LargestGains  []pairMoveJSON `json:"largest_gains"`  // most places first
-	LargestLosses []pairMoveJSON `json:"largest_losses"` // most places first
-}
-
-// pairMoveJSON is one pair's or team's place and total under both codes.
-type pairMoveJSON struct {
-	Number         string   `json:"number"`
-	Direction      string   `json:"direction"`
-	Players        []string `json:"players"`
-	FromPlace      int      `json:"from_place"`
-	ToPlace        int      `json:"to_place"`
-	PlacesGained   int      `json:"places_gained"`
-	FromTotal      float64  `json:"from_total"`
-	ToTotal        float64  `json:"to_total"`
-	FromPercentage *float64 `json:"from_percentage,omitempty"` // matchpoint methods only
-	ToPercentage   *float64 `json:"to_percentage,omitempty"`   // matchpoint methods only
-}
-
-// boardComparisonJSON is one board's traveler under both codes.
-type boardComparisonJSON struct {
-	Section string               `json:"section"`
-	Board   int                  `json:"board"`
-	Lines   []lineComparisonJSON `json:"lines"`
-}
-
-// lineComparisonJSON is one traveler line under both codes and why its
-// score changed.
-type lineComparisonJSON struct {
-	Round      int      `json:"round"`
-	Table      int      `json:"table"`
-	NS         string   `json:"ns"`
-	EW         string   `json:"ew"`
-	Status     string   `json:"status"`
-	Contract   string   `json:"contract"`
-	Declarer   string   `json:"declarer"`
-	Tricks     *int     `json:"tricks"` // null when not played
-	FromScore  int      `json:"from_score"`
-	ToScore    int      `json:"to_score"`
-	FromPoints float64  `json:"from_points"`
-	ToPoints   float64  `json:"to_points"`
-	Changed    bool     `json:"changed"`
-	FromLines  []string `json:"from_lines"`
-	ToLines    []string `json:"to_lines"`
-	OnlyFrom   []string `json:"only_from"` // items only the event's code scores
-	OnlyTo     []string `json:"only_to"`   // items only the other code scores
-}
-
-// lawsJSONFor converts law comparisons to their JSON form.
-func lawsJSONFor(d tournament.EventData, from string, cs []reports.LawComparison) lawsJSON {
-	out := lawsJSON{Event: reportEventFor(d, from), Comparisons: []lawComparisonJSON{}}
-	pct := hasPercentages(d.Event.Scoring)
-	for _, c := range cs {
-		cj := lawComparisonJSON{From: c.From, To: c.To, Fields: []fieldComparisonJSON{}, Boards: []boardComparisonJSON{},
-			NotComparable: notCountedJSONFor(c.NotComparable)}
-		for _, f := range c.Fields {
-			cj.Fields = append(cj.Fields, fieldJSONFor(f, pct))
-		}
-		for _, b := range c.Boards {
-			bj := boardComparisonJSON{Section: b.Section, Board: b.Board, Lines: []lineComparisonJSON{}}
-			for _, l := range b.Lines {
-				bj.Lines = append(bj.Lines, lineJSONFor(l))
-				if l.Changed {
-					cj.ChangedLines++
-				}
-			}
-			cj.Boards = append(cj.Boards, bj)
-		}
-		out.Comparisons = append(out.Comparisons, cj)
-	}
-	return out
-}
-
-// fieldJSONFor converts one field's comparison; pct says whether the
-// method's standings have percentages.
-func fieldJSONFor(f reports.FieldComparison, pct bool) fieldComparisonJSON {
-	moves := func(ps []reports.PairMove) []pairMoveJSON {
-		out := make([]pairMoveJSON, 0, len(ps))
-		for _, p := range ps {
-			pj := pairMoveJSON{Number: p.Number, Direction: p.Direction, Players: nonNil(p.Players),
-				FromPlace: p.FromPlace, ToPlace: p.ToPlace, PlacesGained: p.Move, FromTotal: p.FromTotal, ToTotal: p.ToTotal}
-			if pct {
-				pj.FromPercentage, pj.ToPercentage = &p.FromPct, &p.ToPct
-			}
-			out = append(out, pj)
-		}
-		return out
-	}
-	fj := fieldComparisonJSON{Section: f.Section, Direction: f.Direction,
-		Pairs: moves(f.Pairs), LargestGains: moves(f.Gains), LargestLosses: moves(f.Losses)}
-	if f.TauDefined {
-		tau := f.Tau
-		fj.KendallTauB = &tau
-	}
-	return fj
-}
-
-// lineJSONFor converts one line's comparison.
-func lineJSONFor(l reports.LineComparison) lineComparisonJSON {
-	lj := lineComparisonJSON{Round: l.Round, Table: l.Table, NS: l.NS, EW: l.EW, Status: l.Status,
-		Contract: l.Contract, Declarer: l.Declarer, FromScore: l.FromScore, ToScore: l.ToScore,
-		FromPoints: l.FromPoints, ToPoints: l.ToPoints, Changed: l.Changed,
-		FromLines: nonNil(l.FromLines), ToLines: nonNil(l.ToLines), OnlyFrom: nonNil(l.OnlyFrom), OnlyTo: nonNil(l.OnlyTo)}
-	if l.Status == string(tournament.StatusPlayed) {
-		tricks := l.Tricks
-		lj.Tricks = &tricks
-	}
-	return lj
-}
-
-// nonNil returns s, or an empty list for nil (JSON [] rather than null).
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-// hasPercentages tells whether a method's standings carry percentages.
-func hasPercentages(m tournament.Method) bool {
-	return m == tournament.MethodMP || m == tournament.MethodMPACBL
-}
-
 // writeLawsTable prints each comparison as text: the results not
 // comparable, each field's standings under both codes with the largest
 // moves and Kendall's tau-b, then the lines whose score changed and why.
 func writeLawsTable(w io.Writer, d tournament.EventData, cs []reports.LawComparison) error {
 	fmt.Fprintf(w, "Law-code comparison: %s\n", describeEvent(d))
-	pct := hasPercentages(d.Event.Scoring)
+	pct := d.Event.Scoring.HasPercentage()
 	for _, c := range cs {
 		fmt.Fprintf(w, "\n== %s (the event's code) against %s ==\n", c.From, c.To)
 		writeNotCounted(w, "Not comparable, left out of both standings", c.NotComparable)

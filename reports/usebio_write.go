@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -14,17 +15,21 @@ import (
 )
 
 // WriteUSEBIO writes an event as a USEBIO 1.2 results file, with the
-// elements Compscore3 writes (see shared/testdata/usebio): the event's
-// name and date, its pairs with players, totals, percentages and places,
-// every board's traveler lines with the points each side earned, and the
-// hands in a HANDSET. USEBIO has one field of pairs per file: the event
-// must have one section (an event of several is a tournament.ErrInvalid
-// error on "section" listing the sections' ids: export one section, e.g.
-// d.Select(sectionID, 0)), scored MP, MP_ACBL, BUTLER or CROSS_IMP; an
-// assigned adjusted score (weighted) has no USEBIO form and is refused. A
-// two-winner section (Movement.Winners 2, a Mitchell) is written with
-// WINNER_TYPE 2: each PAIR with its DIRECTION, traveller lines naming the
-// NS and the EW pair by their numbers, places per direction.
+// elements in the order Compscore3 writes them (see shared/testdata/usebio
+// and usebioModel in write_usebio_test.go): the CLUB, then the EVENT with
+// its name and date, its pairs with players, totals, percentages and
+// places, every board's traveler lines with the points each side earned,
+// then the hands in a HANDSET. An element is written only with something
+// in it: a date, a direction, a player's name or number that traveler does
+// not know is left out rather than written empty. USEBIO has one field of
+// pairs per file: the event must have one section (an event of several is
+// a tournament.ErrInvalid error on "section" listing the sections' ids:
+// export one section, e.g. d.Select(sectionID, 0)), scored MP, MP_ACBL,
+// BUTLER or CROSS_IMP; an assigned adjusted score (weighted) has no USEBIO
+// form and is refused. A two-winner section (Movement.Winners 2, a
+// Mitchell) is written with WINNER_TYPE 2: each PAIR with its DIRECTION,
+// traveller lines naming the NS and the EW pair by their numbers, places
+// per direction.
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	typ, points, err := usebioType(d.Event.Scoring)
 	if err != nil {
@@ -43,11 +48,16 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	x.raw(`<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">` + "\n")
 	x.raw(`<USEBIO Version="1.2">` + "\n")
+	// The CLUB comes first, named: traveler keeps no club of its own, so
+	// the organiser is named by the event.
+	x.raw("<CLUB>\n")
+	x.elem(1, "CLUB_NAME", cmp.Or(strings.TrimSpace(d.Event.Name), "traveler"))
+	x.raw("</CLUB>\n")
 	x.raw(`<EVENT EVENT_TYPE="` + typ + `">` + "\n")
-	x.elem(1, "EVENT_DESCRIPTION", d.Event.Name)
+	x.opt(1, "EVENT_DESCRIPTION", d.Event.Name)
 	x.elem(1, "PROGRAM_NAME", "traveler")
 	x.elem(1, "WINNER_TYPE", strconv.Itoa(winners))
-	x.elem(1, "DATE", usebioDateOut(d.Event.Date))
+	x.opt(1, "DATE", usebioDateOut(d.Event.Date))
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
@@ -58,7 +68,7 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	for _, p := range s.Pairs {
 		x.raw("    <PAIR>\n")
 		x.elem(3, "PAIR_NUMBER", p.Number)
-		x.elem(3, "DIRECTION", p.Direction)
+		x.opt(3, "DIRECTION", p.Direction) // none in a one-winner field
 		if st, ok := standing[[2]string{p.Number, p.Direction}]; ok {
 			x.elem(3, "TOTAL_SCORE", strconv.FormatFloat(st.Total, 'f', 2, 64))
 			if typ == "MP_PAIRS" {
@@ -67,11 +77,12 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 			x.elem(3, "PLACE", strconv.Itoa(st.Place))
 		}
 		for _, pl := range p.Players {
-			x.raw("      <PLAYER>\n")
-			x.elem(4, "PLAYER_NAME", pl.Name)
-			if pl.Number != "" {
-				x.elem(4, "NATIONAL_ID_NUMBER", pl.Number)
+			if strings.TrimSpace(pl.Name) == "" && strings.TrimSpace(pl.Number) == "" {
+				continue
 			}
+			x.raw("      <PLAYER>\n")
+			x.opt(4, "PLAYER_NAME", pl.Name)
+			x.opt(4, "NATIONAL_ID_NUMBER", pl.Number)
 			x.raw("      </PLAYER>\n")
 		}
 		x.raw("    </PAIR>\n")
@@ -225,11 +236,12 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	return "", PointsNone, fmt.Errorf("USEBIO export: scoring %s; expected MP, MP_ACBL, BUTLER or CROSS_IMP", m)
 }
 
-// usebioDateOut writes YYYY-MM-DD as DD/MM/YYYY, as Compscore3 does.
+// usebioDateOut writes YYYY-MM-DD as DD/MM/YYYY, as Compscore3 does; ""
+// for a date that is not known.
 func usebioDateOut(s string) string {
 	t, err := time.Parse("2006-01-02", s)
 	if err != nil {
-		return s
+		return ""
 	}
 	return t.Format("02/01/2006")
 }
@@ -244,6 +256,14 @@ type xmlOut struct {
 func (x *xmlOut) raw(s string) {
 	if x.err == nil {
 		_, x.err = x.w.WriteString(s)
+	}
+}
+
+// opt writes <name>text</name> when there is text, nothing otherwise: an
+// element whose content is wanted is never written empty.
+func (x *xmlOut) opt(level int, name, text string) {
+	if strings.TrimSpace(text) != "" {
+		x.elem(level, name, text)
 	}
 }
 

@@ -4,120 +4,268 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// WritePBN writes an event as a PBN 2.1 file: for every board of every
-// section one game per traveler line (Event, Date, Section, Board, the
-// players, Dealer, Vulnerable, Deal when there is a hand record, Round,
-// Table, PairId_NS and PairId_EW — the pair numbers under the names PBN's
-// ScoreTable gives them — Contract, Declarer, Result and Score as "NS n"),
-// or one hand-record game for a board nobody has played. A line that is not
-// played or adjusted gets an empty Contract and its Score only when it has one.
+// WritePBN writes an event as a PBN 2.1 file in export format (PBN 2.1
+// §2.1: "the export format is rather strict and is used to describe data
+// that is usually prepared under program control"): a game for every
+// traveler line that has a result, and a hand-record game for a board with
+// a deal and no result; a board with neither is left out. Every game
+// carries the fifteen tags of the Mandatory Tag Set in their order, then
+// its supplemental tags sorted by name, then the play section (the opening
+// lead); see writePBNGame. Every game repeats its own values: export files
+// carry no "#" (§4.8 tag value inheritance).
 func WritePBN(w io.Writer, d tournament.EventData) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("% PBN 2.1\n% EXPORT\n")
-	date := strings.ReplaceAll(d.Event.Date, "-", ".")
+	// §2.4: "% PBN <major>.<minor>" names the version, "% EXPORT" says the
+	// file has export format.
+	bw.WriteString("% PBN 2.1" + pbnEOL + "% EXPORT" + pbnEOL)
+	ev := pbnEventTags{
+		event:   unknownIfEmpty(d.Event.Name),
+		site:    "?", // traveler keeps no venue: §3.4 gives an unknown mandatory tag as "?"
+		date:    pbnDateOut(d.Event.Date),
+		scoring: unknownIfEmpty(pbnScoring[d.Event.Scoring]),
+	}
+	if d.Event.Law != scoring.Contract2017 {
+		ev.law = d.Event.Law.String()
+	}
+	first := true
 	for si := range d.Sections {
 		s := &d.Sections[si]
-		names := map[string][]string{}
-		for _, p := range s.Pairs {
-			var n []string
-			for _, pl := range p.Players {
-				n = append(n, pl.Name)
-			}
-			names[p.Number+"/"+p.Direction] = n
-		}
-		player := func(number string, side, i int) string {
-			dir := ""
-			if s.Section.Movement.Kind == tournament.KindMitchell {
-				dir = [2]string{"NS", "EW"}[side]
-			}
-			n := names[number+"/"+dir]
-			if i < len(n) {
-				return n[i]
-			}
-			return ""
-		}
+		ps := newPBNPairs(s)
 		for _, t := range s.Travelers {
-			b := t.Board
-			head := func() {
-				tag(bw, "Event", d.Event.Name)
-				tag(bw, "Date", date)
-				tag(bw, "Section", s.Section.Name)
-				tag(bw, "Board", strconv.Itoa(b.Number))
-				tag(bw, "Scoring", pbnScoring[d.Event.Scoring])
-				if d.Event.Law != scoring.Contract2017 {
-					tag(bw, lawTag, d.Event.Law.String())
+			var lines []tournament.TravelerLine
+			for _, l := range t.Lines {
+				if l.Result.Status != tournament.StatusNotPlayed {
+					lines = append(lines, l)
 				}
 			}
-			deal := func() {
-				tag(bw, "Dealer", b.Dealer.String())
-				tag(bw, "Vulnerable", pbnVul(b.Vulnerability.String()))
-				if b.Deal != "" {
-					tag(bw, "Deal", b.Deal)
-				}
+			if len(lines) == 0 && t.Board.Deal == "" {
+				continue // nothing to say about the board
 			}
-			if len(t.Lines) == 0 {
-				bw.WriteString("\n")
-				head()
-				deal()
+			deal, err := pbnDealOut(t.Board)
+			if err != nil {
+				return err
+			}
+			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: deal}
+			if len(lines) == 0 {
+				// A hand record: nobody played it, so the players and the
+				// result are "inappropriate" (§3.4): empty strings.
+				writePBNGame(bw, &g, first)
+				first = false
 				continue
 			}
-			for _, l := range t.Lines {
-				r := &l.Result
-				bw.WriteString("\n")
-				head()
-				tag(bw, "West", player(r.EW, 1, 1))
-				tag(bw, "North", player(r.NS, 0, 0))
-				tag(bw, "East", player(r.EW, 1, 0))
-				tag(bw, "South", player(r.NS, 0, 1))
-				deal()
-				tag(bw, "Round", strconv.Itoa(r.Round))
-				tag(bw, "Table", strconv.Itoa(r.Table))
-				tag(bw, "PairId_NS", r.NS)
-				tag(bw, "PairId_EW", r.EW)
-				switch r.Status {
-				case tournament.StatusPlayed:
-					tag(bw, "Declarer", r.Declarer)
-					tag(bw, "Contract", r.Contract)
-					tag(bw, "Result", strconv.Itoa(r.Tricks))
-					tag(bw, "Score", "NS "+strconv.Itoa(r.NSScore))
-					if lead, ok := leadCard(r.Lead); ok {
-						if decl, err := scoring.ParseSeat("declarer", r.Declarer); err == nil {
-							// the opening lead is the first card of the play, by the declarer's left-hand opponent
-							tag(bw, "Play", ((decl + 1) & 3).String())
-							bw.WriteString(lead + "\n*\n")
-						}
-					}
-				case tournament.StatusPassedOut:
-					tag(bw, "Declarer", "")
-					tag(bw, "Contract", "Pass")
-					tag(bw, "Result", "")
-					tag(bw, "Score", "NS 0")
-				case tournament.StatusArtificial:
-					tag(bw, "Contract", "")
-					tag(bw, "Note", fmt.Sprintf("artificial score %d%%/%d%%", r.NSPercent, r.EWPercent))
-				case tournament.StatusAssigned:
-					tag(bw, "Contract", "")
-					tag(bw, "Score", "NS "+strconv.Itoa(r.NSScore))
-					tag(bw, "Note", "assigned adjusted score")
-				default:
-					tag(bw, "Contract", "")
+			for _, l := range lines {
+				g.line = &l.Result
+				g.ns, g.ew = ps.id(l.Result.NS, 0), ps.id(l.Result.EW, 1)
+				g.players = [4]string{ // West, North, East, South
+					ps.player(l.Result.EW, 1, 1), ps.player(l.Result.NS, 0, 0),
+					ps.player(l.Result.EW, 1, 0), ps.player(l.Result.NS, 0, 1),
 				}
+				writePBNGame(bw, &g, first)
+				first = false
 			}
 		}
 	}
 	return bw.Flush()
 }
 
+// pbnEOL ends every line. PBN 2.1 §2.3 asks CRLF in export format ("This
+// end-of-line indicator equals the CRLF character-pair"); traveler writes
+// LF, as the tests and tools around the files expect, and every reader of
+// PBN takes either (§2.1: a parser "should be able to handle" the
+// platform's native line representation).
+const pbnEOL = "\n"
+
+// pbnEventTags are the values every game of the file repeats.
+type pbnEventTags struct {
+	event, site, date, scoring string
+	law                        string // the TravelerLaw tag; "" under contract-2017
+}
+
+// pbnGame is one game to write: a traveler line, or (line nil) a board's
+// hand record.
+type pbnGame struct {
+	ev      pbnEventTags
+	section string
+	board   tournament.Board
+	deal    string
+	line    *tournament.Result
+	ns, ew  string    // the pairs' ids, PairId_NS and PairId_EW
+	players [4]string // West, North, East, South
+}
+
+// writePBNGame writes one game in export format. §3.1: "each game (except
+// for the first) must start with an empty text line". §3.4: "For export
+// format, the order of tag pairs is: 1. the mandatory tags in a fixed order
+// 2. the supplemental tags, sorted alphabetically by their tag name". The
+// Mandatory Tag Set, in order: Event, Site, Date, Board, West, North, East,
+// South, Dealer, Vulnerable, Deal, Scoring, Declarer, Contract, Result.
+// §3.1: the play section follows the identification section.
+func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
+	if !first {
+		w.WriteString(pbnEOL)
+	}
+	declarer, contract, result := "", "", ""
+	var supp []pbnTag
+	add := func(name, value string) { supp = append(supp, pbnTag{name, value}) }
+	if g.section != "" {
+		add("Section", g.section) // §4.4.5
+	}
+	if g.ev.law != "" {
+		// §4.9: "A PBN parser is robust when it just skips such tags".
+		add(lawTag, g.ev.law)
+	}
+	var lead string
+	if r := g.line; r != nil {
+		// §4.4.4 Round, §4.4.7 Table; PairId_NS and PairId_EW under the
+		// names of the ScoreTable's columns (§5.7), as §4.3.2 suggests.
+		add("Round", strconv.Itoa(r.Round))
+		add("Table", strconv.Itoa(r.Table))
+		add("PairId_NS", g.ns)
+		add("PairId_EW", g.ew)
+		switch r.Status {
+		case tournament.StatusPlayed:
+			declarer, contract, result = r.Declarer, r.Contract, strconv.Itoa(r.Tricks)
+			add("Score", "NS "+strconv.Itoa(r.NSScore)) // §4.2.1 "NS <score>"
+			if l, ok := leadCard(r.Lead); ok {
+				lead = l
+			}
+		case tournament.StatusPassedOut:
+			// §3.4.13 and §3.4.15: "When all 4 players pass, then the tag
+			// value is an empty string"; §3.4.14: the Contract is "Pass".
+			contract = "Pass"
+			add("Score", "NS 0")
+		case tournament.StatusArtificial:
+			// No contract was played: Declarer, Contract and Result are
+			// inappropriate (§3.4: empty strings). §4.2.4 ScorePercentage
+			// gives each side's percentage; the Note says the same in the
+			// words traveler's reader reads (artificialNote).
+			add("ScorePercentage", fmt.Sprintf("NS %d EW %d", r.NSPercent, r.EWPercent))
+			add("Note", fmt.Sprintf("artificial score %d%%/%d%%", r.NSPercent, r.EWPercent))
+		case tournament.StatusAssigned:
+			add("Score", "NS "+strconv.Itoa(r.NSScore))
+			add("Note", "assigned adjusted score")
+		}
+	}
+	b := &g.board
+	for _, t := range []pbnTag{
+		{"Event", g.ev.event}, {"Site", g.ev.site}, {"Date", g.ev.date}, {"Board", strconv.Itoa(b.Number)},
+		{"West", g.players[0]}, {"North", g.players[1]}, {"East", g.players[2]}, {"South", g.players[3]},
+		{"Dealer", b.Dealer.String()}, {"Vulnerable", pbnVul(b.Vulnerability.String())}, {"Deal", g.deal},
+		{"Scoring", g.ev.scoring}, {"Declarer", declarer}, {"Contract", contract}, {"Result", result},
+	} {
+		tag(w, t.name, t.value)
+	}
+	slices.SortStableFunc(supp, func(a, b pbnTag) int { return strings.Compare(a.name, b.name) })
+	for _, t := range supp {
+		tag(w, t.name, t.value)
+	}
+	if lead != "" {
+		if decl, err := scoring.ParseSeat("declarer", declarer); err == nil {
+			// §3.6: "In export format this player is always the opening
+			// leader, being declarer's left hand opponent. Each play line
+			// contains 4 cards"; "A dash '-' is used for each card that is
+			// unknown"; "*" ends a play section that gives no more.
+			tag(w, "Play", ((decl + 1) & 3).String())
+			w.WriteString(lead + " - - -" + pbnEOL + "*" + pbnEOL)
+		}
+	}
+}
+
+// pbnTag is a tag's name and value, to be written.
+type pbnTag struct{ name, value string }
+
+// pbnPairs names a section's pairs as PBN writes them.
+type pbnPairs struct {
+	directions bool                // pairs numbered per direction (a Mitchell): NS 3 and EW 3 are two pairs
+	names      map[string][]string // number "/" direction → the players' names
+}
+
+// newPBNPairs indexes a section's pairs by number and direction.
+func newPBNPairs(s *tournament.SectionData) pbnPairs {
+	ps := pbnPairs{directions: len(s.Section.Movement.PairDirections()) > 1, names: map[string][]string{}}
+	for _, p := range s.Pairs {
+		var n []string
+		for _, pl := range p.Players {
+			n = append(n, pl.Name)
+		}
+		ps.names[p.Number+"/"+p.Direction] = n
+	}
+	return ps
+}
+
+// id is the pair's PairId: its number, with its direction ("3NS", as
+// Compscore3 numbers a two-winner Mitchell's pairs) where pairs are
+// numbered per direction.
+func (ps pbnPairs) id(number string, side int) string {
+	if ps.directions {
+		return number + [2]string{"NS", "EW"}[side]
+	}
+	return number
+}
+
+// player is the name of player i (0: North or East, 1: South or West) of
+// the pair sitting side (0 NS, 1 EW); "?" when it is not known (§3.4).
+func (ps pbnPairs) player(number string, side, i int) string {
+	dir := ""
+	if ps.directions {
+		dir = [2]string{"NS", "EW"}[side]
+	}
+	if n := ps.names[number+"/"+dir]; i < len(n) && strings.TrimSpace(n[i]) != "" {
+		return n[i]
+	}
+	return "?"
+}
+
+// unknownIfEmpty is v, or "?" for a mandatory tag whose value is not known
+// (§3.4: "then the tag is given with tag value "?"").
+func unknownIfEmpty(v string) string {
+	if strings.TrimSpace(v) == "" {
+		return "?"
+	}
+	return v
+}
+
+// pbnDateOut writes a date YYYY-MM-DD as PBN does, YYYY.MM.DD; an unknown
+// date is "????.??.??" (§3.4.3: "If any of the digit fields are not known,
+// then question marks are used in place of the digits").
+func pbnDateOut(s string) string {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return "????.??.??"
+	}
+	return t.Format("2006.01.02")
+}
+
+// pbnDealOut writes a board's deal as §3.4.11 asks in export format:
+// "the ranks must be given in descending order; <first> is equal to the
+// dealer". A board without a hand record gives no hand: "A hand whose cards
+// are not given, is indicated by "-"", so "E:- - - -".
+func pbnDealOut(b tournament.Board) (string, error) {
+	d := scoring.Deal{}
+	if b.Deal != "" {
+		var err error
+		if d, err = scoring.ParseDeal("deal", b.Deal); err != nil {
+			return "", fmt.Errorf("PBN export: board %d: deal %q: %w", b.Number, b.Deal, err)
+		}
+	}
+	d.First = b.Dealer
+	return d.String(), nil
+}
+
 // pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP
 // and Total, with traveler's own qualifier after a ';' where PBN has no
-// name for the method (pbnMethod reads them back).
+// name for the method (pbnMethod reads them back). §3.4.12: "The tag value
+// consists of fields separated by semicolons", a basic system or a
+// modifier.
 var pbnScoring = map[tournament.Method]string{
 	tournament.MethodMP: "MP", tournament.MethodMPACBL: "MP;ACBL", tournament.MethodAverage: "Total;Average",
 	tournament.MethodTotal: "Total", tournament.MethodCrossIMP: "IMP;Cross", tournament.MethodButler: "IMP;Butler",
@@ -128,13 +276,25 @@ var pbnScoring = map[tournament.Method]string{
 // contract-2017; other programs ignore a tag they do not know (PBN 2.1).
 const lawTag = "TravelerLaw"
 
-// tag writes [Name "value"], escaping " and \.
+// tag writes [Name "value"] on a line of its own: §3.3 "Export format
+// requires each tag pair to appear left justified on a line by itself",
+// one space between name and value. §3.2: a quote in a string is \", a
+// backslash \\, and "non-printing characters like newline and tab are not
+// permitted inside of strings": each becomes a space.
 func tag(w *bufio.Writer, name, value string) {
-	v := strings.ReplaceAll(strings.ReplaceAll(value, `\`, `\\`), `"`, `\"`)
-	w.WriteString("[" + name + ` "` + v + "\"]\n")
+	v := strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, value)
+	v = strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`)
+	w.WriteString("[" + name + ` "` + v + `"]` + pbnEOL)
 }
 
-// pbnVul writes a vulnerability as PBN does: None, NS, EW or All.
+// pbnVul writes a vulnerability as PBN's export format does: None, NS, EW
+// or All (§3.4.10: "In export format the tag values "None" and "All" are
+// applied").
 func pbnVul(s string) string {
 	switch strings.ToUpper(s) {
 	case "NS", "EW":

@@ -33,9 +33,26 @@ import (
 // error when reading strictly). Errors are *FileError naming the tag and
 // its line.
 func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
+	all = rd.inheritTags(all)
 	var games []PBNResult
+	tables := 0
 	for i := range all {
 		g := &all[i]
+		rows, err := scoreTableGames(g)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		if rows != nil {
+			tables++
+			for k := range rows {
+				res, err := rows[k].PlayedResult()
+				if err != nil {
+					return tournament.EventData{}, err
+				}
+				games = append(games, res)
+			}
+			continue
+		}
 		_, board := g.given("Board")
 		_, deal := g.given("Deal")
 		_, contract := g.given("Contract")
@@ -50,6 +67,9 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	}
 	if len(games) == 0 {
 		return tournament.EventData{}, &FileError{Format: "PBN", Line: 1, Element: "[Board]", Expected: "at least one game"}
+	}
+	if tables > 0 {
+		rd.note(0, "[ScoreTable]", "the results are read from the ScoreTable of "+strconv.Itoa(tables)+" boards, a traveler line a row")
 	}
 	first := func(name string) (PBNTag, bool) {
 		for i := range all {
@@ -81,13 +101,75 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		}
 		e.Law, e.LawOptions = law, defaultOptions(law)
 	}
+	// A file of several stages (the segments of a vugraph match, each
+	// with its own boards 1…n) is a section a stage.
+	var stages []string
+	groups := map[string][]PBNResult{}
+	for _, g := range games {
+		st := ""
+		if g.Game != nil {
+			st = strings.TrimSpace(g.Game.Value("Stage"))
+			if ev := strings.TrimSpace(g.Event); ev != "" && ev != e.Name && st != "" {
+				st = ev + " " + st // a file of several events' stages
+			}
+		}
+		if _, ok := groups[st]; !ok {
+			stages = append(stages, st)
+		}
+		groups[st] = append(groups[st], g)
+	}
+	if len(stages) > 1 {
+		rd.note(0, "[Stage]", "the file holds "+strconv.Itoa(len(stages))+" stages ("+stages[0]+", …): each is a section of its own")
+	}
+	d := tournament.EventData{Event: e}
+	for i, st := range stages {
+		sd, err := rd.pbnSection(&d.Event, scoringTag, groups[st], i == 0)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		if len(stages) > 1 {
+			sd.Section.Name = st
+		}
+		d.Sections = append(d.Sections, sd)
+	}
+	e = d.Event
+	// Sections in the order the service lists an event's: by session, then name.
+	slices.SortStableFunc(d.Sections, func(a, b tournament.SectionData) int {
+		if a.Section.Session != b.Section.Session {
+			return a.Section.Session - b.Section.Session
+		}
+		return strings.Compare(a.Section.Name, b.Section.Name)
+	})
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		d.Sections[i] = tournament.BuildSection(e, sd.Section, sd.Pairs, sd.Teams, boardMap(sd.Boards), sd.Results)
+	}
+	return d, nil
+}
+
+// boardMap indexes boards by number.
+func boardMap(bs []tournament.Board) map[int]tournament.Board {
+	m := make(map[int]tournament.Board, len(bs))
+	for _, b := range bs {
+		m[b.Number] = b
+	}
+	return m
+}
+
+// pbnSection reads one section's games (see pbnEvent): its boards, its
+// results scored under the event's code, who played and its movement. The
+// first section decides the event's method (first), which the others must
+// fit. The SectionData it returns holds the section, pairs, teams, boards
+// and results; travelers and standings are left to BuildSection.
+func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PBNResult, first bool) (tournament.SectionData, error) {
+	var err error
 	boards := map[int]tournament.Board{}
 	var played []int // indexes into games of the traveler lines
 	maxBoard := 0
 	for i := range games {
 		g := &games[i]
 		if g.Board == 0 {
-			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
+			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
 		}
 		maxBoard = max(maxBoard, g.Board)
 		if _, ok := boards[g.Board]; !ok {
@@ -99,7 +181,9 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 				b.Vulnerability = g.Vulnerable
 			}
 			if g.Deal.Given != [4]bool{} {
-				b.Deal = g.Deal.String()
+				deal := g.Deal
+				deal.First = scoring.North // stored from North, as every deal is
+				b.Deal = deal.String()
 			}
 			boards[g.Board] = b
 		}
@@ -108,13 +192,13 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		}
 	}
 	if len(played) == 0 {
-		return tournament.EventData{}, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
+		return tournament.SectionData{}, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
 	}
 	results := make([]tournament.Result, len(played))
 	for k, i := range played {
 		r, err := pbnResult(&games[i])
 		if err != nil {
-			return tournament.EventData{}, err
+			return tournament.SectionData{}, err
 		}
 		results[k] = r
 	}
@@ -132,15 +216,17 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		pairs, sec, err = rd.pbnNamedPairs(games, played, results, maxBoard)
 	}
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	why := ""
 	if scoringTag.Value == "" && named != tournament.MethodIMPTeams {
 		why = "no [Scoring] tag: compared by matchpoints (give the method to change it)"
 	}
-	e.Scoring = rd.method(named, scoringTag.Line, "[Scoring]", why)
-	if err := methodFits(e.Scoring, &sec); err != nil {
-		return tournament.EventData{}, err
+	if first {
+		e.Scoring = rd.method(named, scoringTag.Line, "[Scoring]", why)
+	}
+	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "PBN", Line: games[played[0]].Line, Element: "[HomeTeam]"}); err != nil {
+		return tournament.SectionData{}, err
 	}
 	sec.Session, sec.Name, sec.CurrentRound = 1, "A", len(sec.Movement.Rounds)
 	if s := games[played[0]].Game; s != nil && s.Value("Section") != "" {
@@ -148,23 +234,70 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	}
 	rules, err := e.Rules()
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	errs := tournament.ScoreResults(rules, &sec, boards, results)
 	for k, i := range played {
 		g := &games[i]
 		if errs != nil && errs[k] != nil {
-			return tournament.EventData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
+			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
 		}
 		r := &results[k]
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
 			t, _ := g.Game.Tag("Score")
 			if err := rd.scoreDisagrees(t.Line, "[Score]", t.Value, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
-				return tournament.EventData{}, err
+				return tournament.SectionData{}, err
 			}
 		}
 	}
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, teams, boards, results)}}, nil
+	bs := make([]tournament.Board, 0, len(boards))
+	for _, b := range boards {
+		bs = append(bs, b)
+	}
+	return tournament.SectionData{Section: sec, Pairs: pairs, Teams: teams, Boards: bs, Results: results}, nil
+}
+
+// resultTags are the tags of what happened at one table: a game never
+// takes them from the game before it.
+var resultTags = map[string]bool{
+	"Contract": true, "Declarer": true, "Result": true, "Score": true, "ScoreIMP": true, "ScoreMP": true, "ScorePercentage": true,
+	"Auction": true, "Play": true, "Note": true, "Room": true, "Table": true, "ScoreTable": true, "TotalScoreTable": true,
+}
+
+// inheritTags fills in the tags of files that write a game only with the
+// tags that change from the game before it (vugraph archives write a
+// board's second room as the players, the contract and the play alone):
+// when a game with a Contract has no Board after one that had, every game
+// takes each tag it lacks from the game before it, but for what happened
+// at the table (resultTags).
+func (rd *reading) inheritTags(all []PBNGame) []PBNGame {
+	relies, seen := 0, false
+	for i := range all {
+		_, board := all[i].given("Board")
+		_, contract := all[i].given("Contract")
+		if board {
+			seen = true
+		} else if seen && contract && relies == 0 {
+			relies = all[i].Line
+		}
+	}
+	if relies == 0 {
+		return all
+	}
+	out := make([]PBNGame, len(all))
+	for i := range all {
+		out[i] = PBNGame{Line: all[i].Line, Tags: append([]PBNTag(nil), all[i].Tags...)}
+		if i == 0 {
+			continue
+		}
+		for _, t := range out[i-1].Tags {
+			if _, has := out[i].Tag(t.Name); !has && !resultTags[t.Name] {
+				out[i].Tags = append(out[i].Tags, t)
+			}
+		}
+	}
+	rd.note(relies, "[Board]", "games without a [Board] take every tag they lack (board, deal, teams, players) from the game before them, as this file writes a board's second room")
+	return out
 }
 
 // pbnResult turns a game into a result: its board, status and contract.
@@ -259,7 +392,7 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 		seats := [2][2]string{{"North", "South"}, {"East", "West"}}[s]
 		players[key] = nil
 		for _, seat := range seats {
-			if v := g.Value(seat); v != "" {
+			if v := g.player(seat); v != "" {
 				players[key] = append(players[key], tournament.Player{Name: v})
 			}
 		}
@@ -332,7 +465,7 @@ func (rd *reading) pbnNamedPairs(games []PBNResult, played []int, results []tour
 	for k, i := range played {
 		g := games[i].Game
 		for side, seats := range [2][2]string{{"North", "South"}, {"East", "West"}} {
-			a, b := g.Value(seats[0]), g.Value(seats[1])
+			a, b := g.player(seats[0]), g.player(seats[1])
 			if a == "" && b == "" {
 				return nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[" + seats[0] + "]",
 					Expected: "the players' names (or PairId_NS and PairId_EW, or HomeTeam, VisitTeam and Table) to tell who played"}
@@ -453,6 +586,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 	}
 	var rooms []room // in file order
 	at := map[roomKey]int{}
+	seenRoom := map[[3]int]int{} // teams, board → games without Table and Room so far
 	roomOf := make([]int, len(played))
 	for k, i := range played {
 		g := games[i].Game
@@ -468,7 +602,17 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		if home == visit {
 			return nil, nil, tournament.Section{}, pbnErr(vt, "a team other than the home team")
 		}
-		key := roomKey{strings.TrimSpace(tt.Value), strings.ToLower(strings.TrimSpace(g.Value("Room")))}
+		key := roomKey{table: strings.TrimSpace(tt.Value), room: strings.ToLower(strings.TrimSpace(g.Value("Room")))}
+		if key.table == "" {
+			key.match = [2]int{min(home, visit), max(home, visit)} // rooms without a table are the match's own
+		}
+		if key.table == "" && key.room == "" {
+			// Neither Table nor Room: the rooms of a board are its games
+			// for the match, in file order.
+			match := [3]int{min(home, visit), max(home, visit), games[i].Board}
+			key.room = [...]string{"first", "second", "third"}[min(seenRoom[match], 2)]
+			seenRoom[match]++
+		}
 		r, ok := at[key]
 		if !ok {
 			r = len(rooms)
@@ -491,7 +635,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 	}
 	for _, key := range matchOrder {
 		if rs := matchRooms[key]; len(rs) == 1 {
-			rd.note(rooms[rs[0]].line, "[Table]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": the file has one room of the match, so its boards cannot be IMPed (no IMPs for either team); the other room is kept with no result")
+			rd.noteOnce("one room", rooms[rs[0]].line, "[Table]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": the file has one room of the match, so its boards cannot be IMPed (no IMPs for either team); the other room is kept with no result")
 		}
 	}
 	// A board only one room of a match has a result for cannot be IMPed.
@@ -504,7 +648,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		rm := rooms[r]
 		key := [2]int{min(rm.home, rm.visit), max(rm.home, rm.visit)}
 		if rs := matchRooms[key]; len(rs) == 2 && !hasBoard[[2]int{rs[0] + rs[1] - r, games[i].Board}] {
-			rd.note(games[i].Line, "[Board]", "board "+strconv.Itoa(games[i].Board)+", "+rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+
+			rd.noteOnce("lone board", games[i].Line, "[Board]", "board "+strconv.Itoa(games[i].Board)+", "+rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+
 				": only one room ("+rm.key.name()+") has a result, so the board cannot be IMPed: no IMPs for either team")
 		}
 	}
@@ -526,7 +670,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 			}
 			nsTeam[other], ewTeam[other] = rooms[other].visit, rooms[other].home
 			if !rooms[rs[0]].closed && !rooms[rs[1]].closed {
-				rd.note(rooms[other].line, "[Room]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": both rooms name the same home team and neither is the closed room: the home team is taken to sit EW in the second")
+				rd.noteOnce("same home", rooms[other].line, "[Room]", rosters[key[0]-1].Name+" v "+rosters[key[1]-1].Name+": both rooms name the same home team and neither is the closed room: the home team is taken to sit EW in the second")
 			}
 		}
 	}
@@ -573,11 +717,16 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		roomBoards[r] = append(roomBoards[r], results[k].Board)
 		ns, ew := 2*nsTeam[r]-1, 2*ewTeam[r]
 		results[k].NS, results[k].EW, results[k].Round, results[k].Table = strconv.Itoa(ns), strconv.Itoa(ew), 1, tableOf[r]
-		if _, ok := pairPlayers[ns]; !ok {
-			pairPlayers[ns] = []tournament.Player{{Name: g.Value("North")}, {Name: g.Value("South")}}
-		}
-		if _, ok := pairPlayers[ew]; !ok {
-			pairPlayers[ew] = []tournament.Player{{Name: g.Value("East")}, {Name: g.Value("West")}}
+		for p, seats := range map[int][2]string{ns: {"North", "South"}, ew: {"East", "West"}} {
+			if _, ok := pairPlayers[p]; ok {
+				continue
+			}
+			pairPlayers[p] = []tournament.Player{}
+			for _, seat := range seats {
+				if name := g.player(seat); name != "" {
+					pairPlayers[p] = append(pairPlayers[p], tournament.Player{Name: name})
+				}
+			}
 		}
 	}
 	mov := tournament.Movement{Kind: tournament.KindTeams, Winners: 1, Boards: boards, Pairs: 2 * len(rosters)}
@@ -623,6 +772,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 type roomKey struct {
 	table string
 	room  string
+	match [2]int // the teams, when the file gives no Table
 }
 
 // name says which room it is: "table 6", "table 7, closed room", "the

@@ -136,13 +136,24 @@ func (g *PBNGame) PlayedResult() (PBNResult, error) {
 	return res, nil
 }
 
-// given returns the game's tag of that name when its value is not empty.
+// given returns the game's tag of that name when its value is neither empty
+// nor "?" (PBN 2.1 §3.4: unknown).
 func (g *PBNGame) given(name string) (PBNTag, bool) {
 	t, ok := g.Tag(name)
-	if !ok || strings.TrimSpace(t.Value) == "" {
+	if v := strings.TrimSpace(t.Value); !ok || v == "" || v == "?" {
 		return t, false
 	}
 	return t, true
+}
+
+// player returns the name of the player in a seat tag (North, East…); ""
+// when not given, or "?" (PBN 2.1 §3.4: unknown).
+func (g *PBNGame) player(seat string) string {
+	t, ok := g.given(seat)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(t.Value)
 }
 
 // readTricks reads a Result: a number of tricks, or "NS 9" / "EW 4" for

@@ -143,7 +143,7 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 	default:
 		return nil, &FileError{Format: "file", Value: string(format), Expected: "a USEBIO or PBN results file"}
 	}
-	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.notes}, nil
+	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish()}, nil
 }
 
 // SniffFormat tells a results file's format: by the name's extension (.xml,
@@ -176,11 +176,39 @@ type reading struct {
 	format   Format
 	encoding string
 	notes    []Note
+	kinds    map[string]int // a kind of note repeated → index of its first in notes
+	repeats  map[string]int // a kind of note repeated → how many more times
 }
 
 // note records an assumption about the file.
 func (rd *reading) note(line int, element, text string) {
 	rd.notes = append(rd.notes, Note{Line: line, Element: element, Text: text})
+}
+
+// noteOnce records an assumption the file may call for many times (kind
+// names it): the first time as a note, then only counted (see finish).
+func (rd *reading) noteOnce(kind string, line int, element, text string) {
+	if rd.kinds == nil {
+		rd.kinds, rd.repeats = map[string]int{}, map[string]int{}
+	}
+	if _, ok := rd.kinds[kind]; ok {
+		rd.repeats[kind]++
+		return
+	}
+	rd.kinds[kind] = len(rd.notes)
+	rd.note(line, element, text)
+}
+
+// finish returns the notes in file order (whole-file notes first), each
+// note of a repeated kind saying how many more times it applies.
+func (rd *reading) finish() []Note {
+	for kind, n := range rd.repeats {
+		if n > 0 {
+			rd.notes[rd.kinds[kind]].Text += " (and " + strconv.Itoa(n) + " more times in the file)"
+		}
+	}
+	slices.SortStableFunc(rd.notes, func(a, b Note) int { return a.Line - b.Line })
+	return rd.notes
 }
 
 // formatName is the format as messages name it: "USEBIO" or "PBN".
@@ -316,16 +344,26 @@ func (rd *reading) method(named tournament.Method, line int, element, why string
 }
 
 // methodFits refuses a method the section cannot be compared by: team
-// matches (IMP_TEAMS) need a teams movement, and a teams movement needs them.
-func methodFits(m tournament.Method, sec *tournament.Section) error {
+// matches (IMP_TEAMS) need a teams movement, and a teams movement needs
+// them. The error is about the method asked for, or else about the file
+// (at: where the file says what the section is) mixing team matches and
+// pairs.
+func (rd *reading) methodFits(m tournament.Method, sec *tournament.Section, at FileError) error {
 	teams := sec.Movement.Kind == tournament.KindTeams
-	switch {
-	case m == tournament.MethodIMPTeams && !teams:
-		return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "a pairs method (MP, MP_ACBL, BUTLER, CROSS_IMP, TOTAL, AVERAGE): the file holds a pairs event, not team matches"}
-	case m != tournament.MethodIMPTeams && teams:
+	if (m == tournament.MethodIMPTeams) == teams {
+		return nil
+	}
+	if rd.opt.Method == "" {
+		at.Expected = "one kind of event in the whole file: this part holds pairs, another team matches"
+		if teams {
+			at.Expected = "one kind of event in the whole file: this part holds team matches, another pairs"
+		}
+		return &at
+	}
+	if teams {
 		return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "IMP_TEAMS: the file holds team matches"}
 	}
-	return nil
+	return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "a pairs method (MP, MP_ACBL, BUTLER, CROSS_IMP, TOTAL, AVERAGE): the file holds a pairs event, not team matches"}
 }
 
 // knownMethod reads a method's name as the options give it; "" is no method.
@@ -350,10 +388,4 @@ func ParseMethod(s string) (tournament.Method, error) {
 		return "", fmt.Errorf("%q: not a scoring method (allowed: %s)", s, strings.Join(names, ", "))
 	}
 	return m, nil
-}
-
-// sortedNotes returns the notes in file order, whole-file notes first.
-func sortedNotes(ns []Note) []Note {
-	slices.SortStableFunc(ns, func(a, b Note) int { return a.Line - b.Line })
-	return ns
 }

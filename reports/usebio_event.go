@@ -38,7 +38,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	if err != nil {
 		return tournament.EventData{}, err
 	}
-	if err := methodFits(e.Scoring, &sec); err != nil {
+	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
 		return tournament.EventData{}, err
 	}
 	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {

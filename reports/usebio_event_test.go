@@ -187,12 +187,12 @@ func TestUSEBIOEventErrors(t *testing.T) {
 		name, file, element string
 		line                int
 	}{
-		{"malformed", strings.Replace(good, "</PAIR_NUMBER>", "</PAIR_NUMBR>", 1), "", 13},
+		{"malformed", strings.Replace(good, "</PAIR_NUMBER>", "</PAIR_NUMBR>", 1), "", lineOf(good, "</PAIR_NUMBER>")},
 		{"board number", strings.Replace(good, "<BOARD_NUMBER>1</BOARD_NUMBER>", "<BOARD_NUMBER>x</BOARD_NUMBER>", 1), "BOARD/BOARD_NUMBER", lineOf(good, "<BOARD_NUMBER>1</BOARD_NUMBER>")},
 		{"missing EW pair", strings.Replace(good, "<EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>", "", 1), "BOARD/TRAVELLER_LINE/EW_PAIR_NUMBER", first},
 		{"missing declarer", strings.Replace(good, "<PLAYED_BY>N</PLAYED_BY>", "", 1), "BOARD/TRAVELLER_LINE/PLAYED_BY", first},
 		{"wrong score", strings.Replace(good, "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1), "BOARD/TRAVELLER_LINE/SCORE", first},
-		{"event type", strings.Replace(good, `<EVENT EVENT_TYPE="MP_PAIRS">`, `<EVENT EVENT_TYPE="SWISS_TEAMS">`, 1), "EVENT EVENT_TYPE", 4},
+		{"event type", strings.Replace(good, `<EVENT EVENT_TYPE="MP_PAIRS">`, `<EVENT EVENT_TYPE="SWISS_TEAMS">`, 1), "EVENT EVENT_TYPE", lineOf(good, "<EVENT ")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -89,6 +89,8 @@ func (m *Movement) checkShape() error {
 		return invalid("rounds", 0, "a movement needs at least 1 round")
 	case m.Kind == KindTeams && len(m.Teams) < 2:
 		return invalid("teams", len(m.Teams), "a teams movement needs at least 2 teams")
+	case m.numberedApart() && m.Pairs != 2*m.Tables:
+		return invalid("pairs", m.Pairs, "NS and EW pairs are numbered apart, 1 to "+strconv.Itoa(m.Tables)+" each way: pairs 1 to "+strconv.Itoa(2*m.Tables), strconv.Itoa(2*m.Tables))
 	}
 	seen := make([]bool, m.Pairs+1)
 	for i, t := range m.Teams {
@@ -204,20 +206,29 @@ func (m *Movement) place(where []string, field string, pair int, place string) e
 
 // checkPlays checks every board from the lowest one played up is played
 // (a schedule may start above board 1, as a session of a longer event
-// does), and the same number of times unless the movement is custom: a
+// does), and the same number of times, unless the movement is custom: a
 // director's own schedule, or the record of a session as played, may play
 // some boards less often (their results are compared by Neuberg's
-// formula, as the boards of a movement played with a result missing are).
+// formula, as the boards of a movement played with a result missing are)
+// and skip a board between two played ones (an online tournament's file
+// holds the boards its tables played). In a teams movement each match
+// plays its own boards, both rooms the same (see checkMatches): matches
+// may play different numbers of boards (a vugraph archive holds the
+// boards it showed of each match).
 func (m *Movement) checkPlays(plays []int) error {
 	first := 1
 	for first < m.Boards && plays[first] == 0 {
 		first++
 	}
+	last := m.Boards
+	for last > first && plays[last] == 0 {
+		last--
+	}
 	for b := first; b <= m.Boards; b++ {
-		if plays[b] == 0 {
+		if plays[b] == 0 && (m.Kind != KindCustom || b > last) {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is never played; boards run from "+strconv.Itoa(first)+" to "+strconv.Itoa(m.Boards)+" and each is played")
 		}
-		if plays[b] != plays[first] && m.Kind != KindCustom {
+		if plays[b] != plays[first] && m.Kind != KindCustom && m.Kind != KindTeams {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is played "+strconv.Itoa(plays[b])+
 				" times but board "+strconv.Itoa(first)+" "+strconv.Itoa(plays[first])+"; every board is played the same number of times")
 		}
@@ -235,7 +246,9 @@ const (
 
 // checkDirections returns each pair's field (fieldNS, fieldEW, fieldMixed or
 // fieldNone), failing a two-winner movement where a pair plays both
-// directions' cards.
+// directions' cards, or, its pairs numbered NS and EW apart (see
+// PairLabel), where an NS pair plays the EW cards or an EW pair the NS
+// cards.
 func (m *Movement) checkDirections() ([]int, error) {
 	fields := make([]int, m.Pairs+1)
 	for ri, r := range m.Rounds {
@@ -246,9 +259,16 @@ func (m *Movement) checkDirections() ([]int, error) {
 				if side == scoring.EW {
 					f = fieldEW
 				}
-				if fields[p] != fieldNone && fields[p] != f && m.Winners == 2 && p != m.Phantom {
-					return nil, invalid("winners", 2, "pair "+strconv.Itoa(p)+" changes direction in round "+strconv.Itoa(ri+1)+
-						"; in a two-winner movement every pair plays one direction's cards throughout")
+				if m.Winners == 2 && p != m.Phantom {
+					if fields[p] != fieldNone && fields[p] != f {
+						return nil, invalid("winners", 2, "pair "+strconv.Itoa(p)+" changes direction in round "+strconv.Itoa(ri+1)+
+							"; in a two-winner movement every pair plays one direction's cards throughout")
+					}
+					if number, dir := m.PairLabel(p); dir != "" && (dir == "NS") != (f == fieldNS) {
+						return nil, invalid("winners", 2, "pair "+strconv.Itoa(p)+" ("+dir+" "+number+") plays the "+[2]string{"NS", "EW"}[f-1]+
+							" cards at table "+strconv.Itoa(t.Table)+" in round "+strconv.Itoa(ri+1)+"; in a two-winner movement pairs 1 to "+
+							strconv.Itoa(m.Tables)+" play the NS cards and pairs "+strconv.Itoa(m.Tables+1)+" to "+strconv.Itoa(m.Pairs)+" the EW cards")
+					}
 				}
 				fields[p] |= f
 			}

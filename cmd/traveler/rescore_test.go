@@ -18,7 +18,7 @@ import (
 // rescoreJSON is what the rescore tests compare: the event's name and
 // method, each pair's (team's) standing and each traveler line, read from
 // `traveler rescore --format json` (api.EventResultsResponse) into the
-// flat shape of issue 3: pairs {number, direction, total, percentage,
+// flat shape of issue 3, for its first section: pairs {number, direction, total, percentage,
 // place} — a team by its name, total its net IMPs — and lines {board, ns,
 // ew, score (null unless played or passed out), ns_points, ew_points},
 // board by board in traveler order. datums holds each board's Butler datum.
@@ -50,8 +50,8 @@ func rescoreStdin(t *testing.T, stdin string, args ...string) (rescoreJSON, stri
 	if err := dec.Decode(&out); err != nil {
 		t.Fatalf("not the API's EventResultsResponse: %v\n%s", err, stdout.String())
 	}
-	if len(out.Sections) != 1 {
-		t.Fatalf("%d sections, want 1", len(out.Sections))
+	if len(out.Sections) == 0 {
+		t.Fatalf("no section")
 	}
 	r := rescoreJSON{event: out.Event.Name, method: out.Event.Scoring, datums: map[int]int{}, out: out}
 	sec := out.Sections[0]

@@ -1,0 +1,193 @@
+package reports
+
+import (
+	"strconv"
+	"strings"
+)
+
+// pbnTable is a PBN table (PBN 2.1 §5: ScoreTable, TotalScoreTable,
+// OptimumResultTable…): its column names, and its rows of values, a value
+// "-" standing for none.
+type pbnTable struct {
+	tag     PBNTag
+	columns map[string]int // column name → index
+	rows    [][]string
+}
+
+// readPBNTable reads a table tag: the value names its columns ("Table\2R;
+// PairId_NS\2R;…", each with an optional width and alignment after a
+// backslash), the tag's section holds one row a line, values separated by
+// white space, a quoted value ("1100", "Jukka Pesonen - Sakari Stubb")
+// standing for one value.
+func readPBNTable(t PBNTag) (pbnTable, error) {
+	tb := pbnTable{tag: t, columns: map[string]int{}}
+	for i, c := range strings.Split(t.Value, ";") {
+		name, _, _ := strings.Cut(strings.TrimSpace(c), `\`)
+		if name == "" {
+			return tb, pbnErr(t, "the table's columns, named and separated by ; (e.g. \"Table\\2R;PairId_NS\\2R\")")
+		}
+		tb.columns[name] = i
+	}
+	for k, line := range t.Section {
+		row, ok := splitTableRow(line)
+		if !ok {
+			return tb, &FileError{Format: "PBN", Line: t.Line, Element: "[" + t.Name + "] row " + strconv.Itoa(k+1), Value: line, Expected: "values separated by spaces, a text in quotes closed on its line"}
+		}
+		if len(row) != len(tb.columns) {
+			return tb, &FileError{Format: "PBN", Line: t.Line, Element: "[" + t.Name + "] row " + strconv.Itoa(k+1), Value: line,
+				Expected: strconv.Itoa(len(tb.columns)) + " values, one for each column, not " + strconv.Itoa(len(row))}
+		}
+		tb.rows = append(tb.rows, row)
+	}
+	return tb, nil
+}
+
+// splitTableRow splits a table row into its values, quotes removed.
+func splitTableRow(s string) ([]string, bool) {
+	var out []string
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == '"':
+			end := strings.IndexByte(s[i+1:], '"')
+			if end < 0 {
+				return nil, false
+			}
+			out = append(out, s[i+1:i+1+end])
+			i += end + 2
+		default:
+			end := strings.IndexAny(s[i:], " \t")
+			if end < 0 {
+				end = len(s) - i
+			}
+			out = append(out, s[i:i+end])
+			i += end
+		}
+	}
+	return out, true
+}
+
+// has reports whether the table has every one of the columns.
+func (tb *pbnTable) has(names ...string) bool {
+	for _, n := range names {
+		if _, ok := tb.columns[n]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// value returns a row's value in the named column: "" when the table has
+// no such column or the value is "-" (none).
+func (tb *pbnTable) value(row []string, name string) string {
+	i, ok := tb.columns[name]
+	if !ok || row[i] == "-" {
+		return ""
+	}
+	return strings.TrimSpace(row[i])
+}
+
+// scoreTableGames turns a game's ScoreTable into one game a row, as if the
+// file had a game for each table's result (PBN 2.1 §5.3: results programs
+// such as Ruter and Magic Contest write a board once, with its traveler as
+// a ScoreTable). Each row's game has the board's tags (Board, Dealer,
+// Vulnerable, Deal, Event…) and the row's: PairId_NS, PairId_EW, Table,
+// Round, Section, Contract, Declarer, Result and Score (from Score_NS or
+// Score_EW). A row of a pair that sat out ("Bye") gives no game; an
+// adjusted score (A+, A, A-: 60, 50 or 40 % of the top) gives a Note
+// "artificial score 60%/40%". It returns nil when the game has no
+// ScoreTable.
+func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
+	t, ok := g.Tag("ScoreTable")
+	if !ok {
+		return nil, nil
+	}
+	tb, err := readPBNTable(t)
+	if err != nil {
+		return nil, err
+	}
+	if tb.has("PlayerId_North") {
+		return nil, pbnErr(t, "a pairs or teams event: traveler does not score individuals (PlayerId_North…)")
+	}
+	if tb.has("MatchDetails") || tb.has("TeamId_Home") {
+		return nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")
+	}
+	if !tb.has("PairId_NS", "PairId_EW", "Contract") {
+		return nil, pbnErr(t, "a ScoreTable with PairId_NS, PairId_EW and Contract columns (its traveler lines)")
+	}
+	base := make([]PBNTag, 0, len(g.Tags))
+	for _, bt := range g.Tags {
+		switch bt.Name {
+		case "ScoreTable", "TotalScoreTable", "Contract", "Declarer", "Result", "Score", "Auction", "Play", "North", "South", "East", "West":
+		default:
+			base = append(base, PBNTag{Line: bt.Line, Name: bt.Name, Value: bt.Value})
+		}
+	}
+	var out []PBNGame
+	for k, row := range tb.rows {
+		where := "[ScoreTable] row " + strconv.Itoa(k+1)
+		ns, ew := tb.value(row, "PairId_NS"), tb.value(row, "PairId_EW")
+		sns, sew := tb.value(row, "Score_NS"), tb.value(row, "Score_EW")
+		if ns == "" || ew == "" || strings.EqualFold(sns, "Bye") || strings.EqualFold(sew, "Bye") {
+			continue // a pair sitting out
+		}
+		rg := PBNGame{Line: t.Line, Tags: append([]PBNTag(nil), base...)}
+		add := func(name, value string) { rg.Tags = append(rg.Tags, PBNTag{Line: t.Line, Name: name, Value: value}) }
+		add("PairId_NS", ns)
+		add("PairId_EW", ew)
+		for _, c := range []string{"Table", "Round", "Section"} {
+			if v := tb.value(row, c); v != "" {
+				add(c, v)
+			}
+		}
+		if pc, ok := adjustedPercent(sns, sew); ok {
+			add("Note", "artificial score "+strconv.Itoa(pc[0])+"%/"+strconv.Itoa(pc[1])+"%")
+			out = append(out, rg)
+			continue
+		}
+		contract := tb.value(row, "Contract")
+		if contract == "" {
+			return nil, &FileError{Format: "PBN", Line: t.Line, Element: where, Value: strings.Join(row, " "), Expected: "a contract (or Pass), or an adjusted score A+, A or A-"}
+		}
+		add("Contract", contract)
+		add("Declarer", tb.value(row, "Declarer"))
+		add("Result", tb.value(row, "Result"))
+		switch {
+		case sns != "":
+			add("Score", "NS "+sns)
+		case sew != "":
+			add("Score", "EW "+sew)
+		}
+		out = append(out, rg)
+	}
+	return out, nil
+}
+
+// adjustedPercent reads the adjusted scores of a ScoreTable row: A+ (60 %
+// of the top), A or A= (50 %), A- (40 %) for NS and EW; one side given
+// alone gives the other its complement. ok is false when neither is one.
+func adjustedPercent(ns, ew string) ([2]int, bool) {
+	pct := func(s string) (int, bool) {
+		switch strings.ToUpper(s) {
+		case "A+":
+			return 60, true
+		case "A", "A=":
+			return 50, true
+		case "A-":
+			return 40, true
+		}
+		return 0, false
+	}
+	n, okN := pct(ns)
+	e, okE := pct(ew)
+	switch {
+	case okN && okE:
+		return [2]int{n, e}, true
+	case okN:
+		return [2]int{n, 100 - n}, true
+	case okE:
+		return [2]int{100 - e, e}, true
+	}
+	return [2]int{}, false
+}

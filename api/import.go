@@ -89,6 +89,10 @@ func (s *server) importEvent(c echo.Context) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return badRequest("body", "empty: expected a USEBIO or PBN results file")
 	}
+	if opt.Format == "" && reports.SniffFormat("", body) == "" {
+		return badRequest("format", "not given, and neither the Content-Type "+strconv.Quote(c.Request().Header.Get(echo.HeaderContentType))+
+			" nor the body's first character says which file this is: add ?format=", "usebio", "pbn")
+	}
 	f, err := reports.ReadResults(bytes.NewReader(body), opt)
 	if err != nil {
 		return fileError(err)

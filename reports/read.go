@@ -107,7 +107,7 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 	if format == "" {
 		if format = SniffFormat(opt.Source, data); format == "" {
 			start, _, _ := decodeText(data[:min(len(data), 40)], FormatPBN, "")
-			return nil, &FileError{Format: "file", Line: 1, Value: strings.TrimSpace(string(start)),
+			return nil, &FileError{Format: "results file", Line: 1, Value: strings.TrimSpace(string(start)),
 				Expected: "a USEBIO file (XML, starting with <) or a PBN file (tags such as [Event \"...\"], % comments): name the format if it is one of them"}
 		}
 	}

@@ -152,10 +152,11 @@ func TestInterchangeEndpoints(t *testing.T) {
 		t.Errorf("usebio.xml players: want section A's only")
 	}
 
-	// A bad file: one score changed. It names the line and element and stores nothing.
+	// A bad file: one score changed. Read strictly, it names the line and
+	// element and stores nothing.
 	before := countEvents(e)
 	bad, badLine := replaceFirst(t, xml.body, "<SCORE>430</SCORE>", "<SCORE>431</SCORE>")
-	er = e.wantError(422, "*", "POST", "/v1/events/import?format=usebio", directorToken, bad)
+	er = e.wantError(422, "*", "POST", "/v1/events/import?format=usebio&strict=true", directorToken, bad)
 	if !strings.HasPrefix(er.Field, "file: line ") || !strings.Contains(er.Field, "TRAVELLER_LINE") || !strings.Contains(er.Error, "expected") {
 		t.Errorf("bad score: %+v", er)
 	}
@@ -170,6 +171,16 @@ func TestInterchangeEndpoints(t *testing.T) {
 	if n := countEvents(e); n != before {
 		t.Fatalf("%d events after refused imports, want %d", n, before)
 	}
+
+	// Read as it comes (not strictly), the same file is imported with a
+	// note on that line: the contract's score, 430, is the one kept.
+	var noted api.ImportResponse
+	e.want(201, &noted, "POST", "/v1/events/import?format=usebio&name=Noted", directorToken, bad)
+	if len(noted.File.Notes) != 1 || noted.File.Notes[0].Line < badLine-12 || noted.File.Notes[0].Line > badLine || noted.File.Notes[0].Element != "BOARD/TRAVELLER_LINE/SCORE" ||
+		!strings.Contains(noted.File.Notes[0].Note, "the file's score 431 is not what the contract scores") || noted.Name != "Noted" || noted.File.Format != "usebio" {
+		t.Errorf("imported with a note: %+v", noted)
+	}
+	before = countEvents(e)
 
 	// The file as it was: imported, answered as an event with its section.
 	var imp api.ImportResponse

@@ -24,6 +24,17 @@ func (s *server) getRoyalton(c echo.Context) error {
 	return c.JSON(http.StatusOK, NewRoyaltonResponse(d, reports.Royalton(d)))
 }
 
+// getResults answers GET /v1/events/{id}/results[?section=&session=]: the
+// event's standings and every board's traveler, section by section — the
+// shape `traveler rescore --format json` prints for a results file.
+func (s *server) getResults(c echo.Context) error {
+	d, err := s.eventPart(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewEventResultsResponse(d, nil))
+}
+
 // getLaws answers GET /v1/events/{id}/reports/laws[?to=CODE|all&section=&session=]:
 // the played results scored again under the law code to (every other code
 // for "all", the default), board by board and pair by pair.

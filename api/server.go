@@ -77,6 +77,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/travelers.csv", (*server).getTravelersCSV},
 	{http.MethodGet, "/v1/events/:id/usebio.xml", (*server).getUSEBIO},
 	{http.MethodGet, "/v1/events/:id/results.pbn", (*server).getPBN},
+	{http.MethodGet, "/v1/events/:id/results", (*server).getResults},
 	{http.MethodGet, "/v1/events/:id/reports/royalton", (*server).getRoyalton},
 	{http.MethodGet, "/v1/events/:id/reports/laws", (*server).getLaws},
 	{http.MethodPost, "/v1/events/import", (*server).importEvent},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -126,5 +127,51 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 			}
 			t.Logf("%s: %d standings rows, %d traveler lines the same three ways", filepath.Base(path), len(rows)-1, strings.Count(fromFile["csv-travelers"], "\n")-1)
 		})
+	}
+}
+
+// TestResultsEndpointIsRescoreShape imports the Compscore Howell through
+// the API and reads GET /v1/events/{id}/results: it must be what `traveler
+// rescore --format json` prints for the same file — one shape for the API
+// and the CLI — but for what only a stored event has (ids, timestamps,
+// versions) and what only a file has (how it was read).
+func TestResultsEndpointIsRescoreShape(t *testing.T) {
+	e := newAPIEnv(t, api.Options{})
+	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	body, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imp api.ImportResponse
+	e.want(201, &imp, "POST", "/v1/events/import", directorToken, string(body), "Content-Type", "application/xml")
+	if imp.File.Format != "usebio" || imp.File.Encoding != "UTF-8" || len(imp.File.Notes) != 0 {
+		t.Errorf("how the file was read: %+v, want usebio, UTF-8 and no note", imp.File)
+	}
+	var stored api.EventResultsResponse
+	e.want(200, &stored, "GET", "/v1/events/"+id(imp.ID)+"/results", directorToken, nil)
+	rescored, _ := runRescoreJSON(t, path)
+	file := rescored.out
+	if file.File == nil || stored.File != nil {
+		t.Fatalf("file: %v from the file, %v from the API; want only the file's", file.File, stored.File)
+	}
+	// What only a stored event has: ids, timestamps, versions and who entered.
+	file.File = nil
+	file.Event.ID, file.Event.CreatedAt, file.Event.UpdatedAt = stored.Event.ID, stored.Event.CreatedAt, stored.Event.UpdatedAt
+	for i := range file.Sections {
+		file.Sections[i].ID = stored.Sections[i].ID
+		for j := range file.Sections[i].Travelers {
+			tf, ts := &file.Sections[i].Travelers[j], &stored.Sections[i].Travelers[j]
+			tf.SectionID = ts.SectionID
+			for k := range tf.Lines {
+				lf, ls := &tf.Lines[k], &ts.Lines[k]
+				lf.ID, lf.SectionID, lf.Version, lf.EnteredBy, lf.EnteredAt, lf.UpdatedAt = ls.ID, ls.SectionID, ls.Version, ls.EnteredBy, ls.EnteredAt, ls.UpdatedAt
+			}
+		}
+	}
+	if a, b := mustJSON(file), mustJSON(stored); a != b {
+		t.Errorf("GET results differs from rescore's JSON:\n%s", lineDiff([]byte(strings.ReplaceAll(a, ",", ",\n")), []byte(strings.ReplaceAll(b, ",", ",\n"))))
+	}
+	if n := len(stored.Sections[0].Standings.Pairs); n != 12 {
+		t.Errorf("%d pairs, want the file's 12", n)
 	}
 }

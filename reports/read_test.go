@@ -3,8 +3,12 @@ package reports
 import (
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -102,5 +106,104 @@ func TestReadHandRecords(t *testing.T) {
 		if _, err := ReadHandRecords(strings.NewReader(tc.file)); err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 			t.Errorf("%q: %v, want %s", tc.file, err, tc.err)
 		}
+	}
+}
+
+// TestReadEncodings reads the same names written in each encoding real
+// files use, with and without saying which: UTF-8 with a byte-order mark,
+// UTF-16, ISO-8859-2 and Windows-1250 (Polish club programs: "Łódź,
+// Świętość"), ISO-8859-1 (PBN's own: "Åström"), and a USEBIO file whose
+// XML declaration names its encoding. Each must come out as the same text,
+// with a note only where traveler guessed.
+func TestReadEncodings(t *testing.T) {
+	pbn := func(name string) string {
+		return "[Event \"" + name + "\"]\r\n[Date \"2013.08.07\"]\r\n[Board \"1\"]\r\n[North \"A\"]\r\n[South \"B\"]\r\n[East \"C\"]\r\n[West \"D\"]\r\n[Contract \"1N\"]\r\n[Declarer \"N\"]\r\n[Result \"7\"]\r\n\r\n" +
+			"[Event \"" + name + "\"]\r\n[Board \"1\"]\r\n[North \"E\"]\r\n[South \"F\"]\r\n[East \"G\"]\r\n[West \"H\"]\r\n[Contract \"3NR\"]\r\n[Declarer \"S\"]\r\n[Result \"9\"]\r\n"
+	}
+	polish, swedish := "Łódź, Świętość", "Åström"
+	enc := func(cm *charmap.Charmap, s string) string {
+		out, err := cm.NewEncoder().String(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	utf16 := func(s string) string {
+		var b []byte
+		for _, r := range utf16.Encode([]rune(s)) {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return "\xff\xfe" + string(b)
+	}
+	for _, tc := range []struct {
+		name, file, asked, want, encoding string
+		guessed                           bool
+	}{
+		{"UTF-8 with a BOM", "\xef\xbb\xbf" + pbn(polish), "", polish, "UTF-8", false},
+		{"UTF-16", utf16(pbn(polish)), "", polish, "UTF-16", false},
+		{"ISO-8859-2 guessed", enc(charmap.ISO8859_2, pbn(polish)), "", polish, "ISO-8859-2", true},
+		{"Windows-1250 guessed", enc(charmap.Windows1250, pbn(polish)), "", polish, "Windows-1250", true},
+		{"ISO-8859-1 guessed", enc(charmap.ISO8859_1, pbn(swedish)), "", swedish, "ISO-8859-1", true},
+		{"ISO-8859-2 asked", enc(charmap.ISO8859_2, pbn(polish)), "ISO-8859-2", polish, "ISO-8859-2", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := readFile(t, strings.NewReader(tc.file), ReadOptions{Encoding: tc.asked})
+			if f.Event.Event.Name != tc.want || f.Encoding != tc.encoding || f.Format != FormatPBN {
+				t.Errorf("read %q as %s (%s), want %q as %s", f.Event.Event.Name, f.Encoding, f.Format, tc.want, tc.encoding)
+			}
+			noted := len(f.Notes) > 0 && strings.HasPrefix(f.Notes[0].Text, "the file is not UTF-8: read as "+tc.encoding)
+			if noted != tc.guessed {
+				t.Errorf("notes %v; want a note of the guess: %v", f.Notes, tc.guessed)
+			}
+			// 1NT by N making 7 = 90; 3NT redoubled by S making 9 = 800 (Law 77).
+			var scores []int
+			for _, r := range f.Event.Sections[0].Results {
+				scores = append(scores, r.NSScore)
+			}
+			if !slices.Equal(scores, []int{90, 800}) {
+				t.Errorf("NS scores %v, want 90 (1N) and 800 (3NR)", scores)
+			}
+		})
+	}
+	xml := "<?xml version=\"1.0\" encoding=\"ISO-8859-2\"?>\n<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><EVENT_DESCRIPTION>" + enc(charmap.ISO8859_2, polish) +
+		"</EVENT_DESCRIPTION><DATE>07/08/2013</DATE><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR><PAIR><PAIR_NUMBER>2</PAIR_NUMBER></PAIR></PARTICIPANTS>" +
+		"<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>1N</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>7</TRICKS></TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+	f := readFile(t, strings.NewReader(xml), ReadOptions{})
+	if f.Event.Event.Name != polish || f.Encoding != "ISO-8859-2" || f.Format != FormatUSEBIO || len(f.Notes) != 0 {
+		t.Errorf("USEBIO declared ISO-8859-2: %q %s %s %v", f.Event.Event.Name, f.Encoding, f.Format, f.Notes)
+	}
+}
+
+// TestReadDates reads the dates real files write, and what traveler
+// assumes where they leave the day open (issue 12 §2).
+func TestReadDates(t *testing.T) {
+	for _, tc := range []struct{ written, want, note string }{
+		{"2013.08.07", "2013-08-07", ""},
+		{"2012.08.??", "2012-08-01", `the file's date "2012.08.??" has unknown parts: the event is dated 2012-08-01`},
+		{"????.??.??", testToday, `the file's date "????.??.??" is unknown: the event is dated 2026-11-24, the day it was read`},
+		{"2021-04-03 05:06", "2021-04-03", ""},
+		{"", testToday, "the file gives no date: the event is dated 2026-11-24"},
+	} {
+		file := "[Event \"E\"]\n[Scoring \"MP\"]\n"
+		if tc.written != "" {
+			file += "[Date \"" + tc.written + "\"]\n"
+		}
+		file += "[Board \"1\"]\n[North \"A\"]\n[East \"B\"]\n[Contract \"Pass\"]\n"
+		f := readFile(t, strings.NewReader(file), ReadOptions{})
+		var notes []string
+		for _, n := range f.Notes {
+			notes = append(notes, n.Text)
+		}
+		wantNotes := 0
+		if tc.note != "" {
+			wantNotes = 1
+		}
+		if f.Event.Event.Date != tc.want || len(notes) != wantNotes || tc.note != "" && !strings.HasPrefix(notes[0], tc.note) {
+			t.Errorf("%q: dated %s with notes %q; want %s and %q", tc.written, f.Event.Event.Date, notes, tc.want, tc.note)
+		}
+	}
+	if _, err := ReadResults(strings.NewReader("[Date \"7 August\"]\n[Board \"1\"]\n[North \"A\"]\n[East \"B\"]\n[Contract \"Pass\"]\n"), ReadOptions{}); err == nil ||
+		!strings.Contains(err.Error(), `PBN line 1: [Date] "7 August": expected a date YYYY.MM.DD`) {
+		t.Errorf("a date in words: %v", err)
 	}
 }

@@ -183,6 +183,13 @@ func guessSingleByte(b []byte) (*charmap.Charmap, string) {
 	case latin2 > 0:
 		return charmap.ISO8859_2, "it has letters at the places ISO-8859-2 puts ą, ł, ś, ź and ż"
 	}
+	same := true
+	for _, c := range b {
+		same = same && (c < 0x80 || charmap.ISO8859_1.DecodeByte(c) == charmap.ISO8859_2.DecodeByte(c))
+	}
+	if same {
+		return charmap.ISO8859_1, "PBN's own encoding; its letters read the same in ISO-8859-2"
+	}
 	return charmap.ISO8859_1, "PBN's own encoding, and no letter says otherwise"
 }
 

@@ -349,3 +349,41 @@ func testdataDir(t *testing.T) string {
 		dir = parent
 	}
 }
+
+// TestRescoreGolden pins what `traveler rescore --format json` prints —
+// the API's api.EventResultsResponse, with how the file was read — for a
+// USEBIO pairs file, a PBN pairs file in ISO-8859 with no date, and a
+// vugraph teams match (golden files in testdata/rescore, refreshed with
+// -update). Its figures are checked against the files themselves by
+// TestRescoreUSEBIOFiles, TestEveryResultsFileOwnFigures and the rooms'
+// tests; this test keeps the shape from changing unseen.
+func TestRescoreGolden(t *testing.T) {
+	for _, tc := range []struct{ file, golden string }{
+		{"usebio/mp_pairs_howell.xml", "mp_pairs_howell.json"},
+		{"pbn/crossimp_kops_2013.pbn", "crossimp_kops_2013.json"},
+		{"pbn/vugraph_rooms_1998.pbn", "vugraph_rooms_1998.json"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			code, stdout, stderr := cliRun(t, "rescore", filepath.Join(testdataDir(t), tc.file), "--date", "2026-11-24")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			golden := filepath.Join("testdata", "rescore", tc.golden)
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to write it)", err)
+			}
+			if stdout != string(want) {
+				t.Errorf("rescore %s differs from %s:\n%s", tc.file, golden, lineDiff(want, []byte(stdout)))
+			}
+		})
+	}
+}

@@ -92,6 +92,7 @@ type specJSON struct {
 	ArrowSwitch    []int       `json:"arrow_switch"`
 	ShareBoards    bool        `json:"share_boards,omitzero"`
 	Schedule       []roundJSON `json:"schedule"`
+	Winners        int         `json:"winners,omitzero"`
 }
 
 // roundJSON is a tournament.Round in JSON.
@@ -118,7 +119,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 	out := specJSON{
 		Kind: sp.Kind, Tables: sp.Tables, Pairs: sp.Pairs, Teams: sp.Teams, Rounds: sp.Rounds,
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
-		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards,
+		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
 	}
 	if sp.Schedule != nil {
 		out.Schedule = make([]roundJSON, len(sp.Schedule))
@@ -141,7 +142,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 	out := tournament.MovementSpec{
 		Kind: sj.Kind, Tables: sj.Tables, Pairs: sj.Pairs, Teams: sj.Teams, Rounds: sj.Rounds,
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
-		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards,
+		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 	}
 	if sj.Schedule != nil {
 		out.Schedule = make([]tournament.Round, len(sj.Schedule))

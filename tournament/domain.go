@@ -69,7 +69,7 @@ type Section struct {
 // generated.
 type MovementSpec struct {
 	Kind           string  // "mitchell", "howell", "teams" or "custom"
-	Tables         int     // mitchell: tables, a half table counted
+	Tables         int     // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
 	Pairs          int     // howell: pairs
 	Teams          int     // teams: teams (a complete round robin)
 	Rounds         int     // rounds to play; 0: all the movement has
@@ -80,7 +80,8 @@ type MovementSpec struct {
 	Phantom        bool    // mitchell: the missing pair's opponents get an artificial score instead of sitting out
 	ArrowSwitch    []int   // mitchell: rounds in which every table arrow-switches (one winner)
 	ShareBoards    bool    // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner, or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	Winners        int     // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -170,12 +170,7 @@ func pairStandings(method Method, m *Movement, results []Result, stored []Pair) 
 		}
 		players[[2]string{p.Number, p.Direction}] = names
 	}
-	field := func(p int) int {
-		if m.Winners == 2 && m.Kind == KindMitchell && p > m.Tables {
-			return 1
-		}
-		return 0
-	}
+	field := m.Field
 	most := map[int]int{}
 	for p := 1; p <= m.Pairs; p++ {
 		most[field(p)] = max(most[field(p)], played[p])

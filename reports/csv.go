@@ -23,7 +23,7 @@ func WriteStandingsCSV(w io.Writer, d tournament.EventData) error {
 	for _, sd := range d.Sections {
 		for _, st := range sd.Standings.Pairs {
 			pct := ""
-			if isMP(d.Event.Scoring) {
+			if d.Event.Scoring.HasPercentage() {
 				pct = csvNumber(st.Percentage)
 			}
 			row := []string{sd.Section.Name, st.Direction, strconv.Itoa(st.Place), st.Number, st.Name, players(&tournament.Standing{Players: st.Players}), csvNumber(st.Total), pct, strconv.Itoa(st.Boards)}

@@ -83,10 +83,7 @@ type ContractCount struct {
 // Royalton reads every played and passed-out result of the event under its
 // own law code and counts them as the Royalton test report does.
 func Royalton(d tournament.EventData) RoyaltonReport {
-	rules, err := d.Event.Rules()
-	if err != nil {
-		rules = scoring.NewRules(d.Event.Law)
-	}
+	rules := d.Event.RulesOrDefaults()
 	rep := RoyaltonReport{Law: d.Event.Law.String(), GameAt: gameAt(rules.Law)}
 	strains := map[scoring.Strain]int{}
 	var bidSum, madeSum, levelled int

@@ -27,11 +27,6 @@ func unit(m tournament.Method, total bool) string {
 	return "Points"
 }
 
-// isMP reports whether a method's standings carry percentages.
-func isMP(m tournament.Method) bool {
-	return m == tournament.MethodMP || m == tournament.MethodMPACBL
-}
-
 // directionName returns the title of a standings block's direction.
 func directionName(dir string) string {
 	switch dir {
@@ -118,7 +113,7 @@ func writeStandings(b *book, d *tournament.EventData) error {
 			for k := start; k < end; k++ {
 				st := &rows[k]
 				var pct any
-				if isMP(d.Event.Scoring) {
+				if d.Event.Scoring.HasPercentage() {
 					pct = s.pts(st.Percentage)
 				}
 				if err := s.add([]any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}); err != nil {

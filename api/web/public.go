@@ -152,7 +152,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		return p.publicError(c, err)
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
-		ShowPct: st.Method == tournament.MethodMP || st.Method == tournament.MethodMPACBL}
+		ShowPct: st.Method.HasPercentage()}
 	d.Fields = standingsFields(&st)
 	d.Split = len(d.Fields) > 1
 	return p.render(c, http.StatusOK, "public_standings.html", View{Title: "Standings · " + st.Event.Name + " · section " + st.Section.Name, Data: d})

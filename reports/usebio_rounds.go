@@ -99,11 +99,11 @@ func boardsKey(boards []int) string {
 }
 
 // meetingRounds builds a one-winner custom movement (unnamed, its pairs 1
-// to the highest in a meeting) from the meetings (their sets filled in by
-// fillSets): each meeting is one table in one round, two meetings sharing
-// a pair or a board never in the same round, in as few rounds as
-// seatMeetings finds. For a club movement that is as
-// many rounds as a pair had meetings. Rounds are ordered by the first
+// to the highest in a meeting; twoWinnerCustom makes its rounds a
+// two-winner one) from the meetings (their sets filled in by fillSets):
+// each meeting is one table in one round, two meetings sharing a pair or a
+// board never in the same round, in as few rounds as seatMeetings finds.
+// For a club movement that is as many rounds as a pair had meetings. Rounds are ordered by the first
 // boards their tables play, and the tables of a round are numbered from 1
 // in the order of their first board. It sets each result's Round and Table.
 func meetingRounds(meetings []meeting, results []tournament.Result, boards int) tournament.Movement {

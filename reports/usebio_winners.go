@@ -6,20 +6,22 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// twoWinnerMovement finds the two-winner Mitchell a two-winner file's lines
-// follow, as traveler numbers a Mitchell's pairs (tournament.Mitchell): NS
-// pair n is movement pair n and sits at table n, EW pair n is movement pair
-// tables+n, where tables is the highest pair number of either direction.
-// It turns each meeting's ew into that movement pair, fills in the sets of
-// meetings with a line missing (fillSets), and looks for the movement
-// holding every meeting (table, pairs and boards; a meeting the file has no
-// line of stays a table with no results) among the Mitchells of that many
-// tables with as many boards a round as the longest meeting plays (see
+// twoWinnerMovement finds the movement a two-winner file's lines follow,
+// its pairs numbered as traveler numbers a Mitchell's (tournament.Mitchell):
+// NS pair n is movement pair n, EW pair n is movement pair tables+n, where
+// tables is the highest pair number of either direction. It turns each
+// meeting's ew into that movement pair, fills in the sets of meetings with
+// a line missing (fillSets), and looks for the movement holding every
+// meeting (table, pairs and boards; a meeting the file has no line of
+// stays a table with no results) among the Mitchells of that many tables
+// with as many boards a round as the longest meeting plays (see
 // mitchellSpecs), fewest rounds first, from the most meetings a pair has.
 // The one movement pair that plays no line, when there is one, is tried
-// first as the missing pair of a half table. It sets every result's Round
-// and Table. When no Mitchell holds the lines the error is at, saying so:
-// traveler ranks NS and EW apart only in a Mitchell.
+// first as the missing pair of a half table. When no Mitchell holds the
+// lines (a club's own movement: tables sharing boards, some EW pairs
+// moving the other way, fewer rounds than tables), the meetings are seated
+// as a custom movement (see twoWinnerCustom), still ranked NS and EW
+// apart. It sets every result's Round and Table.
 func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Result, known map[pairKey]bool, boards int) (tournament.MovementSpec, tournament.Movement, error) {
 	tables := 0
 	for p := range known {
@@ -55,9 +57,48 @@ func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Re
 			return defaultRounds(spec, &mov), mov, nil
 		}
 	}
-	at.Expected = "traveller lines that follow a two-winner Mitchell of " + strconv.Itoa(tables) + " tables and " + strconv.Itoa(per) +
-		" boards a round (NS pair n at table n throughout, EW pairs moving up a table and the boards down a table each round): traveler ranks NS and EW apart only in a Mitchell"
-	return tournament.MovementSpec{}, tournament.Movement{}, &at
+	return twoWinnerCustom(at, meetings, results, tables, boards)
+}
+
+// twoWinnerCustom seats the meetings (ew already a movement pair, sets
+// filled in) as a two-winner custom movement of tables pairs each way
+// (tournament.MovementSpec Winners 2): rounds and tables as meetingRounds
+// finds them, every pair not at a table sitting out, NS pair n movement
+// pair n and EW pair n movement pair tables+n, so that the NS and the EW
+// pairs are ranked in fields of their own. Its rounds are traveler's
+// seating of the lines, not necessarily the rounds the club played. When
+// the lines make no movement (a pair playing a board twice) the error is
+// at, saying why.
+func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Result, tables, boards int) (tournament.MovementSpec, tournament.Movement, error) {
+	label := func(p int) string {
+		if p > tables {
+			return "EW " + strconv.Itoa(p-tables)
+		}
+		return "NS " + strconv.Itoa(p)
+	}
+	against := map[[2]int]int{} // movement pair, board → the opponent it met on the board
+	for _, m := range meetings {
+		for _, b := range m.boards {
+			for _, pq := range [2][2]int{{m.ns, m.ew}, {m.ew, m.ns}} {
+				if o, ok := against[[2]int{pq[0], b}]; ok {
+					at.Expected = "traveller lines in which no pair plays a board twice: " + label(pq[0]) + " plays board " + strconv.Itoa(b) +
+						" against " + label(o) + " and against " + label(pq[1])
+					return tournament.MovementSpec{}, tournament.Movement{}, &at
+				}
+				against[[2]int{pq[0], b}] = pq[1]
+			}
+		}
+	}
+	mov := meetingRounds(meetings, results, boards)
+	mov.Pairs = 2 * tables
+	fillSitOut(&mov)
+	spec := tournament.MovementSpec{Kind: "custom", Winners: 2, Tables: tables, Schedule: mov.Rounds}
+	built, err := spec.Build()
+	if err != nil {
+		at.Expected = "traveller lines that make a two-winner movement of " + strconv.Itoa(tables) + " pairs each way (" + err.Error() + ")"
+		return tournament.MovementSpec{}, tournament.Movement{}, &at
+	}
+	return spec, built, nil
 }
 
 // defaultRounds returns spec with Rounds 0 (all the Mitchell has) when

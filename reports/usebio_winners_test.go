@@ -169,16 +169,18 @@ func TestUSEBIOTwoWinnersMissingMeeting(t *testing.T) {
 }
 
 // TestUSEBIOTwoWinnerErrors: a two-winner file whose PAIR has no DIRECTION,
-// one with an NS pair number twice, and one whose lines follow no Mitchell
-// (on board 1 EW 1 and EW 2 swapped: NS 1 meets EW 2 on boards 1 and 3) are
-// refused naming the element and the line.
+// one with an NS pair number twice, and one whose lines make no movement
+// (on board 1 NS 3 v EW 2 turned into NS 1 v EW 2: NS 1 plays board 1
+// twice, against EW 1 and EW 2) are refused naming the element and the
+// line. (Lines that follow no Mitchell but make a movement are read as a
+// two-winner custom movement: see usebio_winners_custom_test.go.)
 func TestUSEBIOTwoWinnerErrors(t *testing.T) {
 	good := mustWrite(t, twoWinnerEvent(t))
 	line := func(ns, ew string) string {
 		return "<NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>" + ew + "</EW_PAIR_NUMBER>"
 	}
-	// NS 1 v EW 1 and NS 3 v EW 2 play board 1 only.
-	swapped := strings.Replace(strings.Replace(good, line("1", "1"), line("1", "2"), 1), line("3", "2"), line("3", "1"), 1)
+	// NS 3 v EW 2 plays board 1 only; NS 1 plays it against EW 1.
+	twice := strings.Replace(good, line("3", "2"), line("1", "2"), 1)
 	cases := []struct {
 		name, file, element string
 		line                int
@@ -186,7 +188,7 @@ func TestUSEBIOTwoWinnerErrors(t *testing.T) {
 		{"no direction", strings.Replace(good, "<DIRECTION>NS</DIRECTION>", "<DIRECTION></DIRECTION>", 1), "PARTICIPANTS/PAIR/DIRECTION", lineOf(good, "<PAIR>")},
 		{"NS pair twice", strings.Replace(good, "<PAIR_NUMBER>2</PAIR_NUMBER>", "<PAIR_NUMBER>1</PAIR_NUMBER>", 1), "PARTICIPANTS/PAIR/PAIR_NUMBER",
 			lineOf(good, "<PAIR_NUMBER>2</PAIR_NUMBER>") - 1},
-		{"no Mitchell", swapped, "EVENT/WINNER_TYPE", lineOf(good, "<EVENT ")},
+		{"board played twice", twice, "EVENT/WINNER_TYPE", lineOf(good, "<EVENT ")},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

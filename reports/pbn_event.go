@@ -34,6 +34,23 @@ import (
 // its line.
 func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	all = rd.inheritTags(all)
+	first := func(name string) (PBNTag, bool) {
+		for i := range all {
+			if t, ok := all[i].given(name); ok {
+				return t, true
+			}
+		}
+		return PBNTag{}, false
+	}
+	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
+	if t, ok := first(lawTag); ok {
+		law, err := scoring.ParseLaw("law", t.Value)
+		if err != nil {
+			return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
+		}
+		e.Law, e.LawOptions = law, defaultOptions(law)
+	}
+	rules := e.RulesOrDefaults()
 	var games []PBNResult
 	tables := 0
 	for i := range all {
@@ -45,7 +62,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		if rows != nil {
 			tables++
 			for k := range rows {
-				res, err := rows[k].PlayedResult()
+				res, err := rows[k].playedResult(&rules)
 				if err != nil {
 					return tournament.EventData{}, err
 				}
@@ -59,7 +76,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		if !board && !deal && !contract {
 			continue // a file header
 		}
-		res, err := g.PlayedResult()
+		res, err := g.playedResult(&rules)
 		if err != nil {
 			return tournament.EventData{}, err
 		}
@@ -71,15 +88,6 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	if tables > 0 {
 		rd.note(0, "[ScoreTable]", "the results are read from the ScoreTable of "+strconv.Itoa(tables)+" boards, a traveler line a row")
 	}
-	first := func(name string) (PBNTag, bool) {
-		for i := range all {
-			if t, ok := all[i].given(name); ok {
-				return t, true
-			}
-		}
-		return PBNTag{}, false
-	}
-	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
 	nameTag, ok := first("Event")
 	if !ok {
 		nameTag = PBNTag{Line: games[0].Line, Name: "Event"}
@@ -94,13 +102,6 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		return tournament.EventData{}, err
 	}
 	scoringTag, _ := first("Scoring")
-	if t, ok := first(lawTag); ok {
-		law, err := scoring.ParseLaw("law", t.Value)
-		if err != nil {
-			return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
-		}
-		e.Law, e.LawOptions = law, defaultOptions(law)
-	}
 	// A file of several stages (the segments of a vugraph match, each
 	// with its own boards 1…n) is a section a stage.
 	var stages []string

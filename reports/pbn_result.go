@@ -19,7 +19,7 @@ type PBNResult struct {
 	HasVulnerable bool                  // whether Vulnerable was given
 	Deal          scoring.Deal          // Deal; Deal.Given says which hands were there
 	ContractText  string                // Contract as written, e.g. "4Hx" or "Pass"; "" when not given
-	Contract      scoring.Contract      // Contract read under contract-2017
+	Contract      scoring.Contract      // Contract read under contract-2017 (or the file's TravelerLaw)
 	HasContract   bool                  // whether Contract was given
 	Declarer      scoring.Seat          // Declarer
 	HasDeclarer   bool                  // whether Declarer was given
@@ -61,6 +61,12 @@ func ReadPBNResults(r io.Reader) ([]PBNResult, error) {
 // Score and ScoreIMP read as "NS 120", "EW -50", "NS 4 EW -4" or a bare
 // number from the declarer's side.
 func (g *PBNGame) PlayedResult() (PBNResult, error) {
+	return g.playedResult(&contractRules)
+}
+
+// playedResult is PlayedResult with the Contract read under rules (the
+// law code of the file's TravelerLaw tag, as WritePBN writes it).
+func (g *PBNGame) playedResult(rules *scoring.Rules) (PBNResult, error) {
 	res := PBNResult{
 		Line: g.Line, Game: g, Event: g.Value("Event"), Room: g.Value("Room"), Table: g.Value("Table"),
 		HomeTeam: g.Value("HomeTeam"), VisitTeam: g.Value("VisitTeam"),
@@ -94,8 +100,11 @@ func (g *PBNGame) PlayedResult() (PBNResult, error) {
 		res.Deal = d
 	}
 	if t, ok := g.given("Contract"); ok {
-		c, err := readContract(t.Value)
+		c, err := readContractUnder(rules, t.Value)
 		if err != nil {
+			if rules.Law != scoring.Contract2017 {
+				return res, pbnErr(t, "a contract "+rules.Law.String()+" reads ("+err.Error()+")")
+			}
 			return res, pbnErr(t, "a contract such as 4H, 3NTX or 6Sxx, or Pass")
 		}
 		res.ContractText, res.Contract, res.HasContract = t.Value, c, true

@@ -309,15 +309,23 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	return line, nil
 }
 
-// readContract reads a contract as club scorers and archives write it:
-// 4H, 3NTX, 6SXX, PASS (also P, PASSED and AP, all pass), no-trump as N
-// (1N, 3NX) and a redouble as R (3NR, 4SR).
+// readContract reads a contract as club scorers and archives write it
+// (see readContractUnder), under contract-2017.
 func readContract(s string) (scoring.Contract, error) {
+	return readContractUnder(&contractRules, s)
+}
+
+// readContractUnder reads a contract under a law code's rules. Under
+// contract-2017 it also reads the forms club scorers and archives write:
+// PASS (also P, PASSED and AP, all pass), no-trump as N (1N, 3NX) and a
+// redouble as R (3NR, 4SR) — an R that the historical codes read otherwise
+// (Royalton's royal bid).
+func readContractUnder(rules *scoring.Rules, s string) (scoring.Contract, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	if t == "AP" {
 		return scoring.Contract{Pass: true}, nil
 	}
-	if len(t) >= 2 && t[0] >= '1' && t[0] <= '7' {
+	if rules.Law == scoring.Contract2017 && len(t) >= 2 && t[0] >= '1' && t[0] <= '7' {
 		if rest, ok := strings.CutSuffix(t, "R"); ok && !strings.HasSuffix(rest, "X") {
 			t = rest + "XX"
 		}
@@ -325,7 +333,7 @@ func readContract(s string) (scoring.Contract, error) {
 			t = t[:2] + "T" + t[2:]
 		}
 	}
-	return contractRules.ParseContract(t)
+	return rules.ParseContract(t)
 }
 
 // readUSEBIOHands reads the HANDSET elements and gives each board its deal.

@@ -355,6 +355,9 @@ func pairNumber(s string) (int, error) {
 func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 	const el = "EVENT EVENT_TYPE"
 	if m, ok := methodOfEventType(ev.Type); ok {
+		if m == tournament.MethodMP && rd.opt.Method == "" && acblMatchpoints(ev) {
+			return rd.method(tournament.MethodMPACBL, ev.Line, el, "the lines' matchpoints are 1 a score beaten: scored MP_ACBL"), nil
+		}
 		return rd.method(m, ev.Line, el, ""), nil
 	}
 	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
@@ -384,6 +387,32 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return rd.method(tournament.MethodButler, ev.Line, el, why+"SCORING_METHOD "+sm+": scored BUTLER (give the method CROSS_IMP if it was cross-IMPs)"), nil
 	}
 	return rd.method(tournament.MethodMP, ev.Line, el, why+"nothing in the file says how it was scored: compared by matchpoints (give the method to change it)"), nil
+}
+
+// acblMatchpoints reports whether a matchpoint file's lines give 1 a
+// score beaten (ACBL) rather than 2 (EBU, Compscore3): on every board with
+// two lines or more, each with matchpoints and a real score, NS and EW
+// share n − 1 a line, not 2(n − 1).
+func acblMatchpoints(ev *USEBIOEvent) bool {
+	seen := false
+	for _, b := range ev.Boards {
+		n := 0
+		for _, l := range b.Lines {
+			if l.Points == PointsMatchPoints && l.Score.Given() && !l.Score.Artificial {
+				n++
+			}
+		}
+		if n < 2 || n != len(b.Lines) {
+			continue
+		}
+		for _, l := range b.Lines {
+			if sum := l.NSPoints.Value + l.EWPoints.Value; sum < float64(n-1)-0.01 || sum > float64(n-1)+0.01 {
+				return false
+			}
+		}
+		seen = true
+	}
+	return seen
 }
 
 // methodOfEventType reads an EVENT_TYPE: USEBIO 1.2's MP_PAIRS, BUTLER_PAIRS and

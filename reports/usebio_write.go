@@ -31,6 +31,9 @@ import (
 // traveller lines naming the NS and the EW pair by their numbers, places
 // per direction.
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
+	if d.Event.Law != scoring.Contract2017 {
+		return fmt.Errorf("USEBIO records contract bridge: an event under %s would be read back as contract-2017; export it as PBN, which keeps its law code", d.Event.Law)
+	}
 	typ, points, err := usebioType(d.Event.Scoring)
 	if err != nil {
 		return err

@@ -33,7 +33,7 @@ func linesUnder(law scoring.Law) []line {
 		out[5].contract, out[5].declarer, out[5].tricks = "2NL", "N", 4 // a nullo: the opponents take 9
 		out[0].contract = "4RS"                                         // royal spades
 	case scoring.Royalton1915:
-		out[0].contract = "4SR"                                 // a royal bid
+		out[0].contract = "4SR"                                         // a royal bid
 		out[5].contract, out[5].declarer, out[5].tricks = "1NL", "S", 5 // a nullo
 	}
 	return out

@@ -103,7 +103,8 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	}
 	scoringTag, _ := first("Scoring")
 	// A file of several stages (the segments of a vugraph match, each
-	// with its own boards 1…n) is a section a stage.
+	// with its own boards 1…n) or sections (as WritePBN writes an event of
+	// several) is a section each.
 	var stages []string
 	groups := map[string][]PBNResult{}
 	for _, g := range games {
@@ -113,6 +114,9 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 			if ev := strings.TrimSpace(g.Event); ev != "" && ev != e.Name && st != "" {
 				st = ev + " " + st // a file of several events' stages
 			}
+			if st == "" {
+				st = strings.TrimSpace(g.Game.Value("Section")) // as WritePBN names a section
+			}
 		}
 		if _, ok := groups[st]; !ok {
 			stages = append(stages, st)
@@ -120,7 +124,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		groups[st] = append(groups[st], g)
 	}
 	if len(stages) > 1 {
-		rd.note(0, "[Stage]", "the file holds "+strconv.Itoa(len(stages))+" stages ("+stages[0]+", …): each is a section of its own")
+		rd.note(0, "[Stage]", "the file holds "+strconv.Itoa(len(stages))+" stages or sections ("+stages[0]+", …): each is a section of its own")
 	}
 	d := tournament.EventData{Event: e}
 	for i, st := range stages {
@@ -584,6 +588,30 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		key         roomKey
 		closed      bool
 		line        int
+	}
+	// Teams are numbered as they first sit down: board by board, table by
+	// table (file order where tables are not numbered), home team first —
+	// the order WritePBN writes, so that a file traveler wrote numbers its
+	// teams as the event did.
+	order := slices.Clone(played)
+	tableNo := func(i int) int {
+		n, err := strconv.Atoi(strings.TrimSpace(games[i].Table))
+		if err != nil {
+			return 0
+		}
+		return n
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if games[a].Board != games[b].Board {
+			return games[a].Board - games[b].Board
+		}
+		return tableNo(a) - tableNo(b)
+	})
+	for _, i := range order {
+		if g := games[i].Game; g != nil && g.Value("HomeTeam") != "" {
+			team(g.Value("HomeTeam"))
+			team(g.Value("VisitTeam"))
+		}
 	}
 	var rooms []room // in file order
 	at := map[roomKey]int{}

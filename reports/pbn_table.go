@@ -93,7 +93,7 @@ func (tb *pbnTable) value(row []string, name string) string {
 // such as Ruter and Magic Contest write a board once, with its traveler as
 // a ScoreTable). Each row's game has the board's tags (Board, Dealer,
 // Vulnerable, Deal, Event…) and the row's: PairId_NS, PairId_EW, Table,
-// Round, Section, Contract, Declarer, Result and Score (from Score_NS or
+// Round, Contract, Declarer, Result and Score (from Score_NS or
 // Score_EW). A row of a pair that sat out ("Bye") gives no game; an
 // adjusted score (A+, A, A-: 60, 50 or 40 % of the top) gives a Note
 // "artificial score 60%/40%". It returns nil when the game has no
@@ -136,7 +136,9 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		add := func(name, value string) { rg.Tags = append(rg.Tags, PBNTag{Line: t.Line, Name: name, Value: value}) }
 		add("PairId_NS", ns)
 		add("PairId_EW", ew)
-		for _, c := range []string{"Table", "Round", "Section"} {
+		// The Section column names where the pair sat (Ruter: M, N, O);
+		// the field is the whole table's, so it is not a section here.
+		for _, c := range []string{"Table", "Round"} {
 			if v := tb.value(row, c); v != "" {
 				add(c, v)
 			}

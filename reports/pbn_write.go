@@ -65,6 +65,14 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 			for _, l := range lines {
 				g.line = &l.Result
 				g.ns, g.ew = ps.id(l.Result.NS, 0), ps.id(l.Result.EW, 1)
+				g.home, g.visit, g.imps = "", "", ""
+				if teams := s.Section.Movement.Kind == tournament.KindTeams; teams {
+					// A match's room: the team sitting NS is the HomeTeam
+					// (the two rooms name the teams the other way round, as
+					// teams programs write them), and its IMPs on the board.
+					g.home, g.visit = ps.team(s, l.Result.NS), ps.team(s, l.Result.EW)
+					g.imps = "NS " + strconv.FormatFloat(l.NSPoints, 'f', -1, 64)
+				}
 				g.players = [4]string{ // West, North, East, South
 					ps.player(l.Result.EW, 1, 1), ps.player(l.Result.NS, 0, 0),
 					ps.player(l.Result.EW, 1, 0), ps.player(l.Result.NS, 0, 1),
@@ -100,6 +108,9 @@ type pbnGame struct {
 	line    *tournament.Result
 	ns, ew  string    // the pairs' ids, PairId_NS and PairId_EW
 	players [4]string // West, North, East, South
+	// A teams match's room: the teams sitting NS and EW (HomeTeam and
+	// VisitTeam, instead of the pairs' ids) and NS's IMPs (ScoreIMP).
+	home, visit, imps string
 }
 
 // writePBNGame writes one game in export format. §3.1: "each game (except
@@ -129,8 +140,14 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		// names of the ScoreTable's columns (§5.7), as §4.3.2 suggests.
 		add("Round", strconv.Itoa(r.Round))
 		add("Table", strconv.Itoa(r.Table))
-		add("PairId_NS", g.ns)
-		add("PairId_EW", g.ew)
+		if g.home != "" {
+			add("HomeTeam", g.home) // §4.3.3
+			add("VisitTeam", g.visit)
+			add("ScoreIMP", g.imps) // §4.2.2
+		} else {
+			add("PairId_NS", g.ns)
+			add("PairId_EW", g.ew)
+		}
 		switch r.Status {
 		case tournament.StatusPlayed:
 			declarer, contract, result = r.Declarer, r.Contract, strconv.Itoa(r.Tricks)
@@ -200,6 +217,23 @@ func newPBNPairs(s *tournament.SectionData) pbnPairs {
 		ps.names[p.Number+"/"+p.Direction] = n
 	}
 	return ps
+}
+
+// team is the name of the team a pair (by number) plays for in a teams
+// section, or its number when it has no name.
+func (ps pbnPairs) team(s *tournament.SectionData, pair string) string {
+	p, _ := strconv.Atoi(pair)
+	for _, t := range s.Section.Movement.Teams {
+		if t.Pairs[0] == p || t.Pairs[1] == p {
+			for _, r := range s.Teams {
+				if r.Number == t.Number && r.Name != "" {
+					return r.Name
+				}
+			}
+			return "Team " + strconv.Itoa(t.Number)
+		}
+	}
+	return "Team of pair " + pair
 }
 
 // id is the pair's PairId: its number, with its direction ("3NS", as

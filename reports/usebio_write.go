@@ -31,8 +31,8 @@ import (
 // traveller lines naming the NS and the EW pair by their numbers, places
 // per direction.
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
-	if d.Event.Law != scoring.Contract2017 {
-		return fmt.Errorf("USEBIO records contract bridge: an event under %s would be read back as contract-2017; export it as PBN, which keeps its law code", d.Event.Law)
+	if err := USEBIOHolds(d.Event); err != nil {
+		return err
 	}
 	typ, points, err := usebioType(d.Event.Scoring)
 	if err != nil {
@@ -226,6 +226,18 @@ func pointsText(v float64) string {
 	return strconv.FormatFloat(RoundTo(v, 2), 'f', -1, 64)
 }
 
+// USEBIOHolds tells whether a USEBIO file can hold an event: USEBIO 1.2
+// records contract bridge (an event under a historical code would be read
+// back as contract-2017) scored by matchpoints, Butler or cross-IMPs. The
+// error says why not, and what to export instead.
+func USEBIOHolds(e tournament.Event) error {
+	if e.Law != scoring.Contract2017 {
+		return fmt.Errorf("USEBIO records contract bridge: an event under %s would be read back as contract-2017; export it as PBN, which keeps its law code", e.Law)
+	}
+	_, _, err := usebioType(e.Scoring)
+	return err
+}
+
 // usebioType returns the EVENT_TYPE and the points elements of a method.
 func usebioType(m tournament.Method) (string, PointsKind, error) {
 	switch m {
@@ -236,7 +248,7 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	case tournament.MethodCrossIMP:
 		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
 	}
-	return "", PointsNone, fmt.Errorf("USEBIO export: scoring %s; expected MP, MP_ACBL, BUTLER or CROSS_IMP", m)
+	return "", PointsNone, fmt.Errorf("USEBIO names matchpoints, Butler and cross-IMPs only: an event scored %s is exported as PBN, which keeps its method", m)
 }
 
 // usebioDateOut writes YYYY-MM-DD as DD/MM/YYYY, as Compscore3 does; ""

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,7 +28,8 @@ type eventPageData struct {
 	Description string   // the scoring method in plain words
 	Sections    []sectionRow
 	Files       []fileLink
-	USEBIOLinks bool // the last download failed for want of one section: show the per-section links first
+	USEBIOLinks bool   // the last download failed for want of one section: show the per-section links first
+	NoUSEBIO    string // why a USEBIO file cannot hold the event ("" when it can)
 }
 
 // fileLink is one download of the event page.
@@ -69,6 +71,10 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		return eventPageData{}, err
 	}
 	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles}
+	if err := reports.USEBIOHolds(ev); err != nil {
+		d.NoUSEBIO = err.Error()
+		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })
+	}
 	for k, v := range ev.LawOptions {
 		d.LawOptions = append(d.LawOptions, k+": "+lawOptionText(v))
 	}

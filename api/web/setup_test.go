@@ -83,8 +83,13 @@ func TestSetupPages(t *testing.T) {
 
 	p = s.get("/director/events/" + strconv.FormatInt(eventID, 10))
 	p.want(t, "event page", http.StatusOK)
-	for _, id := range []string{"new-section", "publish", "download-xlsx", "download-standings-csv", "download-travelers-csv", "download-usebio", "download-pbn", "reports"} {
+	for _, id := range []string{"new-section", "publish", "download-xlsx", "download-standings-csv", "download-travelers-csv", "download-pbn", "reports"} {
 		p.mustID(t, id)
+	}
+	// The event plays royal-auction-1913: USEBIO records contract bridge,
+	// so the page offers PBN and says why there is no USEBIO file.
+	if p.byID("download-usebio") != nil || !strings.Contains(setupText(p.mustID(t, "no-usebio")), "USEBIO records contract bridge") {
+		t.Errorf("a royal-auction-1913 event: want no USEBIO download and the reason")
 	}
 
 	sectionID := createSetupSection(t, s, eventID)
@@ -408,7 +413,7 @@ func downloadSetupFiles(t *testing.T, s *setupSite, eventID int64) {
 	t.Helper()
 	path := "/director/events/" + strconv.FormatInt(eventID, 10)
 	p := s.get(path)
-	for _, id := range []string{"download-xlsx", "download-standings-csv", "download-travelers-csv", "download-usebio", "download-pbn"} {
+	for _, id := range []string{"download-xlsx", "download-standings-csv", "download-travelers-csv", "download-pbn"} {
 		href := setupAttr(p.mustID(t, id), "href")
 		f := s.get(href)
 		f.want(t, "download "+href, http.StatusOK)
@@ -436,6 +441,17 @@ func downloadSetupFiles(t *testing.T, s *setupSite, eventID int64) {
 	b, err := s.svc.CreateSection(context.Background(), tournament.Director, eventID,
 		tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 2}})
 	if err != nil {
+		t.Fatal(err)
+	}
+	p = s.get(path + "/files/usebio.xml")
+	p.want(t, "USEBIO of a royal-auction-1913 event", http.StatusUnprocessableEntity)
+	if !strings.Contains(p.errorText(), "USEBIO records contract bridge") {
+		t.Errorf("USEBIO of a royal-auction-1913 event: error %q", p.errorText())
+	}
+	// Under contract-2017 the event fits USEBIO, but one file holds one
+	// section: the page offers a file for each.
+	law := scoring.Contract2017.String()
+	if _, err := s.svc.UpdateEvent(context.Background(), tournament.Director, eventID, tournament.EventPatch{Law: &law}); err != nil {
 		t.Fatal(err)
 	}
 	p = s.get(path + "/files/usebio.xml")

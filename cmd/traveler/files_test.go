@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -64,7 +65,9 @@ var refusedFiles = map[string]string{
 // database. The standings and every traveler line must be the same each
 // way: the CSV files byte for byte between the file and the database, and
 // rescore's JSON (the API's shape) row for row against the standings CSV.
-// Every file is dated 2026-11-24 with --date, as some have no date.
+// Every file is dated 2026-11-24 with --date, as some have no date. Then
+// the file traveler writes of it, as PBN and (where the event fits) as
+// USEBIO, must read back to the same standings.
 func TestEveryResultsFileOnePath(t *testing.T) {
 	url := dbtest.URL(t)
 	for _, path := range resultsFiles(t) {
@@ -124,6 +127,32 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("rescore's standings differ from export's:\n%s\n--\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			// What traveler writes of it reads back to the same standings:
+			// PBN always, USEBIO where it can hold the event (one section
+			// of pairs, a method it names).
+			for _, format := range []string{"pbn", "usebio"} {
+				out := filepath.Join(t.TempDir(), "again."+map[string]string{"pbn": "pbn", "usebio": "xml"}[format])
+				code, _, stderr := cliRun(t, append([]string{"export", format, "--from", path, "-o", out}, date...)...)
+				if code != 0 {
+					if format == "usebio" && (strings.Contains(stderr, "USEBIO") || strings.Contains(stderr, "section")) {
+						continue // the event does not fit USEBIO; the refusal says why
+					}
+					t.Fatalf("export %s --from: exit %d: %s", format, code, stderr)
+				}
+				code, stdout, stderr := cliRun(t, "export", "csv-standings", "--from", out, "-o", "-")
+				if code != 0 {
+					t.Fatalf("%s written by traveler, read back: exit %d: %s", format, code, stderr)
+				}
+				want := fromFile["csv-standings"]
+				if format == "usebio" {
+					// USEBIO names no section: the one it holds reads back as A.
+					want = regexp.MustCompile(`(?m)^[^,\n]*,`).ReplaceAllString(want, "A,")
+					want = strings.Replace(want, "A,direction", "section,direction", 1)
+				}
+				if stdout != want {
+					t.Errorf("%s written by traveler reads back to other standings:\n%s", format, lineDiff([]byte(want), []byte(stdout)))
+				}
 			}
 			t.Logf("%s: %d standings rows, %d traveler lines the same three ways", filepath.Base(path), len(rows)-1, strings.Count(fromFile["csv-travelers"], "\n")-1)
 		})

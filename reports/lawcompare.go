@@ -222,7 +222,7 @@ func without(a, b []string) []string {
 
 // compareFields pairs the two standings field by field.
 func compareFields(sec *tournament.Section, from, to []tournament.Standing) []FieldComparison {
-	twoFields := sec.Movement.Winners == 2 && sec.Movement.Kind == tournament.KindMitchell
+	twoFields := sec.Movement.Winners == 2 && len(sec.Movement.PairDirections()) == 2
 	type key struct{ number, direction string }
 	toBy := map[key]tournament.Standing{}
 	for _, s := range to {

@@ -15,8 +15,8 @@ import (
 // gets a custom movement built from the lines (see fillSets and
 // meetingRounds); a two-winner file (WINNER_TYPE 2, or pairs numbered
 // "1NS" and "1EW" as Compscore3 writes them, or every PAIR with its
-// DIRECTION) gets the two-winner Mitchell its lines follow (see
-// twoWinnerMovement). Every played line is scored again; a SCORE that
+// DIRECTION) gets the two-winner Mitchell its lines follow, or else a
+// custom movement ranked NS and EW apart (see twoWinnerMovement). Every played line is scored again; a SCORE that
 // differs is a note (an error when reading strictly). Errors are *FileError
 // naming the element, its line and what was expected.
 func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {

@@ -165,11 +165,15 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 
 // badPair explains which pairs the movement has.
 func badPair(m *Movement, prefix, number, direction string) error {
-	if m.Kind == KindMitchell {
-		if direction != "NS" && direction != "EW" {
-			return Invalidf(prefix+"direction", strconv.Quote(direction)+": a Mitchell has NS and EW pairs", "NS", "EW")
+	if len(m.PairDirections()) == 2 {
+		what := "a Mitchell"
+		if m.Kind != KindMitchell {
+			what = "a two-winner movement"
 		}
-		return Invalidf(prefix+"number", strconv.Quote(number)+": this Mitchell has pairs 1 to "+strconv.Itoa(m.Tables)+" in each direction")
+		if direction != "NS" && direction != "EW" {
+			return Invalidf(prefix+"direction", strconv.Quote(direction)+": "+what+" has NS and EW pairs", "NS", "EW")
+		}
+		return Invalidf(prefix+"number", strconv.Quote(number)+": this "+strings.TrimPrefix(strings.TrimPrefix(what, "a "), "an ")+" has pairs 1 to "+strconv.Itoa(m.Tables)+" in each direction")
 	}
 	if direction != "" {
 		return Invalidf(prefix+"direction", strconv.Quote(direction)+": pairs of a "+m.Kind.String()+" movement change direction; leave it out")

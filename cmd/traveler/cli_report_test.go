@@ -20,6 +20,28 @@ import (
 // with them: go test -run CLIReportGolden ./cmd/traveler -update.
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
+// checkGolden compares got with the golden file at path (under testdata/),
+// or writes it there with -update.
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run %s -update writes it)", err, t.Name())
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the output (go test -run %s -update rewrites it):\n%s", path, strings.SplitN(t.Name(), "/", 2)[0], firstDiff(string(want), string(got)))
+	}
+}
+
 // royaltonCounts are the Royalton report's figures as the test counts them
 // from a USEBIO file's traveler lines by itself.
 type royaltonCounts struct {
@@ -430,24 +452,7 @@ func TestCLIReportGolden(t *testing.T) {
 				t.Errorf("the output does not encode back from %T to the same bytes", dto)
 			}
 
-			got := []byte(strings.ReplaceAll(stdout, jsonPath(t, dir), goldenTestdata))
-			want := filepath.Join("testdata", "report", tc.golden)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(want), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(want, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			w, err := os.ReadFile(want)
-			if err != nil {
-				t.Fatalf("%v (go test -run CLIReportGolden -update writes it)", err)
-			}
-			if !bytes.Equal(got, w) {
-				t.Errorf("%s differs from the output (go test -run CLIReportGolden -update rewrites it):\n%s", want, firstDiff(string(w), string(got)))
-			}
+			checkGolden(t, filepath.Join("testdata", "report", tc.golden), []byte(strings.ReplaceAll(stdout, jsonPath(t, dir), goldenTestdata)))
 		})
 	}
 }

@@ -368,22 +368,7 @@ func TestRescoreGolden(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}
-			golden := filepath.Join("testdata", "rescore", tc.golden)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if stdout != string(want) {
-				t.Errorf("rescore %s differs from %s:\n%s", tc.file, golden, lineDiff(want, []byte(stdout)))
-			}
+			checkGolden(t, filepath.Join("testdata", "rescore", tc.golden), []byte(stdout))
 		})
 	}
 }

@@ -60,7 +60,7 @@ func ReadPBN(r io.Reader) ([]PBNGame, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &FileError{Format: "PBN", Line: p.line + 1, Expected: "lines shorter than 1 MiB"}
+			return nil, &FileError{Format: "PBN", Line: p.line + 1, Element: "line", Expected: "lines shorter than 1 MiB"}
 		}
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func (p *pbnParser) addSection(s string) error {
 		return nil
 	}
 	if p.cur == nil || len(p.cur.Tags) == 0 {
-		return &FileError{Format: "PBN", Line: p.line, Value: s, Expected: `a tag such as [Board "1"] before any other text`}
+		return &FileError{Format: "PBN", Line: p.line, Element: "text before the first tag", Value: s, Expected: `a tag such as [Board "1"] before any other text`}
 	}
 	last := &p.cur.Tags[len(p.cur.Tags)-1]
 	last.Section = append(last.Section, s)

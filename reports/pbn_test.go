@@ -212,21 +212,3 @@ func TestReadPBNTestdata(t *testing.T) {
 		t.Errorf("second game's calls %q", calls)
 	}
 }
-
-// FuzzReadPBN feeds the reader arbitrary text: it must answer games or an
-// error, never panic.
-func FuzzReadPBN(f *testing.F) {
-	f.Add(smallPBN)
-	f.Add("[Board \"1\"]\n[Score \"NS 1\"]\n{\n")
-	f.Fuzz(func(t *testing.T, doc string) {
-		games, err := ReadPBN(strings.NewReader(doc))
-		if err != nil {
-			return
-		}
-		for i := range games {
-			_, _ = games[i].PlayedResult()
-			_, _ = games[i].OptimumResults()
-			_ = games[i].AuctionCalls()
-		}
-	})
-}

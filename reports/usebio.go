@@ -102,6 +102,15 @@ func (k PointsKind) String() string {
 	return strings.TrimPrefix(pointsElements[k][0], "NS_")
 }
 
+// maxBoardNumber is the highest board number a USEBIO file may give, and
+// maxPairNumber the highest pair number: the event read from a file has a
+// board (and a pair) for every number up to the highest, so a number from
+// the file sizes what is built.
+const (
+	maxBoardNumber = 999
+	maxPairNumber  = 9999
+)
+
 // ReadUSEBIO reads a USEBIO 1.2 results file. A file that is not
 // well-formed XML, has no EVENT, or holds a value that cannot be read gives
 // a *FileError naming the line and the element.
@@ -205,6 +214,9 @@ func readUSEBIOPair(p *xmlNode) (USEBIOPair, error) {
 	if pair.Number == "" {
 		return pair, usebioErr(p, "PARTICIPANTS/PAIR/PAIR_NUMBER", "", "the pair's number")
 	}
+	if pairNumberTooBig(pair.Number) {
+		return pair, usebioErr(p.child("PAIR_NUMBER"), "PARTICIPANTS/PAIR/PAIR_NUMBER", pair.Number, "a pair number from 1 to "+strconv.Itoa(maxPairNumber))
+	}
 	if d := p.child("DIRECTION"); d != nil && d.text != "" {
 		side, err := scoring.ParseSide("direction", d.text)
 		if err != nil {
@@ -234,8 +246,8 @@ func readUSEBIOBoard(b *xmlNode) (USEBIOBoard, error) {
 		return board, usebioErr(b, "BOARD", "", "a BOARD_NUMBER element")
 	}
 	n, err := strconv.Atoi(num.text)
-	if err != nil || n < 1 {
-		return board, usebioErr(num, "BOARD/BOARD_NUMBER", num.text, "a board number, 1 or more")
+	if err != nil || n < 1 || n > maxBoardNumber {
+		return board, usebioErr(num, "BOARD/BOARD_NUMBER", num.text, "a board number from 1 to "+strconv.Itoa(maxBoardNumber))
 	}
 	board.Number = n
 	if board.Average, err = figureOf(b, "BOARD_AVERAGE", "BOARD"); err != nil {
@@ -263,6 +275,11 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	}
 	if line.EW == "" {
 		return line, usebioErr(l, path+"EW_PAIR_NUMBER", "", "the number of the pair that sat East-West")
+	}
+	for _, el := range [2]string{"NS_PAIR_NUMBER", "EW_PAIR_NUMBER"} {
+		if c := l.child(el); pairNumberTooBig(c.text) {
+			return line, usebioErr(c, path+el, c.text, "a pair number from 1 to "+strconv.Itoa(maxPairNumber))
+		}
 	}
 	if c := l.child("CONTRACT"); c != nil && c.text != "" {
 		contract, err := readContract(c.text)
@@ -360,8 +377,8 @@ func readUSEBIOHandsOf(b *xmlNode, e *USEBIOEvent) error {
 		return usebioErr(b, path, "", "a BOARD_NUMBER element")
 	}
 	n, err := strconv.Atoi(num.text)
-	if err != nil || n < 1 {
-		return usebioErr(num, path+"/BOARD_NUMBER", num.text, "a board number, 1 or more")
+	if err != nil || n < 1 || n > maxBoardNumber {
+		return usebioErr(num, path+"/BOARD_NUMBER", num.text, "a board number from 1 to "+strconv.Itoa(maxBoardNumber))
 	}
 	hands := [4]string{"-", "-", "-", "-"}
 	for _, h := range b.all("HAND") {
@@ -375,9 +392,11 @@ func readUSEBIOHandsOf(b *xmlNode, e *USEBIOEvent) error {
 		}
 		var suits [4]string
 		for i, name := range usebioSuits {
+			var cards strings.Builder // not +=, quadratic in the elements
 			for _, s := range h.all(name) {
-				suits[i] += strings.ReplaceAll(s.text, "-", "")
+				cards.WriteString(strings.ReplaceAll(s.text, "-", ""))
 			}
+			suits[i] = cards.String()
 		}
 		hands[seat] = strings.Join(suits[:], ".")
 	}
@@ -406,6 +425,22 @@ func figureOf(n *xmlNode, name, parent string) (Figure, error) {
 		return f, usebioErr(c, parent+"/"+name, c.text, "a number such as 47.69 or -5")
 	}
 	return f, nil
+}
+
+// pairNumberTooBig reports whether a pair number as written ("12", "+12",
+// "12NS") starts with a number above maxPairNumber. Whether it is a pair
+// number at all is for the event's reader to tell.
+func pairNumberTooBig(s string) bool {
+	n := 0
+	for _, c := range []byte(strings.TrimLeft(strings.TrimSpace(s), "+-")) {
+		if c < '0' || c > '9' {
+			break
+		}
+		if n = n*10 + int(c-'0'); n > maxPairNumber {
+			return true
+		}
+	}
+	return false
 }
 
 // usebioErr makes the *FileError for an element.

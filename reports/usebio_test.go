@@ -307,16 +307,3 @@ func testdataDir(t testing.TB) string {
 		dir = parent
 	}
 }
-
-// FuzzReadUSEBIO feeds the reader arbitrary bytes: it must answer a value
-// or an error, never panic.
-func FuzzReadUSEBIO(f *testing.F) {
-	f.Add(smallUSEBIO)
-	f.Add(`<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>A6040</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>`)
-	f.Fuzz(func(t *testing.T, doc string) {
-		u, err := ReadUSEBIO(strings.NewReader(doc))
-		if (u == nil) == (err == nil) {
-			t.Fatalf("got %v and %v", u, err)
-		}
-	})
-}

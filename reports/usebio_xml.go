@@ -23,13 +23,18 @@ type xmlNode struct {
 	line     int
 }
 
-// readXMLTree reads a whole XML document into a tree of its elements.
+// readXMLTree reads a whole XML document into a tree of its elements. The
+// XML declaration may come once, before the root element: encoding/xml
+// wraps its input in one more charsetReader for each declaration naming an
+// encoding, so a file repeating it would have every non-ASCII byte decoded
+// again by each, doubling in size each time.
 func readXMLTree(r io.Reader) (*xmlNode, error) {
 	d := xml.NewDecoder(r)
 	d.CharsetReader = charsetReader
 	var root *xmlNode
 	var stack []*xmlNode
 	var text [][]byte // the character data of each open element
+	declared := false
 	for {
 		line, _ := d.InputPos()
 		tok, err := d.Token()
@@ -44,6 +49,13 @@ func readXMLTree(r io.Reader) (*xmlNode, error) {
 			return nil, &FileError{Format: "USEBIO", Line: line, Expected: "well-formed XML (" + err.Error() + ")"}
 		}
 		switch t := tok.(type) {
+		case xml.ProcInst:
+			if strings.EqualFold(t.Target, "xml") {
+				if declared || root != nil {
+					return nil, &FileError{Format: "USEBIO", Line: max(line, 1), Element: "<?xml?> declaration", Expected: "one XML declaration, at the start of the file"}
+				}
+				declared = true
+			}
 		case xml.StartElement:
 			n := &xmlNode{name: t.Name.Local, attrs: append([]xml.Attr(nil), t.Attr...), line: line}
 			switch {

@@ -47,11 +47,11 @@ func ReadHandRecords(r io.Reader) ([]HandRecord, error) {
 		}
 		num, _ := g.Tag("Board")
 		n, err := strconv.Atoi(strings.TrimSpace(num.Value))
-		if err != nil || n < 1 {
+		if err != nil || n < 1 || n > maxBoardNumber {
 			if num.Line == 0 {
 				num.Line = g.Line
 			}
-			return nil, &FileError{Format: "PBN", Line: num.Line, Element: "[Board]", Value: num.Value, Expected: `the board number of the deal on line ` + strconv.Itoa(deal.Line) + `, e.g. [Board "1"]`}
+			return nil, &FileError{Format: "PBN", Line: num.Line, Element: "[Board]", Value: num.Value, Expected: `the board number (1 to ` + strconv.Itoa(maxBoardNumber) + `) of the deal on line ` + strconv.Itoa(deal.Line) + `, e.g. [Board "1"]`}
 		}
 		out = append(out, HandRecord{Line: g.Line, Board: tournament.BoardInput{Number: n, Dealer: strings.TrimSpace(g.Value("Dealer")),
 			Vulnerable: strings.TrimSpace(g.Value("Vulnerable")), Deal: strings.TrimSpace(deal.Value)}})

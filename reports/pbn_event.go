@@ -199,6 +199,12 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	if len(played) == 0 {
 		return tournament.SectionData{}, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
 	}
+	perBoard := map[int]int{}
+	for _, i := range played {
+		if perBoard[games[i].Board]++; perBoard[games[i].Board] > maxBoardLines {
+			return tournament.SectionData{}, tooManyLines("PBN", games[i].Line, games[i].Board)
+		}
+	}
 	results := make([]tournament.Result, len(played))
 	for k, i := range played {
 		r, err := pbnResult(&games[i])
@@ -379,10 +385,14 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 	for k, i := range played {
 		g := games[i].Game
 		for s, name := range [2]string{"PairId_NS", "PairId_EW"} {
-			t, _ := g.Tag(name)
+			t, ok := g.given(name)
+			if !ok {
+				return nil, tournament.Section{}, &FileError{Format: "PBN", Line: games[i].Line, Element: "[" + name + "]",
+					Expected: "the pair's number, as in every game of a file that numbers its pairs (PairId_NS and PairId_EW)"}
+			}
 			n, dir, err := splitPairNumber(t.Value)
 			if err != nil || dir == [2]string{"EW", "NS"}[s] {
-				return nil, tournament.Section{}, pbnErr(t, "a pair number, 1 or more (in a two-winner Mitchell also 3"+[2]string{"NS", "EW"}[s]+")")
+				return nil, tournament.Section{}, pbnErr(t, "a pair number from 1 to "+strconv.Itoa(maxPairNumber)+" (in a two-winner Mitchell also 3"+[2]string{"NS", "EW"}[s]+")")
 			}
 			ids[k][s] = side{n, dir}
 			two = two || dir != ""
@@ -489,7 +499,7 @@ func (rd *reading) pbnNamedPairs(games []PBNResult, played []int, results []tour
 	used := map[int]bool{}
 	for i, nm := range names {
 		n := trailingNumber(nm[0])
-		if nm[0] != nm[1] || n < 1 || used[n] {
+		if nm[0] != nm[1] || n < 1 || n > maxPairNumber || used[n] {
 			renumber = nil
 			break
 		}

@@ -73,8 +73,8 @@ func (g *PBNGame) playedResult(rules *scoring.Rules) (PBNResult, error) {
 	}
 	if t, ok := g.given("Board"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(t.Value))
-		if err != nil || n < 1 {
-			return res, pbnErr(t, "a board number, 1 or more")
+		if err != nil || n < 1 || n > maxBoardNumber {
+			return res, pbnErr(t, "a board number from 1 to "+strconv.Itoa(maxBoardNumber))
 		}
 		res.Board = n
 	}

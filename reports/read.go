@@ -42,6 +42,19 @@ func ParseFormat(s string) (Format, error) {
 // MaxResultsFile is the largest results file ReadResults reads.
 const MaxResultsFile = 256 << 20
 
+// maxBoardLines is the most traveler lines one board may have in a
+// section: the tables of the largest section a director runs, many times
+// over. The movement built from a file's lines grows with the square of a
+// board's lines, so the bound keeps a file from asking for more memory
+// than the machine has.
+const maxBoardLines = 500
+
+// tooManyLines is the error for a board with more than maxBoardLines.
+func tooManyLines(format string, line, board int) *FileError {
+	return &FileError{Format: format, Line: line, Element: "board " + strconv.Itoa(board),
+		Expected: "at most " + strconv.Itoa(maxBoardLines) + " traveler lines a board in one section (split a larger field into sections)"}
+}
+
 // ReadOptions say how to read a results file where the file itself leaves
 // it open. The zero value reads any file as it is.
 type ReadOptions struct {

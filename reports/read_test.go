@@ -4,6 +4,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -101,7 +102,7 @@ func TestReadHandRecords(t *testing.T) {
 	}
 	for _, tc := range []struct{ file, err string }{
 		{"[Event \"Club\"]\n", `PBN line 1: [Deal]: expected at least one game with a [Deal] tag`},
-		{"[Event \"Club\"]\n[Deal \"N:... ... ... ...\"]\n", `PBN line 1: [Board]: expected the board number of the deal on line 2`},
+		{"[Event \"Club\"]\n[Deal \"N:... ... ... ...\"]\n", `PBN line 1: [Board]: expected the board number (1 to 999) of the deal on line 2`},
 	} {
 		if _, err := ReadHandRecords(strings.NewReader(tc.file)); err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 			t.Errorf("%q: %v, want %s", tc.file, err, tc.err)
@@ -205,5 +206,30 @@ func TestReadDates(t *testing.T) {
 	if _, err := ReadResults(strings.NewReader("[Date \"7 August\"]\n[Board \"1\"]\n[North \"A\"]\n[East \"B\"]\n[Contract \"Pass\"]\n"), ReadOptions{}); err == nil ||
 		!strings.Contains(err.Error(), `PBN line 1: [Date] "7 August": expected a date YYYY.MM.DD`) {
 		t.Errorf("a date in words: %v", err)
+	}
+}
+
+// TestReadBounds: every size a file can name is bounded, each refusal
+// naming the element and what is allowed, as the fuzzers found (a board
+// number sizes the section, a pair number the movement, a board's lines
+// the movement's rounds).
+func TestReadBounds(t *testing.T) {
+	game := func(tags string) string {
+		return "[Event \"E\"]\n[Date \"2026.11.24\"]\n[Scoring \"MP\"]\n" + tags + "[Contract \"1C\"]\n[Declarer \"S\"]\n[Result \"7\"]\n\n"
+	}
+	many := ""
+	for i := 1; i <= 501; i++ {
+		many += game(`[Board "1"]` + "\n" + `[PairId_NS "` + strconv.Itoa(2*i-1) + `"]` + "\n" + `[PairId_EW "` + strconv.Itoa(2*i) + `"]` + "\n")
+	}
+	for _, tc := range []struct{ name, file, err string }{
+		{"board number", game("[Board \"100000000\"]\n[PairId_NS \"1\"]\n[PairId_EW \"2\"]\n"), `[Board] "100000000": expected a board number from 1 to 999`},
+		{"pair number", game("[Board \"1\"]\n[PairId_NS \"1\"]\n[PairId_EW \"100000000\"]\n"), `[PairId_EW] "100000000": expected a pair number from 1 to 9999`},
+		{"pair id missing", game("[Board \"1\"]\n[PairId_NS \"1\"]\n"), `PBN line 1: [PairId_EW]: expected the pair's number`},
+		{"lines of a board", many, "board 1: expected at most 500 traveler lines a board in one section"},
+	} {
+		_, err := ReadResults(strings.NewReader(tc.file), ReadOptions{})
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.err)
+		}
 	}
 }

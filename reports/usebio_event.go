@@ -95,8 +95,8 @@ type pairKey struct {
 
 // splitPairNumber reads a pair number as files write it: "7", or with its
 // direction as Compscore3 writes a two-winner Mitchell's pairs ("7NS",
-// "7EW", also "7 NS", "7-EW", lower case): the number (1 or more) and the
-// direction ("NS", "EW" or "").
+// "7EW", also "7 NS", "7-EW", lower case): the number (1 to
+// maxPairNumber) and the direction ("NS", "EW" or "").
 func splitPairNumber(s string) (int, string, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	dir := ""
@@ -107,6 +107,9 @@ func splitPairNumber(s string) (int, string, error) {
 		}
 	}
 	n, err := pairNumber(t)
+	if err == nil && n > maxPairNumber {
+		err = strconv.ErrRange
+	}
 	return n, dir, err
 }
 
@@ -121,7 +124,7 @@ func usebioPairs(ev *USEBIOEvent, two bool) ([]tournament.Pair, map[pairKey]bool
 	for _, p := range ev.Pairs {
 		n, dir, err := splitPairNumber(p.Number)
 		if err != nil {
-			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: "a pair number, 1 or more (in a two-winner event also 1NS, 1EW)"}
+			return nil, nil, &FileError{Format: "USEBIO", Line: p.Line, Element: path + "PAIR_NUMBER", Value: p.Number, Expected: "a pair number from 1 to " + strconv.Itoa(maxPairNumber) + " (in a two-winner event also 1NS, 1EW)"}
 		}
 		if p.Direction != "" {
 			if dir != "" && dir != p.Direction {
@@ -166,6 +169,9 @@ func usebioLines(ev *USEBIOEvent, two bool) (map[int]tournament.Board, []meeting
 	var results []tournament.Result
 	at := map[[2]int]int{} // NS, EW → index in meetings
 	for _, b := range ev.Boards {
+		if len(b.Lines) > maxBoardLines {
+			return nil, nil, nil, tooManyLines("USEBIO", b.Lines[maxBoardLines].Line, b.Number)
+		}
 		tb := tournament.Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
 		if b.HasDeal() {
 			tb.Deal = b.Deal.String()
@@ -296,11 +302,11 @@ func usebioResult(board int, l *USEBIOLine, two bool) (tournament.Result, error)
 	}
 	ns, nsDir, err := splitPairNumber(l.NS)
 	if err != nil || nsDir == "EW" {
-		return tournament.Result{}, bad("NS_PAIR_NUMBER", l.NS, "a pair number, 1 or more (in a two-winner event also 1NS)")
+		return tournament.Result{}, bad("NS_PAIR_NUMBER", l.NS, "a pair number from 1 to "+strconv.Itoa(maxPairNumber)+" (in a two-winner event also 1NS)")
 	}
 	ew, ewDir, err := splitPairNumber(l.EW)
 	if err != nil || ewDir == "NS" {
-		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair number, 1 or more (in a two-winner event also 1EW)")
+		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair number from 1 to "+strconv.Itoa(maxPairNumber)+" (in a two-winner event also 1EW)")
 	}
 	if ns == ew && !two {
 		return tournament.Result{}, bad("EW_PAIR_NUMBER", l.EW, "a pair other than the NS pair")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // smallUSEBIO is a two-line event written for these tests: one pair of
@@ -279,31 +280,9 @@ func TestReadUSEBIOTestdata(t *testing.T) {
 	}
 }
 
-// testdataDir finds ../shared/testdata by walking up from the test's
-// folder, or takes TRAVELER_TESTDATA. A missing folder fails the test.
+// testdataDir is sharedtest.Dir, under the name this package's tests (and
+// those being written beside them) call it by.
 func testdataDir(t testing.TB) string {
 	t.Helper()
-	if d := os.Getenv("TRAVELER_TESTDATA"); d != "" {
-		for _, c := range []string{d, filepath.Join(d, "shared", "testdata")} {
-			if st, err := os.Stat(filepath.Join(c, "usebio")); err == nil && st.IsDir() {
-				return c
-			}
-		}
-		t.Fatalf("TRAVELER_TESTDATA=%s has no usebio folder", d)
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		c := filepath.Join(dir, "shared", "testdata")
-		if st, err := os.Stat(c); err == nil && st.IsDir() {
-			return c
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no shared/testdata in any folder above the test; set TRAVELER_TESTDATA")
-		}
-		dir = parent
-	}
+	return sharedtest.Dir(t)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // The tests in this file check the comparison engine against real events scored by Compscore3
@@ -44,7 +44,7 @@ type usebioPair struct {
 // file writes it.
 func readUSEBIO(t *testing.T, name string) ([]usebioBoard, []usebioPair) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(sharedTestdata(t), filepath.FromSlash(name)))
+	f, err := os.Open(sharedtest.Path(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestExternalUSEBIOButler(t *testing.T) {
 // the test names it and fails on any other room without its partner.
 func TestExternalPBNTeamIMPs(t *testing.T) {
 	const name = "pbn/teams_imps_2021.pbn"
-	recs, errs := readPBN(filepath.Join(sharedTestdata(t), filepath.FromSlash(name)))
+	recs, errs := readPBN(sharedtest.Path(t, name))
 	for _, err := range errs {
 		t.Fatalf("%s: %v", name, err)
 	}

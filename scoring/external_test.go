@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // The tests in this file check contract-2017 scoring against scores that
@@ -21,45 +22,6 @@ import (
 //     event, with the score its scorer published;
 //   - pbn/dds_list100.txt: the par contracts and par scores the DDS double
 //     dummy solver's authors publish with their 100 test deals.
-
-// testdataEnv names the variable that points at shared/testdata when the
-// directory is not beside the repository.
-const testdataEnv = "TRAVELER_TESTDATA"
-
-// sharedTestdata finds the shared/testdata directory: $TRAVELER_TESTDATA if
-// set, else the first directory holding shared/testdata walking up from the
-// working directory. It fails the test, never skips it, when there is none.
-func sharedTestdata(t *testing.T) string {
-	t.Helper()
-	if dir := os.Getenv(testdataEnv); dir != "" {
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			t.Fatalf("%s=%q is not a directory (%v); set it to the shared/testdata directory", testdataEnv, dir, err)
-		}
-		return dir
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var looked []string
-	for dir := wd; ; {
-		cand := filepath.Join(dir, "shared", "testdata")
-		looked = append(looked, cand)
-		if fi, err := os.Stat(cand); err == nil && fi.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	t.Fatalf("shared test data not found: looked for shared/testdata in every directory from %s up to the root:\n  %s\n"+
-		"clone the shared data beside the repository, or set %s to the shared/testdata directory, e.g.\n"+
-		"  %s=/path/to/shared/testdata go test ./scoring/",
-		wd, strings.Join(looked, "\n  "), testdataEnv, testdataEnv)
-	return ""
-}
 
 // ---------------------------------------------------------------------------
 // PBN: a real teams event.
@@ -179,7 +141,7 @@ func parsePBNScore(v string) (ns int, form string, err error) {
 // engine's NS score with the score the event's scorer published.
 func TestExternalPBNTeams(t *testing.T) {
 	const name = "pbn/teams_imps_2021.pbn"
-	path := filepath.Join(sharedTestdata(t), filepath.FromSlash(name))
+	path := sharedtest.Path(t, name)
 	recs, errs := readPBN(path)
 	for _, err := range errs {
 		t.Errorf("cannot read %s: %v", name, err)
@@ -504,7 +466,7 @@ func parseDDSScore(s string, side scoring.Side) (int, error) {
 // published par score for NS.
 func TestExternalDDSPar(t *testing.T) {
 	const name = "pbn/dds_list100.txt"
-	path := filepath.Join(sharedTestdata(t), filepath.FromSlash(name))
+	path := sharedtest.Path(t, name)
 	deals, errs := readDDS(path)
 	for _, err := range errs {
 		t.Errorf("cannot read %s: %v", name, err)

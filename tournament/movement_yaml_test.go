@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -17,44 +18,6 @@ import (
 // the subset they use, no YAML library: block mappings and sequences by
 // indentation, "- key: value" sequence items, and scalars that are integers,
 // true/false, double-quoted or plain strings.
-
-// testdataEnv names the variable that points at shared/testdata when the
-// directory is not beside the repository.
-const testdataEnv = "TRAVELER_TESTDATA"
-
-// sharedTestdata finds the shared/testdata directory: $TRAVELER_TESTDATA if
-// set, else the first directory holding shared/testdata walking up from the
-// test's directory. It fails the test, never skips it, when there is none.
-func sharedTestdata(t *testing.T) string {
-	t.Helper()
-	if dir := os.Getenv(testdataEnv); dir != "" {
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			t.Fatalf("%s=%q is not a directory (%v); set it to the shared/testdata directory", testdataEnv, dir, err)
-		}
-		return dir
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var looked []string
-	for dir := wd; ; {
-		cand := filepath.Join(dir, "shared", "testdata")
-		looked = append(looked, cand)
-		if fi, err := os.Stat(cand); err == nil && fi.IsDir() {
-			return cand
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	t.Fatalf("shared test data not found: looked for shared/testdata in every directory from %s up to the root:\n  %s\n"+
-		"clone the shared data beside the repository, or set %s to the shared/testdata directory",
-		wd, strings.Join(looked, "\n  "), testdataEnv)
-	return ""
-}
 
 // yamlLine is one meaningful line: its number, indentation and text.
 type yamlLine struct {
@@ -293,12 +256,12 @@ func loadPublished(path string) (publishedMovement, error) {
 // there is none or one does not load.
 func publishedMovements(t *testing.T) []publishedMovement {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(sharedTestdata(t), "movements", "*.yaml"))
+	files, err := filepath.Glob(sharedtest.Path(t, "movements", "*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatalf("no movements/*.yaml in %s", sharedTestdata(t))
+		t.Fatalf("no movements/*.yaml in %s", sharedtest.Dir(t))
 	}
 	var pubs []publishedMovement
 	for _, f := range files {

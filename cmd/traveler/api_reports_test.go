@@ -9,7 +9,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // clubNight is an event of two Howell sections (4 pairs, 1 board a
@@ -250,7 +250,7 @@ func TestInterchangeEndpoints(t *testing.T) {
 // PERCENTAGE 47.69, PLACE 8; pair 2 156.80, 58.07, 3; 161 TRAVELLER_LINEs.
 func TestImportSharedFiles(t *testing.T) {
 	e := newAPIEnv(t, api.Options{})
-	body, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	body, err := os.ReadFile(sharedtest.Path(t, "usebio", "mp_pairs_howell.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -543,7 +543,7 @@ func mustJSON(v any) string {
 // imports, while any other route still refuses a body over 1 KiB with 413.
 func TestImportBodyLimit(t *testing.T) {
 	e := newAPIEnv(t, api.Options{MaxBodyBytes: 1 << 10})
-	body, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	body, err := os.ReadFile(sharedtest.Path(t, "usebio", "mp_pairs_howell.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}

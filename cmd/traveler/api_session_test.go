@@ -7,7 +7,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // meeting is one table-round of a schedule derived from a traveler file:
@@ -219,7 +219,7 @@ func usebioDate(t *testing.T, s string) string {
 // did not play it, their totals are scaled to 27 boards and their
 // percentages are over the 26 they played.
 func TestAPISessionUSEBIOHowell(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	fh, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

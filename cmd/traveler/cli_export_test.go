@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // cliRun runs `traveler args...` with an empty stdin and returns the exit
@@ -226,7 +228,7 @@ func cliSameNumber(t *testing.T, what, cell, figure string) {
 // 128.77, PERCENTAGE 47.69; pair 6: 1, 162.60, 60.22), its Travelers every
 // line of the file, and csv-standings on stdout the same figures.
 func TestCLIExportFromUSEBIO(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	u := readCLIUSEBIO(t, path)
 	out := filepath.Join(t.TempDir(), "howell.xlsx")
 
@@ -279,7 +281,7 @@ func TestCLIExportFromUSEBIO(t *testing.T) {
 // TRICKS is "x": exit 1, the message names the line and the element, and
 // neither the output file nor a temporary file is left.
 func TestCLIExportBadFile(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	data, err := os.ReadFile(sharedtest.Path(t, "usebio", "mp_pairs_howell.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,7 +317,7 @@ func TestCLIExportBadFile(t *testing.T) {
 // has no form for IMP_TEAMS: exit 1, and the file already at -o is left as
 // it was, with no temporary file beside it.
 func TestCLIExportWriteFailure(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "pbn", "teams_imps_2021.pbn")
+	path := sharedtest.Path(t, "pbn", "teams_imps_2021.pbn")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "teams.xml")
 	if err := os.WriteFile(out, []byte("the earlier export\n"), 0o600); err != nil {
@@ -349,7 +351,7 @@ func TestCLIExportWriteFailure(t *testing.T) {
 // TestCLIBadArguments checks that each bad argument exits 2 and names the
 // flag or argument at fault, before any database or file is touched.
 func TestCLIBadArguments(t *testing.T) {
-	howell := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	howell := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	for _, c := range []struct {
 		args []string
 		want string

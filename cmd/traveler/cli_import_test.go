@@ -15,6 +15,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -113,7 +114,7 @@ func cliCSVLines(t *testing.T, out string) map[[3]string]string {
 // lines; pair 4 first with 34.00 IMPs).
 func TestCLIImportExportUSEBIO(t *testing.T) {
 	url := dbtest.URL(t)
-	path := filepath.Join(testdataDir(t), "usebio", "butler_howell.xml")
+	path := sharedtest.Path(t, "usebio", "butler_howell.xml")
 	u := readCLIUSEBIO(t, path)
 	lines := 0
 	for _, b := range u.Boards {
@@ -250,7 +251,7 @@ func TestCLIImportExportUSEBIO(t *testing.T) {
 // a workbook whose Standings and Travelers are the file's.
 func TestCLIImportHowellMP(t *testing.T) {
 	url := dbtest.URL(t)
-	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	u := readCLIUSEBIO(t, path)
 	id, stdout := cliImport(t, url, "usebio", path)
 	if !strings.HasSuffix(stdout, ": 12 pairs, 27 boards, 161 results\n") {
@@ -307,7 +308,7 @@ func reportJSONWithoutEvent(t *testing.T, kind string, args ...string) string {
 // TestCLIExportTeamsPBN exports teams_imps_2021.pbn with no database
 // (see cliCheckTeamsExports).
 func TestCLIExportTeamsPBN(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "pbn", "teams_imps_2021.pbn")
+	path := sharedtest.Path(t, "pbn", "teams_imps_2021.pbn")
 	cliCheckTeamsExports(t, path, "--from", path)
 }
 
@@ -317,7 +318,7 @@ func TestCLIExportTeamsPBN(t *testing.T) {
 // TestCLIExportTeamsPBN does from the file.
 func TestCLIImportTeamsPBN(t *testing.T) {
 	url := dbtest.URL(t)
-	path := filepath.Join(testdataDir(t), "pbn", "teams_imps_2021.pbn")
+	path := sharedtest.Path(t, "pbn", "teams_imps_2021.pbn")
 	id, out := cliImport(t, url, "pbn", path)
 	if !strings.Contains(out, "299 results") {
 		t.Errorf("import printed %q, want the file's 299 results", out)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // update rewrites the golden files under testdata/ instead of comparing
@@ -171,7 +172,7 @@ func cliNear(got, x float64) bool { return math.Abs(got-x) <= 0.005+1e-9 }
 // of the file's 161 lines (countRoyalton): 160 counted, the A5050 of board
 // 26 left out; each share is of the 160 contracts.
 func TestCLIReportRoyaltonFromFile(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	want := countRoyalton(t, readCLIUSEBIO(t, path))
 	if want.results != 160 || want.leftOut != 1 {
 		t.Fatalf("the file counts %d results and %d left out, want 160 and 1", want.results, want.leftOut)
@@ -338,7 +339,7 @@ func cliKendallTauB(x, y []int) float64 {
 // South holds ♥AKQJ (the deal's S hand Q76.AKQJ54.Q4.Q6), 4 honours in one
 // hand = 8 × the heart trick value 8 = 64 to NS: NS 64 − 100 = −36.
 func TestCLIReportLawsJSON(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml")
+	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	code, stdout, stderr := cliRun(t, "report", "laws", "--from", path, "--to", "auction-1915", "--format", "json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -419,7 +420,7 @@ const goldenTestdata = "../shared/testdata"
 // shape: it decodes into api.RoyaltonResponse or api.LawsResponse with no
 // field unknown, and encodes back to the same bytes.
 func TestCLIReportGolden(t *testing.T) {
-	dir := testdataDir(t)
+	dir := sharedtest.Dir(t)
 	for _, tc := range []struct {
 		golden string
 		file   string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
 // rescoreJSON is what the rescore tests compare: the event's name and
@@ -121,7 +122,7 @@ func lineKey(board any, ns, ew any) string { return fmt.Sprintf("%v|%v|%v", boar
 //     PERCENTAGE is over the 26 they played (124/(26·10) = 47.69 %).
 //   - The A5050 line (board 26, NS 5 v EW 10) counts as a board played.
 func TestRescoreUSEBIOFiles(t *testing.T) {
-	dir := testdataDir(t)
+	dir := sharedtest.Dir(t)
 	for _, tc := range []struct {
 		file           string
 		method         string
@@ -225,7 +226,7 @@ func TestRescoreUSEBIOFiles(t *testing.T) {
 // the lowest score, mean, round to 10, halves away from zero (board 14:
 // −100 and −50 → −75 → −80; board 35: −90 and 100 → 5 → 10).
 func TestRescoreButlerDatums(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "usebio", "butler_howell.xml")
+	path := sharedtest.Path(t, "usebio", "butler_howell.xml")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -263,7 +264,7 @@ func TestRescoreButlerDatums(t *testing.T) {
 // does not say. rescore gives that room 0 IMPs and a note on stderr; this
 // test expects exactly that one room to differ.
 func TestRescoreTeamsPBN(t *testing.T) {
-	path := filepath.Join(testdataDir(t), "pbn", "teams_imps_2021.pbn")
+	path := sharedtest.Path(t, "pbn", "teams_imps_2021.pbn")
 	out, notes := runRescoreJSON(t, path)
 	if out.method != "IMP_TEAMS" || out.event != "2021 Online Qual: Open R2" {
 		t.Errorf("event %q method %q", out.event, out.method)
@@ -320,36 +321,6 @@ func TestRescoreTeamsPBN(t *testing.T) {
 	t.Logf("teams_imps_2021.pbn: %d of %d rooms' IMPs equal ScoreIMP over %d boards, %d scores recomputed; not reproducible: %v", rooms, len(results), len(boards), scores, lone)
 }
 
-// testdataDir finds ../shared/testdata by walking up from the test's
-// folder, or takes TRAVELER_TESTDATA (the testdata folder, or a folder
-// holding shared/testdata). A missing folder fails the test.
-func testdataDir(t *testing.T) string {
-	t.Helper()
-	if d := os.Getenv("TRAVELER_TESTDATA"); d != "" {
-		for _, c := range []string{d, filepath.Join(d, "shared", "testdata")} {
-			if st, err := os.Stat(filepath.Join(c, "usebio")); err == nil && st.IsDir() {
-				return c
-			}
-		}
-		t.Fatalf("TRAVELER_TESTDATA=%s has no usebio folder", d)
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		c := filepath.Join(dir, "shared", "testdata")
-		if st, err := os.Stat(c); err == nil && st.IsDir() {
-			return c
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no shared/testdata in any folder above the test; set TRAVELER_TESTDATA")
-		}
-		dir = parent
-	}
-}
-
 // TestRescoreGolden pins what `traveler rescore --format json` prints —
 // the API's api.EventResultsResponse, with how the file was read — for a
 // USEBIO pairs file, a PBN pairs file in ISO-8859 with no date, and a
@@ -364,7 +335,7 @@ func TestRescoreGolden(t *testing.T) {
 		{"pbn/vugraph_rooms_1998.pbn", "vugraph_rooms_1998.json"},
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
-			code, stdout, stderr := cliRun(t, "rescore", filepath.Join(testdataDir(t), tc.file), "--date", "2026-11-24")
+			code, stdout, stderr := cliRun(t, "rescore", sharedtest.Path(t, tc.file), "--date", "2026-11-24")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, stderr)
 			}

@@ -70,30 +70,17 @@ func newTestServer(t *testing.T, store *fakeStore, o Options) (*httptest.Server,
 	return srv, logs
 }
 
-// do sends a request and returns the status, headers and body.
+// do sends a request and returns the status, headers and body, through
+// package apitest's Client.Do (see ApitestDo).
 func do(t *testing.T, method, url, token string, body []byte, header ...string) (int, http.Header, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, url, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, res.Header, b
+	return ApitestDo(t, method, url, token, body, header...)
 }
+
+// ApitestDo is apitest's Client.Do, set by apitest_bridge_test.go: package
+// api's own tests cannot import apitest, which imports api, but an external
+// test file of the same test binary can, and hands it over here.
+var ApitestDo func(t testing.TB, method, url, token string, body []byte, header ...string) (int, http.Header, []byte)
 
 // errorBody reads an error answer, failing if it is not one.
 func errorBody(t *testing.T, b []byte) ErrorResponse {

@@ -140,22 +140,22 @@ func TestInterchangeEndpoints(t *testing.T) {
 	e.wantError(400, "board", "GET", base+"/usebio.xml?board=1", directorToken, nil)
 
 	xml := e.do("GET", base+"/usebio.xml?section="+id(f.a.ID), directorToken, nil)
-	if xml.status != 200 || !strings.HasPrefix(xml.header.Get("Content-Type"), "application/xml") ||
-		xml.header.Get("Content-Disposition") != `attachment; filename="event-`+id(f.event.ID)+`-usebio.xml"` {
-		t.Fatalf("usebio.xml: %d %q %q\n%s", xml.status, xml.header.Get("Content-Type"), xml.header.Get("Content-Disposition"), xml.body)
+	if xml.Status != 200 || !strings.HasPrefix(xml.Header.Get("Content-Type"), "application/xml") ||
+		xml.Header.Get("Content-Disposition") != `attachment; filename="event-`+id(f.event.ID)+`-usebio.xml"` {
+		t.Fatalf("usebio.xml: %d %q %q\n%s", xml.Status, xml.Header.Get("Content-Type"), xml.Header.Get("Content-Disposition"), xml.Body)
 	}
 	// The file holds A's 12 lines and its 4 pairs, none of B's.
-	if n := strings.Count(string(xml.body), "<TRAVELLER_LINE>"); n != 12 {
+	if n := strings.Count(string(xml.Body), "<TRAVELLER_LINE>"); n != 12 {
 		t.Errorf("usebio.xml has %d traveler lines, want A's 12", n)
 	}
-	if !strings.Contains(string(xml.body), "A1 First") || strings.Contains(string(xml.body), "B1 First") {
+	if !strings.Contains(string(xml.Body), "A1 First") || strings.Contains(string(xml.Body), "B1 First") {
 		t.Errorf("usebio.xml players: want section A's only")
 	}
 
 	// A bad file: one score changed. Read strictly, it names the line and
 	// element and stores nothing.
 	before := countEvents(e)
-	bad, badLine := replaceFirst(t, xml.body, "<SCORE>430</SCORE>", "<SCORE>431</SCORE>")
+	bad, badLine := replaceFirst(t, xml.Body, "<SCORE>430</SCORE>", "<SCORE>431</SCORE>")
 	er = e.wantError(422, "*", "POST", "/v1/events/import?format=usebio&strict=true", directorToken, bad)
 	if !strings.HasPrefix(er.Field, "file: line ") || !strings.Contains(er.Field, "TRAVELLER_LINE") || !strings.Contains(er.Error, "expected") {
 		t.Errorf("bad score: %+v", er)
@@ -163,7 +163,7 @@ func TestInterchangeEndpoints(t *testing.T) {
 	if n, _ := strconv.Atoi(strings.Fields(strings.TrimPrefix(er.Field, "file: line "))[0]); n < badLine-12 || n > badLine {
 		t.Errorf("bad score on line %d reported at %q: want the line of its TRAVELLER_LINE or SCORE", badLine, er.Field)
 	}
-	broken := bytes.Replace(xml.body, []byte("</BOARD>"), []byte("</BORD>"), 1)
+	broken := bytes.Replace(xml.Body, []byte("</BOARD>"), []byte("</BORD>"), 1)
 	er = e.wantError(422, "*", "POST", "/v1/events/import", directorToken, broken, "Content-Type", "text/xml")
 	if !strings.HasPrefix(er.Field, "file: line ") || !strings.Contains(er.Error, "well-formed XML") {
 		t.Errorf("malformed XML: %+v", er)
@@ -184,12 +184,12 @@ func TestInterchangeEndpoints(t *testing.T) {
 
 	// The file as it was: imported, answered as an event with its section.
 	var imp api.ImportResponse
-	r := e.want(201, &imp, "POST", "/v1/events/import", directorToken, xml.body, "Content-Type", "application/xml")
+	r := e.want(201, &imp, "POST", "/v1/events/import", directorToken, xml.Body, "Content-Type", "application/xml")
 	if imp.ID == f.event.ID || imp.Name != "Club night" || imp.Date != "2026-11-24" || imp.Scoring != "MP" || len(imp.Sections) != 1 ||
 		imp.Sections[0].Session != 1 || imp.Sections[0].ID < 1 {
 		t.Fatalf("imported: %+v", imp)
 	}
-	if loc := r.header.Get("Location"); loc != "/v1/events/"+id(imp.ID) {
+	if loc := r.Header.Get("Location"); loc != "/v1/events/"+id(imp.ID) {
 		t.Errorf("Location %q", loc)
 	}
 	if n := countEvents(e); n != before+1 {
@@ -201,19 +201,19 @@ func TestInterchangeEndpoints(t *testing.T) {
 	// and table, which USEBIO does not carry, so the import seats the
 	// meetings in rounds of its own.
 	again := e.do("GET", "/v1/events/"+id(imp.ID)+"/usebio.xml", directorToken, nil)
-	if again.status != 200 || !bytes.Equal(linesSorted(again.body), linesSorted(xml.body)) {
-		t.Errorf("the imported event's USEBIO differs from the file it came from:\n%s", lineDiff(linesSorted(xml.body), linesSorted(again.body)))
+	if again.Status != 200 || !bytes.Equal(linesSorted(again.Body), linesSorted(xml.Body)) {
+		t.Errorf("the imported event's USEBIO differs from the file it came from:\n%s", lineDiff(linesSorted(xml.Body), linesSorted(again.Body)))
 	}
 
 	// PBN: the section's file, and back (format from the body's first character).
 	pbn := e.do("GET", base+"/results.pbn?session=1", directorToken, nil)
-	if pbn.status != 200 || !strings.HasPrefix(pbn.header.Get("Content-Type"), "application/x-pbn") || !bytes.HasPrefix(pbn.body, []byte("% PBN")) {
-		t.Fatalf("results.pbn: %d %q\n%s", pbn.status, pbn.header.Get("Content-Type"), pbn.body)
+	if pbn.Status != 200 || !strings.HasPrefix(pbn.Header.Get("Content-Type"), "application/x-pbn") || !bytes.HasPrefix(pbn.Body, []byte("% PBN")) {
+		t.Fatalf("results.pbn: %d %q\n%s", pbn.Status, pbn.Header.Get("Content-Type"), pbn.Body)
 	}
-	if n := strings.Count(string(pbn.body), "[Contract "); n != 12 {
+	if n := strings.Count(string(pbn.Body), "[Contract "); n != 12 {
 		t.Errorf("results.pbn: %d games with a contract, want A's 12 lines", n)
 	}
-	e.want(201, &imp, "POST", "/v1/events/import", directorToken, pbn.body, "Content-Type", "application/octet-stream")
+	e.want(201, &imp, "POST", "/v1/events/import", directorToken, pbn.Body, "Content-Type", "application/octet-stream")
 	var results []api.ResultResponse
 	e.want(200, &results, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/results", directorToken, nil)
 	if len(results) != 12 {
@@ -236,9 +236,9 @@ func TestInterchangeEndpoints(t *testing.T) {
 	}
 	e.wantError(400, "body", "POST", "/v1/events/import?format=pbn", directorToken, "")
 	// Only the director imports; nobody else gets a file read.
-	e.wantError(401, "Authorization", "POST", "/v1/events/import", "", xml.body, "Content-Type", "application/xml")
+	e.wantError(401, "Authorization", "POST", "/v1/events/import", "", xml.Body, "Content-Type", "application/xml")
 	tok := issueTokens(e, f.a.ID, 1)[1]
-	e.wantError(403, "", "POST", "/v1/events/import", tok, xml.body, "Content-Type", "application/xml")
+	e.wantError(403, "", "POST", "/v1/events/import", tok, xml.Body, "Content-Type", "application/xml")
 	if n := countEvents(e); n != before+2 {
 		t.Errorf("%d events, want %d", n, before+2)
 	}
@@ -488,9 +488,9 @@ func TestReportEndpoints(t *testing.T) {
 	// The exports take the same filters: B's standings, session 1's travelers.
 	csvRows := func(path string) [][]string {
 		r := e.do("GET", path, directorToken, nil)
-		rows, err := csv.NewReader(bytes.NewReader(r.body)).ReadAll()
-		if r.status != 200 || err != nil || len(rows) < 1 {
-			t.Fatalf("%s: %d %v\n%s", path, r.status, err, r.body)
+		rows, err := csv.NewReader(bytes.NewReader(r.Body)).ReadAll()
+		if r.Status != 200 || err != nil || len(rows) < 1 {
+			t.Fatalf("%s: %d %v\n%s", path, r.Status, err, r.Body)
 		}
 		return rows[1:]
 	}
@@ -507,8 +507,8 @@ func TestReportEndpoints(t *testing.T) {
 	}
 	e.wantError(404, "section", "GET", base+"/report.xlsx?section=999999", directorToken, nil)
 	wb := e.do("GET", base+"/report.xlsx?session=2", directorToken, nil)
-	if wb.status != 200 || !strings.Contains(wb.header.Get("Content-Disposition"), "report.xlsx") {
-		t.Errorf("report.xlsx of session 2: %d", wb.status)
+	if wb.Status != 200 || !strings.Contains(wb.Header.Get("Content-Disposition"), "report.xlsx") {
+		t.Errorf("report.xlsx of session 2: %d", wb.Status)
 	}
 }
 

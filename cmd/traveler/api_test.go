@@ -10,17 +10,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -32,8 +29,9 @@ const directorToken = "test-director-token"
 // testBaseURL is the BaseURL table links are made from.
 const testBaseURL = "http://traveler.test"
 
-// apiEnv is a running API over a fresh database.
+// apiEnv is a running API over a fresh database, and a client of it.
 type apiEnv struct {
+	apitest.Client
 	t   *testing.T
 	url string
 	svc *tournament.Service
@@ -56,9 +54,8 @@ func newAPIEnv(t *testing.T, o api.Options) *apiEnv {
 	if o.BaseURL == "" {
 		o.BaseURL = testBaseURL
 	}
-	srv := httptest.NewServer(api.New(svc, o))
-	t.Cleanup(srv.Close)
-	return &apiEnv{t: t, url: srv.URL, svc: svc}
+	c := apitest.Serve(t, api.New(svc, o), "")
+	return &apiEnv{Client: c, t: t, url: c.URL, svc: svc}
 }
 
 // testLog writes the server's log lines to the test log.
@@ -69,108 +66,21 @@ func (l testLog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// reply is an answer of the API.
-type reply struct {
-	method, path string
-	status       int
-	header       http.Header
-	body         []byte
-}
-
-// raw sends a request: body nil, []byte, string (sent as is) or any value
-// (sent as JSON); hdr are header name/value pairs. It is safe in goroutines.
-func (e *apiEnv) raw(method, path, token string, body any, hdr ...string) (reply, error) {
-	var rd io.Reader
-	switch b := body.(type) {
-	case nil:
-	case []byte:
-		rd = bytes.NewReader(b)
-	case string:
-		rd = strings.NewReader(b)
-	default:
-		j, err := json.Marshal(b)
-		if err != nil {
-			return reply{}, err
-		}
-		rd = bytes.NewReader(j)
-	}
-	req, err := http.NewRequest(method, e.url+path, rd)
-	if err != nil {
-		return reply{}, err
-	}
-	if rd != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return reply{}, err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	return reply{method: method, path: path, status: res.StatusCode, header: res.Header, body: b}, err
-}
-
-// do is raw failing the test on a transport error.
-func (e *apiEnv) do(method, path, token string, body any, hdr ...string) reply {
+// do, want and wantError are the Client's Do, Want and WantError (package
+// apitest) under the names the tests here call them by.
+func (e *apiEnv) do(method, path, token string, body any, hdr ...string) apitest.Reply {
 	e.t.Helper()
-	r, err := e.raw(method, path, token, body, hdr...)
-	if err != nil {
-		e.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	return r
+	return e.Do(method, path, token, body, hdr...)
 }
 
-// want sends a request that must answer status, and decodes the answer
-// into out (unless nil).
-func (e *apiEnv) want(status int, out any, method, path, token string, body any, hdr ...string) reply {
+func (e *apiEnv) want(status int, out any, method, path, token string, body any, hdr ...string) apitest.Reply {
 	e.t.Helper()
-	r := e.do(method, path, token, body, hdr...)
-	if r.status != status {
-		e.t.Fatalf("%s %s: status %d, want %d: %s", method, path, r.status, status, r.body)
-	}
-	if out != nil {
-		if err := json.Unmarshal(r.body, out); err != nil {
-			e.t.Fatalf("%s %s: %v: %s", method, path, err, r.body)
-		}
-	}
-	return r
+	return e.Want(status, out, method, path, token, body, hdr...)
 }
 
-// wantError sends a request that must fail with status, with the error
-// JSON naming field (when field is not "*"), and returns the error.
 func (e *apiEnv) wantError(status int, field, method, path, token string, body any, hdr ...string) api.ErrorResponse {
 	e.t.Helper()
-	r := e.do(method, path, token, body, hdr...)
-	return checkError(e.t, r, status, field)
-}
-
-// checkError checks an error answer's status, shape and field ("*": any).
-func checkError(t *testing.T, r reply, status int, field string) api.ErrorResponse {
-	t.Helper()
-	var er api.ErrorResponse
-	dec := json.NewDecoder(bytes.NewReader(r.body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&er); err != nil || er.Error == "" {
-		t.Fatalf("%s %s: %d, not the error JSON: %s", r.method, r.path, r.status, r.body)
-	}
-	if r.status != status {
-		t.Fatalf("%s %s: status %d, want %d: %s", r.method, r.path, r.status, status, r.body)
-	}
-	if field != "*" && er.Field != field {
-		t.Errorf("%s %s: field %q, want %q: %s", r.method, r.path, er.Field, field, r.body)
-	}
-	for _, leak := range []string{"SQLSTATE", "pgx", "goroutine ", "panic", "INSERT ", "SELECT "} {
-		if strings.Contains(string(r.body), leak) {
-			t.Errorf("%s %s: the answer leaks %q: %s", r.method, r.path, leak, r.body)
-		}
-	}
-	return er
+	return e.WantError(status, field, method, path, token, body, hdr...)
 }
 
 func id(n int64) string { return strconv.FormatInt(n, 10) }
@@ -287,7 +197,7 @@ func TestAPIEndpoints(t *testing.T) {
 	if fmt.Sprint(ev.LawOptions) != "map[game_premium:125 part_score_premium:0]" {
 		t.Errorf("law_options %v, want every option with its default", ev.LawOptions)
 	}
-	if loc := r.header.Get("Location"); loc != "/v1/events/"+id(ev.ID) {
+	if loc := r.Header.Get("Location"); loc != "/v1/events/"+id(ev.ID) {
 		t.Errorf("Location %q", loc)
 	}
 	var got api.EventResponse
@@ -434,8 +344,8 @@ func TestAPIEndpoints(t *testing.T) {
 		len(res.Lines) == 0 || res.EnteredBy == "" || res.EnteredAt.IsZero() || res.SectionID != f.section.ID {
 		t.Errorf("entered result: %+v", res)
 	}
-	if r.header.Get("ETag") != `"1"` || r.header.Get("Location") != "/v1/results/"+id(res.ID) {
-		t.Errorf("ETag %q Location %q", r.header.Get("ETag"), r.header.Get("Location"))
+	if r.Header.Get("ETag") != `"1"` || r.Header.Get("Location") != "/v1/results/"+id(res.ID) {
+		t.Errorf("ETag %q Location %q", r.Header.Get("ETag"), r.Header.Get("Location"))
 	}
 	// The director enters a list: board 2 at table 1, boards 3 and 4 at table 2.
 	var list []api.ResultResponse
@@ -463,12 +373,12 @@ func TestAPIEndpoints(t *testing.T) {
 
 	// GET one with its ETag; the table corrects it with If-Match.
 	r = e.want(200, &res, "GET", "/v1/results/"+id(res.ID), table1, nil)
-	if r.header.Get("ETag") != `"1"` || res.NSScore != 420 {
-		t.Errorf("GET result: ETag %q %+v", r.header.Get("ETag"), res)
+	if r.Header.Get("ETag") != `"1"` || res.NSScore != 420 {
+		t.Errorf("GET result: ETag %q %+v", r.Header.Get("ETag"), res)
 	}
 	r = e.want(200, &res, "PUT", "/v1/results/"+id(res.ID), table1, line(f, 1, 1, 1, "4S", "N", 11), "If-Match", `"1"`)
-	if res.Version != 2 || res.NSScore != 450 || r.header.Get("ETag") != `"2"` {
-		t.Errorf("PUT result: ETag %q %+v", r.header.Get("ETag"), res)
+	if res.Version != 2 || res.NSScore != 450 || r.Header.Get("ETag") != `"2"` {
+		t.Errorf("PUT result: ETag %q %+v", r.Header.Get("ETag"), res)
 	}
 
 	// The traveler of board 1: 450 v −50, top 2·(2−1) = 2: NS 2/0 and 0/2.
@@ -540,9 +450,9 @@ func TestAPIErrors(t *testing.T) {
 
 	// 401: an unknown token; a token where none was sent.
 	r := e.do("GET", "/v1/events", "no-such-token", nil)
-	checkError(t, r, 401, "Authorization")
-	if !strings.HasPrefix(r.header.Get("WWW-Authenticate"), "Bearer") {
-		t.Errorf("401 without WWW-Authenticate: Bearer: %v", r.header)
+	apitest.CheckError(t, r, 401, "Authorization")
+	if !strings.HasPrefix(r.Header.Get("WWW-Authenticate"), "Bearer") {
+		t.Errorf("401 without WWW-Authenticate: Bearer: %v", r.Header)
 	}
 	e.wantError(401, "*", "POST", "/v1/events", "", `{"name": "x", "date": "2026-01-01", "law": "contract-2017", "scoring": "MP"}`)
 
@@ -607,16 +517,16 @@ func TestAPIErrors(t *testing.T) {
 	small := newAPIEnv(t, api.Options{MaxBodyBytes: 2048, RateLimit: 1, RateBurst: 5})
 	big := `{"name": "` + strings.Repeat("x", 4000) + `", "date": "2026-01-01", "law": "contract-2017", "scoring": "MP"}`
 	small.wantError(413, "body", "POST", "/v1/events", directorToken, big)
-	var last reply
+	var last apitest.Reply
 	for i := 0; i < 10; i++ {
 		last = small.do("GET", "/v1/events", directorToken, nil)
-		if last.status == 429 {
+		if last.Status == 429 {
 			break
 		}
 	}
-	checkError(t, last, 429, "*")
-	if n, err := strconv.Atoi(last.header.Get("Retry-After")); err != nil || n < 1 {
-		t.Errorf("429 Retry-After %q", last.header.Get("Retry-After"))
+	apitest.CheckError(t, last, 429, "*")
+	if n, err := strconv.Atoi(last.Header.Get("Retry-After")); err != nil || n < 1 {
+		t.Errorf("429 Retry-After %q", last.Header.Get("Retry-After"))
 	}
 }
 
@@ -718,31 +628,6 @@ func TestAPIAuthorization(t *testing.T) {
 	e.wantError(401, "*", "GET", "/v1/sections/"+id(other.section.ID)+"/standings", "", nil)
 }
 
-// concurrently sends n copies of a request at once and returns the answers.
-func (e *apiEnv) concurrently(n int, method, path, token string, body any, hdr ...string) []reply {
-	e.t.Helper()
-	out := make([]reply, n)
-	errs := make([]error, n)
-	var start, done sync.WaitGroup
-	start.Add(1)
-	for i := range n {
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			start.Wait()
-			out[i], errs[i] = e.raw(method, path, token, body, hdr...)
-		}()
-	}
-	start.Done()
-	done.Wait()
-	for _, err := range errs {
-		if err != nil {
-			e.t.Fatal(err)
-		}
-	}
-	return out
-}
-
 // TestAPIIdempotency: 20 identical POSTs with one Idempotency-Key at once
 // store one result, and all 20 answers are the same 201 and body, all but
 // the first replays; the key with another body is a 409.
@@ -753,16 +638,16 @@ func TestAPIIdempotency(t *testing.T) {
 	tok := issueTokens(e, f.section.ID, 1)
 	body, _ := json.Marshal(line(f, 1, 1, 1, "4S", "N", 10))
 
-	replies := e.concurrently(20, "POST", results, tok[1], body, "Idempotency-Key", "table-1-board-1-try")
+	replies := e.Concurrently(20, "POST", results, tok[1], body, "Idempotency-Key", "table-1-board-1-try")
 	replayed := 0
 	for i, r := range replies {
-		if r.status != 201 {
-			t.Fatalf("answer %d: %d %s", i, r.status, r.body)
+		if r.Status != 201 {
+			t.Fatalf("answer %d: %d %s", i, r.Status, r.Body)
 		}
-		if !bytes.Equal(r.body, replies[0].body) {
-			t.Errorf("answer %d differs:\n%s\n%s", i, r.body, replies[0].body)
+		if !bytes.Equal(r.Body, replies[0].Body) {
+			t.Errorf("answer %d differs:\n%s\n%s", i, r.Body, replies[0].Body)
 		}
-		if r.header.Get("Idempotent-Replayed") == "true" {
+		if r.Header.Get("Idempotent-Replayed") == "true" {
 			replayed++
 		}
 	}
@@ -776,8 +661,8 @@ func TestAPIIdempotency(t *testing.T) {
 	}
 	// a retry later replays too
 	r := e.want(201, nil, "POST", results, tok[1], body, "Idempotency-Key", "table-1-board-1-try")
-	if r.header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(r.body, replies[0].body) {
-		t.Errorf("a later retry: %s %s", r.header.Get("Idempotent-Replayed"), r.body)
+	if r.Header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(r.Body, replies[0].Body) {
+		t.Errorf("a later retry: %s %s", r.Header.Get("Idempotent-Replayed"), r.Body)
 	}
 	// the key with another body is refused; another key with the same body
 	// meets the stored result (409)
@@ -800,23 +685,23 @@ func TestAPIConcurrentDuplicates(t *testing.T) {
 	e := newAPIEnv(t, api.Options{})
 	f := newMitchell(e, "Doubles", false)
 	results := "/v1/sections/" + id(f.section.ID) + "/results"
-	replies := e.concurrently(20, "POST", results, directorToken, line(f, 1, 2, 3, "2H", "E", 8))
+	replies := e.Concurrently(20, "POST", results, directorToken, line(f, 1, 2, 3, "2H", "E", 8))
 	created, conflicts := 0, 0
 	var stored api.ResultResponse
 	for _, r := range replies {
-		switch r.status {
+		switch r.Status {
 		case 201:
 			created++
-			if err := json.Unmarshal(r.body, &stored); err != nil {
+			if err := json.Unmarshal(r.Body, &stored); err != nil {
 				t.Fatal(err)
 			}
 		case 409:
 			conflicts++
-			if er := checkError(t, r, 409, "*"); er.Current == nil {
-				t.Errorf("409 without the stored result: %s", r.body)
+			if er := apitest.CheckError(t, r, 409, "*"); er.Current == nil {
+				t.Errorf("409 without the stored result: %s", r.Body)
 			}
 		default:
-			t.Errorf("status %d: %s", r.status, r.body)
+			t.Errorf("status %d: %s", r.Status, r.Body)
 		}
 	}
 	if created != 1 || conflicts != 19 {
@@ -839,7 +724,7 @@ func TestAPIStaleUpdate(t *testing.T) {
 	var res api.ResultResponse
 	e.want(201, &res, "POST", "/v1/sections/"+id(f.section.ID)+"/results", tok[1], line(f, 1, 1, 1, "4S", "N", 10))
 	path := "/v1/results/" + id(res.ID)
-	etag := e.want(200, nil, "GET", path, tok[1], nil).header.Get("ETag")
+	etag := e.want(200, nil, "GET", path, tok[1], nil).Header.Get("ETag")
 	if etag != `"1"` {
 		t.Fatalf("ETag %q", etag)
 	}

@@ -41,10 +41,10 @@ func TestExportEndpoints(t *testing.T) {
 	base := "/v1/events/" + id(d.Event.ID)
 
 	r := e.do("GET", base+"/report.xlsx", directorToken, nil)
-	if r.status != 200 || !strings.Contains(r.header.Get("Content-Disposition"), "report.xlsx") {
-		t.Fatalf("report.xlsx: %d %q", r.status, r.header.Get("Content-Disposition"))
+	if r.Status != 200 || !strings.Contains(r.Header.Get("Content-Disposition"), "report.xlsx") {
+		t.Fatalf("report.xlsx: %d %q", r.Status, r.Header.Get("Content-Disposition"))
 	}
-	f, err := excelize.OpenReader(bytes.NewReader(r.body))
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,12 +74,12 @@ func TestExportEndpoints(t *testing.T) {
 	}
 
 	csv := e.do("GET", base+"/standings.csv", directorToken, nil)
-	if csv.status != 200 || !strings.HasPrefix(csv.header.Get("Content-Type"), "text/csv") || !strings.Contains(string(csv.body), "Ann") {
-		t.Errorf("standings.csv: %d %q\n%s", csv.status, csv.header.Get("Content-Type"), csv.body)
+	if csv.Status != 200 || !strings.HasPrefix(csv.Header.Get("Content-Type"), "text/csv") || !strings.Contains(string(csv.Body), "Ann") {
+		t.Errorf("standings.csv: %d %q\n%s", csv.Status, csv.Header.Get("Content-Type"), csv.Body)
 	}
 	tr := e.do("GET", base+"/travelers.csv", directorToken, nil)
-	if tr.status != 200 || !strings.Contains(string(tr.body), "420") || !strings.Contains(string(tr.body), "-50") {
-		t.Errorf("travelers.csv: %d\n%s", tr.status, tr.body)
+	if tr.Status != 200 || !strings.Contains(string(tr.Body), "420") || !strings.Contains(string(tr.Body), "-50") {
+		t.Errorf("travelers.csv: %d\n%s", tr.Status, tr.Body)
 	}
 	// The event is not published: no file without a token; a missing event is 404.
 	e.wantError(401, "Authorization", "GET", base+"/report.xlsx", "", nil)

@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db"
 )
 
@@ -64,7 +65,7 @@ func TestServeNoConfiguration(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dataDir, "pg", "PG_VERSION")); err != nil {
 		t.Errorf("no PostgreSQL cluster in the default data directory %s: %v", dataDir, err)
 	}
-	c := client{t: t, base: p.url, token: token}
+	c := client{apitest.Client{T: t, URL: p.url, Token: token}}
 
 	var event struct{ ID int64 }
 	c.do("POST", "/v1/events", `{"name": "Tuesday pairs", "date": "2026-11-24", "law": "contract-2017", "law_options": {}, "scoring": "MP"}`, 201, &event)
@@ -100,7 +101,7 @@ func TestServeNoConfiguration(t *testing.T) {
 	if strings.Contains(p2.stderr(), "one was created") {
 		t.Errorf("the second start created another director token:\n%s", p2.stderr())
 	}
-	c.base = p2.url
+	c.URL = p2.url
 	var again resultAnswer
 	c.do("GET", fmt.Sprintf("/v1/results/%d", entered.ID), "", 200, &again)
 	if again.NSScore != 420 || again.Version != 1 || again.Contract != "4S" || again.Board != 1 {
@@ -246,37 +247,17 @@ func freeAddr(t *testing.T) string {
 }
 
 // client sends JSON requests as the director.
-type client struct {
-	t     *testing.T
-	base  string
-	token string
-}
+type client struct{ apitest.Client }
 
 // do sends a request and wants the status; it decodes the answer (an
 // object, or the first element of an array) into out.
 func (c client) do(method, path, body string, want int, out any) {
-	c.t.Helper()
-	var r io.Reader
+	c.T.Helper()
+	var b any
 	if body != "" {
-		r = strings.NewReader(body)
+		b = body
 	}
-	req, err := http.NewRequest(method, c.base+path, r)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		c.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != want {
-		c.t.Fatalf("%s %s: status %d, want %d: %s", method, path, resp.StatusCode, want, data)
-	}
+	data := c.Want(want, nil, method, path, "", b).Body
 	if out == nil {
 		return
 	}
@@ -284,12 +265,12 @@ func (c client) do(method, path, body string, want int, out any) {
 	if len(data) > 0 && data[0] == '[' {
 		var list []json.RawMessage
 		if err := json.Unmarshal(data, &list); err != nil || len(list) == 0 {
-			c.t.Fatalf("%s %s: answer %s: want a non-empty array (%v)", method, path, data, err)
+			c.T.Fatalf("%s %s: answer %s: want a non-empty array (%v)", method, path, data, err)
 		}
 		data = list[0]
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		c.t.Fatalf("%s %s: answer %s: %v", method, path, data, err)
+		c.T.Fatalf("%s %s: answer %s: %v", method, path, data, err)
 	}
 }
 

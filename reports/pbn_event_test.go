@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -51,7 +52,7 @@ func TestPBNRoundTripHowell(t *testing.T) {
 // score is the file's (the import refuses another), and every line whose
 // other room is there has the file's ScoreIMP.
 func TestPBNTeamsImport(t *testing.T) {
-	f, err := os.Open("../../shared/testdata/pbn/teams_imps_2021.pbn")
+	f, err := os.Open(sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // howellFile is the 12-pair Howell of shared/testdata (see its README).
-const howellFile = "../../shared/testdata/usebio/mp_pairs_howell.xml"
+const howellFile = "usebio/mp_pairs_howell.xml" // below shared/testdata (sharedtest.Path)
 
 // interchangeEvent is a small one-winner event made for these tests: 4
 // pairs, 2 boards, one round at two tables playing both boards, MP.
@@ -230,7 +231,7 @@ func lineOf(file, s string) int {
 // readUSEBIOFile reads a USEBIO file from disk.
 func readUSEBIOFile(t *testing.T, path string) *USEBIO {
 	t.Helper()
-	f, err := os.Open(path)
+	f, err := os.Open(sharedtest.Path(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func samePair(a, b tournament.Pair) bool {
 }
 
 // butlerFile is the 8-pair Butler Howell of shared/testdata (see its README).
-const butlerFile = "../../shared/testdata/usebio/butler_howell.xml"
+const butlerFile = "usebio/butler_howell.xml"
 
 // TestUSEBIOHowellMovement: the movement built from the 12-pair Howell's
 // lines validates, seats every line, and takes as few rounds as a pair has

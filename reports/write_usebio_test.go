@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -438,7 +439,7 @@ func sameStandings(t *testing.T, a, b tournament.EventData) {
 // event (the readers' entry point, in one place for these tests).
 func importUSEBIO(t *testing.T, path string) tournament.EventData {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(sharedtest.Path(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -137,8 +137,9 @@ type TokenResponse struct {
 }
 
 // NewTokenResponse converts an issued token to its answer, with the link a
-// table opens (baseURL + "/table/" + the secret).
+// table opens: the table page, baseURL + "/t/" + the secret (the path the
+// pages serve it at, and the link the table-links page prints).
 func NewTokenResponse(t tournament.IssuedToken, baseURL string) TokenResponse {
 	return TokenResponse{ID: t.Token.ID, SectionID: t.Token.SectionID, Table: t.Token.Table, Name: t.Token.Name,
-		Token: t.Secret, URL: strings.TrimRight(baseURL, "/") + "/table/" + t.Secret}
+		Token: t.Secret, URL: strings.TrimRight(baseURL, "/") + "/t/" + t.Secret}
 }

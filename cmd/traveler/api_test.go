@@ -328,8 +328,14 @@ func TestAPIEndpoints(t *testing.T) {
 	// Tokens: two tables, then every table; each with its link.
 	var toks []api.TokenResponse
 	e.want(201, &toks, "POST", "/v1/sections/"+sid+"/tokens", directorToken, `{"tables": [1, 2]}`)
-	if len(toks) != 2 || toks[0].Table != 1 || toks[1].Table != 2 || toks[0].Token == "" || toks[0].URL != testBaseURL+"/table/"+toks[0].Token {
+	if len(toks) != 2 || toks[0].Table != 1 || toks[1].Table != 2 || toks[0].Token == "" || toks[0].URL != testBaseURL+"/t/"+toks[0].Token {
 		t.Fatalf("tokens: %+v", toks)
+	}
+	// The link opens the table page: its path, asked of this server, is the
+	// page of table 1, not a 404.
+	linkPath := strings.TrimPrefix(toks[0].URL, testBaseURL)
+	if got := e.do("GET", linkPath, "", nil); got.Status != 200 || !strings.Contains(string(got.Body), "Table 1") {
+		t.Errorf("GET %s (the token's url): %d\n%.300s", linkPath, got.Status, got.Body)
 	}
 	table1 := toks[0].Token
 	e.want(201, &toks, "POST", "/v1/sections/"+sid+"/tokens", directorToken, nil)

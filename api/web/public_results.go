@@ -77,7 +77,7 @@ func (p *Pages) publicTravelerPage(c echo.Context) error {
 		return p.publicError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "board",
 			Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows here once every table has played it"})
 	}
-	d := publicTravelerData{Event: ev, Section: t.Section, Traveler: newTravelerView(t, false)}
+	d := publicTravelerData{Event: ev, Section: t.Section, Traveler: newTravelerView(t, ev, false)}
 	return p.render(c, http.StatusOK, "public_traveler.html", View{Title: travelerTitle(ev, t.Section, board), Data: d})
 }
 

@@ -21,18 +21,22 @@ type lineView struct {
 	EWPlus     string // the EW score when EW scored, else ""
 	NSPoints   float64
 	EWPoints   float64
-	ShowPoints bool // the line earned points (not a board not played)
+	ShowPoints bool     // the line earned points (not a board not played)
+	Items      []string // the score itemised as the law code scores it ("NS: 4 odd tricks at 30: 120"), from scoring
 }
 
 // travelerView is a board's traveler as a page shows it.
 type travelerView struct {
-	Board    tournament.Board
-	Method   tournament.Method
-	Top      float64
-	Datum    *int
-	Lines    []lineView
-	Director bool // the director's page: edit links and queries
-	Section  int64
+	Board         tournament.Board
+	Law           scoring.Law
+	Vulnerability string    // the board's vulnerability in words, "" when the law code does not use it
+	Deal          *dealView // the hand record as a diagram, nil when there is none
+	Method        tournament.Method
+	Top           float64
+	Datum         *int
+	Lines         []lineView
+	Director      bool // the director's page: edit links and queries
+	Section       int64
 }
 
 // slotView is a table that plays a board in a round, for the adjusted
@@ -58,9 +62,15 @@ type directorTravelerData struct {
 	Next     int        // the board after, 0 when none
 }
 
-// newTravelerView converts a traveler for a page.
-func newTravelerView(t tournament.Traveler, director bool) travelerView {
-	v := travelerView{Board: t.Board, Method: t.Method, Top: t.Top, Datum: t.Datum, Director: director, Section: t.Section.ID}
+// newTravelerView converts a traveler of event ev for a page: the board's
+// vulnerability only when ev's law code uses it, the hand record as a
+// diagram, each line with its itemised score.
+func newTravelerView(t tournament.Traveler, ev tournament.Event, director bool) travelerView {
+	v := travelerView{Board: t.Board, Law: ev.Law, Method: t.Method, Top: t.Top, Datum: t.Datum, Director: director, Section: t.Section.ID,
+		Deal: newDealView(t.Board.Deal)}
+	if usesVulnerability(ev.Law) {
+		v.Vulnerability = vulnerabilityWords(t.Board.Vulnerability)
+	}
 	for _, l := range t.Lines {
 		v.Lines = append(v.Lines, newLineView(l))
 	}
@@ -70,7 +80,7 @@ func newTravelerView(t tournament.Traveler, director bool) travelerView {
 // newLineView converts a traveler line for a page.
 func newLineView(l tournament.TravelerLine) lineView {
 	r := l.Result
-	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed}
+	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed, Items: r.Lines}
 	switch r.Status {
 	case tournament.StatusPlayed:
 		v.Played = true
@@ -143,7 +153,7 @@ func (p *Pages) loadDirectorTraveler(ctx context.Context, a tournament.Actor, se
 	if err != nil {
 		return directorTravelerData{}, err
 	}
-	d := directorTravelerData{Event: ev, Section: sec, Traveler: newTravelerView(t, true)}
+	d := directorTravelerData{Event: ev, Section: sec, Traveler: newTravelerView(t, ev, true)}
 	results := make([]tournament.Result, len(t.Lines))
 	for i, l := range t.Lines {
 		results[i] = l.Result

@@ -1,0 +1,83 @@
+package web_test
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// travelerDeal is the hand record every board of the traveler tests gets:
+//
+//	         N ♠AKQ2 ♥K73 ♦A84 ♣Q62
+//	W ♠76 ♥T954 ♦T962 ♣753     E ♠J95 ♥QJ8 ♦KQ73 ♣K84
+//	         S ♠T843 ♥A62 ♦J5 ♣AJT9
+//
+// In spades North–South hold A K Q (North) and 10 (South): four honours
+// between partners; East–West hold the knave.
+const travelerDeal = "N:AKQ2.K73.A84.Q62 J95.QJ8.KQ73.K84 T843.A62.J5.AJT9 76.T954.T962.753"
+
+// newTravelerHowell is sessionHowell's movement under law, every board with
+// travelerDeal, every result entered as enterAllBut enters them.
+func newTravelerHowell(t *testing.T, svc *tournament.Service, law string) tournament.Section {
+	t.Helper()
+	ctx := context.Background()
+	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Traveler " + law, Date: "2026-11-24", Law: law, Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []tournament.BoardInput
+	for b := 1; b <= sec.Movement.Boards; b++ {
+		boards = append(boards, tournament.BoardInput{Number: b, Deal: travelerDeal})
+	}
+	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, boards); err != nil {
+		t.Fatal(err)
+	}
+	enterAllBut(t, svc, sec)
+	return sec
+}
+
+// TestTravelerShowsDealAndItems: a traveler draws the hand record, itemises
+// each line's score as the law code scores it, and shows the vulnerability
+// only under the law code that uses it (contract-2017).
+func TestTravelerShowsDealAndItems(t *testing.T) {
+	e := newSessionEnv(t)
+
+	// contract-2017. Board 1 (dealer North, nobody vulnerable by the
+	// 16-board cycle): 4S by N making 10 is 4 × 30 = 120 below the line and
+	// 300 for a game not vulnerable (Law 77): +420.
+	sec := newTravelerHowell(t, e.svc, "contract-2017")
+	path := "/director/sections/" + strconv.FormatInt(sec.ID, 10) + "/travelers/1"
+	p := e.want(http.StatusOK, true, path, nil)
+	pageHas(t, "contract-2017 traveler", p, `id="deal-diagram"`,
+		`data-seat="North"`, `aria-label="spades">♠</span> A K Q 2</li>`,
+		`data-seat="East"`, `aria-label="diamonds">♦</span> K Q 7 3</li>`,
+		`data-seat="South"`, `aria-label="clubs">♣</span> A J 10 9</li>`,
+		`data-seat="West"`, `aria-label="hearts">♥</span> 10 9 5 4</li>`,
+		`<span id="board-vulnerability">nobody vulnerable</span>`,
+		`class="score-items"`, "<li>NS: 4 contracted tricks: 120</li><li>NS: game bonus: 300</li>",
+		// 4S by N making 9 (round 5): one down not vulnerable, 50 to EW.
+		"<li>EW: 1 undertrick at 50: 50</li>")
+	// Board 2 is North–South vulnerable in the cycle.
+	pageHas(t, "board 2", e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/2", nil),
+		`<span id="board-vulnerability">NS vulnerable</span>`)
+
+	// auction-1915: no vulnerability anywhere on the page. 4S by N making 10:
+	// 4 odd tricks at 9 = 36, game reached (36 ≥ 30) so the 125 premium
+	// (Duplicate Auction Law A), and North–South's four honours between
+	// partners, 4 × 9 = 36 (LAWS.md, Honours): 36 + 36 + 125 = +197.
+	old := newTravelerHowell(t, e.svc, "auction-1915")
+	p = e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(old.ID, 10)+"/travelers/1", nil)
+	pageHas(t, "auction-1915 traveler", p, `id="deal-diagram"`, "<li>NS: 4 odd tricks at 9: 36</li>", `<td class="num ns-score" data-label="NS score">197</td>`)
+	if strings.Contains(strings.ToLower(p.body), "vulnerab") {
+		t.Errorf("the auction-1915 traveler speaks of vulnerability:\n%s", p.body)
+	}
+}

@@ -26,6 +26,7 @@ type ResultRequest struct {
 	Revokes   []RevokeRequest   `json:"revokes"`
 	Honours   map[string]int    `json:"honours"`
 	Chicane   []string          `json:"chicane"`
+	Auction   []string          `json:"auction"` // the calls from the dealer, e.g. ["1H", "PASS", "2H", "X", "PASS", "PASS", "PASS"]; the contract and declarer are taken from them
 	NSPercent int               `json:"ns_percent"`
 	EWPercent int               `json:"ew_percent"`
 	Assigned  []AssignedPartDTO `json:"assigned"`
@@ -44,7 +45,7 @@ type AssignedPartDTO struct {
 func (q *ResultRequest) Result() tournament.Result {
 	r := tournament.Result{Board: q.Board, Round: q.Round, Table: q.Table, NS: q.NS, EW: q.EW,
 		Status: tournament.Status(q.Status), Contract: q.Contract, Declarer: q.Declarer, Lead: q.Lead,
-		Honours: maps.Clone(q.Honours), Chicane: slices.Clone(q.Chicane), NSPercent: q.NSPercent, EWPercent: q.EWPercent,
+		Honours: maps.Clone(q.Honours), Chicane: slices.Clone(q.Chicane), Auction: slices.Clone(q.Auction), NSPercent: q.NSPercent, EWPercent: q.EWPercent,
 		Query: q.Query}
 	r.Tricks = tournament.TricksNotGiven
 	if q.Tricks != nil {
@@ -77,6 +78,7 @@ type ResultResponse struct {
 	Revokes   []RevokeRequest   `json:"revokes,omitempty"`
 	Honours   map[string]int    `json:"honours,omitempty"`
 	Chicane   []string          `json:"chicane,omitempty"`
+	Auction   []string          `json:"auction,omitempty"`
 	NSPercent int               `json:"ns_percent"`
 	EWPercent int               `json:"ew_percent"`
 	Assigned  []AssignedPartDTO `json:"assigned,omitempty"`
@@ -93,7 +95,7 @@ type ResultResponse struct {
 func NewResultResponse(r tournament.Result) ResultResponse {
 	d := ResultResponse{ID: r.ID, SectionID: r.SectionID, Board: r.Board, Round: r.Round, Table: r.Table, NS: r.NS, EW: r.EW,
 		Status: string(r.Status), Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, Lead: r.Lead,
-		Honours: r.Honours, Chicane: r.Chicane, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Query: r.Query,
+		Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Query: r.Query,
 		NSScore: r.NSScore, Lines: r.Lines, Version: r.Version, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt, UpdatedAt: r.UpdatedAt}
 	for _, rv := range r.Revokes {
 		d.Revokes = append(d.Revokes, RevokeRequest{Side: rv.Side, Penalty: rv.Penalty})

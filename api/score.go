@@ -26,6 +26,8 @@ type ScoreRequest struct {
 	Vulnerable string                     `json:"vulnerable,omitempty"`
 	Board      int                        `json:"board,omitempty"`
 	Options    map[string]json.RawMessage `json:"options,omitempty"`
+	Auction    []string                   `json:"auction,omitempty"` // the calls from the dealer: the contract and declarer are taken from them
+	Dealer     string                     `json:"dealer,omitempty"`  // who dealt, for the auction; else the board number's dealer
 }
 
 // RevokeRequest is one revoke: the side that revoked and the penalty the
@@ -51,6 +53,8 @@ type ScoreResponse struct {
 	Lines     []string          `json:"lines"`
 	Void      bool              `json:"void,omitempty"`
 	PassedOut bool              `json:"passed_out,omitempty"`
+	Contract  string            `json:"contract,omitempty"` // the auction's contract, when the request gave an auction
+	Declarer  string            `json:"declarer,omitempty"` // the auction's declarer, when the request gave an auction
 }
 
 // ErrorResponse is every error answer: the message, the field it is about,
@@ -90,7 +94,7 @@ func jsonError(err error) error {
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return &scoring.Error{Field: name, Problem: "not a field of a result", Allowed: []string{
-			"law", "contract", "declarer", "tricks", "deal", "honours", "chicane", "revokes", "vulnerable", "board", "options"}}
+			"law", "contract", "declarer", "tricks", "deal", "honours", "chicane", "revokes", "vulnerable", "board", "options", "auction", "dealer"}}
 	case err.Error() == "EOF":
 		return &scoring.Error{Field: "line", Problem: "empty: expected a JSON object"}
 	}
@@ -128,8 +132,13 @@ func (q *ScoreRequest) Scorable() (scoring.Rules, scoring.Result, error) {
 	if err := setOptions(&rules, q.Options); err != nil {
 		return rules, res, err
 	}
+	if len(q.Auction) > 0 {
+		if err := q.fromAuction(&rules); err != nil {
+			return rules, res, err
+		}
+	}
 	if q.Contract == "" {
-		return rules, res, &scoring.Error{Field: "contract", Problem: "required"}
+		return rules, res, &scoring.Error{Field: "contract", Problem: "required (or the auction)"}
 	}
 	if res.Contract, err = rules.ParseContract(q.Contract); err != nil {
 		return rules, res, err
@@ -166,6 +175,40 @@ func (q *ScoreRequest) Scorable() (scoring.Rules, scoring.Result, error) {
 		return rules, res, err
 	}
 	return rules, res, rules.Check(&res)
+}
+
+// fromAuction runs the request's auction from the dealer (given, or the
+// board number's) as a stored result's is run (tournament.AuctionFor), and
+// takes the contract and declarer from it: a contract or declarer also given
+// must be the auction's.
+func (q *ScoreRequest) fromAuction(rules *scoring.Rules) error {
+	dealer := scoring.BoardDealer(max(q.Board, 1))
+	if q.Dealer != "" {
+		var err error
+		if dealer, err = scoring.ParseSeat("dealer", q.Dealer); err != nil {
+			return err
+		}
+	} else if q.Board == 0 {
+		return &scoring.Error{Field: "dealer", Problem: "required with an auction (or the board number)", Allowed: []string{"N", "E", "S", "W"}}
+	}
+	a, err := tournament.AuctionFor(rules, dealer, q.Auction)
+	if err != nil {
+		return err
+	}
+	contract, declarer := a.Contract.String(), a.Declarer.String()
+	if a.PassedOut {
+		declarer = ""
+	}
+	if q.Contract != "" {
+		if c, err := rules.ParseContract(q.Contract); err != nil || c != a.Contract {
+			return &scoring.Error{Field: "contract", Value: q.Contract, Problem: "is not the auction's contract, " + contract, Allowed: []string{contract}}
+		}
+	}
+	if q.Declarer != "" && !strings.EqualFold(strings.TrimSpace(q.Declarer), declarer) {
+		return &scoring.Error{Field: "declarer", Value: q.Declarer, Problem: "is not the auction's declarer, " + declarer, Allowed: []string{declarer}}
+	}
+	q.Contract, q.Declarer = contract, declarer
+	return nil
 }
 
 // setOptions applies the request's options to the rules by name and kind.
@@ -263,7 +306,17 @@ func AppendScore(dst, line []byte) (out []byte, ok bool) {
 		if err == nil {
 			var s scoring.Score
 			if s, err = rules.Score(&res); err == nil {
-				return AppendScoreJSON(dst, &s), true
+				dst = AppendScoreJSON(dst, &s)
+				if len(q.Auction) > 0 { // what the auction gave, before the closing brace
+					dst = append(dst[:len(dst)-1], `,"contract":`...)
+					dst = appendJSONString(dst, q.Contract)
+					if q.Declarer != "" {
+						dst = append(dst, `,"declarer":`...)
+						dst = appendJSONString(dst, q.Declarer)
+					}
+					dst = append(dst, '}')
+				}
+				return dst, true
 			}
 		}
 	}

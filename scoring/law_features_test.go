@@ -48,3 +48,32 @@ func TestLawFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestLawScores checks what each code scores besides tricks (LAWS.md):
+// honours under the Bridge codes, royal-auction-1913 and auction-1915;
+// chicane under the Bridge codes and 1913 with its option; revokes in every
+// historical code, the declarer's choice of penalty outside the Bridge
+// codes; the dealer declares only in the Bridge codes.
+func TestLawScores(t *testing.T) {
+	for _, tc := range []struct {
+		law                                        Law
+		chicaneOption                              bool
+		honours, chicane, revokes, choice, declare bool
+	}{
+		{Bridge, false, true, true, true, false, true},
+		{BridgePortland, false, true, true, true, false, true},
+		{RoyalAuction1913, false, true, false, true, true, false},
+		{RoyalAuction1913, true, true, true, true, true, false},
+		{Auction1915, false, true, false, true, true, false},
+		{Royalton1915, false, false, false, true, true, false},
+		{Contract2017, false, false, false, false, false, false},
+	} {
+		r := NewRules(tc.law)
+		r.Options.Chicane = r.Options.Chicane || tc.chicaneOption
+		got := [5]bool{tc.law.HasHonours(), r.HasChicane(), tc.law.HasRevokes(), tc.law.RevokeChoice(), tc.law.DealerDeclares()}
+		want := [5]bool{tc.honours, tc.chicane, tc.revokes, tc.choice, tc.declare}
+		if got != want {
+			t.Errorf("%s (chicane option %v): honours, chicane, revokes, choice, declares %v, want %v", tc.law, tc.chicaneOption, got, want)
+		}
+	}
+}

@@ -156,6 +156,7 @@ type Result struct {
 	Honours  map[string]int
 	Chicane  []string // seats void of trumps, when honours are given by count
 	Lead     string   // the opening lead, e.g. "SA"; "" when not recorded
+	Auction  []string // the calls from the dealer, as entered ("1H", "X", "PASS"; Bridge: "LEAVE", "H"); nil when not recorded
 
 	// StatusArtificial: each side's percentage of the top (60/40, 50/50, 40/40 …).
 	NSPercent, EWPercent int

@@ -285,3 +285,114 @@ func place(sec *Section, r *Result, prefix string) error {
 	}
 	return nil
 }
+
+// maxCalls bounds an auction: contract bridge's longest has 319 calls.
+const maxCalls = 320
+
+// AuctionFor reads and runs an auction's calls from the dealer under the
+// rules' bid order (scoring.Rules.RunAuction): the final contract and
+// declarer, or the first call that may not be made, named
+// "auction[i]". A Bridge declaration is an auction too: the dealer's
+// strain (or LEAVE and his partner's), then one X a doubling and PASS
+// when satisfied.
+func AuctionFor(rules *scoring.Rules, dealer scoring.Seat, calls []string) (scoring.Auction, error) {
+	if len(calls) > maxCalls {
+		return scoring.Auction{}, &scoring.Error{Field: "auction", Value: strconv.Itoa(len(calls)) + " calls", Problem: "at most " + strconv.Itoa(maxCalls) + " calls"}
+	}
+	cs := make([]scoring.Call, len(calls))
+	for i, s := range calls {
+		c, err := rules.ParseCall("auction["+strconv.Itoa(i)+"]", s)
+		if err != nil {
+			return scoring.Auction{}, err
+		}
+		cs[i] = c
+	}
+	return rules.RunAuction(dealer, cs)
+}
+
+// applyAuction takes a result's contract and declarer from its auction,
+// when it gives one: a contract or declarer also given must be the
+// auction's. The calls are kept in their usual form.
+func applyAuction(rules *scoring.Rules, b *Board, r *Result, prefix string) error {
+	if len(r.Auction) == 0 {
+		return nil
+	}
+	if r.Status != "" && r.Status != StatusPlayed && r.Status != StatusPassedOut {
+		return Invalidf(prefix+"auction", "a result with status "+string(r.Status)+" has no auction")
+	}
+	a, err := AuctionFor(rules, b.Dealer, r.Auction)
+	if err != nil {
+		return fromScoring(err, prefix)
+	}
+	for i, s := range r.Auction {
+		c, _ := rules.ParseCall("", s)
+		r.Auction[i] = c.String()
+	}
+	contract, declarer := a.Contract.String(), a.Declarer.String()
+	if a.PassedOut {
+		declarer = ""
+	}
+	if given := strings.ToUpper(strings.TrimSpace(r.Contract)); given != "" {
+		c, err := rules.ParseContract(given)
+		if err != nil {
+			return fromScoring(err, prefix)
+		}
+		if c != a.Contract {
+			return Invalidf(prefix+"contract", given+" is not the auction's contract, "+contract+": leave the contract out or correct the auction", contract)
+		}
+	}
+	if given := strings.ToUpper(strings.TrimSpace(r.Declarer)); given != "" && given != declarer {
+		why := "the declarer is the first of the side to name the final strain"
+		if rules.Law.DealerDeclares() {
+			why = "the dealer plays the hand, his partner is dummy, whoever named the trump"
+		}
+		return Invalidf(prefix+"declarer", given+" is not the auction's declarer, "+declarer+": "+why, declarer)
+	}
+	r.Contract, r.Declarer = contract, declarer
+	return nil
+}
+
+// enteredScores refuses what the law code does not score — honours,
+// chicane, revokes — and, from a table, a played board under a code that
+// scores honours with neither a hand record nor the honours held.
+func enteredScores(a Actor, rules *scoring.Rules, b *Board, r *Result, prefix string) error {
+	if r.Status != StatusPlayed && r.Status != StatusPassedOut {
+		return nil
+	}
+	law := rules.Law
+	switch {
+	case len(r.Honours) > 0 && !law.HasHonours():
+		return Invalidf(prefix+"honours", law.String()+" does not score honours: leave them out")
+	case len(r.Chicane) > 0 && !rules.HasChicane():
+		return Invalidf(prefix+"chicane", law.String()+" does not score chicane (with these options): leave it out")
+	case len(r.Revokes) > 0 && !law.HasRevokes():
+		return Invalidf(prefix+"revokes", "under "+law.String()+" the director transfers revoke tricks (Law 64) before the result is entered: give the adjusted tricks and no revokes")
+	}
+	if a.Role != RoleTable || r.Status != StatusPlayed || !law.HasHonours() || len(r.Honours) > 0 || dealComplete(b.Deal) {
+		return nil
+	}
+	c, err := rules.ParseContract(r.Contract)
+	if err != nil || (c.Strain == scoring.Nullo && !rules.Options.NulloHonours) {
+		return nil // scoring names a wrong contract; nullo aces that do not score need no count
+	}
+	what := "trump honours (A K Q J 10)"
+	if c.Strain == scoring.NoTrump || c.Strain == scoring.Nullo {
+		what = "aces"
+	}
+	return &Error{Kind: ErrInvalid, Field: prefix + "honours", Allowed: []string{"N", "E", "S", "W"},
+		Message: "board " + strconv.Itoa(r.Board) + " has no hand record: say how many " + what + " each hand held (" + law.String() + " scores them)"}
+}
+
+// dealComplete reports whether a PBN deal gives every hand (three given
+// imply the fourth).
+func dealComplete(deal string) bool {
+	if deal == "" {
+		return false
+	}
+	d, err := scoring.ParseDeal("deal", deal)
+	if err != nil {
+		return false
+	}
+	_, ok := d.Complete()
+	return ok
+}

@@ -80,6 +80,13 @@ func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, board
 	if err := tableMayEnter(a, sec, r.Table, r.Round, prefix+"table"); err != nil {
 		return err
 	}
+	b, ok := boards[r.Board]
+	if !ok { // place refuses the board; the auction is read from its number's dealer till then
+		b = Board{Number: r.Board, Dealer: scoring.BoardDealer(r.Board)}
+	}
+	if err := applyAuction(rules, &b, r, prefix); err != nil {
+		return err
+	}
 	if err := normalize(r, prefix); err != nil {
 		return err
 	}
@@ -89,7 +96,9 @@ func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, board
 	if err := place(sec, r, prefix); err != nil {
 		return err
 	}
-	b := boards[r.Board]
+	if err := enteredScores(a, rules, &b, r, prefix); err != nil {
+		return err
+	}
 	sc, err := scoreResult(rules, &b, r, prefix)
 	if err != nil {
 		return err

@@ -153,6 +153,10 @@ type LawComparisonDTO struct {
 	NotComparable []NotCountedDTO      `json:"not_comparable"` // results one of the codes cannot score, left out of both standings
 	Fields        []FieldComparisonDTO `json:"fields"`
 	ChangedLines  int                  `json:"changed_lines"` // how many lines' NS score differs (changed)
+	Comparable    int                  `json:"comparable"`    // played and passed-out results both codes score
+	// NothingComparable: no result can be scored under both codes, so
+	// boards and fields are empty (no standings are compared).
+	NothingComparable bool `json:"nothing_comparable"`
 }
 
 // BoardComparisonDTO is one board's traveler under both codes.
@@ -224,7 +228,8 @@ func newLawComparison(c reports.LawComparison, pct bool) LawComparisonDTO {
 		Boards: convert(c.Boards, func(b reports.BoardComparison) BoardComparisonDTO {
 			return BoardComparisonDTO{Section: b.Section, Board: b.Board, Lines: convert(b.Lines, newLineComparison)}
 		}),
-		Fields: convert(c.Fields, func(f reports.FieldComparison) FieldComparisonDTO { return newFieldComparison(f, pct) })}
+		Fields:     convert(c.Fields, func(f reports.FieldComparison) FieldComparisonDTO { return newFieldComparison(f, pct) }),
+		Comparable: c.Comparable, NothingComparable: c.NothingComparable()}
 	for _, b := range c.Boards {
 		for _, l := range b.Lines {
 			if l.Changed {

@@ -16,8 +16,15 @@ type LawComparison struct {
 	To            string // the law code compared with
 	Boards        []BoardComparison
 	NotComparable []NotCounted // results one of the codes cannot score, left out of both standings
+	Comparable    int          // played and passed-out results both codes score; 0: nothing is comparable, and Boards and Fields are empty
 	Fields        []FieldComparison
 }
+
+// NothingComparable reports whether no played or passed-out result of the
+// event can be scored under both codes: there are then no standings to
+// compare (every pair would tie for first with nothing counted, and a rank
+// correlation of such standings says nothing).
+func (c *LawComparison) NothingComparable() bool { return c.Comparable == 0 }
 
 // BoardComparison is one board's traveler under both codes.
 type BoardComparison struct {
@@ -79,7 +86,9 @@ const maxMoves = 3
 // CompareLaws scores every played and passed-out result of the event again
 // under to, rebuilds the standings under an event with that law code, and
 // compares both with the event's own. A result either code cannot score is
-// listed as not comparable and left out of both standings; artificial
+// listed as not comparable and left out of both standings; when that is
+// every played and passed-out result, nothing is comparable (Comparable 0)
+// and no board or standing is compared; artificial
 // scores and boards not played count in both as they are, assigned
 // adjusted scores (points of the event's own code) are not comparable.
 func CompareLaws(d tournament.EventData, to scoring.Rules) (LawComparison, error) {
@@ -130,11 +139,19 @@ func CompareLaws(d tournament.EventData, to scoring.Rules) (LawComparison, error
 			}
 			keptA = append(keptA, a[i])
 			keptB = append(keptB, b[i])
+			if r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut {
+				out.Comparable++
+			}
 		}
 		sa := tournament.BuildSection(d.Event, sec, sd.Pairs, sd.Teams, boards(), keptA)
 		sb := tournament.BuildSection(toEvent, sec, sd.Pairs, sd.Teams, boards(), keptB)
 		out.Boards = append(out.Boards, compareBoards(sec.Name, sa.Travelers, sb.Travelers)...)
 		out.Fields = append(out.Fields, compareFields(&sec, sa.Standings.Pairs, sb.Standings.Pairs)...)
+	}
+	if out.NothingComparable() {
+		// Only adjusted scores and boards not played are left, the same
+		// under both codes: no board and no standing is compared.
+		out.Boards, out.Fields = nil, nil
 	}
 	return out, nil
 }

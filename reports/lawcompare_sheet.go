@@ -20,6 +20,9 @@ func LawComparisonSheets(cs []LawComparison) []Sheet {
 		"Round", "Table", "NS", "EW", "Contract", "Declarer", "Tricks", "NS score", "NS score compared",
 		"NS points", "NS points compared", "Why it differs"}}
 	for _, c := range cs {
+		if c.NothingComparable() {
+			pairs.Rows = append(pairs.Rows, []any{c.From, c.To, "", "", "", nothingComparable(c)})
+		}
 		for _, f := range c.Fields {
 			for _, p := range f.Pairs {
 				pairs.Rows = append(pairs.Rows, []any{c.From, c.To, f.Section, f.Direction, p.Number, strings.Join(p.Players, " & "),
@@ -51,6 +54,12 @@ func LawComparisonSheets(cs []LawComparison) []Sheet {
 		}
 	}
 	return []Sheet{pairs, boards}
+}
+
+// nothingComparable says that no result of a comparison could be scored
+// under both codes, so no standings are compared.
+func nothingComparable(c LawComparison) string {
+	return "nothing comparable: none of the event's results can be scored under " + c.To + " (" + strconv.Itoa(len(c.NotComparable)) + " not comparable), so no standings are compared"
 }
 
 // lineChange says why a line's score differs between the codes: the items

@@ -312,6 +312,33 @@ func TestCompareAllLaws(t *testing.T) {
 	}
 }
 
+// TestCompareLawsNothingComparable: the Bridge codes score none of the
+// hand-checked auction-1915 results (no levels; the dealer must declare, so
+// no pass-out), so nothing is comparable: the comparison says so
+// (Comparable 0), compares no board and no standings, instead of ranking
+// every pair first on nothing with a tau of 1; contract-2017 takes all nine.
+func TestCompareLawsNothingComparable(t *testing.T) {
+	d := mitchell3(t, scoring.Auction1915, handChecked)
+	c, err := reports.CompareLaws(d, scoring.NewRules(scoring.Bridge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.NothingComparable() || c.Comparable != 0 || len(c.NotComparable) != 9 || len(c.Fields) != 0 || len(c.Boards) != 0 {
+		t.Errorf("bridge: comparable %d, not comparable %d, %d fields, %d boards; want 0, 9, none, none", c.Comparable, len(c.NotComparable), len(c.Fields), len(c.Boards))
+	}
+	sheets := reports.LawComparisonSheets([]reports.LawComparison{c})
+	if len(sheets[0].Rows) != 1 || !strings.HasPrefix(fmt.Sprint(sheets[0].Rows[0][5]), "nothing comparable: none of the event's results can be scored under bridge (9 not comparable)") {
+		t.Errorf("the pairs sheet: %v, want one row saying nothing is comparable", sheets[0].Rows)
+	}
+	c, err = reports.CompareLaws(d, scoring.NewRules(scoring.Contract2017))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.NothingComparable() || c.Comparable != 9 || len(c.Fields) != 2 {
+		t.Errorf("contract-2017: comparable %d, %d fields; want 9, 2", c.Comparable, len(c.Fields))
+	}
+}
+
 // TestCompareLawsBadLaw refuses a law code traveler does not know.
 func TestCompareLawsBadLaw(t *testing.T) {
 	d := mitchell3(t, scoring.Auction1915, handChecked)

@@ -27,6 +27,7 @@ type lawSummary struct {
 	To            string
 	Changed       int // lines whose NS score differs
 	NotComparable int
+	Nothing       bool // no result is comparable: no standings compared
 	Fields        []reports.FieldComparison
 }
 
@@ -77,7 +78,7 @@ func compareInto(d *reportsData, ed tournament.EventData) error {
 			return err
 		}
 		for _, lc := range all {
-			d.All = append(d.All, lawSummary{To: lc.To, Changed: len(changedLines(lc)), NotComparable: len(lc.NotComparable), Fields: lc.Fields})
+			d.All = append(d.All, lawSummary{To: lc.To, Changed: len(changedLines(lc)), NotComparable: len(lc.NotComparable), Nothing: lc.NothingComparable(), Fields: lc.Fields})
 		}
 		return nil
 	case !slices.Contains(d.Laws, d.To):

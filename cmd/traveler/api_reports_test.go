@@ -450,6 +450,22 @@ func TestReportEndpoints(t *testing.T) {
 	if g := cmp.Fields[0].Gains; len(g) != 2 || g[0].Number != "3" || g[1].Number != "4" || len(cmp.Fields[0].Losses) != 0 {
 		t.Errorf("gains %s, losses %s: want pairs 3 and 4 up 2 places, nobody down", mustJSON(g), mustJSON(cmp.Fields[0].Losses))
 	}
+	// Every line of section A is played, and auction-1915 scores each one.
+	played := 0
+	for _, b := range cmp.Boards {
+		played += len(b.Lines)
+	}
+	if cmp.NothingComparable || cmp.Comparable != played || played == 0 {
+		t.Errorf("comparable %d (nothing comparable %v), want every one of the %d lines", cmp.Comparable, cmp.NothingComparable, played)
+	}
+	// bridge has no levels (the dealer names the trump): none of those
+	// contracts can be scored under it, so nothing is comparable and no
+	// standings are compared, not every pair first with a tau of 1.
+	var none api.LawsResponse
+	e.want(200, &none, "GET", base+"/reports/laws?to=bridge&section="+id(f.a.ID), directorToken, nil)
+	if c := none.Comparisons[0]; !c.NothingComparable || c.Comparable != 0 || len(c.NotComparable) != played || len(c.Fields) != 0 || len(c.Boards) != 0 {
+		t.Errorf("against bridge: %s", mustJSON(c))
+	}
 	// The whole event: B's board 1 has no hand record and its line no
 	// honours: auction-1915 scores 1S by N making 7 as 9 (1 × 9, no game)
 	// and says that the honours are not known.

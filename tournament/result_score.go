@@ -379,7 +379,7 @@ func enteredScores(a Actor, rules *scoring.Rules, b *Board, r *Result, prefix st
 	if c.Strain == scoring.NoTrump || c.Strain == scoring.Nullo {
 		what = "aces"
 	}
-	return &Error{Kind: ErrInvalid, Field: prefix + "honours", Allowed: []string{"N", "E", "S", "W"},
+	return &Error{Kind: ErrInvalid, Field: prefix + "honours",
 		Message: "board " + strconv.Itoa(r.Board) + " has no hand record: say how many " + what + " each hand held (" + law.String() + " scores them)"}
 }
 

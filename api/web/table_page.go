@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -20,6 +21,10 @@ type tablePageData struct {
 	Boards       []tableBoard      // the boards of this round, in the order played
 	Choices      contractChoices   // the contract picker
 	TrickChoices []int             // 0 to 13, the tricks a side may win
+	Features     tableFeatures     // what the law code scores besides the contract
+	SeatChoices  []seatChoice      // the four seats, for honours per seat
+	HonourCounts []int             // 0 to 5, the honours one hand may hold
+	LastRound    bool              // this is the movement's last round: the session ends for the table after it
 	Page         tableScript       // the script's data
 }
 
@@ -32,10 +37,12 @@ type tableSeat struct {
 
 // tableBoard is one board to play at the table.
 type tableBoard struct {
-	Number     int    `json:"number"`
-	Dealer     string `json:"dealer"`     // N, E, S or W
-	Vulnerable string `json:"vulnerable"` // None, NS, EW or All
-	Deal       string `json:"deal,omitempty"`
+	Number     int                    `json:"number"`
+	Dealer     string                 `json:"dealer"`     // N, E, S or W
+	DealerName string                 `json:"-"`          // North, East, South or West
+	Vulnerable string                 `json:"vulnerable"` // None, NS, EW or All
+	Deal       string                 `json:"deal,omitempty"`
+	Holdings   map[string]holdingJSON `json:"holdings,omitempty"` // by strain, from a complete hand record; nil without one
 }
 
 // storedResult is a result already stored for a board at this table.
@@ -49,6 +56,18 @@ type storedResult struct {
 	Tricks   int    `json:"tricks"`
 	NSScore  int    `json:"ns_score"`
 	Query    string `json:"query,omitempty"`
+
+	Honours map[string]int `json:"honours,omitempty"`
+	Chicane []string       `json:"chicane,omitempty"`
+	Revokes []revokeJSON   `json:"revokes,omitempty"`
+	Auction []string       `json:"auction,omitempty"`
+	Lines   []string       `json:"lines"` // the score itemised, as the law code scores it
+}
+
+// revokeJSON is a stored revoke, as the API writes it.
+type revokeJSON struct {
+	Side    string `json:"side"`
+	Penalty string `json:"penalty,omitempty"`
 }
 
 // tableScript is what the page's script needs, embedded as JSON: where to
@@ -61,6 +80,8 @@ type tableScript struct {
 	Law      string                `json:"law"`
 	Options  tournament.LawOptions `json:"options"`
 	Contract contractChoices       `json:"contract"`
+	Features tableFeatures         `json:"features"`
+	Last     bool                  `json:"last_round"`
 	Boards   []tableBoard          `json:"boards"`
 	Results  []storedResult        `json:"results"`
 }
@@ -85,8 +106,11 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	for n := 0; n <= 13; n++ {
 		d.TrickChoices = append(d.TrickChoices, n)
 	}
+	d.Features, d.SeatChoices, d.HonourCounts = featuresFor(&rules), tableSeatChoices, []int{0, 1, 2, 3, 4, 5}
+	d.LastRound = d.Section.CurrentRound == d.Rounds
 	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Section.CurrentRound,
-		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Boards: []tableBoard{}, Results: []storedResult{}}
+		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Features: d.Features, Last: d.LastRound,
+		Boards: []tableBoard{}, Results: []storedResult{}}
 	if rd, ok := d.Section.Movement.Round(d.Section.CurrentRound); ok {
 		d.Seats, _ = rd.Table(a.Table)
 	}
@@ -96,7 +120,7 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	if err := p.tableSeats(c, a, &d); err != nil {
 		return d, err
 	}
-	if err := p.tableBoards(c, a, &d); err != nil {
+	if err := p.tableBoards(c, a, &d, &rules); err != nil {
 		return d, err
 	}
 	return d, p.tableResults(c, a, &d)
@@ -124,7 +148,7 @@ func (p *Pages) tableSeats(c echo.Context, a tournament.Actor, d *tablePageData)
 }
 
 // tableBoards lists the boards the table plays this round.
-func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData) error {
+func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData, rules *scoring.Rules) error {
 	all, err := p.svc.Boards(c.Request().Context(), a, d.Section.ID)
 	if err != nil {
 		return err
@@ -134,7 +158,12 @@ func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData
 			continue
 		}
 		b := all[n-1]
-		d.Boards = append(d.Boards, tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal})
+		tb := tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}
+		tb.DealerName = seatName(tb.Dealer)
+		if d.Features.Honours {
+			tb.Holdings = holdingsOf(rules, b.Deal)
+		}
+		d.Boards = append(d.Boards, tb)
 	}
 	d.Page.Boards = append(d.Page.Boards, d.Boards...)
 	return nil
@@ -148,7 +177,14 @@ func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageDat
 	}
 	for _, r := range rs {
 		s := storedResult{ID: r.ID, Version: r.Version, Board: r.Board, Status: string(r.Status), Contract: r.Contract,
-			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query}
+			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query,
+			Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, Lines: r.Lines}
+		for _, rv := range r.Revokes {
+			s.Revokes = append(s.Revokes, revokeJSON{Side: rv.Side, Penalty: rv.Penalty})
+		}
+		if s.Lines == nil {
+			s.Lines = []string{}
+		}
 		d.Page.Results = append(d.Page.Results, s)
 	}
 	return nil

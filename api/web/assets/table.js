@@ -14,6 +14,8 @@
   data.results.forEach(function (r) { stored[r.board] = r; });
 
   var seatNames = { N: 'North', E: 'East', S: 'South', W: 'West' };
+  var seats = ['N', 'E', 'S', 'W'];
+  var features = data.features || {};
 
   function entryOf(board) { return document.querySelector('.board-entry[data-board="' + board + '"]'); }
   function field(entry, name) { return entry.querySelector('[name="' + name + '"]'); }
@@ -46,6 +48,30 @@
     return c;
   }
 
+  // typedAuction returns the calls typed in the auction box, or null.
+  function typedAuction(entry) {
+    var f = field(entry, 'auction');
+    if (!f) return null;
+    var calls = f.value.trim().toUpperCase().split(/[\s,;]+/).filter(function (c) { return c; });
+    return calls.length ? calls : null;
+  }
+
+  // auctionOf returns the calls to send: those typed, or in the Bridge codes
+  // the declaration the picker gives (the trump named by the dealer or, left
+  // to him, his partner; one X a doubling; both opponents satisfied).
+  function auctionOf(entry, contract) {
+    if (!features.declaration) return typedAuction(entry);
+    if (!contract || contract === 'PASS') return null;
+    var c = parseContract(contract), calls = [];
+    if (field(entry, 'declared') && field(entry, 'declared').value === 'partner') calls.push('LEAVE');
+    calls.push(c.strain);
+    for (var i = 0; i < c.doubles.length; i++) calls.push('X');
+    return calls.concat(['PASS', 'PASS']);
+  }
+
+  // isSuit says whether a strain has trumps (honours are A K Q J 10 and chicane counts).
+  function isSuit(code) { return code !== 'NT' && code !== 'NL'; }
+
   // describe writes a result in words: "4 ♠ Spades doubled by North, 10 tricks".
   function describe(r) {
     if (r.status === 'passed_out' || r.contract === 'PASS') return 'Passed out';
@@ -55,7 +81,15 @@
     if (c.royal) words += ' royal';
     var d = data.contract.doubles.filter(function (x) { return x.code === c.doubles; })[0];
     if (d && d.code) words += ' ' + d.name.toLowerCase();
-    return words + ' by ' + (seatNames[r.declarer] || r.declarer) + ', ' + r.tricks + ' trick' + (r.tricks === 1 ? '' : 's');
+    if (!r.contract && r.auction) words = 'auction ' + r.auction.join(' ');
+    if (features.declaration && r.auction && r.auction[0] === 'LEAVE') words += ', left to partner';
+    var t = words + ' by ' + (seatNames[r.declarer] || r.declarer || 'the auction\'s declarer') + ', ' + r.tricks + ' trick' + (r.tricks === 1 ? '' : 's');
+    if (r.honours) t += ' · honours ' + seats.map(function (s) { return s + ' ' + (r.honours[s] || 0); }).join(', ');
+    if (r.chicane && r.chicane.length) t += ' · void of trumps: ' + r.chicane.map(function (s) { return seatNames[s]; }).join(', ');
+    (r.revokes || []).forEach(function (rv) {
+      t += ' · revoke by ' + rv.side + (rv.penalty ? ' (' + (rv.penalty === 'tricks' ? '3 tricks' : features.revoke_points + ' points') + ')' : '');
+    });
+    return t;
   }
 
   function scoreText(ns) {
@@ -67,16 +101,56 @@
   // resultOf reads the form into a request body for the API.
   function resultOf(entry) {
     var r = { board: +entry.dataset.board, round: data.round, table: data.table, contract: contractOf(entry) };
+    var typed = typedAuction(entry);
+    if (typed) { // the auction gives the contract: the picker shows what it gave, if the server said
+      r.auction = typed;
+      r.contract = entry.dataset.auctionFor === typed.join(' ') ? entry.dataset.auctionContract : '';
+    }
     if (r.contract !== 'PASS') {
-      r.declarer = field(entry, 'declarer').value;
+      r.declarer = typed ? (r.contract ? entry.dataset.auctionDeclarer : '') : field(entry, 'declarer').value;
       var t = field(entry, 'tricks').value;
       if (t !== '') r.tricks = +t;
+    }
+    if (!typed) {
+      var calls = auctionOf(entry, r.contract);
+      if (calls) r.auction = calls;
+    }
+    if (!r.contract) delete r.contract;
+    if (!r.declarer) delete r.declarer;
+    if (r.contract === 'PASS') return r;
+    var strain = r.contract ? parseContract(r.contract).strain : '';
+    if (honoursAsked(entry, strain)) {
+      r.honours = {};
+      seats.forEach(function (s) { r.honours[s] = +field(entry, 'honours-' + s).value; });
+      var voids = seats.filter(function (s) { var f = field(entry, 'chicane-' + s); return f && f.checked && !f.disabled; });
+      if (voids.length) r.chicane = voids;
+    }
+    var n = field(entry, 'revokes') ? +field(entry, 'revokes').value : 0, seen = {};
+    var declSide = /^[NS]$/.test(r.declarer || '') ? 'NS' : /^[EW]$/.test(r.declarer || '') ? 'EW' : '';
+    if (n > 0) r.revokes = [];
+    for (var i = 0; i < n; i++) {
+      var rv = { side: field(entry, 'revoke-side-' + i).value }, pen = field(entry, 'revoke-penalty-' + i);
+      if (pen && !seen[rv.side] && rv.side !== declSide) rv.penalty = pen.value; // the declarer's choice: a defender's first revoke
+      seen[rv.side] = true;
+      r.revokes.push(rv);
     }
     return r;
   }
 
+  // honoursAsked says whether the table gives the honours of this board in
+  // this strain: the code scores them and there is no hand record.
+  function honoursAsked(entry, strain) {
+    if (!features.honours || !field(entry, 'honours-N')) return false;
+    return !(strain === 'NL' && !features.nullo_honours);
+  }
+
   // missing names the first control still to fill in, and what to do.
   function missing(entry, r) {
+    if (r.auction && typedAuction(entry)) {
+      if (r.contract === 'PASS') return null;
+      if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
+      return null;
+    }
     if (!r.contract) {
       var level = field(entry, 'level');
       return level && !level.value ? ['level', 'Choose the level of the contract.'] : ['strain', 'Choose the strain of the contract.'];
@@ -103,6 +177,15 @@
       if (royal) royal.checked = c.royal;
     }
     set('query', r.query || '');
+    if (features.declaration) set('declared', r.auction && r.auction[0] === 'LEAVE' ? 'partner' : 'dealer');
+    else set('auction', r.auction && !features.declaration ? r.auction.join(' ') : '');
+    if (r.honours) seats.forEach(function (s) { set('honours-' + s, String(r.honours[s] || 0)); });
+    seats.forEach(function (s) { var f = field(entry, 'chicane-' + s); if (f) f.checked = (r.chicane || []).indexOf(s) >= 0; });
+    set('revokes', String((r.revokes || []).length));
+    (r.revokes || []).forEach(function (rv, i) {
+      set('revoke-side-' + i, rv.side);
+      if (rv.penalty) set('revoke-penalty-' + i, rv.penalty);
+    });
     syncChoices(entry);
   }
 
@@ -129,6 +212,62 @@
     if (!(data.contract.levels || []).length && !field(entry, 'declarer').value) {
       field(entry, 'declarer').value = boardOf(+entry.dataset.board).dealer || ''; // the Bridge codes: the dealer declares
     }
+    var typed = !isPass && typedAuction(entry);
+    if (typed) { // the auction gives the contract and declarer
+      ['passed', 'level', 'strain', 'royal', 'doubled', 'declarer'].forEach(function (n) { var f = field(entry, n); if (f) f.disabled = true; });
+    } else if (passed) {
+      passed.disabled = false;
+    }
+    entry.classList.toggle('has-auction', !!typed);
+    syncHonours(entry, isPass);
+    syncRevokes(entry, isPass);
+  }
+
+  // syncHonours asks for trump honours (0–5) in a suit, aces (0–4) at
+  // no-trump and nullo, chicane only in a suit; with a hand record it shows
+  // what the record gives in the strain chosen.
+  function syncHonours(entry, isPass) {
+    var box = entry.querySelector('fieldset.honours');
+    if (!box) return;
+    var strain = field(entry, 'strain').value, suit = isSuit(strain);
+    box.hidden = isPass || (strain === 'NL' && !features.nullo_honours);
+    var derived = box.querySelector('.honours-derived'), b = boardOf(+entry.dataset.board);
+    if (derived) {
+      var h = b.holdings && b.holdings[strain];
+      if (!h) { derived.textContent = 'Taken from the hand record once the ' + ((data.contract.levels || []).length ? 'strain' : 'trump') + ' is chosen.'; return; }
+      var what = suit ? 'trump honours' : 'aces';
+      derived.textContent = 'From the hand record, ' + what + ': ' + seats.map(function (s) { return seatNames[s] + ' ' + h.honours[s]; }).join(', ') +
+        (suit && h.chicane.length ? '; void of trumps: ' + h.chicane.map(function (s) { return seatNames[s]; }).join(', ') : '') + '.';
+      return;
+    }
+    var what = box.querySelector('.honours-what');
+    if (what) what.textContent = suit ? 'No hand record: how many trump honours (A K Q J 10) each hand held.' : 'No hand record: how many aces each hand held.';
+    seats.forEach(function (s) {
+      var sel = field(entry, 'honours-' + s);
+      Array.prototype.forEach.call(sel.options, function (o) { o.disabled = !suit && +o.value > 4; });
+      if (!suit && +sel.value > 4) sel.value = '4';
+      var c = field(entry, 'chicane-' + s);
+      if (c) { c.disabled = !suit; if (!suit) c.checked = false; }
+    });
+    var ch = box.querySelector('.chicane-fields');
+    if (ch) ch.hidden = !suit;
+  }
+
+  // syncRevokes shows a row for each revoke, and the declarer's choice of
+  // penalty only for a defender's first revoke.
+  function syncRevokes(entry, isPass) {
+    var box = entry.querySelector('fieldset.revokes');
+    if (!box) return;
+    box.hidden = isPass;
+    var n = +field(entry, 'revokes').value, seen = {}, decl = field(entry, 'declarer').value;
+    var declSide = /^[NS]$/.test(decl) ? 'NS' : /^[EW]$/.test(decl) ? 'EW' : '';
+    Array.prototype.forEach.call(box.querySelectorAll('.revoke-row'), function (row) {
+      var i = +row.dataset.revoke, side = field(entry, 'revoke-side-' + i).value;
+      row.hidden = i >= n;
+      var pen = row.querySelector('.revoke-penalty');
+      if (pen) pen.hidden = i >= n || seen[side] || side === declSide || !declSide;
+      if (i < n) seen[side] = true;
+    });
   }
 
   function showError(entry, message, fieldName) {
@@ -144,20 +283,62 @@
   function preview(entry) {
     var out = entry.querySelector('.score-preview'), r = resultOf(entry), b = boardOf(r.board);
     showError(entry, '');
-    if (missing(entry, r)) { out.textContent = ''; return; }
-    var body = { law: data.law, contract: r.contract };
+    var typed = typedAuction(entry);
+    if (missing(entry, r) && !typed) { out.textContent = ''; showLines(entry.querySelector('.score-lines'), []); return; }
+    var body = { law: data.law };
+    if (r.contract) body.contract = r.contract;
+    if (r.auction) { body.auction = r.auction; body.dealer = b.dealer; }
+    if (typed) { delete body.contract; }
     if (b.vulnerable) body.vulnerable = b.vulnerable; // the hand record's, which may differ from the board number's
     if (data.options && Object.keys(data.options).length) body.options = data.options;
     if (b.deal) body.deal = b.deal;
-    if (r.contract !== 'PASS') { body.declarer = r.declarer; body.tricks = r.tricks; }
+    if (r.contract !== 'PASS') { if (!typed) body.declarer = r.declarer; body.tricks = r.tricks === undefined ? 0 : r.tricks; }
+    ['honours', 'chicane', 'revokes'].forEach(function (k) { if (r[k]) body[k] = r[k]; });
     var seq = (previewSeq[r.board] || 0) + 1;
     previewSeq[r.board] = seq;
     out.textContent = 'working it out…';
+    showLines(entry.querySelector('.score-lines'), []);
     api('POST', '/v1/score', body).then(function (res) {
       if (previewSeq[r.board] !== seq) return;
+      if (typed && res.ok && res.body.contract) takeAuction(entry, typed, res.body.contract, res.body.declarer || '');
+      if (typed && r.tricks === undefined && res.body.contract !== 'PASS') {
+        out.textContent = res.ok ? 'the auction gives ' + res.body.contract + (res.body.declarer ? ' by ' + seatNames[res.body.declarer] : '') + ': choose the tricks' :
+          'cannot be scored: ' + (res.body.error || 'status ' + res.status);
+        return;
+      }
       out.textContent = res.ok ? scoreText(res.body.ns_score) : 'cannot be scored: ' + (res.body.error || 'status ' + res.status);
+      if (res.ok) showLines(entry.querySelector('.score-lines'), res.body.lines);
     }, function () {
       if (previewSeq[r.board] === seq) out.textContent = 'shown when the network is back';
+    });
+  }
+
+  // takeAuction shows in the picker the contract and declarer the server
+  // read from the typed auction, and keeps them for the entry.
+  function takeAuction(entry, calls, contract, declarer) {
+    entry.dataset.auctionFor = calls.join(' ');
+    entry.dataset.auctionContract = contract;
+    entry.dataset.auctionDeclarer = declarer;
+    var c = parseContract(contract), set = function (name, v) { var f = field(entry, name); if (f) f.value = v; };
+    var passed = field(entry, 'passed');
+    if (passed) passed.checked = false;
+    if (!c.pass) {
+      set('level', c.level); set('strain', c.strain); set('doubled', c.doubles); set('declarer', declarer);
+      var royal = field(entry, 'royal');
+      if (royal) royal.checked = c.royal;
+    }
+    syncHonours(entry, !!c.pass);
+    syncRevokes(entry, !!c.pass);
+  }
+
+  // showLines lists the score item by item, as the law code scores it.
+  function showLines(ul, lines) {
+    if (!ul) return;
+    ul.innerHTML = '';
+    (lines || []).forEach(function (l) {
+      var li = document.createElement('li');
+      li.textContent = l;
+      ul.appendChild(li);
     });
   }
 
@@ -218,6 +399,7 @@
   function sameResult(cur, body) {
     if ((cur.query || '') !== (body.query || '')) return false;
     if (body.contract === 'PASS') return cur.status === 'passed_out';
+    if (!body.contract) return cur.status === 'played' && cur.tricks === body.tricks; // the auction gave the contract
     return cur.status === 'played' && cur.contract === body.contract && cur.declarer === body.declarer && cur.tricks === body.tricks;
   }
 
@@ -293,6 +475,12 @@
       var p = document.createElement('p');
       p.textContent = describe(what) + ' · ' + (item ? 'waiting to be sent' : 'stored, score ' + scoreText(r.ns_score));
       done.appendChild(p);
+      if (!item && r.lines && r.lines.length) {
+        var ul = document.createElement('ul');
+        ul.className = 'score-lines';
+        showLines(ul, r.lines);
+        done.appendChild(ul);
+      }
       if (what.query) {
         var q = document.createElement('p');
         q.className = 'tag';
@@ -325,7 +513,7 @@
   }
 
   function setLocked(entry, locked) {
-    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select'), function (f) {
+    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select, .honours select, .honours input, .revokes select'), function (f) {
       f.disabled = locked;
     });
     entry.querySelector('.confirm').hidden = locked;

@@ -108,6 +108,9 @@ var checks = map[string]check{
 	"tokens_table_check":           {"table", "a table is " + numberedFrom1, nil},
 	"tokens_hash_check":            {"hash", "too short for a token's hash", nil},
 	"tokens_scope_check":           {"table", "a table token names its section and table; a director token neither", nil},
+	"events_file_digest_check":     {"file", "a file's digest is a sha-256, 32 bytes", nil},
+	"changes_kind_check":           {"kind", "not a kind of change", []string{"event", "section", "pair", "team"}},
+	"changes_action_check":         {"action", "not a change that is kept", []string{"update", "delete", "withdraw"}},
 }
 
 // parents names the row each foreign key points to, by constraint name.

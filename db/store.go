@@ -10,8 +10,8 @@ import (
 
 // existsSQL asks whether the parent row a list belongs to exists.
 var existsSQL = map[string]string{
-	"event":   `SELECT EXISTS (SELECT FROM events WHERE id = $1)`,
-	"section": `SELECT EXISTS (SELECT FROM sections WHERE id = $1)`,
+	"event":   `SELECT EXISTS (SELECT FROM events WHERE id = $1 AND deleted_at IS NULL)`,
+	"section": `SELECT EXISTS (SELECT FROM sections WHERE id = $1 AND deleted_at IS NULL)`,
 }
 
 // listIn runs the list query sql in one round trip with a check that the

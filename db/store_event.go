@@ -83,7 +83,7 @@ func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
 
 // Event returns an event.
 func (s *Store) Event(ctx context.Context, id int64) (tournament.Event, error) {
-	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE id = $1`, id)
+	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE id = $1 AND deleted_at IS NULL`, id)
 	e, err := pgx.CollectExactlyOneRow(rows, scanEvent)
 	if err != nil {
 		return e, notFound("event", err, "event", id)
@@ -91,9 +91,9 @@ func (s *Store) Event(ctx context.Context, id int64) (tournament.Event, error) {
 	return e, nil
 }
 
-// Events returns every event, the newest date first.
+// Events returns every event (but the deleted), the newest date first.
 func (s *Store) Events(ctx context.Context) ([]tournament.Event, error) {
-	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events ORDER BY date DESC, id DESC`)
+	rows, _ := s.q.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE deleted_at IS NULL ORDER BY date DESC, id DESC`)
 	events, err := pgx.CollectRows(rows, scanEvent)
 	if err != nil {
 		return nil, translate("events", err, ids{})
@@ -119,7 +119,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 			UPDATE events
 			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
 			    published = $7, updated_at = now()
-			WHERE id = $1
+			WHERE id = $1 AND deleted_at IS NULL
 			RETURNING created_at, updated_at`,
 			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published,
 		).Scan(&e.CreatedAt, &e.UpdatedAt)
@@ -137,12 +137,18 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 
 // ImportEvent stores a whole event — the event, its sections with their
 // movements, pairs, teams, boards and results — in one transaction, all or
-// none, and sets the IDs. The results are audited as entered by actor.
+// none, and sets the IDs. The results are audited as entered by actor; the
+// file's sha-256 (d.Digest) is kept with the event.
 func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		ts := &Store{pool: s.pool, q: tx}
 		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
 			return err
+		}
+		if len(d.Digest) > 0 {
+			if err := ts.setDigest(ctx, d.Event.ID, d.Digest); err != nil {
+				return err
+			}
 		}
 		for i := range d.Sections {
 			sd := &d.Sections[i]

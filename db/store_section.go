@@ -116,13 +116,15 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 }
 
 // The queries that read sections with their movements; %s picks the
-// sections: by id or by event.
+// sections: by id or by event. A deleted section, or one of a deleted
+// event, is not read.
 const (
 	sectionsSQL = `
 SELECT s.id, se.event_id, se.number, s.name, s.spec, s.kind, s.movement_name, s.winners, s.pairs, s.tables,
     s.boards, s.phantom, s.current_round, s.created_at
 FROM sections s JOIN sessions se ON se.id = s.session_id
-WHERE %s
+    JOIN events ev ON ev.id = se.event_id AND ev.deleted_at IS NULL
+WHERE s.deleted_at IS NULL AND %s
 ORDER BY se.number, s.name, s.id`
 	restsSQL = `
 SELECT section_id, round, sit_out, bye_stand FROM movement_rests

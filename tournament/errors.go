@@ -27,6 +27,7 @@ type Error struct {
 	Field   string   // the input field, e.g. "board" or "results[3].tricks"; "" when none
 	Allowed []string // what is allowed instead, when that is a short list
 	Current *Result  // ErrStale, ErrConflict: the result as stored now
+	Event   int64    // ErrConflict on an import: the event that holds the same file
 }
 
 // Error returns the message, prefixed with the field when there is one.

@@ -14,6 +14,7 @@ import (
 type EventData struct {
 	Event    Event
 	Sections []SectionData
+	Digest   []byte // the sha-256 of the file it was read from, kept with an imported event; nil otherwise
 }
 
 // SectionData is one section of an EventData.

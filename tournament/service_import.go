@@ -12,9 +12,20 @@ import (
 // section's movement, pairs, boards and results under the event's law code —
 // and stores it all or none (directors only). A section given only a
 // movement's rounds is stored as a custom movement of those rounds. It
-// returns the event as stored, with travelers and standings.
+// returns the event as stored, with travelers and standings. A file whose
+// bytes (d.Digest) an event already holds is refused (ErrConflict naming
+// the event): see ImportEventWith.
 func (s *Service) ImportEvent(ctx context.Context, a Actor, d EventData) (EventData, error) {
+	return s.ImportEventWith(ctx, a, d, ImportOptions{})
+}
+
+// ImportEventWith is ImportEvent with options: o.Again imports a file an
+// event already holds.
+func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o ImportOptions) (EventData, error) {
 	if err := directorOnly(a, "import events"); err != nil {
+		return EventData{}, err
+	}
+	if err := s.checkImported(ctx, &d, o); err != nil {
 		return EventData{}, err
 	}
 	e := &d.Event

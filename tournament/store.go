@@ -10,6 +10,8 @@ import "context"
 // *Error carrying the stored result where there is one. A Store never returns
 // nil, nil.
 type Store interface {
+	ChangeStore // changes to events, sections, pairs and teams (service_change.go)
+
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error
 

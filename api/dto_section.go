@@ -166,7 +166,9 @@ func NewSectionResponse(s tournament.Section) SectionResponse {
 
 // SectionPatchRequest is the body of PATCH /v1/sections/{id}.
 type SectionPatchRequest struct {
-	CurrentRound *int `json:"current_round"`
+	CurrentRound *int    `json:"current_round"`
+	Name         *string `json:"name"`
+	Session      *int    `json:"session"`
 }
 
 // CardsResponse is GET /v1/sections/{id}/movement: the movement, a card

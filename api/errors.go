@@ -77,7 +77,7 @@ func Answer(err error) (status int, body ErrorResponse, internal bool) {
 	var te *tournament.Error
 	if errors.As(err, &te) {
 		status, _ := statusOfKind(te.Kind)
-		body := ErrorResponse{Error: te.Error(), Field: te.Field, Allowed: te.Allowed}
+		body := ErrorResponse{Error: te.Error(), Field: te.Field, Allowed: te.Allowed, EventID: te.Event}
 		if te.Current != nil {
 			cur := NewResultResponse(*te.Current)
 			body.Current = &cur

@@ -170,10 +170,11 @@ func (s *server) patchSection(c echo.Context) error {
 	if err := bindJSON(c, &q, ""); err != nil {
 		return err
 	}
-	if q.CurrentRound == nil {
-		return badRequest("current_round", "required: the round the tables are playing")
+	if q.CurrentRound == nil && q.Name == nil && q.Session == nil {
+		return badRequest("current_round", "required: the round the tables are playing (or a name or session)")
 	}
-	sec, err := s.svc.SetCurrentRound(c.Request().Context(), actor(c), id, *q.CurrentRound)
+	sec, err := s.svc.UpdateSection(c.Request().Context(), actor(c), id,
+		tournament.SectionPatch{Name: q.Name, Session: q.Session, CurrentRound: q.CurrentRound})
 	if err != nil {
 		return err
 	}

@@ -65,6 +65,7 @@ type ErrorResponse struct {
 	Field   string          `json:"field,omitempty"`
 	Allowed []string        `json:"allowed,omitempty"`
 	Current *ResultResponse `json:"current,omitempty"`
+	EventID int64           `json:"event_id,omitempty"` // a 409 on an import: the event that holds the same file
 }
 
 // DecodeScoreRequest reads one JSON object, refusing unknown fields and

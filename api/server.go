@@ -87,6 +87,14 @@ var routes = []route{
 	{http.MethodPut, "/v1/results/:id", (*server).putResult},
 	{http.MethodDelete, "/v1/results/:id", (*server).deleteResult},
 	{http.MethodGet, "/v1/results/:id/audit", (*server).getAudit},
+
+	{http.MethodDelete, "/v1/events/:id", (*server).deleteEvent},
+	{http.MethodGet, "/v1/events/:id/changes", (*server).listChanges},
+	{http.MethodDelete, "/v1/sections/:id", (*server).deleteSection},
+	{http.MethodPatch, "/v1/pairs/:id", (*server).patchPair},
+	{http.MethodDelete, "/v1/pairs/:id", (*server).deletePair},
+	{http.MethodPost, "/v1/pairs/:id/withdraw", (*server).withdrawPair},
+	{http.MethodPatch, "/v1/teams/:id", (*server).patchTeam},
 }
 
 // New returns the HTTP handler of the API over svc: JSON under /v1, the

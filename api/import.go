@@ -17,7 +17,7 @@ import (
 )
 
 // importParams are the query parameters of POST /v1/events/import.
-var importParams = []string{"format", "method", "name", "date", "encoding", "strict"}
+var importParams = []string{"format", "method", "name", "date", "encoding", "strict", "again"}
 
 // xmlTypes are the media types read as a USEBIO file.
 var xmlTypes = []string{"application/xml", "text/xml"}
@@ -72,7 +72,8 @@ func newSectionRefs(d tournament.EventData) []SectionRefDTO {
 // (directors only). The query says what the file leaves open: format
 // (usebio or pbn; else from the Content-Type, else sniffed), method,
 // name, date, encoding, and strict=true to refuse a written score that
-// disagrees with its contract (by default a note).
+// disagrees with its contract (by default a note). A file an event holds
+// already (the same bytes) is a 409 naming the event, unless again=true.
 func (s *server) importEvent(c echo.Context) error {
 	a := actor(c)
 	if err := mayImport(a); err != nil {
@@ -97,7 +98,13 @@ func (s *server) importEvent(c echo.Context) error {
 	if err != nil {
 		return fileError(err)
 	}
-	stored, err := s.svc.ImportEvent(c.Request().Context(), a, f.Event)
+	again, err := boolParam(c, "again")
+	if err != nil {
+		return err
+	}
+	d := f.Event
+	d.Digest = f.Digest[:]
+	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again})
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -98,6 +99,7 @@ type ResultsFile struct {
 	Encoding string               // the text encoding it was read in
 	Event    tournament.EventData // the event, scored, compared and ranked
 	Notes    []Note               // what traveler assumed or found, in file order
+	Digest   [32]byte             // the sha-256 of the file's bytes, which an imported event keeps
 }
 
 // ReadResults reads a USEBIO or PBN results file into an event: the one
@@ -156,7 +158,7 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 	default:
 		return nil, &FileError{Format: "file", Value: string(format), Expected: "a USEBIO or PBN results file"}
 	}
-	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish()}, nil
+	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish(), Digest: sha256.Sum256(data)}, nil
 }
 
 // SniffFormat tells a results file's format: by the name's extension (.xml,

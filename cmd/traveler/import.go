@@ -19,13 +19,15 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	var dbc dbConfig
 	var logc logConfig
 	var ff fileFlags
+	var again bool
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	ff.register(fs)
+	fs.BoolVar(&again, "again", false, "import the file even if an event holds it already (the same bytes); by default that is refused, naming the event")
 	dbc.register(fs)
 	logc.register(fs, "warn")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler import [usebio|pbn] FILE [--method M] [--name N] [--date D] [--encoding E] [--strict] [--database-url URL] [--data-dir DIR]")
+		fmt.Fprintln(stderr, "Usage: traveler import [usebio|pbn] FILE [--method M] [--name N] [--date D] [--encoding E] [--strict] [--again] [--database-url URL] [--data-dir DIR]")
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Stores a USEBIO 1.2 or PBN results file (\"-\" reads stdin; the format is told from the file")
 		fmt.Fprintln(stderr, "when not given) as a new event: every result is checked and scored as if entered, and the")
@@ -64,10 +66,11 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	printNotes(stderr, "import", file, rf.Notes)
 	d := rf.Event
+	d.Digest = rf.Digest[:]
 	var stored tournament.EventData
 	err = withService(ctx, &dbc, log, func(svc *tournament.Service) error {
 		var err error
-		stored, err = svc.ImportEvent(ctx, tournament.Director, d)
+		stored, err = svc.ImportEventWith(ctx, tournament.Director, d, tournament.ImportOptions{Again: again})
 		return err
 	})
 	if err != nil {

@@ -9,11 +9,13 @@ import (
 )
 
 // sessionRoutes adds the director's pages for running a session: the
-// session board, travelers with corrections and adjusted scores, a result's
+// session board, the results before publishing (standings and
+// frequencies), travelers with corrections and adjusted scores, a result's
 // history, and the comparative reports.
 func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d := e.Group("/director", p.directorOnly)
 	d.GET("/sections/:id/board", p.sessionBoardPage)
+	d.GET("/sections/:id/results", p.sectionResultsPage)
 	d.GET("/sections/:id/travelers/:board", p.directorTravelerPage)
 	d.POST("/sections/:id/travelers/:board/adjusted", p.postAdjusted)
 	d.GET("/results/:id", p.resultPage)

@@ -1,24 +1,31 @@
-# The one test command (README): formatting, vet, every test with the race
-# detector, and the million-line workbook's peak memory without it (the race
-# detector multiplies memory, so that test skips itself under -race). The
-# pages' end-to-end tests in headless Chromium (cmd/traveler/browser_*test.go)
-# are part of go test ./... and run under -race too; `make browser` runs only
-# them. Their screenshots go to artifacts/browser ($TRAVELER_ARTIFACTS/browser).
-.PHONY: test bench build browser
-
-# The PostgreSQL server the integration tests use (each test makes its own
-# database there); .ci/run sets it when there is no server on 5432.
-TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
+# The one test command (README): scripts/test installs what the tests need
+# when it is missing (gcc, PostgreSQL's server binaries, psql, Chromium and
+# fonts-dejavu-core, with apt-get as root or with sudo), finds a PostgreSQL
+# server or starts a throwaway one, then runs gofmt, go vet, every test with
+# the race detector (the pages' end-to-end tests in headless Chromium,
+# cmd/traveler/browser_*test.go, among them) and the million-line workbook's
+# peak memory without it. `make test DRY_RUN=1` says what it would install
+# and run, and changes nothing.
+#
+# The PostgreSQL server of the integration tests (each test makes its own
+# database there): TEST_DATABASE_URL when set (`make test
+# TEST_DATABASE_URL=...` or the environment); else LOCAL_DATABASE_URL,
+# default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable, when
+# it answers; else a throwaway cluster for the run.
+.PHONY: test browser screenshots bench build
 
 test:
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
-	go vet ./...
-	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' go test -race -count=1 ./...
-	go test -count=1 -run '^TestWorkbookMillionLines$$' -v ./reports
+	@scripts/test $(if $(DRY_RUN),--dry-run) all
 
+# Only the browser tests; their screenshots go to artifacts/browser
+# ($TRAVELER_ARTIFACTS/browser).
 browser:
-	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' go test -count=1 -run '^TestBrowser' -v ./cmd/traveler
+	@scripts/test $(if $(DRY_RUN),--dry-run) browser
+
+# The README walkthrough's pictures (api/web/screenshots), taken again from
+# the browser session's steps.
+screenshots:
+	@scripts/test $(if $(DRY_RUN),--dry-run) screenshots
 
 bench:
 	go test -run '^$$' -bench . -benchmem ./...

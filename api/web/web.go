@@ -79,12 +79,37 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	}
 	e.GET("/assets/*", echo.WrapHandler(http.StripPrefix("/assets/", cacheAssets(http.FileServer(http.FS(assets))))))
 
+	e.Use(p.directorErrorPages)
 	p.authRoutes(e)
 	p.setupRoutes(e)
 	p.sessionRoutes(e)
 	p.tableRoutes(e)
 	p.publicRoutes(e)
 	return nil
+}
+
+// directorErrorPages answers a director's page that fails with a page, not
+// the API's JSON: an unknown path under /director (echo's 404), a method a
+// path does not take (405) and any error a page handler returns. Paths
+// outside /director keep the API's answers.
+func (p *Pages) directorErrorPages(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		path := c.Request().URL.Path
+		if err == nil || c.Response().Committed || (path != "/director" && !strings.HasPrefix(path, "/director/")) {
+			return err
+		}
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			v := View{Title: "Page not found", Data: messageData{Text: "There is no director's page at " + path + ". Start again from the list of events."}}
+			if he.Code != http.StatusNotFound {
+				v.Title = http.StatusText(he.Code)
+				v.Data = messageData{Text: "This page cannot be opened that way (" + http.StatusText(he.Code) + "). Start again from the list of events."}
+			}
+			return p.render(c, he.Code, "public_message.html", v)
+		}
+		return p.renderError(c, "public_message.html", View{Title: "Not done", Data: messageData{}}, err)
+	}
 }
 
 // cacheAssets lets browsers keep the assets for an hour.

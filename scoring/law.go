@@ -92,6 +92,7 @@ const (
 // the values it may take.
 type Option struct {
 	Name    string     // the option's name in JSON and on the command line
+	Label   string     // the option in plain words, as the pages name it
 	Kind    OptionKind // whole number or yes/no
 	Default int        // the default (for a yes/no option 1 is yes)
 	Allowed []int      // the only values allowed, when the option is a choice
@@ -102,9 +103,9 @@ type Option struct {
 
 // Options returns the options the law code names, with their defaults.
 func (l Law) Options() []Option {
-	premium := Option{Name: "game_premium", Kind: IntOption, Default: 125, Min: 0, Max: 1000,
+	premium := Option{Name: "game_premium", Label: "Game premium", Kind: IntOption, Default: 125, Min: 0, Max: 1000,
 		Doc: "points added when a side's trick score on the deal reaches game (Duplicate Auction Law A)"}
-	part := Option{Name: "part_score_premium", Kind: IntOption, Default: 0, Min: 0, Max: 1000,
+	part := Option{Name: "part_score_premium", Label: "Part-score premium", Kind: IntOption, Default: 0, Min: 0, Max: 1000,
 		Doc: "points added for a trick score short of game"}
 	switch l {
 	case Bridge, BridgePortland:
@@ -112,11 +113,11 @@ func (l Law) Options() []Option {
 		return []Option{premium, part}
 	case RoyalAuction1913:
 		return []Option{premium, part,
-			{Name: "nullo", Kind: BoolOption, Default: 1, Doc: "nullo bids allowed (Clark's nullo chapter)"},
-			{Name: "nullo_value", Kind: IntOption, Default: 8, Allowed: []int{8, 10}, Doc: "points for each odd trick at nullo"},
-			{Name: "nullo_honours", Kind: BoolOption, Default: 1, Doc: "aces score inversely at nullo"},
-			{Name: "chicane", Kind: BoolOption, Default: 0, Doc: "chicane scores as simple honours (dropped by the Oct 1913 code)"},
-			{Name: "revoke_points", Kind: IntOption, Default: 100, Allowed: []int{100, 150}, Doc: "the first revoke's penalty in points (150 under the older code)"},
+			{Name: "nullo", Label: "Nullo bids", Kind: BoolOption, Default: 1, Doc: "nullo bids allowed (Clark's nullo chapter)"},
+			{Name: "nullo_value", Label: "Points a trick at nullo", Kind: IntOption, Default: 8, Allowed: []int{8, 10}, Doc: "points for each odd trick at nullo"},
+			{Name: "nullo_honours", Label: "Aces score inversely at nullo", Kind: BoolOption, Default: 1, Doc: "aces score inversely at nullo"},
+			{Name: "chicane", Label: "Chicane", Kind: BoolOption, Default: 0, Doc: "chicane scores as simple honours (dropped by the Oct 1913 code)"},
+			{Name: "revoke_points", Label: "First revoke's penalty", Kind: IntOption, Default: 100, Allowed: []int{100, 150}, Doc: "the first revoke's penalty in points (150 under the older code)"},
 		}
 	case Auction1915, Royalton1915:
 		return []Option{premium, part}

@@ -78,6 +78,7 @@ type lawChoice struct {
 type optionField struct {
 	Law     string   // the law code it belongs to, for the element's id
 	Name    string   // the option's name: the input is named opt_<Name>
+	Label   string   // the option in plain words
 	Doc     string   // what it does
 	Bool    bool     // a yes/no option (a select of yes and no)
 	Value   string   // the value shown: the submitted one, else the default
@@ -114,7 +115,7 @@ func eventForm(chosen map[string]string, opts map[string]map[string]string) even
 		name := law.String()
 		lc := lawChoice{Name: name, Description: lawDescriptions[name], Selected: chosen["law"] == name}
 		for _, o := range law.Options() {
-			f := optionField{Law: name, Name: o.Name, Doc: o.Doc, Bool: o.Kind == scoring.BoolOption, Min: o.Min, Max: o.Max,
+			f := optionField{Law: name, Name: o.Name, Label: o.Label, Doc: o.Doc, Bool: o.Kind == scoring.BoolOption, Min: o.Min, Max: o.Max,
 				Value: strconv.Itoa(o.Default)}
 			if f.Bool {
 				f.Value = strconv.FormatBool(o.Default == 1)

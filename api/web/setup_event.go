@@ -24,7 +24,7 @@ type sectionRow struct {
 // eventPageData is the event page's data.
 type eventPageData struct {
 	Event       tournament.Event
-	LawOptions  []string // "name: value", sorted
+	LawOptions  []string // "Label: value" (the option in plain words), sorted
 	Description string   // the scoring method in plain words
 	Sections    []sectionRow
 	Files       []fileLink
@@ -76,7 +76,11 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })
 	}
 	for k, v := range ev.LawOptions {
-		d.LawOptions = append(d.LawOptions, k+": "+lawOptionText(v))
+		label := k
+		if o, ok := ev.Law.LookupOption(k); ok && o.Label != "" {
+			label = o.Label
+		}
+		d.LawOptions = append(d.LawOptions, label+": "+lawOptionText(v))
 	}
 	sort.Strings(d.LawOptions)
 	for _, s := range secs {

@@ -91,6 +91,11 @@ func TestSetupPages(t *testing.T) {
 	if p.byID("download-usebio") != nil || !strings.Contains(setupText(p.mustID(t, "no-usebio")), "USEBIO records contract bridge") {
 		t.Errorf("a royal-auction-1913 event: want no USEBIO download and the reason")
 	}
+	// Its options in plain words (scoring.Option.Label), the premium the
+	// director chose: 100.
+	if body := setupText(p.Doc); !strings.Contains(body, "Game premium: 100") || strings.Contains(body, "game_premium") {
+		t.Errorf("event page: want the options in plain words (\"Game premium: 100\"), not their names")
+	}
 
 	sectionID := createSetupSection(t, s, eventID)
 	addSetupPairs(t, s, sectionID)
@@ -138,6 +143,9 @@ func createSetupEvent(t *testing.T, s *setupSite) int64 {
 	// nullo_value is a choice of 8 or 10.
 	if got := setupOptions(p.mustID(t, "opt-royal-auction-1913-nullo_value")); !slices.Equal(got, []string{"8", "10"}) {
 		t.Errorf("nullo_value offers %v, want [8 10]", got)
+	}
+	if label := setupText(p.byClass(nil, "law-options")[0]); !strings.Contains(label, "Game premium") || strings.Contains(label, "game_premium") {
+		t.Errorf("the new-event form names options by their JSON names: %q", label)
 	}
 	p.mustID(t, "create-event")
 

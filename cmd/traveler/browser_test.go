@@ -73,7 +73,7 @@ func chromiumPath(t *testing.T) string {
 	}
 	found, err := exec.LookPath(p)
 	if err != nil {
-		t.Fatalf("no Chromium at %s (%v): the browser tests need it; install it with `apt-get install chromium fonts-dejavu-core` (Debian; .ci/run does this), or set TRAVELER_CHROMIUM to a Chromium or Chrome binary", p, err)
+		t.Fatalf("no Chromium at %s (%v): the browser tests need it; install it with `apt-get install chromium fonts-dejavu-core` (Debian; scripts/test, the README's test command, does this), or set TRAVELER_CHROMIUM to a Chromium or Chrome binary", p, err)
 	}
 	return found
 }

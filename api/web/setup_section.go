@@ -141,9 +141,10 @@ type sectionPageData struct {
 	Section      tournament.Section
 	Rounds       []int // 1..the movement's rounds, for the current-round select
 	Pairs        []tournament.Pair
-	Mitchell     bool // pairs are numbered per direction
-	HandRecords  int  // boards with a deal
-	Boards       int  // boards in the movement
+	Teams        []tournament.Roster // a teams section's rosters
+	Mitchell     bool                // pairs are numbered per direction
+	HandRecords  int                 // boards with a deal
+	Boards       int                 // boards in the movement
 	PairsExample string
 }
 
@@ -188,6 +189,11 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		Mitchell: sec.Movement.Kind == tournament.KindMitchell}
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)
+	}
+	if sec.Movement.Kind == tournament.KindTeams {
+		if d.Teams, err = p.svc.Teams(ctx, a, id); err != nil {
+			return sectionPageData{}, err
+		}
 	}
 	for _, b := range boards {
 		if b.Deal != "" {

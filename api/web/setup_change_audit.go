@@ -155,7 +155,11 @@ func changeRowOf(ch tournament.Change, sections, pairs map[int64]string) changeR
 	case "section":
 		r.What = "section " + sections[ch.SectionID]
 	case "pair":
-		r.What = pairs[ch.TargetID] + " (section " + sections[ch.SectionID] + ")"
+		name := pairs[ch.TargetID]
+		if name == "" { // a withdrawal keeps no number: its pair's section is deleted
+			name = "the pair with id " + strconv.FormatInt(ch.TargetID, 10)
+		}
+		r.What = name + " (section " + sections[ch.SectionID] + ")"
 	case "team":
 		name, _ := ch.Before["name"].(string)
 		if n, ok := ch.After["name"].(string); ok {

@@ -99,6 +99,7 @@ var checks = map[string]check{
 	"results_lead_check":           {"lead", "must not be empty (leave it out when not recorded)", nil},
 	"results_ns_percent_check":     {"ns_percent", "a percentage of the top, 0 to 100", nil},
 	"results_ew_percent_check":     {"ew_percent", "a percentage of the top, 0 to 100", nil},
+	"results_auction_check":        {"auction", "the calls from the dealer, as a list", nil},
 	"results_query_check":          {"query", "at most 500 characters: say what the query is about in short", nil},
 	"results_version_check":        {"version", "a version is " + numberedFrom1, nil},
 	"results_played_check":         {"status", "a played result needs a contract, a declarer and tricks", nil},

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -9,7 +10,8 @@ import (
 )
 
 // importable is a one-section event: a 3-table Mitchell, one board a round,
-// two pairs named, board 1's deal and two results.
+// two pairs named, board 1's deal and two results, the first with its
+// auction.
 func importable(t *testing.T) tournament.EventData {
 	t.Helper()
 	m, err := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
@@ -24,7 +26,8 @@ func importable(t *testing.T) tournament.EventData {
 				{Number: "1", Direction: "EW", Players: []tournament.Player{{Name: "Cy"}, {Name: "Di"}}}},
 			Boards: []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"}},
 			Results: []tournament.Result{
-				{Board: 1, Round: 1, Table: 1, NS: "1", EW: "1", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, NSScore: 420},
+				{Board: 1, Round: 1, Table: 1, NS: "1", EW: "1", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, NSScore: 420,
+					Auction: slices.Clone(auction4S)},
 				{Board: 2, Round: 1, Table: 2, NS: "2", EW: "2", Status: tournament.StatusPlayed, Contract: "3NT", Declarer: "S", Tricks: 9, NSScore: 600},
 			},
 		}},
@@ -54,6 +57,9 @@ func TestImportEvent(t *testing.T) {
 	results, err := s.Results(c, tournament.ResultFilter{SectionID: sec.ID})
 	if err != nil || len(results) != 2 || results[0].NSScore != 420 || results[0].EnteredBy != "director" || results[0].Version != 1 {
 		t.Fatalf("results %+v, %v; want 2, the first 420 entered by director at version 1", results, err)
+	}
+	if !slices.Equal(results[0].Auction, auction4S) || results[1].Auction != nil {
+		t.Errorf("imported auctions %q and %q, want board 1's %q and none", results[0].Auction, results[1].Auction, auction4S)
 	}
 	audit, err := s.Audit(c, results[1].ID)
 	if err != nil || len(audit) != 1 || audit[0].Action != "insert" {

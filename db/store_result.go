@@ -17,7 +17,7 @@ import (
 )
 
 // insertResultsSQL stores a request's results in one statement: $1 the
-// section, $2 to $21 the results column by column (resultArrays). Each new
+// section, $2 to $22 the results column by column (resultArrays). Each new
 // row gets an "insert" audit row by the same statement, so both or neither
 // are stored. %s is the condition on storing the results at all.
 const insertResultsSQL = `
@@ -25,16 +25,17 @@ WITH input AS (
     SELECT nextval('results_id_seq') AS id, x.*
     FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
         $10::int[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::text[], $15::int[], $16::int[],
-        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[], $21::text[])
+        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[], $21::text[], $22::jsonb[])
         WITH ORDINALITY AS x(board, round, table_no, ns, ew, status, contract, declarer, tricks, revokes,
-            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, query, ord)
+            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, query,
+            auction, ord)
 ), ins AS (
     INSERT INTO results (id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, version,
-        entered_by, entered_at, updated_at, query)
+        entered_by, entered_at, updated_at, query, auction)
     SELECT id, $1, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, 1,
-        entered_by, coalesce(entered_at, now()), coalesce(entered_at, now()), query
+        entered_by, coalesce(entered_at, now()), coalesce(entered_at, now()), query, auction
     FROM input
     WHERE %s
     ORDER BY ord
@@ -48,14 +49,14 @@ SELECT ` + resultRColumns + `
 FROM ins AS r JOIN input ON input.id = r.id
 ORDER BY input.ord`
 
-// insertResultsKeySQL is insertResultsSQL under an idempotency key ($22
-// scope, $23 key, $24 request hash): the key is stored with the new results'
+// insertResultsKeySQL is insertResultsSQL under an idempotency key ($23
+// scope, $24 key, $25 request hash): the key is stored with the new results'
 // ids by the same statement, and the results only when the key is new. A key
 // being stored by a transaction in progress makes this one wait for its end.
 var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS (SELECT FROM idem)`),
 	`), ins AS (`, `), idem AS (
     INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
-    SELECT $22, $23, $1, $24, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
+    SELECT $23, $24, $1, $25, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
     ON CONFLICT (scope, key) DO NOTHING
     RETURNING 1
 ), ins AS (`, 1)
@@ -63,7 +64,7 @@ var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS 
 // insertResultsPlainSQL is insertResultsSQL without an idempotency key.
 var insertResultsPlainSQL = fmt.Sprintf(insertResultsSQL, `true`)
 
-// resultArrays returns the arguments $1 to $21 of insertResultsSQL: the
+// resultArrays returns the arguments $1 to $22 of insertResultsSQL: the
 // section, then results column by column, NULL for what is not there.
 func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 	n := len(results)
@@ -72,7 +73,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		ns, ew, status, enteredBy, query                   = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		contract, declarer, lead                           = make([]*string, n), make([]*string, n), make([]*string, n)
 		tricks                                             = make([]*int32, n)
-		revokes, honours, chicane, assigned                = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
+		revokes, honours, chicane, assigned, auction       = make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n), make([][]byte, n)
 		enteredAt                                          = make([]*time.Time, n)
 		err                                                error
 	)
@@ -109,6 +110,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		honours[i] = jsonb(row.Honours != nil, row.Honours)
 		chicane[i] = jsonb(row.Chicane != nil, row.Chicane)
 		assigned[i] = jsonb(row.Assigned != nil, row.Assigned)
+		auction[i] = jsonb(row.Auction != nil, row.Auction)
 		if !row.EnteredAt.IsZero() {
 			enteredAt[i] = &row.EnteredAt
 		}
@@ -117,7 +119,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 		return nil, err
 	}
 	return []any{sectionID, board, round, table, ns, ew, status, contract, declarer, tricks,
-		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt, query}, nil
+		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt, query, auction}, nil
 }
 
 // CreateResults stores results all or none, each with version 1 and an
@@ -316,7 +318,7 @@ WITH old AS (
         contract = x.contract, declarer = x.declarer, tricks = x.tricks, revokes = x.revokes,
         honours = x.honours, chicane = x.chicane, lead = x.lead, ns_percent = x.ns_percent,
         ew_percent = x.ew_percent, assigned = x.assigned, ns_score = x.ns_score, entered_by = x.entered_by,
-        query = coalesce(x.query, ''), version = r.version + 1, updated_at = now()
+        query = coalesce(x.query, ''), auction = x.auction, version = r.version + 1, updated_at = now()
     FROM jsonb_to_record($3::jsonb) AS x` + resultRecord + `
     WHERE r.id = $1 AND r.version = $2
     RETURNING ` + resultRColumns + `

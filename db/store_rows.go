@@ -15,19 +15,19 @@ import (
 // them and resultRow names them in JSON.
 const resultColumns = `id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
 	revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, version,
-	entered_by, entered_at, updated_at, query`
+	entered_by, entered_at, updated_at, query, auction`
 
 // resultRColumns are resultColumns qualified with the alias r.
 const resultRColumns = `r.id, r.section_id, r.board, r.round, r.table_no, r.ns, r.ew, r.status, r.contract,
 	r.declarer, r.tricks, r.revokes, r.honours, r.chicane, r.lead, r.ns_percent, r.ew_percent, r.assigned,
-	r.ns_score, r.version, r.entered_by, r.entered_at, r.updated_at, r.query`
+	r.ns_score, r.version, r.entered_by, r.entered_at, r.updated_at, r.query, r.auction`
 
 // resultRecord is the column definition list that reads a resultRow's JSON
 // back in SQL (jsonb_to_record).
 const resultRecord = `(board int, round int, table_no int, ns text, ew text, status text,
 	contract text, declarer text, tricks int, revokes jsonb, honours jsonb, chicane jsonb, lead text,
 	ns_percent int, ew_percent int, assigned jsonb, ns_score int, entered_by text, entered_at timestamptz,
-	query text)`
+	query text, auction jsonb)`
 
 // resultRow is a result as stored: the columns of the results table, and
 // their JSON (to_jsonb of a row, as the audit keeps it; the input of
@@ -57,6 +57,7 @@ type resultRow struct {
 	EnteredAt time.Time      `json:"entered_at,omitzero"`
 	UpdatedAt time.Time      `json:"updated_at,omitzero"`
 	Query     string         `json:"query"`
+	Auction   []string       `json:"auction"` // NULL when not recorded
 }
 
 // revokeJSON is a tournament.RevokeLine in JSON.
@@ -187,6 +188,9 @@ func rowOf(r *tournament.Result) resultRow {
 		Version: r.Version, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt, UpdatedAt: r.UpdatedAt,
 		Query: r.Query,
 	}
+	if len(r.Auction) > 0 { // no calls are no auction: NULL
+		row.Auction = r.Auction
+	}
 	if r.Status == tournament.StatusPlayed {
 		t := r.Tricks
 		row.Tricks = &t
@@ -216,6 +220,7 @@ func (row *resultRow) result() tournament.Result {
 		NSPercent: row.NSPercent, EWPercent: row.EWPercent, NSScore: row.NSScore,
 		Version: row.Version, EnteredBy: row.EnteredBy,
 		EnteredAt: row.EnteredAt.UTC(), UpdatedAt: row.UpdatedAt.UTC(), Query: row.Query,
+		Auction: row.Auction,
 	}
 	if row.Tricks != nil {
 		r.Tricks = *row.Tricks
@@ -241,7 +246,7 @@ func scanResult(row pgx.CollectableRow) (tournament.Result, error) {
 	err := row.Scan(&r.ID, &r.SectionID, &r.Board, &r.Round, &r.Table, &r.NS, &r.EW, &r.Status,
 		&r.Contract, &r.Declarer, &r.Tricks, &r.Revokes, &r.Honours, &r.Chicane, &r.Lead,
 		&r.NSPercent, &r.EWPercent, &r.Assigned, &r.NSScore, &r.Version,
-		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query)
+		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query, &r.Auction)
 	if err != nil {
 		return tournament.Result{}, err
 	}

@@ -30,6 +30,11 @@ func (l Law) HasRevokes() bool { return l != Contract2017 }
 // and Royalton; the Bridge codes always move three tricks.
 func (l Law) RevokeChoice() bool { return l.HasRevokes() && !l.isBridge() }
 
+// UsesVulnerability reports whether a board scores differently by its
+// vulnerability: only contract-2017 (LAWS.md "contract-2017"); the
+// historical codes score every deal alike, so the pages do not show it.
+func (l Law) UsesVulnerability() bool { return l == Contract2017 }
+
 // DealerDeclares reports whether the dealer names the trump (or leaves it
 // to his partner) instead of an auction: the Bridge codes.
 func (l Law) DealerDeclares() bool { return l.isBridge() }

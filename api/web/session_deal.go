@@ -6,11 +6,6 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 )
 
-// usesVulnerability reports whether law scores a board differently by its
-// vulnerability: only contract-2017 does (LAWS.md: the historical codes
-// score every deal alike, so a traveler under them does not show it).
-func usesVulnerability(law scoring.Law) bool { return law == scoring.Contract2017 }
-
 // vulnerabilityWords says a board's vulnerability as players say it.
 func vulnerabilityWords(v scoring.Vulnerability) string {
 	switch v {

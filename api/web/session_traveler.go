@@ -68,7 +68,7 @@ type directorTravelerData struct {
 func newTravelerView(t tournament.Traveler, ev tournament.Event, director bool) travelerView {
 	v := travelerView{Board: t.Board, Law: ev.Law, Method: t.Method, Top: t.Top, Datum: t.Datum, Director: director, Section: t.Section.ID,
 		Deal: newDealView(t.Board.Deal)}
-	if usesVulnerability(ev.Law) {
+	if ev.Law.UsesVulnerability() {
 		v.Vulnerability = vulnerabilityWords(t.Board.Vulnerability)
 	}
 	for _, l := range t.Lines {

@@ -40,7 +40,7 @@ type tableBoard struct {
 	Number     int                    `json:"number"`
 	Dealer     string                 `json:"dealer"`     // N, E, S or W
 	DealerName string                 `json:"-"`          // North, East, South or West
-	Vulnerable string                 `json:"vulnerable"` // None, NS, EW or All
+	Vulnerable string                 `json:"vulnerable"` // None, NS, EW or All; "" where the law code does not use it
 	Deal       string                 `json:"deal,omitempty"`
 	Holdings   map[string]holdingJSON `json:"holdings,omitempty"` // by strain, from a complete hand record; nil without one
 }
@@ -158,7 +158,10 @@ func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData
 			continue
 		}
 		b := all[n-1]
-		tb := tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}
+		tb := tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Deal: b.Deal}
+		if rules.Law.UsesVulnerability() {
+			tb.Vulnerable = b.Vulnerability.String() // only where the code scores it
+		}
 		tb.DealerName = seatName(tb.Dealer)
 		if d.Features.Honours {
 			tb.Holdings = holdingsOf(rules, b.Deal)

@@ -462,6 +462,10 @@ func TestTablePageContractChoices(t *testing.T) {
 			if got := tableOptions(entry, "strain"); !slices.Equal(got, append([]string{""}, tc.strains...)) {
 				t.Errorf("strain select offers %q, want \"\" and %v", got, tc.strains)
 			}
+			// Vulnerability is shown only where the code scores it: contract-2017.
+			if shown := strings.Contains(tableText(tableByClass(a.doc, "board-info")[0]), "vulnerable"); shown != (tc.law == "contract-2017") {
+				t.Errorf("the page mentions vulnerability: %v, want %v", shown, tc.law == "contract-2017")
+			}
 			hasLevel := tableFind(entry, func(n *html.Node) bool { return tableAttr(n, "name") == "level" }) != nil
 			hasPassed := tableFind(entry, func(n *html.Node) bool { return tableAttr(n, "name") == "passed" }) != nil
 			hasRoyal := tableFind(entry, func(n *html.Node) bool { return tableAttr(n, "name") == "royal" }) != nil

@@ -254,6 +254,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
 		}
 		r := &results[k]
+		rd.pbnAuction(g, &rules, boards[r.Board].Dealer, r)
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
 			t, _ := g.Game.Tag("Score")
 			if err := rd.scoreDisagrees(t.Line, "[Score]", t.Value, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
@@ -266,6 +267,39 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		bs = append(bs, b)
 	}
 	return tournament.SectionData{Section: sec, Pairs: pairs, Teams: teams, Boards: bs, Results: results}, nil
+}
+
+// pbnAuction keeps a game's auction with its result when it is one the
+// law code allows, from the board's dealer, giving the contract and
+// declarer the game gives; else the auction is left out (noted), and the
+// result stands on its Contract and Declarer.
+func (rd *reading) pbnAuction(g *PBNResult, rules *scoring.Rules, dealer scoring.Seat, r *tournament.Result) {
+	if g.Game == nil || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+		return
+	}
+	calls, first, ok := g.Game.Calls()
+	if !ok {
+		return
+	}
+	t, _ := g.Game.Tag("Auction")
+	if first != dealer {
+		rd.noteOnce("auction-dealer", t.Line, "[Auction]", "an auction that does not start with the board's dealer is left out; the result stands on its contract")
+		return
+	}
+	a, err := tournament.AuctionFor(rules, dealer, calls)
+	same := err == nil && a.PassedOut == (r.Status == tournament.StatusPassedOut)
+	if same && !a.PassedOut {
+		same = a.Contract.String() == r.Contract && a.Declarer.String() == r.Declarer
+	}
+	if !same {
+		rd.noteOnce("auction-contract", t.Line, "[Auction]", "an auction that cannot be read or does not give the game's contract and declarer is left out; the result stands on its contract")
+		return
+	}
+	r.Auction = make([]string, len(calls))
+	for i, c := range calls {
+		call, _ := rules.ParseCall("", c)
+		r.Auction[i] = call.String()
+	}
 }
 
 // resultTags are the tags of what happened at one table: a game never

@@ -275,6 +275,50 @@ func (g *PBNGame) AuctionCalls() []string {
 	return calls
 }
 
+// Calls returns the game's auction as traveler keeps a result's (each call
+// as scoring.Rules.ParseCall reads it: "Pass" is PASS, AP the passes that
+// close the auction) and the first to call, the Auction tag's value;
+// ok false when the game has no auction or its first caller is not a seat.
+// Whether the calls are an auction the law code allows is the caller's to
+// check (tournament.AuctionFor).
+func (g *PBNGame) Calls() (calls []string, first scoring.Seat, ok bool) {
+	t, has := g.Tag("Auction")
+	if !has {
+		return nil, 0, false
+	}
+	first, err := scoring.ParseSeat("auction", t.Value)
+	if err != nil {
+		return nil, 0, false
+	}
+	for _, c := range g.AuctionCalls() {
+		if !strings.EqualFold(c, "AP") {
+			calls = append(calls, strings.ToUpper(c))
+			continue
+		}
+		// All pass: the passes still wanting, 3 after the last call that
+		// was not a pass, 4 in all when nobody bid.
+		bid, trailing := false, 0
+		for _, p := range calls {
+			if p == "PASS" || p == "P" {
+				trailing++
+			} else {
+				bid, trailing = true, 0
+			}
+		}
+		want := 4
+		if bid {
+			want = 3
+		}
+		for range max(want-trailing, 0) {
+			calls = append(calls, "PASS")
+		}
+	}
+	if len(calls) == 0 {
+		return nil, 0, false
+	}
+	return calls, first, true
+}
+
 // PBNOptimum is one row of an OptimumResultTable: the tricks a declarer
 // takes in a denomination with double-dummy play.
 type PBNOptimum struct {

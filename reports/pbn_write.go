@@ -135,7 +135,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		add(lawTag, g.ev.law)
 	}
 	var lead string
+	var auction []string
 	if r := g.line; r != nil {
+		auction = r.Auction
 		// §4.4.4 Round, §4.4.7 Table; PairId_NS and PairId_EW under the
 		// names of the ScoreTable's columns (§5.7), as §4.3.2 suggests.
 		add("Round", strconv.Itoa(r.Round))
@@ -185,6 +187,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	for _, t := range supp {
 		tag(w, t.name, t.value)
 	}
+	if len(auction) > 0 {
+		writePBNAuction(w, b.Dealer, auction)
+	}
 	if lead != "" {
 		if decl, err := scoring.ParseSeat("declarer", declarer); err == nil {
 			// §3.6: "In export format this player is always the opening
@@ -195,6 +200,49 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 			w.WriteString(lead + " - - -" + pbnEOL + "*" + pbnEOL)
 		}
 	}
+}
+
+// writePBNAuction writes a result's auction as the auction section (PBN
+// 2.1 §3.5), which comes before the play section: the tag value is the
+// first to call, the dealer; in export format four calls a line, the
+// dealer's column first. Calls are written as PBN spells them — "Pass",
+// "X", "XX", "1H", "3NT" — and the passes that close the auction as "AP"
+// (all pass): the last three after a bid, or all four of a passed-out
+// board. A historical code's calls PBN has no name for (a Bridge
+// declaration's LEAVE, Royalton's royal bids, a nullo) are written as
+// traveler keeps them, which traveler's reader reads back.
+func writePBNAuction(w *bufio.Writer, dealer scoring.Seat, calls []string) {
+	out := make([]string, 0, len(calls))
+	for _, c := range calls {
+		if strings.EqualFold(c, "PASS") {
+			c = "Pass"
+		}
+		out = append(out, c)
+	}
+	if n := closingPasses(out); n > 0 {
+		out = append(out[:len(out)-n], "AP")
+	}
+	tag(w, "Auction", dealer.String())
+	for i := 0; i < len(out); i += 4 {
+		w.WriteString(strings.Join(out[i:min(i+4, len(out))], " ") + pbnEOL)
+	}
+}
+
+// closingPasses is how many passes at the end of calls (PBN spelling)
+// close the auction: 3 after a bid, double or redouble, 4 when every call
+// is a pass; 0 when the calls do not end that way.
+func closingPasses(calls []string) int {
+	trailing := 0
+	for i := len(calls) - 1; i >= 0 && calls[i] == "Pass"; i-- {
+		trailing++
+	}
+	switch {
+	case trailing == len(calls) && trailing == 4:
+		return 4
+	case trailing < len(calls) && trailing >= 3:
+		return 3
+	}
+	return 0
 }
 
 // pbnTag is a tag's name and value, to be written.

@@ -23,6 +23,7 @@ type lineView struct {
 	EWPoints   float64
 	ShowPoints bool     // the line earned points (not a board not played)
 	Items      []string // the score itemised as the law code scores it ("NS: 4 odd tricks at 30: 120"), from scoring
+	Calls      string   // the auction from the dealer, compactly ("1H P 2H P P P"); "" when the table did not enter it
 }
 
 // travelerView is a board's traveler as a page shows it.
@@ -80,7 +81,8 @@ func newTravelerView(t tournament.Traveler, ev tournament.Event, director bool) 
 // newLineView converts a traveler line for a page.
 func newLineView(l tournament.TravelerLine) lineView {
 	r := l.Result
-	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed, Items: r.Lines}
+	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed, Items: r.Lines,
+		Calls: compactAuction(r.Auction)}
 	switch r.Status {
 	case tournament.StatusPlayed:
 		v.Played = true
@@ -322,4 +324,17 @@ func parseAssigned(s string) ([]tournament.AssignedPart, error) {
 		return nil, tournament.Invalidf("assigned", "required: "+how)
 	}
 	return out, nil
+}
+
+// compactAuction writes an auction's calls on one line as a traveler shows
+// them, P for each pass: "1H P 2H P P P".
+func compactAuction(calls []string) string {
+	out := make([]string, len(calls))
+	for i, c := range calls {
+		if c == "PASS" {
+			c = "P"
+		}
+		out[i] = c
+	}
+	return strings.Join(out, " ")
 }

@@ -81,3 +81,38 @@ func TestTravelerShowsDealAndItems(t *testing.T) {
 		t.Errorf("the auction-1915 traveler speaks of vulnerability:\n%s", p.body)
 	}
 }
+
+// TestTravelerShowsAuction: a line entered with its auction shows the calls
+// on a line of their own under it, P for each pass, as entered; the lines
+// entered without one show none. Board 1 is dealt by North: North opens 1S,
+// South raises to 2S, North bids 4S and all pass — 4S by North, the
+// contract the auction gives.
+func TestTravelerShowsAuction(t *testing.T) {
+	e := newSessionEnv(t)
+	ctx := context.Background()
+	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Auctions", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enterAllBut(t, e.svc, sec, b1r1)
+	r := playedAt(b1r1, "", "", 10)
+	r.Auction = []string{"1S", "P", "2S", "P", "4S", "P", "P", "P"}
+	stored, _, err := e.svc.EnterResults(ctx, tournament.Director, sec.ID, []tournament.Result{r}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored[0].Contract != "4S" || stored[0].Declarer != "N" {
+		t.Fatalf("entered by its auction: %s by %s, want 4S by N", stored[0].Contract, stored[0].Declarer)
+	}
+	p := e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/1", nil)
+	pageHas(t, "traveler of board 1", p, `data-auction-of="`+strconv.FormatInt(stored[0].ID, 10)+`"`,
+		`<span class="calls">1S P 2S P 4S P P P</span>`)
+	if n := strings.Count(p.body, `class="auction-line"`); n != 1 {
+		t.Errorf("%d auction lines on the traveler, want 1 (the one line entered with its auction)", n)
+	}
+}

@@ -5,8 +5,13 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
+	"path"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/golang-migrate/migrate/v4"
 	_ "github.com/golang-migrate/migrate/v4/database/pgx/v5" // the pgx5:// database driver
@@ -21,26 +26,91 @@ var migrations embed.FS
 
 // Migrate brings the database at databaseURL (postgres://, postgresql:// or
 // pgx5://) up to the newest schema. A database already there is not an
-// error. Cancelling ctx stops after the migration being run.
+// error; several servers migrating one database at once take turns.
+// Cancelling ctx stops after the migration being run, with ctx's error.
+//
+// It runs one file at a time (Steps(1)) and checks ctx between them rather
+// than stopping golang-migrate through its GracefulStop channel: up to
+// v4.20.1 (the newest) Migrate.stop reads and writes isGracefulStop from
+// both Up's goroutines without a lock, a data race -race reports whenever a
+// stop arrives mid-run (a deadline passing on a busy machine).
 func Migrate(ctx context.Context, databaseURL string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	newest, err := newestMigration()
+	if err != nil {
+		return err
+	}
 	m, err := newMigrate(databaseURL)
 	if err != nil {
 		return err
 	}
 	defer closeMigrate(m)
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		select {
-		case <-ctx.Done():
-			m.GracefulStop <- true
-		case <-done:
+	m.LockTimeout = lockTimeout(ctx)
+	for {
+		v, dirty, err := m.Version()
+		switch {
+		case errors.Is(err, migrate.ErrNilVersion):
+			v, dirty = 0, false
+		case err != nil:
+			return fmt.Errorf("db: migrate up: %w", err)
 		}
-	}()
-	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
-		return fmt.Errorf("db: migrate up: %w", err)
+		// Read outside the lock, dirty may be another migrator's file
+		// running: Steps decides under the lock (ErrDirty when it is not).
+		if v > newest {
+			return fmt.Errorf("db: migrate up: the database's schema (version %d) is newer than this traveler's (%d)", v, newest)
+		}
+		if v == newest && !dirty {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		err = m.Steps(1)
+		if errors.Is(err, os.ErrNotExist) {
+			// Another migrator took the last step while this one waited
+			// for the lock: Version says so at the top of the loop.
+			if nv, ndirty, verr := m.Version(); verr == nil && nv == newest && !ndirty {
+				return nil
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("db: migrate up: %w", err)
+		}
 	}
-	return ctx.Err()
+}
+
+// The time a migrator waits for another's lock on the schema: the
+// context's time left when it has a deadline, else minLockTimeout.
+// golang-migrate's own default (15 s) is shorter than a slow migration on a
+// busy machine.
+const minLockTimeout = 2 * time.Minute
+
+// lockTimeout is how long Migrate waits for the migration lock under ctx.
+func lockTimeout(ctx context.Context) time.Duration {
+	if d, ok := ctx.Deadline(); ok {
+		return max(time.Until(d), time.Second)
+	}
+	return minLockTimeout
+}
+
+// newestMigration is the version of the newest embedded migration.
+func newestMigration() (uint, error) {
+	files, err := fs.Glob(migrations, "migrations/*.up.sql")
+	if err != nil || len(files) == 0 {
+		return 0, fmt.Errorf("db: no embedded migrations (%v)", err)
+	}
+	var newest uint
+	for _, f := range files {
+		n, _, _ := strings.Cut(path.Base(f), "_")
+		v, err := strconv.ParseUint(n, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("db: migration file %s: its name must start with its number", f)
+		}
+		newest = max(newest, uint(v))
+	}
+	return newest, nil
 }
 
 // MigrateDown undoes the newest steps migrations, or all of them when steps

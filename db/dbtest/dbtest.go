@@ -56,7 +56,11 @@ func URL(t testing.TB) string {
 	q.Del("dbname")
 	u.RawQuery = q.Encode()
 	dbURL := u.String()
-	if err := db.Migrate(ctx, dbURL); err != nil {
+	// Its own deadline, longer than a minute: on a machine busy with
+	// every package's tests at once, migrating alone can take that long.
+	mctx, mcancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer mcancel()
+	if err := db.Migrate(mctx, dbURL); err != nil {
 		t.Fatalf("dbtest: migrate %s: %v", name, err)
 	}
 	return dbURL

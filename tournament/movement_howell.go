@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"sync"
@@ -39,6 +40,12 @@ type HowellOptions struct {
 // cards, as the published 7- to 13-pair movements do). Sets of boards
 // not at a table (on the relay stands between tables) are the round's bye-stand.
 func Howell(o HowellOptions) (Movement, error) {
+	return HowellContext(context.Background(), o)
+}
+
+// HowellContext is Howell for a request: the search for a base stops, and
+// it returns ctx.Err(), when ctx ends.
+func HowellContext(ctx context.Context, o HowellOptions) (Movement, error) {
 	if o.Pairs < 4 || o.Pairs > 16 {
 		return Movement{}, invalid("pairs", o.Pairs, "a Howell is made for 4 to 16 pairs")
 	}
@@ -75,7 +82,7 @@ func Howell(o HowellOptions) (Movement, error) {
 	case field == 6 && (o.ShareBoards || o.BoardsPerRound%2 == 1):
 		plan = sixPairSharedPlan
 	default:
-		base, err := howellBase(o.Pairs, field, rounds)
+		base, err := howellBase(ctx, o.Pairs, field, rounds)
 		if err != nil {
 			return Movement{}, err
 		}
@@ -105,7 +112,7 @@ var howellBases sync.Map
 
 // howellBase returns the cyclic base for pairs (field even, counting the
 // phantom) in rounds: the published one, or one found and balanced.
-func howellBase(pairs, field, rounds int) (cyclicBase, error) {
+func howellBase(ctx context.Context, pairs, field, rounds int) (cyclicBase, error) {
 	if b, ok := publishedBases[[2]int{field, rounds}]; ok {
 		return b, nil
 	}
@@ -113,14 +120,19 @@ func howellBase(pairs, field, rounds int) (cyclicBase, error) {
 	if b, ok := howellBases.Load(key); ok {
 		return b.(cyclicBase), nil
 	}
-	b, ok := searchBase(rounds, field-rounds, true)
-	if !ok {
-		b, ok = searchBase(rounds, field-rounds, false)
+	b, ok, err := searchBase(ctx, rounds, field-rounds, true)
+	if !ok && err == nil {
+		b, ok, err = searchBase(ctx, rounds, field-rounds, false)
+	}
+	if err != nil {
+		return cyclicBase{}, err
 	}
 	if !ok {
 		return cyclicBase{}, invalid("rounds", rounds, "no cyclic Howell of "+strconv.Itoa(rounds)+" rounds was found for "+strconv.Itoa(pairs)+" pairs")
 	}
-	b = balanceDirections(b, pairs, rounds)
+	if b, err = balanceDirections(ctx, b, pairs, rounds); err != nil {
+		return cyclicBase{}, err
+	}
 	howellBases.Store(key, b)
 	return b, nil
 }

@@ -1,6 +1,9 @@
 package tournament
 
-import "math"
+import (
+	"context"
+	"math"
+)
 
 // A cyclic Howell of R rounds for R+S pairs, S of them stationary, is fixed by
 // its first round (a starter and an adder, as for a cyclic Room square):
@@ -30,20 +33,26 @@ type baseSearch struct {
 	tables          []baseTable
 	stationaryPairs int // the next stationary pair number, counting down
 	nodes           int
+	ctx             context.Context // the request: the search stops when it ends
+	err             error           // ctx.Err() once the search stopped for it
 }
 
+// ctxEvery is how many nodes the search visits between looks at its context.
+const ctxEvery = 1024
+
 // searchBase finds a cyclic base of r rounds with s stationary pairs
-// (numbered r+s down to r+1); distinct asks for a set per table.
-func searchBase(r, s int, distinct bool) (cyclicBase, bool) {
+// (numbered r+s down to r+1); distinct asks for a set per table. It stops
+// with ctx.Err() when ctx ends.
+func searchBase(ctx context.Context, r, s int, distinct bool) (cyclicBase, bool, error) {
 	st := &baseSearch{r: r, used: make([]bool, r), vused: make([]bool, r), dused: make([]bool, r), sused: make([]bool, r),
-		stationaryPairs: r + s, distinct: distinct}
+		stationaryPairs: r + s, distinct: distinct, ctx: ctx}
 	// A translation of every position, or of every set, keeps a base a base:
 	// the first stationary pair plays position 0 with set 0.
 	st.stationary(0, 0)
 	if !st.step(s - 1) {
-		return cyclicBase{}, false
+		return cyclicBase{}, false, st.err
 	}
-	return cyclicBase{rounds: r, families: 1, tables: st.tables}, true
+	return cyclicBase{rounds: r, families: 1, tables: st.tables}, true, nil
 }
 
 // stationary seats the next stationary pair against position x with set k.
@@ -58,8 +67,13 @@ func (st *baseSearch) stationary(x, k int) {
 // sooner that way), then against a stationary pair.
 func (st *baseSearch) step(left int) bool {
 	st.nodes++
-	if st.nodes > searchLimit {
+	if st.nodes > searchLimit || st.err != nil {
 		return false
+	}
+	if st.ctx != nil && st.nodes%ctxEvery == 1 {
+		if st.err = st.ctx.Err(); st.err != nil {
+			return false
+		}
 	}
 	x := 0
 	for x < st.r && st.used[x] {
@@ -112,11 +126,15 @@ func (st *baseSearch) step(left int) bool {
 // changing seats halfway. It keeps the choice whose one-winner comparison
 // matrix is most even (the smallest max-min, then the smallest standard
 // deviation), the first such in the order tried. pairs is the field played
-// (odd: the highest stationary pair is the phantom).
-func balanceDirections(b cyclicBase, pairs, rounds int) cyclicBase {
+// (odd: the highest stationary pair is the phantom). It stops with
+// ctx.Err() when ctx ends.
+func balanceDirections(ctx context.Context, b cyclicBase, pairs, rounds int) (cyclicBase, error) {
 	best, bestSpread, bestDev := b, math.MaxInt, math.Inf(1)
 	n := len(b.tables)
 	for mask := range 1 << n {
+		if err := ctx.Err(); err != nil {
+			return cyclicBase{}, err
+		}
 		c := b
 		c.tables = make([]baseTable, n)
 		for i, t := range b.tables {
@@ -137,5 +155,5 @@ func balanceDirections(b cyclicBase, pairs, rounds int) cyclicBase {
 			best, bestSpread, bestDev = c, spread, bal.StdDev
 		}
 	}
-	return best
+	return best, nil
 }

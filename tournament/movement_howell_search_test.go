@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -55,7 +56,7 @@ func TestPublishedBasesAreCyclic(t *testing.T) {
 	}
 	for field := 8; field <= 16; field += 2 {
 		for r := field / 2; r < field; r++ {
-			b, ok := searchBase(r, field-r, false)
+			b, ok, _ := searchBase(context.Background(), r, field-r, false)
 			if !ok {
 				t.Errorf("%d pairs, %d rounds: no base found", field, r)
 				continue
@@ -85,7 +86,7 @@ func TestWhereSetsMustBeShared(t *testing.T) {
 			}
 			if !ok {
 				shared = append(shared, [2]int{field, r})
-				if _, found := searchBase(r, field-r, false); !found {
+				if _, found, _ := searchBase(context.Background(), r, field-r, false); !found {
 					t.Errorf("%d pairs, %d rounds: no base even with shared sets", field, r)
 				}
 			}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"context"
 	"slices"
 	"strconv"
 )
@@ -11,9 +12,22 @@ var movementKinds = []string{"mitchell", "howell", "teams", "custom"}
 // Build generates the movement the spec describes and checks it. Errors are
 // ErrInvalid and name the field under "movement.".
 func (s MovementSpec) Build() (Movement, error) {
-	m, err := s.generate()
+	return s.BuildContext(context.Background())
+}
+
+// BuildContext is Build for a request: a size above the bounds (limits.go)
+// is refused before any work, and the search for a Howell stops, returning
+// ctx.Err(), when ctx ends.
+func (s MovementSpec) BuildContext(ctx context.Context) (Movement, error) {
+	if err := s.checkSize(); err != nil {
+		return Movement{}, err
+	}
+	m, err := s.generate(ctx)
 	if err != nil {
 		return Movement{}, fromScoring(err, "movement.")
+	}
+	if err := checkGenerated(&m); err != nil {
+		return Movement{}, err
 	}
 	if _, err := m.Validate(); err != nil {
 		field := "movement."
@@ -26,7 +40,7 @@ func (s MovementSpec) Build() (Movement, error) {
 }
 
 // generate runs the generator for the spec's kind.
-func (s MovementSpec) generate() (Movement, error) {
+func (s MovementSpec) generate(ctx context.Context) (Movement, error) {
 	per := s.BoardsPerRound
 	if s.Winners != 0 && s.Kind != "custom" {
 		return Movement{}, Invalidf("movement.winners", strconv.Itoa(s.Winners)+": only a custom movement is given its winners (a Mitchell has two unless it arrow-switches, a Howell and teams one)")
@@ -45,7 +59,7 @@ func (s MovementSpec) generate() (Movement, error) {
 		}
 		return Mitchell(o)
 	case "howell":
-		return Howell(HowellOptions{Pairs: s.Pairs, BoardsPerRound: per, Rounds: s.Rounds, ShareBoards: s.ShareBoards})
+		return HowellContext(ctx, HowellOptions{Pairs: s.Pairs, BoardsPerRound: per, Rounds: s.Rounds, ShareBoards: s.ShareBoards})
 	case "teams":
 		m, err := TeamsRoundRobin(TeamsOptions{Teams: s.Teams, BoardsPerRound: per})
 		if err != nil {

@@ -88,7 +88,7 @@ func (p *Pages) postSection(c echo.Context) error {
 		}
 		return redirect(c, "/director/sections/"+strconv.FormatInt(sec.ID, 10), "Section "+sec.Name+" created: "+sec.Movement.Name)
 	}
-	m, err := in.Movement.Build()
+	m, err := in.Movement.BuildContext(c.Request().Context())
 	if err != nil {
 		return p.renderError(c, "section_new.html", v, err)
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -120,14 +121,25 @@ func (s *server) timeout(next echo.HandlerFunc) echo.HandlerFunc {
 const actorKey = "traveler.actor"
 
 // authenticate reads Authorization: Bearer <token> and asks the service who
-// it stands for; no header is the public. An unknown token is a 401.
+// it stands for; no header is the public. An unknown token is a 401, and
+// counts as a failed sign-in of the address: past Options.SignInFailures of
+// them a token is not checked but answered 429 (signInsThrottled).
 func (s *server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		secret, err := bearer(c.Request().Header.Get(echo.HeaderAuthorization))
+		if c.Request().Header.Get(echo.HeaderAuthorization) != "" {
+			if terr := s.signInsThrottled(c); terr != nil {
+				return terr
+			}
+		}
 		if err != nil {
+			s.signInFailed(c)
 			return err
 		}
 		a, err := s.svc.Authenticate(c.Request().Context(), secret)
+		if errors.Is(err, tournament.ErrUnauthorized) {
+			s.signInFailed(c)
+		}
 		if err != nil {
 			return err
 		}
@@ -167,6 +179,7 @@ type limiters struct {
 	burst     int
 	byKey     map[string]*visitor
 	lastSweep time.Time
+	maxKeys   int // the most keys kept (evict); 0: maxLimiterKeys
 }
 
 // visitor is one key's bucket and when it was last used.
@@ -197,6 +210,7 @@ func (l *limiters) allow(key string, now time.Time) (bool, time.Duration) {
 	}
 	v, ok := l.byKey[key]
 	if !ok {
+		l.evict(now)
 		v = &visitor{lim: rate.NewLimiter(l.limit, l.burst)}
 		l.byKey[key] = v
 	}

@@ -3,6 +3,8 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/web"
@@ -16,6 +18,12 @@ type Options struct {
 	RateBurst    int          // requests a token may send at once above the rate; 0: 200
 	MaxBodyBytes int64        // the largest request body; 0: 4 MiB
 	BaseURL      string       // where the server is reached, e.g. "http://127.0.0.1:8080", for table links
+
+	AddressRateLimit float64        // requests a second per client address, whatever its tokens; 0: DefaultAddressRateFactor × RateLimit
+	AddressRateBurst int            // requests an address may send at once above its rate; 0: DefaultAddressRateFactor × RateBurst
+	SignInFailures   int            // failed sign-ins an address may make in SignInWindow before it is answered 429; 0: DefaultSignInFailures
+	SignInWindow     time.Duration  // see SignInFailures; 0: DefaultSignInWindow
+	TrustedProxies   []netip.Prefix // proxies whose X-Forwarded-For names the client address; none: the header is ignored
 }
 
 // The defaults of Options.
@@ -27,10 +35,12 @@ const (
 
 // server is the handlers' state.
 type server struct {
-	svc     *tournament.Service
-	log     *slog.Logger
-	opts    Options
-	limiter *limiters
+	svc       *tournament.Service
+	log       *slog.Logger
+	opts      Options
+	limiter   *limiters // per token (per address without one)
+	byAddress *limiters // per client address, every request
+	failures  *limiters // failed sign-ins per client address
 }
 
 // route is one endpoint: method, echo path and handler.
@@ -118,13 +128,27 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes
 	}
-	s := &server{svc: svc, log: o.Logger, opts: o, limiter: newLimiters(o.RateLimit, o.RateBurst)}
+	if o.AddressRateLimit <= 0 {
+		o.AddressRateLimit = DefaultAddressRateFactor * o.RateLimit
+	}
+	if o.AddressRateBurst <= 0 {
+		o.AddressRateBurst = DefaultAddressRateFactor * o.RateBurst
+	}
+	if o.SignInFailures <= 0 {
+		o.SignInFailures = DefaultSignInFailures
+	}
+	if o.SignInWindow <= 0 {
+		o.SignInWindow = DefaultSignInWindow
+	}
+	s := &server{svc: svc, log: o.Logger, opts: o, limiter: newLimiters(o.RateLimit, o.RateBurst),
+		byAddress: newLimiters(o.AddressRateLimit, o.AddressRateBurst),
+		failures:  newLimiters(float64(o.SignInFailures)/o.SignInWindow.Seconds(), o.SignInFailures)}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	e.IPExtractor = echo.ExtractIPDirect()
+	e.IPExtractor = ipExtractor(o.TrustedProxies)
 	e.HTTPErrorHandler = errorHandler(s.log)
-	e.Use(s.requestLog, s.recover)
+	e.Use(s.requestLog, s.recover, s.limitAddress, s.throttleSignIn)
 
 	if err := web.Register(e, svc, web.Options{Logger: o.Logger, BaseURL: o.BaseURL}); err != nil {
 		panic("api: the pages' templates do not parse: " + err.Error()) // embedded at build time: a programming error

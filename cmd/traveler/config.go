@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,6 +28,7 @@ const (
 	envRateLimit     = "TRAVELER_RATE_LIMIT"
 	envRateBurst     = "TRAVELER_RATE_BURST"
 	envMaxBody       = "TRAVELER_MAX_BODY_BYTES"
+	envTrustedProxy  = "TRAVELER_TRUSTED_PROXIES"
 	envLogFormat     = "TRAVELER_LOG_FORMAT"
 	envLogLevel      = "TRAVELER_LOG_LEVEL"
 )
@@ -243,4 +245,26 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 		return nil, 2, true
 	}
 	return pos, 0, false
+}
+
+// parseProxies reads --trusted-proxies: addresses or CIDR prefixes, comma
+// separated ("10.0.0.5, 172.16.0.0/12").
+func parseProxies(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxies: %q is not an address or a prefix like 10.0.0.0/8", f)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"time"
@@ -37,6 +38,8 @@ type serveConfig struct {
 	rateBurst     int
 	maxBodyBytes  int64
 	directorToken string
+	proxies       string
+	trusted       []netip.Prefix
 }
 
 // runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
@@ -55,6 +58,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", envNumber[float64](envRateLimit, &envErrs), fmt.Sprintf("requests a second per token (env %s; 0: %d)", envRateLimit, api.DefaultRateLimit))
 	fs.IntVar(&cfg.rateBurst, "rate-burst", envNumber[int](envRateBurst, &envErrs), fmt.Sprintf("requests a token may send at once above the rate (env %s; 0: %d)", envRateBurst, api.DefaultRateBurst))
 	fs.Int64Var(&cfg.maxBodyBytes, "max-body-bytes", envNumber[int64](envMaxBody, &envErrs), fmt.Sprintf("largest request body (env %s; 0: %d)", envMaxBody, api.DefaultMaxBodyBytes))
+	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
 		fmt.Fprintln(stderr, "\nServes the REST API under /v1 until SIGINT or SIGTERM. With no DATABASE_URL it runs")
@@ -83,6 +87,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst and --max-body-bytes must be 0 or more")
 		return 2
 	}
+	trusted, err := parseProxies(cfg.proxies)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
+		return 2
+	}
+	cfg.trusted = trusted
 	if err := cfg.db.resolve(); err != nil {
 		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
 		return 2
@@ -149,6 +159,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		RateBurst:    cfg.rateBurst,
 		MaxBodyBytes: cfg.maxBodyBytes,
 		BaseURL:      baseURL,
+
+		TrustedProxies: cfg.trusted,
 	})
 	srv := &http.Server{
 		Handler:           handler,

@@ -1,0 +1,167 @@
+package api
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// The defaults of the per-address limits of Options.
+const (
+	// DefaultAddressRateFactor is how many times the per-token rate and
+	// burst one client address may send when Options leaves its own at 0:
+	// a club's tables often share one public address.
+	DefaultAddressRateFactor = 10
+	// DefaultSignInFailures is how many failed sign-ins (a wrong director
+	// token on the sign-in page, an unknown or malformed bearer token on
+	// the API) one address may make in DefaultSignInWindow before it is
+	// answered 429 without its token being checked.
+	DefaultSignInFailures = 10
+	DefaultSignInWindow   = time.Minute
+	// maxLimiterKeys bounds each limiter's memory: past it, idle and then
+	// arbitrary keys are forgotten (a forgotten key starts with a full
+	// bucket, which is what an idle one has anyway).
+	maxLimiterKeys = 100_000
+)
+
+// ipExtractor is how the server finds a request's client address: the
+// connection's remote address, or behind one of trusted (the proxies'
+// addresses), the nearest X-Forwarded-For entry that is not a trusted proxy.
+// Without trusted proxies the header is ignored: anyone can write it.
+func ipExtractor(trusted []netip.Prefix) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, p := range trusted {
+		p = p.Masked()
+		opts = append(opts, echo.TrustIPRange(&net.IPNet{IP: p.Addr().AsSlice(), Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen())}))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// addressKey is the limiters' key for a client address: the IPv4 address,
+// or the /64 of an IPv6 one (one subscriber's network hands out a whole
+// /64, so counting addresses in it would count nothing).
+func addressKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return "addr " + ip
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return "addr " + p.String()
+	}
+	return "addr " + a.String()
+}
+
+// tooMany is the 429 answer with its Retry-After, wait rounded up to whole
+// seconds.
+func tooMany(c echo.Context, wait time.Duration, why string) error {
+	secs := max(int(math.Ceil(wait.Seconds())), 1)
+	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	return &httpError{Status: http.StatusTooManyRequests, Body: ErrorResponse{
+		Error: fmt.Sprintf("too many requests: %s; try again in %d s", why, secs)}}
+}
+
+// limitAddress allows each client address AddressRateLimit requests a
+// second with bursts of AddressRateBurst, whatever tokens it presents, on
+// every route but the health probes; past that it answers 429.
+func (s *server) limitAddress(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		switch c.Request().URL.Path {
+		case "/healthz", "/readyz":
+			return next(c)
+		}
+		if ok, wait := s.byAddress.allow(addressKey(c.RealIP()), time.Now()); !ok {
+			return tooMany(c, wait, fmt.Sprintf("at most %g a second from one address", s.opts.AddressRateLimit))
+		}
+		return next(c)
+	}
+}
+
+// signInsThrottled answers 429 when the request's address has failed to
+// sign in too often lately, before its token is checked.
+func (s *server) signInsThrottled(c echo.Context) error {
+	if ok, wait := s.failures.peek(addressKey(c.RealIP()), time.Now()); !ok {
+		return tooMany(c, wait, fmt.Sprintf("%d failed sign-ins from your address", s.opts.SignInFailures))
+	}
+	return nil
+}
+
+// signInFailed counts a failed sign-in against the request's address.
+func (s *server) signInFailed(c echo.Context) {
+	s.failures.allow(addressKey(c.RealIP()), time.Now())
+}
+
+// signInPath is the pages' director sign-in (package web).
+const signInPath = "/director/login"
+
+// throttleSignIn guards the pages' director sign-in: an address with too
+// many failed sign-ins is answered 429 before its token is checked, and a
+// sign-in answered with a 4xx (a wrong token, a table's token) counts as a
+// failure. A sign-in that works answers a redirect.
+func (s *server) throttleSignIn(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if c.Request().Method != http.MethodPost || c.Request().URL.Path != signInPath {
+			return next(c)
+		}
+		if err := s.signInsThrottled(c); err != nil {
+			return err
+		}
+		if err := next(c); err != nil {
+			c.Error(err)
+		}
+		if st := c.Response().Status; st >= 400 && st < 500 && st != http.StatusTooManyRequests {
+			s.signInFailed(c)
+		}
+		return nil
+	}
+}
+
+// peek reports whether key's bucket has a token, without taking it, and if
+// not, how long until it has. A key never seen has a full bucket.
+func (l *limiters) peek(key string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	v, ok := l.byKey[key]
+	if !ok {
+		return true, 0
+	}
+	tokens := v.lim.TokensAt(now)
+	if tokens >= 1 {
+		return true, 0
+	}
+	return false, time.Duration((1 - tokens) / float64(l.limit) * float64(time.Second))
+}
+
+// evict makes room for a new key when l holds maxKeys: it forgets the keys
+// idle past staleAfter, then, if that is not a tenth of them, arbitrary
+// ones (map order) until a tenth is free. Called with l.mu held.
+func (l *limiters) evict(now time.Time) {
+	limit := l.maxKeys
+	if limit <= 0 {
+		limit = maxLimiterKeys
+	}
+	if len(l.byKey) < limit {
+		return
+	}
+	for k, v := range l.byKey {
+		if now.Sub(v.seen) > staleAfter {
+			delete(l.byKey, k)
+		}
+	}
+	for k := range l.byKey {
+		if len(l.byKey) <= limit-max(limit/10, 1) {
+			break
+		}
+		delete(l.byKey, k)
+	}
+}

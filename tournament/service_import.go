@@ -46,6 +46,9 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 	if len(d.Sections) == 0 {
 		return EventData{}, Invalidf("sections", "the file holds no section")
 	}
+	if len(d.Sections) > MaxSections {
+		return EventData{}, tooMany("sections", len(d.Sections), MaxSections, "sections in an event")
+	}
 	names := map[[2]string]bool{}
 	for i := range d.Sections {
 		sd := &d.Sections[i]
@@ -65,8 +68,11 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 		if sec.Spec.Kind == "" {
 			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds}
 		}
-		if sec.Movement, err = sec.Spec.Build(); err != nil {
+		if sec.Movement, err = sec.Spec.BuildContext(ctx); err != nil {
 			return EventData{}, prefixed(err, prefix)
+		}
+		if err := checkRows(sd, prefix); err != nil {
+			return EventData{}, err
 		}
 		if sec.CurrentRound == 0 {
 			sec.CurrentRound = len(sec.Movement.Rounds)
@@ -112,6 +118,25 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 		return EventData{}, err
 	}
 	return s.EventData(ctx, a, d.Event.ID)
+}
+
+// checkRows refuses at once a section of a file with more rows than its
+// movement has room for: a pair, a board once each, a result for each play
+// of a board.
+func checkRows(sd *SectionData, prefix string) error {
+	m := &sd.Section.Movement
+	plays := 0
+	for _, n := range m.Plays() {
+		plays += n
+	}
+	name := sd.Section.Name
+	if err := checkListSize(prefix+"pairs", len(sd.Pairs), m.Pairs, "pairs", name); err != nil {
+		return err
+	}
+	if err := checkListSize(prefix+"boards", len(sd.Boards), m.Boards, "boards", name); err != nil {
+		return err
+	}
+	return checkListSize(prefix+"results", len(sd.Results), plays, "results (one for each play of a board)", name)
 }
 
 // prefixed puts an *Error's field under prefix.

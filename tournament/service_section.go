@@ -32,7 +32,7 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if len(sec.Name) > 20 {
 		return Section{}, Invalidf("name", "too long for a section's name: at most 20 characters, e.g. \"A\" or \"North\"")
 	}
-	if sec.Movement, err = in.Movement.Build(); err != nil {
+	if sec.Movement, err = in.Movement.BuildContext(ctx); err != nil {
 		return Section{}, err
 	}
 	if e.Scoring == MethodIMPTeams && sec.Movement.Kind != KindTeams {
@@ -113,6 +113,9 @@ func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs 
 	if len(pairs) == 0 {
 		return nil, Invalidf("pairs", "give at least one pair")
 	}
+	if err := checkListSize("pairs", len(pairs), sec.Movement.Pairs, "pairs", sec.Name); err != nil {
+		return nil, err
+	}
 	if err := checkPairs(&sec, pairs, ""); err != nil {
 		return nil, err
 	}
@@ -120,6 +123,16 @@ func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs 
 		return nil, err
 	}
 	return pairs, nil
+}
+
+// checkListSize refuses at once a list of n items where a section's
+// movement has room for only max (each is given once), so a long list is
+// not read item by item.
+func checkListSize(field string, n, max int, what, section string) error {
+	if n > max {
+		return tooMany(field, n, max, what+" in section "+section+", each given once")
+	}
+	return nil
 }
 
 // checkPairs checks pairs against a section's movement (a number and
@@ -259,6 +272,9 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 	}
 	e, err := s.store.Event(ctx, sec.EventID)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkListSize("boards", len(in), sec.Movement.Boards, "boards", sec.Name); err != nil {
 		return nil, err
 	}
 	boards := make([]Board, len(in))

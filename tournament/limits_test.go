@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
 )
 
 // TestBuildRefusesSizesAboveBounds: every size a MovementSpec can name is
@@ -114,5 +116,50 @@ func TestHowellSearchStopsWithItsContext(t *testing.T) {
 	}
 	if _, _, err := searchBase(ctx, 15, 1, true); !errors.Is(err, context.Canceled) {
 		t.Errorf("searchBase: err %v, want context.Canceled", err)
+	}
+}
+
+// TestImportRowsBounded: an imported event is refused at once, naming the
+// list and the bound, when it holds more sections than MaxSections, or a
+// section more pairs, boards or results than its movement has room for —
+// before any row is checked (the store is never reached: it is nil here).
+func TestImportRowsBounded(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	svc := NewService(nil, ServiceOptions{})
+	ev := Event{Name: "Imported", Date: "2026-11-24", Law: scoring.Contract2017, Scoring: MethodMP}
+	mitchell := func(name string) SectionData {
+		return SectionData{Section: Section{Name: name, Spec: MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2}}}
+	}
+	many := EventData{Event: ev}
+	for i := range MaxSections + 1 {
+		many.Sections = append(many.Sections, mitchell("S"+strconv.Itoa(i)))
+	}
+	pairs, boards, results := mitchell("A"), mitchell("A"), mitchell("A")
+	for i := range 10000 {
+		pairs.Pairs = append(pairs.Pairs, Pair{Number: "1", Direction: "NS"})
+		boards.Boards = append(boards.Boards, Board{Number: i + 1})
+		results.Results = append(results.Results, Result{Board: 1, Round: 1, Table: 1})
+	}
+	// A 3-table Mitchell of 2 boards a round: 6 pairs, 6 boards, 3 rounds
+	// of 3 tables playing 2 boards, 18 plays.
+	for _, c := range []struct {
+		d     EventData
+		field string
+		bound int
+	}{
+		{many, "sections", MaxSections},
+		{EventData{Event: ev, Sections: []SectionData{pairs}}, "sections[0].pairs", 6},
+		{EventData{Event: ev, Sections: []SectionData{boards}}, "sections[0].boards", 6},
+		{EventData{Event: ev, Sections: []SectionData{results}}, "sections[0].results", 18},
+	} {
+		_, err := svc.ImportEvent(ctx, Director, c.d)
+		var te *Error
+		if !errors.As(err, &te) || !errors.Is(err, ErrInvalid) {
+			t.Fatalf("%s: err %v, want ErrInvalid", c.field, err)
+		}
+		if te.Field != c.field || !strings.Contains(te.Message, "at most "+strconv.Itoa(c.bound)) {
+			t.Errorf("err %q (field %q), want field %q and the bound %d named", err, te.Field, c.field, c.bound)
+		}
 	}
 }

@@ -156,6 +156,15 @@ func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error)
 		return Result{}, err
 	}
 	one := []Result{r}
+	if !seesAll(a) {
+		all, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			return Result{}, err
+		}
+		if one = publicResults(&sec, one, all); len(one) == 0 {
+			return Result{}, notFinished(r.Board)
+		}
+	}
 	s.itemise(&rules, boards, one)
 	return one[0], nil
 }
@@ -189,6 +198,15 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 	results, err := s.store.Results(ctx, f)
 	if err != nil {
 		return nil, err
+	}
+	if !seesAll(a) {
+		all := results
+		if f != (ResultFilter{SectionID: f.SectionID}) {
+			if all, err = s.store.Results(ctx, ResultFilter{SectionID: sec.ID}); err != nil {
+				return nil, err
+			}
+		}
+		results = publicResults(&sec, results, all)
 	}
 	rules, err := e.Rules()
 	if err != nil {

@@ -35,6 +35,12 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if err != nil {
 		return Traveler{}, err
 	}
+	if !seesAll(a) {
+		if !FinishedBoards(&sec, results)[board] {
+			return Traveler{}, notFinished(board)
+		}
+		results = publicResults(&sec, results, results)
+	}
 	t := sectionTravelers(e.Scoring, &sec, boards, results)[board-1]
 	for i := range t.Lines {
 		r := &t.Lines[i].Result

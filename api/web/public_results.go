@@ -16,31 +16,7 @@ import (
 // missing pair sits is not waited for). Until then the public sees no line
 // of the board, so no pair still to play it can read how it went.
 func finishedBoards(sec *tournament.Section, results []tournament.Result) map[int]bool {
-	m := &sec.Movement
-	have := make(map[slotKey]bool, len(results))
-	for _, r := range results {
-		have[slotKey{r.Board, r.Round, r.Table}] = true
-	}
-	due := map[int]int{}
-	in := map[int]int{}
-	for _, rd := range m.Rounds {
-		for _, t := range rd.Tables {
-			if m.Phantom != 0 && (t.NS == m.Phantom || t.EW == m.Phantom) {
-				continue
-			}
-			for _, b := range t.Boards {
-				due[b]++
-				if have[slotKey{b, rd.Number, t.Table}] {
-					in[b]++
-				}
-			}
-		}
-	}
-	out := make(map[int]bool, len(due))
-	for b, n := range due {
-		out[b] = in[b] == n
-	}
-	return out
+	return tournament.FinishedBoards(sec, results)
 }
 
 // publicTravelerData is the public traveler page's data.

@@ -1,0 +1,68 @@
+package tournament
+
+import "strconv"
+
+// FinishedBoards tells which boards of a section are finished: every table
+// that plays the board has its result in (a table where a half table's
+// missing pair sits is not waited for). Until then the public sees no line
+// of the board, so no pair still to play it can read how it went. results
+// are all of the section's.
+func FinishedBoards(sec *Section, results []Result) map[int]bool {
+	type slot struct{ board, round, table int }
+	m := &sec.Movement
+	have := make(map[slot]bool, len(results))
+	for _, r := range results {
+		have[slot{r.Board, r.Round, r.Table}] = true
+	}
+	due := map[int]int{}
+	in := map[int]int{}
+	for _, rd := range m.Rounds {
+		for _, t := range rd.Tables {
+			if m.Phantom != 0 && (t.NS == m.Phantom || t.EW == m.Phantom) {
+				continue
+			}
+			for _, b := range t.Boards {
+				due[b]++
+				if have[slot{b, rd.Number, t.Table}] {
+					in[b]++
+				}
+			}
+		}
+	}
+	out := make(map[int]bool, len(due))
+	for b, n := range due {
+		out[b] = in[b] == n
+	}
+	return out
+}
+
+// seesAll reports whether a reads results as they are stored; anyone else
+// (the public) reads them by the public rule: only the lines of finished
+// boards (FinishedBoards), without the players' query or who entered them.
+func seesAll(a Actor) bool { return a.Role != RolePublic }
+
+// publicLine blanks what only the director and the table see of a line.
+func publicLine(r *Result) {
+	r.Query = ""
+	r.EnteredBy = ""
+}
+
+// publicResults keeps of results (some of the section's, all of which are
+// all) those the public may see, as the public sees them.
+func publicResults(sec *Section, results, all []Result) []Result {
+	done := FinishedBoards(sec, all)
+	kept := make([]Result, 0, len(results))
+	for _, r := range results {
+		if done[r.Board] {
+			publicLine(&r)
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}
+
+// notFinished is the public's answer for a board still in play.
+func notFinished(board int) error {
+	return &Error{Kind: ErrNotFound, Field: "board",
+		Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows once every table has played it"}
+}

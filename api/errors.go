@@ -138,7 +138,7 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if internal {
 			r := c.Request()
 			log.LogAttrs(r.Context(), slog.LevelError, "request failed",
-				slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("error", err.Error()))
+				slog.String("method", r.Method), slog.String("path", loggedPath(r.URL.Path)), slog.String("error", err.Error()))
 		}
 		if status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="traveler"`)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/internal/redact"
 	"github.com/traveler-bridge/traveler/tournament"
 	"golang.org/x/time/rate"
 )
@@ -57,14 +58,9 @@ func (s *server) recover(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// loggedPath is a request's path as the log may keep it: a table page's
-// path carries the table's token, which is cut out.
-func loggedPath(path string) string {
-	if strings.HasPrefix(path, "/t/") {
-		return "/t/…"
-	}
-	return path
-}
+// loggedPath is a request's path as the log may keep it: any segment
+// shaped like a token is cut out (package redact).
+func loggedPath(path string) string { return redact.Path(path) }
 
 // limitBody refuses a body over limit bytes with 413: at once when its
 // Content-Length says so, else when reading it passes the limit.

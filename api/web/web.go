@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/internal/redact"
 
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -79,7 +80,7 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	}
 	e.GET("/assets/*", echo.WrapHandler(http.StripPrefix("/assets/", cacheAssets(http.FileServer(http.FS(assets))))))
 
-	e.Use(p.directorErrorPages)
+	e.Use(p.directorErrorPages, securityHeaders, p.guardForms)
 	p.authRoutes(e)
 	p.setupRoutes(e)
 	p.sessionRoutes(e)
@@ -130,6 +131,7 @@ type View struct {
 	Field    string            // the form field the error is about ("" when none)
 	Allowed  []string          // the values the field allows, when the error lists them
 	Form     map[string]string // the values a refused form was sent with, to fill it again
+	CSRF     string            // the form token for the director's cookie, put in every form that changes something
 	Data     any               // the page's own data
 }
 
@@ -145,6 +147,7 @@ func (p *Pages) render(c echo.Context, status int, name string, v View) error {
 	if v.Flash == "" {
 		v.Flash = c.QueryParam("done")
 	}
+	v.CSRF = formToken(c)
 	var b strings.Builder
 	if err := t.ExecuteTemplate(&b, "layout.html", v); err != nil {
 		return err
@@ -160,7 +163,7 @@ func (p *Pages) render(c echo.Context, status int, name string, v View) error {
 func (p *Pages) renderError(c echo.Context, name string, v View, err error) error {
 	status, msg, field, allowed := explain(err)
 	if status == http.StatusInternalServerError {
-		p.log.Error("page failed", "path", c.Request().URL.Path, "err", err)
+		p.log.Error("page failed", "path", redact.Path(c.Request().URL.Path), "err", err)
 	}
 	v.Error, v.Field, v.Allowed = msg, field, allowed
 	if v.Form == nil {

@@ -126,7 +126,8 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 // "insert" audit row by its EnteredBy, and returns them as stored. A zero
 // EnteredAt is the time of storing. With idem, a request already stored
 // under the same key and scope returns the results it stored (as they are
-// now, the deleted left out) and replayed true; the same key with another
+// now) and replayed true, or ErrConflict when one of them was deleted since;
+// the same key with another
 // request hash or section is ErrConflict. Concurrent requests with one key
 // store once: the later ones wait for the first to commit, then replay it.
 func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
@@ -198,7 +199,32 @@ func (s *Store) replay(ctx context.Context, sectionID int64, idem *tournament.Id
 	if err != nil {
 		return nil, true, err
 	}
+	if len(stored) < len(resultIDs) {
+		return nil, true, deletedSince(idem.Key, resultIDs, stored)
+	}
 	return stored, true, nil
+}
+
+// deletedSince is the answer to a replayed key some of whose results were
+// deleted since: a conflict naming them, not the rest as if the request had
+// stored only those (a list of none was a 201 []).
+func deletedSince(key string, ids []int64, stored []tournament.Result) error {
+	kept := make(map[int64]bool, len(stored))
+	for _, r := range stored {
+		kept[r.ID] = true
+	}
+	var gone []string
+	for _, id := range ids {
+		if !kept[id] {
+			gone = append(gone, strconv.FormatInt(id, 10))
+		}
+	}
+	what := "result " + strings.Join(gone, ", ")
+	if len(gone) > 1 {
+		what = "results " + strings.Join(gone, ", ")
+	}
+	return &tournament.Error{Kind: tournament.ErrConflict, Field: "Idempotency-Key",
+		Message: "Idempotency-Key " + strconv.Quote(key) + " stored " + what + ", deleted since: to enter it again send the request under a new key"}
 }
 
 // resultsConflict turns err from storing results into a tournament error:

@@ -62,7 +62,8 @@ type Store interface {
 	// audit row, and returns them as stored. With idem, a request already
 	// stored under the same key and scope returns the results it stored
 	// (as they are now) and replayed true; the same key with another request
-	// hash is ErrConflict. Concurrent requests with one key store once.
+	// hash, or with a result deleted since, is ErrConflict. Concurrent
+	// requests with one key store once.
 	CreateResults(ctx context.Context, sectionID int64, results []Result, idem *Idempotency) (stored []Result, replayed bool, err error)
 	// Result returns a result.
 	Result(ctx context.Context, id int64) (Result, error)

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"reflect"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -318,13 +319,15 @@ func TestIdempotency(t *testing.T) {
 	if !reflect.DeepEqual(again, []tournament.Result{first[0], fix}) {
 		t.Errorf("retry returned\n %+v\nwant %+v", again, []tournament.Result{first[0], fix})
 	}
-	// A deleted result is left out.
+	// A result deleted since makes the replay a conflict naming it (issue
+	// 14 §1), not the rest as if the request had stored only those.
 	if err := s.DeleteResult(c, first[0].ID, 0, "director"); err != nil {
 		t.Fatal(err)
 	}
-	again, replayed, err = s.CreateResults(c, sec.ID, []tournament.Result{played(1), played(2)}, idem)
-	if err != nil || !replayed || len(again) != 1 || again[0].ID != fix.ID {
-		t.Errorf("retry after a delete: %+v, replayed %v, %v", again, replayed, err)
+	_, _, err = s.CreateResults(c, sec.ID, []tournament.Result{played(1), played(2)}, idem)
+	want := `Idempotency-Key "k1" stored result ` + strconv.FormatInt(first[0].ID, 10) + `, deleted since: to enter it again send the request under a new key`
+	if te := tError(t, err, tournament.ErrConflict); te.Message != want || te.Field != "Idempotency-Key" {
+		t.Errorf("retry after a delete: %q (field %q), want %q", te.Message, te.Field, want)
 	}
 
 	// The same key with another body, or another section.

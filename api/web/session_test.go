@@ -65,6 +65,10 @@ type sessionPage struct {
 func (e *sessionEnv) request(director bool, path string, form url.Values) sessionPage {
 	e.t.Helper()
 	method, body := http.MethodGet, io.Reader(nil)
+	if form != nil && director && !form.Has("csrf") {
+		form = cloneValues(form)
+		form.Set("csrf", web.FormToken(sessionDirector))
+	}
 	if form != nil {
 		method, body = http.MethodPost, strings.NewReader(form.Encode())
 	}

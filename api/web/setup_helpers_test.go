@@ -96,9 +96,29 @@ func (s *setupSite) get(path string) setupPage {
 	return s.do(req)
 }
 
-// post sends a form to path.
+// formToken is the form token for the browser's director cookie, as the
+// pages put it in their forms; "" when not signed in.
+func (s *setupSite) formToken() string {
+	u, err := url.Parse(s.srv.URL)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, c := range s.client.Jar.Cookies(u) {
+		if c.Name == "traveler_token" && c.Value != "" {
+			return web.FormToken(c.Value)
+		}
+	}
+	return ""
+}
+
+// post sends a form to path, with the form token a page's form carries
+// (unless form has one already).
 func (s *setupSite) post(path string, form url.Values) setupPage {
 	s.t.Helper()
+	if tok := s.formToken(); tok != "" && !form.Has("csrf") {
+		form = cloneValues(form)
+		form.Set("csrf", tok)
+	}
 	req, err := http.NewRequest(http.MethodPost, s.srv.URL+path, strings.NewReader(form.Encode()))
 	if err != nil {
 		s.t.Fatal(err)
@@ -107,11 +127,25 @@ func (s *setupSite) post(path string, form url.Values) setupPage {
 	return s.do(req)
 }
 
-// upload sends a multipart form with one file to path.
+// cloneValues copies a form, so adding the token leaves the caller's alone.
+func cloneValues(v url.Values) url.Values {
+	out := url.Values{}
+	for k, x := range v {
+		out[k] = append([]string(nil), x...)
+	}
+	return out
+}
+
+// upload sends a multipart form with one file (and the form token) to path.
 func (s *setupSite) upload(path, field, filename string, content []byte) setupPage {
 	s.t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
+	if tok := s.formToken(); tok != "" {
+		if err := w.WriteField("csrf", tok); err != nil {
+			s.t.Fatal(err)
+		}
+	}
 	fw, err := w.CreateFormFile(field, filename)
 	if err != nil {
 		s.t.Fatal(err)

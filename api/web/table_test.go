@@ -22,6 +22,7 @@ import (
 	"rsc.io/qr"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/web"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -97,7 +98,17 @@ func (s *tableSite) do(method, path string, body io.Reader, header map[string]st
 
 func (s *tableSite) get(path string) tableAnswer { return s.do(http.MethodGet, path, nil, nil) }
 
+// postForm sends a form, with the form token the pages' forms carry when
+// the browser has a director cookie.
 func (s *tableSite) postForm(path string, form url.Values) tableAnswer {
+	if u, err := url.Parse(s.srv.URL); err == nil && !form.Has("csrf") {
+		for _, c := range s.client.Jar.Cookies(u) {
+			if c.Name == "traveler_token" && c.Value != "" {
+				form = cloneValues(form)
+				form.Set("csrf", web.FormToken(c.Value))
+			}
+		}
+	}
 	return s.do(http.MethodPost, path, strings.NewReader(form.Encode()), map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
 }
 

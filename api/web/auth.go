@@ -90,9 +90,16 @@ func (p *Pages) logout(c echo.Context) error {
 	return redirect(c, "/", "Signed out")
 }
 
-// safeNext keeps a return path on this site.
+// safeNext keeps a return path on this site: a path that starts with one
+// "/" and has no scheme, host, backslash or control character, else
+// /director. Browsers read a backslash as "/" and drop tabs and newlines,
+// so "/\evil.com" or "/<tab>/evil.com" would leave the site.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsRune(next, '\\') ||
+		strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return "/director"
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" || u.Opaque != "" {
 		return "/director"
 	}
 	return next

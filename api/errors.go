@@ -48,7 +48,12 @@ var kindStatus = []struct {
 	{tournament.ErrStale, http.StatusPreconditionFailed},
 	{tournament.ErrForbidden, http.StatusForbidden},
 	{tournament.ErrUnauthorized, http.StatusUnauthorized},
+	{tournament.ErrUnavailable, http.StatusServiceUnavailable},
 }
+
+// retryAfter is the Retry-After (seconds) of a 503: the database cannot be
+// reached, or a request took too long.
+const retryAfter = "5"
 
 // internalMessage is all a caller learns of a failure that is not theirs.
 const internalMessage = "internal error"
@@ -61,7 +66,8 @@ const internalMessage = "internal error"
 //     too large, a rate limit): their status, 400 for a malformed request;
 //   - tournament.ErrInvalid 422, ErrNotFound 404, ErrConflict 409 (with the
 //     stored result when the error carries it), ErrStale 412 (likewise),
-//     ErrForbidden 403, ErrUnauthorized 401;
+//     ErrForbidden 403, ErrUnauthorized 401, ErrUnavailable 503 with
+//     Retry-After (logged);
 //   - a *scoring.Error 422;
 //   - echo's own errors (no route 404, wrong method 405) in the same shape;
 //   - anything else 500 {"error": "internal error"}.
@@ -88,7 +94,9 @@ func Answer(err error) (status int, body ErrorResponse, internal bool) {
 		if status == 0 {
 			return http.StatusInternalServerError, ErrorResponse{Error: internalMessage}, true
 		}
-		return status, body, false
+		// the store out of reach is the server's failure, logged, its
+		// cause never shown
+		return status, body, status == http.StatusServiceUnavailable
 	}
 	if status, ok := statusOfKind(err); ok {
 		return status, ErrorResponse{Error: err.Error()}, false
@@ -142,6 +150,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		}
 		if status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="traveler"`)
+		}
+		if status == http.StatusServiceUnavailable && c.Response().Header().Get("Retry-After") == "" {
+			c.Response().Header().Set("Retry-After", retryAfter)
 		}
 		if c.Request().Method == http.MethodHead {
 			_ = c.NoContent(status)

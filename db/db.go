@@ -55,7 +55,7 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("db: connect to %s:%d: %s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, redact(err.Error(), databaseURL))
 	}
-	return &Store{pool: pool, q: pool}, nil
+	return &Store{pool: pool, q: guarded{pool}}, nil
 }
 
 // Close closes every connection of the pool, waiting for those in use.

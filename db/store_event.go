@@ -140,7 +140,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 // none, and sets the IDs. The results are audited as entered by actor; the
 // file's sha-256 (d.Digest) is kept with the event.
 func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
-	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	return pgx.BeginFunc(ctx, guarded{s.pool}, func(tx pgx.Tx) error {
 		ts := &Store{pool: s.pool, q: tx}
 		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
 			return err

@@ -16,7 +16,13 @@ var (
 	ErrForbidden    = errors.New("forbidden")           // the caller may not do this: 403
 	ErrUnauthorized = errors.New("unauthorized")        // no caller, or an unknown token: 401
 	ErrStale        = errors.New("precondition failed") // the version given is not the stored one: 412
+	ErrUnavailable  = errors.New("unavailable")         // the store cannot be reached for now: 503, try again
 )
+
+// Unavailable is the error of a store that cannot be reached for now (the
+// database is down or restarting): nothing was changed, and the same request
+// may be tried again in a moment.
+var Unavailable = &Error{Kind: ErrUnavailable, Message: "the database cannot be reached just now; nothing was changed: try again in a moment"}
 
 // Error is a failure a user can act on: its kind (one of the Err sentinels),
 // what was wrong in plain words, the field it is about, what is allowed there,

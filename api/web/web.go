@@ -162,8 +162,11 @@ func (p *Pages) render(c echo.Context, status int, name string, v View) error {
 // logged and shown as a failure of the server, without its text.
 func (p *Pages) renderError(c echo.Context, name string, v View, err error) error {
 	status, msg, field, allowed := explain(err)
-	if status == http.StatusInternalServerError {
+	if status >= http.StatusInternalServerError {
 		p.log.Error("page failed", "path", redact.Path(c.Request().URL.Path), "err", err)
+	}
+	if status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", "5")
 	}
 	v.Error, v.Field, v.Allowed = msg, field, allowed
 	if v.Form == nil {
@@ -186,6 +189,8 @@ func explain(err error) (status int, msg, field string, allowed []string) {
 			status = http.StatusForbidden
 		case errors.Is(err, tournament.ErrUnauthorized):
 			status = http.StatusUnauthorized
+		case errors.Is(err, tournament.ErrUnavailable):
+			return http.StatusServiceUnavailable, "The service cannot reach its database just now; nothing was changed. Try again in a moment.", "", nil
 		}
 		return status, te.Error(), te.Field, te.Allowed
 	}

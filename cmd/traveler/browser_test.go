@@ -19,10 +19,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -147,12 +149,39 @@ func newBrowserEnv(t *testing.T) *browserEnv {
 	if err := chromedp.Do(root); err != nil {
 		t.Fatalf("starting Chromium (%s): %v", chromium, err)
 	}
+	b.watchCSP(root, "director")
 	if _, err := chromedp.CallBrowser(root, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: b.downloads,
 	}); err != nil {
 		t.Fatalf("letting Chromium download to %s: %v", b.downloads, err)
 	}
 	return b
+}
+
+// watchCSP fails the test, at its end, for every message the tab's console
+// shows about the Content-Security-Policy refusing something: an inline
+// script, handler or style a page still has would otherwise only stop
+// working, silently.
+func (b *browserEnv) watchCSP(ctx context.Context, name string) {
+	b.t.Helper()
+	var mu sync.Mutex
+	var refused []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*cdplog.EventEntryAdded); ok && e.Entry != nil && strings.Contains(e.Entry.Text, "Content Security Policy") {
+			mu.Lock()
+			refused = append(refused, e.Entry.URL+": "+e.Entry.Text)
+			mu.Unlock()
+		}
+	}); err != nil {
+		b.t.Fatalf("watching %s's console: %v", name, err)
+	}
+	b.t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, r := range refused {
+			b.t.Errorf("%s: the page's Content-Security-Policy refused something: %s", name, r)
+		}
+	})
 }
 
 // phone opens a new tab in a browser context of its own (its own cookies
@@ -165,6 +194,7 @@ func (b *browserEnv) phone(name string) *browserTab {
 	if err := chromedp.Do(ctx); err != nil { // opens the tab for as long as ctx lives (see newBrowserEnv)
 		b.t.Fatalf("opening a tab for %s: %v", name, err)
 	}
+	b.watchCSP(ctx, name)
 	tab := &browserTab{env: b, ctx: ctx, name: name}
 	tab.do("emulate a phone", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulatePortrait, chromedp.EmulateMobile, chromedp.EmulateTouch))
 	return tab

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -233,5 +234,49 @@ func TestTemplatesHaveNoInlineCode(t *testing.T) {
 		for _, m := range jsURL.FindAllString(string(b), -1) {
 			t.Errorf("%s: javascript: URL: %s", f, m)
 		}
+	}
+}
+
+// TestCrossSiteDeleteRefused is the attack as it was found: another site's
+// form, posted with the director's cookie, deleted a result (303). Now it
+// is refused, whether the browser says where it came from or not, and the
+// result stays.
+func TestCrossSiteDeleteRefused(t *testing.T) {
+	e := newSessionEnv(t)
+	f := newSessionHowell(t, e.svc)
+	enterAllBut(t, e.svc, f.section)
+	r := storedAt(t, e.svc, f.section.ID, b1r1)
+	path := e.url + "/director/results/" + strconv.FormatInt(r.ID, 10) + "/delete"
+	for _, header := range [][]string{
+		{"Sec-Fetch-Site", "cross-site", "Origin", "https://evil.example"},
+		{"Origin", "https://evil.example"},
+		{}, // a browser that sends neither: the token is missing
+	} {
+		req, err := http.NewRequest(http.MethodPost, path, strings.NewReader(url.Values{"version": {strconv.Itoa(r.Version)}}.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		req.AddCookie(&http.Cookie{Name: "traveler_token", Value: sessionDirector})
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden {
+			t.Errorf("forged delete with %v: %d to %q, want 403", header, res.StatusCode, res.Header.Get("Location"))
+		}
+	}
+	if _, err := e.svc.Result(context.Background(), tournament.Director, r.ID); err != nil {
+		t.Fatalf("after forged deletes the result is gone: %v", err)
+	}
+	// The director's own form, with its token, still deletes it.
+	e.want(http.StatusSeeOther, true, "/director/results/"+strconv.FormatInt(r.ID, 10)+"/delete", url.Values{"version": {strconv.Itoa(r.Version)}})
+	if _, err := e.svc.Result(context.Background(), tournament.Director, r.ID); err == nil {
+		t.Fatal("the director's own delete left the result")
 	}
 }

@@ -16,11 +16,14 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// decodeJSON reads one JSON value of body into v, refusing unknown fields
-// and trailing data. Every error is a 400 naming the field: its full path
+// decodeJSON reads one JSON value of body into v, refusing unknown fields,
+// trailing data and what strictJSON refuses (bad UTF-8, NUL, a key twice). Every error is a 400 naming the field: its full path
 // from the root ("movement.schedule[2].tables[0].boards"), root prefixed to
 // the path of a top-level list ("results[3].tricks").
 func decodeJSON(body []byte, v any, root string) error {
+	if err := strictJSON(body, root); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)

@@ -157,7 +157,7 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.GET("/readyz", s.readyz)
 	for _, r := range routes {
 		h := r.handler
-		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody(max(bodyLimits[r.method+" "+r.path], s.opts.MaxBodyBytes)), s.rateLimit, s.timeout, s.authenticate)
+		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody(max(bodyLimits[r.method+" "+r.path], s.opts.MaxBodyBytes)), s.rateLimit, s.timeout, s.authenticate, s.guardWrites(r.method+" "+r.path))
 	}
 	return e
 }

@@ -107,6 +107,20 @@ var routes = []route{
 	{http.MethodPatch, "/v1/teams/:id", (*server).patchTeam},
 }
 
+// Route is one endpoint of the API: its method and echo path
+// ("/v1/sections/:id").
+type Route struct{ Method, Path string }
+
+// Routes lists every endpoint under /v1, in the order they are registered
+// (for tests that must cover each one, such as the authorisation table).
+func Routes() []Route {
+	out := make([]Route, len(routes))
+	for i, r := range routes {
+		out[i] = Route{r.method, r.path}
+	}
+	return out
+}
+
 // New returns the HTTP handler of the API over svc: JSON under /v1, the
 // OpenAPI document at /v1/openapi.json, /healthz and /readyz. Callers
 // wrap it in an http.Server with timeouts.

@@ -28,8 +28,9 @@ type SectionData struct {
 	Standings Standings
 }
 
-// EventData gathers an event for a report: to a director, or to anyone
-// when the event is published.
+// EventData gathers an event for a report: to a director as it is stored,
+// or to anyone when the event is published, by the public rule (see
+// publicResults).
 func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventData, error) {
 	e, err := s.event(ctx, eventID)
 	if err != nil {
@@ -62,6 +63,12 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
 		if err != nil {
 			return EventData{}, err
+		}
+		if !seesAll(a) {
+			// The public (and a table) read an event's files and reports by
+			// the public rule, as its pages and the rest of the API: the
+			// lines of finished boards, without queries or who entered them.
+			results = publicResults(a, &sec, results, results)
 		}
 		out.Sections = append(out.Sections, BuildSection(e, sec, pairs, teams, boards, results))
 	}

@@ -36,10 +36,12 @@ func FinishedBoards(sec *Section, results []Result) map[int]bool {
 	return out
 }
 
-// seesAll reports whether a reads results as they are stored; anyone else
-// (the public) reads them by the public rule: only the lines of finished
-// boards (FinishedBoards), without the players' query or who entered them.
-func seesAll(a Actor) bool { return a.Role != RolePublic }
+// seesAll reports whether a reads results as they are stored: the
+// director. Anyone else reads them by the public rule — only the lines of
+// finished boards (FinishedBoards), without the players' query or who
+// entered them — but a table token reads its own table's lines as they are
+// (see publicResults).
+func seesAll(a Actor) bool { return a.Role == RoleDirector }
 
 // publicLine blanks what only the director and the table see of a line.
 func publicLine(r *Result) {
@@ -48,12 +50,17 @@ func publicLine(r *Result) {
 }
 
 // publicResults keeps of results (some of the section's, all of which are
-// all) those the public may see, as the public sees them.
-func publicResults(sec *Section, results, all []Result) []Result {
+// all) those a may see, as a sees them: a table token its own table's lines
+// as they are, and everyone the lines of finished boards without what only
+// the director and the table see.
+func publicResults(a Actor, sec *Section, results, all []Result) []Result {
 	done := FinishedBoards(sec, all)
 	kept := make([]Result, 0, len(results))
 	for _, r := range results {
-		if done[r.Board] {
+		switch {
+		case a.Role == RoleTable && a.SectionID == sec.ID && a.Table == r.Table:
+			kept = append(kept, r)
+		case done[r.Board]:
 			publicLine(&r)
 			kept = append(kept, r)
 		}

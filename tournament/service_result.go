@@ -161,7 +161,7 @@ func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error)
 		if err != nil {
 			return Result{}, err
 		}
-		if one = publicResults(&sec, one, all); len(one) == 0 {
+		if one = publicResults(a, &sec, one, all); len(one) == 0 {
 			return Result{}, notFinished(r.Board)
 		}
 	}
@@ -206,7 +206,7 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 				return nil, err
 			}
 		}
-		results = publicResults(&sec, results, all)
+		results = publicResults(a, &sec, results, all)
 	}
 	rules, err := e.Rules()
 	if err != nil {

@@ -36,10 +36,24 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		return Traveler{}, err
 	}
 	if !seesAll(a) {
-		if !FinishedBoards(&sec, results)[board] {
+		// A board's traveler is everyone's once every table has played it;
+		// before that, only a table that has (as a paper traveler shows a
+		// table the lines above its own), the other tables' lines without
+		// their queries or who entered them.
+		played := a.Role == RoleTable && a.SectionID == sec.ID && slices.ContainsFunc(results, func(r Result) bool { return r.Board == board && r.Table == a.Table })
+		if !FinishedBoards(&sec, results)[board] && !played {
 			return Traveler{}, notFinished(board)
 		}
-		results = publicResults(&sec, results, results)
+		shown := make([]Result, 0, len(results))
+		for _, r := range results {
+			if r.Board == board {
+				if !(a.Role == RoleTable && a.SectionID == sec.ID && r.Table == a.Table) {
+					publicLine(&r)
+				}
+				shown = append(shown, r)
+			}
+		}
+		results = shown
 	}
 	t := sectionTravelers(e.Scoring, &sec, boards, results)[board-1]
 	for i := range t.Lines {

@@ -1,0 +1,283 @@
+package main
+
+// The authorisation table of issue 14 §3: every route of the API (taken
+// from api.Routes, so a route added without an entry here fails) × every
+// kind of caller, each with the status it must get.
+//
+// Expired and revoked tokens are not among the callers: the service has no
+// expiry and no revocation yet (tournament.Authenticate caches a table
+// token for good, "tokens are never changed once issued"; there is no
+// route or Service method that revokes or expires one). Issue 14 §2 asks
+// for both; when they exist, add their callers here.
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
+)
+
+// authzCaller is one kind of caller of the authorisation table.
+type authzCaller int
+
+const (
+	callerPublic       authzCaller = iota // no token
+	callerTable                           // table 1 of section A: the table the route's result, pair and section belong to
+	callerOtherTable                      // table 2 of section A
+	callerOtherSection                    // table 1 of section B
+	callerDirector                        // the configured director token
+	callerGarbage                         // a token-shaped string the service never issued
+	callerCount
+)
+
+var callerNames = [callerCount]string{"public", "table A1", "table A2", "table B1", "director", "garbage token"}
+
+// authzMarker is the query of table 1's result: only the director and
+// table 1 may read it, and only they may read that line while its board is
+// still in play (TestAPIPublicFollowsPages).
+const authzMarker = "authz-marker-query-of-table-1"
+
+// authzFixture is a published MP event with sections A and B (3-table
+// Mitchells, round 1 current), table tokens for A1, A2 and B1, table 1's
+// result on board 1 (still in play at the other tables), and a published
+// IMP_TEAMS event with a teams section, for the team routes.
+type authzFixture struct {
+	event, section, sectionB int64
+	result, pair, pair2      int64 // pair: NS 1, which played the result; pair2: NS 2, which has not played
+	teamsSection, team       int64
+	tokens                   [callerCount]string
+}
+
+func newAuthzFixture(e *apiEnv) authzFixture {
+	e.t.Helper()
+	f := newMitchell(e, "Authorisation", true)
+	var secB api.SectionResponse
+	e.want(201, &secB, "POST", "/v1/events/"+id(f.event.ID)+"/sections", directorToken,
+		`{"name": "B", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}}`)
+	e.want(200, nil, "PATCH", "/v1/sections/"+id(secB.ID), directorToken, `{"current_round": 1}`)
+	a := issueTokens(e, f.section.ID, 1, 2)
+	b := issueTokens(e, secB.ID, 1)
+
+	res := line(f, 1, 1, 1, "4S", "N", 10)
+	res["query"] = authzMarker
+	var r api.ResultResponse
+	e.want(201, &r, "POST", "/v1/sections/"+id(f.section.ID)+"/results", a[1], res)
+	var pairs []api.PairResponse
+	e.want(200, &pairs, "GET", "/v1/sections/"+id(f.section.ID)+"/pairs", directorToken, nil)
+
+	var tev api.EventResponse
+	e.want(201, &tev, "POST", "/v1/events", directorToken,
+		`{"name": "Authorisation teams", "date": "2026-11-25", "law": "contract-2017", "scoring": "IMP_TEAMS", "published": true}`)
+	var secT api.SectionResponse
+	e.want(201, &secT, "POST", "/v1/events/"+id(tev.ID)+"/sections", directorToken,
+		`{"name": "T", "movement": {"kind": "teams", "teams": 4, "boards_per_round": 2}}`)
+	var team api.TeamResponse
+	e.want(201, &team, "POST", "/v1/sections/"+id(secT.ID)+"/teams", directorToken,
+		`{"number": 1, "name": "Aces", "players": [{"name": "A1"}, {"name": "A2"}, {"name": "A3"}, {"name": "A4"}]}`)
+
+	out := authzFixture{event: f.event.ID, section: f.section.ID, sectionB: secB.ID, result: r.ID,
+		teamsSection: secT.ID, team: team.ID}
+	for _, p := range pairs {
+		if p.Number == "1" && p.Direction == "NS" {
+			out.pair = p.ID
+		}
+		if p.Number == "2" && p.Direction == "NS" {
+			out.pair2 = p.ID
+		}
+	}
+	if out.pair == 0 {
+		e.t.Fatalf("no pair NS 1 in %+v", pairs)
+	}
+	out.tokens = [callerCount]string{"", a[1], a[2], b[1], directorToken, "trv_t_" + strings.Repeat("x", 43)}
+	return out
+}
+
+// authzCase is a route's entry: the status each caller gets, and for a
+// write the body (and headers) with which an allowed caller succeeds.
+type authzCase struct {
+	want [callerCount]int
+	body func(e *apiEnv, f authzFixture) any
+	hdr  []string
+	path func(f authzFixture) string // the path called, when not the route's own filled with the fixture's ids
+}
+
+// allowed is a route's statuses for public, table A1, table A2, table B1
+// and the director; a garbage token is always 401.
+func allowed(public, table, otherTable, otherSection, director int) [callerCount]int {
+	return [callerCount]int{public, table, otherTable, otherSection, director, http.StatusUnauthorized}
+}
+
+// everyone: a route anyone may call (of a published event).
+var everyone = allowed(200, 200, 200, 200, 200)
+
+// directorOnly: a write only the director may make, answering ok.
+func directorOnly(ok int) [callerCount]int { return allowed(401, 403, 403, 403, ok) }
+
+func jsonBody(s string) func(*apiEnv, authzFixture) any {
+	return func(*apiEnv, authzFixture) any { return s }
+}
+
+// authzTable has an entry for every route of api.Routes.
+var authzTable = map[string]authzCase{
+	"GET /v1/openapi.json": {want: everyone},
+	"POST /v1/score": {want: everyone,
+		body: jsonBody(`{"law": "contract-2017", "contract": "4S", "declarer": "N", "tricks": 10, "board": 1}`)},
+
+	"POST /v1/events": {want: directorOnly(201),
+		body: jsonBody(`{"name": "New", "date": "2026-11-26", "law": "contract-2017", "scoring": "MP"}`)},
+	"GET /v1/events":       {want: everyone},
+	"GET /v1/events/:id":   {want: everyone},
+	"PATCH /v1/events/:id": {want: directorOnly(200), body: jsonBody(`{"name": "Renamed"}`)},
+	"POST /v1/events/:id/sections": {want: directorOnly(201),
+		body: jsonBody(`{"name": "C", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}}`)},
+	"GET /v1/events/:id/sections": {want: everyone},
+	"DELETE /v1/events/:id":       {want: directorOnly(204)},
+	"GET /v1/events/:id/changes":  {want: directorOnly(200)},
+
+	"GET /v1/sections/:id":          {want: everyone},
+	"PATCH /v1/sections/:id":        {want: directorOnly(200), body: jsonBody(`{"current_round": 2}`)},
+	"DELETE /v1/sections/:id":       {want: directorOnly(204)},
+	"GET /v1/sections/:id/movement": {want: everyone},
+	// section B has no pairs yet (A's are all there)
+	"POST /v1/sections/:id/pairs": {want: directorOnly(201),
+		path: func(f authzFixture) string { return "/v1/sections/" + id(f.sectionB) + "/pairs" },
+		body: jsonBody(`{"number": "1", "direction": "NS", "players": [{"name": "Late"}, {"name": "Comer"}]}`)},
+	"GET /v1/sections/:id/pairs": {want: everyone},
+	"POST /v1/sections/:id/teams": {want: directorOnly(201),
+		body: jsonBody(`{"number": 2, "name": "Kings", "players": [{"name": "K1"}, {"name": "K2"}, {"name": "K3"}, {"name": "K4"}]}`)},
+	"GET /v1/sections/:id/teams": {want: everyone},
+	"PUT /v1/sections/:id/boards": {want: directorOnly(200),
+		body: func(*apiEnv, authzFixture) any { return []any{map[string]any{"number": 1, "deal": oneSuitDeal}} }},
+	"GET /v1/sections/:id/boards": {want: everyone},
+	// table 1 enters its own board 2 of round 1; table 2 and section B's
+	// table 1 may not enter table 1's board
+	"POST /v1/sections/:id/results": {want: allowed(401, 201, 403, 403, 201),
+		body: func(e *apiEnv, f authzFixture) any {
+			return map[string]any{"board": 2, "round": 1, "table": 1, "ns": "1", "ew": "1", "contract": "3NT", "declarer": "S", "tricks": 9}
+		}},
+	"GET /v1/sections/:id/results": {want: everyone},
+	// board 1 is still in play: the public sees no traveler of it, and
+	// neither may the tables still to play it (table 2) or another section
+	"GET /v1/sections/:id/travelers/:board": {want: allowed(404, 200, 404, 404, 200)},
+	"GET /v1/sections/:id/standings":        {want: everyone},
+	"POST /v1/sections/:id/tokens":          {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
+
+	"GET /v1/events/:id/report.xlsx":   {want: everyone},
+	"GET /v1/events/:id/standings.csv": {want: everyone},
+	"GET /v1/events/:id/travelers.csv": {want: everyone},
+	"GET /v1/events/:id/usebio.xml": {want: everyone, // one section a file
+		path: func(f authzFixture) string {
+			return "/v1/events/" + id(f.event) + "/usebio.xml?section=" + id(f.section)
+		}},
+	"GET /v1/events/:id/results.pbn":      {want: everyone},
+	"GET /v1/events/:id/results":          {want: everyone},
+	"GET /v1/events/:id/reports/royalton": {want: everyone},
+	"GET /v1/events/:id/reports/laws":     {want: everyone},
+	"POST /v1/events/import": {want: directorOnly(201),
+		body: func(e *apiEnv, f authzFixture) any {
+			return e.want(200, nil, "GET", "/v1/events/"+id(f.event)+"/results.pbn", directorToken, nil).Body
+		}},
+
+	// table 1's result on board 1, still in play at tables 2 and 3: its
+	// own table and the director read it, the others as the public does
+	// (404: not finished)
+	"GET /v1/results/:id": {want: allowed(404, 200, 404, 404, 200)},
+	"PUT /v1/results/:id": {want: allowed(401, 200, 403, 403, 200), hdr: []string{"If-Match", `"1"`},
+		body: func(e *apiEnv, f authzFixture) any {
+			return map[string]any{"board": 1, "round": 1, "table": 1, "contract": "4S", "declarer": "N", "tricks": 11}
+		}},
+	"DELETE /v1/results/:id":    {want: directorOnly(204)},
+	"GET /v1/results/:id/audit": {want: directorOnly(200)},
+
+	"PATCH /v1/pairs/:id": {want: directorOnly(200), body: jsonBody(`{"players": [{"name": "Ann North"}, {"name": "Sub South"}]}`)},
+	// a pair is deleted before it plays (NS 2); one that has played is withdrawn
+	"DELETE /v1/pairs/:id": {want: directorOnly(204),
+		path: func(f authzFixture) string { return "/v1/pairs/" + id(f.pair2) }},
+	"POST /v1/pairs/:id/withdraw": {want: directorOnly(201), body: jsonBody(`{}`)},
+	"PATCH /v1/teams/:id":         {want: directorOnly(200), body: jsonBody(`{"name": "Aces high"}`)},
+}
+
+// authzPath fills a route's path parameters with the fixture's ids.
+func authzPath(path string, f authzFixture) string {
+	var ids = []struct {
+		prefix string
+		id     int64
+	}{
+		{"/v1/sections/:id/teams", f.teamsSection},
+		{"/v1/events/", f.event},
+		{"/v1/sections/", f.section},
+		{"/v1/results/", f.result},
+		{"/v1/pairs/", f.pair},
+		{"/v1/teams/", f.team},
+	}
+	for _, p := range ids {
+		if strings.HasPrefix(path, p.prefix) {
+			path = strings.Replace(path, ":id", id(p.id), 1)
+			break
+		}
+	}
+	return strings.Replace(path, ":board", "1", 1)
+}
+
+// TestAPIAuthorizationTable calls every route as every caller and checks
+// the status against authzTable. A write is made on a fixture of its own
+// for each caller, so what one allowed caller changes (or deletes) does
+// not decide the next one's answer. Besides the status: no 2xx answer to
+// the public, table 2 or section B holds table 1's query (authzMarker),
+// a line of a board still in play. That check sees the query only: an
+// export that shows the line without it (travelers.csv, results.pbn,
+// report.xlsx) is not caught by it.
+func TestAPIAuthorizationTable(t *testing.T) {
+	e := newAPIEnv(t, api.Options{
+		RateLimit: 1e6, RateBurst: 1e6, AddressRateLimit: 1e6, AddressRateBurst: 1e6,
+		SignInFailures: 1 << 30, // the garbage token would be throttled past 10 failed sign-ins
+	})
+
+	seen := map[string]bool{}
+	shared := newAuthzFixture(e)
+	for _, r := range api.Routes() {
+		key := r.Method + " " + r.Path
+		seen[key] = true
+		c, ok := authzTable[key]
+		if !ok {
+			t.Errorf("%s: no entry in authzTable: say who may call it", key)
+			continue
+		}
+		write := r.Method != http.MethodGet
+		for who := range callerCount {
+			f := shared
+			if write {
+				f = newAuthzFixture(e)
+			}
+			path := authzPath(r.Path, f)
+			if c.path != nil {
+				path = c.path(f)
+			}
+			var body any
+			if c.body != nil {
+				body = c.body(e, f)
+			}
+			got := e.do(r.Method, path, f.tokens[who], body, c.hdr...)
+			want := c.want[who]
+			if got.Status != want {
+				t.Errorf("%s as %s (%s): %d, want %d\n%.300s", key, callerNames[who], path, got.Status, want, got.Body)
+				continue
+			}
+			if got.Status < 300 && (who == callerPublic || who == callerOtherTable || who == callerOtherSection) &&
+				bytes.Contains(got.Body, []byte(authzMarker)) {
+				t.Errorf("%s as %s (%s): the answer holds table 1's query of a board still in play", key, callerNames[who], path)
+			}
+		}
+	}
+	for key := range authzTable {
+		if !seen[key] {
+			t.Errorf("authzTable has %s, which api.Routes does not", key)
+		}
+	}
+	if t.Failed() {
+		t.Log(fmt.Sprintf("%d routes × %d callers", len(api.Routes()), callerCount))
+	}
+}

@@ -145,7 +145,7 @@ func readOptions(c echo.Context) (reports.ReadOptions, error) {
 			return opt, badRequest("date", strconv.Quote(opt.Date)+": not a date", "YYYY-MM-DD")
 		}
 	}
-	if opt.Encoding != "" && !slices.ContainsFunc(reports.Encodings, func(e string) bool { return strings.EqualFold(e, opt.Encoding) }) {
+	if _, err := reports.ParseEncoding(opt.Encoding); err != nil {
 		return opt, badRequest("encoding", strconv.Quote(opt.Encoding)+": not an encoding traveler reads", reports.Encodings...)
 	}
 	switch v := q("strict"); v {

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf16"
@@ -16,6 +17,21 @@ import (
 // and the Central European ISO-8859-2 and Windows-1250 (Polish and Czech
 // club programs), or Windows-1252.
 var Encodings = []string{"UTF-8", "ISO-8859-1", "ISO-8859-2", "Windows-1250", "Windows-1252"}
+
+// ParseEncoding reads an encoding's name in any case ("iso-8859-2") and
+// returns it as Encodings spells it; "" stays "" (detect it).
+func ParseEncoding(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", nil
+	}
+	for _, e := range Encodings {
+		if strings.EqualFold(e, s) {
+			return e, nil
+		}
+	}
+	return "", fmt.Errorf("%q: not an encoding traveler reads (allowed: %s)", s, strings.Join(Encodings, ", "))
+}
 
 // singleByte maps the single-byte encodings (lower case, with their usual
 // aliases) to their tables.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -45,12 +44,8 @@ func (f *fileFlags) options(source string, format reports.Format) (reports.ReadO
 			return opt, usagef("--date %q: not a date; write it YYYY-MM-DD", f.date)
 		}
 	}
-	if f.encoding != "" {
-		i := slices.IndexFunc(reports.Encodings, func(e string) bool { return strings.EqualFold(e, f.encoding) })
-		if i < 0 {
-			return opt, usagef("--encoding %q: not an encoding traveler reads (allowed: %s)", f.encoding, strings.Join(reports.Encodings, ", "))
-		}
-		opt.Encoding = reports.Encodings[i]
+	if opt.Encoding, err = reports.ParseEncoding(f.encoding); err != nil {
+		return opt, usagef("--encoding %v", err)
 	}
 	return opt, nil
 }

@@ -86,21 +86,6 @@ func rescoreStdin(t *testing.T, stdin string, args ...string) (rescoreJSON, stri
 	return r, stderr.String()
 }
 
-// checkKeys checks that every object has exactly the keys of the shape.
-func checkKeys(t *testing.T, what string, objs []map[string]any, keys ...string) {
-	t.Helper()
-	for i, o := range objs {
-		if len(o) != len(keys) {
-			t.Fatalf("%s %d has keys %v, want %v", what, i, o, keys)
-		}
-		for _, k := range keys {
-			if _, ok := o[k]; !ok {
-				t.Fatalf("%s %d has no %q: %v", what, i, k, o)
-			}
-		}
-	}
-}
-
 // lineKey finds an output line by board and the pairs (or teams) at it.
 func lineKey(board any, ns, ew any) string { return fmt.Sprintf("%v|%v|%v", board, ns, ew) }
 

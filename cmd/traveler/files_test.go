@@ -231,6 +231,9 @@ func TestAPITwoWinnerCustomSection(t *testing.T) {
 		t.Errorf("section read back: winners %d, table 1 round 1 %q v %q; want 2, 1 NS v 1 EW", again.Movement.Winners, r1.NSPair, r1.EWPair)
 	}
 	bad := strings.Replace(schedule, `"ns": 2, "ew": 3, "boards": [4]`, `"ns": 3, "ew": 2, "boards": [4]`, 1)
-	e.wantError(422, "*", "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+	er := e.wantError(422, "*", "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
 		`{"name": "B", "movement": {"kind": "custom", "winners": 2, "tables": 2, "schedule": `+bad+`}}`)
+	if !strings.Contains(er.Error, "pair 3 changes direction in round 2") {
+		t.Errorf("an EW pair seated NS: refused for %q, want pair 3 changing direction in round 2", er.Error)
+	}
 }

@@ -289,9 +289,10 @@ func TestSessionPages(t *testing.T) {
 		t.Errorf("after the ruling the line is %s, want entered", got)
 	}
 
-	// A correction made from version 1 is refused: the line changed meanwhile.
+	// A correction made from version 1 is refused: the line changed meanwhile
+	// (412, as the API answers a stale If-Match).
 	stale := url.Values{"version": {"1"}, "status": {"played"}, "contract": {"4S"}, "declarer": {"N"}, "tricks": {"9"}}
-	p := e.want(http.StatusConflict, true, rpath, stale)
+	p := e.want(http.StatusPreconditionFailed, true, rpath, stale)
 	pageHas(t, "stale correction", p, "someone changed this line while you were correcting it", `id="current-line"`,
 		"version 2", `name="version" value="2"`, `id="tricks" name="tricks" type="number" min="0" max="13" inputmode="numeric" value="9"`)
 	if now := storedAt(t, e.svc, f.section.ID, b1r2); now.Version != 2 || now.Tricks != 11 {

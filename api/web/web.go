@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/internal/problem"
 	"github.com/traveler-bridge/traveler/api/internal/redact"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -156,45 +157,37 @@ func (p *Pages) render(c echo.Context, status int, name string, v View) error {
 	return c.HTML(status, b.String())
 }
 
-// renderError renders page name again with err explained: a
-// *tournament.Error gives its message, field and allowed values and its
-// status (422 for invalid input, 404, 409, 403…); any other error is
-// logged and shown as a failure of the server, without its text.
+// renderError renders page name again with err explained: its status is
+// the API's (problem.Of: 422 for invalid input, 404, 409, 412, 403…), its
+// words the error's own; a failure of the server is logged and shown
+// without its text.
 func (p *Pages) renderError(c echo.Context, name string, v View, err error) error {
-	status, msg, field, allowed := explain(err)
-	if status >= http.StatusInternalServerError {
+	pr := explain(err)
+	if pr.Internal {
 		p.log.Error("page failed", "path", redact.Path(c.Request().URL.Path), "err", err)
 	}
-	if status == http.StatusServiceUnavailable {
-		c.Response().Header().Set("Retry-After", "5")
+	if pr.Status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", problem.RetryAfter)
 	}
-	v.Error, v.Field, v.Allowed = msg, field, allowed
+	v.Error, v.Field, v.Allowed = pr.Message, pr.Field, pr.Allowed
 	if v.Form == nil {
 		v.Form = formValues(c)
 	}
-	return p.render(c, status, name, v)
+	return p.render(c, pr.Status, name, v)
 }
 
-// explain turns an error into a status and plain words for a page.
-func explain(err error) (status int, msg, field string, allowed []string) {
-	var te *tournament.Error
-	if errors.As(err, &te) {
-		status = http.StatusUnprocessableEntity
-		switch {
-		case errors.Is(err, tournament.ErrNotFound):
-			status = http.StatusNotFound
-		case errors.Is(err, tournament.ErrConflict), errors.Is(err, tournament.ErrStale):
-			status = http.StatusConflict
-		case errors.Is(err, tournament.ErrForbidden):
-			status = http.StatusForbidden
-		case errors.Is(err, tournament.ErrUnauthorized):
-			status = http.StatusUnauthorized
-		case errors.Is(err, tournament.ErrUnavailable):
-			return http.StatusServiceUnavailable, "The service cannot reach its database just now; nothing was changed. Try again in a moment.", "", nil
-		}
-		return status, te.Error(), te.Field, te.Allowed
+// explain is err's problem (problem.Of, the API's status) phrased for a
+// page: a 503 and any other failure of the server in plain words of their
+// own, else the error's message.
+func explain(err error) problem.Problem {
+	pr := problem.Of(err)
+	switch {
+	case pr.Status == http.StatusServiceUnavailable:
+		pr.Message = "The service could not reach its database in time; nothing was changed. Try again in a moment."
+	case pr.Internal:
+		pr.Message = "Something went wrong on the server; nothing was changed. Try again, and tell the person who runs traveler if it goes on."
 	}
-	return http.StatusInternalServerError, "Something went wrong on the server; nothing was changed. Try again, and tell the person who runs traveler if it goes on.", "", nil
+	return pr
 }
 
 // formValues returns a form's values, one each, to fill a refused form again.

@@ -38,13 +38,72 @@ func ipExtractor(trusted []netip.Prefix) echo.IPExtractor {
 	if len(trusted) == 0 {
 		return echo.ExtractIPDirect()
 	}
+	return echo.ExtractIPFromXFFHeader(trustOnly(trusted)...)
+}
+
+// trustOnly are echo's trust options for the proxies trusted and no other
+// address (echo trusts loopback, link-local and private addresses unless
+// told not to).
+func trustOnly(trusted []netip.Prefix) []echo.TrustOption {
 	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
 	for _, p := range trusted {
 		p = p.Masked()
 		opts = append(opts, echo.TrustIPRange(&net.IPNet{IP: p.Addr().AsSlice(), Mask: net.CIDRMask(p.Bits(), p.Addr().BitLen())}))
 	}
-	return echo.ExtractIPFromXFFHeader(opts...)
+	return opts
 }
+
+// fromTrustedProxy reports whether r came straight from one of trusted.
+func fromTrustedProxy(r *http.Request, trusted []netip.Prefix) bool {
+	ap, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return false // a unix socket's peer, or no address: no proxy of ours
+	}
+	a := ap.Addr().Unmap()
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// otherSchemeHeaders are the headers besides X-Forwarded-Proto that echo
+// or a framework behind it may read a request's scheme from; the proxy
+// traveler trusts says it in X-Forwarded-Proto alone.
+var otherSchemeHeaders = []string{echo.HeaderXForwardedProtocol, echo.HeaderXForwardedSsl, echo.HeaderXUrlScheme, "Front-End-Https"}
+
+// trustedScheme makes a request's scheme (c.Scheme(), for the HSTS header,
+// the sign-in cookie's Secure flag and the table links alike) the
+// connection's — https over TLS — or a trusted proxy's X-Forwarded-Proto,
+// never what a client wrote: echo believes X-Forwarded-Proto and its
+// kin from any loopback or private address, and not from a trusted proxy
+// at a public one. X-Forwarded-Proto is dropped from a request that did not
+// come straight from a trusted proxy, the other scheme headers from every
+// request, so nothing further in can read them either.
+func (s *server) trustedScheme(next echo.HandlerFunc) echo.HandlerFunc {
+	scheme := echo.ExtractSchemeFromHeaders(trustOnly(s.opts.TrustedProxies)...)
+	return func(c echo.Context) error {
+		r := c.Request()
+		for _, h := range otherSchemeHeaders {
+			r.Header.Del(h)
+		}
+		if !fromTrustedProxy(r, s.opts.TrustedProxies) {
+			r.Header.Del(echo.HeaderXForwardedProto)
+		}
+		return next(schemeContext{Context: c, scheme: scheme(r)})
+	}
+}
+
+// schemeContext is a request's echo.Context with the scheme trustedScheme
+// found.
+type schemeContext struct {
+	echo.Context
+	scheme string
+}
+
+// Scheme returns the scheme trustedScheme found: "https" or "http".
+func (c schemeContext) Scheme() string { return c.scheme }
 
 // addressKey is the limiters' key for a client address: the IPv4 address,
 // or the /64 of an IPv6 one (one subscriber's network hands out a whole

@@ -162,7 +162,7 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = ipExtractor(o.TrustedProxies)
 	e.HTTPErrorHandler = errorHandler(s.log)
-	e.Use(s.requestLog, s.recover, s.limitAddress, s.throttleSignIn)
+	e.Use(s.trustedScheme, s.requestLog, s.recover, s.limitAddress, s.throttleSignIn)
 
 	if err := web.Register(e, svc, web.Options{Logger: o.Logger, BaseURL: o.BaseURL}); err != nil {
 		panic("api: the pages' templates do not parse: " + err.Error()) // embedded at build time: a programming error

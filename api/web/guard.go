@@ -23,7 +23,8 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 // securityHeaders sets the headers every answer carries: the CSP,
 // nosniff, no Referer (a table page's address holds its token, which must
 // not travel to anyone, this server's own logs included), and HSTS when the
-// request came over TLS.
+// request's scheme is https: over TLS, or behind a TLS proxy that says so
+// (c.Scheme(), which package api believes only from a trusted proxy).
 func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		h := c.Response().Header()
@@ -31,7 +32,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Referrer-Policy", "no-referrer")
 		h.Set("X-Frame-Options", "DENY") // frame-ancestors for browsers without CSP 2
-		if c.Request().TLS != nil {
+		if c.Scheme() == "https" {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		return next(c)

@@ -49,15 +49,19 @@ func TestStaleAnswersAlike(t *testing.T) {
 	}
 }
 
-// pagesSignIn signs the director in on the pages at base and returns the
-// sign-in cookie the browser would keep.
-func pagesSignIn(t *testing.T, base string) *http.Cookie {
+// pagesSignIn signs the director in on the pages at base, with the header
+// name/value pairs hdr, and returns the sign-in cookie the browser would
+// keep.
+func pagesSignIn(t *testing.T, base string, hdr ...string) *http.Cookie {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, base+"/director/login", strings.NewReader(url.Values{"token": {directorToken}}.Encode()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
 	res, err := pagesClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

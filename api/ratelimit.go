@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -19,9 +20,10 @@ const (
 	// a club's tables often share one public address.
 	DefaultAddressRateFactor = 10
 	// DefaultSignInFailures is how many failed sign-ins (a wrong director
-	// token on the sign-in page, an unknown or malformed bearer token on
-	// the API) one address may make in DefaultSignInWindow before it is
-	// answered 429 without its token being checked.
+	// token on the sign-in page, an unknown token on the table page, an
+	// unknown or malformed bearer token on the API) one address may make in
+	// DefaultSignInWindow before it is answered 429 without its token being
+	// checked.
 	DefaultSignInFailures = 10
 	DefaultSignInWindow   = time.Minute
 	// maxLimiterKeys bounds each limiter's memory: past it, idle and then
@@ -163,13 +165,23 @@ func (s *server) signInFailed(c echo.Context) {
 // signInPath is the pages' director sign-in (package web).
 const signInPath = "/director/login"
 
-// throttleSignIn guards the pages' director sign-in: an address with too
-// many failed sign-ins is answered 429 before its token is checked, and a
-// sign-in answered with a 4xx (a wrong token, a table's token) counts as a
-// failure. A sign-in that works answers a redirect.
+// tablePagePrefix starts the pages' table page, /t/<token> (package web):
+// a table's token in the address is a sign-in too.
+const tablePagePrefix = "/t/"
+
+// throttleSignIn guards the pages' sign-ins — the director's sign-in form
+// and the table page — as authenticate guards the API's: an address with
+// too many failed sign-ins is answered 429 before its token is checked. A
+// director's sign-in answered with a 4xx (a wrong token, a table's token)
+// counts as a failure, and so does a table page answered 401 (a token
+// traveler does not know, or no longer honours); a sign-in that works
+// answers a redirect, a table page 200.
 func (s *server) throttleSignIn(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if c.Request().Method != http.MethodPost || c.Request().URL.Path != signInPath {
+		r := c.Request()
+		login := r.Method == http.MethodPost && r.URL.Path == signInPath
+		table := strings.HasPrefix(r.URL.Path, tablePagePrefix)
+		if !login && !table {
 			return next(c)
 		}
 		if err := s.signInsThrottled(c); err != nil {
@@ -178,7 +190,8 @@ func (s *server) throttleSignIn(next echo.HandlerFunc) echo.HandlerFunc {
 		if err := next(c); err != nil {
 			c.Error(err)
 		}
-		if st := c.Response().Status; st >= 400 && st < 500 && st != http.StatusTooManyRequests {
+		st := c.Response().Status
+		if (login && st >= 400 && st < 500 && st != http.StatusTooManyRequests) || (table && st == http.StatusUnauthorized) {
 			s.signInFailed(c)
 		}
 		return nil

@@ -2,7 +2,6 @@ package api
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -118,28 +117,4 @@ func boardsFromPBN(body []byte) ([]tournament.BoardInput, error) {
 		return nil, fileError(err)
 	}
 	return convert(hs, func(h reports.HandRecord) tournament.BoardInput { return h.Board }), nil
-}
-
-// TokensRequest is the body of POST /v1/sections/{id}/tokens: the tables
-// to issue tokens for, every table when none.
-type TokensRequest struct {
-	Tables []int `json:"tables"`
-}
-
-// TokenResponse is a table token just issued: the secret is shown once.
-type TokenResponse struct {
-	ID        int64  `json:"id"`
-	SectionID int64  `json:"section_id"`
-	Table     int    `json:"table"`
-	Name      string `json:"name"`
-	Token     string `json:"token"`
-	URL       string `json:"url"`
-}
-
-// NewTokenResponse converts an issued token to its answer, with the link a
-// table opens: the table page, baseURL + "/t/" + the secret (the path the
-// pages serve it at, and the link the table-links page prints).
-func NewTokenResponse(t tournament.IssuedToken, baseURL string) TokenResponse {
-	return TokenResponse{ID: t.Token.ID, SectionID: t.Token.SectionID, Table: t.Token.Table, Name: t.Token.Name,
-		Token: t.Secret, URL: strings.TrimRight(baseURL, "/") + "/t/" + t.Secret}
 }

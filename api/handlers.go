@@ -531,25 +531,3 @@ func (s *server) getStandings(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, NewStandingsResponse(st))
 }
-
-func (s *server) createTokens(c echo.Context) error {
-	id, err := pathID(c, "id")
-	if err != nil {
-		return err
-	}
-	body, err := readBody(c.Request())
-	if err != nil {
-		return err
-	}
-	var q TokensRequest
-	if len(strings.TrimSpace(string(body))) > 0 {
-		if err := decodeJSON(body, &q, ""); err != nil {
-			return err
-		}
-	}
-	ts, err := s.svc.CreateTableTokens(c.Request().Context(), actor(c), id, q.Tables)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, convert(ts, func(t tournament.IssuedToken) TokenResponse { return NewTokenResponse(t, s.opts.BaseURL) }))
-}

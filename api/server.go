@@ -92,6 +92,12 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/reports/laws", (*server).getLaws},
 	{http.MethodPost, "/v1/events/import", (*server).importEvent},
 	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},
+	{http.MethodGet, "/v1/sections/:id/tokens", (*server).listSectionTokens},
+	{http.MethodDelete, "/v1/sections/:id/tokens", (*server).revokeSectionTokens},
+	{http.MethodGet, "/v1/tokens", (*server).listTokens},
+	{http.MethodPost, "/v1/tokens", (*server).createDirectorToken},
+	{http.MethodPatch, "/v1/tokens/:id", (*server).patchToken},
+	{http.MethodDelete, "/v1/tokens/:id", (*server).revokeToken},
 
 	{http.MethodGet, "/v1/results/:id", (*server).getResult},
 	{http.MethodPut, "/v1/results/:id", (*server).putResult},

@@ -190,8 +190,8 @@ func (s *Store) UpdateSection(ctx context.Context, sec *tournament.Section, c *t
 }
 
 // DeleteSection marks a section deleted and stores the change, in one
-// transaction: the section is read no more; its rows, its results' audit
-// and its tokens stay (a token of a deleted section reads nothing).
+// transaction: the section is read no more, its tables' tokens are
+// revoked; its rows and its results' audit stay.
 func (s *Store) DeleteSection(ctx context.Context, id int64, c *tournament.Change) error {
 	err := s.inTx(ctx, func(ts *Store) error {
 		tag, err := ts.q.Exec(ctx, `UPDATE sections s SET deleted_at = now() WHERE s.id = $1 AND `+liveSection, id)
@@ -200,6 +200,9 @@ func (s *Store) DeleteSection(ctx context.Context, id int64, c *tournament.Chang
 		}
 		if tag.RowsAffected() == 0 {
 			return tournament.NotFoundf("section", id)
+		}
+		if err := ts.revokeSectionTokens(ctx, `SELECT $1::bigint`, id); err != nil {
+			return err
 		}
 		return writeChange(ctx, ts.q, c)
 	})
@@ -220,6 +223,9 @@ func (s *Store) DeleteEvent(ctx context.Context, id int64, c *tournament.Change)
 		if _, err := ts.q.Exec(ctx, `
 			UPDATE sections SET deleted_at = now()
 			WHERE deleted_at IS NULL AND session_id IN (SELECT id FROM sessions WHERE event_id = $1)`, id); err != nil {
+			return err
+		}
+		if err := ts.revokeSectionTokens(ctx, `SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE se.event_id = $1`, id); err != nil {
 			return err
 		}
 		return writeChange(ctx, ts.q, c)

@@ -508,15 +508,15 @@ func TestTokens(t *testing.T) {
 	}
 	_, err = s.TokenByHash(c, hash("nobody"))
 	tError(t, err, tournament.ErrNotFound)
-	tables, err := s.Tokens(c, sec.ID)
+	tables, err := s.Tokens(c, tournament.TokenFilter{SectionID: sec.ID})
 	if err != nil || !reflect.DeepEqual(tables, []tournament.Token{table1, table3}) {
 		t.Errorf("Tokens(section): %+v, %v", tables, err)
 	}
-	directors, err := s.Tokens(c, 0)
+	directors, err := s.Tokens(c, tournament.TokenFilter{Role: tournament.RoleDirector})
 	if err != nil || !reflect.DeepEqual(directors, []tournament.Token{director}) {
 		t.Errorf("Tokens(0): %+v, %v", directors, err)
 	}
-	_, err = s.Tokens(c, 999)
+	_, err = s.Tokens(c, tournament.TokenFilter{SectionID: 999})
 	tError(t, err, tournament.ErrNotFound)
 
 	dup := table1

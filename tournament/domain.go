@@ -247,6 +247,47 @@ type Token struct {
 	Table     int    // RoleTable: the table
 	Hash      []byte // sha-256 of the token
 	CreatedAt time.Time
+	ExpiresAt time.Time // when it stops working; zero: until revoked
+	RevokedAt time.Time // when it was revoked (by the director, by new table links, by deleting its section); zero: not revoked
+}
+
+// TokenState is whether a token still works.
+type TokenState string
+
+// The states of a token.
+const (
+	TokenActive  TokenState = "active"  // it works
+	TokenExpired TokenState = "expired" // its expiry has passed
+	TokenRevoked TokenState = "revoked" // it was revoked
+)
+
+// State returns whether t works at now.
+func (t Token) State(now time.Time) TokenState {
+	switch {
+	case !t.RevokedAt.IsZero():
+		return TokenRevoked
+	case !t.ExpiresAt.IsZero() && !now.Before(t.ExpiresAt):
+		return TokenExpired
+	}
+	return TokenActive
+}
+
+// SignIn is a director's browser signed in: its cookie holds a secret of
+// its own (only the hash is stored), never the director token.
+type SignIn struct {
+	ID        int64
+	TokenID   int64  // the director token signed in with; 0: the configured one
+	Name      string // the token's name
+	Agent     string // the browser's User-Agent, cut to 200 characters
+	Hash      []byte // sha-256 of the cookie's secret
+	CreatedAt time.Time
+	ExpiresAt time.Time // the sooner of SignInLifetime after signing in and the token's expiry
+	EndedAt   time.Time // signed out, ended by the director, or its token revoked; zero: not ended
+}
+
+// State returns whether the sign-in still works at now.
+func (si SignIn) State(now time.Time) TokenState {
+	return Token{ExpiresAt: si.ExpiresAt, RevokedAt: si.EndedAt}.State(now)
 }
 
 // Actor is who is calling a use case.
@@ -254,6 +295,7 @@ type Actor struct {
 	Role      Role
 	Name      string // for the audit: "director", "table 3 A", …
 	TokenID   int64  // the stored token, 0 for the configured director token or none
+	SignInID  int64  // the director's sign-in a page request came with; 0: none
 	SectionID int64  // RoleTable
 	Table     int    // RoleTable
 }

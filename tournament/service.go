@@ -12,7 +12,7 @@ import (
 type Service struct {
 	store        Store
 	directorHash []byte           // sha-256 of the configured director token; nil: none configured
-	actors       sync.Map         // a stored token's hash (as a string) → its Actor: tokens never change
+	actors       sync.Map         // "t" or "s" and a token's or sign-in's hash → its authEntry, read again after authCacheFor
 	cache        cache            // sections, events and boards read on every result entry
 	now          func() time.Time // the clock, for tests
 }

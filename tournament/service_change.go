@@ -468,6 +468,7 @@ func (s *Service) DeleteSection(ctx context.Context, a Actor, id int64) error {
 	err = s.store.DeleteSection(ctx, id, &c)
 	s.cache.sections.Delete(id)
 	s.cache.boards.Delete(id)
+	s.forget(func(x Actor) bool { return x.SectionID == id }) // the store revoked its tables' tokens
 	return err
 }
 
@@ -493,10 +494,13 @@ func (s *Service) DeleteEvent(ctx context.Context, a Actor, id int64) error {
 	c := Change{EventID: e.ID, Kind: "event", TargetID: e.ID, Action: "delete", Actor: a.Name, Before: eventFields(e, len(secs))}
 	err = s.store.DeleteEvent(ctx, id, &c)
 	s.cache.events.Delete(id)
+	gone := map[int64]bool{}
 	for _, sec := range secs {
 		s.cache.sections.Delete(sec.ID)
 		s.cache.boards.Delete(sec.ID)
+		gone[sec.ID] = true
 	}
+	s.forget(func(x Actor) bool { return gone[x.SectionID] }) // the store revoked their tables' tokens
 	return err
 }
 

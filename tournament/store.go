@@ -1,6 +1,9 @@
 package tournament
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Store keeps events, sections, pairs, boards, results and tokens. Every
 // method that changes results writes their audit rows in the same
@@ -81,8 +84,30 @@ type Store interface {
 
 	// CreateToken stores a token (its hash) and sets its ID and CreatedAt.
 	CreateToken(ctx context.Context, t *Token) error
+	// ReplaceTableTokens revokes the tokens of a section's tables (all
+	// when tables is nil) and stores tokens, in one transaction; it
+	// returns how many it revoked.
+	ReplaceTableTokens(ctx context.Context, sectionID int64, tables []int, tokens []*Token) (int, error)
 	// TokenByHash returns the token with this hash.
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
-	// Tokens returns a section's table tokens (sectionID > 0) or the director tokens (0).
-	Tokens(ctx context.Context, sectionID int64) ([]Token, error)
+	// Token returns the token with this id.
+	Token(ctx context.Context, id int64) (Token, error)
+	// Tokens returns the tokens f asks for.
+	Tokens(ctx context.Context, f TokenFilter) ([]Token, error)
+	// SetTokenExpiry sets when a token expires and returns it.
+	SetTokenExpiry(ctx context.Context, id int64, at time.Time) (Token, error)
+	// RevokeToken revokes a token (a revoked one stays as it was) and
+	// ends its sign-ins, and returns it.
+	RevokeToken(ctx context.Context, id int64) (Token, error)
+
+	// CreateSignIn stores a sign-in (its hash) and sets its ID and
+	// CreatedAt; it forgets sign-ins that ended more than a month ago.
+	CreateSignIn(ctx context.Context, si *SignIn) error
+	// SignInByHash returns the sign-in with this hash, its expiry and end
+	// taking its token's into account.
+	SignInByHash(ctx context.Context, hash []byte) (SignIn, error)
+	// SignIns returns the sign-ins that have not ended or expired, newest first.
+	SignIns(ctx context.Context) ([]SignIn, error)
+	// EndSignIn ends a sign-in (one ended stays as it was).
+	EndSignIn(ctx context.Context, id int64) error
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,12 +22,12 @@ func actor(c echo.Context) tournament.Actor {
 	return tournament.Actor{Role: tournament.RolePublic}
 }
 
-// identify reads the director's cookie, if any, into the context; a bad or
-// revoked token is treated as no token.
+// identify reads the director's sign-in cookie, if any, into the context;
+// an unknown, ended or expired sign-in is treated as none.
 func (p *Pages) identify(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		if ck, err := c.Cookie(cookieName); err == nil && ck.Value != "" {
-			if a, err := p.svc.Authenticate(c.Request().Context(), ck.Value); err == nil {
+		if ck, err := c.Cookie(CookieName); err == nil && ck.Value != "" {
+			if a, err := p.svc.AuthenticateSignIn(c.Request().Context(), ck.Value); err == nil {
 				c.Set(actorKey, a)
 			}
 		}
@@ -63,8 +64,9 @@ func (p *Pages) loginPage(c echo.Context) error {
 	return p.render(c, http.StatusOK, "login.html", View{Title: "Director sign-in", Data: loginData{Next: safeNext(c.QueryParam("next"))}})
 }
 
-// login checks the director token given in the form and keeps it in an
-// HttpOnly cookie.
+// login checks the director token given in the form and signs the
+// browser in: the HttpOnly cookie holds a sign-in's own secret, stored
+// hashed and expiring, never the token.
 func (p *Pages) login(c echo.Context) error {
 	next := safeNext(c.FormValue("next"))
 	secret := strings.TrimSpace(c.FormValue("token"))
@@ -72,21 +74,24 @@ func (p *Pages) login(c echo.Context) error {
 	if secret == "" {
 		return p.renderError(c, "login.html", v, tournament.Invalidf("token", "required: paste the director token traveler printed when it first started (or make one with `traveler token create`)"))
 	}
-	a, err := p.svc.Authenticate(c.Request().Context(), secret)
-	if err == nil && a.Role != tournament.RoleDirector {
-		err = &tournament.Error{Kind: tournament.ErrForbidden, Field: "token", Message: "this is a table's token: sign in with a director token"}
-	}
+	si, cookie, err := p.svc.SignIn(c.Request().Context(), secret, c.Request().UserAgent())
 	if err != nil {
 		return p.renderError(c, "login.html", v, err)
 	}
-	c.SetCookie(&http.Cookie{Name: cookieName, Value: secret, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: c.Scheme() == "https"})
+	c.SetCookie(&http.Cookie{Name: CookieName, Value: cookie, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: c.Scheme() == "https", Expires: si.ExpiresAt, MaxAge: int(time.Until(si.ExpiresAt).Seconds())})
 	return c.Redirect(http.StatusSeeOther, next)
 }
 
-// logout forgets the cookie.
+// logout ends the browser's sign-in on the server and forgets the cookie.
 func (p *Pages) logout(c echo.Context) error {
-	c.SetCookie(&http.Cookie{Name: cookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	if ck, err := c.Cookie(CookieName); err == nil && ck.Value != "" {
+		if err := p.svc.SignOut(c.Request().Context(), ck.Value); err != nil {
+			return p.renderError(c, "public_message.html", View{Title: "Not signed out", Data: messageData{}}, err)
+		}
+	}
+	c.SetCookie(&http.Cookie{Name: CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: c.Scheme() == "https"})
 	return redirect(c, "/", "Signed out")
 }
 

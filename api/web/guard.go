@@ -56,7 +56,7 @@ func FormToken(cookie string) string {
 
 // formToken is the token for this request's cookie, "" without one.
 func formToken(c echo.Context) string {
-	ck, err := c.Cookie(cookieName)
+	ck, err := c.Cookie(CookieName)
 	if err != nil || ck.Value == "" {
 		return ""
 	}

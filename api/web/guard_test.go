@@ -260,7 +260,7 @@ func TestCrossSiteDeleteRefused(t *testing.T) {
 		for i := 0; i+1 < len(header); i += 2 {
 			req.Header.Set(header[i], header[i+1])
 		}
-		req.AddCookie(&http.Cookie{Name: "traveler_token", Value: sessionDirector})
+		req.AddCookie(&http.Cookie{Name: web.CookieName, Value: e.cookie})
 		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		res, err := client.Do(req)
 		if err != nil {

@@ -30,9 +30,10 @@ const sessionDirector = "director-secret"
 
 // sessionEnv is the pages over a fresh database, and the Service behind them.
 type sessionEnv struct {
-	t   *testing.T
-	url string
-	svc *tournament.Service
+	t      *testing.T
+	url    string
+	svc    *tournament.Service
+	cookie string // the director's sign-in, the cookie a signed-in browser holds
 }
 
 // newSessionEnv starts the pages over a new database.
@@ -50,7 +51,11 @@ func newSessionEnv(t *testing.T) *sessionEnv {
 	}
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	return &sessionEnv{t: t, url: srv.URL, svc: svc}
+	_, cookie, err := svc.SignIn(context.Background(), sessionDirector, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &sessionEnv{t: t, url: srv.URL, svc: svc, cookie: cookie}
 }
 
 // sessionPage is a page as the server answered it.
@@ -67,7 +72,7 @@ func (e *sessionEnv) request(director bool, path string, form url.Values) sessio
 	method, body := http.MethodGet, io.Reader(nil)
 	if form != nil && director && !form.Has("csrf") {
 		form = cloneValues(form)
-		form.Set("csrf", web.FormToken(sessionDirector))
+		form.Set("csrf", web.FormToken(e.cookie))
 	}
 	if form != nil {
 		method, body = http.MethodPost, strings.NewReader(form.Encode())
@@ -80,7 +85,7 @@ func (e *sessionEnv) request(director bool, path string, form url.Values) sessio
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	if director {
-		req.AddCookie(&http.Cookie{Name: "traveler_token", Value: sessionDirector})
+		req.AddCookie(&http.Cookie{Name: web.CookieName, Value: e.cookie})
 	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	res, err := client.Do(req)

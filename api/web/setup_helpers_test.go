@@ -104,7 +104,7 @@ func (s *setupSite) formToken() string {
 		s.t.Fatal(err)
 	}
 	for _, c := range s.client.Jar.Cookies(u) {
-		if c.Name == "traveler_token" && c.Value != "" {
+		if c.Name == web.CookieName && c.Value != "" {
 			return web.FormToken(c.Value)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -15,6 +16,7 @@ import (
 func (p *Pages) tableRoutes(e *echo.Echo) {
 	e.GET("/director/sections/:id/tables", p.tableLinksPage, p.directorOnly)
 	e.POST("/director/sections/:id/tables", p.makeTableLinks, p.directorOnly)
+	e.POST("/director/sections/:id/tables/revoke", p.revokeTableLinks, p.directorOnly)
 	e.GET("/t/:token", p.tablePage)
 }
 
@@ -30,7 +32,10 @@ type tableLink struct {
 type tableLinksData struct {
 	Event   tournament.Event
 	Section tournament.Section
-	Links   []tableLink // the links just made; empty on GET
+	Links   []tableLink        // the links just made; empty on GET
+	Issued  []tournament.Token // the section's links that work now, by table
+	Hours   int                // how long new links work, the form's default
+	MaxHour int                // the longest they may work, in hours
 }
 
 // tableLinksPage shows what making table links does, and the button.
@@ -52,7 +57,11 @@ func (p *Pages) makeTableLinks(c echo.Context) error {
 		return p.renderError(c, "table_links.html", v, err)
 	}
 	v.Title += " · section " + d.Section.Name
-	issued, err := p.svc.CreateTableTokens(c.Request().Context(), actor(c), d.Section.ID, nil)
+	expires, err := expiryFromForm(c, "hours", time.Hour, strconv.Itoa(int(tournament.DefaultTableTokenLife/time.Hour))+" hours")
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
+	issued, err := p.svc.CreateTableTokens(c.Request().Context(), actor(c), d.Section.ID, tournament.TableTokensInput{ExpiresAt: expires})
 	if err != nil {
 		return p.renderError(c, "table_links.html", v, err)
 	}
@@ -65,9 +74,28 @@ func (p *Pages) makeTableLinks(c echo.Context) error {
 		}
 		d.Links = append(d.Links, l)
 	}
+	if d.Issued, err = p.svc.Tokens(c.Request().Context(), actor(c), tournament.TokenFilter{SectionID: d.Section.ID, State: tournament.TokenActive}); err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
 	v.Data = d
-	v.Flash = strconv.Itoa(len(d.Links)) + " table links made: print this page now, the links are shown only once"
+	v.Flash = strconv.Itoa(len(d.Links)) + " table links made, working until " + expiresWords(issued[0].Token.ExpiresAt) +
+		"; the links made before no longer work. Print this page now: the links are shown only once"
 	return p.render(c, http.StatusOK, "table_links.html", v)
+}
+
+// revokeTableLinks revokes every link of the section's tables: a lost
+// card, or the session over.
+func (p *Pages) revokeTableLinks(c echo.Context) error {
+	d, err := p.tableLinksBase(c)
+	v := View{Title: "Table links", Data: d}
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
+	n, err := p.svc.RevokeTableTokens(c.Request().Context(), actor(c), d.Section.ID)
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(d.Section.ID, 10)+"/tables", strconv.Itoa(n)+" table links revoked: they no longer work")
 }
 
 // tableLinksBase reads the section and event of the links page.
@@ -78,10 +106,14 @@ func (p *Pages) tableLinksBase(c echo.Context) (tableLinksData, error) {
 		return d, err
 	}
 	ctx := c.Request().Context()
+	d.Hours, d.MaxHour = int(tournament.DefaultTableTokenLife/time.Hour), int(tournament.MaxTokenLife/time.Hour)
 	if d.Section, err = p.svc.Section(ctx, actor(c), id); err != nil {
 		return d, err
 	}
-	d.Event, err = p.svc.Event(ctx, actor(c), d.Section.EventID)
+	if d.Event, err = p.svc.Event(ctx, actor(c), d.Section.EventID); err != nil {
+		return d, err
+	}
+	d.Issued, err = p.svc.Tokens(ctx, actor(c), tournament.TokenFilter{SectionID: id, State: tournament.TokenActive})
 	return d, err
 }
 

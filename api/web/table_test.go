@@ -41,11 +41,13 @@ type tableSite struct {
 	svc    *tournament.Service
 	srv    *httptest.Server
 	client *http.Client
+	dbURL  string // the site's database
 }
 
 func newTableSite(t *testing.T) *tableSite {
 	t.Helper()
-	store, err := db.Open(context.Background(), dbtest.URL(t))
+	dbURL := dbtest.URL(t)
+	store, err := db.Open(context.Background(), dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func newTableSite(t *testing.T) *tableSite {
 		t.Fatal(err)
 	}
 	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	return &tableSite{t: t, svc: svc, srv: srv, client: client}
+	return &tableSite{t: t, svc: svc, srv: srv, client: client, dbURL: dbURL}
 }
 
 // tableAnswer is a response read whole.
@@ -103,7 +105,7 @@ func (s *tableSite) get(path string) tableAnswer { return s.do(http.MethodGet, p
 func (s *tableSite) postForm(path string, form url.Values) tableAnswer {
 	if u, err := url.Parse(s.srv.URL); err == nil && !form.Has("csrf") {
 		for _, c := range s.client.Jar.Cookies(u) {
-			if c.Name == "traveler_token" && c.Value != "" {
+			if c.Name == web.CookieName && c.Value != "" {
 				form = cloneValues(form)
 				form.Set("csrf", web.FormToken(c.Value))
 			}
@@ -168,7 +170,7 @@ func (s *tableSite) section(law string, options tournament.LawOptions, name stri
 // tableToken issues a token for table n of a section.
 func (s *tableSite) tableToken(sectionID int64, n int) string {
 	s.t.Helper()
-	issued, err := s.svc.CreateTableTokens(context.Background(), tournament.Director, sectionID, []int{n})
+	issued, err := s.svc.CreateTableTokens(context.Background(), tournament.Director, sectionID, tournament.TableTokensInput{Tables: []int{n}})
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -258,8 +260,8 @@ func TestTableLinksOpenTablePages(t *testing.T) {
 	if n := len(tableByClass(a.doc, "table-link")); n != 0 {
 		t.Fatalf("GET shows %d link cards before any are made", n)
 	}
-	if !strings.Contains(tableText(a.doc), "nothing is revoked") {
-		t.Error("the page does not say that making links again revokes nothing")
+	if !strings.Contains(tableText(a.doc), "the links made before stop working") {
+		t.Error("the page does not say that making links again revokes the old ones")
 	}
 
 	a = s.postForm(path, nil)
@@ -527,7 +529,7 @@ func TestTableTokenStaysInItsSection(t *testing.T) {
 
 	// A table token used as the director's cookie opens no director page.
 	u, _ := url.Parse(s.srv.URL)
-	s.client.Jar.SetCookies(u, []*http.Cookie{{Name: "traveler_token", Value: tokenB, Path: "/"}})
+	s.client.Jar.SetCookies(u, []*http.Cookie{{Name: web.CookieName, Value: tokenB, Path: "/"}})
 	if a := s.get("/director/sections/" + strconv.FormatInt(secB.ID, 10) + "/tables"); a.status != http.StatusSeeOther {
 		t.Errorf("links page with a table token: status %d, want 303 to the sign-in", a.status)
 	}

@@ -42,8 +42,9 @@ type Pages struct {
 	pages map[string]*template.Template // by file name, each parsed with layout.html
 }
 
-// cookieName is the cookie a signed-in director's token travels in.
-const cookieName = "traveler_token"
+// CookieName is the cookie of a director's sign-in: its secret, never a
+// token.
+const CookieName = "traveler_sign_in"
 
 // Register adds every page and the assets to e. Each page file of
 // templates/ is parsed with layout.html and the shared pieces ("_….html").
@@ -83,6 +84,7 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 
 	e.Use(p.directorErrorPages, securityHeaders, p.guardForms)
 	p.authRoutes(e)
+	p.accessRoutes(e)
 	p.setupRoutes(e)
 	p.sessionRoutes(e)
 	p.tableRoutes(e)
@@ -236,9 +238,11 @@ func playerNames(ps []tournament.Player) string {
 
 // funcs are the helpers templates may call.
 var funcs = template.FuncMap{
-	"join": strings.Join,
-	"add":  func(a, b int) int { return a + b },
-	"pct":  func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
+	"join":  strings.Join,
+	"when":  expiresWords,
+	"until": untilWords,
+	"add":   func(a, b int) int { return a + b },
+	"pct":   func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
 	"pts": func(v float64) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	},

@@ -4,19 +4,21 @@ package main
 // from api.Routes, so a route added without an entry here fails) × every
 // kind of caller, each with the status it must get.
 //
-// Expired and revoked tokens are not among the callers: the service has no
-// expiry and no revocation yet (tournament.Authenticate caches a table
-// token for good, "tokens are never changed once issued"; there is no
-// route or Service method that revokes or expires one). Issue 14 §2 asks
-// for both; when they exist, add their callers here.
+// Expired and revoked tokens are callers too: a table's link replaced by
+// new links, a table's link past its expiry, a director token revoked and
+// one expired: each is refused (401) wherever it is presented, even on
+// routes the public may call.
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/traveler-bridge/traveler/api"
 )
 
@@ -24,16 +26,21 @@ import (
 type authzCaller int
 
 const (
-	callerPublic       authzCaller = iota // no token
-	callerTable                           // table 1 of section A: the table the route's result, pair and section belong to
-	callerOtherTable                      // table 2 of section A
-	callerOtherSection                    // table 1 of section B
-	callerDirector                        // the configured director token
-	callerGarbage                         // a token-shaped string the service never issued
+	callerPublic          authzCaller = iota // no token
+	callerTable                              // table 1 of section A: the table the route's result, pair and section belong to
+	callerOtherTable                         // table 2 of section A
+	callerOtherSection                       // table 1 of section B
+	callerDirector                           // the configured director token
+	callerGarbage                            // a token-shaped string the service never issued
+	callerReplacedTable                      // table 1 of section A's first link, revoked by making its links again
+	callerExpiredTable                       // table 3 of section A, its link past its expiry
+	callerRevokedDirector                    // a stored director token, revoked
+	callerExpiredDirector                    // a stored director token past its expiry
 	callerCount
 )
 
-var callerNames = [callerCount]string{"public", "table A1", "table A2", "table B1", "director", "garbage token"}
+var callerNames = [callerCount]string{"public", "table A1", "table A2", "table B1", "director", "garbage token",
+	"table A1's replaced link", "table A3 expired", "director revoked", "director expired"}
 
 // authzMarker is the query of table 1's result: only the director and
 // table 1 may read it, and only they may read that line while its board is
@@ -48,6 +55,7 @@ type authzFixture struct {
 	event, section, sectionB int64
 	result, pair, pair2      int64 // pair: NS 1, which played the result; pair2: NS 2, which has not played
 	teamsSection, team       int64
+	tokenA2                  int64 // table A2's token's id
 	tokens                   [callerCount]string
 }
 
@@ -58,8 +66,24 @@ func newAuthzFixture(e *apiEnv) authzFixture {
 	e.want(201, &secB, "POST", "/v1/events/"+id(f.event.ID)+"/sections", directorToken,
 		`{"name": "B", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}}`)
 	e.want(200, nil, "PATCH", "/v1/sections/"+id(secB.ID), directorToken, `{"current_round": 1}`)
-	a := issueTokens(e, f.section.ID, 1, 2)
+	replaced := issueTokens(e, f.section.ID, 1)[1]
+	expired := issueTokens(e, f.section.ID, 3)[3]
+	var aTokens []api.TokenResponse
+	e.want(201, &aTokens, "POST", "/v1/sections/"+id(f.section.ID)+"/tokens", directorToken, `{"tables": [1, 2]}`)
+	a := map[int]string{aTokens[0].Table: aTokens[0].Token, aTokens[1].Table: aTokens[1].Token}
 	b := issueTokens(e, secB.ID, 1)
+	var revokedDirector, expiredDirector api.TokenResponse
+	e.want(201, &revokedDirector, "POST", "/v1/tokens", directorToken, `{"name": "revoked assistant"}`)
+	e.want(201, &expiredDirector, "POST", "/v1/tokens", directorToken, `{"name": "expired assistant"}`)
+	e.want(200, nil, "DELETE", "/v1/tokens/"+id(revokedDirector.ID), directorToken, nil)
+	var expiring []api.TokenInfoResponse
+	e.want(200, &expiring, "GET", "/v1/sections/"+id(f.section.ID)+"/tokens?state=active", directorToken, nil)
+	for _, tk := range expiring {
+		if tk.Table == 3 {
+			e.letExpire(tk.ID)
+		}
+	}
+	e.letExpire(expiredDirector.ID)
 
 	res := line(f, 1, 1, 1, "4S", "N", 10)
 	res["query"] = authzMarker
@@ -80,6 +104,11 @@ func newAuthzFixture(e *apiEnv) authzFixture {
 
 	out := authzFixture{event: f.event.ID, section: f.section.ID, sectionB: secB.ID, result: r.ID,
 		teamsSection: secT.ID, team: team.ID}
+	for _, tk := range aTokens {
+		if tk.Table == 2 {
+			out.tokenA2 = tk.ID
+		}
+	}
 	for _, p := range pairs {
 		if p.Number == "1" && p.Direction == "NS" {
 			out.pair = p.ID
@@ -91,7 +120,8 @@ func newAuthzFixture(e *apiEnv) authzFixture {
 	if out.pair == 0 {
 		e.t.Fatalf("no pair NS 1 in %+v", pairs)
 	}
-	out.tokens = [callerCount]string{"", a[1], a[2], b[1], directorToken, "trv_t_" + strings.Repeat("x", 43)}
+	out.tokens = [callerCount]string{"", a[1], a[2], b[1], directorToken, "trv_t_" + strings.Repeat("x", 43),
+		replaced, expired, revokedDirector.Token, expiredDirector.Token}
 	return out
 }
 
@@ -105,9 +135,10 @@ type authzCase struct {
 }
 
 // allowed is a route's statuses for public, table A1, table A2, table B1
-// and the director; a garbage token is always 401.
+// and the director; a garbage, revoked or expired token is always 401.
 func allowed(public, table, otherTable, otherSection, director int) [callerCount]int {
-	return [callerCount]int{public, table, otherTable, otherSection, director, http.StatusUnauthorized}
+	const refused = http.StatusUnauthorized
+	return [callerCount]int{public, table, otherTable, otherSection, director, refused, refused, refused, refused, refused}
 }
 
 // everyone: a route anyone may call (of a published event).
@@ -164,6 +195,14 @@ var authzTable = map[string]authzCase{
 	"GET /v1/sections/:id/travelers/:board": {want: allowed(404, 200, 404, 404, 200)},
 	"GET /v1/sections/:id/standings":        {want: everyone},
 	"POST /v1/sections/:id/tokens":          {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
+	"GET /v1/sections/:id/tokens":           {want: directorOnly(200)},
+	"DELETE /v1/sections/:id/tokens":        {want: directorOnly(200)},
+	"GET /v1/tokens":                        {want: directorOnly(200)},
+	"POST /v1/tokens":                       {want: directorOnly(201), body: jsonBody(`{"name": "assistant"}`)},
+	"PATCH /v1/tokens/:id": {want: directorOnly(200), body: func(*apiEnv, authzFixture) any {
+		return map[string]any{"expires_at": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}
+	}},
+	"DELETE /v1/tokens/:id": {want: directorOnly(200)},
 
 	"GET /v1/events/:id/report.xlsx":   {want: everyone},
 	"GET /v1/events/:id/standings.csv": {want: everyone},
@@ -212,6 +251,7 @@ func authzPath(path string, f authzFixture) string {
 		{"/v1/results/", f.result},
 		{"/v1/pairs/", f.pair},
 		{"/v1/teams/", f.team},
+		{"/v1/tokens/", f.tokenA2},
 	}
 	for _, p := range ids {
 		if strings.HasPrefix(path, p.prefix) {
@@ -279,5 +319,20 @@ func TestAPIAuthorizationTable(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(fmt.Sprintf("%d routes × %d callers", len(api.Routes()), callerCount))
+	}
+}
+
+// letExpire lets a token's time pass: its expiry becomes the moment after
+// it was made (what a clock would do; no route sets an expiry in the past).
+func (e *apiEnv) letExpire(tokenID int64) {
+	e.t.Helper()
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, e.dbURL)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `UPDATE tokens SET expires_at = created_at + interval '1 millisecond' WHERE id = $1`, tokenID); err != nil {
+		e.t.Fatal(err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
@@ -32,9 +33,10 @@ const testBaseURL = "http://traveler.test"
 // apiEnv is a running API over a fresh database, and a client of it.
 type apiEnv struct {
 	apitest.Client
-	t   *testing.T
-	url string
-	svc *tournament.Service
+	t     *testing.T
+	url   string
+	svc   *tournament.Service
+	dbURL string // the test's database, for what no route does (letting a token's time pass)
 }
 
 // newAPIEnv starts the API over a new database with the options given
@@ -42,7 +44,8 @@ type apiEnv struct {
 func newAPIEnv(t *testing.T, o api.Options) *apiEnv {
 	t.Helper()
 	ctx := context.Background()
-	store, err := db.Open(ctx, dbtest.URL(t))
+	dbURL := dbtest.URL(t)
+	store, err := db.Open(ctx, dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +58,7 @@ func newAPIEnv(t *testing.T, o api.Options) *apiEnv {
 		o.BaseURL = testBaseURL
 	}
 	c := apitest.Serve(t, api.New(svc, o), "")
-	return &apiEnv{Client: c, t: t, url: c.URL, svc: svc}
+	return &apiEnv{Client: c, t: t, url: c.URL, svc: svc, dbURL: dbURL}
 }
 
 // testLog writes the server's log lines to the test log.
@@ -588,7 +591,7 @@ func TestAPIAuthorization(t *testing.T) {
 	e.want(201, nil, "POST", results, directorToken, map[string]any{"board": 4, "round": 1, "table": 2, "ns": "2", "ew": "2", "status": "artificial", "ns_percent": 60, "ew_percent": 40})
 
 	// A stored director token is a director.
-	issued, err := e.svc.CreateDirectorToken(context.Background(), "assistant")
+	issued, err := e.svc.CreateDirectorToken(context.Background(), tournament.Director, "assistant", time.Time{})
 	if err != nil {
 		t.Fatal(err)
 	}

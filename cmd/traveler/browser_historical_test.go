@@ -38,7 +38,7 @@ func historicalSection(t *testing.T, b *browserEnv, law string, last bool) (tour
 			t.Fatal(err)
 		}
 	}
-	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, nil)
+	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -235,7 +235,7 @@ func ensureDirectorToken(ctx context.Context, cfg serveConfig, svc *tournament.S
 	if len(stored) > 0 {
 		return nil
 	}
-	issued, err := svc.CreateDirectorToken(ctx, "director (created at first start)")
+	issued, err := svc.CreateDirectorToken(ctx, tournament.Director, "director (created at first start)", time.Time{})
 	if err != nil {
 		return fmt.Errorf("creating a director token: %w", err)
 	}

@@ -1,0 +1,3 @@
+DROP TABLE IF EXISTS sign_ins;
+ALTER TABLE tokens DROP CONSTRAINT IF EXISTS tokens_expiry_check,
+    DROP COLUMN IF EXISTS revoked_at, DROP COLUMN IF EXISTS expires_at;

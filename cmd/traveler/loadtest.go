@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	mrand "math/rand/v2"
 	"net/http"
 	"os"
 	"slices"
@@ -30,6 +31,12 @@ import (
 // prober reads the standings after results land and measures how long until
 // they show them. It prints throughput, latency percentiles and the
 // standings lag, and exits 1 if any entry failed.
+//
+// Every request is retried after a network error or a 500, 502, 503 or 504
+// answer, for up to --retry-for, waiting as Retry-After says or else backing
+// off exponentially (50 ms doubling to 2 s, with jitter); a result entry is
+// retried with its own Idempotency-Key, so a retry of an entry that did land
+// stores nothing twice. Other answers (4xx) are failures, never retried.
 func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -43,11 +50,15 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.IntVar(&cfg.batch, "batch", 1, "results per request (1: one request per board, as a table enters them)")
 	fs.Float64Var(&cfg.rate, "rate", 0, "results entered a second across all tables, paced (0: as fast as the server answers)")
 	fs.DurationVar(&cfg.probeEvery, "probe-every", 20*time.Millisecond, "how often the prober reads standings")
+	fs.DurationVar(&cfg.retryFor, "retry-for", 60*time.Second, "how long a request is retried after a network error or a 5xx answer (0: never)")
 	format := fs.String("format", "text", "output: text or json")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler loadtest [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N]")
+		fmt.Fprintln(stderr, "Usage: traveler loadtest [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N] [--retry-for D]")
 		fmt.Fprintln(stderr, "\nCreates an event with Mitchell sections on a running server and has every table enter")
 		fmt.Fprintln(stderr, "its results at once, round by round; reports entries a second, latency and standings lag.")
+		fmt.Fprintln(stderr, "A request that meets a network error or a 500, 502, 503 or 504 is sent again (a result")
+		fmt.Fprintln(stderr, "entry with the same Idempotency-Key) after Retry-After, or a backoff from 50 ms to 2 s,")
+		fmt.Fprintln(stderr, "until --retry-for has passed; the retries are counted in the report. A 4xx is a failure.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -62,6 +73,10 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	}
 	if cfg.token == "" {
 		fmt.Fprintln(stderr, "traveler loadtest: --token (or TRAVELER_DIRECTOR_TOKEN) is required: a director token of the server")
+		return 2
+	}
+	if cfg.retryFor < 0 {
+		fmt.Fprintf(stderr, "traveler loadtest: --retry-for %s: must be 0 (never retry) or more\n", cfg.retryFor)
 		return 2
 	}
 	if *format != "text" && *format != "json" {
@@ -112,17 +127,25 @@ type loadConfig struct {
 	batch          int
 	rate           float64 // entries a second in all; 0: unpaced
 	probeEvery     time.Duration
+	retryFor       time.Duration // how long a request is retried after a network error or a 5xx; 0: never
 	pace           *rate.Limiter
+	// started, when set, is called with the sections once they are set up,
+	// before any result is entered (for tests that watch the run).
+	started func([]*loadSection)
 }
 
 // loadReport is what a load test measured.
 type loadReport struct {
 	Sections        int            `json:"sections"`
 	Tables          int            `json:"tables"`
+	Planned         int            `json:"results_planned"`
 	Entered         int            `json:"results_entered"`
 	Requests        int            `json:"requests"`
 	Failed          int            `json:"failed"`
 	FailedByStatus  map[string]int `json:"failed_by_status,omitempty"`
+	Retries         int            `json:"retries"`
+	RetriesByStatus map[string]int `json:"retries_by_status,omitempty"`
+	Replayed        int            `json:"replayed"`
 	Seconds         float64        `json:"seconds"`
 	PerSecond       float64        `json:"results_per_second"`
 	SlowestSecond   int            `json:"slowest_full_second"`
@@ -156,39 +179,163 @@ func summarise(ds []time.Duration) percentiles {
 
 // writeText prints the report for a reader.
 func (r *loadReport) writeText(w io.Writer) {
-	fmt.Fprintf(w, "%d sections × %d tables: %d results in %d requests, %.2f s\n", r.Sections, r.Tables, r.Entered, r.Requests, r.Seconds)
+	fmt.Fprintf(w, "%d sections × %d tables: %d of %d results in %d requests, %.2f s\n", r.Sections, r.Tables, r.Entered, r.Planned, r.Requests, r.Seconds)
 	fmt.Fprintf(w, "throughput: %.0f results/s (slowest full second: %d)\n", r.PerSecond, r.SlowestSecond)
 	fmt.Fprintf(w, "entry latency ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f\n", r.LatencyMS.P50, r.LatencyMS.P90, r.LatencyMS.P99, r.LatencyMS.Max)
 	fmt.Fprintf(w, "standings: %d probes, %d stale; lag after the entry's answer ms: p50 %.2f  p99 %.2f  max %.2f\n",
 		r.Probes, r.Stale, r.StandingsLagMS.P50, r.StandingsLagMS.P99, r.StandingsLagMS.Max)
 	fmt.Fprintf(w, "standings read ms: p50 %.2f  p99 %.2f  max %.2f\n", r.StandingsReadMS.P50, r.StandingsReadMS.P99, r.StandingsReadMS.Max)
+	fmt.Fprintf(w, "retries: %d", r.Retries)
+	if r.Retries > 0 {
+		fmt.Fprintf(w, " (after %s)", byCause(r.RetriesByStatus))
+	}
+	fmt.Fprintf(w, "; %d answered as replays (stored by an earlier attempt whose answer was lost)\n", r.Replayed)
 	if r.Failed > 0 {
-		fmt.Fprintf(w, "FAILED: %d requests %v\n", r.Failed, r.FailedByStatus)
+		fmt.Fprintf(w, "FAILED: %d requests (%s)\n", r.Failed, byCause(r.FailedByStatus))
 	}
 }
 
-// loadClient speaks to the server.
+// byCause lists counts by status (or "network"), in order: "503 ×12, network ×2".
+func byCause(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + " ×" + strconv.Itoa(m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// loadClient speaks to the server, retrying what a server in trouble
+// answers.
 type loadClient struct {
-	base string
-	http *http.Client
+	base     string
+	http     *http.Client
+	retryFor time.Duration // how long a request is retried; 0: never
+
+	mu       sync.Mutex
+	retries  map[string]int // retries by what they followed: a status, or "network"
+	replayed atomic.Int64   // answers with Idempotent-Replayed: true
+}
+
+// Backoff between retries when the answer gives no Retry-After: from
+// retryFirst doubling to retryMost, each wait jittered.
+const (
+	retryFirst = 50 * time.Millisecond
+	retryMost  = 2 * time.Second
+)
+
+// retryable reports whether err is worth sending the request again for: a
+// network error or a 500, 502, 503 or 504. A 4xx is the client's failure
+// and is not.
+func retryable(err error) bool {
+	var se *statusError
+	if errors.As(err, &se) {
+		switch se.status {
+		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+			return true
+		}
+		return false
+	}
+	var ne *networkError
+	return errors.As(err, &ne)
 }
 
 // do sends a JSON request and decodes a JSON answer into out (when not nil);
-// an answer other than want is an error carrying the status.
+// an answer other than want is an error carrying the status. A network
+// error or a 5xx is retried (see send).
 func (c *loadClient) do(ctx context.Context, method, path, token string, body any, header map[string]string, want int, out any) error {
-	var rd io.Reader
+	_, err := c.send(ctx, method, path, token, body, header, want, out)
+	return err
+}
+
+// send is do, also returning how many times the request was sent. The
+// same body and headers (an Idempotency-Key among them) go with every
+// attempt; between attempts it waits as the answer's Retry-After says, or
+// else backs off exponentially with jitter, until c.retryFor has passed
+// since the first attempt or ctx ends. It returns the last attempt's error.
+func (c *loadClient) send(ctx context.Context, method, path, token string, body any, header map[string]string, want int, out any) (int, error) {
+	var data []byte
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return err
+			return 0, err
 		}
-		rd = bytes.NewReader(b)
+		data = b
+	}
+	deadline := time.Now().Add(c.retryFor)
+	backoff := retryFirst
+	for tries := 1; ; tries++ {
+		wait, err := c.once(ctx, method, path, token, data, body != nil, header, want, out)
+		if err == nil || !retryable(err) || ctx.Err() != nil {
+			return tries, err
+		}
+		if wait == 0 {
+			// equal jitter: half the backoff, plus up to the other half
+			wait = backoff/2 + mrand.N(backoff/2+1)
+			backoff = min(2*backoff, retryMost)
+		} else {
+			// as the server asks, a little spread so the clients turned
+			// away together do not all come back in the same instant
+			wait += mrand.N(retryFirst)
+		}
+		if time.Now().Add(wait).After(deadline) {
+			return tries, err
+		}
+		c.countRetry(err)
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return tries, err
+		case <-t.C:
+		}
+	}
+}
+
+// countRetry counts a retry under what it followed.
+func (c *loadClient) countRetry(err error) {
+	key := "network"
+	var se *statusError
+	if errors.As(err, &se) {
+		key = strconv.Itoa(se.status)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.retries == nil {
+		c.retries = map[string]int{}
+	}
+	c.retries[key]++
+}
+
+// retried returns the retries counted so far, in all and by what they
+// followed.
+func (c *loadClient) retried() (int, map[string]int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, by := 0, make(map[string]int, len(c.retries))
+	for k, v := range c.retries {
+		n += v
+		by[k] = v
+	}
+	return n, by
+}
+
+// once sends the request one time. For a 5xx answer it also returns the
+// wait its Retry-After asks for (0 when none is given).
+func (c *loadClient) once(ctx context.Context, method, path, token string, data []byte, hasBody bool, header map[string]string, want int, out any) (time.Duration, error) {
+	var rd io.Reader
+	if hasBody {
+		rd = bytes.NewReader(data)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
-		return err
+		return 0, err
 	}
-	if body != nil {
+	if hasBody {
 		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -197,21 +344,46 @@ func (c *loadClient) do(ctx context.Context, method, path, token string, body an
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return err
+		return 0, &networkError{err}
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
+	answer, err := io.ReadAll(resp.Body)
 	if err != nil {
-		return err
+		return 0, &networkError{err}
+	}
+	if resp.Header.Get("Idempotent-Replayed") == "true" {
+		c.replayed.Add(1)
 	}
 	if resp.StatusCode != want {
-		return &statusError{status: resp.StatusCode, body: strings.TrimSpace(string(data))}
+		return retryAfter(resp.Header.Get("Retry-After")), &statusError{status: resp.StatusCode, body: strings.TrimSpace(string(answer))}
 	}
 	if out != nil {
-		return json.Unmarshal(data, out)
+		return 0, json.Unmarshal(answer, out)
 	}
-	return nil
+	return 0, nil
 }
+
+// retryAfter reads a Retry-After header: whole seconds or an HTTP date;
+// 0 when absent, unreadable or past.
+func retryAfter(h string) time.Duration {
+	if h == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(strings.TrimSpace(h)); err == nil {
+		return time.Duration(max(secs, 0)) * time.Second
+	}
+	if at, err := http.ParseTime(h); err == nil {
+		return max(time.Until(at), 0)
+	}
+	return 0
+}
+
+// networkError is a request that got no whole answer: refused, reset,
+// timed out.
+type networkError struct{ err error }
+
+func (e *networkError) Error() string { return e.err.Error() }
+func (e *networkError) Unwrap() error { return e.err }
 
 // statusError is an answer with an unexpected status.
 type statusError struct {
@@ -254,7 +426,7 @@ var contractsForLoad = []struct {
 // loadtest sets up the event, plays every section and measures.
 func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	tr := &http.Transport{MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: 90 * time.Second}
-	c := &loadClient{base: strings.TrimRight(cfg.url, "/"), http: &http.Client{Transport: tr, Timeout: 30 * time.Second}}
+	c := &loadClient{base: strings.TrimRight(cfg.url, "/"), http: &http.Client{Transport: tr, Timeout: 30 * time.Second}, retryFor: cfg.retryFor}
 	defer tr.CloseIdleConnections()
 	if cfg.rate > 0 {
 		cfg.pace = rate.NewLimiter(rate.Limit(cfg.rate/float64(cfg.batch)), 1)
@@ -272,6 +444,9 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	)
 	if err := openTables(ctx, c, sections); err != nil {
 		return nil, err
+	}
+	if cfg.started != nil {
+		cfg.started(sections)
 	}
 	start := time.Now()
 	probeCtx, stopProbe := context.WithCancel(ctx)
@@ -321,7 +496,10 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	for _, s := range sections {
 		rep.Entered += int(s.entered.Load())
+		rep.Planned += s.planned()
 	}
+	rep.Retries, rep.RetriesByStatus = c.retried()
+	rep.Replayed = int(c.replayed.Load())
 	rep.PerSecond = float64(rep.Entered) / elapsed.Seconds()
 	full := int64(elapsed / time.Second) // the seconds wholly inside the run
 	rep.SlowestSecond = math.MaxInt
@@ -337,7 +515,11 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 }
 
 // setupLoad creates the event, its sections (Mitchells), pairs and table
-// tokens, as a director would.
+// tokens, as a director would. These requests are retried like the rest;
+// a retry whose first attempt did land is taken for done: a section or
+// pairs refused as already there (409) are read back, tokens issued again
+// replace the first ones, and an event created twice leaves an empty one
+// behind.
 func setupLoad(ctx context.Context, c *loadClient, cfg loadConfig) ([]*loadSection, error) {
 	var ev struct {
 		ID int64 `json:"id"`
@@ -349,24 +531,38 @@ func setupLoad(ctx context.Context, c *loadClient, cfg loadConfig) ([]*loadSecti
 	if err != nil {
 		return nil, fmt.Errorf("creating the event: %w", err)
 	}
+	type sectionAnswer struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		Movement struct {
+			Rounds []struct {
+				Tables []struct {
+					Table  int   `json:"table"`
+					Boards []int `json:"boards"`
+				} `json:"tables"`
+			} `json:"rounds"`
+		} `json:"generated"`
+	}
+	sectionsPath := "/v1/events/" + strconv.FormatInt(ev.ID, 10) + "/sections"
 	sections := make([]*loadSection, cfg.sections)
 	for i := range sections {
-		var sec struct {
-			ID       int64 `json:"id"`
-			Movement struct {
-				Rounds []struct {
-					Tables []struct {
-						Table  int   `json:"table"`
-						Boards []int `json:"boards"`
-					} `json:"tables"`
-				} `json:"rounds"`
-			} `json:"generated"`
-		}
-		err := c.do(ctx, "POST", "/v1/events/"+strconv.FormatInt(ev.ID, 10)+"/sections", cfg.token, map[string]any{
+		var sec sectionAnswer
+		tries, err := c.send(ctx, "POST", sectionsPath, cfg.token, map[string]any{
 			"name": sectionName(i),
 			"movement": map[string]any{"kind": "mitchell", "tables": cfg.tables, "rounds": cfg.rounds,
 				"boards_per_round": cfg.boardsPerRound},
 		}, nil, http.StatusCreated, &sec)
+		if landedBefore(tries, err) {
+			var all []sectionAnswer
+			if err = c.do(ctx, "GET", sectionsPath, cfg.token, nil, nil, http.StatusOK, &all); err == nil {
+				err = fmt.Errorf("a retry was refused as a conflict, but the event has no section %s", sectionName(i))
+				for _, o := range all {
+					if o.Name == sectionName(i) {
+						sec, err = o, nil
+					}
+				}
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("creating section %s: %w", sectionName(i), err)
 		}
@@ -396,7 +592,15 @@ func setupLoad(ctx context.Context, c *loadClient, cfg loadConfig) ([]*loadSecti
 					"players": []map[string]string{{"name": "Player " + dir + strconv.Itoa(n) + "a"}, {"name": "Player " + dir + strconv.Itoa(n) + "b"}}})
 			}
 		}
-		if err := c.do(ctx, "POST", "/v1/sections/"+strconv.FormatInt(s.id, 10)+"/pairs", cfg.token, pairs, nil, http.StatusCreated, nil); err != nil {
+		pairsPath := "/v1/sections/" + strconv.FormatInt(s.id, 10) + "/pairs"
+		tries, err = c.send(ctx, "POST", pairsPath, cfg.token, pairs, nil, http.StatusCreated, nil)
+		if landedBefore(tries, err) {
+			var stored []json.RawMessage
+			if err = c.do(ctx, "GET", pairsPath, cfg.token, nil, nil, http.StatusOK, &stored); err == nil && len(stored) != len(pairs) {
+				err = fmt.Errorf("a retry was refused as a conflict, and the section has %d pairs of %d", len(stored), len(pairs))
+			}
+		}
+		if err != nil {
 			return nil, fmt.Errorf("adding the pairs of section %s: %w", sectionName(i), err)
 		}
 		var toks []struct {
@@ -412,6 +616,14 @@ func setupLoad(ctx context.Context, c *loadClient, cfg loadConfig) ([]*loadSecti
 		sections[i] = s
 	}
 	return sections, nil
+}
+
+// landedBefore reports whether a request sent tries times was refused as a
+// conflict (409) on a retry: the first attempt may have been stored, its
+// answer lost.
+func landedBefore(tries int, err error) bool {
+	var se *statusError
+	return tries > 1 && errors.As(err, &se) && se.status == http.StatusConflict
 }
 
 // sectionName names section i: A, B, … Z, AA, AB, …
@@ -458,8 +670,8 @@ func openTables(ctx context.Context, c *loadClient, sections []*loadSection) err
 
 // playTable enters one table's results round by round with its token,
 // waiting for the director to move the section on between rounds. Each
-// request carries an Idempotency-Key and is retried once with it after a
-// network error.
+// request carries an Idempotency-Key of its own, sent again with every
+// retry, so an entry stored before its answer was lost is not stored twice.
 func playTable(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSection, table int, record func(time.Duration, int, error)) {
 	token := s.tokens[table]
 	path := "/v1/sections/" + strconv.FormatInt(s.id, 10) + "/results"
@@ -491,14 +703,9 @@ func playTable(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSectio
 				if cfg.pace != nil && cfg.pace.Wait(ctx) != nil {
 					return
 				}
-				key := newKey()
 				t0 := time.Now()
-				err := c.do(ctx, "POST", path, token, body, map[string]string{"Idempotency-Key": key}, http.StatusCreated, nil)
-				var se *statusError
-				if err != nil && !errors.As(err, &se) && ctx.Err() == nil {
-					err = c.do(ctx, "POST", path, token, body, map[string]string{"Idempotency-Key": key}, http.StatusCreated, nil)
-				}
-				d := time.Since(t0)
+				err := c.do(ctx, "POST", path, token, body, map[string]string{"Idempotency-Key": newKey()}, http.StatusCreated, nil)
+				d := time.Since(t0) // retries included: how long the table waited
 				if err == nil {
 					s.recordEntered(int64(len(batch)))
 				}
@@ -531,6 +738,17 @@ func (s *loadSection) recordEntered(n int64) {
 	}
 }
 
+// planned is how many results the section's movement has its tables enter.
+func (s *loadSection) planned() int {
+	n := 0
+	for _, r := range s.rounds {
+		for _, t := range r.tables {
+			n += len(t.boards)
+		}
+	}
+	return n
+}
+
 // advanceRounds moves a section to the next round once all its tables have
 // finished the current one, as the director calls the move.
 func advanceRounds(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSection) {
@@ -542,12 +760,35 @@ func advanceRounds(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSe
 			case <-time.After(time.Millisecond):
 			}
 		}
-		err := c.do(ctx, "PATCH", "/v1/sections/"+strconv.FormatInt(s.id, 10), cfg.token, map[string]any{"current_round": ri + 2}, nil, http.StatusOK, nil)
+		err := moveSection(ctx, c, cfg, s, ri+2)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "traveler loadtest: moving section %d to round %d: %v\n", s.id, ri+2, err)
 		}
 		close(s.next[ri])
 	}
+}
+
+// moveSection sets the section's current round, as the director does. A
+// retried move whose first attempt did land may be refused (412 or 409:
+// the section is no longer as the retry expected): then the section is read
+// again, and a section already at the round is the move done.
+func moveSection(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSection, round int) error {
+	path := "/v1/sections/" + strconv.FormatInt(s.id, 10)
+	tries, err := c.send(ctx, "PATCH", path, cfg.token, map[string]any{"current_round": round}, nil, http.StatusOK, nil)
+	var se *statusError
+	if err == nil || tries < 2 || !errors.As(err, &se) || (se.status != http.StatusPreconditionFailed && se.status != http.StatusConflict) {
+		return err
+	}
+	var sec struct {
+		CurrentRound int `json:"current_round"`
+	}
+	if rerr := c.do(ctx, "GET", path, cfg.token, nil, nil, http.StatusOK, &sec); rerr != nil {
+		return fmt.Errorf("%w (and reading the section again: %v)", err, rerr)
+	}
+	if sec.CurrentRound == round {
+		return nil
+	}
+	return fmt.Errorf("%w (the section is at round %d)", err, sec.CurrentRound)
 }
 
 // probeResult is what the standings prober saw.

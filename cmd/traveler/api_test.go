@@ -340,11 +340,14 @@ func TestAPIEndpoints(t *testing.T) {
 	if got := e.do("GET", linkPath, "", nil); got.Status != 200 || !strings.Contains(string(got.Body), "Table 1") {
 		t.Errorf("GET %s (the token's url): %d\n%.300s", linkPath, got.Status, got.Body)
 	}
-	table1 := toks[0].Token
+	replaced := toks[0].Token
 	e.want(201, &toks, "POST", "/v1/sections/"+sid+"/tokens", directorToken, nil)
 	if len(toks) != 3 {
-		t.Errorf("tokens for every table: %d, want 3", len(toks))
+		t.Fatalf("tokens for every table: %d, want 3", len(toks))
 	}
+	// Making every table's link again revoked table 1's first one.
+	table1 := toks[0].Token
+	e.wantError(401, "Authorization", "POST", "/v1/sections/"+sid+"/results", replaced, line(f, 1, 1, 1, "4S", "N", 10))
 
 	// Results: table 1 enters board 1 of round 1 itself.
 	var res api.ResultResponse

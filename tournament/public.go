@@ -68,6 +68,20 @@ func publicResults(a Actor, sec *Section, results, all []Result) []Result {
 	return kept
 }
 
+// finishedOnly keeps of a section's results those of its finished boards:
+// what standings count for anyone but the director, so that how a board
+// went cannot be read off the totals by a pair still to play it.
+func finishedOnly(sec *Section, results []Result) []Result {
+	done := FinishedBoards(sec, results)
+	kept := make([]Result, 0, len(results))
+	for _, r := range results {
+		if done[r.Board] {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}
+
 // notFinished is the public's answer for a board still in play.
 func notFinished(board int) error {
 	return &Error{Kind: ErrNotFound, Field: "board",

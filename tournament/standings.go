@@ -81,6 +81,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	if err != nil {
 		return Standings{}, err
 	}
+	if !seesAll(a) {
+		results = finishedOnly(&sec, results)
+	}
 	var pairs []Pair
 	var teams []Roster
 	if e.Scoring == MethodIMPTeams {

@@ -461,6 +461,24 @@ func TestAPISessionSmallHowell(t *testing.T) {
 		{1, 3, 4, "2", "5", "PASS", "", 0, 0}, {2, 3, 4, "3", "1", "1NT", "N", 7, 90}, {4, 1, 4, "6", "4", "1NT", "N", 6, -100},
 		{5, 1, 5, "6", "5", "4H", "W", 10, -420}, {5, 2, 5, "3", "2", "4H", "W", 10, -420}, {5, 3, 5, "1", "4", "4HX", "W", 9, 100},
 	}
+	// finishedIn counts the first n entries whose board every table has
+	// played by then (entries is the whole session: each board's every line)
+	finishedIn := func(entries []entry, n int) int {
+		plays, seen := map[int]int{}, map[int]int{}
+		for i, en := range entries {
+			plays[en.board]++
+			if i < n {
+				seen[en.board]++
+			}
+		}
+		count := 0
+		for b, k := range seen {
+			if k == plays[b] {
+				count += k
+			}
+		}
+		return count
+	}
 	var lastID int64
 	for i, en := range entries {
 		in := map[string]any{"board": en.board, "round": en.round, "table": en.table, "ns": en.ns, "ew": en.ew, "contract": en.contract}
@@ -472,11 +490,17 @@ func TestAPISessionSmallHowell(t *testing.T) {
 		if res.NSScore != en.score {
 			t.Errorf("board %d %sv%s %s by %s, %d tricks: ns_score %d, want %d", en.board, en.ns, en.ew, en.contract, en.declarer, en.tricks, res.NSScore, en.score)
 		}
-		// live: each result is in the standings the moment it is stored
+		// live: each result is in the director's standings the moment it
+		// is stored, and in the public's once its board is finished
+		// (every table that plays it has its result in)
 		var st api.StandingsResponse
-		e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", "", nil)
+		e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", directorToken, nil)
 		if st.Results != i+1 {
-			t.Errorf("after result %d the standings count %d results", i+1, st.Results)
+			t.Errorf("after result %d the director's standings count %d results", i+1, st.Results)
+		}
+		e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", "", nil)
+		if want := finishedIn(entries, i+1); st.Results != want {
+			t.Errorf("after result %d the public standings count %d results, want %d (of finished boards)", i+1, st.Results, want)
 		}
 		lastID = res.ID
 	}

@@ -619,9 +619,23 @@ func TestAPIAuthorization(t *testing.T) {
 	// Published: standings and travelers for everyone; still no writing.
 	e.want(200, nil, "PATCH", "/v1/events/"+id(f.event.ID), directorToken, `{"published": true}`)
 	var st api.StandingsResponse
-	e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", "", nil)
+	e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", directorToken, nil)
 	if st.Results != 5 {
-		t.Errorf("public standings count %d results, want 5", st.Results)
+		t.Errorf("the director's standings count %d results, want 5", st.Results)
+	}
+	// the public's count only the boards every table has played: those
+	// whose traveler the public may read
+	var all []api.ResultResponse
+	e.want(200, &all, "GET", results, directorToken, nil)
+	finished := 0
+	for _, r := range all {
+		if e.do("GET", "/v1/sections/"+sid+"/travelers/"+strconv.Itoa(r.Board), "", nil).Status == 200 {
+			finished++
+		}
+	}
+	e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", "", nil)
+	if st.Results != finished || finished == 5 {
+		t.Errorf("public standings count %d results, want %d, those of finished boards (of 5)", st.Results, finished)
 	}
 	// board 1 is still in play (one table of three has played it): the
 	// public sees no traveler of it (TestAPIPublicFollowsPages)

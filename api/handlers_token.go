@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -72,11 +73,11 @@ func tokenFilter(c echo.Context, allowed ...string) (tournament.TokenFilter, err
 	for name, vs := range c.QueryParams() {
 		v := vs[0]
 		switch {
-		case name == "state" && contains(allowed, name):
+		case name == "state" && slices.Contains(allowed, name):
 			f.State = tournament.TokenState(v)
-		case name == "role" && contains(allowed, name):
+		case name == "role" && slices.Contains(allowed, name):
 			f.Role = tournament.Role(v)
-		case name == "limit" && contains(allowed, name):
+		case name == "limit" && slices.Contains(allowed, name):
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > tournament.MaxTokensListed {
 				return f, badRequest(name, "expected a whole number from 1 to "+strconv.Itoa(tournament.MaxTokensListed)+", got "+strconv.Quote(v))
@@ -87,16 +88,6 @@ func tokenFilter(c echo.Context, allowed ...string) (tournament.TokenFilter, err
 		}
 	}
 	return f, nil
-}
-
-// contains reports whether list holds v.
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // answerTokens answers the tokens f asks for.

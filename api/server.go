@@ -23,7 +23,7 @@ type Options struct {
 	AddressRateBurst int            // requests an address may send at once above its rate; 0: DefaultAddressRateFactor × RateBurst
 	SignInFailures   int            // failed sign-ins an address may make in SignInWindow before it is answered 429; 0: DefaultSignInFailures
 	SignInWindow     time.Duration  // see SignInFailures; 0: DefaultSignInWindow
-	TrustedProxies   []netip.Prefix // proxies whose X-Forwarded-For names the client address; none: the header is ignored
+	TrustedProxies   []netip.Prefix // proxies whose X-Forwarded-For names the client address and X-Forwarded-Proto the scheme; none: both headers are ignored
 }
 
 // The defaults of Options.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -52,7 +53,7 @@ func runToken(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if stop {
 		return code
 	}
-	if len(pos) == 0 || !contains(tokenActions, pos[0]) {
+	if len(pos) == 0 || !slices.Contains(tokenActions, pos[0]) {
 		if len(pos) == 0 {
 			fmt.Fprintln(stderr, "traveler token: give an action: "+strings.Join(tokenActions, ", "))
 		} else {
@@ -141,16 +142,6 @@ func runToken(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		return 1
 	}
 	return 0
-}
-
-// contains reports whether list holds v.
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // untilText says how long a token works.

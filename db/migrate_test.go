@@ -10,7 +10,7 @@ import (
 )
 
 // newest is the number of the newest migration in migrations/.
-const newest = 8
+const newest = 9
 
 // tables lists the tables of the schema in database u, but golang-migrate's.
 func tables(t *testing.T, u string) []string {

@@ -38,7 +38,8 @@ func hashToken(secret string) []byte {
 
 // authCacheFor is how long a process trusts what it last read of a token
 // or a sign-in before reading it again: a revocation made through another
-// process takes effect within it; one made through this process at once.
+// process that this one did not hear of (Forget) takes effect within it;
+// one it hears of, or made through this process, at once.
 const authCacheFor = 5 * time.Second
 
 // The bounds of a token's life the director may set.
@@ -93,6 +94,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 	if a, ok, err := s.cachedActor(key); ok {
 		return a, err
 	}
+	gen := s.cache.gen.Load()
 	t, err := s.store.TokenByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "Authorization", Message: "the token is not known: ask the director for a new one"}
@@ -105,7 +107,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 		return Public, err
 	}
 	a := Actor{Role: t.Role, Name: t.Name, TokenID: t.ID, SectionID: t.SectionID, Table: t.Table}
-	s.actors.Store(key, authEntry{actor: a, expires: t.ExpiresAt, read: s.now()})
+	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: t.ExpiresAt, read: s.now()}, gen)
 	return a, nil
 }
 
@@ -143,6 +145,7 @@ func tokenEnded(state TokenState, revoked, expires time.Time, what string) error
 // forget drops from the auth cache every actor drop says, so a revocation
 // through this process takes effect at once.
 func (s *Service) forget(drop func(Actor) bool) {
+	s.cache.gen.Add(1)
 	s.actors.Range(func(k, v any) bool {
 		if drop(v.(authEntry).actor) {
 			s.actors.Delete(k)
@@ -422,6 +425,7 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 	if a, ok, err := s.cachedActor(key); ok {
 		return a, err
 	}
+	gen := s.cache.gen.Load()
 	si, err := s.store.SignInByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "cookie", Message: "this sign-in is not known: sign in again"}
@@ -437,7 +441,7 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 	if si.TokenID == 0 {
 		a.Name = Director.Name
 	}
-	s.actors.Store(key, authEntry{actor: a, expires: si.ExpiresAt, read: s.now()})
+	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: si.ExpiresAt, read: s.now()}, gen)
 	return a, nil
 }
 

@@ -95,7 +95,7 @@ func (s *Service) SetCurrentRound(ctx context.Context, a Actor, sectionID int64,
 		return Section{}, err
 	}
 	sec.CurrentRound = round
-	s.cache.sections.Store(sectionID, sec)
+	s.cache.sections.Delete(sectionID) // the next read keeps what every process sees
 	return sec, nil
 }
 

@@ -144,6 +144,18 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 	}
 	defer store.Close()
 	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: cfg.directorToken})
+	// Any number of processes may serve one database: each hears the
+	// others' changes (and its own) and drops what it cached of them;
+	// until it hears them, it caches nothing.
+	svc.Listening(false)
+	lctx, stopListening := context.WithCancel(ctx)
+	defer stopListening()
+	go store.Listen(lctx, svc.Forget, func(on bool) {
+		svc.Listening(on)
+		if lctx.Err() == nil {
+			log.Info("change notices", "listening", on)
+		}
+	})
 
 	if err := ensureDirectorToken(ctx, cfg, svc, log, stderr); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package scoring_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -54,6 +55,61 @@ func BenchmarkScore(b *testing.B) {
 	}
 }
 
+// varied2017 returns every contract-2017 result (every contract, declarer,
+// vulnerability and trick count) in an order shuffled from a fixed seed,
+// so that a benchmark's branches meet varied input as a real event's do.
+func varied2017() []scoring.Result {
+	var out []scoring.Result
+	for level := int8(1); level <= 7; level++ {
+		for strain := scoring.Clubs; strain <= scoring.NoTrump; strain++ {
+			for doubles := uint8(0); doubles <= 2; doubles++ {
+				for _, decl := range scoring.Seats {
+					for vul := scoring.VulNone; vul <= scoring.VulAll; vul++ {
+						for tricks := 0; tricks <= 13; tricks++ {
+							out = append(out, scoring.Result{Contract: scoring.Contract{Level: level, Strain: strain, Doubles: doubles},
+								Declarer: decl, Tricks: tricks, Vulnerability: vul})
+						}
+					}
+				}
+			}
+		}
+	}
+	rand.New(rand.NewPCG(15, 2)).Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
+// BenchmarkContract2017Varied scores every contract-2017 result in turn,
+// itemised (Score) and net only (NSScore, a table lookup): one op is one
+// result.
+func BenchmarkContract2017Varied(b *testing.B) {
+	results := varied2017()
+	rules := scoring.NewRules(scoring.Contract2017)
+	b.Run("Score", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := rules.Score(&results[i]); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(results) {
+				i = 0
+			}
+		}
+	})
+	b.Run("NSScore", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := rules.NSScore(&results[i]); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(results) {
+				i = 0
+			}
+		}
+	})
+}
+
 // TestScoreAllocatesNothing holds the engine to scoring a parsed result
 // without a heap allocation (issue 2, "Speed"). It counts allocations, not
 // time.
@@ -64,6 +120,9 @@ func TestScoreAllocatesNothing(t *testing.T) {
 		res := results[law]
 		if n := testing.AllocsPerRun(100, func() { _, _ = rules.Score(res) }); n != 0 {
 			t.Errorf("%s: %v allocations a score, want 0", law, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = rules.NSScore(res) }); n != 0 {
+			t.Errorf("%s: %v allocations a net score, want 0", law, n)
 		}
 	}
 }

@@ -81,3 +81,66 @@ func pick(cond bool, yes, no int) int {
 	}
 	return no
 }
+
+// The dimensions of net2017: every contract-2017 contract, the declarer's
+// side vulnerable or not, and every trick count.
+const (
+	levels2017  = 7                // 1–7
+	strains2017 = int(NoTrump) + 1 // clubs to no-trump
+	doubles2017 = 3                // undoubled, doubled, redoubled
+	tricks2017  = 14               // 0–13
+	entries2017 = levels2017 * strains2017 * doubles2017 * 2 * tricks2017
+)
+
+// net2017 holds the declarer's side's net score (its total less the
+// opponents') of every contract-2017 result without a holding or a revoke,
+// by index2017. score2017 itself fills it in, once, so the itemised score
+// and NSScore's lookup cannot disagree.
+var net2017 = func() (t [entries2017]int16) {
+	r := NewRules(Contract2017)
+	for level := int8(1); level <= levels2017; level++ {
+		for strain := Clubs; strain <= NoTrump; strain++ {
+			for doubles := uint8(0); doubles < doubles2017; doubles++ {
+				for _, vul := range [2]Vulnerability{VulNone, VulNS} {
+					for tricks := 0; tricks < tricks2017; tricks++ {
+						c := Contract{Level: level, Strain: strain, Doubles: doubles}
+						res := Result{Contract: c, Declarer: North, Tricks: tricks, Vulnerability: vul}
+						var s Score
+						r.score2017(&res, &s)
+						t[index2017(c, uint(vul), tricks)] = int16(s.NSScore())
+					}
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// index2017 is a contract-2017 result's place in net2017; vul is 1 when
+// the declarer's side is vulnerable, else 0.
+func index2017(c Contract, vul uint, tricks int) int {
+	i := (int(c.Level)-1)*strains2017 + int(c.Strain)
+	i = (i*doubles2017+int(c.Doubles))*2 + int(vul)
+	return i*tricks2017 + tricks
+}
+
+// NSScore returns the net score a traveler shows, as Score(res).NSScore()
+// does, without itemising it: a contract-2017 result is one lookup in a
+// table score2017 filled in; any other result is scored in full.
+func (r *Rules) NSScore(res *Result) (int, error) {
+	c := res.Contract
+	if r.Law == Contract2017 && !c.Pass && uint8(c.Level-1) < levels2017 && c.Strain <= NoTrump &&
+		!c.Royal && c.Doubles < doubles2017 && res.Declarer <= West && uint(res.Tricks) < tricks2017 &&
+		!res.Holding.Known && len(res.Revokes) == 0 && res.Vulnerability <= VulAll {
+		// What Check would pass and score2017 reads: the vulnerability's
+		// bit 0 is NS's, bit 1 EW's (VulNone 0, VulNS 1, VulEW 2, VulAll 3).
+		side := uint(res.Declarer.Side())
+		net := int(net2017[index2017(c, uint(res.Vulnerability)>>side&1, res.Tricks)])
+		return net * (1 - 2*int(side)), nil
+	}
+	s, err := r.Score(res)
+	if err != nil {
+		return 0, err
+	}
+	return s.NSScore(), nil
+}

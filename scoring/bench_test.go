@@ -124,6 +124,15 @@ func TestScoreAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _, _ = rules.NSScore(res) }); n != 0 {
 			t.Errorf("%s: %v allocations a net score, want 0", law, n)
 		}
+		s, _ := rules.Score(res)
+		buf := make([]byte, 0, 256)
+		if n := testing.AllocsPerRun(100, func() {
+			for _, it := range s.Items() {
+				buf, _ = it.AppendText(buf[:0])
+			}
+		}); n != 0 {
+			t.Errorf("%s: %v allocations to write the lines into a buffer with room, want 0", law, n)
+		}
 	}
 }
 

@@ -1,9 +1,6 @@
 package scoring
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // Item is one line of an itemised score: what a side scored, and why.
 type Item struct {
@@ -122,131 +119,169 @@ func (s *Score) Lines() []string {
 
 // String returns the item as a line of text.
 func (it Item) String() string {
-	side := it.Side.String() + ": "
-	pts := strconv.Itoa(int(it.Points))
+	b, _ := it.AppendText(make([]byte, 0, 64))
+	return string(b)
+}
+
+// AppendText appends the item's line of text to b, as String returns it,
+// without allocating when b has room (encoding.TextAppender; the error is
+// always nil).
+func (it Item) AppendText(b []byte) ([]byte, error) {
+	switch it.Kind {
+	case ItemPassedOut:
+		return append(b, "passed out: no score"...), nil
+	case ItemVoid:
+		return append(b, "both sides revoked equally: the deal is void (Law 81); the director assigns a score"...), nil
+	case ItemHonoursUnknown:
+		return append(b, "no deal and no honour counts given: honours not scored"...), nil
+	}
+	b = append(b, it.Side.String()...)
+	b = append(b, ": "...)
 	switch it.Kind {
 	case ItemOddTricks:
-		return side + plural(int(it.Count), "odd trick") + " at " + strconv.Itoa(int(it.Per)) + doubling(it.Doubles) + limited(it) + ": " + pts
-	case ItemRevokeCap:
-		return side + "revoked: trick score held to 28, cannot make game: " + pts
-	case ItemHonours:
-		t := side + honourText[it.Detail]
-		if it.Flags&FlagInverse != 0 {
-			t += " held by the other side (nullo, aces score inversely)"
+		b = appendPlural(b, it.Count, "odd trick")
+		b = append(b, " at "...)
+		b = strconv.AppendInt(b, int64(it.Per), 10)
+		b = appendDoubling(b, it.Doubles)
+		if it.Flags&FlagLimited != 0 {
+			b = append(b, ", limited to 100 a trick (Law 58)"...)
 		}
-		return t + ": " + pts
+	case ItemRevokeCap:
+		b = append(b, "revoked: trick score held to 28, cannot make game"...)
+	case ItemHonours:
+		b = append(b, honourText[it.Detail]...)
+		if it.Flags&FlagInverse != 0 {
+			b = append(b, " held by the other side (nullo, aces score inversely)"...)
+		}
 	case ItemChicane:
 		if it.Count == 2 {
-			return side + "double chicane: " + pts
+			b = append(b, "double "...)
 		}
-		return side + "chicane: " + pts
+		b = append(b, "chicane"...)
 	case ItemChicaneAgainst:
-		what := "chicane"
+		b = append(b, "the other side's "...)
 		if it.Count == 2 {
-			what = "double chicane"
+			b = append(b, "double "...)
 		}
-		return side + "the other side's " + what + " deducted from honours: " + pts
+		b = append(b, "chicane deducted from honours"...)
 	case ItemSlam:
 		if it.Detail == 13 {
-			return side + "grand slam: " + pts
+			b = append(b, "grand slam"...)
+		} else {
+			b = append(b, "little slam"...)
 		}
-		return side + "little slam: " + pts
 	case ItemDoubledBonus:
-		what := "doubled"
+		b = append(b, "bonus for making a "...)
 		if it.Doubles == 2 {
-			what = "redoubled"
+			b = append(b, "re"...)
 		}
-		t := side + "bonus for making a " + what + " contract"
+		b = append(b, "doubled contract"...)
 		if it.Count > 0 {
-			t += ", " + strconv.Itoa(int(it.Count)) + " over"
+			b = append(b, ", "...)
+			b = strconv.AppendInt(b, int64(it.Count), 10)
+			b = append(b, " over"...)
 		}
-		return t + ": " + pts
 	case ItemUndertricks:
-		t := side + plural(int(it.Count), "undertrick") + " at " + strconv.Itoa(int(it.Per))
-		var q []string
+		b = appendPlural(b, it.Count, "undertrick")
+		b = append(b, " at "...)
+		b = strconv.AppendInt(b, int64(it.Per), 10)
+		sep := " ("
 		if it.Flags&FlagRoyal != 0 {
-			q = append(q, "royal")
+			b = append(b, sep...)
+			b = append(b, "royal"...)
+			sep = ", "
 		}
 		if it.Doubles > 0 {
-			q = append(q, strings.TrimPrefix(doubling(it.Doubles), ", "))
+			b = append(b, sep...)
+			b = appendDoubled(b, it.Doubles)
+			sep = ", "
 		}
 		if it.Flags&FlagVulnerable != 0 {
-			q = append(q, "vulnerable")
+			b = append(b, sep...)
+			b = append(b, "vulnerable"...)
+			sep = ", "
 		}
-		if len(q) > 0 {
-			t += " (" + strings.Join(q, ", ") + ")"
+		if sep == ", " {
+			b = append(b, ')')
 		}
 		if it.Flags&FlagLimited != 0 {
-			t += ", limited to 100 on the dealer's one spade (Law 48)"
+			b = append(b, ", limited to 100 on the dealer's one spade (Law 48)"...)
 		}
-		return t + ": " + pts
 	case ItemRevokePoints:
-		return side + "revoke penalty: " + pts
+		b = append(b, "revoke penalty"...)
 	case ItemFurtherRevokes:
-		return side + plural(int(it.Count), "further revoke") + " at 100: " + pts
+		b = appendPlural(b, it.Count, "further revoke")
+		b = append(b, " at 100"...)
 	case ItemRevokeTricks:
-		return side + strconv.Itoa(int(it.Count)) + " tricks taken for a revoke"
+		b = strconv.AppendInt(b, int64(it.Count), 10)
+		return append(b, " tricks taken for a revoke"...), nil
 	case ItemHonoursOnly:
-		return side + "revoked: may score honours only"
+		return append(b, "revoked: may score honours only"...), nil
 	case ItemNoTrickScore:
-		return side + "revoked: cannot score for tricks (Law 77a)"
+		return append(b, "revoked: cannot score for tricks (Law 77a)"...), nil
 	case ItemGamePremium:
-		return side + "game premium: " + pts
+		b = append(b, "game premium"...)
 	case ItemPartScore:
-		return side + "part-score premium: " + pts
-	case ItemPassedOut:
-		return "passed out: no score"
-	case ItemVoid:
-		return "both sides revoked equally: the deal is void (Law 81); the director assigns a score"
+		b = append(b, "part-score premium"...)
 	case ItemContractTricks:
-		return side + plural(int(it.Count), "contracted trick") + doubling(it.Doubles) + ": " + pts
+		b = appendPlural(b, it.Count, "contracted trick")
+		b = appendDoubling(b, it.Doubles)
 	case ItemOvertricks:
-		t := side + plural(int(it.Count), "overtrick")
+		b = appendPlural(b, it.Count, "overtrick")
 		if it.Doubles > 0 {
-			t += doubling(it.Doubles)
+			b = appendDoubling(b, it.Doubles)
 			if it.Flags&FlagVulnerable != 0 {
-				t += ", vulnerable"
+				b = append(b, ", vulnerable"...)
 			}
 		}
-		return t + ": " + pts
 	case ItemInsult:
+		b = append(b, "making a "...)
 		if it.Doubles == 2 {
-			return side + "making a redoubled contract: " + pts
+			b = append(b, "re"...)
 		}
-		return side + "making a doubled contract: " + pts
+		b = append(b, "doubled contract"...)
 	case ItemGameBonus:
+		b = append(b, "game bonus"...)
 		if it.Flags&FlagVulnerable != 0 {
-			return side + "game bonus, vulnerable: " + pts
+			b = append(b, ", vulnerable"...)
 		}
-		return side + "game bonus: " + pts
-	case ItemHonoursUnknown:
-		return "no deal and no honour counts given: honours not scored"
+	default:
+		return strconv.AppendInt(b, int64(it.Points), 10), nil
 	}
-	return side + pts
+	b = append(b, ": "...)
+	return strconv.AppendInt(b, int64(it.Points), 10), nil
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
+// appendPlural appends "1 what" or "n whats".
+func appendPlural(b []byte, n int8, what string) []byte {
+	b = strconv.AppendInt(b, int64(n), 10)
+	b = append(b, ' ')
+	b = append(b, what...)
+	if n != 1 {
+		b = append(b, 's')
 	}
-	return strconv.Itoa(n) + " " + what + "s"
+	return b
 }
 
-func doubling(d uint8) string {
+// appendDoubling appends ", " and the doubling (appendDoubled), or nothing
+// when the contract was not doubled.
+func appendDoubling(b []byte, d uint8) []byte {
+	if d == 0 {
+		return b
+	}
+	return appendDoubled(append(b, ", "...), d)
+}
+
+// appendDoubled appends "doubled", "redoubled" or "doubled n times" for 1,
+// 2 or n doublings.
+func appendDoubled(b []byte, d uint8) []byte {
 	switch d {
-	case 0:
-		return ""
 	case 1:
-		return ", doubled"
+		return append(b, "doubled"...)
 	case 2:
-		return ", redoubled"
+		return append(b, "redoubled"...)
 	}
-	return ", doubled " + strconv.Itoa(int(d)) + " times"
-}
-
-func limited(it Item) string {
-	if it.Flags&FlagLimited != 0 {
-		return ", limited to 100 a trick (Law 58)"
-	}
-	return ""
+	b = append(b, "doubled "...)
+	b = strconv.AppendInt(b, int64(d), 10)
+	return append(b, " times"...)
 }

@@ -3,12 +3,14 @@ package api
 import (
 	"crypto/sha256"
 	_ "embed"
+	"encoding/json"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/internal/sse"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -525,9 +527,27 @@ func (s *server) getStandings(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sse.Wants(c.Request()) {
+		return s.streamStandings(c, id)
+	}
 	st, err := s.svc.Standings(c.Request().Context(), actor(c), id)
 	if err != nil {
 		return err
 	}
 	return c.JSON(http.StatusOK, NewStandingsResponse(st))
+}
+
+// streamStandings answers GET /v1/sections/{id}/standings with Accept:
+// text/event-stream: an event "standings" holding the standings (the JSON
+// of the plain GET) at once and whenever a result is stored, changed or
+// rescored through any process.
+func (s *server) streamStandings(c echo.Context, id int64) error {
+	ctx := c.Request().Context()
+	live, err := s.svc.WatchStandings(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	return sse.Stream(ctx, c.Response(), live, "standings", func(st tournament.Standings) ([]byte, error) {
+		return json.Marshal(NewStandingsResponse(st))
+	})
 }

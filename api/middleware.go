@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/internal/redact"
+	"github.com/traveler-bridge/traveler/api/internal/sse"
 	"github.com/traveler-bridge/traveler/tournament"
 	"golang.org/x/time/rate"
 )
@@ -106,6 +107,9 @@ const requestTimeout = 30 * time.Second
 // timeout gives the request's context a deadline of requestTimeout.
 func (s *server) timeout(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		if c.Request().Method == http.MethodGet && sse.Wants(c.Request()) {
+			return next(c) // a live stream bounds itself (sse.MaxLife)
+		}
 		ctx, cancel := context.WithTimeout(c.Request().Context(), requestTimeout)
 		defer cancel()
 		c.SetRequest(c.Request().WithContext(ctx))

@@ -68,3 +68,20 @@ func (s *Store) Ping(ctx context.Context) error {
 	}
 	return nil
 }
+
+// StandingsVersion returns a value that changes whenever a section's
+// standings may: a result stored, changed, rescored or deleted (their count
+// and newest change), or its event changed (method, law code). ErrNotFound
+// for no such section.
+func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
+	var v *string
+	err := s.q.QueryRow(ctx, `
+		SELECT (SELECT count(*) || '/' || coalesce(max(r.updated_at)::text, '') FROM results r WHERE r.section_id = s.id)
+		       || '/' || e.updated_at::text
+		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
+		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
+	if err != nil {
+		return "", notFound("standings version", err, "section", sectionID)
+	}
+	return *v, nil
+}

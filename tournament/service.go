@@ -14,6 +14,7 @@ type Service struct {
 	directorHash []byte           // sha-256 of the configured director token; nil: none configured
 	actors       sync.Map         // "t" or "s" and a token's or sign-in's hash → its authEntry, read again after authCacheFor
 	cache        cache            // sections, events and boards read on every result entry
+	watch        watchers         // the sections whose live standings are streamed
 	now          func() time.Time // the clock, for tests
 }
 

@@ -17,6 +17,10 @@ type Store interface {
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error
+	// StandingsVersion returns a value that changes whenever what a
+	// section's standings are made from changes, by any process: its
+	// results, their scores, its event.
+	StandingsVersion(ctx context.Context, sectionID int64) (string, error)
 
 	// CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
 	CreateEvent(ctx context.Context, e *Event) error

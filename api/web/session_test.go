@@ -246,7 +246,7 @@ func TestSessionPages(t *testing.T) {
 	// The session board: 30 slots (15 table-rounds × 2 boards), 28 in, one
 	// of them queried, two missing.
 	board := e.want(http.StatusOK, true, "/director/sections/"+sid+"/board", nil)
-	pageHas(t, "session board", board, `id="session-board"`, `http-equiv="refresh"`,
+	pageHas(t, "session board", board, `id="session-board"`, `<noscript><meta http-equiv="refresh"`, `data-live="/director/sections/`,
 		`<strong>27</strong> entered, <strong>1</strong> queried, <strong>2</strong> missing of 30 results`,
 		`class="traveler-link" data-board="10" href="/director/sections/`+sid+`/travelers/10"`)
 	for s, want := range map[sessionSlot]string{b1r1: "entered", b1r2: "queried", b1r5: "entered", b2r4: "missing", b10r: "missing", {2, 1, 1}: "entered"} {
@@ -360,7 +360,8 @@ func TestSessionPages(t *testing.T) {
 	//	pair 4: 8×2 + 0 + 2   = 18,   45.00%, 5th
 	//	pair 3: 8×2 + 0 + 1.6 = 17.6, 44.00%, 6th
 	st := e.want(http.StatusOK, false, "/sections/"+sid+"/standings", nil)
-	pageHas(t, "standings", st, `<table id="standings"`, `http-equiv="refresh" content="30"`, "reloads itself every 30 seconds")
+	pageHas(t, "standings", st, `<table id="standings"`, `<noscript><meta http-equiv="refresh" content="30"></noscript>`, "reloads itself every 30 seconds",
+		`data-live="/sections/`, `<script src="/assets/live.js">`)
 	want := map[string][3]string{"5": {"22.4", "56.00", "1"}, "2": {"22", "55.00", "2"}, "1": {"20", "50.00", "3="},
 		"6": {"20", "50.00", "3="}, "4": {"18", "45.00", "5"}, "3": {"17.6", "44.00", "6"}}
 	rows := standingsCells(t, st)

@@ -89,6 +89,7 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	p.sessionRoutes(e)
 	p.tableRoutes(e)
 	p.publicRoutes(e)
+	p.liveRoutes(e)
 	return nil
 }
 

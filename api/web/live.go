@@ -1,0 +1,43 @@
+package web
+
+import (
+	"encoding/json"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/api/internal/sse"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// liveRoutes are the change streams the live pages listen to
+// (assets/live.js): the public standings page's, and the director's
+// session board's.
+func (p *Pages) liveRoutes(e *echo.Echo) {
+	e.GET("/sections/:id/live", p.liveChanges, p.identify)
+	e.GET("/director/sections/:id/live", p.liveChanges, p.directorOnly)
+}
+
+// liveChanged is the data of a "changed" event: how many results the
+// standings count now.
+type liveChanged struct {
+	Results int `json:"results"`
+}
+
+// liveChanges streams an event "changed" whenever a section's standings,
+// as the reader sees them, change through any process (the first at once);
+// the page then fetches itself again. A reader who may not read the
+// section's standings is answered as the standings page would be.
+func (p *Pages) liveChanges(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	live, err := p.svc.WatchStandings(ctx, actor(c), id)
+	if err != nil {
+		return err
+	}
+	return sse.Stream(ctx, c.Response(), live, "changed", func(st tournament.Standings) ([]byte, error) {
+		return json.Marshal(liveChanged{Results: st.Results})
+	})
+}

@@ -61,7 +61,7 @@ func (r *Rules) Bids() []Bid {
 	}
 	var bids []Bid
 	for level := int8(1); level <= 7; level++ {
-		for _, s := range r.Strains() {
+		for _, s := range r.strains() {
 			bids = append(bids, Bid{Level: level, Strain: s})
 			if r.Law == Royalton1915 {
 				bids = append(bids, Bid{Level: level, Strain: s, Royal: true})

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,24 +53,36 @@ func (s Strain) trumpSuit() (Suit, bool) {
 
 // Strains returns the strains the code allows, lowest first in its bid
 // order (Bridge codes: in order of trick value).
-func (r *Rules) Strains() []Strain {
+func (r *Rules) Strains() []Strain { return slices.Clone(r.strains()) }
+
+// strains is Strains without the copy, for reading only.
+func (r *Rules) strains() []Strain {
 	switch r.Law {
 	case Bridge, BridgePortland:
-		return []Strain{Spades, Clubs, Diamonds, Hearts, NoTrump}
+		return bridgeStrains[:]
 	case RoyalAuction1913:
 		if r.Options.Nullo {
-			return []Strain{Spades, Clubs, Diamonds, Hearts, Nullo, RoyalSpades, NoTrump}
+			return royal1913Strains[:]
 		}
-		return []Strain{Spades, Clubs, Diamonds, Hearts, RoyalSpades, NoTrump}
+		return royal1913NoNulloStrains[:]
 	case Royalton1915:
-		return []Strain{Spades, Clubs, Diamonds, Hearts, NoTrump, Nullo}
+		return royaltonStrains[:]
 	default:
-		return []Strain{Clubs, Diamonds, Hearts, Spades, NoTrump}
+		return auctionStrains[:]
 	}
 }
 
+// The strains of each code, lowest first (Strains).
+var (
+	bridgeStrains           = [...]Strain{Spades, Clubs, Diamonds, Hearts, NoTrump}
+	royal1913Strains        = [...]Strain{Spades, Clubs, Diamonds, Hearts, Nullo, RoyalSpades, NoTrump}
+	royal1913NoNulloStrains = [...]Strain{Spades, Clubs, Diamonds, Hearts, RoyalSpades, NoTrump}
+	royaltonStrains         = [...]Strain{Spades, Clubs, Diamonds, Hearts, NoTrump, Nullo}
+	auctionStrains          = [...]Strain{Clubs, Diamonds, Hearts, Spades, NoTrump}
+)
+
 func (r *Rules) allowsStrain(s Strain) bool {
-	for _, t := range r.Strains() {
+	for _, t := range r.strains() {
 		if t == s {
 			return true
 		}
@@ -78,7 +91,7 @@ func (r *Rules) allowsStrain(s Strain) bool {
 }
 
 func (r *Rules) strainNames() []string {
-	ss := r.Strains()
+	ss := r.strains()
 	names := make([]string, len(ss))
 	for i, s := range ss {
 		names[i] = s.String()
@@ -187,7 +200,7 @@ func (r *Rules) passHint() string {
 // matchStrain finds the code's strain at the start of s, longest name first.
 func (r *Rules) matchStrain(s string) (Strain, int, bool) {
 	best, bestLen := Strain(0), 0
-	for _, t := range r.Strains() {
+	for _, t := range r.strains() {
 		name := t.String()
 		if len(name) > bestLen && strings.HasPrefix(s, name) {
 			best, bestLen = t, len(name)

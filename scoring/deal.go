@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Suit is a suit of cards, in PBN's order: spades, hearts, diamonds, clubs.
@@ -79,7 +80,8 @@ func ParseDeal(field, s string) (Deal, error) {
 		return d, invalid(field, s, "the first seat must be N, E, S or W")
 	}
 	d.First = first
-	parts := strings.Fields(v[2:])
+	var four [4]string
+	parts := fields4(v[2:], &four)
 	if len(parts) != 4 {
 		return d, invalid(field, s, "must give four hands separated by spaces (\"-\" for one not known)")
 	}
@@ -102,24 +104,53 @@ func ParseDeal(field, s string) (Deal, error) {
 	return d, nil
 }
 
+// fields4 returns the fields of s split at white space as strings.Fields
+// splits it, in four's room when there are at most four and s is ASCII (a
+// deal parsed for every result allocates nothing); more than four fields,
+// or any other character, take strings.Fields.
+func fields4(s string, four *[4]string) []string {
+	n := 0
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			return strings.Fields(s)
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			i++
+			continue
+		}
+		if n == len(four) {
+			return strings.Fields(s)
+		}
+		start := i
+		for i < len(s) && s[i] != ' ' && (s[i] < '\t' || s[i] > '\r') && s[i] < utf8.RuneSelf {
+			i++
+		}
+		four[n] = s[start:i]
+		n++
+	}
+	return four[:n]
+}
+
 func parseHand(field string, seat Seat, p string) (Hand, error) {
-	suits := strings.Split(p, ".")
-	if len(suits) != 4 {
+	if strings.Count(p, ".") != 3 {
 		return 0, invalid(field, p, "the "+seat.String()+" hand must have four suits separated by dots (spades.hearts.diamonds.clubs)")
 	}
 	var h Hand
-	for si, cards := range suits {
-		for j := 0; j < len(cards); j++ {
-			r := strings.IndexByte(rankChars, upper(cards[j]))
-			if r < 0 {
-				return 0, invalid(field, p, "the "+seat.String()+" hand has "+string(cards[j:j+1])+", not a rank (AKQJT98765432)")
-			}
-			bit := Hand(1) << (13*uint(si) + uint(r))
-			if h&bit != 0 {
-				return 0, invalid(field, p, "the "+seat.String()+" hand repeats a card")
-			}
-			h |= bit
+	si := uint(0)
+	for j := 0; j < len(p); j++ {
+		if p[j] == '.' {
+			si++
+			continue
 		}
+		r := strings.IndexByte(rankChars, upper(p[j]))
+		if r < 0 {
+			return 0, invalid(field, p, "the "+seat.String()+" hand has "+p[j:j+1]+", not a rank (AKQJT98765432)")
+		}
+		bit := Hand(1) << (13*si + uint(r))
+		if h&bit != 0 {
+			return 0, invalid(field, p, "the "+seat.String()+" hand repeats a card")
+		}
+		h |= bit
 	}
 	if h.Count() != 13 {
 		return 0, invalid(field, p, "the "+seat.String()+" hand has "+strconv.Itoa(h.Count())+" cards, not 13")

@@ -21,7 +21,7 @@ const (
 // Laws lists every law code in a stable order.
 var Laws = []Law{Bridge, BridgePortland, RoyalAuction1913, Auction1915, Royalton1915, Contract2017}
 
-var lawNames = map[Law]string{
+var lawNames = [...]string{
 	Bridge:           "bridge",
 	BridgePortland:   "bridge-portland",
 	RoyalAuction1913: "royal-auction-1913",
@@ -41,8 +41,8 @@ func LawNames() []string {
 
 // String returns the law code's name, e.g. "auction-1915".
 func (l Law) String() string {
-	if n, ok := lawNames[l]; ok {
-		return n
+	if int(l) < len(lawNames) && lawNames[l] != "" {
+		return lawNames[l]
 	}
 	return "law(" + strconv.Itoa(int(l)) + ")"
 }
@@ -127,6 +127,24 @@ func (l Law) Options() []Option {
 
 // DefaultOptions returns the law code's options at their defaults.
 func DefaultOptions(l Law) Options {
+	if int(l) < len(defaultOptions) {
+		return defaultOptions[l]
+	}
+	return defaultsOf(l)
+}
+
+// defaultOptions holds every code's DefaultOptions, worked out once from
+// Law.Options: NewRules runs for every result scored.
+var defaultOptions = func() (d [Contract2017 + 1]Options) {
+	for _, l := range Laws {
+		d[l] = defaultsOf(l)
+	}
+	return d
+}()
+
+// defaultsOf works out the code's options at their defaults from
+// Law.Options.
+func defaultsOf(l Law) Options {
 	var o Options
 	for _, opt := range l.Options() {
 		if opt.Kind == BoolOption {

@@ -23,6 +23,19 @@ type Hand uint64
 
 const rankChars = "23456789TJQKA"
 
+// rankOf maps a character of rankChars, in either case, to its rank plus
+// one; 0 for any other byte.
+var rankOf = func() (t [256]uint8) {
+	for r := 0; r < len(rankChars); r++ {
+		c := rankChars[r]
+		t[c] = uint8(r + 1)
+		if c >= 'A' && c <= 'Z' {
+			t[c-'A'+'a'] = uint8(r + 1)
+		}
+	}
+	return t
+}()
+
 // suitMask returns the thirteen cards of a suit.
 func suitMask(s Suit) Hand { return Hand(0x1fff) << (13 * uint(s)) }
 
@@ -142,11 +155,11 @@ func parseHand(field string, seat Seat, p string) (Hand, error) {
 			si++
 			continue
 		}
-		r := strings.IndexByte(rankChars, upper(p[j]))
-		if r < 0 {
+		r := rankOf[p[j]]
+		if r == 0 {
 			return 0, invalid(field, p, "the "+seat.String()+" hand has "+p[j:j+1]+", not a rank (AKQJT98765432)")
 		}
-		bit := Hand(1) << (13*si + uint(r))
+		bit := Hand(1) << (13*si + uint(r) - 1)
 		if h&bit != 0 {
 			return 0, invalid(field, p, "the "+seat.String()+" hand repeats a card")
 		}
@@ -156,13 +169,6 @@ func parseHand(field string, seat Seat, p string) (Hand, error) {
 		return 0, invalid(field, p, "the "+seat.String()+" hand has "+strconv.Itoa(h.Count())+" cards, not 13")
 	}
 	return h, nil
-}
-
-func upper(c byte) byte {
-	if c >= 'a' && c <= 'z' {
-		return c - 'a' + 'A'
-	}
-	return c
 }
 
 func firstCard(h Hand) string {

@@ -39,20 +39,20 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 	if err := canRead(a, &e, 0); err != nil {
 		return EventData{}, err
 	}
-	secs, err := s.store.Sections(ctx, eventID)
+	secs, err := s.reader(a).Sections(ctx, eventID)
 	if err != nil {
 		return EventData{}, err
 	}
 	out := EventData{Event: e}
 	for i := range secs {
 		sec := secs[i]
-		pairs, err := s.store.Pairs(ctx, sec.ID)
+		pairs, err := s.reader(a).Pairs(ctx, sec.ID)
 		if err != nil {
 			return EventData{}, err
 		}
 		var teams []Roster
 		if sec.Movement.Kind == KindTeams {
-			if teams, err = s.store.Teams(ctx, sec.ID); err != nil {
+			if teams, err = s.reader(a).Teams(ctx, sec.ID); err != nil {
 				return EventData{}, err
 			}
 		}
@@ -60,7 +60,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		if err != nil {
 			return EventData{}, err
 		}
-		results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+		results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
 		if err != nil {
 			return EventData{}, err
 		}

@@ -11,6 +11,7 @@ import (
 // scores results, and keeps them in a Store.
 type Service struct {
 	store        Store
+	replica      Store            // the public's reads (reader); nil: the store
 	directorHash []byte           // sha-256 of the configured director token; nil: none configured
 	actors       sync.Map         // "t" or "s" and a token's or sign-in's hash → its authEntry, read again after authCacheFor
 	cache        cache            // sections, events and boards read on every result entry
@@ -21,11 +22,15 @@ type Service struct {
 // ServiceOptions configure a Service.
 type ServiceOptions struct {
 	DirectorToken string // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
+	Replica       Store  // a read-only standby of the store for the public's reads (falling back to the store while it is down); nil: none
 }
 
 // NewService returns a Service over store.
 func NewService(store Store, o ServiceOptions) *Service {
 	s := &Service{store: store, now: time.Now}
+	if o.Replica != nil {
+		s.replica = &replicaReads{Store: store, standby: o.Replica}
+	}
 	if o.DirectorToken != "" {
 		s.directorHash = hashToken(o.DirectorToken)
 	}

@@ -68,7 +68,7 @@ func (s *Service) Event(ctx context.Context, a Actor, id int64) (Event, error) {
 // Events returns the events the caller may see: every event for a director,
 // the published ones for anyone else.
 func (s *Service) Events(ctx context.Context, a Actor) ([]Event, error) {
-	all, err := s.store.Events(ctx)
+	all, err := s.reader(a).Events(ctx)
 	if err != nil || a.Role == RoleDirector {
 		return all, err
 	}

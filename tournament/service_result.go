@@ -136,7 +136,7 @@ func (s *Service) sectionEvent(ctx context.Context, sectionID int64) (Section, E
 // Result returns one result with its itemised score: to a director, to the
 // table token of its table, or to anyone when its event is published.
 func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error) {
-	r, err := s.store.Result(ctx, id)
+	r, err := s.reader(a).Result(ctx, id)
 	if err != nil {
 		return Result{}, err
 	}
@@ -157,7 +157,7 @@ func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error)
 	}
 	one := []Result{r}
 	if !seesAll(a) {
-		all, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+		all, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
 		if err != nil {
 			return Result{}, err
 		}
@@ -195,14 +195,14 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 	if err := canReadResults(a, &e, &sec, f.Table); err != nil {
 		return nil, err
 	}
-	results, err := s.store.Results(ctx, f)
+	results, err := s.reader(a).Results(ctx, f)
 	if err != nil {
 		return nil, err
 	}
 	if !seesAll(a) {
 		all := results
 		if f != (ResultFilter{SectionID: f.SectionID}) {
-			if all, err = s.store.Results(ctx, ResultFilter{SectionID: sec.ID}); err != nil {
+			if all, err = s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID}); err != nil {
 				return nil, err
 			}
 		}

@@ -74,7 +74,7 @@ func (s *Service) Sections(ctx context.Context, a Actor, eventID int64) ([]Secti
 	if _, err := s.Event(ctx, a, eventID); err != nil {
 		return nil, err
 	}
-	return s.store.Sections(ctx, eventID)
+	return s.reader(a).Sections(ctx, eventID)
 }
 
 // SetCurrentRound moves a section to a round (directors only): table tokens
@@ -208,7 +208,7 @@ func (s *Service) Pairs(ctx context.Context, a Actor, sectionID int64) ([]Pair, 
 	if _, _, err := s.readSection(ctx, a, sectionID); err != nil {
 		return nil, err
 	}
-	return s.store.Pairs(ctx, sectionID)
+	return s.reader(a).Pairs(ctx, sectionID)
 }
 
 // AddTeams checks team rosters against a teams section's movement and
@@ -254,7 +254,7 @@ func (s *Service) Teams(ctx context.Context, a Actor, sectionID int64) ([]Roster
 	if _, _, err := s.readSection(ctx, a, sectionID); err != nil {
 		return nil, err
 	}
-	return s.store.Teams(ctx, sectionID)
+	return s.reader(a).Teams(ctx, sectionID)
 }
 
 // PutBoards replaces a section's hand records (directors only): each board

@@ -23,7 +23,7 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if board < 1 || board > sec.Movement.Boards {
 		return Traveler{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(board) + " is not in section " + sec.Name + ": it plays boards 1 to " + strconv.Itoa(sec.Movement.Boards)}
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return Traveler{}, err
 	}
@@ -77,7 +77,7 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	if err := canReadResults(a, &e, &sec, 0); err != nil {
 		return Standings{}, err
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return Standings{}, err
 	}
@@ -87,9 +87,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	var pairs []Pair
 	var teams []Roster
 	if e.Scoring == MethodIMPTeams {
-		teams, err = s.store.Teams(ctx, sec.ID)
+		teams, err = s.reader(a).Teams(ctx, sec.ID)
 	} else {
-		pairs, err = s.store.Pairs(ctx, sec.ID)
+		pairs, err = s.reader(a).Pairs(ctx, sec.ID)
 	}
 	if err != nil {
 		return Standings{}, err

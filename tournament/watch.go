@@ -87,52 +87,67 @@ func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan Standings) {
 
 // poll looks at a section's version every WatchEvery and, when it changes,
 // sends its new standings to every reader, made once for the director and
-// once for everyone else.
+// once for everyone else. Each audience's version is read where its
+// standings are (the public's from the replica, if any), so a replica
+// behind the primary cannot leave the public with standings older than the
+// version they were sent for.
 func (s *Service) poll(ctx context.Context, sectionID int64, wt *watcher) {
 	tick := time.NewTicker(WatchEvery)
 	defer tick.Stop()
-	last, _ := s.store.StandingsVersion(ctx, sectionID)
+	last := map[bool]string{}
+	for _, director := range []bool{true, false} {
+		last[director], _ = s.audienceStore(director).StandingsVersion(ctx, sectionID)
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		v, err := s.store.StandingsVersion(ctx, sectionID)
-		if err != nil || v == last {
-			continue // a database out of reach is looked at again next time
-		}
-		last = v
-		made := map[bool]Standings{}
-		gone := map[bool]bool{}
 		s.watch.mu.Lock()
 		subs := make(map[chan Standings]bool, len(wt.subs))
 		for ch, director := range wt.subs {
 			subs[ch] = director
 		}
 		s.watch.mu.Unlock()
-		for ch, director := range subs {
-			st, ok := made[director]
-			if !ok && !gone[director] {
-				a := Public
-				if director {
-					a = Director
-				}
-				var err error
-				if st, err = s.Standings(ctx, a, sectionID); err != nil {
-					gone[director] = true
-				} else {
-					made[director] = st
-					ok = true
+		for _, director := range []bool{true, false} {
+			var readers []chan Standings
+			for ch, d := range subs {
+				if d == director {
+					readers = append(readers, ch)
 				}
 			}
-			if ok {
-				s.offer(wt, ch, st)
-			} else {
-				s.unwatch(sectionID, wt, ch) // no longer readable: the stream ends
+			if len(readers) == 0 {
+				continue
+			}
+			v, err := s.audienceStore(director).StandingsVersion(ctx, sectionID)
+			if err != nil || v == last[director] {
+				continue // a database out of reach is looked at again next time
+			}
+			last[director] = v
+			a := Public
+			if director {
+				a = Director
+			}
+			st, err := s.Standings(ctx, a, sectionID)
+			for _, ch := range readers {
+				if err != nil {
+					s.unwatch(sectionID, wt, ch) // no longer readable: the stream ends
+				} else {
+					s.offer(wt, ch, st)
+				}
 			}
 		}
 	}
+}
+
+// audienceStore is where the director's (true) or everyone else's
+// standings are read.
+func (s *Service) audienceStore(director bool) Store {
+	if director {
+		return s.store
+	}
+	return s.reader(Public)
 }
 
 // offer gives a reader the newest standings, replacing any it has not read.

@@ -29,6 +29,7 @@ const (
 	envRateBurst     = "TRAVELER_RATE_BURST"
 	envMaxBody       = "TRAVELER_MAX_BODY_BYTES"
 	envTrustedProxy  = "TRAVELER_TRUSTED_PROXIES"
+	envReplicaURL    = "TRAVELER_REPLICA_URL"
 	envLogFormat     = "TRAVELER_LOG_FORMAT"
 	envLogLevel      = "TRAVELER_LOG_LEVEL"
 )

@@ -40,6 +40,7 @@ type serveConfig struct {
 	directorToken string
 	proxies       string
 	trusted       []netip.Prefix
+	replicaURL    string
 }
 
 // runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
@@ -58,6 +59,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", envNumber[float64](envRateLimit, &envErrs), fmt.Sprintf("requests a second per token (env %s; 0: %d)", envRateLimit, api.DefaultRateLimit))
 	fs.IntVar(&cfg.rateBurst, "rate-burst", envNumber[int](envRateBurst, &envErrs), fmt.Sprintf("requests a token may send at once above the rate (env %s; 0: %d)", envRateBurst, api.DefaultRateBurst))
 	fs.Int64Var(&cfg.maxBodyBytes, "max-body-bytes", envNumber[int64](envMaxBody, &envErrs), fmt.Sprintf("largest request body (env %s; 0: %d)", envMaxBody, api.DefaultMaxBodyBytes))
+	fs.StringVar(&cfg.replicaURL, "replica-url", os.Getenv(envReplicaURL), "a read-only streaming standby of the database for the public's reads: pages, standings, travelers, exports (env "+envReplicaURL+"; none: the database)")
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -143,7 +145,17 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		return fmt.Errorf("opening the database: %w", err)
 	}
 	defer store.Close()
-	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: cfg.directorToken})
+	opts := tournament.ServiceOptions{DirectorToken: cfg.directorToken}
+	if cfg.replicaURL != "" {
+		replica, err := db.Open(ctx, cfg.replicaURL)
+		if err != nil {
+			return fmt.Errorf("opening the replica (--replica-url): %w", err)
+		}
+		defer replica.Close()
+		opts.Replica = replica
+		log.Info("replica", "public reads from", redactURL(cfg.replicaURL))
+	}
+	svc := tournament.NewService(store, opts)
 	// Any number of processes may serve one database: each hears the
 	// others' changes (and its own) and drops what it cached of them;
 	// until it hears them, it caches nothing.

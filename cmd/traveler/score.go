@@ -65,11 +65,13 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return 0
 }
 
-// batch is a run of input lines and, once scored, their answers.
+// batch is a run of input lines and, once scored, their answers. Batches
+// go back to the reader once written, buffers and all.
 type batch struct {
-	lines [][]byte
-	out   []byte
-	done  chan struct{}
+	data []byte // the lines, one after another, without their newlines
+	ends []int  // where each line ends in data
+	out  []byte
+	done chan struct{}
 }
 
 // scoreStream scores every line of r onto w in order and returns how many
@@ -78,18 +80,21 @@ func scoreStream(ctx context.Context, r io.Reader, w io.Writer, workers int) (in
 	var failed atomic.Int64
 	jobs := make(chan *batch, workers*2)
 	order := make(chan *batch, workers*4)
+	free := make(chan *batch, workers*6+2) // every batch there can be, so a return never blocks
 	var wg sync.WaitGroup
 	for i := 0; i < workers; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for b := range jobs {
-				for _, line := range b.lines {
+				start := 0
+				for _, end := range b.ends {
 					var ok bool
-					if b.out, ok = api.AppendScore(b.out, line); !ok {
+					if b.out, ok = api.AppendScoreLine(b.out, b.data[start:end]); !ok {
 						failed.Add(1)
 					}
 					b.out = append(b.out, '\n')
+					start = end
 				}
 				close(b.done)
 			}
@@ -97,21 +102,21 @@ func scoreStream(ctx context.Context, r io.Reader, w io.Writer, workers int) (in
 	}
 	writeErr := make(chan error, 1)
 	go func() {
-		bw := bufio.NewWriterSize(w, 1<<16)
 		var err error
 		for b := range order {
 			<-b.done
 			if err == nil {
-				_, err = bw.Write(b.out)
+				_, err = w.Write(b.out)
 			}
-		}
-		if err == nil {
-			err = bw.Flush()
+			select {
+			case free <- b:
+			default:
+			}
 		}
 		writeErr <- err
 	}()
 
-	readErr := readBatches(ctx, r, jobs, order)
+	readErr := readBatches(ctx, r, jobs, order, free)
 	close(jobs)
 	close(order)
 	wg.Wait()
@@ -121,28 +126,38 @@ func scoreStream(ctx context.Context, r io.Reader, w io.Writer, workers int) (in
 	return failed.Load(), readErr
 }
 
-// readBatches splits the input into batches and hands each to the workers
-// and, in order, to the writer.
-func readBatches(ctx context.Context, r io.Reader, jobs, order chan<- *batch) error {
+// readBatches splits the input into batches, reusing the written ones
+// from free, and hands each to the workers and, in order, to the writer.
+func readBatches(ctx context.Context, r io.Reader, jobs, order chan<- *batch, free <-chan *batch) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
-	b := &batch{done: make(chan struct{})}
+	next := func() *batch {
+		select {
+		case b := <-free:
+			b.data, b.ends, b.out = b.data[:0], b.ends[:0], b.out[:0]
+			b.done = make(chan struct{})
+			return b
+		default:
+			return &batch{done: make(chan struct{})}
+		}
+	}
+	b := next()
 	send := func() {
 		order <- b
 		jobs <- b
-		b = &batch{done: make(chan struct{})}
+		b = next()
 	}
 	for sc.Scan() {
-		line := append([]byte(nil), sc.Bytes()...)
-		b.lines = append(b.lines, line)
-		if len(b.lines) == scoreBatch {
+		b.data = append(b.data, sc.Bytes()...)
+		b.ends = append(b.ends, len(b.data))
+		if len(b.ends) == scoreBatch {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
 			send()
 		}
 	}
-	if len(b.lines) > 0 {
+	if len(b.ends) > 0 {
 		send()
 	}
 	if err := sc.Err(); err != nil {

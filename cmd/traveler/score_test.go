@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
 )
 
 // TestScoreCommand runs `traveler score` end to end: one JSON line out per
@@ -75,6 +77,47 @@ func TestScoreCommandKeepsOrder(t *testing.T) {
 		want := fmt.Sprintf(`"ns_score":%d,`, 90+30*(i%7))
 		if !strings.Contains(line, want) {
 			t.Fatalf("line %d: %s, want %s", i+1, line, want)
+		}
+	}
+}
+
+// TestScoreCommandAnswersAsTheAPI sends lines of every shape (the usual
+// ones the scanner reads, ones it leaves to encoding/json, refused ones)
+// through enough batches that the buffers are reused, and checks each
+// answer is, byte for byte, what POST /v1/score answers (api.AppendScore).
+func TestScoreCommandAnswersAsTheAPI(t *testing.T) {
+	deal := "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
+	shapes := []string{
+		`{"law":"contract-2017","contract":"4HX","declarer":"N","tricks":10,"vulnerable":"NS"}`,
+		`{"law":"auction-1915","contract":"4SX","declarer":"E","tricks":8,"deal":"` + deal + `"}`,
+		`{"law":"royal-auction-1913","contract":"4NL","declarer":"S","tricks":2,"deal":"` + deal + `"}`,
+		`{"law":"bridge-portland","contract":"NTXXX","declarer":"N","tricks":7,"revokes":[{"side":"EW"}]}`,
+		`{"law":"contract-2017","board":3,"auction":["PASS","1NT","PASS","3NT","PASS","PASS","PASS"],"tricks":9}`,
+		`{"law":"contract-2017","contract":"7NT","declarer":"W","tricks":3,"board":4}`,
+		`{"law":"contract-2017","contract":"4S","declarer":"N","tricks":14}`,
+		`{"law":"contract-2017","Contract":"4S","declarer":"N","tricks":10}`,
+		`not json`,
+		``,
+	}
+	var in strings.Builder
+	var lines []string
+	for i := 0; i < 30*scoreBatch+7; i++ { // more batches than the pipeline holds, so some are reused
+		line := shapes[(i*7)%len(shapes)]
+		lines = append(lines, line)
+		in.WriteString(line + "\n")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"score", "-workers", "2"}, strings.NewReader(in.String()), &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1 (some lines are wrong): %s", code, stderr.String())
+	}
+	out := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(out) != len(lines) {
+		t.Fatalf("%d lines out, want %d", len(out), len(lines))
+	}
+	for i, line := range lines {
+		want, _ := api.AppendScore(nil, []byte(line))
+		if out[i] != string(want) {
+			t.Fatalf("line %d %s:\n got  %s\n want %s", i+1, line, out[i], want)
 		}
 	}
 }

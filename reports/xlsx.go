@@ -2,8 +2,12 @@ package reports
 
 import (
 	"archive/zip"
+	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
+	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -11,30 +15,32 @@ import (
 )
 
 // Sheet is an extra sheet of a workbook: a header row and rows of values
-// (string, int, float64, bool or nil), e.g. a comparative report.
+// (string, int, float64, bool, nil or an excelize.Cell of one), e.g. a
+// comparative report.
 type Sheet struct {
 	Name   string
 	Header []string
 	Rows   [][]any
+	// Each, when not nil, makes the rows instead of Rows, as the sheet is
+	// written: it calls add once a row, in order, and returns add's first
+	// error, so that a long sheet is never held whole.
+	Each func(add func(row []any) error) error
 }
 
 // WriteWorkbook writes an event as one xlsx workbook to w: the sheets
 // Standings, Travelers, Scorecards and Frequencies, then each extra sheet.
-// Every sheet is streamed, so a large event is never held as cells in
-// memory; a sheet that outgrows Excel's 1,048,576 rows continues on a
-// sheet named with a number ("Travelers 2").
-func WriteWorkbook(w io.Writer, d tournament.EventData, extra ...Sheet) (err error) {
-	f := excelize.NewFile()
-	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("xlsx: closing the workbook: %w", cerr)
-		}
-	}()
-	st, err := newStyles(f)
+// Every row goes out to w, compressed, as it is made: a sheet is one zip
+// part written from its first row to its last, and nothing of a sheet is
+// kept once written, so the writer's memory does not grow with the event.
+// A sheet that outgrows Excel's 1,048,576 rows continues on a sheet named
+// with a number ("Travelers 2"). The zip is closed only when every part is
+// written: after an error what w has received is not a workbook.
+func WriteWorkbook(w io.Writer, d tournament.EventData, extra ...Sheet) error {
+	b, err := newBook(w)
 	if err != nil {
 		return err
 	}
-	b := &book{f: f, st: st, first: true}
+	defer b.f.Close()
 	if err := writeStandings(b, &d); err != nil {
 		return err
 	}
@@ -48,22 +54,17 @@ func WriteWorkbook(w io.Writer, d tournament.EventData, extra ...Sheet) (err err
 		return err
 	}
 	names := map[string]bool{"Standings": true, "Travelers": true, "Scorecards": true, "Frequencies": true}
-	for i, x := range extra {
+	for i := range extra {
+		x := &extra[i]
 		if names[x.Name] {
 			return fmt.Errorf("xlsx: extra sheet %d: name %q is already used: each sheet needs its own name", i, x.Name)
 		}
 		names[x.Name] = true
-		if err := writeExtra(b, &x); err != nil {
+		if err := writeExtra(b, x); err != nil {
 			return fmt.Errorf("xlsx: extra sheet %d (%q): %w", i, x.Name, err)
 		}
 	}
-	// The zip is written straight to w rather than built in memory first.
-	zw := zip.NewWriter(w)
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zw })
-	if err := f.Write(io.Discard); err != nil {
-		return fmt.Errorf("xlsx: writing the workbook: %w", err)
-	}
-	return nil
+	return b.close()
 }
 
 // styles are the cell styles of a workbook.
@@ -93,14 +94,89 @@ func newStyles(f *excelize.File) (styles, error) {
 	return s, nil
 }
 
-// book is a workbook being written, sheet after sheet.
+// book is a workbook being written to a zip, sheet after sheet. f is
+// excelize's model of the workbook without its rows: the styles, the sheet
+// names, and at the end every part but the sheets.
 type book struct {
+	zw    *zip.Writer
 	f     *excelize.File
 	st    styles
-	first bool // the next sheet takes over the new file's "Sheet1"
+	parts map[string]bool // the sheet parts written, by zip name
+	row   []byte          // the row being encoded
+	text  bytes.Buffer    // a string being escaped
 }
 
-// sheet is one streamed sheet, continued on numbered sheets when it
+// newBook starts a workbook on w.
+func newBook(w io.Writer) (*book, error) {
+	f := excelize.NewFile()
+	st, err := newStyles(f)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &book{zw: zip.NewWriter(w), f: f, st: st, parts: map[string]bool{}}, nil
+}
+
+// addSheet names the workbook's next sheet and returns the zip name of its
+// part: excelize's xl/worksheets/sheetN.xml, N counting sheets from 1.
+func (b *book) addSheet(name string) (string, error) {
+	if i, _ := b.f.GetSheetIndex(name); i >= 0 && len(b.parts) > 0 {
+		return "", fmt.Errorf("xlsx: sheet %q: the workbook has a sheet of that name already", name)
+	}
+	n := len(b.parts) + 1
+	if n == 1 {
+		if err := b.f.SetSheetName("Sheet1", name); err != nil {
+			return "", fmt.Errorf("xlsx: sheet %q: %w", name, err)
+		}
+	} else if _, err := b.f.NewSheet(name); err != nil {
+		return "", fmt.Errorf("xlsx: sheet %q: %w", name, err)
+	}
+	if got := b.f.GetSheetMap()[n]; got != name {
+		return "", fmt.Errorf("xlsx: sheet %q: excelize numbers it otherwise (sheet %d is %q)", name, n, got)
+	}
+	part := "xl/worksheets/sheet" + strconv.Itoa(n) + ".xml"
+	b.parts[part] = true
+	return part, nil
+}
+
+// close writes the parts excelize makes (the workbook, its relations,
+// styles, theme and properties) after the sheets, then the zip's
+// directory.
+func (b *book) close() error {
+	b.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return &restOfBook{b} })
+	if err := b.f.Write(io.Discard); err != nil {
+		return fmt.Errorf("xlsx: writing the workbook: %w", err)
+	}
+	if err := b.zw.Close(); err != nil {
+		return fmt.Errorf("xlsx: writing the workbook: %w", err)
+	}
+	return nil
+}
+
+// restOfBook is the zip excelize writes the workbook's own parts to: they
+// go to the book's zip, except the sheets', which the book has written
+// already (excelize's are empty).
+type restOfBook struct{ b *book }
+
+// Create starts a part, or skips a sheet's.
+func (r *restOfBook) Create(name string) (io.Writer, error) {
+	if strings.HasPrefix(name, "xl/worksheets/") {
+		if !r.b.parts[name] {
+			return nil, fmt.Errorf("xlsx: excelize writes %s, a sheet that was not written", name)
+		}
+		return io.Discard, nil
+	}
+	return r.b.zw.Create(name)
+}
+
+// AddFS adds the files of fsys.
+func (r *restOfBook) AddFS(fsys fs.FS) error { return r.b.zw.AddFS(fsys) }
+
+// Close does nothing: the book closes its zip once excelize is done, and
+// not when excelize fails.
+func (r *restOfBook) Close() error { return nil }
+
+// sheet is one sheet being written, continued on numbered sheets when it
 // reaches Excel's last row.
 type sheet struct {
 	b      *book
@@ -108,8 +184,9 @@ type sheet struct {
 	part   int       // 1 for the first part
 	header []string  // the frozen header row of every part; nil for none
 	widths []float64 // column widths from column A
-	sw     *excelize.StreamWriter
-	row    int // the last row written or skipped
+	w      io.Writer // the current part in the zip
+	tail   string    // what closes the current part
+	row    int       // the last row written or skipped
 }
 
 // newSheet opens a sheet's first part.
@@ -127,41 +204,27 @@ func (s *sheet) name() string {
 }
 
 // open starts the next part: page set up landscape and one page wide,
-// column widths, and the header row frozen.
+// column widths, and the header row frozen (see sheetFrame).
 func (s *sheet) open() error {
 	s.part++
 	name := s.name()
-	f := s.b.f
-	if s.b.first {
-		if err := f.SetSheetName("Sheet1", name); err != nil {
-			return fmt.Errorf("xlsx: sheet %q: %w", name, err)
-		}
-		s.b.first = false
-	} else if _, err := f.NewSheet(name); err != nil {
-		return fmt.Errorf("xlsx: sheet %q: %w", name, err)
+	zipName, err := s.b.addSheet(name)
+	if err != nil {
+		return err
 	}
-	landscape, wide, tall, fit := "landscape", 1, 0, true
-	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Orientation: &landscape, FitToWidth: &wide, FitToHeight: &tall}); err != nil {
-		return fmt.Errorf("xlsx: sheet %q: page layout: %w", name, err)
-	}
-	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &fit}); err != nil {
-		return fmt.Errorf("xlsx: sheet %q: fit to page: %w", name, err)
-	}
-	sw, err := f.NewStreamWriter(name)
+	fr, err := sheetFrame(zipName == "xl/worksheets/sheet1.xml", s.header != nil, s.widths)
 	if err != nil {
 		return fmt.Errorf("xlsx: sheet %q: %w", name, err)
 	}
-	s.sw, s.row = sw, 0
-	for i, w := range s.widths {
-		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
-			return fmt.Errorf("xlsx: sheet %q: column %d width: %w", name, i+1, err)
-		}
+	if s.w, err = s.b.zw.Create(zipName); err != nil {
+		return fmt.Errorf("xlsx: sheet %q: %w", name, err)
 	}
+	if _, err := io.WriteString(s.w, fr.head); err != nil {
+		return fmt.Errorf("xlsx: sheet %q: %w", name, err)
+	}
+	s.tail, s.row = fr.tail, 0
 	if s.header == nil {
 		return nil
-	}
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return fmt.Errorf("xlsx: sheet %q: freezing the header: %w", name, err)
 	}
 	return s.headerRow(s.header)
 }
@@ -185,14 +248,19 @@ func (s *sheet) reserve(n int) error {
 	return s.open()
 }
 
-// add writes the next row.
-func (s *sheet) add(values []any, opts ...excelize.RowOpts) error {
+// add writes the next row, its cells from column A; a nil value leaves a
+// cell out.
+func (s *sheet) add(values []any) error {
 	s.row++
-	cell, err := excelize.CoordinatesToCellName(1, s.row)
+	if s.row > excelize.TotalRows {
+		return fmt.Errorf("xlsx: sheet %q: row %d is past Excel's last row, %d", s.name(), s.row, excelize.TotalRows)
+	}
+	row, err := s.b.appendRow(s.b.row[:0], s.row, values)
+	s.b.row = row
 	if err != nil {
 		return fmt.Errorf("xlsx: sheet %q row %d: %w", s.name(), s.row, err)
 	}
-	if err := s.sw.SetRow(cell, values, opts...); err != nil {
+	if _, err := s.w.Write(row); err != nil {
 		return fmt.Errorf("xlsx: sheet %q row %d: %w", s.name(), s.row, err)
 	}
 	return nil
@@ -226,7 +294,7 @@ func (s *sheet) pts(v float64) excelize.Cell {
 
 // flush ends the current part.
 func (s *sheet) flush() error {
-	if err := s.sw.Flush(); err != nil {
+	if _, err := io.WriteString(s.w, s.tail); err != nil {
 		return fmt.Errorf("xlsx: sheet %q: %w", s.name(), err)
 	}
 	return nil
@@ -238,13 +306,23 @@ func writeExtra(b *book, x *Sheet) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range x.Rows {
+	add := func(r []any) error {
 		if err := s.reserve(1); err != nil {
 			return err
 		}
-		if err := s.add(r); err != nil {
-			return err
+		return s.add(r)
+	}
+	if x.Each != nil {
+		err = x.Each(add)
+	} else {
+		for _, r := range x.Rows {
+			if err = add(r); err != nil {
+				break
+			}
 		}
+	}
+	if err != nil {
+		return err
 	}
 	return s.flush()
 }

@@ -151,13 +151,12 @@ func TestWorkbookMillionLines(t *testing.T) {
 // through the sheet writer by starting near the last row, so that the test
 // need not write a million rows.
 func TestWorkbookContinuesSheets(t *testing.T) {
-	f := excelize.NewFile()
-	defer f.Close()
-	st, err := newStyles(f)
+	var buf bytes.Buffer
+	b, err := newBook(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &book{f: f, st: st, first: true}
+	defer b.f.Close()
 	s, err := b.newSheet("Travelers", []string{"Line"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -173,14 +172,13 @@ func TestWorkbookContinuesSheets(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.flush(); err != nil {
-		t.Fatal(err)
-	}
 	if err := s.reserve(excelize.TotalRows); err == nil {
 		t.Error("a block of 1,048,576 rows under a header was accepted")
 	}
-	var buf bytes.Buffer
-	if err := f.Write(&buf); err != nil {
+	if err := s.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.close(); err != nil {
 		t.Fatal(err)
 	}
 	g, err := excelize.OpenReader(&buf)
@@ -191,6 +189,7 @@ func TestWorkbookContinuesSheets(t *testing.T) {
 	if got := g.GetSheetList(); len(got) != 2 || got[1] != "Travelers 2" {
 		t.Fatalf("sheets %v, want [Travelers, Travelers 2]", got)
 	}
+	wantRow(t, g, "Travelers", 1, "Line")
 	wantRow(t, g, "Travelers 2", 1, "Line")
 	wantRow(t, g, "Travelers 2", 2, "1")
 	wantRow(t, g, "Travelers 2", 6, "5")

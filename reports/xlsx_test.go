@@ -1,7 +1,10 @@
 package reports
 
 import (
+	"archive/zip"
 	"bytes"
+	"errors"
+	"io"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -267,5 +270,74 @@ func TestWorkbookExtraSheetNames(t *testing.T) {
 	}
 	if err := WriteWorkbook(&buf, smallEvent(t), Sheet{Name: "a/b"}); err == nil {
 		t.Error(`an extra sheet named "a/b" was accepted`)
+	}
+	// Excel's sheet names are the same in any case.
+	if err := WriteWorkbook(&buf, smallEvent(t), Sheet{Name: "SCORECARDS"}); err == nil {
+		t.Error("an extra sheet named SCORECARDS was accepted beside Scorecards")
+	}
+	if err := WriteWorkbook(&buf, smallEvent(t), Sheet{Name: "Extra"}, Sheet{Name: "extra"}); err == nil {
+		t.Error("extra sheets named Extra and extra were accepted")
+	}
+}
+
+// TestWorkbookExtraSheetEach: a sheet whose rows are made as it is written
+// (Each) reads as the same sheet given its Rows, and Each's error is
+// WriteWorkbook's.
+func TestWorkbookExtraSheetEach(t *testing.T) {
+	rows := [][]any{{"exact", 46}, {"over", 15}, {"defeated", 11}}
+	each := Sheet{Name: "Royalton", Header: []string{"Result", "Count"}, Each: func(add func([]any) error) error {
+		for _, r := range rows {
+			if err := add(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	f := openWorkbook(t, smallEvent(t), each)
+	wantRow(t, f, "Royalton", 1, "Result", "Count")
+	wantRow(t, f, "Royalton", 4, "defeated", "11")
+	broken := errors.New("the comparison failed")
+	each.Each = func(add func([]any) error) error {
+		if err := add(rows[0]); err != nil {
+			return err
+		}
+		return broken
+	}
+	if err := WriteWorkbook(io.Discard, smallEvent(t), each); !errors.Is(err, broken) {
+		t.Errorf("WriteWorkbook: %v, want Each's error", err)
+	}
+}
+
+// failAfter keeps the first n bytes written to it, then fails.
+type failAfter struct {
+	n   int
+	buf bytes.Buffer
+}
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if left := w.n - w.buf.Len(); len(p) > left {
+		w.buf.Write(p[:left])
+		return left, errors.New("the disk is full")
+	}
+	return w.buf.Write(p)
+}
+
+// TestWorkbookWriteFails: when w fails midway WriteWorkbook says so, and
+// what w kept is not a workbook (no zip directory is written after a
+// failure), however far the writing got.
+func TestWorkbookWriteFails(t *testing.T) {
+	d := smallEvent(t)
+	var whole bytes.Buffer
+	if err := WriteReport(&whole, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 100, whole.Len() / 2, whole.Len() - 1} {
+		w := &failAfter{n: n}
+		if err := WriteReport(w, d); err == nil {
+			t.Errorf("%d bytes of %d written: no error", n, whole.Len())
+		}
+		if _, err := zip.NewReader(bytes.NewReader(w.buf.Bytes()), int64(w.buf.Len())); err == nil {
+			t.Errorf("%d bytes of %d written: they read as a zip", n, whole.Len())
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -42,8 +43,39 @@ func awkwardSheet() Sheet {
 	}}
 }
 
+// mixedEvent is the small event with two more sections: "B", whose lines
+// are all adjusted or not played, so that no code compares any of them
+// while the event's other sections are compared (its travelers and
+// standings are compared all the same), and a second section named "A",
+// in session 2.
+func mixedEvent(t *testing.T) tournament.EventData {
+	t.Helper()
+	d := smallEvent(t)
+	a := d.Sections[0]
+	m := a.Section.Movement
+	secB := tournament.Section{ID: 2, EventID: 1, Session: 1, Name: "B", Movement: m}
+	results := []tournament.Result{
+		{SectionID: 2, Round: 1, Table: 1, Board: 1, NS: "1", EW: "1", Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40, Tricks: tournament.TricksNotGiven},
+		{SectionID: 2, Round: 1, Table: 2, Board: 2, NS: "2", EW: "2", Status: tournament.StatusNotPlayed, Tricks: tournament.TricksNotGiven},
+		{SectionID: 2, Round: 1, Table: 3, Board: 3, NS: "3", EW: "3", Status: tournament.StatusAssigned, Tricks: tournament.TricksNotGiven,
+			Assigned: []tournament.AssignedPart{{NSScore: 420, Weight: 0.5}, {NSScore: -50, Weight: 0.5}}},
+		{SectionID: 2, Round: 2, Table: 3, Board: 1, NS: "3", EW: "2", Status: tournament.StatusArtificial, NSPercent: 50, EWPercent: 50, Tricks: tournament.TricksNotGiven},
+	}
+	for i, err := range tournament.ScoreResults(scoring.NewRules(d.Event.Law), &secB, nil, results) {
+		if err != nil {
+			t.Fatalf("section B, result %d: %v", i, err)
+		}
+	}
+	b := tournament.BuildSection(d.Event, secB, nil, nil, nil, results)
+	a2 := a
+	a2.Section.ID, a2.Section.Session = 3, 2
+	d.Sections = append(d.Sections, b, a2)
+	return d
+}
+
 // goldenWorkbooks are the workbooks TestWorkbookGolden writes: the small
-// event's report and its workbook with the awkward sheet, two synthetic
+// event's report and its workbook with the awkward sheet, the mixed
+// event's report, two synthetic
 // sections, and the reports of three real files of shared/testdata. Not
 // pbn/crossimp_kops_2013.pbn: one of its law-comparison totals comes out 0
 // or -0 from run to run (a floating-point sum taken in map order), so its
@@ -61,6 +93,8 @@ func goldenWorkbooks(t *testing.T) map[string][]byte {
 	small := smallEvent(t)
 	write("small report", func(w io.Writer) error { return WriteReport(w, small) })
 	write("small awkward", func(w io.Writer) error { return WriteWorkbook(w, small, awkwardSheet()) })
+	mixed := mixedEvent(t)
+	write("mixed report", func(w io.Writer) error { return WriteReport(w, mixed) })
 	e := tournament.Event{ID: 1, Name: "Synthetic", Law: small.Event.Law, Scoring: tournament.MethodMP}
 	synth := tournament.EventData{Event: e}
 	for i, spec := range []tournament.MovementSpec{{Kind: "mitchell", Tables: 7, BoardsPerRound: 2}, {Kind: "mitchell", Tables: 4, BoardsPerRound: 3}} {

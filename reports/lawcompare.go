@@ -92,61 +92,17 @@ const maxMoves = 3
 // scores and boards not played count in both as they are, assigned
 // adjusted scores (points of the event's own code) are not comparable.
 func CompareLaws(d tournament.EventData, to scoring.Rules) (LawComparison, error) {
-	from, err := d.Event.Rules()
+	lc, err := newLawComparer(d.Event, to)
 	if err != nil {
 		return LawComparison{}, err
 	}
-	if !slices.Contains(scoring.Laws, to.Law) {
-		return LawComparison{}, &scoring.Error{Field: "to", Value: to.Law.String(), Problem: "not a law code traveler knows", Allowed: scoring.LawNames()}
-	}
-	toEvent := d.Event
-	toEvent.Law = to.Law
-	toEvent.LawOptions = tournament.LawOptions{}
-	for _, o := range to.Law.Options() {
-		toEvent.LawOptions[o.Name], _ = to.Options.Value(o.Name)
-	}
-	if _, err := toEvent.Rules(); err != nil {
-		return LawComparison{}, err
-	}
-	out := LawComparison{From: from.Law.String(), To: to.Law.String()}
-	for _, sd := range d.Sections {
-		sec := sd.Section
-		boards := func() map[int]tournament.Board {
-			m := make(map[int]tournament.Board, len(sd.Boards))
-			for _, b := range sd.Boards {
-				m[b.Number] = b
-			}
-			return m
-		}
-		a := slices.Clone(sd.Results)
-		b := slices.Clone(sd.Results)
-		errA := tournament.ScoreResults(from, &sec, boards(), a)
-		errB := tournament.ScoreResults(to, &sec, boards(), b)
-		var keptA, keptB []tournament.Result
-		for i, r := range sd.Results {
-			reason := ""
-			switch {
-			case r.Status == tournament.StatusAssigned:
-				reason = "an assigned adjusted score is in points of " + out.From + " and cannot be read under " + out.To
-			case errA != nil && errA[i] != nil:
-				reason = out.From + " cannot score it: " + errA[i].Error()
-			case errB != nil && errB[i] != nil:
-				reason = out.To + " cannot score it: " + errB[i].Error()
-			}
-			if reason != "" {
-				out.NotComparable = append(out.NotComparable, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: reason})
-				continue
-			}
-			keptA = append(keptA, a[i])
-			keptB = append(keptB, b[i])
-			if r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut {
-				out.Comparable++
-			}
-		}
-		sa := tournament.BuildSection(d.Event, sec, sd.Pairs, sd.Teams, boards(), keptA)
-		sb := tournament.BuildSection(toEvent, sec, sd.Pairs, sd.Teams, boards(), keptB)
-		out.Boards = append(out.Boards, compareBoards(sec.Name, sa.Travelers, sb.Travelers)...)
-		out.Fields = append(out.Fields, compareFields(&sec, sa.Standings.Pairs, sb.Standings.Pairs)...)
+	out := LawComparison{From: lc.fromName, To: lc.toName}
+	for i := range d.Sections {
+		part := lc.section(&d.Sections[i])
+		out.Boards = append(out.Boards, part.Boards...)
+		out.Fields = append(out.Fields, part.Fields...)
+		out.NotComparable = append(out.NotComparable, part.NotComparable...)
+		out.Comparable += part.Comparable
 	}
 	if out.NothingComparable() {
 		// Only adjusted scores and boards not played are left, the same
@@ -154,6 +110,82 @@ func CompareLaws(d tournament.EventData, to scoring.Rules) (LawComparison, error
 		out.Boards, out.Fields = nil, nil
 	}
 	return out, nil
+}
+
+// lawComparer compares an event's results under its own law code and
+// another, a section at a time (CompareLaws, and the workbook, which
+// writes a comparison section by section).
+type lawComparer struct {
+	event, toEvent   tournament.Event // the event, and the event under the other code
+	from, to         scoring.Rules
+	fromName, toName string
+}
+
+// newLawComparer checks both codes: the event's must be readable, to must
+// be a code traveler knows.
+func newLawComparer(e tournament.Event, to scoring.Rules) (*lawComparer, error) {
+	from, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(scoring.Laws, to.Law) {
+		return nil, &scoring.Error{Field: "to", Value: to.Law.String(), Problem: "not a law code traveler knows", Allowed: scoring.LawNames()}
+	}
+	toEvent := e
+	toEvent.Law = to.Law
+	toEvent.LawOptions = tournament.LawOptions{}
+	for _, o := range to.Law.Options() {
+		toEvent.LawOptions[o.Name], _ = to.Options.Value(o.Name)
+	}
+	if _, err := toEvent.Rules(); err != nil {
+		return nil, err
+	}
+	return &lawComparer{event: e, toEvent: toEvent, from: from, to: to, fromName: from.Law.String(), toName: to.Law.String()}, nil
+}
+
+// section compares one section: its part of the event's comparison, whole
+// even when none of its own results is comparable (only CompareLaws, which
+// sees every section, may leave boards and standings out for that).
+func (lc *lawComparer) section(sd *tournament.SectionData) LawComparison {
+	out := LawComparison{From: lc.fromName, To: lc.toName}
+	sec := sd.Section
+	boards := func() map[int]tournament.Board {
+		m := make(map[int]tournament.Board, len(sd.Boards))
+		for _, b := range sd.Boards {
+			m[b.Number] = b
+		}
+		return m
+	}
+	a := slices.Clone(sd.Results)
+	b := slices.Clone(sd.Results)
+	errA := tournament.ScoreResults(lc.from, &sec, boards(), a)
+	errB := tournament.ScoreResults(lc.to, &sec, boards(), b)
+	var keptA, keptB []tournament.Result
+	for i, r := range sd.Results {
+		reason := ""
+		switch {
+		case r.Status == tournament.StatusAssigned:
+			reason = "an assigned adjusted score is in points of " + out.From + " and cannot be read under " + out.To
+		case errA != nil && errA[i] != nil:
+			reason = out.From + " cannot score it: " + errA[i].Error()
+		case errB != nil && errB[i] != nil:
+			reason = out.To + " cannot score it: " + errB[i].Error()
+		}
+		if reason != "" {
+			out.NotComparable = append(out.NotComparable, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: reason})
+			continue
+		}
+		keptA = append(keptA, a[i])
+		keptB = append(keptB, b[i])
+		if r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut {
+			out.Comparable++
+		}
+	}
+	sa := tournament.BuildSection(lc.event, sec, sd.Pairs, sd.Teams, boards(), keptA)
+	sb := tournament.BuildSection(lc.toEvent, sec, sd.Pairs, sd.Teams, boards(), keptB)
+	out.Boards = compareBoards(sec.Name, sa.Travelers, sb.Travelers)
+	out.Fields = compareFields(&sec, sa.Standings.Pairs, sb.Standings.Pairs)
+	return out
 }
 
 // CompareAllLaws compares the event's results under every other law code,

@@ -1,11 +1,8 @@
 package reports
 
 import (
-	"io"
 	"strconv"
 	"strings"
-
-	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // LawComparisonSheets lays comparisons out as two workbook sheets: "Law
@@ -76,15 +73,4 @@ func lineChange(from, to string, l LineComparison) string {
 		return "the same items, " + strconv.Itoa(l.FromScore) + " against " + strconv.Itoa(l.ToScore)
 	}
 	return strings.Join(parts, " | ")
-}
-
-// WriteReport writes the event's whole workbook: the sheets of
-// WriteWorkbook, the Royalton report, and the comparison of its results
-// under every other law code (LawComparisonSheets of CompareAllLaws).
-func WriteReport(w io.Writer, d tournament.EventData) error {
-	cs, err := CompareAllLaws(d)
-	if err != nil {
-		return err
-	}
-	return WriteWorkbook(w, d, append([]Sheet{Royalton(d).Sheet()}, LawComparisonSheets(cs)...)...)
 }

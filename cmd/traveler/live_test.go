@@ -17,6 +17,25 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
+// serveOn starts a server of its own on the database at u — its own pool,
+// caches and change notices, as `traveler serve` wires them — and returns
+// a client of it: two of them are two server processes on one database.
+func serveOn(t *testing.T, u string) *apiEnv {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
+	store, err := db.Open(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken})
+	svc.Listening(false)
+	listened := make(chan struct{})
+	go func() { _ = store.Listen(ctx, svc.Forget, svc.Listening); close(listened) }()
+	t.Cleanup(func() { stop(); <-listened; store.Close() })
+	c := apitest.Serve(t, api.New(svc, api.Options{Logger: slog.New(slog.DiscardHandler)}), "")
+	return &apiEnv{Client: c, t: t, url: c.URL, svc: svc}
+}
+
 // boardLines returns every line of board b in the fixture's movement,
 // 4S by North making 10 at each table that plays it.
 func boardLines(f mitchellFixture, b int) []map[string]any {
@@ -75,17 +94,7 @@ func readEvents(body *bufio.Reader, out chan<- sseEvent) {
 func TestStandingsStreamAcrossServers(t *testing.T) {
 	ctx := context.Background()
 	u := dbtest.URL(t)
-	serve := func() *apiEnv {
-		store, err := db.Open(ctx, u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(store.Close)
-		svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken})
-		c := apitest.Serve(t, api.New(svc, api.Options{Logger: slog.New(slog.DiscardHandler)}), "")
-		return &apiEnv{Client: c, t: t, url: c.URL, svc: svc}
-	}
-	a, b := serve(), serve()
+	a, b := serveOn(t, u), serveOn(t, u)
 	f := newMitchell(a, "Live", true)
 	sid := "/v1/sections/" + id(f.section.ID)
 

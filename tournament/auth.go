@@ -94,7 +94,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 	if a, ok, err := s.cachedActor(key); ok {
 		return a, err
 	}
-	gen := s.cache.gen.Load()
+	st := s.cache.stamp(actorsGen)
 	t, err := s.store.TokenByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "Authorization", Message: "the token is not known: ask the director for a new one"}
@@ -107,7 +107,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 		return Public, err
 	}
 	a := Actor{Role: t.Role, Name: t.Name, TokenID: t.ID, SectionID: t.SectionID, Table: t.Table}
-	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: t.ExpiresAt, read: s.now()}, gen)
+	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: t.ExpiresAt, read: s.now()}, actorsGen, st)
 	return a, nil
 }
 
@@ -145,7 +145,7 @@ func tokenEnded(state TokenState, revoked, expires time.Time, what string) error
 // forget drops from the auth cache every actor drop says, so a revocation
 // through this process takes effect at once.
 func (s *Service) forget(drop func(Actor) bool) {
-	s.cache.gen.Add(1)
+	s.cache.bump(actorsGen)
 	s.actors.Range(func(k, v any) bool {
 		if drop(v.(authEntry).actor) {
 			s.actors.Delete(k)
@@ -425,7 +425,7 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 	if a, ok, err := s.cachedActor(key); ok {
 		return a, err
 	}
-	gen := s.cache.gen.Load()
+	st := s.cache.stamp(actorsGen)
 	si, err := s.store.SignInByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "cookie", Message: "this sign-in is not known: sign in again"}
@@ -441,7 +441,7 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 	if si.TokenID == 0 {
 		a.Name = Director.Name
 	}
-	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: si.ExpiresAt, read: s.now()}, gen)
+	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: si.ExpiresAt, read: s.now()}, actorsGen, st)
 	return a, nil
 }
 

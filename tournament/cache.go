@@ -2,8 +2,12 @@ package tournament
 
 import (
 	"context"
+	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // cache keeps what a result entry reads on every request — the section with
@@ -11,23 +15,56 @@ import (
 // transaction. Every change made through the Service replaces or drops the
 // entry it touches; a change made by another process on the same database is
 // heard through Forget (db.Store.Listen), and while no one listens for them
-// (Listening(false)) nothing is kept. gen counts the changes heard, so that a
-// read that raced with one does not keep what it read.
+// (Listening(false)) nothing is kept. Each entry has a generation, counted
+// up by every change heard of it (and all of them by forgetAll), so that a
+// read that raced with a change does not keep what it read — and a change
+// to one section does not stop another's read from being kept.
 type cache struct {
-	sections sync.Map // int64 → Section
-	events   sync.Map // int64 → Event
-	boards   sync.Map // int64 (section) → map[int]Board, every board of the section
-	gen      atomic.Uint64
+	sections sync.Map           // int64 → Section
+	events   sync.Map           // int64 → Event
+	boards   sync.Map           // int64 (section) → map[int]Board, every board of the section
+	gens     sync.Map           // genKey → *atomic.Uint64: the changes heard of it
+	reads    singleflight.Group // one store read of an entry at a time, however many requests miss it
+	epoch    atomic.Uint64
 	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
 }
 
-// keep stores v under key in m unless a change was heard since gen was read
-// or changes are going unheard.
-func (c *cache) keep(m *sync.Map, key any, v any, gen uint64) {
-	if !c.deaf.Load() && c.gen.Load() == gen {
+// genKey names what a generation counts: a kind ("section", "event",
+// "boards", "actors") and an id (0 for "actors").
+type genKey struct {
+	kind string
+	id   int64
+}
+
+// stamp is when a read began: the epoch and the generation of what it reads.
+type stamp struct{ epoch, gen uint64 }
+
+// stamp returns k's stamp now.
+func (c *cache) stamp(k genKey) stamp {
+	st := stamp{epoch: c.epoch.Load()}
+	if v, ok := c.gens.Load(k); ok {
+		st.gen = v.(*atomic.Uint64).Load()
+	}
+	return st
+}
+
+// bump counts a change heard of k.
+func (c *cache) bump(k genKey) {
+	v, _ := c.gens.LoadOrStore(k, new(atomic.Uint64))
+	v.(*atomic.Uint64).Add(1)
+}
+
+// keep stores v under key in m unless a change to k was heard since st was
+// taken, or changes are going unheard.
+func (c *cache) keep(m *sync.Map, key any, v any, k genKey, st stamp) {
+	if !c.deaf.Load() && c.stamp(k) == st {
 		m.Store(key, v)
 	}
 }
+
+// actorsGen is the generation of the auth cache, counted up by every
+// revocation, expiry change and sign-out heard.
+var actorsGen = genKey{kind: "actors"}
 
 // ChangedKind is what a change notice is about.
 type ChangedKind string
@@ -50,15 +87,18 @@ type Changed struct {
 // Forget drops what the caches hold of a change, made by this process or
 // another: the next request reads it from the store.
 func (s *Service) Forget(c Changed) {
-	s.cache.gen.Add(1)
 	switch c.Kind {
 	case ChangedSection:
+		s.cache.bump(genKey{"section", c.ID})
+		s.cache.bump(genKey{"boards", c.ID})
 		s.cache.sections.Delete(c.ID)
 		s.cache.boards.Delete(c.ID)
 		s.forget(func(x Actor) bool { return x.SectionID == c.ID })
 	case ChangedEvent:
+		s.cache.bump(genKey{"event", c.ID})
 		s.cache.events.Delete(c.ID)
 	case ChangedBoards:
+		s.cache.bump(genKey{"boards", c.ID})
 		s.cache.boards.Delete(c.ID)
 	case ChangedToken:
 		s.forget(func(x Actor) bool { return x.TokenID == c.ID })
@@ -71,7 +111,7 @@ func (s *Service) Forget(c Changed) {
 
 // forgetAll empties every cache.
 func (s *Service) forgetAll() {
-	s.cache.gen.Add(1)
+	s.cache.epoch.Add(1)
 	for _, m := range []*sync.Map{&s.cache.sections, &s.cache.events, &s.cache.boards, &s.actors} {
 		m.Clear()
 	}
@@ -92,13 +132,19 @@ func (s *Service) section(ctx context.Context, id int64) (Section, error) {
 	if v, ok := s.cache.sections.Load(id); ok {
 		return v.(Section), nil
 	}
-	gen := s.cache.gen.Load()
-	sec, err := s.store.Section(ctx, id)
+	k := genKey{"section", id}
+	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := s.cache.stamp(k)
+		sec, err := s.store.Section(ctx, id)
+		if err == nil {
+			s.cache.keep(&s.cache.sections, id, sec, k, st)
+		}
+		return sec, err
+	})
 	if err != nil {
 		return Section{}, err
 	}
-	s.cache.keep(&s.cache.sections, id, sec, gen)
-	return sec, nil
+	return v.(Section), nil
 }
 
 // event returns an event, from the cache or the store.
@@ -106,13 +152,19 @@ func (s *Service) event(ctx context.Context, id int64) (Event, error) {
 	if v, ok := s.cache.events.Load(id); ok {
 		return v.(Event), nil
 	}
-	gen := s.cache.gen.Load()
-	e, err := s.store.Event(ctx, id)
+	k := genKey{"event", id}
+	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := s.cache.stamp(k)
+		e, err := s.store.Event(ctx, id)
+		if err == nil {
+			s.cache.keep(&s.cache.events, id, e, k, st)
+		}
+		return e, err
+	})
 	if err != nil {
 		return Event{}, err
 	}
-	s.cache.keep(&s.cache.events, id, e, gen)
-	return e, nil
+	return v.(Event), nil
 }
 
 // boardMap returns every board of a section by number (stored, or implied by
@@ -121,16 +173,39 @@ func (s *Service) boardMap(ctx context.Context, sec *Section) (map[int]Board, er
 	if v, ok := s.cache.boards.Load(sec.ID); ok {
 		return v.(map[int]Board), nil
 	}
-	gen := s.cache.gen.Load()
-	stored, err := s.store.Boards(ctx, sec.ID)
+	k := genKey{"boards", sec.ID}
+	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := s.cache.stamp(k)
+		stored, err := s.store.Boards(ctx, sec.ID)
+		if err != nil {
+			return nil, err
+		}
+		m := make(map[int]Board, sec.Movement.Boards)
+		for _, b := range stored {
+			m[b.Number] = b
+		}
+		m = withImplied(m, sec)
+		s.cache.keep(&s.cache.boards, sec.ID, m, k, st)
+		return m, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[int]Board, sec.Movement.Boards)
-	for _, b := range stored {
-		m[b.Number] = b
-	}
-	m = withImplied(m, sec)
-	s.cache.keep(&s.cache.boards, sec.ID, m, gen)
-	return m, nil
+	return v.(map[int]Board), nil
 }
+
+// read runs one store read of k at a time: requests that miss k while it
+// is being read wait for that read and share its answer (a round moved sends
+// a section's every table to read it at once). The read does not end with
+// the first request (whose client may leave) but within readWithin.
+func (c *cache) read(ctx context.Context, k genKey, f func(context.Context) (any, error)) (any, error) {
+	v, err, _ := c.reads.Do(k.kind+":"+strconv.FormatInt(k.id, 10), func() (any, error) {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readWithin)
+		defer cancel()
+		return f(rctx)
+	})
+	return v, err
+}
+
+// readWithin bounds a shared read of the cache.
+const readWithin = 10 * time.Second

@@ -53,11 +53,24 @@ func TestCacheHearsChanges(t *testing.T) {
 	read(6)
 	read(6)
 
-	// A read that raced with a notice does not keep what it read.
-	gen := s.cache.gen.Load()
+	// A read that raced with a notice about its section does not keep what
+	// it read; one that raced with another section's notice does.
+	k9, k10 := genKey{"section", 9}, genKey{"section", 10}
+	st9, st10 := s.cache.stamp(k9), s.cache.stamp(k10)
 	s.Forget(Changed{Kind: ChangedSection, ID: 9})
-	s.cache.keep(&s.cache.sections, int64(9), Section{ID: 9}, gen)
+	s.cache.keep(&s.cache.sections, int64(9), Section{ID: 9}, k9, st9)
+	s.cache.keep(&s.cache.sections, int64(10), Section{ID: 10}, k10, st10)
 	if _, ok := s.cache.sections.Load(int64(9)); ok {
-		t.Error("a section read before a change notice was kept after it")
+		t.Error("a section read before a change notice about it was kept after it")
+	}
+	if _, ok := s.cache.sections.Load(int64(10)); !ok {
+		t.Error("a section read while another section's notice came was not kept")
+	}
+	// Everything forgotten (Listening) stops every read in flight from keeping.
+	st10 = s.cache.stamp(k10)
+	s.Listening(true)
+	s.cache.keep(&s.cache.sections, int64(10), Section{ID: 10}, k10, st10)
+	if _, ok := s.cache.sections.Load(int64(10)); ok {
+		t.Error("a read from before everything was forgotten was kept")
 	}
 }

@@ -37,10 +37,11 @@ func hashToken(secret string) []byte {
 }
 
 // authCacheFor is how long a process trusts what it last read of a token
-// or a sign-in before reading it again: a revocation made through another
-// process that this one did not hear of (Forget) takes effect within it;
-// one it hears of, or made through this process, at once.
-const authCacheFor = 5 * time.Second
+// or a sign-in before reading it again: a backstop, since a revocation made
+// through another process reaches this one with its change notice (Forget)
+// and one made through this process at once, and a process that cannot hear
+// notices keeps nothing.
+const authCacheFor = 30 * time.Second
 
 // The bounds of a token's life the director may set.
 const (

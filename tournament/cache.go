@@ -91,9 +91,8 @@ func (s *Service) Forget(c Changed) {
 	case ChangedSection:
 		s.cache.bump(genKey{"section", c.ID})
 		s.cache.bump(genKey{"boards", c.ID})
-		s.cache.sections.Delete(c.ID)
+		s.cache.sections.Delete(c.ID) // a round moved, renamed, deleted (its tokens revoked: their own notices)
 		s.cache.boards.Delete(c.ID)
-		s.forget(func(x Actor) bool { return x.SectionID == c.ID })
 	case ChangedEvent:
 		s.cache.bump(genKey{"event", c.ID})
 		s.cache.events.Delete(c.ID)

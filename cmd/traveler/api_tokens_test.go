@@ -188,9 +188,8 @@ func TestLastDirectorTokenKept(t *testing.T) {
 }
 
 // TestRevocationReachesEveryProcess: two servers on one database; a token
-// revoked through one is refused by the other — at once, through the change
-// notice; within the auth cache's 5 s without it — though the other had just
-// let it in.
+// revoked through one is refused by the other at once, through the change
+// notice, though the other had just let it in.
 func TestRevocationReachesEveryProcess(t *testing.T) {
 	u := dbtest.URL(t)
 	one, two := serveOn(t, u), serveOn(t, u)

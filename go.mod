@@ -10,7 +10,6 @@ require (
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/xuri/excelize/v2 v2.11.0
 	golang.org/x/net v0.56.0
-	golang.org/x/sync v0.22.0
 	golang.org/x/text v0.41.0
 	golang.org/x/time v0.16.0
 	rsc.io/qr v0.2.0
@@ -33,5 +32,6 @@ require (
 	github.com/xuri/efp v0.0.1 // indirect
 	github.com/xuri/nfp v0.0.2-0.20250530014748-2ddeb826f9a9 // indirect
 	golang.org/x/crypto v0.53.0 // indirect
+	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect
 )

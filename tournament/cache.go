@@ -2,12 +2,9 @@ package tournament
 
 import (
 	"context"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 )
 
 // cache keeps what a result entry reads on every request — the section with
@@ -20,11 +17,11 @@ import (
 // read that raced with a change does not keep what it read — and a change
 // to one section does not stop another's read from being kept.
 type cache struct {
-	sections sync.Map           // int64 → Section
-	events   sync.Map           // int64 → Event
-	boards   sync.Map           // int64 (section) → map[int]Board, every board of the section
-	gens     sync.Map           // genKey → *atomic.Uint64: the changes heard of it
-	reads    singleflight.Group // one store read of an entry at a time, however many requests miss it
+	sections sync.Map // int64 → Section
+	events   sync.Map // int64 → Event
+	boards   sync.Map // int64 (section) → map[int]Board, every board of the section
+	gens     sync.Map // genKey → *atomic.Uint64: the changes heard of it
+	reads    flights  // one store read of an entry at a time, however many requests miss it
 	epoch    atomic.Uint64
 	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
 }
@@ -198,12 +195,53 @@ func (s *Service) boardMap(ctx context.Context, sec *Section) (map[int]Board, er
 // a section's every table to read it at once). The read does not end with
 // the first request (whose client may leave) but within readWithin.
 func (c *cache) read(ctx context.Context, k genKey, f func(context.Context) (any, error)) (any, error) {
-	v, err, _ := c.reads.Do(k.kind+":"+strconv.FormatInt(k.id, 10), func() (any, error) {
+	return c.reads.do(k, func() (any, error) {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readWithin)
 		defer cancel()
 		return f(rctx)
 	})
-	return v, err
+}
+
+// flights are the reads in flight, by what they read. (DESIGN.md keeps
+// tournament free of imports beyond the standard library, so this is not
+// golang.org/x/sync/singleflight.)
+type flights struct {
+	mu sync.Mutex
+	in map[genKey]*flight
+}
+
+// flight is one read in flight: done closes when v and err are set.
+type flight struct {
+	done    chan struct{}
+	v       any
+	err     error
+	waiting int // requests sharing it but the first
+}
+
+// do runs f for k unless a run of it is in flight, and returns that run's
+// answer either way.
+func (fs *flights) do(k genKey, f func() (any, error)) (any, error) {
+	fs.mu.Lock()
+	if fl, ok := fs.in[k]; ok {
+		fl.waiting++
+		fs.mu.Unlock()
+		<-fl.done
+		return fl.v, fl.err
+	}
+	if fs.in == nil {
+		fs.in = map[genKey]*flight{}
+	}
+	fl := &flight{done: make(chan struct{})}
+	fs.in[k] = fl
+	fs.mu.Unlock()
+	defer func() {
+		fs.mu.Lock()
+		delete(fs.in, k)
+		fs.mu.Unlock()
+		close(fl.done)
+	}()
+	fl.v, fl.err = f()
+	return fl.v, fl.err
 }
 
 // readWithin bounds a shared read of the cache.

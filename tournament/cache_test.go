@@ -2,7 +2,10 @@ package tournament
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // countingStore answers Section from one section and counts the reads.
@@ -72,5 +75,43 @@ func TestCacheHearsChanges(t *testing.T) {
 	s.cache.keep(&s.cache.sections, int64(10), Section{ID: 10}, k10, st10)
 	if _, ok := s.cache.sections.Load(int64(10)); ok {
 		t.Error("a read from before everything was forgotten was kept")
+	}
+}
+
+// TestFlightsShareOneRead: requests missing the same entry at once share
+// one store read; another entry's read is its own.
+func TestFlightsShareOneRead(t *testing.T) {
+	var fs flights
+	release := make(chan struct{})
+	var reads atomic.Int32
+	read := func() (any, error) { reads.Add(1); <-release; return 7, nil }
+	var wg sync.WaitGroup
+	got := make([]any, 5)
+	for i := range got {
+		wg.Add(1)
+		go func() { defer wg.Done(); got[i], _ = fs.do(genKey{"section", 1}, read) }()
+	}
+	for reads.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	other, _ := fs.do(genKey{"section", 2}, func() (any, error) { return 8, nil })
+	for joined := 0; joined < 4; { // the other four wait for the read in flight
+		time.Sleep(time.Millisecond)
+		fs.mu.Lock()
+		joined = fs.in[genKey{"section", 1}].waiting
+		fs.mu.Unlock()
+	}
+	close(release)
+	wg.Wait()
+	if n := reads.Load(); n != 1 {
+		t.Errorf("%d reads of section 1 for 5 requests at once, want 1", n)
+	}
+	for i, v := range got {
+		if v != 7 {
+			t.Errorf("request %d got %v", i, v)
+		}
+	}
+	if other != 8 {
+		t.Errorf("section 2's read got %v", other)
 	}
 }

@@ -104,16 +104,20 @@ func (s *server) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
 // 503.
 const requestTimeout = 30 * time.Second
 
-// timeout gives the request's context a deadline of requestTimeout.
-func (s *server) timeout(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if c.Request().Method == http.MethodGet && sse.Wants(c.Request()) {
-			return next(c) // a live stream bounds itself (sse.MaxLife)
+// timeout gives the request's context a deadline of requestTimeout, but
+// for a live stream on a route that streams (streams bound themselves:
+// sse.MaxLife). Any other route asked for a stream keeps the deadline.
+func (s *server) timeout(streams bool) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if streams && sse.Wants(c.Request()) {
+				return next(c)
+			}
+			ctx, cancel := context.WithTimeout(c.Request().Context(), requestTimeout)
+			defer cancel()
+			c.SetRequest(c.Request().WithContext(ctx))
+			return next(c)
 		}
-		ctx, cancel := context.WithTimeout(c.Request().Context(), requestTimeout)
-		defer cancel()
-		c.SetRequest(c.Request().WithContext(ctx))
-		return next(c)
 	}
 }
 

@@ -53,6 +53,10 @@ type route struct {
 // season's USEBIO file with hands runs to a few MiB.
 const maxImportBytes = 32 << 20
 
+// streamRoutes are the routes that answer Accept: text/event-stream with a
+// live stream, which outlives the request timeout.
+var streamRoutes = map[string]bool{http.MethodGet + " /v1/sections/:id/standings": true}
+
 // bodyLimits are the routes that take more than Options.MaxBodyBytes.
 var bodyLimits = map[string]int64{http.MethodPost + " /v1/events/import": maxImportBytes}
 
@@ -177,7 +181,7 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.GET("/readyz", s.readyz)
 	for _, r := range routes {
 		h := r.handler
-		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody(max(bodyLimits[r.method+" "+r.path], s.opts.MaxBodyBytes)), s.rateLimit, s.timeout, s.authenticate, s.guardWrites(r.method+" "+r.path))
+		e.Add(r.method, r.path, func(c echo.Context) error { return h(s, c) }, s.limitBody(max(bodyLimits[r.method+" "+r.path], s.opts.MaxBodyBytes)), s.rateLimit, s.timeout(streamRoutes[r.method+" "+r.path]), s.authenticate, s.guardWrites(r.method+" "+r.path))
 	}
 	return e
 }

@@ -126,23 +126,37 @@ func oneToken(rows pgx.Rows, notFound string) (tournament.Token, error) {
 	return t, translate("token", err, ids{})
 }
 
+// tokenStates is the SQL condition of each token state, at the database's
+// clock (tournament.Token.State's rule).
+var tokenStates = map[tournament.TokenState]string{
+	"":                      `true`,
+	tournament.TokenActive:  `revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
+	tournament.TokenExpired: `revoked_at IS NULL AND expires_at <= now()`,
+	tournament.TokenRevoked: `revoked_at IS NOT NULL`,
+}
+
 // Tokens returns the tokens f asks for: a section's table tokens by table
 // (ErrNotFound when there is no such section), else the newest f.Limit of
-// f.Role's (both when ""), leaving out table tokens of deleted sections.
-// f.State is left to the caller, who knows the time.
+// f.Role's (both when ""), leaving out table tokens of deleted sections;
+// of f.State's only, when it names one.
 func (s *Store) Tokens(ctx context.Context, f tournament.TokenFilter) ([]tournament.Token, error) {
 	limit := f.Limit
 	if limit <= 0 {
 		limit = tournament.MaxTokensListed
 	}
+	state, ok := tokenStates[f.State]
+	if !ok {
+		return nil, tournament.Invalidf("state", strconv.Quote(string(f.State))+" is not a token's state")
+	}
 	if f.SectionID != 0 {
 		return listIn(ctx, s, "section", f.SectionID, `
-			SELECT `+tokenColumns+` FROM tokens WHERE role = 'table' AND section_id = $1 ORDER BY table_no, id DESC LIMIT $2`,
+			SELECT `+tokenColumns+` FROM tokens WHERE role = 'table' AND section_id = $1 AND `+state+`
+			ORDER BY table_no, id DESC LIMIT $2`,
 			[]any{f.SectionID, limit}, scanToken)
 	}
 	q, _ := s.q.Query(ctx, `
 		SELECT `+tokenColumns+` FROM tokens t
-		WHERE ($1 = '' OR role = $1)
+		WHERE ($1 = '' OR role = $1) AND `+state+`
 		  AND (section_id IS NULL OR EXISTS (SELECT FROM sections s WHERE s.id = t.section_id AND `+liveSection+`))
 		ORDER BY id DESC LIMIT $2`, string(f.Role), limit)
 	tokens, err := pgx.CollectRows(q, scanToken)

@@ -293,17 +293,7 @@ func (s *Service) Tokens(ctx context.Context, a Actor, f TokenFilter) ([]Token, 
 	if f.Limit <= 0 || f.Limit > MaxTokensListed {
 		f.Limit = MaxTokensListed
 	}
-	ts, err := s.store.Tokens(ctx, f)
-	if err != nil || f.State == "" {
-		return ts, err
-	}
-	now, out := s.now(), ts[:0]
-	for _, t := range ts {
-		if t.State(now) == f.State {
-			out = append(out, t)
-		}
-	}
-	return out, nil
+	return s.store.Tokens(ctx, f)
 }
 
 // SetTokenExpiry sets when a token stops working (directors only): a time
@@ -344,19 +334,12 @@ func (s *Service) RevokeToken(ctx context.Context, a Actor, id int64) (Token, er
 	if err != nil {
 		return Token{}, err
 	}
-	now := s.now()
-	if t.Role == RoleDirector && t.State(now) == TokenActive && s.directorHash == nil {
-		ds, err := s.store.Tokens(ctx, TokenFilter{Role: RoleDirector, Limit: MaxTokensListed})
+	if t.Role == RoleDirector && t.State(s.now()) == TokenActive && s.directorHash == nil {
+		active, err := s.store.Tokens(ctx, TokenFilter{Role: RoleDirector, State: TokenActive, Limit: 2})
 		if err != nil {
 			return Token{}, err
 		}
-		active := 0
-		for _, d := range ds {
-			if d.State(now) == TokenActive {
-				active++
-			}
-		}
-		if active <= 1 {
+		if len(active) <= 1 {
 			return Token{}, &Error{Kind: ErrConflict, Message: "token " + strconv.FormatInt(id, 10) +
 				" is the last working director token: issue another first (POST /v1/tokens, the access page or `traveler token create`)"}
 		}

@@ -96,7 +96,7 @@ type Store interface {
 	TokenByHash(ctx context.Context, hash []byte) (Token, error)
 	// Token returns the token with this id.
 	Token(ctx context.Context, id int64) (Token, error)
-	// Tokens returns the tokens f asks for.
+	// Tokens returns the tokens f asks for, their state as of the store's clock.
 	Tokens(ctx context.Context, f TokenFilter) ([]Token, error)
 	// SetTokenExpiry sets when a token expires and returns it.
 	SetTokenExpiry(ctx context.Context, id int64, at time.Time) (Token, error)

@@ -74,6 +74,12 @@ func TestAPITokensLifecycle(t *testing.T) {
 	if len(listed) != 2 {
 		t.Errorf("limit=2: %d tokens", len(listed))
 	}
+	// the limit counts tokens of the state asked for: the newest token is
+	// active, the one revoked older
+	e.want(200, &listed, "GET", "/v1/tokens?state=revoked&limit=1", directorToken, nil)
+	if len(listed) != 1 || listed[0].ID != first[0].ID {
+		t.Errorf("state=revoked&limit=1: %+v, want table 1's first token", listed)
+	}
 
 	// Refusals name the field.
 	for _, c := range []struct {

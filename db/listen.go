@@ -25,13 +25,12 @@ const changeChannel = "traveler_changes"
 func (s *Store) Listen(ctx context.Context, changed func(tournament.Changed), listening func(bool)) error {
 	wait := 100 * time.Millisecond
 	for {
-		err := s.listenOnce(ctx, changed, listening)
+		if s.listenOnce(ctx, changed, listening) {
+			wait = 100 * time.Millisecond // it listened: a new loss starts the waits again
+		}
 		listening(false)
 		if ctx.Err() != nil {
 			return ctx.Err()
-		}
-		if err == nil {
-			wait = 100 * time.Millisecond
 		}
 		select {
 		case <-ctx.Done():
@@ -42,21 +41,22 @@ func (s *Store) Listen(ctx context.Context, changed func(tournament.Changed), li
 	}
 }
 
-// listenOnce listens on one connection until it fails or ctx ends.
-func (s *Store) listenOnce(ctx context.Context, changed func(tournament.Changed), listening func(bool)) error {
+// listenOnce listens on one connection until it fails or ctx ends, and
+// reports whether it got as far as listening.
+func (s *Store) listenOnce(ctx context.Context, changed func(tournament.Changed), listening func(bool)) bool {
 	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
 	if err != nil {
-		return err
+		return false
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, "LISTEN "+changeChannel); err != nil {
-		return err
+		return false
 	}
 	listening(true)
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
-			return err
+			return true
 		}
 		if c, ok := parseChange(n.Payload); ok {
 			changed(c)

@@ -20,14 +20,15 @@ var Public = Actor{Role: RolePublic, Name: "public"}
 // log or a leaked file.
 const tokenPrefix = "trv_"
 
-// newSecret returns a new random token: the prefix, the role's letter and
-// 32 random bytes in base64url.
-func newSecret(role Role) string {
+// newSecret returns a new random secret: the prefix, kind's letter ("d"
+// a director token, "t" a table token, "s" a sign-in) and 32 random bytes
+// in base64url.
+func newSecret(kind string) string {
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		panic("crypto/rand: " + err.Error()) // never fails on the systems Go supports
 	}
-	return tokenPrefix + string(role[0]) + "_" + base64.RawURLEncoding.EncodeToString(b[:])
+	return tokenPrefix + kind + "_" + base64.RawURLEncoding.EncodeToString(b[:])
 }
 
 // hashToken returns the sha-256 of a token, the only form it is stored in.
@@ -57,7 +58,10 @@ const (
 
 // signInPrefix starts a sign-in's secret (the cookie), so one is never
 // taken for a token.
-const signInPrefix = tokenPrefix + "s_"
+const signInPrefix = tokenPrefix + signInKind + "_"
+
+// signInKind is a sign-in's letter in its secret (newSecret).
+const signInKind = "s"
 
 // authEntry is what the auth cache keeps of a token or a sign-in.
 type authEntry struct {
@@ -188,7 +192,7 @@ func (s *Service) CreateDirectorToken(ctx context.Context, a Actor, name string,
 	if err := s.checkExpiry("expires_at", expires); err != nil {
 		return IssuedToken{}, err
 	}
-	secret := newSecret(RoleDirector)
+	secret := newSecret(string(RoleDirector[0]))
 	t := Token{Role: RoleDirector, Name: name, Hash: hashToken(secret), ExpiresAt: expires}
 	if err := s.store.CreateToken(ctx, &t); err != nil {
 		return IssuedToken{}, err
@@ -244,7 +248,7 @@ func (s *Service) CreateTableTokens(ctx context.Context, a Actor, sectionID int6
 			return nil, Invalidf(field, "table "+strconv.Itoa(n)+" is asked for twice")
 		}
 		seen[n] = true
-		secret := newSecret(RoleTable)
+		secret := newSecret(string(RoleTable[0]))
 		out = append(out, IssuedToken{Token: Token{Role: RoleTable, Name: "table " + strconv.Itoa(n) + " " + sec.Name, SectionID: sectionID, Table: n,
 			Hash: hashToken(secret), ExpiresAt: in.ExpiresAt}, Secret: secret})
 	}
@@ -378,7 +382,7 @@ func (s *Service) SignIn(ctx context.Context, token, agent string) (SignIn, stri
 	} else {
 		si.Name = "configured director token"
 	}
-	secret := signInPrefix + newSecret(RoleDirector)[len(tokenPrefix)+2:]
+	secret := newSecret(signInKind)
 	si.Hash = hashToken(secret)
 	if err := s.store.CreateSignIn(ctx, &si); err != nil {
 		return SignIn{}, "", err

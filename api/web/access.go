@@ -58,6 +58,7 @@ func (p *Pages) accessData(c echo.Context) (accessData, error) {
 		return d, err
 	}
 	bySection := map[int64]*sectionTableLinks{}
+	events := map[int64]tournament.Event{}
 	for _, t := range tables {
 		l, ok := bySection[t.SectionID]
 		if !ok {
@@ -65,8 +66,11 @@ func (p *Pages) accessData(c echo.Context) (accessData, error) {
 			if l.Section, err = p.svc.Section(ctx, a, t.SectionID); err != nil {
 				return d, err
 			}
-			if l.Event, err = p.svc.Event(ctx, a, l.Section.EventID); err != nil {
-				return d, err
+			if l.Event, ok = events[l.Section.EventID]; !ok {
+				if l.Event, err = p.svc.Event(ctx, a, l.Section.EventID); err != nil {
+					return d, err
+				}
+				events[l.Event.ID] = l.Event
 			}
 			bySection[t.SectionID] = l
 		}

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/api"
-	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -100,12 +99,7 @@ func runToken(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		fmt.Fprintf(stderr, "traveler token: %v\n", err)
 		return 2
 	}
-	database, err := dbc.openDatabase(ctx, log)
-	if err != nil {
-		fmt.Fprintf(stderr, "traveler token: %v\n", err)
-		return 1
-	}
-	err = withTokenService(ctx, database.url, func(svc *tournament.Service) error {
+	err = withService(ctx, &dbc, log, func(svc *tournament.Service) error {
 		switch action {
 		case "create":
 			at := time.Time{}
@@ -134,9 +128,6 @@ func runToken(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		}
 		return nil
 	})
-	if rerr := database.release(true); rerr != nil && err == nil {
-		err = rerr
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler token %s: %v\n", action, err)
 		return 1
@@ -178,18 +169,4 @@ func stamp(t time.Time) string {
 		return "-"
 	}
 	return t.UTC().Format(time.RFC3339)
-}
-
-// withTokenService migrates the database (a fresh one has no tables yet),
-// opens it and runs f over a service on it.
-func withTokenService(ctx context.Context, url string, f func(*tournament.Service) error) error {
-	if err := db.Migrate(ctx, url); err != nil {
-		return fmt.Errorf("migrating the database: %w", err)
-	}
-	store, err := db.Open(ctx, url)
-	if err != nil {
-		return fmt.Errorf("opening the database: %w", err)
-	}
-	defer store.Close()
-	return f(tournament.NewService(store, tournament.ServiceOptions{}))
 }

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -54,7 +54,7 @@ func (s *server) getPBN(c echo.Context) error {
 // format cannot hold every event, so its writer's errors are the event's
 // (see shapeErrors): such a file is written whole first, so that a refusal
 // answers its 422 and not a download cut short. The others (the workbook,
-// the CSVs) go out as they are made (sendFile).
+// the CSVs) go out as they are made (download.Send).
 func (s *server) export(c echo.Context, name string, shaped bool) error {
 	f, ok := reports.FileNamed(name)
 	if !ok {
@@ -66,7 +66,7 @@ func (s *server) export(c echo.Context, name string, shaped bool) error {
 	}
 	attachment := "event-" + strconv.FormatInt(d.Event.ID, 10) + "-" + name
 	if !shaped {
-		return s.sendFile(c, attachment, f.MediaType, func(w io.Writer) error { return f.Write(w, d) })
+		return download.Send(c, s.log, attachment, f.MediaType, func(w io.Writer) error { return f.Write(w, d) })
 	}
 	var buf bytes.Buffer
 	if err := shapeErrors(f.Write)(&buf, d); err != nil {
@@ -74,80 +74,6 @@ func (s *server) export(c echo.Context, name string, shaped bool) error {
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+attachment+`"`)
 	return c.Blob(http.StatusOK, f.MediaType, buf.Bytes())
-}
-
-// wholeUpTo is how much of a file sendFile holds before it answers: a file
-// no larger goes out whole, with its Content-Length, or not at all (its
-// error answered as any other); past it the answer is sent and the file
-// streamed.
-const wholeUpTo = 1 << 20
-
-// sendFile answers with the file write makes, as an attachment named
-// filename of type mediaType, while write makes it: its first wholeUpTo
-// bytes are held, so that a small file, or an error early on, is answered
-// as before; then the answer (200, no Content-Length: chunked in HTTP/1.1)
-// is sent and the rest follows as it is made, so that memory does not grow
-// with the file. A failure after the answer is sent must not end the body
-// as if the file were whole: it is logged and the connection aborted
-// (http.ErrAbortHandler), so that the client sees a cut body — an HTTP/1.1
-// chunked body without its last chunk, an HTTP/2 stream reset — and an
-// error, never a 200 with half a file. Writing stops when the request's
-// context ends (the client gone, the request's time up).
-func (s *server) sendFile(c echo.Context, filename, mediaType string, write func(io.Writer) error) error {
-	fw := &fileWriter{c: c, filename: filename, mediaType: mediaType}
-	err := write(fw)
-	if err == nil && !fw.sent {
-		fw.answer(true)
-		_, err = c.Response().Write(fw.head)
-	}
-	if err == nil || !fw.sent {
-		return err
-	}
-	r := c.Request()
-	s.log.LogAttrs(r.Context(), slog.LevelWarn, "download cut short",
-		slog.String("method", r.Method), slog.String("path", loggedPath(r.URL.Path)),
-		slog.Int64("bytes", c.Response().Size), slog.String("error", err.Error()))
-	panic(http.ErrAbortHandler)
-}
-
-// fileWriter is the answer sendFile writes a file to.
-type fileWriter struct {
-	c                   echo.Context
-	filename, mediaType string
-	head                []byte // the file's first bytes, held until wholeUpTo
-	sent                bool   // the answer's status and headers are sent
-}
-
-// Write holds p, or sends it.
-func (w *fileWriter) Write(p []byte) (int, error) {
-	if err := w.c.Request().Context().Err(); err != nil {
-		return 0, err
-	}
-	if !w.sent {
-		if len(w.head)+len(p) <= wholeUpTo {
-			w.head = append(w.head, p...)
-			return len(p), nil
-		}
-		w.answer(false)
-		if _, err := w.c.Response().Write(w.head); err != nil {
-			return 0, err
-		}
-		w.head = nil
-	}
-	return w.c.Response().Write(p)
-}
-
-// answer sends the status and headers, with the length of the file when
-// whole (it is then all in head).
-func (w *fileWriter) answer(whole bool) {
-	h := w.c.Response().Header()
-	h.Set(echo.HeaderContentType, w.mediaType)
-	h.Set(echo.HeaderContentDisposition, `attachment; filename="`+w.filename+`"`)
-	if whole {
-		h.Set(echo.HeaderContentLength, strconv.Itoa(len(w.head)))
-	}
-	w.c.Response().WriteHeader(http.StatusOK)
-	w.sent = true
 }
 
 // eventPart reads the event of the path's id as the caller may see it,

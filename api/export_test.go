@@ -14,6 +14,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -33,7 +34,7 @@ func fileOf(n int, fail error) func(io.Writer) error {
 }
 
 // fileServer starts the API's own echo — its middleware, error handler and
-// log — with one more route, GET /test/file, that answers with sendFile
+// log — with one more route, GET /test/file, that answers with download.Send
 // and the file write makes; over HTTP/2 and TLS when h2.
 func fileServer(t *testing.T, write func(io.Writer) error, h2 bool) (*httptest.Server, *syncBuffer) {
 	t.Helper()
@@ -44,7 +45,7 @@ func fileServer(t *testing.T, write func(io.Writer) error, h2 bool) (*httptest.S
 	e := newEcho(svc, o)
 	s := &server{log: o.Logger}
 	e.GET("/test/file", func(c echo.Context) error {
-		return s.sendFile(c, "event-1-report.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", write)
+		return download.Send(c, s.log, "event-1-report.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", write)
 	})
 	srv := httptest.NewUnstartedServer(e)
 	if h2 {
@@ -70,11 +71,11 @@ func get(t *testing.T, srv *httptest.Server) (*http.Response, []byte, error) {
 	return res, body, err
 }
 
-// TestSendFile: a file up to wholeUpTo goes out whole with its length, a
+// TestSendFile: a file up to download.WholeUpTo goes out whole with its length, a
 // larger one streamed, and an error before the answer is sent is answered
 // as any other (500, the JSON error, no attachment).
 func TestSendFile(t *testing.T) {
-	small, large := wholeUpTo/10, 3*wholeUpTo
+	small, large := download.WholeUpTo/10, 3*download.WholeUpTo
 	for _, tc := range []struct {
 		name   string
 		size   int
@@ -83,7 +84,7 @@ func TestSendFile(t *testing.T) {
 		length int64 // the Content-Length, -1 for none
 	}{
 		{"small", small, nil, 200, int64(small)},
-		{"exactly wholeUpTo", wholeUpTo, nil, 200, wholeUpTo},
+		{"exactly download.WholeUpTo", download.WholeUpTo, nil, 200, download.WholeUpTo},
 		{"large", large, nil, 200, -1},
 		{"empty", 0, nil, 200, 0},
 		{"fails early", small, errors.New("xlsx: the comparison failed"), 500, -2},
@@ -120,14 +121,14 @@ func TestSendFile(t *testing.T) {
 }
 
 // TestSendFileFailsLate: a file that fails after its answer was sent (past
-// wholeUpTo) is never a success for the client: over HTTP/1.1 the chunked
+// download.WholeUpTo) is never a success for the client: over HTTP/1.1 the chunked
 // body ends without its last chunk, over HTTP/2 the stream is reset, and
 // reading the body is an error in both, not a 200 with a file that looks
 // whole. The server logs why.
 func TestSendFileFailsLate(t *testing.T) {
 	for _, h2 := range []bool{false, true} {
 		t.Run("HTTP/2 "+strconv.FormatBool(h2), func(t *testing.T) {
-			srv, logs := fileServer(t, fileOf(2*wholeUpTo+123, errors.New("xlsx: the database went away")), h2)
+			srv, logs := fileServer(t, fileOf(2*download.WholeUpTo+123, errors.New("xlsx: the database went away")), h2)
 			res, body, err := get(t, srv)
 			if res.StatusCode != 200 || res.ProtoMajor != map[bool]int{false: 1, true: 2}[h2] {
 				t.Fatalf("%s %d, want the answer sent as 200 before the failure", res.Proto, res.StatusCode)
@@ -135,7 +136,7 @@ func TestSendFileFailsLate(t *testing.T) {
 			if err == nil {
 				t.Fatalf("%d bytes read to a clean end: a file cut short reads as whole", len(body))
 			}
-			if len(body) > 2*wholeUpTo+123 {
+			if len(body) > 2*download.WholeUpTo+123 {
 				t.Errorf("%d bytes, more than was written", len(body))
 			}
 			t.Logf("%s: %d bytes, then %v", res.Proto, len(body), err)
@@ -168,7 +169,7 @@ func TestSendFileClientGone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := io.CopyN(io.Discard, res.Body, 2*wholeUpTo); err != nil {
+	if _, err := io.CopyN(io.Discard, res.Body, 2*download.WholeUpTo); err != nil {
 		t.Fatal(err)
 	}
 	res.Body.Close()

@@ -1,8 +1,8 @@
 package web
 
 import (
-	"bytes"
 	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"sort"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -172,12 +173,11 @@ func (p *Pages) eventFile(c echo.Context) error {
 			return p.eventPageError(c, err)
 		}
 	}
-	var buf bytes.Buffer
-	if err := fw.Write(&buf, data); err != nil {
-		return p.eventPageError(c, downloadError(name, err))
+	err = download.Send(c, p.log, downloadName(data.Event, name), fw.MediaType, func(w io.Writer) error { return fw.Write(w, data) })
+	if err != nil {
+		return p.eventPageError(c, downloadError(name, err)) // refused before any of it was sent
 	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+downloadName(data.Event, name)+`"`)
-	return c.Blob(http.StatusOK, fw.MediaType, buf.Bytes())
+	return nil
 }
 
 // downloadError explains why a file could not be written: the writers refuse

@@ -17,8 +17,9 @@ import (
 
 // Store is the tournament.Store kept in PostgreSQL.
 type Store struct {
-	pool *pgxpool.Pool
-	q    querier // the pool, or the transaction of an import
+	pool    *pgxpool.Pool
+	q       querier        // the pool, or the transaction of an import
+	batches *resultBatches // gathers CreateResults calls over the pool; nil in a transaction
 }
 
 // querier is what the store's statements run on: the pool, or a transaction
@@ -55,7 +56,9 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("db: connect to %s:%d: %s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, redact(err.Error(), databaseURL))
 	}
-	return &Store{pool: pool, q: guarded{pool}}, nil
+	s := &Store{pool: pool, q: guarded{pool}}
+	s.batches = &resultBatches{s: s, lanes: batchLanes}
+	return s, nil
 }
 
 // Close closes every connection of the pool, waiting for those in use.

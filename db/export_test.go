@@ -10,11 +10,28 @@ func CheckConstraints() []string {
 	return names
 }
 
-// The statements CreateResults runs, for EXPLAIN in a test.
-var (
-	InsertResultsPlainSQL = insertResultsPlainSQL
-	InsertResultsKeySQL   = insertResultsKeySQL
-)
-
 // MaxConns returns the size of s's pool.
 func MaxConns(s *Store) int32 { return s.pool.Config().MaxConns }
+
+// HoldLanes makes every lane of s's result gathering busy, so that the
+// CreateResults calls made meanwhile wait to be gathered; the function it
+// returns frees the lanes, and the waiting calls are stored together.
+func HoldLanes(s *Store) (release func()) {
+	b := s.batches
+	b.mu.Lock()
+	held := b.lanes - b.running
+	b.running = b.lanes
+	b.mu.Unlock()
+	return func() {
+		for range held {
+			b.release()
+		}
+	}
+}
+
+// Waiting returns how many CreateResults calls of s wait to be gathered.
+func Waiting(s *Store) int {
+	s.batches.mu.Lock()
+	defer s.batches.mu.Unlock()
+	return len(s.batches.waiting)
+}

@@ -16,28 +16,43 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// insertResultsSQL stores a request's results in one statement: $1 the
-// section, $2 to $22 the results column by column (resultArrays). Each new
-// row gets an "insert" audit row by the same statement, so both or neither
-// are stored. %s is the condition on storing the results at all.
+// insertResultsSQL stores the results of one or more entries (CreateResults
+// calls) in one statement: $1 each result's entry (its index in the
+// statement), $2 its section, $3 to $23 the results column by column
+// (columnArrays); $24 to $27 the entries with an idempotency key: the
+// entry, its scope, its key and its request hash. Each new row gets an
+// "insert" audit row by the same statement, so both or neither are stored.
+// An entry with a key is stored only when its key is new, and the key with
+// its results' ids; a key being stored by a transaction in progress makes
+// this one wait for its end. The rows stored come back with their entry.
 const insertResultsSQL = `
 WITH input AS (
     SELECT nextval('results_id_seq') AS id, x.*
-    FROM unnest($2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-        $10::int[], $11::jsonb[], $12::jsonb[], $13::jsonb[], $14::text[], $15::int[], $16::int[],
-        $17::jsonb[], $18::int[], $19::text[], $20::timestamptz[], $21::text[], $22::jsonb[])
-        WITH ORDINALITY AS x(board, round, table_no, ns, ew, status, contract, declarer, tricks, revokes,
-            honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by, entered_at, query,
-            auction, ord)
+    FROM unnest($1::int[], $2::bigint[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
+        $9::text[], $10::text[], $11::int[], $12::jsonb[], $13::jsonb[], $14::jsonb[], $15::text[], $16::int[],
+        $17::int[], $18::jsonb[], $19::int[], $20::text[], $21::timestamptz[], $22::text[], $23::jsonb[])
+        WITH ORDINALITY AS x(entry, section_id, board, round, table_no, ns, ew, status, contract, declarer,
+            tricks, revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by,
+            entered_at, query, auction, ord)
+), keyed AS (
+    SELECT * FROM unnest($24::int[], $25::text[], $26::text[], $27::bytea[]) AS k(entry, scope, key, request_hash)
+), idem AS (
+    INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
+    SELECT k.scope, k.key, min(i.section_id), k.request_hash, array_agg(i.id ORDER BY i.ord)
+    FROM keyed k JOIN input i ON i.entry = k.entry
+    GROUP BY k.entry, k.scope, k.key, k.request_hash
+    ON CONFLICT (scope, key) DO NOTHING
+    RETURNING scope, key
 ), ins AS (
     INSERT INTO results (id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, version,
         entered_by, entered_at, updated_at, query, auction)
-    SELECT id, $1, board, round, table_no, ns, ew, status, contract, declarer, tricks,
+    SELECT id, section_id, board, round, table_no, ns, ew, status, contract, declarer, tricks,
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, 1,
         entered_by, coalesce(entered_at, now()), coalesce(entered_at, now()), query, auction
     FROM input
-    WHERE %s
+    WHERE entry NOT IN (SELECT entry FROM keyed)
+       OR entry IN (SELECT k.entry FROM keyed k JOIN idem ON (idem.scope, idem.key) = (k.scope, k.key))
     ORDER BY ord
     RETURNING ` + resultColumns + `
 ), aud AS (
@@ -45,28 +60,85 @@ WITH input AS (
     SELECT ins.id, ins.section_id, 'insert', ins.entered_by, ins.entered_at, NULL, to_jsonb(ins)
     FROM ins
 )
-SELECT ` + resultRColumns + `
+SELECT ` + resultRColumns + `, input.entry
 FROM ins AS r JOIN input ON input.id = r.id
 ORDER BY input.ord`
 
-// insertResultsKeySQL is insertResultsSQL under an idempotency key ($23
-// scope, $24 key, $25 request hash): the key is stored with the new results'
-// ids by the same statement, and the results only when the key is new. A key
-// being stored by a transaction in progress makes this one wait for its end.
-var insertResultsKeySQL = strings.Replace(fmt.Sprintf(insertResultsSQL, `EXISTS (SELECT FROM idem)`),
-	`), ins AS (`, `), idem AS (
-    INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
-    SELECT $23, $24, $1, $25, coalesce(array_agg(id ORDER BY ord), '{}') FROM input
-    ON CONFLICT (scope, key) DO NOTHING
-    RETURNING 1
-), ins AS (`, 1)
+// resultEntry is one CreateResults call on its way into the database.
+type resultEntry struct {
+	section  int64
+	results  []tournament.Result
+	idem     *tournament.Idempotency
+	stored   []tournament.Result // what the statement stored of it: none when its key was stored before
+	err      error               // the error of the statement that carried it
+	shared   bool                // carried by a statement with other entries
+	deadline time.Time           // its caller's, when it waits to be gathered
+	done     chan struct{}       // closed when a gathered entry's statement has ended
+}
 
-// insertResultsPlainSQL is insertResultsSQL without an idempotency key.
-var insertResultsPlainSQL = fmt.Sprintf(insertResultsSQL, `true`)
+// rows is the number of results of e.
+func (e *resultEntry) rows() int { return len(e.results) }
 
-// resultArrays returns the arguments $1 to $22 of insertResultsSQL: the
-// section, then results column by column, NULL for what is not there.
-func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
+// insertEntries stores entries with one statement (insertResultsSQL), all
+// or none, and sets each one's stored results.
+func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error {
+	var all []tournament.Result
+	if len(entries) == 1 {
+		all = entries[0].results
+	} else {
+		n := 0
+		for _, e := range entries {
+			n += e.rows()
+		}
+		all = make([]tournament.Result, 0, n)
+		for _, e := range entries {
+			all = append(all, e.results...)
+		}
+	}
+	columns, err := columnArrays(all)
+	if err != nil {
+		return err
+	}
+	var (
+		entry   = make([]int32, 0, len(all))
+		section = make([]int64, 0, len(all))
+		keyed   []int32
+		scopes  []string
+		keys    []string
+		hashes  [][]byte
+	)
+	for i, e := range entries {
+		for range e.results {
+			entry, section = append(entry, int32(i)), append(section, e.section)
+		}
+		if e.idem != nil {
+			keyed, scopes, keys, hashes = append(keyed, int32(i)), append(scopes, e.idem.Scope), append(keys, e.idem.Key), append(hashes, e.idem.RequestHash)
+		}
+		e.stored = e.stored[:0]
+	}
+	args := make([]any, 0, 27)
+	args = append(args, entry, section)
+	args = append(args, columns...)
+	args = append(args, keyed, scopes, keys, hashes)
+	rows, _ := s.q.Query(ctx, insertResultsSQL, args...)
+	defer rows.Close()
+	for rows.Next() {
+		var i int32
+		r, err := scanResultAnd(rows, &i)
+		if err != nil {
+			return err
+		}
+		if i < 0 || int(i) >= len(entries) {
+			return fmt.Errorf("db: create results: a result of entry %d came back from a statement of %d", i, len(entries))
+		}
+		entries[i].stored = append(entries[i].stored, r)
+	}
+	return rows.Err()
+}
+
+// columnArrays returns the arguments $3 to $23 of insertResultsSQL: the
+// results column by column, NULL for what is not there.
+func columnArrays(results []tournament.Result) ([]any, error) {
 	n := len(results)
 	var (
 		board, round, table, nsPercent, ewPercent, nsScore = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
@@ -118,7 +190,7 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []any{sectionID, board, round, table, ns, ew, status, contract, declarer, tricks,
+	return []any{board, round, table, ns, ew, status, contract, declarer, tricks,
 		revokes, honours, chicane, lead, nsPercent, ewPercent, assigned, nsScore, enteredBy, enteredAt, query, auction}, nil
 }
 
@@ -127,36 +199,39 @@ func resultArrays(sectionID int64, results []tournament.Result) ([]any, error) {
 // EnteredAt is the time of storing. With idem, a request already stored
 // under the same key and scope returns the results it stored (as they are
 // now) and replayed true, or ErrConflict when one of them was deleted since;
-// the same key with another
-// request hash or section is ErrConflict. Concurrent requests with one key
-// store once: the later ones wait for the first to commit, then replay it.
+// the same key with another request hash or section is ErrConflict.
+// Concurrent requests with one key store once: the later ones wait for the
+// first to commit, then replay it.
+//
+// Calls that arrive while the store is busy with others are gathered and
+// stored together (resultBatches); a gathering that fails is stored again
+// one call at a time, so that each gets its own answer.
 func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
 	if len(results) == 0 {
 		return []tournament.Result{}, false, nil
 	}
-	args, err := resultArrays(sectionID, results)
-	if err != nil {
-		return nil, false, err
-	}
 	k := ids{section: sectionID}
-	if idem == nil {
-		q, _ := s.q.Query(ctx, insertResultsPlainSQL, args...)
-		stored, err := pgx.CollectRows(q, scanResult)
-		if err != nil {
-			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
-		}
-		return stored, false, nil
-	}
 	// A key seen committed but gone before it could be read (expired) is
 	// tried again, at most a few times.
 	for range 3 {
-		q, _ := s.q.Query(ctx, insertResultsKeySQL, append(args, idem.Scope, idem.Key, idem.RequestHash)...)
-		stored, err := pgx.CollectRows(q, scanResult)
+		e := &resultEntry{section: sectionID, results: results, idem: idem}
+		var err error
+		if s.batches != nil {
+			err = s.batches.insert(ctx, e)
+		} else {
+			err = s.insertEntries(ctx, []*resultEntry{e})
+		}
+		if err != nil && e.shared && ctx.Err() == nil {
+			err = s.insertEntries(ctx, []*resultEntry{e})
+		}
 		if err != nil {
 			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
 		}
-		if len(stored) > 0 {
-			return stored, false, nil
+		if len(e.stored) > 0 {
+			return e.stored, false, nil
+		}
+		if idem == nil {
+			return nil, false, fmt.Errorf("db: create results: %d results sent, none stored", len(results))
 		}
 		replay, found, err := s.replay(ctx, sectionID, idem)
 		if err != nil {

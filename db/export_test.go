@@ -15,7 +15,9 @@ func MaxConns(s *Store) int32 { return s.pool.Config().MaxConns }
 
 // HoldLanes makes every lane of s's result gathering busy, so that the
 // CreateResults calls made meanwhile wait to be gathered; the function it
-// returns frees the lanes, and the waiting calls are stored together.
+// returns frees the lanes but one, and hands that one to the waiting calls:
+// one statement stores them all (but a second call with a key one of them
+// has, which the next statement stores).
 func HoldLanes(s *Store) (release func()) {
 	b := s.batches
 	b.mu.Lock()
@@ -23,9 +25,10 @@ func HoldLanes(s *Store) (release func()) {
 	b.running = b.lanes
 	b.mu.Unlock()
 	return func() {
-		for range held {
-			b.release()
-		}
+		b.mu.Lock()
+		b.running -= held - 1
+		b.mu.Unlock()
+		b.release()
 	}
 }
 

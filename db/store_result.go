@@ -24,7 +24,8 @@ import (
 // "insert" audit row by the same statement, so both or neither are stored.
 // An entry with a key is stored only when its key is new, and the key with
 // its results' ids; a key being stored by a transaction in progress makes
-// this one wait for its end. The rows stored come back with their entry.
+// this one wait for its end. The rows stored come back in the order sent,
+// each with its entry and what the database gave it: its id and times.
 const insertResultsSQL = `
 WITH input AS (
     SELECT nextval('results_id_seq') AS id, x.*
@@ -60,7 +61,7 @@ WITH input AS (
     SELECT ins.id, ins.section_id, 'insert', ins.entered_by, ins.entered_at, NULL, to_jsonb(ins)
     FROM ins
 )
-SELECT ` + resultRColumns + `, input.entry
+SELECT input.entry, r.id, r.entered_at, r.updated_at
 FROM ins AS r JOIN input ON input.id = r.id
 ORDER BY input.ord`
 
@@ -122,16 +123,33 @@ func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error
 	args = append(args, keyed, scopes, keys, hashes)
 	rows, _ := s.q.Query(ctx, insertResultsSQL, args...)
 	defer rows.Close()
+	var (
+		i         int32
+		id        int64
+		entered   time.Time
+		updated   time.Time
+		scanInto  = []any{&i, &id, &entered, &updated}
+		malformed = func() error {
+			return fmt.Errorf("db: create results: result %d of entry %d came back from a statement of %d entries", len(entries[i].stored), i, len(entries))
+		}
+	)
 	for rows.Next() {
-		var i int32
-		r, err := scanResultAnd(rows, &i)
-		if err != nil {
+		if err := rows.Scan(scanInto...); err != nil {
 			return err
 		}
 		if i < 0 || int(i) >= len(entries) {
-			return fmt.Errorf("db: create results: a result of entry %d came back from a statement of %d", i, len(entries))
+			return malformed()
 		}
-		entries[i].stored = append(entries[i].stored, r)
+		e := entries[i]
+		n := len(e.stored)
+		if n == len(e.results) {
+			return malformed()
+		}
+		// As stored: the row the statement was given, read back as a
+		// stored row is (resultRow.result), with what the database set.
+		row := rowOf(&e.results[n])
+		row.ID, row.SectionID, row.Version, row.EnteredAt, row.UpdatedAt = id, e.section, 1, entered, updated
+		e.stored = append(e.stored, row.result())
 	}
 	return rows.Err()
 }

@@ -149,8 +149,9 @@ var kinds = map[string]tournament.Kind{
 }
 
 // readSections reads the sections the condition where picks (on sections s
-// and sessions se, with $1), each with its movement, in one round trip.
-func (s *Store) readSections(ctx context.Context, where string, id int64) ([]tournament.Section, error) {
+// and sessions se, with $1), each with its movement's rounds and teams
+// unless withoutPlay, in one round trip.
+func (s *Store) readSections(ctx context.Context, where string, id int64, withoutPlay bool) ([]tournament.Section, error) {
 	var (
 		sections []tournament.Section
 		at       = map[int64]int{} // index in sections by id
@@ -195,6 +196,12 @@ func (s *Store) readSections(ctx context.Context, where string, id int64) ([]tou
 		}
 		return err
 	})
+	if withoutPlay {
+		if err := s.q.SendBatch(ctx, b).Close(); err != nil {
+			return nil, translate("sections", err, ids{})
+		}
+		return sections, nil
+	}
 	b.Queue(fmt.Sprintf(restsSQL, where), id).Query(func(rows pgx.Rows) error {
 		var (
 			sectionID int64
@@ -254,7 +261,19 @@ func (s *Store) readSections(ctx context.Context, where string, id int64) ([]tou
 
 // Section returns a section with its movement.
 func (s *Store) Section(ctx context.Context, id int64) (tournament.Section, error) {
-	sections, err := s.readSections(ctx, `s.id = $1`, id)
+	return s.section(ctx, id, false)
+}
+
+// SectionRow returns a section as Section does but for its movement's
+// rounds and teams, which it leaves nil.
+func (s *Store) SectionRow(ctx context.Context, id int64) (tournament.Section, error) {
+	return s.section(ctx, id, true)
+}
+
+// section reads a section, its movement's rounds and teams unless
+// withoutPlay.
+func (s *Store) section(ctx context.Context, id int64, withoutPlay bool) (tournament.Section, error) {
+	sections, err := s.readSections(ctx, `s.id = $1`, id, withoutPlay)
 	if err != nil {
 		return tournament.Section{}, err
 	}
@@ -267,7 +286,7 @@ func (s *Store) Section(ctx context.Context, id int64) (tournament.Section, erro
 // Sections returns an event's sections with their movements, by session
 // then name; ErrNotFound when the event does not exist.
 func (s *Store) Sections(ctx context.Context, eventID int64) ([]tournament.Section, error) {
-	sections, err := s.readSections(ctx, `se.event_id = $1`, eventID)
+	sections, err := s.readSections(ctx, `se.event_id = $1`, eventID, false)
 	if err != nil {
 		return nil, err
 	}

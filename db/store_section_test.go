@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -176,5 +177,34 @@ func TestSections(t *testing.T) {
 	bad.Movement.Winners = 3
 	if te := tError(t, s.CreateSection(c, &bad), tournament.ErrInvalid); te.Field != "movement.winners" {
 		t.Errorf("field %q", te.Field)
+	}
+}
+
+// TestSectionRow: a section's row is the section as Section reads it but
+// for its movement's rounds and teams; a section deleted is not found.
+func TestSectionRow(t *testing.T) {
+	s, _ := open(t)
+	c := ctx(t)
+	sec := mitchellSection(t, s, event(t, s).ID)
+	if err := s.SetCurrentRound(c, sec.ID, 3); err != nil {
+		t.Fatal(err)
+	}
+	whole, err := s.Section(c, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row, err := s.SectionRow(c, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row.Movement.Rounds != nil || row.Movement.Teams != nil || row.CurrentRound != 3 {
+		t.Errorf("row: %d rounds, %d teams, round %d; want none, none and 3", len(row.Movement.Rounds), len(row.Movement.Teams), row.CurrentRound)
+	}
+	row.Movement.Rounds, row.Movement.Teams = whole.Movement.Rounds, whole.Movement.Teams
+	if !reflect.DeepEqual(row, whole) {
+		t.Errorf("row with the movement's rounds\n %+v\nwant %+v", row, whole)
+	}
+	if _, err := s.SectionRow(c, 999); !errors.Is(err, tournament.ErrNotFound) {
+		t.Errorf("section 999: %v, want ErrNotFound", err)
 	}
 }

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,7 @@ import (
 // to one section does not stop another's read from being kept.
 type cache struct {
 	sections sync.Map // int64 → Section
+	stale    sync.Map // int64 → Section: one changed since it was read, whose movement still holds
 	events   sync.Map // int64 → Event
 	boards   sync.Map // int64 (section) → map[int]Board, every board of the section
 	gens     sync.Map // genKey → *atomic.Uint64: the changes heard of it
@@ -88,7 +90,9 @@ func (s *Service) Forget(c Changed) {
 	case ChangedSection:
 		s.cache.bump(genKey{"section", c.ID})
 		s.cache.bump(genKey{"boards", c.ID})
-		s.cache.sections.Delete(c.ID) // a round moved, renamed, deleted (its tokens revoked: their own notices)
+		if v, ok := s.cache.sections.LoadAndDelete(c.ID); ok { // a round moved, renamed, deleted (its tokens revoked: their own notices)
+			s.cache.stale.Store(c.ID, v)
+		}
 		s.cache.boards.Delete(c.ID)
 	case ChangedEvent:
 		s.cache.bump(genKey{"event", c.ID})
@@ -108,7 +112,7 @@ func (s *Service) Forget(c Changed) {
 // forgetAll empties every cache.
 func (s *Service) forgetAll() {
 	s.cache.epoch.Add(1)
-	for _, m := range []*sync.Map{&s.cache.sections, &s.cache.events, &s.cache.boards, &s.actors} {
+	for _, m := range []*sync.Map{&s.cache.sections, &s.cache.stale, &s.cache.events, &s.cache.boards, &s.actors} {
 		m.Clear()
 	}
 }
@@ -131,7 +135,7 @@ func (s *Service) section(ctx context.Context, id int64) (Section, error) {
 	k := genKey{"section", id}
 	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
 		st := s.cache.stamp(k)
-		sec, err := s.store.Section(ctx, id)
+		sec, err := s.sectionAfterChange(ctx, id)
 		if err == nil {
 			s.cache.keep(&s.cache.sections, id, sec, k, st)
 		}
@@ -141,6 +145,33 @@ func (s *Service) section(ctx context.Context, id int64) (Section, error) {
 		return Section{}, err
 	}
 	return v.(Section), nil
+}
+
+// sectionAfterChange reads a section from the store. A section kept before
+// a change (a round moved, a name changed) keeps its movement: a movement
+// never changes once made, and its rounds are most of what a section read
+// costs (13 tables of a section read it at once after every round). Only
+// the section's own row is read then, and the whole section if its movement
+// is not the one kept.
+func (s *Service) sectionAfterChange(ctx context.Context, id int64) (Section, error) {
+	v, ok := s.cache.stale.Load(id)
+	if !ok {
+		return s.store.Section(ctx, id)
+	}
+	old := v.(Section)
+	sec, err := s.store.SectionRow(ctx, id)
+	if err != nil {
+		return sec, err
+	}
+	m, was := sec.Movement, old.Movement
+	if m.Kind != was.Kind || m.Name != was.Name || m.Winners != was.Winners || m.Pairs != was.Pairs ||
+		m.Tables != was.Tables || m.Boards != was.Boards || m.Phantom != was.Phantom ||
+		!reflect.DeepEqual(sec.Spec, old.Spec) || !sec.CreatedAt.Equal(old.CreatedAt) {
+		s.cache.stale.Delete(id)
+		return s.store.Section(ctx, id)
+	}
+	sec.Movement.Rounds, sec.Movement.Teams = was.Rounds, was.Teams
+	return sec, nil
 }
 
 // event returns an event, from the cache or the store.

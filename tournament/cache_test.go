@@ -11,13 +11,23 @@ import (
 // countingStore answers Section from one section and counts the reads.
 type countingStore struct {
 	Store
-	sec   Section
-	reads int
+	sec      Section
+	reads    int
+	rowReads int
 }
 
 func (c *countingStore) Section(context.Context, int64) (Section, error) {
 	c.reads++
 	return c.sec, nil
+}
+
+// SectionRow answers the section without its movement's rounds and teams,
+// and counts the reads apart.
+func (c *countingStore) SectionRow(context.Context, int64) (Section, error) {
+	c.rowReads++
+	sec := c.sec
+	sec.Movement.Rounds, sec.Movement.Teams = nil, nil
+	return sec, nil
 }
 
 // TestCacheHearsChanges: alone on its store a Service keeps what it
@@ -48,13 +58,33 @@ func TestCacheHearsChanges(t *testing.T) {
 	s.Forget(Changed{Kind: ChangedSection, ID: 8})
 	read(2) // another section's too
 	s.Forget(Changed{Kind: ChangedSection, ID: 7})
-	read(3)
+	read(2) // its row only (below)
 	s.Listening(false)
-	read(4)
-	read(5) // deaf: nothing kept
+	read(3)
+	read(4) // deaf: nothing kept
 	s.Listening(true)
+	read(5)
+	read(5)
+
+	// A section changed (its round moved) is read again without its
+	// movement's rounds, which are kept from before; unless its movement is
+	// not the one kept.
+	st.sec.Movement = Movement{Name: "Mitchell 2 tables", Kind: KindMitchell, Pairs: 4, Tables: 2, Boards: 4,
+		Rounds: []Round{{Number: 1}, {Number: 2}}}
+	s.Forget(Changed{Kind: ChangedSection, ID: 7})
+	read(6) // the row read saw another movement than the one kept: read whole
+	st.sec.CurrentRound = 2
+	s.Forget(Changed{Kind: ChangedSection, ID: 7})
 	read(6)
-	read(6)
+	if sec, _ := s.section(ctx, 7); st.rowReads != 3 || sec.CurrentRound != 2 || len(sec.Movement.Rounds) != 2 {
+		t.Fatalf("after a round moved: %d row reads, round %d, %d rounds; want 3, 2 and 2", st.rowReads, sec.CurrentRound, len(sec.Movement.Rounds))
+	}
+	st.sec.Movement.Tables = 3
+	s.Forget(Changed{Kind: ChangedSection, ID: 7})
+	read(7)
+	if st.rowReads != 4 {
+		t.Fatalf("%d row reads, want 4", st.rowReads)
+	}
 
 	// A read that raced with a notice about its section does not keep what
 	// it read; one that raced with another section's notice does.

@@ -83,19 +83,19 @@ func (s *Service) SetCurrentRound(ctx context.Context, a Actor, sectionID int64,
 	if err := directorOnly(a, "move a section to another round"); err != nil {
 		return Section{}, err
 	}
-	sec, err := s.store.Section(ctx, sectionID)
+	sec, err := s.section(ctx, sectionID)
 	if err != nil {
 		return Section{}, err
 	}
 	if round < 1 || round > len(sec.Movement.Rounds) {
 		return Section{}, Invalidf("current_round", strconv.Itoa(round)+": section "+sec.Name+" has rounds 1 to "+strconv.Itoa(len(sec.Movement.Rounds)))
 	}
-	if err := s.store.SetCurrentRound(ctx, sectionID, round); err != nil {
-		s.cache.sections.Delete(sectionID)
+	err = s.store.SetCurrentRound(ctx, sectionID, round)
+	s.Forget(Changed{Kind: ChangedSection, ID: sectionID}) // the next read keeps what every process sees
+	if err != nil {
 		return Section{}, err
 	}
 	sec.CurrentRound = round
-	s.cache.sections.Delete(sectionID) // the next read keeps what every process sees
 	return sec, nil
 }
 

@@ -44,6 +44,10 @@ type Store interface {
 	CreateSection(ctx context.Context, s *Section) error
 	// Section returns a section with its movement.
 	Section(ctx context.Context, id int64) (Section, error)
+	// SectionRow returns a section as Section does but for its movement's
+	// rounds and teams, which it leaves nil: what can change once the
+	// section is made (a movement never does).
+	SectionRow(ctx context.Context, id int64) (Section, error)
 	// Sections returns an event's sections, by session then name.
 	Sections(ctx context.Context, eventID int64) ([]Section, error)
 	// SetCurrentRound changes the round a section is playing.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -14,98 +13,164 @@ import (
 // (the last would win). The error is a 400 naming the field, its path as
 // decodeJSON names it (root for a top-level list). A body that is not JSON
 // at all passes, for decodeJSON to explain.
+//
+// It walks the body's bytes itself once json.Valid has held them to be one
+// JSON value: a result entry's body was walked token by token by
+// encoding/json's Decoder before, which made an error value for every
+// scalar it read (a tenth of what an entry allocated).
 func strictJSON(body []byte, root string) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	// one frame per open object or list
-	type frame struct {
-		path   string
-		object bool
-		keys   map[string]bool
-		key    string // an object's key whose value is next; "" before a key
-		inKey  bool   // an object: the next string is a key
-		index  int    // a list: the next element's index
+	if !json.Valid(body) {
+		return nil
 	}
-	var stack []*frame
-	// pathOfValue is the path of the value about to be read.
-	pathOfValue := func() string {
-		if len(stack) == 0 {
-			if oneOrMany(body) {
-				return root
-			}
-			return ""
-		}
-		f := stack[len(stack)-1]
-		if f.object {
-			return join(f.path, f.key)
-		}
-		return f.path + "[" + strconv.Itoa(f.index) + "]"
+	w := strictWalk{body: body}
+	w.space()
+	path := ""
+	if oneOrMany(body) {
+		path = root
 	}
-	// done notes that a value of the top frame was read.
-	done := func() {
-		if len(stack) == 0 {
+	return w.value(path, nil, -1)
+}
+
+// strictWalk reads a body that json.Valid accepted, from pos.
+type strictWalk struct {
+	body []byte
+	pos  int
+}
+
+// space skips white space.
+func (w *strictWalk) space() {
+	for w.pos < len(w.body) {
+		switch w.body[w.pos] {
+		case ' ', '\t', '\r', '\n':
+			w.pos++
+		default:
 			return
 		}
-		f := stack[len(stack)-1]
-		if f.object {
-			f.inKey = true
-		} else {
-			f.index++
-		}
 	}
-	prev := dec.InputOffset()
+}
+
+// pathOf is the path of a value: parent's member key, its element index,
+// or parent itself (neither: key nil, index -1). It is built only for an
+// object, a list or an error, not for every value read.
+func pathOf(parent string, key []byte, index int) string {
+	switch {
+	case key != nil:
+		return join(parent, string(key))
+	case index >= 0:
+		return parent + "[" + strconv.Itoa(index) + "]"
+	}
+	return parent
+}
+
+// value reads the value at pos, whose path is pathOf(parent, key, index),
+// and what it holds.
+func (w *strictWalk) value(parent string, key []byte, index int) error {
+	switch w.body[w.pos] {
+	case '{':
+		return w.object(pathOf(parent, key, index))
+	case '[':
+		w.pos++
+		path := pathOf(parent, key, index)
+		for i := 0; ; i++ {
+			w.space()
+			if w.body[w.pos] == ']' {
+				w.pos++
+				return nil
+			}
+			if err := w.value(path, nil, i); err != nil {
+				return err
+			}
+			w.space()
+			if w.body[w.pos] == ',' {
+				w.pos++
+			}
+		}
+	case '"':
+		raw, escaped := w.str()
+		if !utf8.Valid(raw) {
+			return badRequest(pathOf(parent, key, index), "not valid UTF-8: send text encoded as UTF-8")
+		}
+		if escaped && bytes.IndexByte(unquote(raw), 0) >= 0 {
+			return badRequest(pathOf(parent, key, index), "holds a NUL character (\\u0000): text may not")
+		}
+		return nil
+	default: // a number, true, false or null
+		for w.pos < len(w.body) {
+			switch w.body[w.pos] {
+			case ',', '}', ']', ' ', '\t', '\r', '\n':
+				return nil
+			}
+			w.pos++
+		}
+		return nil
+	}
+}
+
+// object reads the object at pos, whose path is path.
+func (w *strictWalk) object(path string) error {
+	w.pos++
+	var seen [16][]byte
+	keys := seen[:0] // the keys so far, unquoted
 	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil // the end, or a syntax error decodeJSON reports
+		w.space()
+		if w.body[w.pos] == '}' {
+			w.pos++
+			return nil
 		}
-		raw := body[prev:dec.InputOffset()]
-		prev = dec.InputOffset()
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
+		raw, escaped := w.str()
+		key := raw[1 : len(raw)-1]
+		if escaped || !utf8.Valid(raw) {
+			key = unquote(raw) // as encoding/json reads it: invalid bytes as U+FFFD
 		}
-		if top != nil && top.object && top.inKey {
-			if d, ok := tok.(json.Delim); ok && d == '}' {
-				stack = stack[:len(stack)-1]
-				done()
-				continue
-			}
-			key, _ := tok.(string)
-			if !utf8.Valid(raw) {
-				return badRequest(join(top.path, key), "a key that is not valid UTF-8")
-			}
-			if strings.ContainsRune(key, 0) {
-				return badRequest(top.path, "a key holds a NUL character")
-			}
-			if top.keys[key] {
-				return badRequest(join(top.path, key), "given twice in one object: give each field once")
-			}
-			top.keys[key] = true
-			top.key, top.inKey = key, false
-			continue
+		if !utf8.Valid(raw) {
+			return badRequest(join(path, string(key)), "a key that is not valid UTF-8")
 		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{':
-				stack = append(stack, &frame{path: pathOfValue(), object: true, keys: map[string]bool{}, inKey: true})
-			case '[':
-				stack = append(stack, &frame{path: pathOfValue()})
-			default: // ']'
-				stack = stack[:len(stack)-1]
-				done()
+		if bytes.IndexByte(key, 0) >= 0 {
+			return badRequest(path, "a key holds a NUL character")
+		}
+		for _, k := range keys {
+			if bytes.Equal(k, key) {
+				return badRequest(join(path, string(key)), "given twice in one object: give each field once")
 			}
-		case string:
-			if !utf8.Valid(raw) {
-				return badRequest(pathOfValue(), "not valid UTF-8: send text encoded as UTF-8")
-			}
-			if strings.ContainsRune(t, 0) {
-				return badRequest(pathOfValue(), "holds a NUL character (\\u0000): text may not")
-			}
-			done()
-		default:
-			done()
+		}
+		keys = append(keys, key)
+		w.space()
+		w.pos++ // ':'
+		w.space()
+		if err := w.value(path, key, -1); err != nil {
+			return err
+		}
+		w.space()
+		if w.body[w.pos] == ',' {
+			w.pos++
 		}
 	}
+}
+
+// str reads the string at pos and returns it with its quotes, and whether
+// it holds an escape.
+func (w *strictWalk) str() (raw []byte, escaped bool) {
+	start := w.pos
+	w.pos++
+	for {
+		switch w.body[w.pos] {
+		case '\\':
+			escaped = true
+			w.pos += 2
+			continue
+		case '"':
+			w.pos++
+			return w.body[start:w.pos], escaped
+		}
+		w.pos++
+	}
+}
+
+// unquote is a JSON string's text as encoding/json reads it.
+func unquote(raw []byte) []byte {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return raw
+	}
+	return []byte(s)
 }

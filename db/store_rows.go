@@ -241,16 +241,12 @@ func (row *resultRow) result() tournament.Result {
 }
 
 // scanResult reads a row of resultColumns.
-func scanResult(row pgx.CollectableRow) (tournament.Result, error) { return scanResultAnd(row) }
-
-// scanResultAnd reads a row of resultColumns followed by the columns more
-// are scanned into.
-func scanResultAnd(row pgx.CollectableRow, more ...any) (tournament.Result, error) {
+func scanResult(row pgx.CollectableRow) (tournament.Result, error) {
 	var r resultRow
-	err := row.Scan(append([]any{&r.ID, &r.SectionID, &r.Board, &r.Round, &r.Table, &r.NS, &r.EW, &r.Status,
+	err := row.Scan(&r.ID, &r.SectionID, &r.Board, &r.Round, &r.Table, &r.NS, &r.EW, &r.Status,
 		&r.Contract, &r.Declarer, &r.Tricks, &r.Revokes, &r.Honours, &r.Chicane, &r.Lead,
 		&r.NSPercent, &r.EWPercent, &r.Assigned, &r.NSScore, &r.Version,
-		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query, &r.Auction}, more...)...)
+		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query, &r.Auction)
 	if err != nil {
 		return tournament.Result{}, err
 	}

@@ -161,6 +161,7 @@ func (s *Service) sectionAfterChange(ctx context.Context, id int64) (Section, er
 	old := v.(Section)
 	sec, err := s.store.SectionRow(ctx, id)
 	if err != nil {
+		s.cache.stale.Delete(id) // deleted, most likely: keep nothing of it
 		return sec, err
 	}
 	m, was := sec.Movement, old.Movement

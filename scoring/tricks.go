@@ -1,0 +1,67 @@
+package scoring
+
+import (
+	"strconv"
+	"strings"
+)
+
+// TableStrains are the strains of a double-dummy table, in the table's
+// order: the four suits from clubs up, then no-trump.
+var TableStrains = [5]Strain{Clubs, Diamonds, Hearts, Spades, NoTrump}
+
+// TrickTable is a deal's double-dummy table: the tricks each seat takes as
+// declarer in each strain when all four hands are seen and every card is
+// played perfectly. Indexed by declarer and by strain (TableStrains).
+type TrickTable [4][5]uint8
+
+// Tricks returns the tricks the declarer takes in the strain. A royal spade
+// (royal-auction-1913) is played as spades. Nullo has no entry: DDS
+// maximises tricks, and a nullo declarer wants fewest; it returns false.
+func (t *TrickTable) Tricks(declarer Seat, s Strain) (int, bool) {
+	switch s {
+	case Clubs, Diamonds, Hearts, Spades, NoTrump:
+		return int(t[declarer&3][s]), true
+	case RoyalSpades:
+		return int(t[declarer&3][Spades]), true
+	}
+	return 0, false
+}
+
+// ParContract is one contract reaching the par score: Contract played by
+// the side (or the one seat, when only that seat makes the score) with
+// Result tricks over (positive) or under (negative) the contract.
+type ParContract struct {
+	Contract Contract
+	Side     Side
+	Seat     Seat
+	OneSeat  bool // only Seat of the side gets the par score as declarer
+	Result   int  // tricks over (+) or under (-) the contract; 0: just made
+}
+
+// String writes the contract as "4SX EW -1", "3NT N +1", "2S EW".
+func (p ParContract) String() string {
+	var b strings.Builder
+	b.WriteString(p.Contract.String())
+	b.WriteByte(' ')
+	if p.OneSeat {
+		b.WriteString(p.Seat.String())
+	} else {
+		b.WriteString(p.Side.String())
+	}
+	if p.Result != 0 {
+		b.WriteByte(' ')
+		if p.Result > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString(strconv.Itoa(p.Result))
+	}
+	return b.String()
+}
+
+// Par is a deal's par: the score, for North-South, that neither side can
+// better by bidding on or by doubling, and the contracts that reach it (none
+// when the deal is passed out).
+type Par struct {
+	NSScore   int
+	Contracts []ParContract
+}

@@ -62,6 +62,7 @@ func (p ParContract) String() string {
 // better by bidding on or by doubling, and the contracts that reach it (none
 // when the deal is passed out).
 type Par struct {
-	NSScore   int
-	Contracts []ParContract
+	NSScore       int
+	Contracts     []ParContract
+	NullosLeftOut bool // the code has nullos, which par leaves out (ParOf)
 }

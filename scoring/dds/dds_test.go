@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,4 +218,42 @@ func TestParseDealerPar(t *testing.T) {
 			t.Errorf("%q read", bad)
 		}
 	}
+}
+
+// TestOwnParAgainstDDS: traveler's own par search (scoring.Rules.ParOf),
+// the one every historical code uses, run under contract-2017 on the 100
+// deals finds DDS's DealerPar score and contracts on every one (DDS lists
+// them in an order of its own: compared as sets).
+func TestOwnParAgainstDDS(t *testing.T) {
+	list := readList(t)
+	rules := scoring.NewRules(scoring.Contract2017)
+	same, sameContracts := 0, 0
+	for i, d := range list {
+		hands, _ := d.deal.Complete()
+		own, err := rules.ParOf(&d.table, hands, d.dealer, d.vul)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want, got []string
+		for _, text := range d.parTexts {
+			c, _ := parseDealerPar(text)
+			want = append(want, c.String())
+		}
+		for _, c := range own.Contracts {
+			got = append(got, c.String())
+		}
+		if own.NSScore != d.parScore {
+			t.Errorf("deal %d (line %d): own par %d %v, DDS %d %v", i+1, d.lineOfPBN, own.NSScore, got, d.parScore, want)
+			continue
+		}
+		same++
+		slices.Sort(got)
+		slices.Sort(want)
+		if slices.Equal(got, want) {
+			sameContracts++
+		} else {
+			t.Errorf("deal %d (line %d): contracts %v, DDS %v", i+1, d.lineOfPBN, got, want)
+		}
+	}
+	t.Logf("%d/100 par scores as DDS's, %d/100 with the same contracts", same, sameContracts)
 }

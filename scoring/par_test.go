@@ -1,0 +1,240 @@
+package scoring_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// randomDeal deals 52 cards at random into four hands of 13.
+func randomDeal(rng *rand.Rand) [4]scoring.Hand {
+	cards := rng.Perm(52)
+	var hands [4]scoring.Hand
+	for i, c := range cards {
+		hands[i/13] |= 1 << uint(c)
+	}
+	return hands
+}
+
+// randomTable is a trick table for the search: the search takes any table,
+// so every entry is drawn from 0 to 13, the partners' often alike (as a
+// real deal's mostly are) so that the seat a side chooses matters and
+// ties happen.
+func randomTable(rng *rand.Rand) scoring.TrickTable {
+	var t scoring.TrickTable
+	for seat := range 4 {
+		for k := range 5 {
+			if seat >= 2 && rng.IntN(2) == 0 {
+				t[seat][k] = t[seat-2][k]
+				continue
+			}
+			t[seat][k] = uint8(rng.IntN(14))
+		}
+	}
+	return t
+}
+
+// bruteAuction plays out every auction of four seats in turn from the
+// dealer: each may pass or make any bid the code places higher (the lone
+// 1913 spade only as the dealer's opening); three passes after a bid end
+// it, four at the start pass the deal out (not under royal-auction-1913,
+// whose dealer must bid). The final contract is played by the better seat
+// of its side, doubled when it fails, scored by Rules.Score — an
+// independent reckoning of every contract. It returns the NS score of
+// best play by both sides.
+func bruteAuction(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, hands [4]scoring.Hand, dealer scoring.Seat, vul scoring.Vulnerability) int {
+	var bids []scoring.Bid
+	for _, b := range r.Bids() {
+		if b.Strain != scoring.Nullo {
+			bids = append(bids, b)
+		}
+	}
+	lone := func(i int) bool {
+		return r.Law == scoring.RoyalAuction1913 && bids[i].Strain == scoring.Spades && bids[i].Level == 1
+	}
+	// score of bid i played by side x
+	score := func(i int, x scoring.Side) int {
+		b := bids[i]
+		best, first := 0, true
+		for _, seat := range []scoring.Seat{scoring.Seat(x), scoring.Seat(x) + 2} {
+			if lone(i) && seat != dealer {
+				continue
+			}
+			tricks, _ := table.Tricks(seat, b.Strain)
+			c := scoring.Contract{Level: b.Level, Strain: b.Strain, Royal: b.Royal}
+			if tricks < 6+int(b.Level) {
+				c.Doubles = 1
+			}
+			res := scoring.Result{Contract: c, Declarer: seat, Tricks: tricks, Holding: scoring.HoldingOf(hands, b.Strain), Vulnerability: vul}
+			sc, err := r.Score(&res)
+			if err != nil {
+				t.Fatalf("%s %s by %s: %v", r.Law, c, seat, err)
+			}
+			ns := sc.NSScore()
+			if first || (x == scoring.NS && ns > best) || (x == scoring.EW && ns < best) {
+				best, first = ns, false
+			}
+		}
+		return best
+	}
+	type state struct {
+		last   int // index of the last bid, -1 none
+		owner  scoring.Side
+		toMove scoring.Seat
+		passes int
+	}
+	memo := map[state]int{}
+	var value func(s state) int
+	value = func(s state) int {
+		if s.last >= 0 && s.passes == 3 {
+			return score(s.last, s.owner)
+		}
+		if s.last < 0 && s.passes == 4 {
+			return 0
+		}
+		if v, ok := memo[s]; ok {
+			return v
+		}
+		side := s.toMove.Side()
+		next := (s.toMove + 1) & 3
+		best, first := 0, true
+		consider := func(v int) {
+			if first || (side == scoring.NS && v > best) || (side == scoring.EW && v < best) {
+				best, first = v, false
+			}
+		}
+		mustBid := r.Law == scoring.RoyalAuction1913 && s.last < 0 && s.toMove == dealer
+		if !mustBid {
+			consider(value(state{s.last, s.owner, next, s.passes + 1}))
+		}
+		for j := s.last + 1; j < len(bids); j++ {
+			if lone(j) && !(s.last < 0 && s.toMove == dealer && s.passes == 0) {
+				continue
+			}
+			consider(value(state{j, side, next, 0}))
+		}
+		memo[s] = best
+		return best
+	}
+	return value(state{last: -1, toMove: dealer})
+}
+
+// bruteBridge tries every strain the dealer may name, with every sequence
+// of doublings the sides may make (the other side doubles, the dealer's
+// re-doubles, and so on, up to six or as far as Portland's limit lets),
+// each side choosing what is best for it.
+func bruteBridge(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, hands [4]scoring.Hand, dealer scoring.Seat) int {
+	d := dealer.Side()
+	best, first := 0, true
+	for _, s := range r.Strains() {
+		tricks, _ := table.Tricks(dealer, s)
+		var doubling func(n uint8) int
+		doubling = func(n uint8) int {
+			res := scoring.Result{Contract: scoring.Contract{Strain: s, Doubles: n}, Declarer: dealer, Tricks: tricks, Holding: scoring.HoldingOf(hands, s)}
+			sc, err := r.Score(&res)
+			if err != nil {
+				t.Fatalf("%s %s: %v", r.Law, res.Contract, err)
+			}
+			stop := sc.NSScore()
+			further := scoring.Result{Contract: scoring.Contract{Strain: s, Doubles: n + 1}, Declarer: dealer, Tricks: tricks, Holding: res.Holding}
+			if n == 6 || r.Check(&further) != nil { // Portland: no doubling past 100 a trick
+				return stop
+			}
+			// the side to double: the other side first, then in turn
+			doubler := 1 - d
+			if n%2 == 1 {
+				doubler = d
+			}
+			on := doubling(n + 1)
+			if (doubler == scoring.NS && on > stop) || (doubler == scoring.EW && on < stop) {
+				return on
+			}
+			return stop
+		}
+		v := doubling(0)
+		if first || (d == scoring.NS && v > best) || (d == scoring.EW && v < best) {
+			best, first = v, false
+		}
+	}
+	return best
+}
+
+// TestParAgainstBruteForce: on random deals and tables, under every code,
+// par (Rules.ParOf) is the score of best play found by trying every
+// auction (the auction codes) or every declaration and doubling (the
+// Bridge codes), and every par contract, scored again, makes that score.
+func TestParAgainstBruteForce(t *testing.T) {
+	for _, law := range scoring.Laws {
+		rules := scoring.NewRules(law)
+		rng := rand.New(rand.NewPCG(16, uint64(law)))
+		deals := 300
+		if testing.Short() {
+			deals = 30
+		}
+		for n := range deals {
+			hands := randomDeal(rng)
+			table := randomTable(rng)
+			dealer := scoring.Seat(rng.IntN(4))
+			vul := scoring.Vulnerability(rng.IntN(4))
+			par, err := rules.ParOf(&table, hands, dealer, vul)
+			if err != nil {
+				t.Fatalf("%s deal %d: %v", law, n, err)
+			}
+			var want int
+			if law == scoring.Bridge || law == scoring.BridgePortland {
+				want = bruteBridge(t, &rules, &table, hands, dealer)
+			} else {
+				want = bruteAuction(t, &rules, &table, hands, dealer, vul)
+			}
+			if par.NSScore != want {
+				t.Fatalf("%s deal %d (dealer %s, %s): par %d %v, brute force %d", law, n, dealer, vul, par.NSScore, par.Contracts, want)
+			}
+			if len(par.Contracts) == 0 && par.NSScore != 0 {
+				t.Fatalf("%s deal %d: par %d with no contract", law, n, par.NSScore)
+			}
+			for _, c := range par.Contracts {
+				seats := []scoring.Seat{scoring.Seat(c.Side), scoring.Seat(c.Side) + 2}
+				if c.OneSeat {
+					seats = []scoring.Seat{c.Seat}
+				}
+				for _, seat := range seats {
+					tricks, _ := table.Tricks(seat, c.Contract.Strain)
+					res := scoring.Result{Contract: c.Contract, Declarer: seat, Tricks: tricks, Holding: scoring.HoldingOf(hands, c.Contract.Strain), Vulnerability: vul}
+					sc, err := rules.Score(&res)
+					if err != nil || sc.NSScore() != par.NSScore {
+						t.Fatalf("%s deal %d: par contract %s by %s scores %d (%v), par %d", law, n, c, seat, sc.NSScore(), err, par.NSScore)
+					}
+				}
+			}
+			if par.NullosLeftOut != rules.HasNullo() {
+				t.Errorf("%s: nullos left out %v, the code has nullos %v", law, par.NullosLeftOut, rules.HasNullo())
+			}
+		}
+	}
+}
+
+// TestParOnlyOneSideMakes: when North-South take all thirteen tricks in
+// every strain and East-West none, par under contract-2017 is the grand
+// slam worth most, 7NT, and no sacrifice pays.
+func TestParOnlyOneSideMakes(t *testing.T) {
+	// NS take 13 tricks in every strain from either seat; EW take none.
+	var table scoring.TrickTable
+	for k := range 5 {
+		table[scoring.North][k], table[scoring.South][k] = 13, 13
+	}
+	var hands [4]scoring.Hand
+	for c := range 52 { // cards dealt round: each hand a mix
+		hands[c%4] |= 1 << uint(c)
+	}
+	// contract-2017, none vulnerable: 7NT by NS = 1520 (Law 77: 40+6×30
+	// = 220, grand slam 1000, game 300).
+	rules := scoring.NewRules(scoring.Contract2017)
+	par, err := rules.ParOf(&table, hands, scoring.North, scoring.VulNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if par.NSScore != 1520 || len(par.Contracts) != 1 || par.Contracts[0].String() != "7NT NS" {
+		t.Fatalf("par %d %v, want 1520 [7NT NS]", par.NSScore, par.Contracts)
+	}
+}

@@ -287,24 +287,11 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 		if _, dup := byNumber[b.Number]; dup {
 			return nil, Invalidf(prefix+"number", "board "+strconv.Itoa(b.Number)+" is given twice")
 		}
-		out := Board{SectionID: sec.ID, Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
-		if b.Dealer != "" {
-			if out.Dealer, err = scoring.ParseSeat(prefix+"dealer", b.Dealer); err != nil {
-				return nil, fromScoring(err, "")
-			}
+		out, err := ParseBoard(prefix, b)
+		if err != nil {
+			return nil, err
 		}
-		if b.Vulnerable != "" {
-			if out.Vulnerability, err = scoring.ParseVulnerability(prefix+"vulnerable", b.Vulnerable); err != nil {
-				return nil, fromScoring(err, "")
-			}
-		}
-		if b.Deal != "" {
-			d, err := scoring.ParseDeal(prefix+"deal", b.Deal)
-			if err != nil {
-				return nil, fromScoring(err, "")
-			}
-			out.Deal = d.String()
-		}
+		out.SectionID = sec.ID
 		boards[i] = out
 		byNumber[b.Number] = out
 	}
@@ -326,6 +313,33 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 		return nil, err
 	}
 	return s.store.Boards(ctx, sec.ID)
+}
+
+// ParseBoard reads a hand record as given: its dealer and vulnerability
+// as the board number gives them unless stated, and its deal (in PBN's
+// form, "" for none). An error is an *Error naming the field under prefix
+// ("boards[2]." gives "boards[2].deal"). The number is not checked here.
+func ParseBoard(prefix string, b BoardInput) (Board, error) {
+	out := Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
+	var err error
+	if b.Dealer != "" {
+		if out.Dealer, err = scoring.ParseSeat(prefix+"dealer", b.Dealer); err != nil {
+			return out, fromScoring(err, "")
+		}
+	}
+	if b.Vulnerable != "" {
+		if out.Vulnerability, err = scoring.ParseVulnerability(prefix+"vulnerable", b.Vulnerable); err != nil {
+			return out, fromScoring(err, "")
+		}
+	}
+	if b.Deal != "" {
+		d, err := scoring.ParseDeal(prefix+"deal", b.Deal)
+		if err != nil {
+			return out, fromScoring(err, "")
+		}
+		out.Deal = d.String()
+	}
+	return out, nil
 }
 
 // Boards returns every board of a section: stored, or implied by its

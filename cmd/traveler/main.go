@@ -34,6 +34,7 @@ var commands = []command{
 	{"import", "store a results file as a new event, all or none: traveler import usebio|pbn FILE", runImport},
 	{"export", "write an event as xlsx, CSV, USEBIO or PBN: traveler export FORMAT (--event ID | --from FILE) [-o FILE]", runExport},
 	{"report", "print the Royalton report or the law-code comparison: traveler report royalton|laws (--event ID | --from FILE)", runReport},
+	{"dd", "double-dummy tables and par under every law code for the deals of a PBN file: traveler dd [FILE|-]", runDD},
 	{"token", "director tokens: traveler token create [--name NAME] [--expires DURATION] | list | revoke ID", runToken},
 	{"loadtest", "play many tables entering results at once against a running server; report rate and latency", runLoadtest},
 }

@@ -1,0 +1,173 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/dds"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// runDD reads the deals of a PBN file and writes each one's double-dummy
+// analysis as a JSON line, in the file's order, each board's deal once: the
+// trick table and par under every law code.
+func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("dd", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	threads := fs.Int("threads", runtime.NumCPU(), "threads DDS solves with (each keeps ~95 MB of tables)")
+	laws := fs.String("laws", strings.Join(scoring.LawNames(), ","), "the law codes to find par under, comma-separated")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: traveler dd [--threads N] [--laws CODES] [FILE|-]")
+		fmt.Fprintln(stderr, "\nReads the deals of a PBN file ([Deal], with [Board], [Dealer] and [Vulnerable]; dealer and")
+		fmt.Fprintln(stderr, "vulnerability follow the board number where not given) and writes one JSON line a deal:")
+		fmt.Fprintln(stderr, `  {"board": 1, "deal": "N:…", "tricks": {"N": {"C": 7, …}, …}, "par": {"contract-2017": {"ns_score": -110, "contracts": ["2S EW"]}, …}}`)
+		fmt.Fprintln(stderr, "Needs DDS, the double-dummy solver (Debian: apt-get install libdds0).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintf(stderr, "traveler dd: unexpected argument %q: one PBN file (or - for stdin)\n", fs.Arg(1))
+		return 2
+	}
+	if *threads < 1 {
+		fmt.Fprintf(stderr, "traveler dd: --threads %d: must be 1 or more\n", *threads)
+		return 2
+	}
+	var rules []scoring.Rules
+	for _, name := range strings.Split(*laws, ",") {
+		law, err := scoring.ParseLaw("--laws", strings.TrimSpace(name))
+		if err != nil {
+			fmt.Fprintf(stderr, "traveler dd: %v\n", err)
+			return 2
+		}
+		rules = append(rules, scoring.NewRules(law))
+	}
+	name := fs.Arg(0)
+	if name == "" {
+		name = "-"
+	}
+	in := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "traveler dd: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		in = f
+	}
+	records, err := reports.ReadHandRecords(in)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler dd: %s: %v\n", displayName(name), err)
+		return 1
+	}
+	// A results file repeats the deal with every result played on it:
+	// each board's deal is analysed once.
+	type seen struct {
+		board int
+		deal  string
+	}
+	done := map[seen]bool{}
+	var boards []tournament.Board
+	var kept []reports.HandRecord
+	for _, rec := range records {
+		b, err := tournament.ParseBoard("", rec.Board)
+		if err != nil {
+			fmt.Fprintf(stderr, "traveler dd: %s: %s\n", displayName(name), ddError(err, rec))
+			return 1
+		}
+		if k := (seen{b.Number, b.Deal}); !done[k] {
+			done[k] = true
+			boards = append(boards, b)
+			kept = append(kept, rec)
+		}
+	}
+	if ctx.Err() != nil {
+		return 1
+	}
+	analyses, err := tournament.Analyse(&lazyDDS{threads: *threads}, boards, rules)
+	if err != nil {
+		var te *tournament.Error
+		if errors.As(err, &te) {
+			if m := boardsField.FindStringSubmatch(te.Field); m != nil {
+				i, _ := strconv.Atoi(m[1])
+				te2 := *te
+				te2.Field = m[2]
+				err = errors.New(ddError(&te2, kept[i]))
+			}
+		}
+		fmt.Fprintf(stderr, "traveler dd: %s: %v\n", displayName(name), err)
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	enc := json.NewEncoder(w)
+	for _, a := range analyses {
+		if err := enc.Encode(api.NewAnalysisDTO(a)); err != nil {
+			fmt.Fprintf(stderr, "traveler dd: %v\n", err)
+			return 1
+		}
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "traveler dd: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// lazyDDS loads DDS when the first deals are to be solved, so that a file's
+// errors are told before a missing library is.
+type lazyDDS struct {
+	threads int
+	solver  *dds.Solver
+}
+
+// Tables loads DDS, then solves the deals.
+func (l *lazyDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
+	if l.solver == nil {
+		s, err := dds.Load(dds.Config{Threads: l.threads})
+		if err != nil {
+			return nil, err
+		}
+		l.solver = s
+	}
+	return l.solver.Tables(deals)
+}
+
+// DealerPar is DDS's par; Tables has loaded it.
+func (l *lazyDDS) DealerPar(t scoring.TrickTable, dealer scoring.Seat, vul scoring.Vulnerability) (scoring.Par, error) {
+	return l.solver.DealerPar(t, dealer, vul)
+}
+
+// boardsField reads a field of tournament.Analyse's errors: "boards[3].deal".
+var boardsField = regexp.MustCompile(`^boards\[(\d+)\]\.(\w+)$`)
+
+// ddError phrases a hand record's error for the file: the line its game
+// starts on, its board and the PBN tag the field came from.
+func ddError(err error, rec reports.HandRecord) string {
+	tags := map[string]string{"deal": "[Deal]", "dealer": "[Dealer]", "vulnerable": "[Vulnerable]"}
+	var te *tournament.Error
+	if errors.As(err, &te) {
+		if tag, ok := tags[te.Field]; ok {
+			return fmt.Sprintf("line %d, board %d: %s %s", rec.Line, rec.Board.Number, tag, te.Message)
+		}
+	}
+	return fmt.Sprintf("line %d, board %d: %v", rec.Line, rec.Board.Number, err)
+}

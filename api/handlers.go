@@ -324,6 +324,28 @@ func (s *server) listBoards(c echo.Context) error {
 	return c.JSON(http.StatusOK, convert(bs, NewBoardResponse))
 }
 
+// boardAnalysis is GET /v1/sections/{id}/boards/{n}/analysis: the board's
+// double-dummy table and par under every law code (AnalysisDTO), once the
+// analysis queue has worked it out.
+func (s *server) boardAnalysis(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	n, err := pathID(c, "n")
+	if err != nil {
+		return err
+	}
+	if n > tournament.MaxBoards {
+		return badRequest("n", "board "+strconv.FormatInt(n, 10)+": board numbers go up to "+strconv.Itoa(tournament.MaxBoards))
+	}
+	a, err := s.svc.BoardAnalysis(c.Request().Context(), actor(c), id, int(n))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewAnalysisDTO(a))
+}
+
 // --- results ---
 
 // maxIdempotencyKey is the longest Idempotency-Key accepted.

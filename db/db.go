@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -18,8 +19,9 @@ import (
 // Store is the tournament.Store kept in PostgreSQL.
 type Store struct {
 	pool    *pgxpool.Pool
-	q       querier        // the pool, or the transaction of an import
-	batches *resultBatches // gathers CreateResults calls over the pool; nil in a transaction
+	q       querier               // the pool, or the transaction of an import
+	batches *resultBatches        // gathers CreateResults calls over the pool; nil in a transaction
+	jobs    *river.Client[pgx.Tx] // puts analysis jobs in the queue (analysis.go)
 }
 
 // querier is what the store's statements run on: the pool, or a transaction
@@ -56,7 +58,12 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("db: connect to %s:%d: %s", cfg.ConnConfig.Host, cfg.ConnConfig.Port, redact(err.Error(), databaseURL))
 	}
-	s := &Store{pool: pool, q: guarded{pool}}
+	jobs, err := newJobClient(pool)
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("db: the analysis queue: %w", err)
+	}
+	s := &Store{pool: pool, q: guarded{pool}, jobs: jobs}
 	s.batches = &resultBatches{s: s, lanes: batchLanes}
 	return s, nil
 }

@@ -89,6 +89,7 @@ var checks = map[string]check{
 	"boards_dealer_check":          {"dealer", "not a seat", seatNames},
 	"boards_vulnerability_check":   {"vulnerable", "not a vulnerability", []string{"None", "NS", "EW", "All"}},
 	"boards_deal_check":            {"deal", "must not be empty (leave it out when there is no hand record)", nil},
+	"board_analyses_tricks_check":  {"tricks", "a double-dummy table is 20 trick counts, each 0 to 13", nil},
 	"results_board_check":          {"board", "a board is " + numberedFrom1, nil},
 	"results_round_check":          {"round", "a round is " + numberedFrom1, nil},
 	"results_table_check":          {"table", "a table is " + numberedFrom1, nil},

@@ -16,6 +16,7 @@ import (
 	"github.com/golang-migrate/migrate/v4"
 	_ "github.com/golang-migrate/migrate/v4/database/pgx/v5" // the pgx5:// database driver
 	"github.com/golang-migrate/migrate/v4/source/iofs"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // migrations are the schema's migration files, NNNN_name.up.sql and
@@ -35,6 +36,20 @@ var migrations embed.FS
 // both Up's goroutines without a lock, a data race -race reports whenever a
 // stop arrives mid-run (a deadline passing on a busy machine).
 func Migrate(ctx context.Context, databaseURL string) error {
+	if err := migrateOwn(ctx, databaseURL); err != nil {
+		return err
+	}
+	// Then the analysis queue's tables, river's own (analysis.go).
+	pool, err := pgxpool.New(ctx, connURL(databaseURL))
+	if err != nil {
+		return fmt.Errorf("db: migrate up: %s", redact(err.Error(), databaseURL))
+	}
+	defer pool.Close()
+	return migrateRiver(ctx, pool)
+}
+
+// migrateOwn runs traveler's own migration files up (Migrate).
+func migrateOwn(ctx context.Context, databaseURL string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -114,7 +129,7 @@ func newestMigration() (uint, error) {
 }
 
 // MigrateDown undoes the newest steps migrations, or all of them when steps
-// is 0 or less.
+// is 0 or less, and then the analysis queue's tables too.
 func MigrateDown(databaseURL string, steps int) error {
 	m, err := newMigrate(databaseURL)
 	if err != nil {
@@ -129,7 +144,24 @@ func MigrateDown(databaseURL string, steps int) error {
 	if err != nil && !errors.Is(err, migrate.ErrNoChange) {
 		return fmt.Errorf("db: migrate down: %w", err)
 	}
-	return nil
+	if steps > 0 {
+		return nil
+	}
+	// All the way down takes the analysis queue's tables too.
+	pool, err := pgxpool.New(context.Background(), connURL(databaseURL))
+	if err != nil {
+		return fmt.Errorf("db: migrate down: %s", redact(err.Error(), databaseURL))
+	}
+	defer pool.Close()
+	return unmigrateRiver(context.Background(), pool)
+}
+
+// connURL is databaseURL as pgx reads it (pgx5:// is golang-migrate's).
+func connURL(databaseURL string) string {
+	if rest, ok := strings.CutPrefix(databaseURL, "pgx5://"); ok {
+		return "postgres://" + rest
+	}
+	return databaseURL
 }
 
 // MigrateForce records version as the schema's version and clears the dirty

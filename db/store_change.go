@@ -61,7 +61,7 @@ func changeJSON(v map[string]any) ([]byte, error) {
 // inTx runs f in a transaction on a Store of its own (s's, when s already
 // runs in one).
 func (s *Store) inTx(ctx context.Context, f func(ts *Store) error) error {
-	return pgx.BeginFunc(ctx, s.q, func(tx pgx.Tx) error { return f(&Store{pool: s.pool, q: tx}) })
+	return pgx.BeginFunc(ctx, s.q, func(tx pgx.Tx) error { return f(&Store{pool: s.pool, q: tx, jobs: s.jobs}) })
 }
 
 // Pair returns a pair of a section that is not deleted.

@@ -141,7 +141,7 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 // file's sha-256 (d.Digest) is kept with the event.
 func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
 	return pgx.BeginFunc(ctx, guarded{s.pool}, func(tx pgx.Tx) error {
-		ts := &Store{pool: s.pool, q: tx}
+		ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
 		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
 			return err
 		}

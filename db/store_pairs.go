@@ -281,7 +281,15 @@ func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tou
 			}
 			b.Queue(rescoreSectionSQL, resultIDs, scores, actor, sectionID)
 		}
-		return tx.SendBatch(ctx, b).Close()
+		// An analysis of a deal the board no longer holds goes; each deal
+		// stored gets its job (one a deal: a job waiting or done for it
+		// already is kept).
+		b.Queue(`DELETE FROM board_analyses a WHERE a.section_id = $1 AND NOT EXISTS (
+			SELECT FROM boards b WHERE (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal))`, sectionID)
+		if err := tx.SendBatch(ctx, b).Close(); err != nil {
+			return err
+		}
+		return s.enqueueAnalyses(ctx, tx, sectionID, boards)
 	})
 	return translate("replace boards", err, k)
 }

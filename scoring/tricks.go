@@ -66,3 +66,36 @@ type Par struct {
 	Contracts     []ParContract
 	NullosLeftOut bool // the code has nullos, which par leaves out (ParOf)
 }
+
+// ParseParContract reads a par contract as ParContract.String writes it:
+// "4SX EW -1", "3NT N +1", "2S EW", "NTX S +2" (a Bridge declaration).
+func (r *Rules) ParseParContract(s string) (ParContract, error) {
+	var p ParContract
+	f := strings.Fields(s)
+	if len(f) < 2 || len(f) > 3 {
+		return p, invalid("contract", s, `not a par contract such as "4SX EW -1"`)
+	}
+	c, err := r.ParseContract(f[0])
+	if err != nil {
+		return p, err
+	}
+	p.Contract = c
+	switch f[1] {
+	case "NS", "EW":
+		p.Side, _ = ParseSide("contract", f[1])
+	default:
+		seat, err := ParseSeat("contract", f[1])
+		if err != nil {
+			return p, invalid("contract", s, "the side (NS, EW) or seat (N, E, S, W) after the contract")
+		}
+		p.Seat, p.Side, p.OneSeat = seat, seat.Side(), true
+	}
+	if len(f) == 3 {
+		n, err := strconv.Atoi(f[2])
+		if err != nil || n == 0 || f[2][0] != '+' && f[2][0] != '-' {
+			return p, invalid("contract", s, "the tricks over (+1) or under (-1) the contract last")
+		}
+		p.Result = n
+	}
+	return p, nil
+}

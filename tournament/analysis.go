@@ -1,7 +1,9 @@
 package tournament
 
 import (
+	"context"
 	"strconv"
+	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
 )
@@ -61,20 +63,159 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 	out := make([]Analysis, len(boards))
 	for i, b := range boards {
 		a := Analysis{Board: b.Number, Deal: deals[i].String(), Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: tables[i]}
-		for k := range rules {
-			r := &rules[k]
-			var par scoring.Par
-			if r.Law == scoring.Contract2017 {
-				par, err = dd.DealerPar(tables[i], b.Dealer, b.Vulnerability)
-			} else {
-				par, err = r.ParOf(&tables[i], hands[i], b.Dealer, b.Vulnerability)
-			}
-			if err != nil {
-				return nil, err
-			}
-			a.Par = append(a.Par, LawPar{Law: r.Law, Par: par})
+		if a.Par, err = lawPars(rules, &a, hands[i], func() (scoring.Par, error) { return dd.DealerPar(tables[i], b.Dealer, b.Vulnerability) }); err != nil {
+			return nil, err
 		}
 		out[i] = a
 	}
 	return out, nil
+}
+
+// lawPars is par under each of the rules for an analysed deal:
+// contract-2017's from dealerPar (DDS's own), every other code's by
+// scoring's search over the table.
+func lawPars(rules []scoring.Rules, a *Analysis, hands [4]scoring.Hand, dealerPar func() (scoring.Par, error)) ([]LawPar, error) {
+	out := make([]LawPar, 0, len(rules))
+	for k := range rules {
+		r := &rules[k]
+		var par scoring.Par
+		var err error
+		if r.Law == scoring.Contract2017 {
+			par, err = dealerPar()
+		} else {
+			par, err = r.ParOf(&a.Tricks, hands, a.Dealer, a.Vulnerability)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, LawPar{Law: r.Law, Par: par})
+	}
+	return out, nil
+}
+
+// StoredAnalysis is a board's analysis as the store keeps it: the deal it
+// was made of, its trick table and DDS's own par under contract-2017 (every
+// other code's par is worked out from the table when read).
+type StoredAnalysis struct {
+	SectionID int64
+	Board     int
+	Deal      string
+	Tricks    scoring.TrickTable
+	DealerPar scoring.Par
+	At        time.Time
+}
+
+// AnalyseBoard analyses a board's deal and stores it: the work of one job
+// of the analysis queue. A deal analysed already, or one the board no
+// longer holds (another job has its new deal), is done at once, so a job
+// run twice (a worker that died, a server restarted) solves nothing twice.
+func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int, deal string) error {
+	if s.dd == nil {
+		return errNoDoubleDummy
+	}
+	done, err := s.store.Analysed(ctx, sectionID, number, deal)
+	if err != nil || done {
+		return err
+	}
+	boards, err := s.store.Boards(ctx, sectionID)
+	if err != nil {
+		return err
+	}
+	for _, b := range boards {
+		if b.Number != number || b.Deal != deal {
+			continue
+		}
+		c2017 := []scoring.Rules{scoring.NewRules(scoring.Contract2017)}
+		analyses, err := Analyse(s.dd, []Board{b}, c2017)
+		if err != nil {
+			return err
+		}
+		a := analyses[0]
+		_, err = s.store.PutAnalysis(ctx, StoredAnalysis{SectionID: sectionID, Board: number, Deal: deal, Tricks: a.Tricks, DealerPar: a.Par[0].Par})
+		return err
+	}
+	return nil // the board holds another deal now, or is gone
+}
+
+// errNoDoubleDummy is AnalyseBoard's answer on a server without DDS.
+var errNoDoubleDummy = &Error{Kind: ErrUnavailable, Message: "this server cannot solve double dummy: install DDS (Debian: apt-get install libdds0) and start it again"}
+
+// SectionAnalyses returns the analyses of a section's boards whose hand
+// records are analysed, by board number, with par under every law code:
+// the event's own with its options, the others with their defaults.
+func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64) ([]Analysis, error) {
+	sec, e, err := s.readSection(ctx, a, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := s.reader(a).Analyses(ctx, sec.ID)
+	if err != nil {
+		return nil, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return nil, err
+	}
+	own, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	rules := make([]scoring.Rules, len(scoring.Laws))
+	for i, law := range scoring.Laws {
+		rules[i] = scoring.NewRules(law)
+		if law == own.Law {
+			rules[i] = own
+		}
+	}
+	out := make([]Analysis, 0, len(stored))
+	for _, st := range stored {
+		b, ok := boards[st.Board]
+		if !ok || b.Deal != st.Deal {
+			continue // replaced since it was read
+		}
+		d, err := scoring.ParseDeal("deal", st.Deal)
+		if err != nil {
+			return nil, err
+		}
+		hands, _ := d.Complete()
+		an := Analysis{Board: st.Board, Deal: st.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: st.Tricks}
+		if an.Par, err = lawPars(rules, &an, hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
+			return nil, err
+		}
+		out = append(out, an)
+	}
+	return out, nil
+}
+
+// BoardAnalysis returns one board's analysis (SectionAnalyses). A board
+// without a hand record, or whose analysis is not stored yet, is
+// ErrNotFound saying which.
+func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, number int) (Analysis, error) {
+	all, err := s.SectionAnalyses(ctx, a, sectionID)
+	if err != nil {
+		return Analysis{}, err
+	}
+	for _, an := range all {
+		if an.Board == number {
+			return an, nil
+		}
+	}
+	boards, err := s.Boards(ctx, a, sectionID)
+	if err != nil {
+		return Analysis{}, err
+	}
+	for _, b := range boards {
+		if b.Number != number {
+			continue
+		}
+		if b.Deal == "" {
+			return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + " has no hand record: store the deal (PUT .../boards) and it is analysed"}
+		}
+		msg := "board " + strconv.Itoa(number) + "'s double-dummy analysis is not ready yet: it is worked out in the background once the hand record is stored"
+		if s.dd == nil {
+			msg += "; this server cannot solve double dummy (install libdds0), another server of the service with DDS will"
+		}
+		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: msg}
+	}
+	return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + ": the section has boards 1 to " + strconv.Itoa(len(boards))}
 }

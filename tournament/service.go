@@ -17,17 +17,19 @@ type Service struct {
 	cache        cache            // sections, events and boards read on every result entry
 	watch        watchers         // the sections whose live standings are streamed
 	now          func() time.Time // the clock, for tests
+	dd           DoubleDummy      // the double-dummy solver; nil: this server analyses no deals
 }
 
 // ServiceOptions configure a Service.
 type ServiceOptions struct {
-	DirectorToken string // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
-	Replica       Store  // a read-only standby of the store for the public's reads (falling back to the store while it is down); nil: none
+	DirectorToken string      // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
+	Replica       Store       // a read-only standby of the store for the public's reads (falling back to the store while it is down); nil: none
+	DoubleDummy   DoubleDummy // solves the deals of the analysis queue (AnalyseBoard); nil: this server cannot
 }
 
 // NewService returns a Service over store.
 func NewService(store Store, o ServiceOptions) *Service {
-	s := &Service{store: store, now: time.Now}
+	s := &Service{store: store, now: time.Now, dd: o.DoubleDummy}
 	if o.Replica != nil {
 		s.replica = &replicaReads{Store: store, standby: o.Replica}
 	}

@@ -69,6 +69,15 @@ type Store interface {
 	// Boards returns a section's stored boards by number.
 	Boards(ctx context.Context, sectionID int64) ([]Board, error)
 
+	// Analysed reports whether a board's analysis of this deal is stored.
+	Analysed(ctx context.Context, sectionID int64, board int, deal string) (bool, error)
+	// PutAnalysis stores a board's analysis if the board still holds its
+	// deal, and reports whether it did.
+	PutAnalysis(ctx context.Context, a StoredAnalysis) (bool, error)
+	// Analyses returns a section's stored analyses of the deals its boards
+	// hold now, by board number.
+	Analyses(ctx context.Context, sectionID int64) ([]StoredAnalysis, error)
+
 	// CreateResults stores results all or none, each with version 1 and an
 	// audit row, and returns them as stored. With idem, a request already
 	// stored under the same key and scope returns the results it stored

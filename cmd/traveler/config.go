@@ -30,6 +30,7 @@ const (
 	envMaxBody       = "TRAVELER_MAX_BODY_BYTES"
 	envTrustedProxy  = "TRAVELER_TRUSTED_PROXIES"
 	envReplicaURL    = "TRAVELER_REPLICA_URL"
+	envDDThreads     = "TRAVELER_DD_THREADS"
 	envLogFormat     = "TRAVELER_LOG_FORMAT"
 	envLogLevel      = "TRAVELER_LOG_LEVEL"
 )

@@ -16,6 +16,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -41,6 +42,7 @@ type serveConfig struct {
 	proxies       string
 	trusted       []netip.Prefix
 	replicaURL    string
+	ddThreads     int // DDS's threads for the analysis queue; 0: analyse no deals
 }
 
 // runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
@@ -60,6 +62,11 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	fs.IntVar(&cfg.rateBurst, "rate-burst", envNumber[int](envRateBurst, &envErrs), fmt.Sprintf("requests a token may send at once above the rate (env %s; 0: %d)", envRateBurst, api.DefaultRateBurst))
 	fs.Int64Var(&cfg.maxBodyBytes, "max-body-bytes", envNumber[int64](envMaxBody, &envErrs), fmt.Sprintf("largest request body (env %s; 0: %d)", envMaxBody, api.DefaultMaxBodyBytes))
 	fs.StringVar(&cfg.replicaURL, "replica-url", os.Getenv(envReplicaURL), "a read-only streaming standby of the database for the public's reads: pages, standings, travelers, exports (env "+envReplicaURL+"; none: the database)")
+	ddThreads := 1
+	if os.Getenv(envDDThreads) != "" {
+		ddThreads = envNumber[int](envDDThreads, &envErrs)
+	}
+	fs.IntVar(&cfg.ddThreads, "dd-threads", ddThreads, "threads DDS solves the analysis queue's deals with, each keeping ~95 MB of tables once used (env "+envDDThreads+"; 0: this server analyses no deals)")
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -85,8 +92,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	if len(envErrs) > 0 {
 		return 2
 	}
-	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 {
-		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst and --max-body-bytes must be 0 or more")
+	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 || cfg.ddThreads < 0 {
+		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst, --max-body-bytes and --dd-threads must be 0 or more")
 		return 2
 	}
 	trusted, err := parseProxies(cfg.proxies)
@@ -155,7 +162,32 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		opts.Replica = replica
 		log.Info("replica", "public reads from", redactURL(cfg.replicaURL))
 	}
+	// Double dummy: a board stored with its deal queues its analysis;
+	// servers with DDS work the queue, those without leave it to them.
+	var solver *dds.Solver
+	if cfg.ddThreads > 0 {
+		if solver, err = dds.Load(dds.Config{Threads: cfg.ddThreads}); err != nil {
+			log.Warn("double dummy off: hand records wait in the analysis queue for a server that has DDS", "error", err.Error())
+			solver = nil
+		} else {
+			opts.DoubleDummy = solver
+		}
+	}
 	svc := tournament.NewService(store, opts)
+	if solver != nil {
+		analysis, err := store.StartAnalysis(context.WithoutCancel(ctx), svc.AnalyseBoard, db.AnalysisOptions{Workers: 1})
+		if err != nil {
+			return err
+		}
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+			defer cancel()
+			if err := analysis.Stop(sctx); err != nil {
+				log.Warn("the analysis queue did not stop cleanly", "error", err.Error())
+			}
+		}()
+		log.Info("double dummy on: working the analysis queue", "dds_threads", solver.Threads())
+	}
 	// Any number of processes may serve one database: each hears the
 	// others' changes (and its own) and drops what it cached of them;
 	// until it hears them, it caches nothing.

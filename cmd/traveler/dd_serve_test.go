@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/db/dbtest"
+	"github.com/traveler-bridge/traveler/scoring/dds"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// listDeals reads the first n deals of DDS's own test list with their
+// dealer, vulnerability, published table (20 numbers: S H D C NT, each
+// for N E S W) and contract-2017 par score.
+func listDeals(t *testing.T, n int) (deals, dealers, vuls, tables, pars []string) {
+	t.Helper()
+	list, err := os.ReadFile(filepath.Join(sharedtest.Dir(t), "pbn", "dds_list100.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []string{"N", "E", "S", "W"}
+	vulNames := []string{"None", "All", "NS", "EW"} // DDS's 0 none, 1 both, 2 NS, 3 EW
+	sc := bufio.NewScanner(bytes.NewReader(list))
+	for sc.Scan() && len(pars) < n {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) >= 9 && f[0] == "PBN":
+			var dealer, vul int
+			fmt.Sscan(f[1], &dealer)
+			fmt.Sscan(f[2], &vul)
+			deals = append(deals, strings.Trim(strings.Join(f[5:9], " "), `"`))
+			dealers, vuls = append(dealers, seats[dealer]), append(vuls, vulNames[vul])
+		case len(f) == 21 && f[0] == "TABLE":
+			tables = append(tables, strings.Join(f[1:], " "))
+		case len(f) >= 2 && f[0] == "PAR2":
+			pars = append(pars, strings.Trim(f[1], `"`))
+		}
+	}
+	return deals[:n], dealers[:n], vuls[:n], tables[:n], pars[:n]
+}
+
+// analysisEnv is the API over a fresh database with the analysis queue
+// worked (when dd is given) as `traveler serve` works it.
+func analysisEnv(t *testing.T, dd tournament.DoubleDummy) apitest.Client {
+	t.Helper()
+	store, err := db.Open(context.Background(), dbtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(store.Close)
+	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken, DoubleDummy: dd})
+	if dd != nil {
+		w, err := store.StartAnalysis(context.Background(), svc.AnalyseBoard, db.AnalysisOptions{Workers: 1, PollEvery: 100 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Stop(context.Background()) })
+	}
+	logger := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return apitest.Serve(t, api.New(svc, api.Options{Logger: logger, BaseURL: testBaseURL}), "")
+}
+
+// sectionWithDeals sets up an auction-1915 event whose section (3 tables,
+// 2 boards a round: boards 1 to 6) has hand records for boards 1 to 5 from
+// DDS's list and none for board 6; it returns the section's ID.
+func sectionWithDeals(t *testing.T, c apitest.Client, deals, dealers, vuls []string) int64 {
+	t.Helper()
+	var ev api.EventResponse
+	c.Want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Double dummy", "date": "2026-11-24", "law": "auction-1915", "scoring": "MP"})
+	var sec api.SectionResponse
+	c.Want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+		`{"name": "A", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}}`)
+	var in []map[string]any
+	for i, d := range deals {
+		in = append(in, map[string]any{"number": i + 1, "dealer": dealers[i], "vulnerable": vuls[i], "deal": d})
+	}
+	in = append(in, map[string]any{"number": 6})
+	c.Want(200, nil, "PUT", "/v1/sections/"+id(sec.ID)+"/boards", directorToken, in)
+	return sec.ID
+}
+
+// TestAnalysisThroughTheService: hand records stored through the API are
+// analysed in the background by DDS (the analysis queue), and GET
+// .../boards/{n}/analysis answers each with DDS's published table and
+// contract-2017 par, and par under all six codes; a board without a hand
+// record, and one the section does not have, are 404s saying so.
+func TestAnalysisThroughTheService(t *testing.T) {
+	needDDS(t)
+	solver, err := dds.Load(dds.Config{Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := analysisEnv(t, solver)
+	deals, dealers, vuls, tables, pars := listDeals(t, 5)
+	secID := sectionWithDeals(t, c, deals, dealers, vuls)
+	for b := 1; b <= 5; b++ {
+		path := fmt.Sprintf("/v1/sections/%d/boards/%d/analysis", secID, b)
+		var a api.AnalysisDTO
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			r := c.Do("GET", path, directorToken, nil)
+			if r.Status == 200 {
+				if err := json.Unmarshal(r.Body, &a); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+			if r.Status != 404 || time.Now().After(deadline) {
+				t.Fatalf("board %d: %d %s", b, r.Status, r.Body)
+			}
+		}
+		var got []string
+		for _, row := range [][5]int{
+			{a.Tricks.N.S, a.Tricks.N.H, a.Tricks.N.D, a.Tricks.N.C, a.Tricks.N.NT},
+			{a.Tricks.E.S, a.Tricks.E.H, a.Tricks.E.D, a.Tricks.E.C, a.Tricks.E.NT},
+			{a.Tricks.S.S, a.Tricks.S.H, a.Tricks.S.D, a.Tricks.S.C, a.Tricks.S.NT},
+			{a.Tricks.W.S, a.Tricks.W.H, a.Tricks.W.D, a.Tricks.W.C, a.Tricks.W.NT},
+		} {
+			got = append(got, fmt.Sprint(row))
+		}
+		// the published table runs strain by strain; ours seat by seat
+		pub := strings.Fields(tables[b-1])
+		var want []string
+		for seat := range 4 {
+			want = append(want, fmt.Sprintf("[%s %s %s %s %s]", pub[seat], pub[4+seat], pub[8+seat], pub[12+seat], pub[16+seat]))
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("board %d: tricks %v, published %v", b, got, want)
+		}
+		if p := a.Par["contract-2017"]; fmt.Sprint(p.NSScore) != pars[b-1] || len(p.Contracts) == 0 {
+			t.Errorf("board %d: contract-2017 par %+v, published %s", b, p, pars[b-1])
+		}
+		if len(a.Par) != 6 || a.Dealer != dealers[b-1] || a.Vulnerable != vuls[b-1] {
+			t.Errorf("board %d: %d codes, dealer %s, %s", b, len(a.Par), a.Dealer, a.Vulnerable)
+		}
+	}
+	if e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/6/analysis", secID), directorToken, nil); !strings.Contains(e.Error, "board 6 has no hand record") {
+		t.Errorf("board 6: %q", e.Error)
+	}
+	if e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/7/analysis", secID), directorToken, nil); !strings.Contains(e.Error, "boards 1 to 6") {
+		t.Errorf("board 7: %q", e.Error)
+	}
+}
+
+// TestAnalysisWithoutDDS: a server that cannot solve double dummy answers
+// a stored hand record's analysis with a 404 saying it is not ready and
+// why (the race detector's test binaries are such servers; so is one
+// without libdds0).
+func TestAnalysisWithoutDDS(t *testing.T) {
+	c := analysisEnv(t, nil)
+	deals, dealers, vuls, _, _ := listDeals(t, 2)
+	secID := sectionWithDeals(t, c, deals, dealers, vuls)
+	e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/1/analysis", secID), directorToken, nil)
+	if !strings.Contains(e.Error, "not ready yet") || !strings.Contains(e.Error, "install libdds0") {
+		t.Errorf("%q", e.Error)
+	}
+	c.WantError(400, "n", "GET", fmt.Sprintf("/v1/sections/%d/boards/x/analysis", secID), directorToken, nil)
+}

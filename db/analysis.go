@@ -1,0 +1,256 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// The analysis queue is river's (riverqueue/river, a job queue in
+// PostgreSQL built on pgx v5): a board stored with a deal enqueues a job in
+// the same transaction (ReplaceBoards), so no board is stored without its
+// job nor a job without its board; a server that can solve double dummy
+// works the jobs (StartAnalysis). river keeps a job until it is done, and
+// rescues one whose worker died; the work itself is done at most once a
+// deal, as it first asks whether the deal is analysed already.
+
+// analyseArgs is one board to analyse: the deal as it was stored.
+type analyseArgs struct {
+	SectionID int64  `json:"section_id"`
+	Board     int    `json:"board"`
+	Deal      string `json:"deal"`
+}
+
+// Kind names the job in river's tables.
+func (analyseArgs) Kind() string { return "analyse_board" }
+
+// InsertOpts: one job a board and deal while one waits, runs or is done.
+func (analyseArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 10}
+}
+
+// riverLockKey is the advisory lock river's migration runs under, so that
+// servers starting together do not make its tables twice.
+const riverLockKey = 0x7472_6176_6c72 // "travlr"
+
+// migrateRiver makes or updates river's own tables (each of river's
+// versions in a transaction of its own: some cannot share one), under an
+// advisory lock held meanwhile, so that servers starting together take
+// turns.
+func migrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: discardLogger()})
+	if err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(riverLockKey)); err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
+	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	return nil
+}
+
+// unmigrateRiver drops river's tables (migrating river all the way down).
+func unmigrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: discardLogger()})
+	if err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(riverLockKey)); err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
+	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionDown, &rivermigrate.MigrateOpts{TargetVersion: -1}); err != nil {
+		return fmt.Errorf("db: the analysis queue's tables: %w", err)
+	}
+	return nil
+}
+
+// newJobClient returns an insert-only river client over the pool: it puts
+// jobs in the queue and works none.
+func newJobClient(pool *pgxpool.Pool) (*river.Client[pgx.Tx], error) {
+	return river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: discardLogger()})
+}
+
+// enqueueAnalyses adds a job for every board with a deal, in tx.
+func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64, boards []tournament.Board) error {
+	var params []river.InsertManyParams
+	for _, b := range boards {
+		if b.Deal != "" {
+			params = append(params, river.InsertManyParams{Args: analyseArgs{SectionID: sectionID, Board: b.Number, Deal: b.Deal}})
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	_, err := s.jobs.InsertManyTx(ctx, tx, params)
+	return err
+}
+
+// AnalyseFunc analyses one board's deal and stores it (tournament's
+// Service.AnalyseBoard).
+type AnalyseFunc func(ctx context.Context, sectionID int64, board int, deal string) error
+
+// analyseWorker works the analysis jobs with an AnalyseFunc.
+type analyseWorker struct {
+	river.WorkerDefaults[analyseArgs]
+	analyse AnalyseFunc
+}
+
+// Work analyses the job's board.
+func (w *analyseWorker) Work(ctx context.Context, job *river.Job[analyseArgs]) error {
+	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, job.Args.Deal)
+}
+
+// Timeout: a deal takes DDS a fraction of a second; a minute is trouble.
+func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration { return time.Minute }
+
+// AnalysisOptions are how a server works the analysis queue.
+type AnalysisOptions struct {
+	Workers     int           // jobs worked at once (DDS solves one call at a time anyway)
+	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again; 0: 5 minutes
+	PollEvery   time.Duration // how often the queue is looked at when no notice came; 0: river's default (1 s)
+}
+
+// AnalysisWorkers work the analysis queue (StartAnalysis).
+type AnalysisWorkers struct{ client *river.Client[pgx.Tx] }
+
+// Stop stops taking jobs and waits for those running to end, or for ctx.
+func (w *AnalysisWorkers) Stop(ctx context.Context) error { return w.client.Stop(ctx) }
+
+// StopAndCancel stops at once, cancelling the jobs running: they are run
+// again later, by this server or another (as after a crash).
+func (w *AnalysisWorkers) StopAndCancel(ctx context.Context) error {
+	return w.client.StopAndCancel(ctx)
+}
+
+// StartAnalysis works the analysis queue with analyse until ctx ends or
+// the workers are stopped. Every server that can solve double dummy may run
+// it: river gives each job to one of them.
+func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o AnalysisOptions) (*AnalysisWorkers, error) {
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &analyseWorker{analyse: analyse}); err != nil {
+		return nil, err
+	}
+	cfg := &river.Config{
+		Logger:               discardLogger(),
+		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}},
+		Workers:              workers,
+		RescueStuckJobsAfter: o.RescueAfter,
+		FetchPollInterval:    o.PollEvery,
+	}
+	if cfg.RescueStuckJobsAfter == 0 {
+		cfg.RescueStuckJobsAfter = 5 * time.Minute
+	}
+	client, err := river.NewClient(riverpgxv5.New(s.pool), cfg)
+	if err != nil {
+		return nil, fmt.Errorf("db: the analysis queue: %w", err)
+	}
+	if err := client.Start(ctx); err != nil {
+		return nil, fmt.Errorf("db: the analysis queue: %w", err)
+	}
+	return &AnalysisWorkers{client: client}, nil
+}
+
+// Analysed reports whether the board's analysis of this deal is stored.
+func (s *Store) Analysed(ctx context.Context, sectionID int64, board int, deal string) (bool, error) {
+	var ok bool
+	err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM board_analyses WHERE section_id = $1 AND number = $2 AND deal = $3)`,
+		sectionID, board, deal).Scan(&ok)
+	return ok, translate("analysed", err, ids{section: sectionID})
+}
+
+// PutAnalysis stores a board's analysis when the board still holds the
+// deal it was made of, and reports whether it did (a board given another
+// deal meanwhile has a job of its own).
+func (s *Store) PutAnalysis(ctx context.Context, a tournament.StoredAnalysis) (bool, error) {
+	tricks := make([]int16, 0, 20)
+	for seat := range 4 {
+		for k := range 5 {
+			tricks = append(tricks, int16(a.Tricks[seat][k]))
+		}
+	}
+	contracts := make([]string, len(a.DealerPar.Contracts))
+	for i, c := range a.DealerPar.Contracts {
+		contracts[i] = c.String()
+	}
+	tag, err := s.q.Exec(ctx, `
+		INSERT INTO board_analyses (section_id, number, deal, tricks, par_score, par_contracts)
+		SELECT $1, $2, $3, $4, $5, $6
+		WHERE EXISTS (SELECT FROM boards WHERE section_id = $1 AND number = $2 AND deal = $3)
+		ON CONFLICT (section_id, number) DO UPDATE
+		SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, par_score = EXCLUDED.par_score,
+		    par_contracts = EXCLUDED.par_contracts, analysed_at = now()
+		WHERE board_analyses.deal <> EXCLUDED.deal`,
+		a.SectionID, a.Board, a.Deal, tricks, a.DealerPar.NSScore, contracts)
+	if err != nil {
+		return false, translate("store analysis", err, ids{section: a.SectionID})
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// Analyses returns a section's stored analyses of the deals its boards
+// hold now, by board number.
+func (s *Store) Analyses(ctx context.Context, sectionID int64) ([]tournament.StoredAnalysis, error) {
+	rows, err := s.q.Query(ctx, `
+		SELECT a.number, a.deal, a.tricks, a.par_score, a.par_contracts, a.analysed_at
+		FROM board_analyses a JOIN boards b ON (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal)
+		WHERE a.section_id = $1
+		ORDER BY a.number`, sectionID)
+	if err != nil {
+		return nil, translate("analyses", err, ids{section: sectionID})
+	}
+	rules := scoring.NewRules(scoring.Contract2017)
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.StoredAnalysis, error) {
+		a := tournament.StoredAnalysis{SectionID: sectionID}
+		var tricks []int16
+		var contracts []string
+		if err := row.Scan(&a.Board, &a.Deal, &tricks, &a.DealerPar.NSScore, &contracts, &a.At); err != nil {
+			return a, err
+		}
+		if len(tricks) != 20 {
+			return a, fmt.Errorf("board %d: %d tricks stored, not 20", a.Board, len(tricks))
+		}
+		for i, n := range tricks {
+			a.Tricks[i/5][i%5] = uint8(n)
+		}
+		for _, text := range contracts {
+			c, err := rules.ParseParContract(text)
+			if err != nil {
+				return a, fmt.Errorf("board %d: %w", a.Board, err)
+			}
+			a.DealerPar.Contracts = append(a.DealerPar.Contracts, c)
+		}
+		return a, nil
+	})
+	if err != nil {
+		return nil, translate("analyses", err, ids{section: sectionID})
+	}
+	return out, nil
+}
+
+// discardLogger is river's logger: the queue's own chatter is not the
+// server's log (a failed analysis is logged by its worker).
+func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -1,0 +1,205 @@
+package db_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/traveler-bridge/traveler/db"
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// Three real deals (DDS's hands/list100.txt, the first three) for boards
+// 1, 2 and 5; board 3 has no hand record.
+var queueDeals = map[int]string{
+	1: "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+	2: "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
+	5: "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
+}
+
+// countingAnalysis is an AnalyseFunc that stores a made-up analysis (the
+// queue does not care what is in it) the way tournament's AnalyseBoard
+// does: nothing when the deal is analysed already. It counts the deals it
+// analysed, and blocks on board block until released or cancelled.
+type countingAnalysis struct {
+	s       *db.Store
+	mu      sync.Mutex
+	solved  map[string]int // deal → times analysed
+	block   int
+	started chan struct{} // closed when the blocking board starts
+	release chan struct{}
+}
+
+func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board int, deal string) error {
+	if board == c.block {
+		select {
+		case <-c.started:
+		default:
+			close(c.started)
+		}
+		select {
+		case <-c.release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	done, err := c.s.Analysed(ctx, sectionID, board, deal)
+	if err != nil || done {
+		return err
+	}
+	c.mu.Lock()
+	c.solved[deal]++
+	c.mu.Unlock()
+	a := tournament.StoredAnalysis{SectionID: sectionID, Board: board, Deal: deal,
+		DealerPar: scoring.Par{NSScore: -110, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW}}}}
+	a.Tricks[scoring.North][scoring.NoTrump] = uint8(board)
+	_, err = c.s.PutAnalysis(ctx, a)
+	return err
+}
+
+// waitAnalysed waits until every board with a deal is analysed.
+func waitAnalysed(t *testing.T, s *db.Store, sectionID int64, want int) []tournament.StoredAnalysis {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got, err := s.Analyses(ctx(t), sectionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == want {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d analyses after 30 s, want %d", len(got), want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestAnalysisQueueSurvivesRestart: boards stored with their deals queue
+// their analyses in the same transaction; a server working the queue stops
+// (its job in flight cancelled, as at a restart) and another takes over:
+// every board with a deal ends analysed, each deal analysed once, and the
+// analyses read back as stored.
+func TestAnalysisQueueSurvivesRestart(t *testing.T) {
+	s, u := open(t)
+	sec := mitchellSection(t, s, event(t, s).ID)
+	var boards []tournament.Board
+	for _, n := range []int{1, 2, 3, 5} {
+		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: queueDeals[n]}
+		boards = append(boards, b)
+	}
+	if err := s.ReplaceBoards(ctx(t), sec.ID, boards, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	work := &countingAnalysis{s: s, solved: map[string]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{})}
+	opts := db.AnalysisOptions{Workers: 2, PollEvery: 100 * time.Millisecond}
+	first, err := s.StartAnalysis(context.Background(), work.analyse, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-work.started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("board 2's job never started")
+	}
+	// The first server goes, its board 2 half done: the job is cancelled
+	// and left to be run again.
+	if err := first.StopAndCancel(ctx(t)); err != nil {
+		t.Fatal(err)
+	}
+	// Its board 2 is back in the queue, not done nor lost.
+	board2 := func() string {
+		var state string
+		if err := rawPool(t, u).QueryRow(ctx(t), `SELECT state FROM river_job WHERE kind = 'analyse_board' AND args->>'board' = '2'`).Scan(&state); err != nil {
+			t.Fatal(err)
+		}
+		return state
+	}
+	if st := board2(); st != "available" {
+		t.Fatalf("board 2's job is %s after its server stopped, want available", st)
+	}
+	if ok, err := s.Analysed(ctx(t), sec.ID, 2, queueDeals[2]); err != nil || ok {
+		t.Fatalf("board 2 analysed by the server that stopped: %v %v", ok, err)
+	}
+	close(work.release)
+	second, err := s.StartAnalysis(context.Background(), work.analyse, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer second.Stop(context.Background())
+	got := waitAnalysed(t, s, sec.ID, 3)
+	for _, a := range got {
+		if a.Deal != queueDeals[a.Board] || a.Tricks[scoring.North][scoring.NoTrump] != uint8(a.Board) ||
+			a.DealerPar.NSScore != -110 || len(a.DealerPar.Contracts) != 1 || a.DealerPar.Contracts[0].String() != "2S EW" {
+			t.Errorf("board %d read back as %+v", a.Board, a)
+		}
+	}
+	for deal, n := range work.solved {
+		if n != 1 {
+			t.Errorf("deal %s analysed %d times", deal, n)
+		}
+	}
+	if len(work.solved) != 3 {
+		t.Errorf("%d deals analysed, want 3", len(work.solved))
+	}
+	// river records a job done a moment after its work returns.
+	for deadline := time.Now().Add(10 * time.Second); board2() != "completed"; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("board 2's job is %s 10 s after its analysis was stored, want completed", board2())
+		}
+	}
+}
+
+// TestAnalysisFollowsTheDeal: a board given another deal loses the
+// analysis of the old one in the same transaction and queues the new; an
+// analysis of a deal the board no longer holds is not stored; the same
+// deals stored again queue nothing new.
+func TestAnalysisFollowsTheDeal(t *testing.T) {
+	s, u := open(t)
+	c := ctx(t)
+	sec := mitchellSection(t, s, event(t, s).ID)
+	one := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}}
+	if err := s.ReplaceBoards(c, sec.ID, one, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ReplaceBoards(c, sec.ID, one, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	pool := rawPool(t, u)
+	jobs := func() int {
+		var n int
+		if err := pool.QueryRow(c, `SELECT count(*) FROM river_job WHERE kind = 'analyse_board'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := jobs(); n != 1 {
+		t.Fatalf("%d jobs after the same deal stored twice, want 1", n)
+	}
+	a := tournament.StoredAnalysis{SectionID: sec.ID, Board: 1, Deal: queueDeals[1]}
+	if ok, err := s.PutAnalysis(c, a); err != nil || !ok {
+		t.Fatalf("stored %v, %v", ok, err)
+	}
+	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
+		t.Fatalf("stored again: %v, %v; want false", ok, err)
+	}
+	other := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[5]}}
+	if err := s.ReplaceBoards(c, sec.ID, other, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 0 {
+		t.Fatalf("analyses after the deal changed: %v, %v; want none", got, err)
+	}
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1]); err != nil || ok {
+		t.Fatalf("the old deal still analysed: %v, %v", ok, err)
+	}
+	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
+		t.Fatalf("the old deal's analysis stored: %v, %v; want refused", ok, err)
+	}
+	if n := jobs(); n != 2 {
+		t.Fatalf("%d jobs after a new deal, want 2", n)
+	}
+}

@@ -142,7 +142,9 @@ var errNoDoubleDummy = &Error{Kind: ErrUnavailable, Message: "this server cannot
 
 // SectionAnalyses returns the analyses of a section's boards whose hand
 // records are analysed, by board number, with par under every law code:
-// the event's own with its options, the others with their defaults.
+// the event's own with its options, the others with their defaults. Anyone
+// but the director gets those of finished boards only (and a table, those
+// it has played): dealsSeen.
 func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64) ([]Analysis, error) {
 	sec, e, err := s.readSection(ctx, a, sectionID)
 	if err != nil {
@@ -160,6 +162,14 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 	if err != nil {
 		return nil, err
 	}
+	seen := func(int) bool { return true }
+	if !seesAll(a) {
+		results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			return nil, err
+		}
+		seen = dealsSeen(a, &sec, results)
+	}
 	rules := make([]scoring.Rules, len(scoring.Laws))
 	for i, law := range scoring.Laws {
 		rules[i] = scoring.NewRules(law)
@@ -170,8 +180,8 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 	out := make([]Analysis, 0, len(stored))
 	for _, st := range stored {
 		b, ok := boards[st.Board]
-		if !ok || b.Deal != st.Deal {
-			continue // replaced since it was read
+		if !ok || b.Deal != st.Deal || !seen(st.Board) {
+			continue // replaced since it was read, or still in play for a
 		}
 		d, err := scoring.ParseDeal("deal", st.Deal)
 		if err != nil {
@@ -207,6 +217,19 @@ func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, n
 	for _, b := range boards {
 		if b.Number != number {
 			continue
+		}
+		if !seesAll(a) {
+			sec, _, err := s.readSection(ctx, a, sectionID)
+			if err != nil {
+				return Analysis{}, err
+			}
+			results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sectionID})
+			if err != nil {
+				return Analysis{}, err
+			}
+			if !dealsSeen(a, &sec, results)(number) {
+				return Analysis{}, notFinished(number)
+			}
 		}
 		if b.Deal == "" {
 			return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + " has no hand record: store the deal (PUT .../boards) and it is analysed"}

@@ -87,3 +87,23 @@ func notFinished(board int) error {
 	return &Error{Kind: ErrNotFound, Field: "board",
 		Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows once every table has played it"}
 }
+
+// dealsSeen returns the boards whose deals a may see: every board for the
+// director; for anyone else, the finished boards, and a table token also
+// those its table has played — a hand record (and its double-dummy
+// analysis) tells a pair still to play a board what it holds.
+func dealsSeen(a Actor, sec *Section, results []Result) func(board int) bool {
+	if seesAll(a) {
+		return func(int) bool { return true }
+	}
+	done := FinishedBoards(sec, results)
+	played := map[int]bool{}
+	if a.Role == RoleTable && a.SectionID == sec.ID {
+		for _, r := range results {
+			if r.Table == a.Table {
+				played[r.Board] = true
+			}
+		}
+	}
+	return func(board int) bool { return done[board] || played[board] }
+}

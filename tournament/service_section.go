@@ -343,7 +343,9 @@ func ParseBoard(prefix string, b BoardInput) (Board, error) {
 }
 
 // Boards returns every board of a section: stored, or implied by its
-// number (dealer and vulnerability, no deal).
+// number (dealer and vulnerability, no deal). Anyone but the director
+// reads the deals of finished boards only, and a table those it has played
+// too (dealsSeen).
 func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board, error) {
 	sec, _, err := s.readSection(ctx, a, sectionID)
 	if err != nil {
@@ -353,9 +355,21 @@ func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board
 	if err != nil {
 		return nil, err
 	}
+	seen := func(int) bool { return true }
+	if !seesAll(a) {
+		results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			return nil, err
+		}
+		seen = dealsSeen(a, &sec, results)
+	}
 	out := make([]Board, 0, len(m))
 	for n := 1; n <= sec.Movement.Boards; n++ {
-		out = append(out, m[n])
+		b := m[n]
+		if !seen(n) {
+			b.Deal = "" // still in play for a: the hands stay hidden
+		}
+		out = append(out, b)
 	}
 	return out, nil
 }

@@ -169,3 +169,28 @@ func TestAnalysisWithoutDDS(t *testing.T) {
 	}
 	c.WantError(400, "n", "GET", fmt.Sprintf("/v1/sections/%d/boards/x/analysis", secID), directorToken, nil)
 }
+
+// TestHandsHiddenInPlay: a table token reads no deal, and no analysis, of
+// a board nobody has finished, which its pair may still have to play; the
+// director reads them all.
+func TestHandsHiddenInPlay(t *testing.T) {
+	c := analysisEnv(t, nil)
+	deals, dealers, vuls, _, _ := listDeals(t, 2)
+	secID := sectionWithDeals(t, c, deals, dealers, vuls)
+	var toks []api.TokenResponse
+	c.Want(201, &toks, "POST", fmt.Sprintf("/v1/sections/%d/tokens", secID), directorToken, map[string]any{"tables": []int{1}})
+	var boards []api.BoardResponse
+	c.Want(200, &boards, "GET", fmt.Sprintf("/v1/sections/%d/boards", secID), toks[0].Token, nil)
+	for _, b := range boards {
+		if b.Deal != "" {
+			t.Errorf("a table reads board %d's deal before anyone played it", b.Number)
+		}
+	}
+	c.Want(200, &boards, "GET", fmt.Sprintf("/v1/sections/%d/boards", secID), directorToken, nil)
+	if boards[0].Deal == "" || boards[1].Deal == "" {
+		t.Errorf("the director does not read the deals: %+v", boards[:2])
+	}
+	if e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/1/analysis", secID), toks[0].Token, nil); !strings.Contains(e.Error, "not finished") {
+		t.Errorf("a table reading board 1's analysis in play: %q", e.Error)
+	}
+}

@@ -54,6 +54,7 @@ func (p *Pages) publicTravelerPage(c echo.Context) error {
 			Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows here once every table has played it"})
 	}
 	d := publicTravelerData{Event: ev, Section: t.Section, Traveler: newTravelerView(t, ev, false)}
+	d.Traveler.Analysis = p.analysisView(ctx, a, t, ev)
 	return p.render(c, http.StatusOK, "public_traveler.html", View{Title: travelerTitle(ev, t.Section, board), Data: d})
 }
 

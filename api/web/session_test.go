@@ -39,12 +39,20 @@ type sessionEnv struct {
 // newSessionEnv starts the pages over a new database.
 func newSessionEnv(t *testing.T) *sessionEnv {
 	t.Helper()
+	return newSessionEnvWith(t, tournament.ServiceOptions{})
+}
+
+// newSessionEnvWith is newSessionEnv with the service's options (its
+// director token is always sessionDirector).
+func newSessionEnvWith(t *testing.T, o tournament.ServiceOptions) *sessionEnv {
+	t.Helper()
 	store, err := db.Open(context.Background(), dbtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(store.Close)
-	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: sessionDirector})
+	o.DirectorToken = sessionDirector
+	svc := tournament.NewService(store, o)
 	e := echo.New()
 	if err := web.Register(e, svc, web.Options{}); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -30,8 +31,9 @@ type lineView struct {
 type travelerView struct {
 	Board         tournament.Board
 	Law           scoring.Law
-	Vulnerability string    // the board's vulnerability in words, "" when the law code does not use it
-	Deal          *dealView // the hand record as a diagram, nil when there is none
+	Vulnerability string        // the board's vulnerability in words, "" when the law code does not use it
+	Deal          *dealView     // the hand record as a diagram, nil when there is none
+	Analysis      *analysisView // its double-dummy table and par; nil when there is no hand record
 	Method        tournament.Method
 	Top           float64
 	Datum         *int
@@ -156,6 +158,7 @@ func (p *Pages) loadDirectorTraveler(ctx context.Context, a tournament.Actor, se
 		return directorTravelerData{}, err
 	}
 	d := directorTravelerData{Event: ev, Section: sec, Traveler: newTravelerView(t, ev, true)}
+	d.Traveler.Analysis = p.analysisView(ctx, a, t, ev)
 	results := make([]tournament.Result, len(t.Lines))
 	for i, l := range t.Lines {
 		results[i] = l.Result
@@ -337,4 +340,84 @@ func compactAuction(calls []string) string {
 		out[i] = c
 	}
 	return strings.Join(out, " ")
+}
+
+// analysisView is a board's double-dummy analysis as the traveler shows
+// it: the tricks each seat takes as declarer, strain by strain, and par.
+type analysisView struct {
+	Rows    []analysisRow
+	Own     parView   // par under the event's own law code
+	Others  []parView // under every other code
+	Pending string    // why there is no analysis yet ("" when there is)
+}
+
+// analysisRow is one declarer's tricks in clubs, diamonds, hearts, spades
+// and no-trump.
+type analysisRow struct {
+	Seat   string
+	Tricks [5]int
+}
+
+// parView is par under one code: "NS +420", its contracts and its note.
+type parView struct {
+	Law       string
+	Score     string
+	Contracts string
+	Note      string
+}
+
+// newParView phrases a par.
+func newParView(law scoring.Law, p scoring.Par) parView {
+	v := parView{Law: law.String(), Score: "0"}
+	if len(p.Contracts) == 0 {
+		v.Score = "0 (passed out)"
+	}
+	switch {
+	case p.NSScore > 0:
+		v.Score = "NS +" + strconv.Itoa(p.NSScore)
+	case p.NSScore < 0:
+		v.Score = "EW +" + strconv.Itoa(-p.NSScore)
+	}
+	var cs []string
+	for _, c := range p.Contracts {
+		cs = append(cs, c.String())
+	}
+	v.Contracts = strings.Join(cs, ", ")
+	if p.NullosLeftOut {
+		v.Note = "nullos left out"
+	}
+	return v
+}
+
+// analysisView reads the board's analysis for the traveler: nil when the
+// board has no hand record, a pending note when it is not worked out yet.
+func (p *Pages) analysisView(ctx context.Context, a tournament.Actor, t tournament.Traveler, ev tournament.Event) *analysisView {
+	if t.Board.Deal == "" {
+		return nil
+	}
+	an, err := p.svc.BoardAnalysis(ctx, a, t.Section.ID, t.Board.Number)
+	if err != nil {
+		var te *tournament.Error
+		if errors.As(err, &te) && te.Kind == tournament.ErrNotFound {
+			return &analysisView{Pending: te.Message}
+		}
+		p.log.Warn("double-dummy analysis", "section", t.Section.ID, "board", t.Board.Number, "error", err.Error())
+		return nil
+	}
+	v := &analysisView{}
+	for _, seat := range []scoring.Seat{scoring.North, scoring.South, scoring.East, scoring.West} {
+		row := analysisRow{Seat: seat.String()}
+		for k := range 5 {
+			row.Tricks[k] = int(an.Tricks[seat][k])
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	for _, lp := range an.Par {
+		if lp.Law == ev.Law {
+			v.Own = newParView(lp.Law, lp.Par)
+		} else {
+			v.Others = append(v.Others, newParView(lp.Law, lp.Par))
+		}
+	}
+	return v
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -115,4 +116,64 @@ func TestTravelerShowsAuction(t *testing.T) {
 	if n := strings.Count(p.body, `class="auction-line"`); n != 1 {
 		t.Errorf("%d auction lines on the traveler, want 1 (the one line entered with its auction)", n)
 	}
+}
+
+// publishedDDS answers as DDS does for the first deal of DDS's own test
+// list (../shared/testdata/pbn/dds_list100.txt: "TABLE 5 8 5 8 6 6 6 6 5 7
+// 5 7 7 5 7 5 6 6 6 6", strains S H D C NT each for N E S W; "PAR2 "-110"
+// "2S-EW""), so that the pages can be tested without the library.
+type publishedDDS struct{}
+
+// listDeal1 is that deal; board 1 deals it (dealer North, nobody
+// vulnerable: the list's "PBN 0 0").
+const listDeal1 = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+
+func (publishedDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
+	out := make([]scoring.TrickTable, len(deals))
+	for i := range deals {
+		out[i] = scoring.TrickTable{ // by declarer: C D H S NT
+			scoring.North: {7, 5, 6, 5, 6},
+			scoring.East:  {5, 7, 6, 8, 6},
+			scoring.South: {7, 5, 6, 5, 6},
+			scoring.West:  {5, 7, 6, 8, 6},
+		}
+	}
+	return out, nil
+}
+
+func (publishedDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability) (scoring.Par, error) {
+	return scoring.Par{NSScore: -110, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW}}}, nil
+}
+
+// TestTravelerShowsDoubleDummy: a board analysed shows, under its hand
+// record, each declarer's tricks strain by strain and par under the
+// event's code (contract-2017: DDS's own, EW +110 in 2S), the other codes
+// folded away; a board whose analysis is not worked out yet says so.
+func TestTravelerShowsDoubleDummy(t *testing.T) {
+	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
+	ctx := context.Background()
+	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Double dummy", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}, {Number: 2, Deal: travelerDeal}}); err != nil {
+		t.Fatal(err)
+	}
+	// What a worker of the analysis queue does for board 1.
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+		t.Fatal(err)
+	}
+	p := e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/1", nil)
+	pageHas(t, "board 1", p, `id="dd-grid"`,
+		`<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
+		`<tr><th scope="row">W</th><td class="num">5</td><td class="num">7</td><td class="num">6</td><td class="num">8</td><td class="num">6</td></tr>`,
+		`Par (contract-2017): <strong>EW &#43;110</strong> — 2S EW`,
+		`<summary>Par under the other law codes</summary>`, `<li>royalton-1915:`, `(nullos left out)`)
+	p = e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/2", nil)
+	pageHas(t, "board 2", p, `id="dd-pending"`, "not ready yet")
 }

@@ -193,12 +193,17 @@ var authzTable = map[string]authzCase{
 	// board 1 is still in play: the public sees no traveler of it, and
 	// neither may the tables still to play it (table 2) or another section
 	"GET /v1/sections/:id/travelers/:board": {want: allowed(404, 200, 404, 404, 200)},
-	"GET /v1/sections/:id/standings":        {want: everyone},
-	"POST /v1/sections/:id/tokens":          {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
-	"GET /v1/sections/:id/tokens":           {want: directorOnly(200)},
-	"DELETE /v1/sections/:id/tokens":        {want: directorOnly(200)},
-	"GET /v1/tokens":                        {want: directorOnly(200)},
-	"POST /v1/tokens":                       {want: directorOnly(201), body: jsonBody(`{"name": "assistant"}`)},
+	// board 1's analysis: not worked out in this test (no DDS under -race),
+	// so 404 for the director and table 1 ("not ready"); 404 for the rest
+	// as its board is still in play (TestHandsHiddenInPlay tells the two
+	// apart)
+	"GET /v1/sections/:id/boards/:n/analysis": {want: allowed(404, 404, 404, 404, 404)},
+	"GET /v1/sections/:id/standings":          {want: everyone},
+	"POST /v1/sections/:id/tokens":            {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
+	"GET /v1/sections/:id/tokens":             {want: directorOnly(200)},
+	"DELETE /v1/sections/:id/tokens":          {want: directorOnly(200)},
+	"GET /v1/tokens":                          {want: directorOnly(200)},
+	"POST /v1/tokens":                         {want: directorOnly(201), body: jsonBody(`{"name": "assistant"}`)},
 	"PATCH /v1/tokens/:id": {want: directorOnly(200), body: func(*apiEnv, authzFixture) any {
 		return map[string]any{"expires_at": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}
 	}},
@@ -259,7 +264,7 @@ func authzPath(path string, f authzFixture) string {
 			break
 		}
 	}
-	return strings.Replace(path, ":board", "1", 1)
+	return strings.NewReplacer(":board", "1", ":n", "1").Replace(path)
 }
 
 // TestAPIAuthorizationTable calls every route as every caller and checks

@@ -36,10 +36,15 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 	if d.Event.Law != scoring.Contract2017 {
 		ev.law = d.Event.Law.String()
 	}
+	ev.lawOf = d.Event.Law
 	first := true
 	for si := range d.Sections {
 		s := &d.Sections[si]
 		ps := newPBNPairs(s)
+		analyses := map[int]*tournament.Analysis{}
+		for i := range s.Analyses {
+			analyses[s.Analyses[i].Board] = &s.Analyses[i]
+		}
 		for _, t := range s.Travelers {
 			var lines []tournament.TravelerLine
 			for _, l := range t.Lines {
@@ -55,6 +60,9 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				return err
 			}
 			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: deal}
+			if a := analyses[t.Board.Number]; a != nil && a.Deal != "" && t.Board.Deal != "" {
+				g.analysis = a
+			}
 			if len(lines) == 0 {
 				// A hand record: nobody played it, so the players and the
 				// result are "inappropriate" (§3.4): empty strings.
@@ -96,6 +104,7 @@ const pbnEOL = "\n"
 type pbnEventTags struct {
 	event, site, date, scoring string
 	law                        string // the TravelerLaw tag; "" under contract-2017
+	lawOf                      scoring.Law
 }
 
 // pbnGame is one game to write: a traveler line, or (line nil) a board's
@@ -107,6 +116,8 @@ type pbnGame struct {
 	deal    string
 	line    *tournament.Result
 	ns, ew  string    // the pairs' ids, PairId_NS and PairId_EW
+	// analysis is the board's double-dummy analysis, nil when there is none.
+	analysis *tournament.Analysis
 	players [4]string // West, North, East, South
 	// A teams match's room: the teams sitting NS and EW (HomeTeam and
 	// VisitTeam, instead of the pairs' ids) and NS's IMPs (ScoreIMP).
@@ -183,8 +194,24 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	} {
 		tag(w, t.name, t.value)
 	}
+	var tables map[string][]string // a table tag's rows (§5.1), by its name
+	if g.analysis != nil {
+		var more []pbnTag
+		more, tables = pbnAnalysisTags(g.analysis, g.ev.lawOf)
+		supp = append(supp, more...)
+	}
 	slices.SortStableFunc(supp, func(a, b pbnTag) int { return strings.Compare(a.name, b.name) })
 	for _, t := range supp {
+		if rows, ok := tables[t.name]; ok {
+			// A table's column header is written as PBN §5.1 and the files
+			// real programs write give it: "Declarer;Denomination\2R",
+			// the backslash as it is.
+			w.WriteString("[" + t.name + ` "` + t.value + `"]` + pbnEOL)
+			for _, r := range rows {
+				w.WriteString(r + pbnEOL)
+			}
+			continue
+		}
 		tag(w, t.name, t.value)
 	}
 	if len(auction) > 0 {
@@ -385,4 +412,72 @@ func pbnVul(s string) string {
 		return "All"
 	}
 	return "None"
+}
+
+// pbnAnalysisTags are a board's double-dummy tags as real programs write
+// them (RealBridge's export, ../shared/testdata/pbn/teams_imps_2021.pbn;
+// Dealer4 and BridgeComposer alike): DoubleDummyTricks, twenty hexadecimal
+// digits, declarer North, South, East, West, each in no-trump, spades,
+// hearts, diamonds, clubs; OptimumResultTable, the same as a table;
+// OptimumScore, contract-2017's par for North-South ("NS +90"); and
+// ParContract, its contracts ("EW 4SX-1; NS 5D"). Under a historical code,
+// TravelerPar gives par under it ("auction-1915 NS +173: 2H NS +2"), a tag
+// of traveler's own that other readers skip (§4.9).
+func pbnAnalysisTags(a *tournament.Analysis, law scoring.Law) ([]pbnTag, map[string][]string) {
+	order := []scoring.Seat{scoring.North, scoring.South, scoring.East, scoring.West}
+	strains := []scoring.Strain{scoring.NoTrump, scoring.Spades, scoring.Hearts, scoring.Diamonds, scoring.Clubs}
+	var digits strings.Builder
+	var rows []string
+	for _, seat := range order {
+		for _, st := range strains {
+			n, _ := a.Tricks.Tricks(seat, st)
+			digits.WriteString(strconv.FormatInt(int64(n), 16))
+			rows = append(rows, fmt.Sprintf("%s %2s %2d", seat, st, n))
+		}
+	}
+	tags := []pbnTag{{"DoubleDummyTricks", digits.String()}, {"OptimumResultTable", `Declarer;Denomination\2R;Result\2R`}}
+	for _, lp := range a.Par {
+		switch lp.Law {
+		case scoring.Contract2017:
+			tags = append(tags, pbnTag{"OptimumScore", "NS " + signed(lp.Par.NSScore)})
+			var cs []string
+			for _, c := range lp.Par.Contracts {
+				who := c.Side.String()
+				if c.OneSeat {
+					who = c.Seat.String()
+				}
+				res := ""
+				if c.Result != 0 {
+					res = fmt.Sprintf("%+d", c.Result)
+				}
+				cs = append(cs, who+" "+c.Contract.String()+res)
+			}
+			if len(cs) == 0 {
+				cs = []string{"Pass"}
+			}
+			tags = append(tags, pbnTag{"ParContract", strings.Join(cs, "; ")})
+		case law:
+			var cs []string
+			for _, c := range lp.Par.Contracts {
+				cs = append(cs, c.String())
+			}
+			v := law.String() + " NS " + signed(lp.Par.NSScore)
+			if len(cs) > 0 {
+				v += ": " + strings.Join(cs, ", ")
+			}
+			if lp.Par.NullosLeftOut {
+				v += " (nullos left out)"
+			}
+			tags = append(tags, pbnTag{"TravelerPar", v})
+		}
+	}
+	return tags, map[string][]string{"OptimumResultTable": rows}
+}
+
+// signed writes n with its sign: "+90", "-400", "0".
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
 }

@@ -26,6 +26,7 @@ type SectionData struct {
 	Results   []Result   // every result, itemised, by board, round and table
 	Travelers []Traveler // one a board, in board order
 	Standings Standings
+	Analyses  []Analysis // the double-dummy analyses of its boards, by number (those worked out, and seen)
 }
 
 // EventData gathers an event for a report: to a director as it is stored,
@@ -67,10 +68,24 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		if !seesAll(a) {
 			// The public (and a table) read an event's files and reports by
 			// the public rule, as its pages and the rest of the API: the
-			// lines of finished boards, without queries or who entered them.
+			// lines of finished boards, without queries or who entered them,
+			// and the deals of those boards only (dealsSeen).
+			seen := dealsSeen(a, &sec, results)
+			hidden := make(map[int]Board, len(boards))
+			for n, b := range boards {
+				if !seen(n) {
+					b.Deal = ""
+				}
+				hidden[n] = b
+			}
+			boards = hidden
 			results = publicResults(a, &sec, results, results)
 		}
-		out.Sections = append(out.Sections, BuildSection(e, sec, pairs, teams, boards, results))
+		sd := BuildSection(e, sec, pairs, teams, boards, results)
+		if sd.Analyses, err = s.SectionAnalyses(ctx, a, sec.ID); err != nil {
+			return EventData{}, err
+		}
+		out.Sections = append(out.Sections, sd)
 	}
 	return out, nil
 }

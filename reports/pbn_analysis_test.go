@@ -1,0 +1,114 @@
+package reports
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// pbnGameTags splits a PBN file into games (at empty lines) and returns,
+// per board, the first game's lines from tag name on: the tag line and,
+// for a table tag, its rows (up to the next tag).
+func pbnBlocks(text, name string) map[string]string {
+	out := map[string]string{}
+	for _, game := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n\n") {
+		lines := strings.Split(game, "\n")
+		board := ""
+		for i, l := range lines {
+			if strings.HasPrefix(l, `[Board "`) {
+				board = strings.TrimSuffix(strings.TrimPrefix(l, `[Board "`), `"]`)
+			}
+			if !strings.HasPrefix(l, "["+name+" ") {
+				continue
+			}
+			block := []string{l}
+			for _, r := range lines[i+1:] {
+				if strings.HasPrefix(r, "[") {
+					break
+				}
+				block = append(block, r)
+			}
+			if _, seen := out[board]; !seen && board != "" {
+				out[board] = strings.Join(block, "\n")
+			}
+		}
+	}
+	return out
+}
+
+// TestPBNWritesDoubleDummyAsRealBridge: RealBridge's export of a teams
+// qualifier (teams_imps_2021.pbn) carries each board's double-dummy table
+// and par. Read through the one way in, given analyses made of the file's
+// own [DoubleDummyTricks] (contract-2017's par found by scoring's search,
+// which finds DDS's own on all 100 deals of DDS's list: scoring/dds), and
+// written again by WritePBN, every board's DoubleDummyTricks,
+// OptimumResultTable (its rows too) and OptimumScore come out byte for
+// byte as RealBridge wrote them.
+func TestPBNWritesDoubleDummyAsRealBridge(t *testing.T) {
+	raw, err := os.ReadFile(sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := readFile(t, bytes.NewReader(raw), ReadOptions{Format: FormatPBN})
+	theirs := map[string]map[string]string{}
+	for _, name := range []string{"DoubleDummyTricks", "OptimumResultTable", "OptimumScore"} {
+		theirs[name] = pbnBlocks(string(raw), name)
+	}
+	rules := scoring.NewRules(scoring.Contract2017)
+	d := f.Event
+	for si := range d.Sections {
+		s := &d.Sections[si]
+		for _, b := range s.Boards {
+			digits := theirs["DoubleDummyTricks"][strconv.Itoa(b.Number)]
+			digits = strings.TrimSuffix(strings.TrimPrefix(digits, `[DoubleDummyTricks "`), `"]`)
+			if b.Deal == "" || len(digits) != 20 {
+				continue
+			}
+			var table scoring.TrickTable
+			seats := []scoring.Seat{scoring.North, scoring.South, scoring.East, scoring.West}
+			strains := []scoring.Strain{scoring.NoTrump, scoring.Spades, scoring.Hearts, scoring.Diamonds, scoring.Clubs}
+			for i := range 20 {
+				n, _ := strconv.ParseUint(digits[i:i+1], 16, 8)
+				table[seats[i/5]][strains[i%5]] = uint8(n)
+			}
+			deal, _ := scoring.ParseDeal("deal", b.Deal)
+			hands, _ := deal.Complete()
+			par, err := rules.ParOf(&table, hands, b.Dealer, b.Vulnerability)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Analyses = append(s.Analyses, tournament.Analysis{Board: b.Number, Deal: b.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability,
+				Tricks: table, Par: []tournament.LawPar{{Law: scoring.Contract2017, Par: par}}})
+		}
+	}
+	if len(d.Sections[0].Analyses) != 10 {
+		t.Fatalf("%d boards analysed from the file, want its 10", len(d.Sections[0].Analyses))
+	}
+	var out bytes.Buffer
+	if err := WritePBN(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	for name, byBoard := range theirs {
+		ours := pbnBlocks(out.String(), name)
+		for board, want := range byBoard {
+			if ours[board] != want {
+				t.Errorf("board %s: we write\n%s\nRealBridge wrote\n%s", board, ours[board], want)
+			}
+		}
+	}
+	if !strings.Contains(out.String(), `[ParContract "NS 1NT"]`) {
+		t.Errorf("no ParContract of board 11 (1NT by NS, RealBridge's +90)")
+	}
+	// Read back by traveler's own reader: the file is still one event of
+	// the same results.
+	back := readFile(t, bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatPBN})
+	if len(back.Event.Sections[0].Results) != len(d.Sections[0].Results) {
+		t.Errorf("read back: %d results, wrote %d", len(back.Event.Sections[0].Results), len(d.Sections[0].Results))
+	}
+}

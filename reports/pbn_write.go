@@ -115,10 +115,10 @@ type pbnGame struct {
 	board   tournament.Board
 	deal    string
 	line    *tournament.Result
-	ns, ew  string    // the pairs' ids, PairId_NS and PairId_EW
+	ns, ew  string // the pairs' ids, PairId_NS and PairId_EW
 	// analysis is the board's double-dummy analysis, nil when there is none.
 	analysis *tournament.Analysis
-	players [4]string // West, North, East, South
+	players  [4]string // West, North, East, South
 	// A teams match's room: the teams sitting NS and EW (HomeTeam and
 	// VisitTeam, instead of the pairs' ids) and NS's IMPs (ScoreIMP).
 	home, visit, imps string

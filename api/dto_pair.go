@@ -104,6 +104,13 @@ type BoardResponse struct {
 	Deal       string `json:"deal,omitempty"`
 }
 
+// DealtBoardsResponse answers POST .../boards/deal: how many boards were
+// dealt, and every board of the section.
+type DealtBoardsResponse struct {
+	Dealt  int             `json:"dealt"`
+	Boards []BoardResponse `json:"boards"`
+}
+
 // NewBoardResponse converts a board to its answer.
 func NewBoardResponse(b tournament.Board) BoardResponse {
 	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}

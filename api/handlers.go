@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/internal/sse"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -344,6 +345,21 @@ func (s *server) boardAnalysis(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, NewAnalysisDTO(a))
+}
+
+// dealBoards is POST /v1/sections/{id}/boards/deal (director): the boards
+// without a hand record or a result get random deals (crypto/rand), stored
+// as their hand records and queued for analysis.
+func (s *server) dealBoards(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	boards, dealt, err := s.svc.DealBoards(c.Request().Context(), actor(c), id, scoring.CryptoRand())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, DealtBoardsResponse{Dealt: dealt, Boards: convert(boards, NewBoardResponse)})
 }
 
 // --- results ---

@@ -83,6 +83,7 @@ var routes = []route{
 	{http.MethodPut, "/v1/sections/:id/boards", (*server).putBoards},
 	{http.MethodGet, "/v1/sections/:id/boards", (*server).listBoards},
 	{http.MethodGet, "/v1/sections/:id/boards/:n/analysis", (*server).boardAnalysis},
+	{http.MethodPost, "/v1/sections/:id/boards/deal", (*server).dealBoards},
 	{http.MethodPost, "/v1/sections/:id/results", (*server).enterResults},
 	{http.MethodGet, "/v1/sections/:id/results", (*server).listResults},
 	{http.MethodGet, "/v1/sections/:id/travelers/:board", (*server).getTraveler},

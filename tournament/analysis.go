@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -241,4 +242,62 @@ func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, n
 		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: msg}
 	}
 	return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + ": the section has boards 1 to " + strconv.Itoa(len(boards))}
+}
+
+// DealBoards deals the section's boards that have neither a hand record
+// nor a result (directors only): each a deal drawn with r (scoring.
+// CryptoRand: every deal as likely as any other, and nobody can foresee
+// one), stored as its hand record with the dealer and vulnerability its
+// number gives, and queued for analysis as any hand record is. Boards with
+// a hand record keep it; a board already played without one is not dealt
+// (its cards were real). It returns every board of the section, and how
+// many it dealt; none to deal is ErrConflict saying why.
+func (s *Service) DealBoards(ctx context.Context, a Actor, sectionID int64, r *rand.Rand) ([]Board, int, error) {
+	if err := directorOnly(a, "deal the boards"); err != nil {
+		return nil, 0, err
+	}
+	sec, err := s.section(ctx, sectionID)
+	if err != nil {
+		return nil, 0, err
+	}
+	stored, err := s.store.Boards(ctx, sec.ID)
+	if err != nil {
+		return nil, 0, err
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return nil, 0, err
+	}
+	played := map[int]bool{}
+	for _, res := range results {
+		played[res.Board] = true
+	}
+	byNumber := map[int]Board{}
+	for _, b := range stored {
+		byNumber[b.Number] = b
+	}
+	var in []BoardInput
+	dealt := 0
+	for n := 1; n <= sec.Movement.Boards; n++ {
+		b, ok := byNumber[n]
+		switch {
+		case ok && b.Deal != "":
+			in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal})
+		case played[n]:
+			if ok {
+				in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String()})
+			}
+		default:
+			in = append(in, BoardInput{Number: n, Deal: scoring.RandomDeal(r).String()})
+			dealt++
+		}
+	}
+	if dealt == 0 {
+		return nil, 0, &Error{Kind: ErrConflict, Message: "section " + sec.Name + " has no board to deal: every board has a hand record or a result already"}
+	}
+	if _, err := s.PutBoards(ctx, a, sec.ID, in); err != nil {
+		return nil, 0, err
+	}
+	boards, err := s.Boards(ctx, a, sec.ID)
+	return boards, dealt, err
 }

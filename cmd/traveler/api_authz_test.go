@@ -198,12 +198,14 @@ var authzTable = map[string]authzCase{
 	// as its board is still in play (TestHandsHiddenInPlay tells the two
 	// apart)
 	"GET /v1/sections/:id/boards/:n/analysis": {want: allowed(404, 404, 404, 404, 404)},
-	"GET /v1/sections/:id/standings":          {want: everyone},
-	"POST /v1/sections/:id/tokens":            {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
-	"GET /v1/sections/:id/tokens":             {want: directorOnly(200)},
-	"DELETE /v1/sections/:id/tokens":          {want: directorOnly(200)},
-	"GET /v1/tokens":                          {want: directorOnly(200)},
-	"POST /v1/tokens":                         {want: directorOnly(201), body: jsonBody(`{"name": "assistant"}`)},
+	// every board of the fixture has its hand record: nothing to deal
+	"POST /v1/sections/:id/boards/deal": {want: directorOnly(409)},
+	"GET /v1/sections/:id/standings":    {want: everyone},
+	"POST /v1/sections/:id/tokens":      {want: directorOnly(201), body: jsonBody(`{"tables": [3]}`)},
+	"GET /v1/sections/:id/tokens":       {want: directorOnly(200)},
+	"DELETE /v1/sections/:id/tokens":    {want: directorOnly(200)},
+	"GET /v1/tokens":                    {want: directorOnly(200)},
+	"POST /v1/tokens":                   {want: directorOnly(201), body: jsonBody(`{"name": "assistant"}`)},
 	"PATCH /v1/tokens/:id": {want: directorOnly(200), body: func(*apiEnv, authzFixture) any {
 		return map[string]any{"expires_at": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}
 	}},

@@ -17,6 +17,7 @@ import (
 	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -192,5 +193,50 @@ func TestHandsHiddenInPlay(t *testing.T) {
 	}
 	if e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/1/analysis", secID), toks[0].Token, nil); !strings.Contains(e.Error, "not finished") {
 		t.Errorf("a table reading board 1's analysis in play: %q", e.Error)
+	}
+}
+
+// TestDealBoards: the director deals a section's boards; only those with
+// neither a hand record nor a result get a deal (boards 1 to 5 keep DDS's
+// list's, board 6 is dealt; in a new section, the board a table has played
+// without one stays without), every deal whole and valid; with nothing left
+// to deal it is a 409, and a table may not deal.
+func TestDealBoards(t *testing.T) {
+	c := analysisEnv(t, nil)
+	deals, dealers, vuls, _, _ := listDeals(t, 5)
+	secID := sectionWithDeals(t, c, deals, dealers, vuls)
+	var got api.DealtBoardsResponse
+	c.Want(200, &got, "POST", fmt.Sprintf("/v1/sections/%d/boards/deal", secID), directorToken, nil)
+	if got.Dealt != 1 || len(got.Boards) != 6 {
+		t.Fatalf("dealt %d of %d boards, want 1 of 6", got.Dealt, len(got.Boards))
+	}
+	for i, b := range got.Boards[:5] {
+		if b.Deal != deals[i] && !strings.HasSuffix(deals[i], b.Deal[2:]) {
+			t.Errorf("board %d's hand record changed: %s, was %s", b.Number, b.Deal, deals[i])
+		}
+	}
+	d, err := scoring.ParseDeal("deal", got.Boards[5].Deal)
+	if _, whole := d.Complete(); err != nil || !whole || got.Boards[5].Dealer != "E" || got.Boards[5].Vulnerable != "EW" {
+		t.Fatalf("board 6 dealt %+v (%v): want a whole deal, dealer E and EW vulnerable (the board number's)", got.Boards[5], err)
+	}
+	if e := c.WantError(409, "", "POST", fmt.Sprintf("/v1/sections/%d/boards/deal", secID), directorToken, nil); !strings.Contains(e.Error, "no board to deal") {
+		t.Errorf("dealing again: %q", e.Error)
+	}
+
+	// A new section whose table 1 played board 1 without a hand record.
+	var ev api.EventResponse
+	c.Want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{"name": "Dealt", "date": "2026-11-24", "law": "contract-2017", "scoring": "MP"})
+	var sec api.SectionResponse
+	c.Want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+		`{"name": "A", "movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2}}`)
+	c.Want(201, nil, "POST", "/v1/sections/"+id(sec.ID)+"/results", directorToken,
+		map[string]any{"board": 1, "round": 1, "table": 1, "contract": "4S", "declarer": "N", "tricks": 10})
+	var toks []api.TokenResponse
+	c.Want(201, &toks, "POST", "/v1/sections/"+id(sec.ID)+"/tokens", directorToken, map[string]any{"tables": []int{1}})
+	c.WantError(403, "", "POST", "/v1/sections/"+id(sec.ID)+"/boards/deal", toks[0].Token, nil)
+	got = api.DealtBoardsResponse{}
+	c.Want(200, &got, "POST", "/v1/sections/"+id(sec.ID)+"/boards/deal", directorToken, nil)
+	if got.Dealt != 5 || got.Boards[0].Deal != "" {
+		t.Fatalf("dealt %d boards, board 1 %q; want 5, and board 1 (played) without a deal", got.Dealt, got.Boards[0].Deal)
 	}
 }

@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // needDDS skips a test that solves deals under the race detector, which
@@ -199,6 +202,75 @@ func TestDDCommandBadInput(t *testing.T) {
 		code := run(context.Background(), c.args, strings.NewReader(c.in), &stdout, &stderr)
 		if code != c.code || !strings.Contains(stderr.String(), c.want) || stdout.Len() != 0 {
 			t.Errorf("%v %q: exit %d, stderr %q, stdout %q; want exit %d and %q", c.args, c.in, code, stderr.String(), stdout.String(), c.code, c.want)
+		}
+	}
+}
+
+// TestDealCommand: `traveler deal` writes the boards asked for as a PBN
+// file of hand records that traveler's own reader (the one PUT .../boards
+// takes) reads back: boards 5 to 8, each dealer and vulnerability the
+// board number's, each deal whole, no two alike; bad flags are exit 2.
+func TestDealCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"deal", "--boards", "4", "--first", "5"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	recs, err := reports.ReadHandRecords(bytes.NewReader(stdout.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, rec := range recs {
+		n := 5 + i
+		b, err := tournament.ParseBoard("", rec.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _ := scoring.ParseDeal("deal", b.Deal)
+		_, whole := d.Complete()
+		if b.Number != n || b.Dealer != scoring.BoardDealer(n) || b.Vulnerability != scoring.BoardVulnerability(n) || !whole || seen[b.Deal] {
+			t.Errorf("board %d: %+v", n, b)
+		}
+		seen[b.Deal] = true
+	}
+	if len(recs) != 4 {
+		t.Fatalf("%d boards, want 4", len(recs))
+	}
+	for _, args := range [][]string{{"deal", "--boards", "0"}, {"deal", "--first", "999", "--boards", "2"}, {"deal", "--law", "whist"}, {"deal", "x"}} {
+		stdout.Reset()
+		if code := run(context.Background(), args, nil, &stdout, &stderr); code != 2 || stdout.Len() != 0 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
+
+// TestDealCommandDD: with --dd each board carries its double-dummy tags,
+// whose table is DDS's for the deal (solved again here through dd).
+func TestDealCommandDD(t *testing.T) {
+	needDDS(t)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"deal", "--boards", "3", "--dd", "--law", "royalton-1915"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	file := stdout.String()
+	if strings.Count(file, "[DoubleDummyTricks ") != 3 || strings.Count(file, "[OptimumScore ") != 3 || strings.Count(file, `[TravelerPar "royalton-1915 `) != 3 {
+		t.Fatalf("the double-dummy tags are not on every board:\n%s", file)
+	}
+	var dd bytes.Buffer
+	if code := run(context.Background(), []string{"dd", "--laws", "contract-2017"}, strings.NewReader(file), &dd, &stderr); code != 0 {
+		t.Fatalf("dd: exit %d: %s", code, stderr.String())
+	}
+	for _, line := range strings.Split(strings.TrimSpace(dd.String()), "\n") {
+		var a api.AnalysisDTO
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
+			t.Fatal(err)
+		}
+		var digits strings.Builder
+		for _, r := range []api.StrainTricksDTO{a.Tricks.N, a.Tricks.S, a.Tricks.E, a.Tricks.W} {
+			fmt.Fprintf(&digits, "%x%x%x%x%x", r.NT, r.S, r.H, r.D, r.C)
+		}
+		if !strings.Contains(file, fmt.Sprintf("[Board \"%d\"]", a.Board)) || !strings.Contains(file, `[DoubleDummyTricks "`+digits.String()+`"]`) {
+			t.Errorf("board %d: dd solves %s, not in the file", a.Board, digits.String())
 		}
 	}
 }

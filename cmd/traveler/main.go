@@ -35,6 +35,7 @@ var commands = []command{
 	{"export", "write an event as xlsx, CSV, USEBIO or PBN: traveler export FORMAT (--event ID | --from FILE) [-o FILE]", runExport},
 	{"report", "print the Royalton report or the law-code comparison: traveler report royalton|laws (--event ID | --from FILE)", runReport},
 	{"dd", "double-dummy tables and par under every law code for the deals of a PBN file: traveler dd [FILE|-]", runDD},
+	{"deal", "deal boards at random and write them as a PBN file of hand records: traveler deal [--boards N] [--dd]", runDeal},
 	{"token", "director tokens: traveler token create [--name NAME] [--expires DURATION] | list | revoke ID", runToken},
 	{"loadtest", "play many tables entering results at once against a running server; report rate and latency", runLoadtest},
 }

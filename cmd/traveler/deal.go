@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// maxDealt is the most boards `traveler deal` deals at once.
+const maxDealt = tournament.MaxBoards
+
+// runDeal deals boards at random and writes them as a PBN file of hand
+// records, with their double-dummy analysis when asked.
+func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("deal", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	boards := fs.Int("boards", 36, fmt.Sprintf("how many boards to deal (1 to %d)", maxDealt))
+	first := fs.Int("first", 1, "the number of the first board (dealer and vulnerability follow the numbers)")
+	lawName := fs.String("law", scoring.Contract2017.String(), "the law code the boards are for (the PBN's TravelerLaw and, with --dd, par under it)")
+	dd := fs.Bool("dd", false, "add each board's double-dummy table and par (needs DDS: apt-get install libdds0)")
+	threads := fs.Int("threads", 0, "with --dd: threads DDS solves with (0: every core)")
+	out := fs.String("o", "-", "the file to write; - writes to stdout")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: traveler deal [--boards N] [--first K] [--law CODE] [--dd] [-o FILE]")
+		fmt.Fprintln(stderr, "\nDeals boards at random (every deal as likely as any other, from the operating system's")
+		fmt.Fprintln(stderr, "cryptographic generator) and writes them as a PBN file of hand records, ready for a")
+		fmt.Fprintln(stderr, "dealing machine or PUT /v1/sections/{id}/boards.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "traveler deal: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *boards < 1 || *boards > maxDealt {
+		fmt.Fprintf(stderr, "traveler deal: --boards %d: must be 1 to %d\n", *boards, maxDealt)
+		return 2
+	}
+	if *first < 1 || *first+*boards-1 > 999 {
+		fmt.Fprintf(stderr, "traveler deal: --first %d: the boards must be numbered 1 to 999\n", *first)
+		return 2
+	}
+	law, err := scoring.ParseLaw("--law", *lawName)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler deal: %v\n", err)
+		return 2
+	}
+	r := scoring.CryptoRand()
+	sec := tournament.SectionData{}
+	for n := *first; n < *first+*boards; n++ {
+		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r).String()}
+		sec.Boards = append(sec.Boards, b)
+		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
+	}
+	if *dd {
+		rules := []scoring.Rules{scoring.NewRules(scoring.Contract2017)}
+		if law != scoring.Contract2017 {
+			rules = append(rules, scoring.NewRules(law))
+		}
+		if sec.Analyses, err = tournament.Analyse(&lazyDDS{threads: *threads}, sec.Boards, rules); err != nil {
+			fmt.Fprintf(stderr, "traveler deal: %v\n", err)
+			return 1
+		}
+	}
+	if ctx.Err() != nil {
+		return 1
+	}
+	data := tournament.EventData{Event: tournament.Event{Name: "Boards dealt by traveler", Date: time.Now().Format(time.DateOnly), Law: law},
+		Sections: []tournament.SectionData{sec}}
+	if err := writeOutput(*out, stdout, func(w io.Writer) error { return reports.WritePBN(w, data) }); err != nil {
+		fmt.Fprintf(stderr, "traveler deal: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -55,6 +57,40 @@ func TestPBNWritesDoubleDummyAsRealBridge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	d, theirs := realBridgeAnalysed(t, raw)
+	if len(d.Sections[0].Analyses) != 10 {
+		t.Fatalf("%d boards analysed from the file, want its 10", len(d.Sections[0].Analyses))
+	}
+	var out bytes.Buffer
+	if err := WritePBN(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	for name, byBoard := range theirs {
+		ours := pbnBlocks(out.String(), name)
+		for board, want := range byBoard {
+			if ours[board] != want {
+				t.Errorf("board %s: we write\n%s\nRealBridge wrote\n%s", board, ours[board], want)
+			}
+		}
+	}
+	if !strings.Contains(out.String(), `[ParContract "NS 1NT"]`) {
+		t.Errorf("no ParContract of board 11 (1NT by NS, RealBridge's +90)")
+	}
+	// Read back by traveler's own reader: the file is still one event of
+	// the same results.
+	back := readFile(t, bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatPBN})
+	if len(back.Event.Sections[0].Results) != len(d.Sections[0].Results) {
+		t.Errorf("read back: %d results, wrote %d", len(back.Event.Sections[0].Results), len(d.Sections[0].Results))
+	}
+}
+
+// realBridgeAnalysed reads RealBridge's teams file through the one way in
+// and gives its boards analyses made of the file's own DoubleDummyTricks
+// (contract-2017's par found by scoring's search, which finds DDS's own on
+// all 100 deals of DDS's list: scoring/dds); it returns the event and the
+// file's analysis tags by name and board.
+func realBridgeAnalysed(t *testing.T, raw []byte) (tournament.EventData, map[string]map[string]string) {
+	t.Helper()
 	f := readFile(t, bytes.NewReader(raw), ReadOptions{Format: FormatPBN})
 	theirs := map[string]map[string]string{}
 	for _, name := range []string{"DoubleDummyTricks", "OptimumResultTable", "OptimumScore"} {
@@ -87,28 +123,46 @@ func TestPBNWritesDoubleDummyAsRealBridge(t *testing.T) {
 				Tricks: table, Par: []tournament.LawPar{{Law: scoring.Contract2017, Par: par}}})
 		}
 	}
-	if len(d.Sections[0].Analyses) != 10 {
-		t.Fatalf("%d boards analysed from the file, want its 10", len(d.Sections[0].Analyses))
-	}
-	var out bytes.Buffer
-	if err := WritePBN(&out, d); err != nil {
+	return d, theirs
+}
+
+// TestWorkbookDoubleDummy: the workbook of an event with analysed boards
+// has a Double dummy sheet: board 11 of RealBridge's file (dealer South,
+// none vulnerable) with the file's table — North takes 7 in clubs, 6 in
+// diamonds and hearts, 7 in spades and no-trump (DoubleDummyTricks
+// "77667…": no-trump, spades, hearts, diamonds, clubs) — and par NS +90
+// (the file's OptimumScore).
+func TestWorkbookDoubleDummy(t *testing.T) {
+	raw, err := os.ReadFile(sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	for name, byBoard := range theirs {
-		ours := pbnBlocks(out.String(), name)
-		for board, want := range byBoard {
-			if ours[board] != want {
-				t.Errorf("board %s: we write\n%s\nRealBridge wrote\n%s", board, ours[board], want)
+	d, _ := realBridgeAnalysed(t, raw)
+	var out bytes.Buffer
+	if err := WriteWorkbook(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenReader(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows("Double dummy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, r := range rows {
+		if len(r) > 0 && r[0] == "Board 11" {
+			for _, rr := range rows[i+1 : i+8] {
+				got = append(got, strings.Join(rr, "|"))
 			}
+			break
 		}
 	}
-	if !strings.Contains(out.String(), `[ParContract "NS 1NT"]`) {
-		t.Errorf("no ParContract of board 11 (1NT by NS, RealBridge's +90)")
-	}
-	// Read back by traveler's own reader: the file is still one event of
-	// the same results.
-	back := readFile(t, bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatPBN})
-	if len(back.Event.Sections[0].Results) != len(d.Sections[0].Results) {
-		t.Errorf("read back: %d results, wrote %d", len(back.Event.Sections[0].Results), len(d.Sections[0].Results))
+	want := []string{"Declarer|Clubs|Diamonds|Hearts|Spades|No-trump", "North|7|6|6|7|7", "South|7|5|5|7|7", "East|5|7|7|6|6", "West|5|7|7|6|6",
+		"Par under|NS score|||||Contracts|Note", "contract-2017|90|||||1NT NS"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("board 11:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

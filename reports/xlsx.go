@@ -28,7 +28,8 @@ type Sheet struct {
 }
 
 // WriteWorkbook writes an event as one xlsx workbook to w: the sheets
-// Standings, Travelers, Scorecards and Frequencies, then each extra sheet.
+// Standings, Travelers, Scorecards and Frequencies, Double dummy when a
+// board has its analysis, then each extra sheet.
 // Every row goes out to w, compressed, as it is made: a sheet is one zip
 // part written from its first row to its last, and nothing of a sheet is
 // kept once written, so the writer's memory does not grow with the event.
@@ -54,6 +55,12 @@ func WriteWorkbook(w io.Writer, d tournament.EventData, extra ...Sheet) error {
 		return err
 	}
 	names := map[string]bool{"Standings": true, "Travelers": true, "Scorecards": true, "Frequencies": true}
+	if hasAnalyses(&d) {
+		if err := writeDoubleDummy(b, &d); err != nil {
+			return err
+		}
+		names[doubleDummySheet] = true
+	}
 	for i := range extra {
 		x := &extra[i]
 		if names[x.Name] {

@@ -376,3 +376,78 @@ func writeFrequencies(b *book, d *tournament.EventData) error {
 	}
 	return s.flush()
 }
+
+// doubleDummySheet names the sheet of the boards' double-dummy analyses.
+const doubleDummySheet = "Double dummy"
+
+// hasAnalyses reports whether any board of d has its analysis.
+func hasAnalyses(d *tournament.EventData) bool {
+	for i := range d.Sections {
+		if len(d.Sections[i].Analyses) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// writeDoubleDummy writes the Double dummy sheet: per analysed board a
+// title (board, section, dealer, vulnerability), the tricks each declarer
+// takes in each strain, and par under every law code (the event's own
+// first): its score for North-South, its contracts, what it leaves out.
+func writeDoubleDummy(b *book, d *tournament.EventData) error {
+	s, err := b.newSheet(doubleDummySheet, nil, []float64{18, 10, 8, 8, 8, 8, 30, 16})
+	if err != nil {
+		return err
+	}
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		for ai := range sd.Analyses {
+			a := &sd.Analyses[ai]
+			if err := s.reserve(4 + 5 + 2 + len(a.Par)); err != nil {
+				return err
+			}
+			if err := s.titleRow("Board "+strconv.Itoa(a.Board), "Section "+sd.Section.Name, "Dealer "+a.Dealer.String(), "Vul "+a.Vulnerability.String()); err != nil {
+				return err
+			}
+			if err := s.headerRow([]string{"Declarer", "Clubs", "Diamonds", "Hearts", "Spades", "No-trump"}); err != nil {
+				return err
+			}
+			for _, seat := range []scoring.Seat{scoring.North, scoring.South, scoring.East, scoring.West} {
+				t := a.Tricks[seat]
+				if err := s.add([]any{seatNames[seat], int(t[scoring.Clubs]), int(t[scoring.Diamonds]), int(t[scoring.Hearts]), int(t[scoring.Spades]), int(t[scoring.NoTrump])}); err != nil {
+					return err
+				}
+			}
+			if err := s.headerRow([]string{"Par under", "NS score", "", "", "", "", "Contracts", "Note"}); err != nil {
+				return err
+			}
+			pars := slices.Clone(a.Par)
+			slices.SortStableFunc(pars, func(x, y tournament.LawPar) int {
+				return boolRank(y.Law == d.Event.Law) - boolRank(x.Law == d.Event.Law)
+			})
+			for _, lp := range pars {
+				var cs []string
+				for _, c := range lp.Par.Contracts {
+					cs = append(cs, c.String())
+				}
+				note := ""
+				if lp.Par.NullosLeftOut {
+					note = "nullos left out"
+				}
+				if err := s.add([]any{lp.Law.String(), lp.Par.NSScore, nil, nil, nil, nil, strings.Join(cs, ", "), note}); err != nil {
+					return err
+				}
+			}
+			s.skip()
+		}
+	}
+	return s.flush()
+}
+
+// boolRank is 1 for true, 0 for false.
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -30,7 +30,7 @@ type listDeal struct {
 // readList reads ../shared/testdata/pbn/dds_list100.txt: "PBN dealer vul
 // trump first "deal"", "TABLE" with 20 numbers (strains S H D C NT, each
 // for N E S W), "PAR2 "score" "contract" ...".
-func readList(t *testing.T) []listDeal {
+func readList(t testing.TB) []listDeal {
 	t.Helper()
 	f, err := os.Open(filepath.Join(sharedtest.Dir(t), "pbn", "dds_list100.txt"))
 	if err != nil {
@@ -256,4 +256,23 @@ func TestOwnParAgainstDDS(t *testing.T) {
 		}
 	}
 	t.Logf("%d/100 par scores as DDS's, %d/100 with the same contracts", same, sameContracts)
+}
+
+// BenchmarkList100 solves the 100 deals of DDS's list through Tables (40
+// a call), as scripts/dds-bench/run compares with DDS called from C.
+func BenchmarkList100(b *testing.B) {
+	list := readList(b)
+	s, err := Load(Config{Threads: 2})
+	if err != nil {
+		b.Skip(err)
+	}
+	deals := make([]scoring.Deal, len(list))
+	for i, d := range list {
+		deals[i] = d.deal
+	}
+	for b.Loop() {
+		if _, err := s.Tables(deals); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
+	"math"
 )
 
 // RoyaltonResponse is GET /v1/events/{id}/reports/royalton and `traveler
@@ -276,6 +277,66 @@ func newPairMove(p reports.PairMove, pct bool) PairMoveDTO {
 
 // strs returns s, or an empty list for nil so the JSON says [].
 func strs(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// ParReportResponse is GET /v1/events/{id}/reports/par and `traveler
+// report par --format json`: under each law code, the analysed boards'
+// par, how many tables reached it and how far the others fell, and how much
+// of the scores' spread the cards make against the tables (reports.ParReport).
+type ParReportResponse struct {
+	EventID   int64           `json:"event_id"`       // 0 for a results file
+	From      string          `json:"from,omitempty"` // the results file read (the CLI's --from)
+	EventName string          `json:"event_name"`
+	EventDate string          `json:"event_date"`
+	Sections  []SectionRefDTO `json:"sections"`
+	Analysed  int             `json:"analysed_boards"` // boards with a double-dummy analysis
+	Codes     []CodeParDTO    `json:"codes"`           // the event's own code first
+}
+
+// CodeParDTO is one law code's part of the par report.
+type CodeParDTO struct {
+	Law           string        `json:"law"`
+	Own           bool          `json:"own"` // the event's own code, with its options (the others with their defaults)
+	NullosLeftOut bool          `json:"nullos_left_out,omitempty"`
+	Results       int           `json:"results"`       // played and passed-out results on analysed boards the code scores
+	AtPar         int           `json:"at_par"`        // of them, those scoring exactly par
+	MeanFromPar   float64       `json:"mean_from_par"` // mean distance of a result's NS score from par, in the code's points
+	CardsSpread   float64       `json:"cards_spread"`  // variance of par over the results: the cards' spread
+	TablesSpread  float64       `json:"tables_spread"` // variance of the results around par: the tables'
+	CardsShare    float64       `json:"cards_share"`   // the cards' share of the two, 0 to 1
+	Boards        []BoardParDTO `json:"boards"`
+}
+
+// BoardParDTO is one board under one code.
+type BoardParDTO struct {
+	Section     string   `json:"section"`
+	Board       int      `json:"board"`
+	Par         int      `json:"par"` // for North-South
+	Contracts   []string `json:"contracts"`
+	Results     int      `json:"results"`
+	AtPar       int      `json:"at_par"`
+	MeanFromPar float64  `json:"mean_from_par"`
+}
+
+// NewParReportResponse converts a par report of d.
+func NewParReportResponse(d tournament.EventData, r reports.ParReport) ParReportResponse {
+	round := func(f float64) float64 { return math.Round(f*100) / 100 }
+	return ParReportResponse{EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Sections: newSectionRefs(d), Analysed: r.Analysed,
+		Codes: convert(r.Codes, func(c reports.CodePar) CodeParDTO {
+			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Results: c.Results, AtPar: c.AtPar,
+				MeanFromPar: round(c.MeanFromPar), CardsSpread: round(c.CardsSpread), TablesSpread: round(c.TablesSpread), CardsShare: math.Round(c.CardsShare*1000) / 1000,
+				Boards: convert(c.Boards, func(b reports.BoardPar) BoardParDTO {
+					return BoardParDTO{Section: b.Section, Board: b.Board, Par: b.Par, Contracts: nonNil(b.Contracts), Results: b.Results, AtPar: b.AtPar, MeanFromPar: round(b.MeanFromPar)}
+				})}
+		})}
+}
+
+// nonNil is s, or an empty list for nil (JSON [] rather than null).
+func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}
 	}

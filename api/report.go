@@ -61,6 +61,21 @@ func (s *server) getLaws(c echo.Context) error {
 	return c.JSON(http.StatusOK, NewLawsResponse(d, cs))
 }
 
+// getParReport answers GET /v1/events/{id}/reports/par[?section=&session=]:
+// under each law code, the analysed boards' par and how the tables fared
+// against it (reports.ParReport).
+func (s *server) getParReport(c echo.Context) error {
+	d, err := s.eventPart(c)
+	if err != nil {
+		return err
+	}
+	rep, err := reports.MakeParReport(d)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewParReportResponse(d, rep))
+}
+
 // lawsTo reads ?to=: a law code, or nil for "all" or nothing. Anything
 // else is a 400 naming "to" with the law codes allowed.
 func lawsTo(v string) (*scoring.Law, error) {

@@ -222,6 +222,7 @@ var authzTable = map[string]authzCase{
 	"GET /v1/events/:id/results":          {want: everyone},
 	"GET /v1/events/:id/reports/royalton": {want: everyone},
 	"GET /v1/events/:id/reports/laws":     {want: everyone},
+	"GET /v1/events/:id/reports/par":      {want: everyone},
 	"POST /v1/events/import": {want: directorOnly(201),
 		body: func(e *apiEnv, f authzFixture) any {
 			return e.want(200, nil, "GET", "/v1/events/"+id(f.event)+"/results.pbn", directorToken, nil).Body

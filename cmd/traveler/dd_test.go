@@ -274,3 +274,63 @@ func TestDealCommandDD(t *testing.T) {
 		}
 	}
 }
+
+// TestReportParRealFile: `traveler report par` on RealBridge's teams file
+// solves its 10 boards and, under contract-2017, gives each board the par
+// the file's own [OptimumScore] says, and counts at par exactly the games
+// whose [Score] (0 for a passed-out game) is that par.
+func TestReportParRealFile(t *testing.T) {
+	needDDS(t)
+	file := filepath.Join(sharedtest.Dir(t), "pbn", "teams_imps_2021.pbn")
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	optimum := map[int]int{}
+	atPar := map[int]int{}
+	var games [][3]string // board, Score value, OptimumScore value
+	for _, game := range strings.Split(strings.ReplaceAll(string(raw), "\r\n", "\n"), "\n\n") {
+		var g [3]string
+		for _, l := range strings.Split(game, "\n") {
+			for i, name := range []string{"[Board \"", "[Score \"NS ", "[OptimumScore \"NS "} {
+				if v, ok := strings.CutPrefix(l, name); ok {
+					g[i] = strings.TrimSuffix(v, "\"]")
+				}
+			}
+		}
+		if g[0] != "" && g[2] != "" {
+			games = append(games, g)
+		}
+	}
+	for _, g := range games {
+		var b, o, sc int
+		fmt.Sscan(g[0], &b)
+		fmt.Sscan(g[2], &o)
+		if g[1] != "" {
+			fmt.Sscan(g[1], &sc)
+		}
+		optimum[b] = o
+		if sc == o {
+			atPar[b]++
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"report", "par", "--from", file, "--format", "json"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var rep api.ParReportResponse
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Analysed != 10 || len(rep.Codes) != 6 || rep.Codes[0].Law != "contract-2017" || !rep.Codes[0].Own || rep.Codes[0].Results != 299 {
+		t.Fatalf("%d analysed, codes %d, first %s own %v with %d results", rep.Analysed, len(rep.Codes), rep.Codes[0].Law, rep.Codes[0].Own, rep.Codes[0].Results)
+	}
+	for _, b := range rep.Codes[0].Boards {
+		if b.Par != optimum[b.Board] || b.AtPar != atPar[b.Board] {
+			t.Errorf("board %d: par %d, %d at par; the file: %d, %d", b.Board, b.Par, b.AtPar, optimum[b.Board], atPar[b.Board])
+		}
+	}
+	if len(games) != 299 || len(rep.Codes[0].Boards) != 10 {
+		t.Errorf("%d games in the file, %d boards reported", len(games), len(rep.Codes[0].Boards))
+	}
+}

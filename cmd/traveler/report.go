@@ -18,7 +18,7 @@ import (
 )
 
 // reportKinds are the reports `traveler report` prints.
-var reportKinds = []string{"royalton", "laws"}
+var reportKinds = []string{"royalton", "laws", "par"}
 
 // reportFormats are the forms a report is printed in.
 var reportFormats = []string{"table", "json"}
@@ -42,13 +42,16 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	to := fs.String("to", "all", "laws: the law code to compare with ("+strings.Join(scoring.LawNames(), ", ")+"), or all")
 	format := fs.String("format", "table", "output: table (readable text) or json")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws (--event ID [--section ID] [--session N] | --from FILE)")
+		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par (--event ID [--section ID] [--session N] | --from FILE)")
 		fmt.Fprintln(stderr, "                       [--to CODE|all] [--format table|json]")
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "  royalton  the Royalton test report: contracts made exactly, with overtricks, defeated;")
 		fmt.Fprintln(stderr, "            strains, odd tricks, games, slams, doubles; per board the contracts reached")
 		fmt.Fprintln(stderr, "  laws      the same played results scored under another law code (--to) or all of them:")
 		fmt.Fprintln(stderr, "            per pair the places moved and Kendall's tau-b, per line what changed and why")
+		fmt.Fprintln(stderr, "  par       under every law code: each board's double-dummy par, the tables that reached it,")
+		fmt.Fprintln(stderr, "            how far the others fell, and how much of the scores' spread is the cards' and how")
+		fmt.Fprintln(stderr, "            much the tables' (boards without an analysis are solved here: needs libdds0)")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -115,6 +118,21 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 // API's answer (api.RoyaltonResponse, api.LawsResponse) with from, the
 // results file read, when not the database.
 func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string) error {
+	if ra.kind == "par" {
+		if err := analyseMissing(&d); err != nil {
+			return err
+		}
+		rep, err := reports.MakeParReport(d)
+		if err != nil {
+			return err
+		}
+		if ra.format == "json" {
+			out := api.NewParReportResponse(d, rep)
+			out.From = from
+			return writeJSON(w, out)
+		}
+		return writeParTable(w, d, rep)
+	}
 	if ra.kind == "royalton" {
 		rep := reports.Royalton(d)
 		if ra.format == "json" {
@@ -411,4 +429,83 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// analyseMissing solves double dummy the boards of d that have a whole
+// deal and no analysis (a results file's, or an event's whose analysis
+// queue has not reached them), with par under every code: the event's own
+// with its options.
+func analyseMissing(d *tournament.EventData) error {
+	own, err := d.Event.Rules()
+	if err != nil {
+		return err
+	}
+	rules := []scoring.Rules{own}
+	for _, l := range scoring.Laws {
+		if l != own.Law {
+			rules = append(rules, scoring.NewRules(l))
+		}
+	}
+	solver := &lazyDDS{}
+	for si := range d.Sections {
+		sd := &d.Sections[si]
+		have := map[int]bool{}
+		for _, a := range sd.Analyses {
+			have[a.Board] = true
+		}
+		var todo []tournament.Board
+		for _, b := range sd.Boards {
+			if b.Deal == "" || have[b.Number] {
+				continue
+			}
+			if dl, err := scoring.ParseDeal("deal", b.Deal); err == nil {
+				if _, whole := dl.Complete(); whole && dl.Given[0] && dl.Given[1] && dl.Given[2] && dl.Given[3] {
+					todo = append(todo, b)
+				}
+			}
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		more, err := tournament.Analyse(solver, todo, rules)
+		if err != nil {
+			return err
+		}
+		sd.Analyses = append(sd.Analyses, more...)
+		slices.SortFunc(sd.Analyses, func(a, b tournament.Analysis) int { return a.Board - b.Board })
+	}
+	return nil
+}
+
+// writeParTable prints the par report as text: per code the figures, then
+// per board its par and how the tables fared.
+func writeParTable(w io.Writer, d tournament.EventData, r reports.ParReport) error {
+	fmt.Fprintf(w, "Par report: %s; %d boards analysed double dummy\n", describeEvent(d), r.Analysed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\nlaw code\tresults\tat par\tmean from par\tcards' spread\ttables' spread\tcards' share\t")
+	for _, c := range r.Codes {
+		name := c.Law
+		if c.Own {
+			name += " (the event's)"
+		}
+		if c.NullosLeftOut {
+			name += " (nullos left out)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t%.0f\t%.0f\t%.1f%%\t\n", name, c.Results, c.AtPar, c.MeanFromPar, c.CardsSpread, c.TablesSpread, 100*c.CardsShare)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, c := range r.Codes {
+		fmt.Fprintf(w, "\n%s, board by board:\n", c.Law)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "section\tboard\tpar (NS)\tcontracts\tresults\tat par\tmean from par")
+		for _, b := range c.Boards {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%d\t%.1f\n", b.Section, b.Board, b.Par, strings.Join(b.Contracts, ", "), b.Results, b.AtPar, b.MeanFromPar)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,71 @@
+package reports
+
+import (
+	"math"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestParReport works the report out by hand on two boards of DDS's own
+// test list (dds_list100.txt), with their published par under contract-
+// 2017. Board 1 (dealer N, none vulnerable; par NS -110, 2S by EW), four
+// results, Law 77: 2S by E making 8, EW +110 (at par); 3S by W one down,
+// NS +50; 1NT by N making 7, NS +90; 2S by E making 9, EW +140. Board 2
+// (the list's second deal: dealer E, NS vulnerable; par NS +100, 4SX by EW
+// one down), one result: 4SX by E one down, EW not vulnerable, NS +100
+// (at par). Distances from par: 0, 160, 200, 30 and 0 — mean 78. The
+// cards' spread, the variance of par over the five results (-110 four
+// times, +100 once): 7,056; the tables', the variance of the distances
+// with their signs (0, 160, 200, -30, 0): 8,944; the cards' share
+// 7,056 / 16,000 = 0.441.
+func TestParReport(t *testing.T) {
+	deal1 := "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+	deal2 := "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63"
+	b1 := tournament.Board{Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: deal1}
+	b2 := tournament.Board{Number: 2, Dealer: scoring.East, Vulnerability: scoring.VulNS, Deal: deal2}
+	played := func(board int, contract, declarer string, tricks int) tournament.Result {
+		return tournament.Result{Board: board, Status: tournament.StatusPlayed, Contract: contract, Declarer: declarer, Tricks: tricks}
+	}
+	par := func(ns int, c scoring.ParContract) []tournament.LawPar {
+		return []tournament.LawPar{{Law: scoring.Contract2017, Par: scoring.Par{NSScore: ns, Contracts: []scoring.ParContract{c}}}}
+	}
+	d := tournament.EventData{
+		Event: tournament.Event{Name: "Par", Law: scoring.Contract2017, Scoring: tournament.MethodMP},
+		Sections: []tournament.SectionData{{
+			Section: tournament.Section{Name: "A", Movement: tournament.Movement{Boards: 2}},
+			Boards:  []tournament.Board{b1, b2},
+			Results: []tournament.Result{
+				played(1, "2S", "E", 8), played(1, "3S", "W", 8), played(1, "1NT", "N", 7), played(1, "2S", "E", 9),
+				played(2, "4SX", "E", 9),
+				{Board: 2, Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40},
+			},
+			Analyses: []tournament.Analysis{
+				{Board: 1, Deal: deal1, Par: par(-110, scoring.ParContract{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW})},
+				{Board: 2, Deal: deal2, Par: par(100, scoring.ParContract{Contract: scoring.Contract{Level: 4, Strain: scoring.Spades, Doubles: 1}, Side: scoring.EW, Result: -1})},
+			},
+		}},
+	}
+	rep, err := MakeParReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Analysed != 2 || len(rep.Codes) != 6 || rep.Codes[0].Law != "contract-2017" || !rep.Codes[0].Own {
+		t.Fatalf("%d analysed, codes %+v", rep.Analysed, rep.Codes)
+	}
+	c := rep.Codes[0]
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.001 }
+	if c.Results != 5 || c.AtPar != 2 || !near(c.MeanFromPar, 78) || !near(c.CardsSpread, 7056) || !near(c.TablesSpread, 8944) || !near(c.CardsShare, 0.441) {
+		t.Errorf("contract-2017: %+v", c)
+	}
+	if len(c.Boards) != 2 || c.Boards[0].Results != 4 || c.Boards[0].AtPar != 1 || !near(c.Boards[0].MeanFromPar, 97.5) ||
+		c.Boards[1].Contracts[0] != "4SX EW -1" || c.Boards[1].Results != 1 {
+		t.Errorf("boards: %+v", c.Boards)
+	}
+	for _, other := range rep.Codes[1:] {
+		if other.Results != 0 || other.Own {
+			t.Errorf("%s: %+v, want nothing (no par given under it)", other.Law, other)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package reports
 import (
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -156,3 +158,28 @@ func variance(xs []float64) float64 {
 	}
 	return v / float64(len(xs))
 }
+
+// Sheet lays the report out as a workbook sheet: a row per law code (its
+// figures), then per code a row per board.
+func (r ParReport) Sheet() Sheet {
+	s := Sheet{Name: "Par report", Header: []string{"Law code", "Board", "Par (NS)", "Contracts", "Results", "At par", "Mean from par", "Cards' spread", "Tables' spread", "Cards' share %"}}
+	for _, c := range r.Codes {
+		name := c.Law
+		if c.Own {
+			name += " (the event's)"
+		}
+		if c.NullosLeftOut {
+			name += " (nullos left out)"
+		}
+		s.Rows = append(s.Rows, []any{name, "all", nil, nil, c.Results, c.AtPar, round2(c.MeanFromPar), round2(c.CardsSpread), round2(c.TablesSpread), round2(100 * c.CardsShare)})
+	}
+	for _, c := range r.Codes {
+		for _, b := range c.Boards {
+			s.Rows = append(s.Rows, []any{c.Law, b.Section + " " + strconv.Itoa(b.Board), b.Par, strings.Join(b.Contracts, ", "), b.Results, b.AtPar, round2(b.MeanFromPar)})
+		}
+	}
+	return s
+}
+
+// round2 rounds to two decimals, as figures are shown.
+func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -1,10 +1,17 @@
 package reports
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"os"
+	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -67,5 +74,38 @@ func TestParReport(t *testing.T) {
 		if other.Results != 0 || other.Own {
 			t.Errorf("%s: %+v, want nothing (no par given under it)", other.Law, other)
 		}
+	}
+}
+
+// TestParReportSheet: the report workbook of an event with analysed
+// boards (RealBridge's teams file, given analyses of its own tables) ends
+// with the Par report sheet, contract-2017's figures in its first row.
+func TestParReportSheet(t *testing.T) {
+	raw, err := os.ReadFile(sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := realBridgeAnalysed(t, raw)
+	var out bytes.Buffer
+	if err := WriteReport(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenReader(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows("Par report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := MakeParReport(d)
+	c := rep.Codes[0]
+	want := fmt.Sprintf("contract-2017 (the event's)|all|||%d|%d", c.Results, c.AtPar)
+	if len(rows) < 2 || !strings.HasPrefix(strings.Join(rows[1], "|"), want) || c.Results != 299 {
+		t.Fatalf("first row %v, want it to start %s (299 results)", rows[1], want)
+	}
+	if sheets := x.GetSheetList(); sheets[len(sheets)-1] != "Par report" {
+		t.Errorf("sheets %v: the par report is not last", sheets)
 	}
 }

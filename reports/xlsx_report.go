@@ -9,9 +9,10 @@ import (
 )
 
 // WriteReport writes the event's whole workbook: the sheets of
-// WriteWorkbook, the Royalton report, and the comparison of its results
-// under every other law code — the two sheets of LawComparisonSheets, row
-// for row those of CompareAllLaws. The comparisons are made as their
+// WriteWorkbook, the Royalton report, the comparison of its results under
+// every other law code — the two sheets of LawComparisonSheets, row for row
+// those of CompareAllLaws — and, when boards have their double-dummy
+// analysis, the par report (MakeParReport). The comparisons are made as their
 // sheets are written, law by law and section by section, each twice (once
 // for the pairs sheet, once for the boards sheet that follows it), so that
 // only one section's comparison is held at a time, never an event's nor
@@ -71,7 +72,11 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		}
 		return nil
 	}
-	return WriteWorkbook(w, d, Royalton(d).Sheet(), pairs, boards)
+	extra := []Sheet{Royalton(d).Sheet(), pairs, boards}
+	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
+		extra = append(extra, par.Sheet())
+	}
+	return WriteWorkbook(w, d, extra...)
 }
 
 // compareInPieces compares the event's results with law l (CompareLaws)

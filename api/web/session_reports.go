@@ -40,6 +40,7 @@ type reportsData struct {
 	Comparison *reports.LawComparison
 	Changed    []changedLine // Comparison's lines whose score changed
 	All        []lawSummary  // the overview when every code is compared
+	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
 }
 
 // reportsPage shows the Royalton report and, when asked (?to=), the law
@@ -59,6 +60,9 @@ func (p *Pages) reportsPage(c echo.Context) error {
 		if name != ed.Event.Law.String() {
 			d.Laws = append(d.Laws, name)
 		}
+	}
+	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
+		d.Par = &par
 	}
 	v.Title, v.Data = "Reports · "+ed.Event.Name, &d
 	if err := compareInto(&d, ed); err != nil {

@@ -177,3 +177,48 @@ func TestTravelerShowsDoubleDummy(t *testing.T) {
 	p = e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/2", nil)
 	pageHas(t, "board 2", p, `id="dd-pending"`, "not ready yet")
 }
+
+// TestReportsShowParReport: the reports page of an event with an analysed
+// board shows the par report: under every code the results on it, and
+// board by board under the event's own (contract-2017) its par, NS -110 in
+// 2S by East–West (DDS's list, as publishedDDS answers), with the tables
+// that played it; an event without one shows none.
+func TestReportsShowParReport(t *testing.T) {
+	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
+	ctx := context.Background()
+	sec := newTravelerHowell(t, e.svc, "contract-2017")
+	eid := strconv.FormatInt(sec.EventID, 10)
+	p := e.want(http.StatusOK, true, "/director/events/"+eid+"/reports", nil)
+	if strings.Contains(p.body, `id="par-report"`) {
+		t.Fatal("a par report without any analysed board")
+	}
+	// Board 1 gets DDS's list's first deal, and its analysis.
+	var boards []tournament.BoardInput
+	for b := 1; b <= sec.Movement.Boards; b++ {
+		deal := travelerDeal
+		if b == 1 {
+			deal = listDeal1
+		}
+		boards = append(boards, tournament.BoardInput{Number: b, Deal: deal})
+	}
+	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, boards); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+		t.Fatal(err)
+	}
+	results, err := e.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onBoard1 := 0
+	for _, r := range results {
+		if r.Board == 1 && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) {
+			onBoard1++
+		}
+	}
+	p = e.want(http.StatusOK, true, "/director/events/"+eid+"/reports", nil)
+	pageHas(t, "reports", p, `id="par-report"`, "1 board analysed double dummy",
+		`<th scope="row">contract-2017 (the event's)</th><td class="num">`+strconv.Itoa(onBoard1)+`</td>`,
+		`<tr><th scope="row">A 1</th><td class="num">-110</td><td>2S EW</td><td class="num">`+strconv.Itoa(onBoard1)+`</td>`)
+}

@@ -244,6 +244,8 @@ var funcs = template.FuncMap{
 	"until": untilWords,
 	"add":   func(a, b int) int { return a + b },
 	"pct":   func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
+	// percent turns a share (0 to 1) into a percentage.
+	"percent": func(share float64) float64 { return 100 * share },
 	"pts": func(v float64) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	},

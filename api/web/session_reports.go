@@ -38,8 +38,8 @@ type reportsData struct {
 	Laws       []string // the law codes to compare with: every one but the event's
 	To         string   // the choice made, "" for none yet
 	Comparison *reports.LawComparison
-	Changed    []changedLine // Comparison's lines whose score changed
-	All        []lawSummary  // the overview when every code is compared
+	Changed    []changedLine      // Comparison's lines whose score changed
+	All        []lawSummary       // the overview when every code is compared
 	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
 }
 

@@ -35,6 +35,7 @@ type handView struct {
 // dealView is a hand record drawn as the four hands around the table.
 type dealView struct {
 	North, East, South, West handView
+	Anchor                   string // put before its element's id where a page shows several ("b3-"); "" on a traveler
 }
 
 // suitFaces are the suits in PBN order: spades, hearts, diamonds, clubs.

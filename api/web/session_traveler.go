@@ -349,6 +349,7 @@ type analysisView struct {
 	Own     parView   // par under the event's own law code
 	Others  []parView // under every other code
 	Pending string    // why there is no analysis yet ("" when there is)
+	Anchor  string    // put before its elements' ids where a page shows several ("b3-"); "" on a traveler
 }
 
 // analysisRow is one declarer's tricks in clubs, diamonds, hearts, spades
@@ -404,6 +405,12 @@ func (p *Pages) analysisView(ctx context.Context, a tournament.Actor, t tourname
 		p.log.Warn("double-dummy analysis", "section", t.Section.ID, "board", t.Board.Number, "error", err.Error())
 		return nil
 	}
+	return newAnalysisView(an, ev.Law)
+}
+
+// newAnalysisView phrases an analysis for a page: the grid in the order
+// North, South, East, West, and par under law first.
+func newAnalysisView(an tournament.Analysis, law scoring.Law) *analysisView {
 	v := &analysisView{}
 	for _, seat := range []scoring.Seat{scoring.North, scoring.South, scoring.East, scoring.West} {
 		row := analysisRow{Seat: seat.String()}
@@ -413,7 +420,7 @@ func (p *Pages) analysisView(ctx context.Context, a tournament.Actor, t tourname
 		v.Rows = append(v.Rows, row)
 	}
 	for _, lp := range an.Par {
-		if lp.Law == ev.Law {
+		if lp.Law == law {
 			v.Own = newParView(lp.Law, lp.Par)
 		} else {
 			v.Others = append(v.Others, newParView(lp.Law, lp.Par))

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -221,4 +222,53 @@ func TestReportsShowParReport(t *testing.T) {
 	pageHas(t, "reports", p, `id="par-report"`, "1 board analysed double dummy",
 		`<th scope="row">contract-2017 (the event's)</th><td class="num">`+strconv.Itoa(onBoard1)+`</td>`,
 		`<tr><th scope="row">A 1</th><td class="num">-110</td><td>2S EW</td><td class="num">`+strconv.Itoa(onBoard1)+`</td>`)
+}
+
+// TestDealAndPrintHands: the director deals the boards of a section from
+// its page (board 1 keeps the hand record uploaded for it: DDS's list's
+// first deal), and the hand records page shows every board's four hands
+// with its dealer, board 1's double-dummy table and par under the event's
+// code (publishedDDS, as a worker of the queue stores it), the others
+// waiting for theirs.
+func TestDealAndPrintHands(t *testing.T) {
+	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
+	ctx := context.Background()
+	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Dealt", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
+		t.Fatal(err)
+	}
+	sid := strconv.FormatInt(sec.ID, 10)
+	pageHas(t, "section page", e.want(http.StatusOK, true, "/director/sections/"+sid, nil), `id="deal-boards"`, `id="hands-link"`)
+	p := e.want(http.StatusSeeOther, true, "/director/sections/"+sid+"/boards/deal", url.Values{})
+	if !strings.HasPrefix(p.location, "/director/sections/"+sid+"?done=Boards+dealt%3A+9%2C") {
+		t.Fatalf("dealing goes to %q", p.location)
+	}
+	boards, err := e.svc.Boards(ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range boards {
+		if b.Deal == "" || (b.Number == 1) != (b.Deal == listDeal1) {
+			t.Fatalf("board %d: deal %q", b.Number, b.Deal)
+		}
+	}
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+		t.Fatal(err)
+	}
+	p = e.want(http.StatusOK, true, "/director/sections/"+sid+"/hands", nil)
+	pageHas(t, "hand records", p, "10 boards with a hand record; par under contract-2017",
+		`id="b1-deal-diagram"`, `id="b10-deal-diagram"`, `<p class="board-facts">Dealer E · EW vulnerable</p>`,
+		`id="b1-dd-grid"`, `<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
+		`Par (contract-2017): <strong>EW &#43;110</strong> — 2S EW`, "Double dummy: not worked out yet.")
+	if strings.Count(p.body, `class="hand-record"`) != 10 {
+		t.Errorf("%d boards on the page, want 10", strings.Count(p.body, `class="hand-record"`))
+	}
 }

@@ -27,6 +27,8 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.GET("/sections/:id", p.sectionPage)
 	d.POST("/sections/:id/pairs", p.addPairs)
 	d.POST("/sections/:id/boards", p.uploadBoards)
+	d.POST("/sections/:id/boards/deal", p.dealBoards)
+	d.GET("/sections/:id/hands", p.handsPage)
 	d.POST("/sections/:id/round", p.setRound)
 	d.GET("/sections/:id/cards", p.movementCardsPage)
 	p.changeRoutes(d)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -298,6 +299,20 @@ func (p *Pages) uploadBoards(c echo.Context) error {
 		}
 	}
 	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), "Hand records stored: "+strconv.Itoa(deals)+" boards with a deal")
+}
+
+// dealBoards deals the boards without a hand record or a result at random
+// (tournament.Service.DealBoards) and goes back to the section page.
+func (p *Pages) dealBoards(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	_, dealt, err := p.svc.DealBoards(c.Request().Context(), actor(c), id, scoring.CryptoRand())
+	if err != nil {
+		return p.sectionPageError(c, map[string]string{}, err)
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), "Boards dealt: "+strconv.Itoa(dealt)+", each at random; print them from the hand records page")
 }
 
 // setRound moves the section to the round chosen.

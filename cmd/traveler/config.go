@@ -31,6 +31,7 @@ const (
 	envTrustedProxy  = "TRAVELER_TRUSTED_PROXIES"
 	envReplicaURL    = "TRAVELER_REPLICA_URL"
 	envDDThreads     = "TRAVELER_DD_THREADS"
+	envDDMemory      = "TRAVELER_DD_MEMORY"
 	envLogFormat     = "TRAVELER_LOG_FORMAT"
 	envLogLevel      = "TRAVELER_LOG_LEVEL"
 )

@@ -28,6 +28,7 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	fs := flag.NewFlagSet("dd", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threads := fs.Int("threads", runtime.NumCPU(), "threads DDS solves with (each keeps ~95 MB of tables)")
+	memory := fs.Int("memory", 0, "megabytes DDS's tables may take in all (0: DDS chooses, ~95 MB a thread; 30 to 80 a thread: its small tables, slower)")
 	laws := fs.String("laws", strings.Join(scoring.LawNames(), ","), "the law codes to find par under, comma-separated")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler dd [--threads N] [--laws CODES] [FILE|-]")
@@ -49,6 +50,10 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	if *threads < 1 {
 		fmt.Fprintf(stderr, "traveler dd: --threads %d: must be 1 or more\n", *threads)
+		return 2
+	}
+	if *memory != 0 && *memory < minDDSMemory**threads {
+		fmt.Fprintf(stderr, "traveler dd: --memory %d: must be 0 (DDS chooses) or at least %d MB a thread (DDS stops the program below that)\n", *memory, minDDSMemory)
 		return 2
 	}
 	var rules []scoring.Rules
@@ -103,7 +108,7 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if ctx.Err() != nil {
 		return 1
 	}
-	analyses, err := tournament.Analyse(&lazyDDS{threads: *threads}, boards, rules)
+	analyses, err := tournament.Analyse(&lazyDDS{threads: *threads, memoryMB: *memory}, boards, rules)
 	if err != nil {
 		var te *tournament.Error
 		if errors.As(err, &te) {
@@ -135,14 +140,19 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 // lazyDDS loads DDS when the first deals are to be solved, so that a file's
 // errors are told before a missing library is.
 type lazyDDS struct {
-	threads int
-	solver  *dds.Solver
+	threads  int
+	memoryMB int // 0: DDS chooses
+	solver   *dds.Solver
 }
+
+// minDDSMemory is the least memory a DDS thread may be given (MB): below
+// it DDS calls exit(1) (its small tables need 30; a margin above).
+const minDDSMemory = 32
 
 // Tables loads DDS, then solves the deals.
 func (l *lazyDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 	if l.solver == nil {
-		s, err := dds.Load(dds.Config{Threads: l.threads})
+		s, err := dds.Load(dds.Config{Threads: l.threads, MemoryMB: l.memoryMB})
 		if err != nil {
 			return nil, err
 		}

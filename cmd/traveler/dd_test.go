@@ -196,6 +196,7 @@ func TestDDCommandBadInput(t *testing.T) {
 		{[]string{"dd"}, "[Event \"no deals\"]\n", 1, "[Deal]"},
 		{[]string{"dd", "--laws", "whist"}, "", 2, `"whist": not a law code`},
 		{[]string{"dd", "--threads", "0"}, "", 2, "--threads 0: must be 1 or more"},
+		{[]string{"dd", "--threads", "2", "--memory", "40"}, "", 2, "--memory 40: must be 0 (DDS chooses) or at least 32 MB a thread"},
 		{[]string{"dd", "a.pbn", "b.pbn"}, "", 2, `unexpected argument "b.pbn"`},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -43,7 +43,15 @@ type serveConfig struct {
 	trusted       []netip.Prefix
 	replicaURL    string
 	ddThreads     int // DDS's threads for the analysis queue; 0: analyse no deals
+	ddMemory      int // MB DDS's tables may take in all; 0: serveDDSMemory a thread
 }
+
+// serveDDSMemory is the memory (MB) a DDS thread of the server may keep
+// unless told: DDS's small tables. The analysis queue solves one deal a
+// job in the background, where a little speed matters less than the
+// server's memory: one thread peaks at ~53 MB of the process here instead
+// of ~131 MB with DDS's own default (BENCHMARKS.md, "Double dummy").
+const serveDDSMemory = 40
 
 // runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
 // database (the managed local PostgreSQL unless DATABASE_URL is given),
@@ -67,6 +75,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		ddThreads = envNumber[int](envDDThreads, &envErrs)
 	}
 	fs.IntVar(&cfg.ddThreads, "dd-threads", ddThreads, "threads DDS solves the analysis queue's deals with, each keeping ~95 MB of tables once used (env "+envDDThreads+"; 0: this server analyses no deals)")
+	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, minDDSMemory))
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -94,6 +103,13 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	}
 	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 || cfg.ddThreads < 0 {
 		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst, --max-body-bytes and --dd-threads must be 0 or more")
+		return 2
+	}
+	if cfg.ddMemory == 0 {
+		cfg.ddMemory = serveDDSMemory * cfg.ddThreads
+	}
+	if cfg.ddThreads > 0 && cfg.ddMemory < minDDSMemory*cfg.ddThreads {
+		fmt.Fprintf(stderr, "traveler serve: --dd-memory %d: at least %d MB a thread of --dd-threads (DDS stops the program below that)\n", cfg.ddMemory, minDDSMemory)
 		return 2
 	}
 	trusted, err := parseProxies(cfg.proxies)
@@ -166,7 +182,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 	// servers with DDS work the queue, those without leave it to them.
 	var solver *dds.Solver
 	if cfg.ddThreads > 0 {
-		if solver, err = dds.Load(dds.Config{Threads: cfg.ddThreads}); err != nil {
+		if solver, err = dds.Load(dds.Config{Threads: cfg.ddThreads, MemoryMB: cfg.ddMemory}); err != nil {
 			log.Warn("double dummy off: hand records wait in the analysis queue for a server that has DDS", "error", err.Error())
 			solver = nil
 		} else {

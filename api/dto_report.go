@@ -10,6 +10,11 @@ import (
 // report royalton --format json`: the Royalton test report over the
 // sections asked for.
 type RoyaltonResponse struct {
+	// Par is the par report under the event's own code, per board the par
+	// and the tables that reached it, when boards have their double-dummy
+	// analysis (ParReportResponse).
+	Par *CodeParDTO `json:"par,omitempty"`
+
 	EventID    int64               `json:"event_id"`       // 0 for a results file
 	From       string              `json:"from,omitempty"` // the results file read (the CLI's --from); absent for the database
 	EventName  string              `json:"event_name"`
@@ -143,6 +148,9 @@ type LawsResponse struct {
 	Sections    []SectionRefDTO    `json:"sections"` // the sections compared
 	Law         string             `json:"law"`      // the event's own law code
 	Comparisons []LawComparisonDTO `json:"comparisons"`
+	// Par is the par report under every code (ParReportResponse's codes),
+	// when boards of the event have their double-dummy analysis.
+	Par []CodeParDTO `json:"par,omitempty"`
 }
 
 // LawComparisonDTO is the results under the event's law code (from) and
@@ -341,4 +349,25 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// WithPar adds the par report of the event's own code to the Royalton
+// report, when any board was analysed.
+func (r *RoyaltonResponse) WithPar(d tournament.EventData, par reports.ParReport) {
+	if par.Analysed == 0 {
+		return
+	}
+	for _, c := range NewParReportResponse(d, par).Codes {
+		if c.Own {
+			r.Par = &c
+		}
+	}
+}
+
+// WithPar adds the par report under every code to the law comparison,
+// when any board was analysed.
+func (r *LawsResponse) WithPar(d tournament.EventData, par reports.ParReport) {
+	if par.Analysed > 0 {
+		r.Par = NewParReportResponse(d, par).Codes
+	}
 }

@@ -21,7 +21,11 @@ func (s *server) getRoyalton(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewRoyaltonResponse(d, reports.Royalton(d)))
+	out := NewRoyaltonResponse(d, reports.Royalton(d))
+	if par, err := reports.MakeParReport(d); err == nil {
+		out.WithPar(d, par)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // getResults answers GET /v1/events/{id}/results[?section=&session=]: the
@@ -58,7 +62,11 @@ func (s *server) getLaws(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewLawsResponse(d, cs))
+	out := NewLawsResponse(d, cs)
+	if par, err := reports.MakeParReport(d); err == nil {
+		out.WithPar(d, par)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // getParReport answers GET /v1/events/{id}/reports/par[?section=&session=]:

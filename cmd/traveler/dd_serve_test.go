@@ -148,6 +148,27 @@ func TestAnalysisThroughTheService(t *testing.T) {
 			t.Errorf("board %d: %d codes, dealer %s, %s", b, len(a.Par), a.Dealer, a.Vulnerable)
 		}
 	}
+	// The reports carry the par report: the Royalton report under the
+	// event's own code (auction-1915), the law comparison under every code,
+	// each board's par the analysis's.
+	var sec api.SectionResponse
+	c.Want(200, &sec, "GET", fmt.Sprintf("/v1/sections/%d", secID), directorToken, nil)
+	var royalton api.RoyaltonResponse
+	c.Want(200, &royalton, "GET", fmt.Sprintf("/v1/events/%d/reports/royalton", sec.EventID), directorToken, nil)
+	var laws api.LawsResponse
+	c.Want(200, &laws, "GET", fmt.Sprintf("/v1/events/%d/reports/laws", sec.EventID), directorToken, nil)
+	var par api.ParReportResponse
+	c.Want(200, &par, "GET", fmt.Sprintf("/v1/events/%d/reports/par", sec.EventID), directorToken, nil)
+	if royalton.Par == nil || royalton.Par.Law != "auction-1915" || len(royalton.Par.Boards) != 5 || len(laws.Par) != 6 || par.Analysed != 5 {
+		t.Fatalf("royalton par %+v, laws par %d codes, par report %d analysed", royalton.Par, len(laws.Par), par.Analysed)
+	}
+	for _, b := range royalton.Par.Boards {
+		var a api.AnalysisDTO
+		c.Want(200, &a, "GET", fmt.Sprintf("/v1/sections/%d/boards/%d/analysis", secID, b.Board), directorToken, nil)
+		if a.Par["auction-1915"].NSScore != b.Par {
+			t.Errorf("board %d: the Royalton report's par %d, the analysis's %d", b.Board, b.Par, a.Par["auction-1915"].NSScore)
+		}
+	}
 	if e := c.WantError(404, "board", "GET", fmt.Sprintf("/v1/sections/%d/boards/6/analysis", secID), directorToken, nil); !strings.Contains(e.Error, "board 6 has no hand record") {
 		t.Errorf("board 6: %q", e.Error)
 	}

@@ -138,6 +138,9 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		if ra.format == "json" {
 			out := api.NewRoyaltonResponse(d, rep)
 			out.From = from
+			if par, err := reports.MakeParReport(d); err == nil {
+				out.WithPar(d, par)
+			}
 			return writeJSON(w, out)
 		}
 		return writeRoyaltonTable(w, d, rep)
@@ -149,6 +152,9 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 	if ra.format == "json" {
 		out := api.NewLawsResponse(d, cs)
 		out.From = from
+		if par, err := reports.MakeParReport(d); err == nil {
+			out.WithPar(d, par)
+		}
 		return writeJSON(w, out)
 	}
 	return writeLawsTable(w, d, cs)

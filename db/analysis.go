@@ -130,7 +130,7 @@ func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration { return 
 // AnalysisOptions are how a server works the analysis queue.
 type AnalysisOptions struct {
 	Workers     int           // jobs worked at once (DDS solves one call at a time anyway)
-	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again; 0: 5 minutes
+	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again (a minute at least: a job's time limit); 0: 5 minutes
 	PollEvery   time.Duration // how often the queue is looked at when no notice came; 0: river's default (1 s)
 }
 

@@ -203,3 +203,47 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 		t.Fatalf("%d jobs after a new deal, want 2", n)
 	}
 }
+
+// TestAnalysisQueueRescuesACrash: a server killed in the middle of a job
+// (kill -9: nothing ran to put the job back) leaves it "running"; another
+// server, once the job has run longer than RescueAfter, takes it up again
+// (river's rescuer, which looks every 30 s) and the board ends analysed,
+// once.
+func TestAnalysisQueueRescuesACrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for river's rescuer (up to a minute)")
+	}
+	s, u := open(t)
+	sec := mitchellSection(t, s, event(t, s).ID)
+	if err := s.ReplaceBoards(ctx(t), sec.ID, []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}}, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	// The dead server's doing: the job taken and never finished.
+	if _, err := rawPool(t, u).Exec(ctx(t), `UPDATE river_job SET state = 'running', attempt = 1, attempted_at = now() - interval '1 hour',
+		attempted_by = ARRAY['a-server-killed'] WHERE kind = 'analyse_board'`); err != nil {
+		t.Fatal(err)
+	}
+	work := &countingAnalysis{s: s, solved: map[string]int{}, started: make(chan struct{}), release: make(chan struct{})}
+	w, err := s.StartAnalysis(context.Background(), work.analyse, db.AnalysisOptions{Workers: 1, RescueAfter: time.Minute, PollEvery: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Stop(context.Background())
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		ok, err := s.Analysed(context.Background(), sec.ID, 1, queueDeals[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the crashed job was not taken up again within 90 s")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if n := work.solved[queueDeals[1]]; n != 1 {
+		t.Errorf("analysed %d times, want 1", n)
+	}
+}

@@ -22,7 +22,16 @@ type HandRecord struct {
 // service checks them) and Deal; games without a Deal (a file header, a
 // played result without the cards) give nothing. A game with a Deal and no
 // board number, or a file without any deal, is a *FileError.
-func ReadHandRecords(r io.Reader) ([]HandRecord, error) {
+func ReadHandRecords(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, false) }
+
+// ReadDeals is ReadHandRecords for reading deals alone (traveler dd): a
+// game with a Deal and no Board is numbered by its place among the file's
+// deals (the first 1), as a file of deals without board numbers means them.
+func ReadDeals(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, true) }
+
+// readHandRecords reads the hand records of a PBN file; byPlace numbers a
+// deal without a Board by its place instead of refusing it.
+func readHandRecords(r io.Reader, byPlace bool) ([]HandRecord, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxResultsFile+1))
 	if err != nil {
 		return nil, err
@@ -45,8 +54,11 @@ func ReadHandRecords(r io.Reader) ([]HandRecord, error) {
 		if !ok {
 			continue
 		}
-		num, _ := g.Tag("Board")
+		num, given := g.Tag("Board")
 		n, err := strconv.Atoi(strings.TrimSpace(num.Value))
+		if byPlace && (!given || strings.TrimSpace(num.Value) == "") {
+			n, err = len(out)+1, nil
+		}
 		if err != nil || n < 1 || n > maxBoardNumber {
 			if num.Line == 0 {
 				num.Line = g.Line

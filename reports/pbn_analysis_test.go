@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -164,5 +165,28 @@ func TestWorkbookDoubleDummy(t *testing.T) {
 		"Par under|NS score|||||Contracts|Note", "contract-2017|90|||||1NT NS"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("board 11:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReadDeals: a file of deals without board numbers (as deal
+// generators write) is numbered by place for traveler dd, while the hand
+// records a section stores must say their boards.
+func TestReadDeals(t *testing.T) {
+	file := "[Deal \"N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3\"]\n\n" +
+		"[Board \"7\"]\n[Deal \"E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63\"]\n\n" +
+		"[Deal \"N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93\"]\n"
+	recs, err := ReadDeals(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, r := range recs {
+		got = append(got, r.Board.Number)
+	}
+	if fmt.Sprint(got) != "[1 7 3]" {
+		t.Errorf("boards %v, want [1 7 3] (by place, or as given)", got)
+	}
+	if _, err := ReadHandRecords(strings.NewReader(file)); err == nil || !strings.Contains(err.Error(), "[Board]") {
+		t.Errorf("ReadHandRecords took a deal without its board: %v", err)
 	}
 }

@@ -32,8 +32,9 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	laws := fs.String("laws", strings.Join(scoring.LawNames(), ","), "the law codes to find par under, comma-separated")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler dd [--threads N] [--laws CODES] [FILE|-]")
-		fmt.Fprintln(stderr, "\nReads the deals of a PBN file ([Deal], with [Board], [Dealer] and [Vulnerable]; dealer and")
-		fmt.Fprintln(stderr, "vulnerability follow the board number where not given) and writes one JSON line a deal:")
+		fmt.Fprintln(stderr, "\nReads the deals of a PBN file ([Deal], with [Board], [Dealer] and [Vulnerable] where given: a deal")
+		fmt.Fprintln(stderr, "without [Board] is numbered by its place, dealer and vulnerability follow the number) and")
+		fmt.Fprintln(stderr, "writes one JSON line a deal:")
 		fmt.Fprintln(stderr, `  {"board": 1, "deal": "N:…", "tricks": {"N": {"C": 7, …}, …}, "par": {"contract-2017": {"ns_score": -110, "contracts": ["2S EW"]}, …}}`)
 		fmt.Fprintln(stderr, "Needs DDS, the double-dummy solver (Debian: apt-get install libdds0).")
 		fs.PrintDefaults()
@@ -79,7 +80,7 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		defer f.Close()
 		in = f
 	}
-	records, err := reports.ReadHandRecords(in)
+	records, err := reports.ReadDeals(in)
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler dd: %s: %v\n", displayName(name), err)
 		return 1

@@ -106,13 +106,21 @@ func artifactsDir(t *testing.T) string {
 // and a headless Chromium with a fresh profile.
 func newBrowserEnv(t *testing.T) *browserEnv {
 	t.Helper()
+	return newBrowserEnvWith(t, tournament.ServiceOptions{})
+}
+
+// newBrowserEnvWith is newBrowserEnv with the service's options (its
+// director token is always directorToken).
+func newBrowserEnvWith(t *testing.T, o tournament.ServiceOptions) *browserEnv {
+	t.Helper()
 	chromium := chromiumPath(t)
 	store, err := db.Open(context.Background(), dbtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(store.Close)
-	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken})
+	o.DirectorToken = directorToken
+	svc := tournament.NewService(store, o)
 	srv := httptest.NewUnstartedServer(nil)
 	base := "http://" + srv.Listener.Addr().String()
 	logger := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))

@@ -43,32 +43,21 @@ func (analyseArgs) InsertOpts() river.InsertOpts {
 // servers starting together do not make its tables twice.
 const riverLockKey = 0x7472_6176_6c72 // "travlr"
 
-// migrateRiver makes or updates river's own tables (each of river's
-// versions in a transaction of its own: some cannot share one), under an
-// advisory lock held meanwhile, so that servers starting together take
-// turns.
+// migrateRiver makes or updates river's own tables.
 func migrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
-	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: discardLogger()})
-	if err != nil {
-		return fmt.Errorf("db: the analysis queue's tables: %w", err)
-	}
-	conn, err := pool.Acquire(ctx)
-	if err != nil {
-		return fmt.Errorf("db: the analysis queue's tables: %w", err)
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(riverLockKey)); err != nil {
-		return fmt.Errorf("db: the analysis queue's tables: %w", err)
-	}
-	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
-	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil); err != nil {
-		return fmt.Errorf("db: the analysis queue's tables: %w", err)
-	}
-	return nil
+	return runRiverMigration(ctx, pool, rivermigrate.DirectionUp, nil)
 }
 
 // unmigrateRiver drops river's tables (migrating river all the way down).
 func unmigrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
+	return runRiverMigration(ctx, pool, rivermigrate.DirectionDown, &rivermigrate.MigrateOpts{TargetVersion: -1})
+}
+
+// runRiverMigration migrates river's tables in direction (each of river's
+// versions in a transaction of its own: some cannot share one), under an
+// advisory lock held meanwhile, so that servers starting together take
+// turns.
+func runRiverMigration(ctx context.Context, pool *pgxpool.Pool, direction rivermigrate.Direction, opts *rivermigrate.MigrateOpts) error {
 	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: discardLogger()})
 	if err != nil {
 		return fmt.Errorf("db: the analysis queue's tables: %w", err)
@@ -82,7 +71,7 @@ func unmigrateRiver(ctx context.Context, pool *pgxpool.Pool) error {
 		return fmt.Errorf("db: the analysis queue's tables: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
-	if _, err := migrator.Migrate(ctx, rivermigrate.DirectionDown, &rivermigrate.MigrateOpts{TargetVersion: -1}); err != nil {
+	if _, err := migrator.Migrate(ctx, direction, opts); err != nil {
 		return fmt.Errorf("db: the analysis queue's tables: %w", err)
 	}
 	return nil

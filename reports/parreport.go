@@ -63,12 +63,7 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 	if err != nil {
 		return rep, err
 	}
-	laws := []scoring.Rules{own}
-	for _, l := range scoring.Laws {
-		if l != own.Law {
-			laws = append(laws, scoring.NewRules(l))
-		}
-	}
+	laws := scoring.EveryCode(own)
 	for i := range d.Sections {
 		rep.Analysed += len(d.Sections[i].Analyses)
 	}

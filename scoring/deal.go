@@ -217,6 +217,10 @@ func (d Deal) Complete() ([4]Hand, bool) {
 	return hands, true
 }
 
+// Full reports whether every hand of the deal is given: all 52 cards, as
+// double dummy needs them (ParseDeal has checked each hand's 13 cards).
+func (d Deal) Full() bool { return d.Given[0] && d.Given[1] && d.Given[2] && d.Given[3] }
+
 // Holding is what honours and chicane are scored from: trump honours (the
 // aces at no-trump and nullo) per seat, and which seats are void of trumps.
 type Holding struct {

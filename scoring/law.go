@@ -258,6 +258,18 @@ type Rules struct {
 	Options Options
 }
 
+// EveryCode returns own, then every other law code with its default
+// options in the order of Laws: the codes par and the reports compare.
+func EveryCode(own Rules) []Rules {
+	out := []Rules{own}
+	for _, l := range Laws {
+		if l != own.Law {
+			out = append(out, NewRules(l))
+		}
+	}
+	return out
+}
+
 // NewRules returns the law code's rules with its default options.
 func NewRules(l Law) Rules { return Rules{Law: l, Options: DefaultOptions(l)} }
 

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"time"
 
@@ -51,11 +52,10 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 		if err != nil {
 			return nil, fromScoring(err, "")
 		}
-		h, whole := d.Complete()
-		if !whole || !d.Given[0] || !d.Given[1] || !d.Given[2] || !d.Given[3] {
+		if !d.Full() {
 			return nil, Invalidf(field, strconv.Quote(b.Deal)+": a hand is not given (\"-\"): double dummy needs all 52 cards")
 		}
-		deals[i], hands[i] = d, h
+		deals[i], hands[i] = d, d.Hands
 	}
 	tables, err := dd.Tables(deals)
 	if err != nil {
@@ -151,33 +151,42 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 	if err != nil {
 		return nil, err
 	}
-	stored, err := s.reader(a).Analyses(ctx, sec.ID)
+	boards, err := s.boardMap(ctx, &sec)
 	if err != nil {
 		return nil, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	seen, err := s.dealsSeenBy(ctx, a, &sec)
 	if err != nil {
+		return nil, err
+	}
+	return s.sectionAnalyses(ctx, a, &sec, &e, boards, seen)
+}
+
+// dealsSeenBy is dealsSeen for a, reading the section's results when a is
+// not the director (who sees every deal).
+func (s *Service) dealsSeenBy(ctx context.Context, a Actor, sec *Section) (func(int) bool, error) {
+	if seesAll(a) {
+		return func(int) bool { return true }, nil
+	}
+	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return nil, err
+	}
+	return dealsSeen(a, sec, results), nil
+}
+
+// sectionAnalyses is SectionAnalyses over what its caller has read: the
+// section, its event, its boards and the boards whose deals a sees.
+func (s *Service) sectionAnalyses(ctx context.Context, a Actor, sec *Section, e *Event, boards map[int]Board, seen func(int) bool) ([]Analysis, error) {
+	stored, err := s.reader(a).Analyses(ctx, sec.ID)
+	if err != nil || len(stored) == 0 {
 		return nil, err
 	}
 	own, err := e.Rules()
 	if err != nil {
 		return nil, err
 	}
-	seen := func(int) bool { return true }
-	if !seesAll(a) {
-		results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
-		if err != nil {
-			return nil, err
-		}
-		seen = dealsSeen(a, &sec, results)
-	}
-	rules := make([]scoring.Rules, len(scoring.Laws))
-	for i, law := range scoring.Laws {
-		rules[i] = scoring.NewRules(law)
-		if law == own.Law {
-			rules[i] = own
-		}
-	}
+	rules := scoring.EveryCode(own)
 	out := make([]Analysis, 0, len(stored))
 	for _, st := range stored {
 		b, ok := boards[st.Board]
@@ -188,9 +197,8 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 		if err != nil {
 			return nil, err
 		}
-		hands, _ := d.Complete()
 		an := Analysis{Board: st.Board, Deal: st.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: st.Tricks}
-		if an.Par, err = lawPars(rules, &an, hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
+		if an.Par, err = lawPars(rules, &an, d.Hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
 			return nil, err
 		}
 		out = append(out, an)
@@ -198,50 +206,81 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 	return out, nil
 }
 
-// BoardAnalysis returns one board's analysis (SectionAnalyses). A board
-// without a hand record, or whose analysis is not stored yet, is
-// ErrNotFound saying which.
+// BoardAnalysis returns one board's analysis (SectionAnalyses). A board the
+// section does not have, one still in play for a, one without a hand
+// record, or one whose analysis is not stored yet, is an error saying which.
 func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, number int) (Analysis, error) {
-	all, err := s.SectionAnalyses(ctx, a, sectionID)
+	sec, e, err := s.readSection(ctx, a, sectionID)
 	if err != nil {
 		return Analysis{}, err
 	}
-	for _, an := range all {
-		if an.Board == number {
-			return an, nil
+	if number < 1 || number > sec.Movement.Boards {
+		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + ": the section has boards 1 to " + strconv.Itoa(sec.Movement.Boards)}
+	}
+	seen, err := s.dealsSeenBy(ctx, a, &sec)
+	if err != nil {
+		return Analysis{}, err
+	}
+	if !seen(number) {
+		return Analysis{}, notFinished(number)
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return Analysis{}, err
+	}
+	if boards[number].Deal == "" {
+		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + " has no hand record: store the deal (PUT .../boards) and it is analysed"}
+	}
+	all, err := s.sectionAnalyses(ctx, a, &sec, &e, boards, func(n int) bool { return n == number })
+	if err != nil {
+		return Analysis{}, err
+	}
+	if len(all) == 1 {
+		return all[0], nil
+	}
+	msg := "board " + strconv.Itoa(number) + "'s double-dummy analysis is not ready yet: it is worked out in the background once the hand record is stored"
+	if s.dd == nil {
+		msg += "; this server cannot solve double dummy (install libdds0), another server of the service with DDS will"
+	}
+	return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: msg}
+}
+
+// AnalyseMissing solves double dummy the boards of d that have a whole deal
+// and no analysis (a results file's, or an event's whose analysis queue
+// has not reached them), with par under every code: the event's own with
+// its options. The sections' analyses stay in board order.
+func AnalyseMissing(dd DoubleDummy, d *EventData) error {
+	own, err := d.Event.Rules()
+	if err != nil {
+		return err
+	}
+	rules := scoring.EveryCode(own)
+	for si := range d.Sections {
+		sd := &d.Sections[si]
+		have := map[int]bool{}
+		for _, a := range sd.Analyses {
+			have[a.Board] = true
 		}
-	}
-	boards, err := s.Boards(ctx, a, sectionID)
-	if err != nil {
-		return Analysis{}, err
-	}
-	for _, b := range boards {
-		if b.Number != number {
+		var todo []Board
+		for _, b := range sd.Boards {
+			if b.Deal == "" || have[b.Number] {
+				continue
+			}
+			if dl, err := scoring.ParseDeal("deal", b.Deal); err == nil && dl.Full() {
+				todo = append(todo, b)
+			}
+		}
+		if len(todo) == 0 {
 			continue
 		}
-		if !seesAll(a) {
-			sec, _, err := s.readSection(ctx, a, sectionID)
-			if err != nil {
-				return Analysis{}, err
-			}
-			results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sectionID})
-			if err != nil {
-				return Analysis{}, err
-			}
-			if !dealsSeen(a, &sec, results)(number) {
-				return Analysis{}, notFinished(number)
-			}
+		more, err := Analyse(dd, todo, rules)
+		if err != nil {
+			return err
 		}
-		if b.Deal == "" {
-			return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + " has no hand record: store the deal (PUT .../boards) and it is analysed"}
-		}
-		msg := "board " + strconv.Itoa(number) + "'s double-dummy analysis is not ready yet: it is worked out in the background once the hand record is stored"
-		if s.dd == nil {
-			msg += "; this server cannot solve double dummy (install libdds0), another server of the service with DDS will"
-		}
-		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: msg}
+		sd.Analyses = append(sd.Analyses, more...)
+		slices.SortFunc(sd.Analyses, func(a, b Analysis) int { return a.Board - b.Board })
 	}
-	return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + ": the section has boards 1 to " + strconv.Itoa(len(boards))}
+	return nil
 }
 
 // DealBoards deals the section's boards that have neither a hand record

@@ -65,12 +65,13 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		if err != nil {
 			return EventData{}, err
 		}
+		seen := func(int) bool { return true }
 		if !seesAll(a) {
 			// The public (and a table) read an event's files and reports by
 			// the public rule, as its pages and the rest of the API: the
 			// lines of finished boards, without queries or who entered them,
 			// and the deals of those boards only (dealsSeen).
-			seen := dealsSeen(a, &sec, results)
+			seen = dealsSeen(a, &sec, results)
 			hidden := make(map[int]Board, len(boards))
 			for n, b := range boards {
 				if !seen(n) {
@@ -82,7 +83,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 			results = publicResults(a, &sec, results, results)
 		}
 		sd := BuildSection(e, sec, pairs, teams, boards, results)
-		if sd.Analyses, err = s.SectionAnalyses(ctx, a, sec.ID); err != nil {
+		if sd.Analyses, err = s.sectionAnalyses(ctx, a, &sec, &e, boards, seen); err != nil {
 			return EventData{}, err
 		}
 		out.Sections = append(out.Sections, sd)

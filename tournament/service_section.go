@@ -355,13 +355,9 @@ func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board
 	if err != nil {
 		return nil, err
 	}
-	seen := func(int) bool { return true }
-	if !seesAll(a) {
-		results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
-		if err != nil {
-			return nil, err
-		}
-		seen = dealsSeen(a, &sec, results)
+	seen, err := s.dealsSeenBy(ctx, a, &sec)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Board, 0, len(m))
 	for n := 1; n <= sec.Movement.Boards; n++ {

@@ -22,12 +22,12 @@ import (
 // between partners; East–West hold the knave.
 const travelerDeal = "N:AKQ2.K73.A84.Q62 J95.QJ8.KQ73.K84 T843.A62.J5.AJT9 76.T954.T962.753"
 
-// newTravelerHowell is sessionHowell's movement under law, every board with
-// travelerDeal, every result entered as enterAllBut enters them.
-func newTravelerHowell(t *testing.T, svc *tournament.Service, law string) tournament.Section {
+// newHowellSection stores an MP event named name under law with section
+// A: sessionHowell's movement (6 pairs, 2 boards a round), nothing else.
+func newHowellSection(t *testing.T, svc *tournament.Service, name, law string) tournament.Section {
 	t.Helper()
 	ctx := context.Background()
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Traveler " + law, Date: "2026-11-24", Law: law, Scoring: "MP"})
+	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: name, Date: "2026-11-24", Law: law, Scoring: "MP"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +36,15 @@ func newTravelerHowell(t *testing.T, svc *tournament.Service, law string) tourna
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sec
+}
+
+// newTravelerHowell is sessionHowell's movement under law, every board with
+// travelerDeal, every result entered as enterAllBut enters them.
+func newTravelerHowell(t *testing.T, svc *tournament.Service, law string) tournament.Section {
+	t.Helper()
+	ctx := context.Background()
+	sec := newHowellSection(t, svc, "Traveler "+law, law)
 	var boards []tournament.BoardInput
 	for b := 1; b <= sec.Movement.Boards; b++ {
 		boards = append(boards, tournament.BoardInput{Number: b, Deal: travelerDeal})
@@ -153,15 +162,7 @@ func (publishedDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerab
 func TestTravelerShowsDoubleDummy(t *testing.T) {
 	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
 	ctx := context.Background()
-	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Double dummy", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := newHowellSection(t, e.svc, "Double dummy", "contract-2017")
 	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}, {Number: 2, Deal: travelerDeal}}); err != nil {
 		t.Fatal(err)
 	}
@@ -233,15 +234,7 @@ func TestReportsShowParReport(t *testing.T) {
 func TestDealAndPrintHands(t *testing.T) {
 	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
 	ctx := context.Background()
-	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Dealt", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := newHowellSection(t, e.svc, "Dealt", "contract-2017")
 	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
 		t.Fatal(err)
 	}

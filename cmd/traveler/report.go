@@ -119,7 +119,7 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 // results file read, when not the database.
 func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string) error {
 	if ra.kind == "par" {
-		if err := analyseMissing(&d); err != nil {
+		if err := tournament.AnalyseMissing(&lazyDDS{}, &d); err != nil {
 			return err
 		}
 		rep, err := reports.MakeParReport(d)
@@ -435,52 +435,6 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
-}
-
-// analyseMissing solves double dummy the boards of d that have a whole
-// deal and no analysis (a results file's, or an event's whose analysis
-// queue has not reached them), with par under every code: the event's own
-// with its options.
-func analyseMissing(d *tournament.EventData) error {
-	own, err := d.Event.Rules()
-	if err != nil {
-		return err
-	}
-	rules := []scoring.Rules{own}
-	for _, l := range scoring.Laws {
-		if l != own.Law {
-			rules = append(rules, scoring.NewRules(l))
-		}
-	}
-	solver := &lazyDDS{}
-	for si := range d.Sections {
-		sd := &d.Sections[si]
-		have := map[int]bool{}
-		for _, a := range sd.Analyses {
-			have[a.Board] = true
-		}
-		var todo []tournament.Board
-		for _, b := range sd.Boards {
-			if b.Deal == "" || have[b.Number] {
-				continue
-			}
-			if dl, err := scoring.ParseDeal("deal", b.Deal); err == nil {
-				if _, whole := dl.Complete(); whole && dl.Given[0] && dl.Given[1] && dl.Given[2] && dl.Given[3] {
-					todo = append(todo, b)
-				}
-			}
-		}
-		if len(todo) == 0 {
-			continue
-		}
-		more, err := tournament.Analyse(solver, todo, rules)
-		if err != nil {
-			return err
-		}
-		sd.Analyses = append(sd.Analyses, more...)
-		slices.SortFunc(sd.Analyses, func(a, b tournament.Analysis) int { return a.Board - b.Board })
-	}
-	return nil
 }
 
 // writeParTable prints the par report as text: per code the figures, then

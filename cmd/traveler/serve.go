@@ -184,7 +184,6 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 	if cfg.ddThreads > 0 {
 		if solver, err = dds.Load(dds.Config{Threads: cfg.ddThreads, MemoryMB: cfg.ddMemory}); err != nil {
 			log.Warn("double dummy off: hand records wait in the analysis queue for a server that has DDS", "error", err.Error())
-			solver = nil
 		} else {
 			opts.DoubleDummy = solver
 		}

@@ -106,7 +106,7 @@ func (s *Solver) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 		end := min(start+MaxDeals, len(deals))
 		in.noOfTables = int32(end - start)
 		for i, d := range deals[start:end] {
-			if _, whole := d.Complete(); !whole || !allGiven(d) {
+			if !d.Full() {
 				return nil, &DealError{Index: start + i, Message: "not every hand is given: double dummy needs all 52 cards"}
 			}
 			pbn := d.String()
@@ -127,11 +127,6 @@ func (s *Solver) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 		}
 	}
 	return out, nil
-}
-
-// allGiven reports whether every hand of d was given (none "-").
-func allGiven(d scoring.Deal) bool {
-	return d.Given[0] && d.Given[1] && d.Given[2] && d.Given[3]
 }
 
 // ddsStrain maps the table's strains (clubs, diamonds, hearts, spades,

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/traveler-bridge/traveler/api/internal/sitelink"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -32,27 +33,31 @@ type TokenPatch struct {
 }
 
 // TokenResponse is a token just issued: the secret is shown once; a table
-// token's url is the link its table opens.
+// token's url is the link its table opens, and link_warning says why a
+// phone cannot open it and what to do, when it names a loopback or
+// unspecified host.
 type TokenResponse struct {
-	ID        int64     `json:"id"`
-	Role      string    `json:"role"`
-	SectionID int64     `json:"section_id,omitempty"`
-	Table     int       `json:"table,omitempty"`
-	Name      string    `json:"name"`
-	ExpiresAt time.Time `json:"expires_at,omitzero"`
-	Token     string    `json:"token"`
-	URL       string    `json:"url,omitempty"`
+	ID          int64     `json:"id"`
+	Role        string    `json:"role"`
+	SectionID   int64     `json:"section_id,omitempty"`
+	Table       int       `json:"table,omitempty"`
+	Name        string    `json:"name"`
+	ExpiresAt   time.Time `json:"expires_at,omitzero"`
+	Token       string    `json:"token"`
+	URL         string    `json:"url,omitempty"`
+	LinkWarning string    `json:"link_warning,omitempty"`
 }
 
 // NewTokenResponse converts an issued token to its answer, with, for a
 // table, the link it opens: the table page, baseURL + "/t/" + the secret
 // (the path the pages serve it at, and the link the table-links page
-// prints).
+// prints), and what is wrong with it for a phone (sitelink.Problem).
 func NewTokenResponse(t tournament.IssuedToken, baseURL string) TokenResponse {
 	r := TokenResponse{ID: t.Token.ID, Role: string(t.Token.Role), SectionID: t.Token.SectionID, Table: t.Token.Table, Name: t.Token.Name,
 		ExpiresAt: t.Token.ExpiresAt, Token: t.Secret}
 	if t.Token.Role == tournament.RoleTable {
 		r.URL = strings.TrimRight(baseURL, "/") + "/t/" + t.Secret
+		r.LinkWarning = sitelink.Problem(baseURL)
 	}
 	return r
 }

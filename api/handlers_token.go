@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/api/internal/sitelink"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -32,11 +34,12 @@ func (s *server) createTokens(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	base := sitelink.Base(s.opts.BaseURL, c)
 	ts, err := s.svc.CreateTableTokens(c.Request().Context(), actor(c), id, tournament.TableTokensInput{Tables: q.Tables, ExpiresAt: expires})
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusCreated, convert(ts, func(t tournament.IssuedToken) TokenResponse { return NewTokenResponse(t, s.opts.BaseURL) }))
+	return c.JSON(http.StatusCreated, convert(ts, func(t tournament.IssuedToken) TokenResponse { return NewTokenResponse(t, base) }))
 }
 
 // listSectionTokens lists a section's table tokens (GET

@@ -8,6 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/sitelink"
+
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -36,6 +38,9 @@ type tableLinksData struct {
 	Issued  []tournament.Token // the section's links that work now, by table
 	Hours   int                // how long new links work, the form's default
 	MaxHour int                // the longest they may work, in hours
+	Base    string             // the address links are written with (sitelink.Base)
+	Problem string             // why a phone cannot open links written with Base, and what to do; "" when it can
+	Tables  []int              // the section's tables, for remaking one table's link
 }
 
 // tableLinksPage shows what making table links does, and the button.
@@ -61,14 +66,21 @@ func (p *Pages) makeTableLinks(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "table_links.html", v, err)
 	}
-	issued, err := p.svc.CreateTableTokens(c.Request().Context(), actor(c), d.Section.ID, tournament.TableTokensInput{ExpiresAt: expires})
+	one, err := oneTableFromForm(c, &d.Section)
 	if err != nil {
 		return p.renderError(c, "table_links.html", v, err)
 	}
-	base := p.siteURL(c)
+	in := tournament.TableTokensInput{ExpiresAt: expires}
+	if one > 0 {
+		in.Tables = []int{one}
+	}
+	issued, err := p.svc.CreateTableTokens(c.Request().Context(), actor(c), d.Section.ID, in)
+	if err != nil {
+		return p.renderError(c, "table_links.html", v, err)
+	}
 	for _, t := range issued {
 		l := tableLink{Table: t.Token.Table, Path: "/t/" + t.Secret}
-		l.URL = base + l.Path
+		l.URL = d.Base + l.Path
 		if l.QR, err = qrSVG(l.URL); err != nil {
 			return p.renderError(c, "table_links.html", v, err)
 		}
@@ -78,8 +90,7 @@ func (p *Pages) makeTableLinks(c echo.Context) error {
 		return p.renderError(c, "table_links.html", v, err)
 	}
 	v.Data = d
-	v.Flash = strconv.Itoa(len(d.Links)) + " table links made, working until " + expiresWords(issued[0].Token.ExpiresAt) +
-		"; the links made before no longer work. Print this page now: the links are shown only once"
+	v.Flash = madeLinksWords(one, len(d.Links), issued[0].Token.ExpiresAt)
 	return p.render(c, http.StatusOK, "table_links.html", v)
 }
 
@@ -113,17 +124,13 @@ func (p *Pages) tableLinksBase(c echo.Context) (tableLinksData, error) {
 	if d.Event, err = p.svc.Event(ctx, actor(c), d.Section.EventID); err != nil {
 		return d, err
 	}
+	d.Base = sitelink.Base(p.base, c)
+	d.Problem = sitelink.Problem(d.Base)
+	for t := 1; t <= d.Section.Movement.Tables; t++ {
+		d.Tables = append(d.Tables, t)
+	}
 	d.Issued, err = p.svc.Tokens(ctx, actor(c), tournament.TokenFilter{SectionID: id, State: tournament.TokenActive})
 	return d, err
-}
-
-// siteURL is where players reach this server: Options.BaseURL, or the
-// request's own scheme and host.
-func (p *Pages) siteURL(c echo.Context) string {
-	if p.base != "" {
-		return p.base
-	}
-	return c.Scheme() + "://" + c.Request().Host
 }
 
 // tablePage is a table's entry page, opened with its token.

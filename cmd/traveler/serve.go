@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -12,6 +13,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -35,6 +37,7 @@ type serveConfig struct {
 	db            dbConfig
 	log           logConfig
 	baseURL       string
+	lan           bool // listen on every interface and write table links with this machine's LAN address
 	rateLimit     float64
 	rateBurst     int
 	maxBodyBytes  int64
@@ -57,7 +60,7 @@ const serveDDSMemory = 40
 // database (the managed local PostgreSQL unless DATABASE_URL is given),
 // migrates it, and serves the API. It exits 0 after a clean shutdown, 1 when
 // it cannot start or the server fails, 2 for bad flags.
-func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writer) int {
+func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var cfg serveConfig
 	var envErrs []error
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
@@ -65,7 +68,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	fs.StringVar(&cfg.addr, "addr", envDefault(envAddr, defaultAddr), "host:port to listen on (env "+envAddr+")")
 	cfg.db.register(fs)
 	cfg.log.register(fs, "info")
-	fs.StringVar(&cfg.baseURL, "base-url", os.Getenv(envBaseURL), "the URL the server is reached at, for table links (env "+envBaseURL+"; default http://<addr>)")
+	fs.StringVar(&cfg.baseURL, "base-url", os.Getenv(envBaseURL), "the URL phones reach the server at, for table links and QR codes (env "+envBaseURL+"; default: with --lan http://<LAN address>:<port>, else the address the director's browser used)")
+	lanDefault, lanErr := strconv.ParseBool(envDefault(envLAN, "false"))
+	if lanErr != nil {
+		envErrs = append(envErrs, fmt.Errorf("%s=%q: must be true or false", envLAN, os.Getenv(envLAN)))
+	}
+	fs.BoolVar(&cfg.lan, "lan", lanDefault, "serve the club's network: listen on every interface (0.0.0.0) at --addr's port, and write table links with this machine's LAN address unless --base-url says (env "+envLAN+")")
 	fs.Float64Var(&cfg.rateLimit, "rate-limit", envNumber[float64](envRateLimit, &envErrs), fmt.Sprintf("requests a second per token (env %s; 0: %d)", envRateLimit, api.DefaultRateLimit))
 	fs.IntVar(&cfg.rateBurst, "rate-burst", envNumber[int](envRateBurst, &envErrs), fmt.Sprintf("requests a token may send at once above the rate (env %s; 0: %d)", envRateBurst, api.DefaultRateBurst))
 	fs.Int64Var(&cfg.maxBodyBytes, "max-body-bytes", envNumber[int64](envMaxBody, &envErrs), fmt.Sprintf("largest request body (env %s; 0: %d)", envMaxBody, api.DefaultMaxBodyBytes))
@@ -78,7 +86,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, minDDSMemory))
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler serve [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
+		fmt.Fprintln(stderr, "Usage: traveler serve [--lan] [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
 		fmt.Fprintln(stderr, "\nServes the REST API under /v1 until SIGINT or SIGTERM. With no DATABASE_URL it runs")
 		fmt.Fprintln(stderr, "its own PostgreSQL cluster in --data-dir, from the server binaries installed on the machine.")
 		fmt.Fprintln(stderr, "The director token is "+envDirectorToken+"; without one, the first start creates one,")
@@ -118,6 +126,12 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		return 2
 	}
 	cfg.trusted = trusted
+	if cfg.lan {
+		if cfg.addr, err = lanListenAddr(cfg.addr); err != nil {
+			fmt.Fprintf(stderr, "traveler serve: %v\n", err)
+			return 2
+		}
+	}
 	if err := cfg.db.resolve(); err != nil {
 		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
 		return 2
@@ -128,7 +142,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
 		return 2
 	}
-	if err := serve(ctx, cfg, log, stderr); err != nil {
+	if err := serve(ctx, cfg, log, stdout, stderr); err != nil {
 		log.Error("traveler serve stopped", "error", err.Error())
 		return 1
 	}
@@ -138,7 +152,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, _, stderr io.Writ
 // serve starts everything, serves until ctx is done, and shuts down in
 // order: the HTTP server (requests in flight finish), the pool, the managed
 // database.
-func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Writer) (err error) {
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stderr io.Writer) (err error) {
 	// Listen first: a taken address fails before a database is started.
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
@@ -220,10 +234,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 		return err
 	}
 
-	baseURL := cfg.baseURL
-	if baseURL == "" {
-		baseURL = "http://" + ln.Addr().String()
-	}
+	// Table links name where phones reach the server: never the address
+	// listened on, which may be 0.0.0.0 or [::] (no machine) or 127.0.0.1
+	// (the phone itself).
+	baseURL, linkNote := linkBase(cfg, ln.Addr())
 	handler := api.New(svc, api.Options{
 		Logger:       log,
 		RateLimit:    cfg.rateLimit,
@@ -245,7 +259,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stderr io.Wri
 	go pruneIdempotencyKeys(ctx, store, log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	log.Info("listening", "addr", ln.Addr().String(), "url", baseURL)
+	fmt.Fprintf(stdout, "traveler serve: %s\n", linkNote)
+	log.Info("listening", "addr", ln.Addr().String(), "table_links", cmp.Or(baseURL, "the address the director's browser used"))
 
 	select {
 	case err := <-served:

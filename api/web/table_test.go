@@ -46,6 +46,13 @@ type tableSite struct {
 
 func newTableSite(t *testing.T) *tableSite {
 	t.Helper()
+	return newTableSiteAt(t, tableBaseURL)
+}
+
+// newTableSiteAt is newTableSite with the server's BaseURL base ("": the
+// request's own host).
+func newTableSiteAt(t *testing.T, base string) *tableSite {
+	t.Helper()
 	dbURL := dbtest.URL(t)
 	store, err := db.Open(context.Background(), dbURL)
 	if err != nil {
@@ -53,7 +60,7 @@ func newTableSite(t *testing.T) *tableSite {
 	}
 	t.Cleanup(store.Close)
 	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: tableDirectorToken})
-	srv := httptest.NewServer(api.New(svc, api.Options{BaseURL: tableBaseURL, Logger: slog.New(slog.DiscardHandler)}))
+	srv := httptest.NewServer(api.New(svc, api.Options{BaseURL: base, Logger: slog.New(slog.DiscardHandler)}))
 	t.Cleanup(srv.Close)
 	jar, err := cookiejar.New(nil)
 	if err != nil {

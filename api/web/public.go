@@ -20,6 +20,7 @@ func (p *Pages) publicRoutes(e *echo.Echo) {
 	e.GET("/sections/:id/standings", p.standingsPage, p.identify)
 	e.GET("/sections/:id/travelers/:board", p.publicTravelerPage, p.identify)
 	e.GET("/sections/:id/scorecards/:pair", p.scorecardPage, p.identify)
+	e.GET("/sections/:id/boards", p.publicBoardsPage, p.identify)
 }
 
 // messageData is the data of a page that only says something.
@@ -59,6 +60,7 @@ type sectionLinks struct {
 	Section  tournament.Section
 	Boards   []boardLink
 	Finished int
+	Over     bool // the session is over: its frequencies and hand records are public
 }
 
 // boardLink is a board on the event page.
@@ -103,6 +105,7 @@ func (p *Pages) publicEventPage(c echo.Context) error {
 				sl.Finished++
 			}
 		}
+		sl.Over = tournament.SessionOver(&sec, results)
 		d.Sections = append(d.Sections, sl)
 	}
 	return p.render(c, http.StatusOK, "public_event.html", View{Title: ev.Name, Data: d})

@@ -391,7 +391,7 @@ func TestSessionPages(t *testing.T) {
 	// above), and its total, 22.4, the same as in the standings.
 	sc := e.want(http.StatusOK, false, "/sections/"+sid+"/scorecards/5", nil)
 	pageHas(t, "scorecard", sc, `id="scorecard"`, `<td class="num" id="scorecard-total">22.4</td>`, "Ivy &amp; Jon",
-		`<td class="num score">&#43;450</td><td class="num points">4</td>`)
+		`<td class="num score" data-label="Score">&#43;450</td><td class="num points" data-label="Points">4</td>`)
 	e.want(http.StatusNotFound, false, "/sections/"+sid+"/scorecards/9", nil)
 	pageHas(t, "royalton", e.want(http.StatusOK, false, "/events/"+eid+"/royalton", nil), `id="royalton"`, "29 results counted, 1 adjusted or not played left out")
 

@@ -52,7 +52,18 @@ func scoredWords(m tournament.Method, l scoring.Law) string {
 	return methodWords(m) + ", scored under " + lawWords(l)
 }
 
+// lawNameWords is lawWords for a law code given by its name
+// ("royalton-1915"), as reports name it; the name itself when it is none.
+func lawNameWords(name string) string {
+	l, err := scoring.ParseLaw("law", name)
+	if err != nil {
+		return name
+	}
+	return lawWords(l)
+}
+
 func init() {
+	funcs["lawNameWords"] = lawNameWords
 	funcs["methodWords"] = methodWords
 	funcs["lawWords"] = lawWords
 	funcs["scoredWords"] = scoredWords

@@ -361,7 +361,7 @@ type analysisRow struct {
 
 // parView is par under one code: "NS +420", its contracts and its note.
 type parView struct {
-	Law       string
+	Law       string // the code in words (lawWords)
 	Score     string
 	Contracts string
 	Note      string
@@ -369,7 +369,7 @@ type parView struct {
 
 // newParView phrases a par.
 func newParView(law scoring.Law, p scoring.Par) parView {
-	v := parView{Law: law.String(), Score: "0"}
+	v := parView{Law: lawWords(law), Score: "0"}
 	if len(p.Contracts) == 0 {
 		v.Score = "0 (passed out)"
 	}

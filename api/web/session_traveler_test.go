@@ -174,8 +174,8 @@ func TestTravelerShowsDoubleDummy(t *testing.T) {
 	pageHas(t, "board 1", p, `id="dd-grid"`,
 		`<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
 		`<tr><th scope="row">W</th><td class="num">5</td><td class="num">7</td><td class="num">6</td><td class="num">8</td><td class="num">6</td></tr>`,
-		`Par (contract-2017): <strong>EW &#43;110</strong> — 2S EW`,
-		`<summary>Par under the other law codes</summary>`, `<li>royalton-1915:`, `(nullos left out)`)
+		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 2S EW`,
+		`<summary>Par under the other law codes</summary>`, `<li>Hawley&#39;s Royalton (1915):`, `(nullos left out)`)
 	p = e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/2", nil)
 	pageHas(t, "board 2", p, `id="dd-pending"`, "not ready yet")
 }
@@ -260,7 +260,7 @@ func TestDealAndPrintHands(t *testing.T) {
 	pageHas(t, "hand records", p, "10 boards with a hand record; par under contract-2017",
 		`id="b1-deal-diagram"`, `id="b10-deal-diagram"`, `<p class="board-facts">Dealer E · EW vulnerable</p>`,
 		`id="b1-dd-grid"`, `<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
-		`Par (contract-2017): <strong>EW &#43;110</strong> — 2S EW`, "Double dummy: not worked out yet.")
+		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 2S EW`, "Double dummy: not worked out yet.")
 	if strings.Count(p.body, `class="hand-record"`) != 10 {
 		t.Errorf("%d boards on the page, want 10", strings.Count(p.body, `class="hand-record"`))
 	}

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -29,14 +30,14 @@ func Base(configured string, c echo.Context) string {
 func Problem(base string) string {
 	u, err := url.Parse(base)
 	if err != nil || u.Host == "" {
-		return "these links do not name the server (" + base + "), so a phone cannot open them. " + remedy
+		return "the links are written with " + strconv.Quote(base) + ", which names no server. " + remedy
 	}
 	host := u.Hostname()
 	if isLoopback(host) {
-		return "these links name " + host + ", which on a phone is the phone itself, not this server: a phone cannot open them. " + remedy
+		return "the links name " + base + ", and " + host + " is, on a phone, the phone itself, not this server. " + remedy
 	}
 	if ip, err := netip.ParseAddr(host); err == nil && ip.IsUnspecified() {
-		return "these links name " + host + ", which means \"every address of this machine\" to a server but is no address a phone can go to: a phone cannot open them. " + remedy
+		return "the links name " + base + ", and " + host + " means every address of this machine to a server but no machine to a phone. " + remedy
 	}
 	return ""
 }

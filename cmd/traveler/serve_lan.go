@@ -19,15 +19,16 @@ type lanAddress struct {
 }
 
 // findLANAddress returns the first IPv4 address, not loopback nor
-// link-local, of the first interface that is up, in the system's order of
-// interfaces.
+// link-local, of the first interface that is up and running (a cable or a
+// radio link: a bridge without any, such as an idle docker0, is skipped),
+// in the system's order of interfaces.
 func findLANAddress() (lanAddress, error) {
 	ifaces, err := net.Interfaces()
 	if err != nil {
 		return lanAddress{}, err
 	}
 	for _, ifc := range ifaces {
-		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagRunning == 0 || ifc.Flags&net.FlagLoopback != 0 {
 			continue
 		}
 		addrs, err := ifc.Addrs()

@@ -164,7 +164,7 @@ func firstLANIPv4(t *testing.T) netip.Addr {
 		t.Fatal(err)
 	}
 	for _, ifc := range ifaces {
-		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagRunning == 0 || ifc.Flags&net.FlagLoopback != 0 {
 			continue
 		}
 		addrs, _ := ifc.Addrs()

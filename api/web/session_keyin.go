@@ -1,0 +1,894 @@
+package web
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// The director's key-in page: played results typed in from paper — a
+// board's traveler line by line, or a pair's pickup slips round by round —
+// for any slot of any round, checked and scored by the same Service calls
+// as the API's (CheckResult for the preview, EnterResults and UpdateResult
+// to store), one line a form, so that it works without JavaScript;
+// assets/keyin.js only makes it quicker (the preview as the line is typed,
+// Enter storing the line and moving to the next empty one in place).
+
+// keyinRoutes adds the key-in page and its form.
+func (p *Pages) keyinRoutes(g *echo.Group) {
+	g.GET("/sections/:id/keyin", p.keyinPage)
+	g.POST("/sections/:id/keyin", p.postKeyin)
+}
+
+// keyinView is what the page lists: a board's traveler or a pair's slips.
+type keyinView struct {
+	Board int // the board whose traveler is keyed; 0 in a pair's view
+	Pair  int // the movement pair whose pickup slips are keyed; 0 in a board's view
+}
+
+// Query is the view as the page's address and forms write it: "board=5" or "pair=3".
+func (v keyinView) Query() string {
+	if v.Pair > 0 {
+		return "pair=" + strconv.Itoa(v.Pair)
+	}
+	return "board=" + strconv.Itoa(v.Board)
+}
+
+// keyinSlot is one line of the page: a board played at a table in a round.
+type keyinSlot struct {
+	Anchor      string // the line's id on the page: "b5-r2-t3"
+	Board       int
+	Round       int
+	Table       int
+	NS, EW      string // the pairs holding the NS and EW cards, as results number them ("3", "3 NS")
+	NSNames     string // their players, "" when not entered
+	EWNames     string
+	Dealer      string // N, E, S or W
+	Vulnerable  string // in words, "" where the law code does not use it
+	AskHonours  bool   // the law code scores honours and the board has no complete hand record
+	NoPlay      bool   // the missing pair of a half table sits here: nothing to key in
+	Stored      *tournament.Result
+	StoredWords string            // the stored line in words ("4SX N 10", "artificial 60% – 40%")
+	Score       string            // the stored or checked score in words ("NS 420")
+	Items       []string          // that score itemised as the law code scores it
+	Form        map[string]string // the values the line's fields show
+	Key         string            // the Idempotency-Key a new line is stored with
+	Error       string            // why the line was not stored, "" when it was not refused
+	Field       string            // the field that error is about
+	Checked     bool              // Score and Items are a check of the typed line, not a stored score
+	Focus       bool              // the cursor starts here: the next empty line
+}
+
+// Value is the slot as the form sends it: "board/round/table".
+func (s keyinSlot) Value() string {
+	return strconv.Itoa(s.Board) + "/" + strconv.Itoa(s.Round) + "/" + strconv.Itoa(s.Table)
+}
+
+// Empty says whether the line still waits for a result.
+func (s keyinSlot) Empty() bool { return s.Stored == nil && !s.NoPlay }
+
+// keyinChoice is a board or a pair in the page's pickers.
+type keyinChoice struct {
+	Value int
+	Label string
+	Empty int // its lines still to key in
+}
+
+// keyinData is the key-in page's data.
+type keyinData struct {
+	Event      tournament.Event
+	Section    tournament.Section
+	View       keyinView
+	Title      string // "Board 5" or "Pair 3 NS · Ann & Bob"
+	Facts      string // the board's dealer and vulnerability; the pair's players
+	Slots      []keyinSlot
+	Boards     []keyinChoice
+	Pairs      []keyinChoice
+	Prev, Next string // the pages of the views before and after; "" when none
+	Empty      int    // lines of this view still to key in
+	Missing    int    // lines of the section still to key in
+	Features   tableFeatures
+	Seats      []seatChoice
+	Counts     []int    // 0 to 5: honours a hand may hold
+	Revokes    []int    // 1 to 3: revoke rows
+	Levels     bool     // the law code's contracts have a level ("4S"), so "=", "+1", "-2" may be typed
+	Strains    []string // the strains as the law code writes them, in its bid order
+	Royal      bool     // a bid may be royal (royalton-1915)
+	Example    string
+	Script     keyinScript
+}
+
+// keyinScript is what assets/keyin.js reads from the page.
+type keyinScript struct {
+	Action string `json:"action"` // where the lines go
+}
+
+// keyinSection is what every key-in request reads: the section, its event
+// and law code, its results, pairs and boards.
+type keyinSection struct {
+	sec     tournament.Section
+	ev      tournament.Event
+	rules   scoring.Rules
+	results map[slotKey]tournament.Result
+	names   map[string]string // "number direction" → players
+	boards  map[int]tournament.Board
+}
+
+// loadKeyin reads a section for the key-in page.
+func (p *Pages) loadKeyin(c echo.Context) (keyinSection, error) {
+	var k keyinSection
+	id, err := pathID(c, "id")
+	if err != nil {
+		return k, err
+	}
+	ctx, a := c.Request().Context(), actor(c)
+	if k.sec, err = p.svc.Section(ctx, a, id); err != nil {
+		return k, err
+	}
+	if k.ev, err = p.svc.Event(ctx, a, k.sec.EventID); err != nil {
+		return k, err
+	}
+	if k.rules, err = k.ev.Rules(); err != nil {
+		return k, err
+	}
+	rs, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: id})
+	if err != nil {
+		return k, err
+	}
+	k.results = make(map[slotKey]tournament.Result, len(rs))
+	for _, r := range rs {
+		k.results[slotKey{r.Board, r.Round, r.Table}] = r
+	}
+	pairs, err := p.svc.Pairs(ctx, a, id)
+	if err != nil {
+		return k, err
+	}
+	k.names = map[string]string{}
+	for _, pr := range pairs {
+		k.names[strings.TrimSpace(pr.Number+" "+pr.Direction)] = playerNames(pr.Players)
+	}
+	boards, err := p.svc.Boards(ctx, a, id)
+	if err != nil {
+		return k, err
+	}
+	k.boards = make(map[int]tournament.Board, len(boards))
+	for _, b := range boards {
+		k.boards[b.Number] = b
+	}
+	return k, nil
+}
+
+// keyinViewOf reads the view a request names (board= or pair=); with
+// neither, the board of the section's first empty line.
+func (k *keyinSection) keyinViewOf(board, pair string) (keyinView, error) {
+	m := &k.sec.Movement
+	switch {
+	case pair != "":
+		n, err := strconv.Atoi(pair)
+		if err != nil || n < 1 || n > m.Pairs || n == m.Phantom {
+			return keyinView{}, tournament.Invalidf("pair", strconv.Quote(pair)+": choose a pair of section "+k.sec.Name+", 1 to "+strconv.Itoa(m.Pairs))
+		}
+		return keyinView{Pair: n}, nil
+	case board != "":
+		n, err := strconv.Atoi(board)
+		if err != nil || n < 1 || n > m.Boards {
+			return keyinView{}, tournament.Invalidf("board", strconv.Quote(board)+": section "+k.sec.Name+" plays boards 1 to "+strconv.Itoa(m.Boards))
+		}
+		return keyinView{Board: n}, nil
+	}
+	for b := 1; b <= m.Boards; b++ {
+		for _, s := range k.slots(keyinView{Board: b}) {
+			if s.Empty() {
+				return keyinView{Board: b}, nil
+			}
+		}
+	}
+	return keyinView{Board: 1}, nil
+}
+
+// label is a movement pair as results number it: "3" or "3 NS".
+func (k *keyinSection) label(pair int) string {
+	n, d := k.sec.Movement.PairLabel(pair)
+	return strings.TrimSpace(n + " " + d)
+}
+
+// slots lists the lines of a view from the movement: a board's every
+// table, round by round; a pair's every board, round by round.
+func (k *keyinSection) slots(v keyinView) []keyinSlot {
+	m := &k.sec.Movement
+	var out []keyinSlot
+	for _, rd := range m.Rounds {
+		for _, t := range rd.Tables {
+			if v.Pair > 0 && t.NS != v.Pair && t.EW != v.Pair {
+				continue
+			}
+			for _, b := range t.Boards {
+				if v.Board > 0 && b != v.Board {
+					continue
+				}
+				out = append(out, k.slot(b, rd.Number, t))
+			}
+		}
+	}
+	return out
+}
+
+// slot is a board at a table in a round, with what is stored there.
+func (k *keyinSection) slot(board, round int, t tournament.Table) keyinSlot {
+	m := &k.sec.Movement
+	s := keyinSlot{Board: board, Round: round, Table: t.Table, NS: k.label(t.Cards(scoring.NS)), EW: k.label(t.Cards(scoring.EW)),
+		Anchor: "b" + strconv.Itoa(board) + "-r" + strconv.Itoa(round) + "-t" + strconv.Itoa(t.Table)}
+	s.NSNames, s.EWNames = k.names[s.NS], k.names[s.EW]
+	s.NoPlay = m.Phantom != 0 && (t.NS == m.Phantom || t.EW == m.Phantom)
+	b, ok := k.boards[board]
+	if !ok {
+		b = tournament.Board{Number: board, Dealer: scoring.BoardDealer(board), Vulnerability: scoring.BoardVulnerability(board)}
+	}
+	s.Dealer = b.Dealer.String()
+	if k.rules.Law.UsesVulnerability() {
+		s.Vulnerable = vulnerabilityWords(b.Vulnerability)
+	}
+	s.AskHonours = k.rules.Law.HasHonours() && holdingsOf(&k.rules, b.Deal) == nil
+	if r, ok := k.results[slotKey{board, round, t.Table}]; ok {
+		s.Stored = &r
+		s.StoredWords, s.Score, s.Items = storedWords(&r), scoreWords(r), r.Lines
+	}
+	s.Form = formOfStored(s.Stored)
+	return s
+}
+
+// storedWords writes a stored line as the page shows it: the typed form
+// of a played line, the adjusted score in words otherwise.
+func storedWords(r *tournament.Result) string {
+	switch r.Status {
+	case tournament.StatusPlayed, tournament.StatusPassedOut:
+		return lineOf(r).String()
+	case tournament.StatusArtificial:
+		return "artificial: NS " + strconv.Itoa(r.NSPercent) + "%, EW " + strconv.Itoa(r.EWPercent) + "%"
+	case tournament.StatusAssigned:
+		return "assigned: " + assignedWords(r.Assigned)
+	}
+	return statusWords[string(r.Status)]
+}
+
+// lineOf is a played or passed-out result as the key-in field writes it.
+func lineOf(r *tournament.Result) keyinLine {
+	if r.Status == tournament.StatusPassedOut {
+		return keyinLine{Contract: "PASS", Tricks: tournament.TricksNotGiven}
+	}
+	return keyinLine{Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, Lead: r.Lead}
+}
+
+// scoreWords writes a line's score: "NS 420", "EW 50", "0".
+func scoreWords(r tournament.Result) string {
+	switch {
+	case r.Status == tournament.StatusArtificial || r.Status == tournament.StatusNotPlayed:
+		return ""
+	case r.NSScore > 0:
+		return "NS " + strconv.Itoa(r.NSScore)
+	case r.NSScore < 0:
+		return "EW " + strconv.Itoa(-r.NSScore)
+	}
+	return "0"
+}
+
+// formOfStored is what a line's fields show for the stored result (nil:
+// an empty line).
+func formOfStored(r *tournament.Result) map[string]string {
+	f := map[string]string{}
+	if r == nil {
+		return f
+	}
+	f["id"], f["version"] = strconv.FormatInt(r.ID, 10), strconv.Itoa(r.Version)
+	if r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut {
+		return f
+	}
+	l := lineOf(r)
+	f["line"], f["contract"], f["declarer"], f["lead"] = l.String(), l.Contract, l.Declarer, l.Lead
+	if r.Status == tournament.StatusPlayed {
+		f["tricks"] = strconv.Itoa(r.Tricks)
+	}
+	for seat, n := range r.Honours {
+		f["honours-"+seat] = strconv.Itoa(n)
+	}
+	for _, seat := range r.Chicane {
+		f["chicane-"+seat] = "on"
+	}
+	if len(r.Revokes) > 0 {
+		f["revokes"] = strconv.Itoa(len(r.Revokes))
+	}
+	for i, rv := range r.Revokes {
+		f["revoke-side-"+strconv.Itoa(i)], f["revoke-penalty-"+strconv.Itoa(i)] = rv.Side, rv.Penalty
+	}
+	return f
+}
+
+// page builds the page of view v; the line at focus (an anchor) starts
+// with the cursor, else the view's first empty line.
+func (k *keyinSection) page(v keyinView, focus string) keyinData {
+	m := &k.sec.Movement
+	d := keyinData{Event: k.ev, Section: k.sec, View: v, Slots: k.slots(v), Features: featuresFor(&k.rules),
+		Seats: tableSeatChoices, Counts: []int{0, 1, 2, 3, 4, 5}, Revokes: []int{1, 2, 3},
+		Script: keyinScript{Action: "/director/sections/" + strconv.FormatInt(k.sec.ID, 10) + "/keyin"}}
+	d.Levels = parses(&k.rules, "4S")
+	ch := choicesFor(&k.rules)
+	for _, st := range ch.Strains {
+		d.Strains = append(d.Strains, st.Code)
+	}
+	d.Royal = ch.Royal
+	d.Example = "4S N 10"
+	if !d.Levels {
+		d.Example = "S N 8"
+	}
+	for b := 1; b <= m.Boards; b++ {
+		ch := keyinChoice{Value: b, Label: "Board " + strconv.Itoa(b), Empty: countEmpty(k.slots(keyinView{Board: b}))}
+		d.Boards = append(d.Boards, ch)
+		d.Missing += ch.Empty
+	}
+	for n := 1; n <= m.Pairs; n++ {
+		if n == m.Phantom {
+			continue
+		}
+		ch := keyinChoice{Value: n, Label: "Pair " + k.label(n), Empty: countEmpty(k.slots(keyinView{Pair: n}))}
+		if names := k.names[k.label(n)]; names != "" {
+			ch.Label += " · " + names
+		}
+		d.Pairs = append(d.Pairs, ch)
+	}
+	base := d.Script.Action + "?"
+	if v.Board > 0 {
+		d.Title = "Board " + strconv.Itoa(v.Board)
+		if len(d.Slots) > 0 {
+			d.Facts = "Dealer " + d.Slots[0].Dealer
+			if d.Slots[0].Vulnerable != "" {
+				d.Facts += " · " + d.Slots[0].Vulnerable
+			}
+		}
+		if v.Board > 1 {
+			d.Prev = base + keyinView{Board: v.Board - 1}.Query()
+		}
+		if v.Board < m.Boards {
+			d.Next = base + keyinView{Board: v.Board + 1}.Query()
+		}
+	} else {
+		d.Title = "Pair " + k.label(v.Pair)
+		d.Facts = k.names[k.label(v.Pair)]
+		if i := choiceIndex(d.Pairs, v.Pair); i > 0 {
+			d.Prev = base + keyinView{Pair: d.Pairs[i-1].Value}.Query()
+		}
+		if i := choiceIndex(d.Pairs, v.Pair); i >= 0 && i+1 < len(d.Pairs) {
+			d.Next = base + keyinView{Pair: d.Pairs[i+1].Value}.Query()
+		}
+	}
+	d.Empty = countEmpty(d.Slots)
+	focused := false
+	for i := range d.Slots {
+		s := &d.Slots[i]
+		if s.Empty() {
+			s.Key = newKeyinKey()
+		}
+		if s.Anchor == focus {
+			s.Focus, focused = true, true
+		}
+	}
+	for i := range d.Slots {
+		if !focused && d.Slots[i].Empty() {
+			d.Slots[i].Focus, focused = true, true
+		}
+	}
+	return d
+}
+
+// countEmpty counts the lines still to key in.
+func countEmpty(slots []keyinSlot) int {
+	n := 0
+	for _, s := range slots {
+		if s.Empty() {
+			n++
+		}
+	}
+	return n
+}
+
+// choiceIndex finds value among choices, -1 when it is not there.
+func choiceIndex(choices []keyinChoice, value int) int {
+	for i, c := range choices {
+		if c.Value == value {
+			return i
+		}
+	}
+	return -1
+}
+
+// newKeyinKey makes the Idempotency-Key of a new line: a second send of
+// the same form (a double Enter, a retried request) stores it once.
+func newKeyinKey() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24)
+	return "keyin-" + hex.EncodeToString(b)
+}
+
+// keyinTitle is the page's title.
+func keyinTitle(d keyinData) string {
+	return "Key in results · " + d.Title + " · section " + d.Section.Name
+}
+
+// keyinPage shows a board's traveler or a pair's pickup slips to key in.
+func (p *Pages) keyinPage(c echo.Context) error {
+	v := View{Title: "Key in results"}
+	k, err := p.loadKeyin(c)
+	if err != nil {
+		return p.renderError(c, "keyin.html", v, err)
+	}
+	view, err := k.keyinViewOf(c.QueryParam("board"), c.QueryParam("pair"))
+	if err != nil {
+		view, _ = k.keyinViewOf("", "")
+		d := k.page(view, "")
+		v.Title, v.Data = keyinTitle(d), d
+		return p.renderError(c, "keyin.html", v, err)
+	}
+	d := k.page(view, c.QueryParam("at"))
+	v.Title, v.Data = keyinTitle(d), d
+	return p.render(c, http.StatusOK, "keyin.html", v)
+}
+
+// keyinAnswer is the key-in form's answer to the page's script (Accept:
+// application/json): the line checked or stored, or why not, and where
+// the cursor goes next.
+type keyinAnswer struct {
+	OK       bool     `json:"ok"`
+	Error    string   `json:"error,omitempty"`
+	Field    string   `json:"field,omitempty"`
+	Allowed  []string `json:"allowed,omitempty"`
+	Contract string   `json:"contract,omitempty"` // the line as read: its parts, for the structured fields
+	Declarer string   `json:"declarer,omitempty"`
+	Tricks   *int     `json:"tricks,omitempty"`
+	Lead     string   `json:"lead,omitempty"`
+	Score    string   `json:"score,omitempty"` // "NS 420"
+	Items    []string `json:"items,omitempty"` // the score itemised
+	Stored   bool     `json:"stored,omitempty"`
+	Line     string   `json:"line,omitempty"` // the stored line as the field writes it
+	ID       int64    `json:"id,omitempty"`
+	Version  int      `json:"version,omitempty"`
+	Done     string   `json:"done,omitempty"`     // what was done, in words
+	Next     string   `json:"next,omitempty"`     // the anchor of the next empty line on this page, "" when there is none
+	NextURL  string   `json:"next_url,omitempty"` // the page of the next empty line when it is on another page
+	Key      string   `json:"key,omitempty"`      // the key for the next new line in this slot's form
+}
+
+// wantsJSON says whether the page's script sent the form.
+func wantsJSON(c echo.Context) bool {
+	return strings.Contains(c.Request().Header.Get(echo.HeaderAccept), echo.MIMEApplicationJSON)
+}
+
+// postKeyin checks (do=check) or stores one line. Without script the
+// answer is the page again — the line's score, or its error beside it
+// with the line refilled — or, once stored, a redirect to the next empty
+// line; with script, a keyinAnswer.
+func (p *Pages) postKeyin(c echo.Context) error {
+	v := View{Title: "Key in results"}
+	k, err := p.loadKeyin(c)
+	if err != nil {
+		if wantsJSON(c) {
+			return keyinJSONError(c, err)
+		}
+		return p.renderError(c, "keyin.html", v, err)
+	}
+	view, err := k.keyinViewOf(c.FormValue("board"), c.FormValue("pair"))
+	if err != nil {
+		view, _ = k.keyinViewOf("", "")
+	}
+	in, line, err := k.keyinInput(c)
+	if err != nil {
+		return p.keyinRefused(c, &k, view, in, line, err)
+	}
+	ctx, a := c.Request().Context(), actor(c)
+	if c.FormValue("do") == "check" {
+		checked, err := p.svc.CheckResult(ctx, a, k.sec.ID, in)
+		if err != nil {
+			return p.keyinRefused(c, &k, view, in, line, err)
+		}
+		return p.keyinChecked(c, &k, view, line, checked)
+	}
+	stored, err := p.storeKeyin(c, &k, in)
+	if err != nil {
+		return p.keyinRefused(c, &k, view, in, line, err)
+	}
+	return p.keyinStored(c, &k, view, stored)
+}
+
+// keyinInput reads a line's form: its slot, then the typed line or the
+// structured fields (both, when they agree), honours, chicane and revokes.
+func (k *keyinSection) keyinInput(c echo.Context) (tournament.Result, *keyinLine, error) {
+	var r tournament.Result
+	parts := strings.Split(c.FormValue("slot"), "/")
+	var nums [3]int
+	for i := range nums {
+		if len(parts) != 3 {
+			break
+		}
+		nums[i], _ = strconv.Atoi(parts[i])
+	}
+	if len(parts) != 3 || nums[0] < 1 || nums[1] < 1 || nums[2] < 1 {
+		return r, nil, tournament.Invalidf("slot", strconv.Quote(c.FormValue("slot"))+": the form lost its board, round and table; open the page again")
+	}
+	r.Board, r.Round, r.Table, r.Tricks = nums[0], nums[1], nums[2], tournament.TricksNotGiven
+	field := func(name string) string { return strings.ToUpper(strings.TrimSpace(c.FormValue(name))) }
+	r.Contract, r.Declarer, r.Lead = field("contract"), field("declarer"), field("lead")
+	if t := field("tricks"); t != "" {
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 0 || n > 13 {
+			return r, nil, tournament.Invalidf("tricks", strconv.Quote(t)+": the tricks won by the declarer's side, 0 to 13")
+		}
+		r.Tricks = n
+	}
+	var line *keyinLine
+	if typed := strings.TrimSpace(c.FormValue("line")); typed != "" {
+		l, err := parseKeyinLine(&k.rules, typed)
+		if err != nil {
+			return r, nil, err
+		}
+		line = &l
+		if err := k.agree(&r, l); err != nil {
+			return r, line, err
+		}
+	}
+	if r.Contract == "" {
+		return r, line, tournament.Invalidf("line", "empty: "+keyinHow)
+	}
+	if keyinPassed[r.Contract] {
+		r.Contract = "PASS"
+	}
+	if r.Contract == "PASS" {
+		return r, line, nil
+	}
+	return r, line, readExtras(c, &r)
+}
+
+// agree takes the typed line's parts into r, refusing a structured field
+// that says otherwise (the page's script keeps them the same; without it
+// a scorer may fill either).
+func (k *keyinSection) agree(r *tournament.Result, l keyinLine) error {
+	differ := func(name, typed, given string) error {
+		return tournament.Invalidf(name, "the line says "+strconv.Quote(typed)+" but the "+name+" field says "+strconv.Quote(given)+": clear one of them, or make them the same")
+	}
+	if r.Contract != "" && !sameContract(&k.rules, r.Contract, l.Contract) {
+		return differ("contract", l.Contract, r.Contract)
+	}
+	if r.Declarer != "" && l.Declarer != "" && r.Declarer != l.Declarer {
+		return differ("declarer", l.Declarer, r.Declarer)
+	}
+	if r.Tricks != tournament.TricksNotGiven && l.Tricks != tournament.TricksNotGiven && r.Tricks != l.Tricks {
+		return differ("tricks", strconv.Itoa(l.Tricks), strconv.Itoa(r.Tricks))
+	}
+	if r.Lead != "" && l.Lead != "" && r.Lead != l.Lead {
+		return differ("lead", l.Lead, r.Lead)
+	}
+	r.Contract = l.Contract
+	if l.Declarer != "" {
+		r.Declarer = l.Declarer
+	}
+	if l.Tricks != tournament.TricksNotGiven {
+		r.Tricks = l.Tricks
+	}
+	if l.Lead != "" {
+		r.Lead = l.Lead
+	}
+	return nil
+}
+
+// sameContract says whether two writings are the same contract under the
+// law code (the code's parser decides: "4NT" and "4N" where it reads both).
+func sameContract(rules *scoring.Rules, a, b string) bool {
+	if keyinPassed[a] && keyinPassed[b] {
+		return true
+	}
+	ca, err1 := rules.ParseContract(a)
+	cb, err2 := rules.ParseContract(b)
+	if err1 != nil || err2 != nil {
+		return a == b
+	}
+	return ca == cb
+}
+
+// readExtras reads what the historical codes score besides the contract:
+// the honours each hand held ("" for not given), the voids, the revokes.
+func readExtras(c echo.Context, r *tournament.Result) error {
+	for _, s := range tableSeatChoices {
+		v := strings.TrimSpace(c.FormValue("honours-" + s.Code))
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 5 {
+			return tournament.Invalidf("honours-"+s.Code, strconv.Quote(v)+": the honours "+s.Name+" held, 0 to 5")
+		}
+		if r.Honours == nil {
+			r.Honours = map[string]int{}
+		}
+		r.Honours[s.Code] = n
+	}
+	for _, s := range tableSeatChoices {
+		if c.FormValue("chicane-"+s.Code) != "" {
+			r.Chicane = append(r.Chicane, s.Code)
+		}
+	}
+	if v := strings.TrimSpace(c.FormValue("revokes")); v != "" && v != "0" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > 3 {
+			return tournament.Invalidf("revokes", strconv.Quote(v)+": the revokes established, 0 to 3")
+		}
+		for i := range n {
+			rv := tournament.RevokeLine{Side: c.FormValue("revoke-side-" + strconv.Itoa(i)), Penalty: c.FormValue("revoke-penalty-" + strconv.Itoa(i))}
+			r.Revokes = append(r.Revokes, rv)
+		}
+	}
+	return nil
+}
+
+// storeKeyin stores a line through the Service as the API does: a new
+// line with EnterResults under the form's Idempotency-Key, a stored one
+// with UpdateResult at the version the form was made from. A line that
+// says what is stored already is left alone.
+func (p *Pages) storeKeyin(c echo.Context, k *keyinSection, in tournament.Result) (tournament.Result, error) {
+	ctx, a := c.Request().Context(), actor(c)
+	if id, _ := strconv.ParseInt(c.FormValue("id"), 10, 64); id > 0 {
+		version, err := strconv.Atoi(c.FormValue("version"))
+		if err != nil || version < 1 {
+			return in, tournament.Invalidf("version", "the form lost the version of the line it corrects: open the page again")
+		}
+		if old, ok := k.results[slotKey{in.Board, in.Round, in.Table}]; ok && old.ID == id && old.Version == version && sameLine(&k.rules, old, in) {
+			return old, nil
+		}
+		return p.svc.UpdateResult(ctx, a, id, in, version)
+	}
+	key := c.FormValue("key")
+	if key == "" || len(key) > 64 {
+		return in, tournament.Invalidf("key", "the form lost its key (or it is longer than 64 characters): open the page again")
+	}
+	body, err := json.Marshal(in)
+	if err != nil {
+		return in, err
+	}
+	sum := sha256.Sum256(body)
+	idem := &tournament.Idempotency{Key: key, Scope: keyinScope(a), RequestHash: sum[:]}
+	stored, _, err := p.svc.EnterResults(ctx, a, k.sec.ID, []tournament.Result{in}, idem)
+	if err != nil {
+		return in, err
+	}
+	return stored[0], nil
+}
+
+// keyinScope is whose the key-in page's Idempotency-Keys are: the
+// director's sign-in, apart from the API's keys.
+func keyinScope(a tournament.Actor) string {
+	return "page-sign-in:" + strconv.FormatInt(a.SignInID, 10)
+}
+
+// sameLine says whether in says what the stored line old says.
+func sameLine(rules *scoring.Rules, old, in tournament.Result) bool {
+	if old.Status != tournament.StatusPlayed && old.Status != tournament.StatusPassedOut {
+		return false
+	}
+	if (old.Status == tournament.StatusPassedOut) != (in.Contract == "PASS") {
+		return false
+	}
+	a, _ := json.Marshal([]any{old.Declarer, old.Tricks, old.Lead, old.Honours, old.Chicane, old.Revokes})
+	if in.Contract == "PASS" {
+		in.Tricks = 0
+	}
+	b, _ := json.Marshal([]any{in.Declarer, in.Tricks, in.Lead, in.Honours, in.Chicane, in.Revokes})
+	return sameContract(rules, old.Contract, in.Contract) && string(a) == string(b)
+}
+
+// keyinRefused answers a line that was not checked or stored: the error
+// beside the line, the line refilled, every other line as stored.
+func (p *Pages) keyinRefused(c echo.Context, k *keyinSection, view keyinView, in tournament.Result, line *keyinLine, err error) error {
+	pr := explain(err)
+	if pr.Internal {
+		p.log.Error("key-in failed", "section", k.sec.ID, "err", err)
+	}
+	var te *tournament.Error
+	cur := (*tournament.Result)(nil)
+	if errors.As(err, &te) && te.Current != nil && (errors.Is(err, tournament.ErrStale) || errors.Is(err, tournament.ErrConflict)) {
+		cur = te.Current
+		pr.Message = "this line was stored meanwhile (by " + cur.EnteredBy + ": " + storedWords(cur) + ", version " + strconv.Itoa(cur.Version) +
+			"). Your line is still in the form: store it again to replace that one, or move on"
+		pr.Field = "line"
+	}
+	if wantsJSON(c) {
+		a := keyinAnswer{Error: pr.Message, Field: pr.Field, Allowed: pr.Allowed}
+		fillParsed(&a, line)
+		if cur != nil {
+			a.ID, a.Version = cur.ID, cur.Version
+		}
+		return c.JSON(pr.Status, a)
+	}
+	d := k.page(view, "")
+	anchor := ""
+	for i := range d.Slots {
+		s := &d.Slots[i]
+		s.Focus = false
+		if s.Board != in.Board || s.Round != in.Round || s.Table != in.Table {
+			continue
+		}
+		anchor = s.Anchor
+		s.Focus, s.Error, s.Field, s.Checked = true, pr.Message, pr.Field, false
+		s.Form = keyinFormValues(c)
+		if cur != nil {
+			s.Stored = cur
+			s.StoredWords, s.Score, s.Items = storedWords(cur), scoreWords(*cur), cur.Lines
+			s.Form["id"], s.Form["version"] = strconv.FormatInt(cur.ID, 10), strconv.Itoa(cur.Version)
+		} else if s.Key == "" && s.Stored == nil {
+			s.Key = newKeyinKey()
+		}
+	}
+	v := View{Title: keyinTitle(d), Data: d, Field: pr.Field, Allowed: pr.Allowed, Form: keyinFormValues(c)}
+	v.Error = pr.Message
+	if anchor != "" {
+		v.Error = "board " + strconv.Itoa(in.Board) + ", round " + strconv.Itoa(in.Round) + ", table " + strconv.Itoa(in.Table) + " was not stored: " + pr.Message
+	}
+	if pr.Status == http.StatusServiceUnavailable {
+		c.Response().Header().Set("Retry-After", "5")
+	}
+	return p.render(c, pr.Status, "keyin.html", v)
+}
+
+// keyinFormValues is the line's form as sent, less what the page supplies
+// itself (the form token, the key).
+func keyinFormValues(c echo.Context) map[string]string {
+	f := formValues(c)
+	delete(f, formTokenField)
+	delete(f, "key")
+	return f
+}
+
+// fillParsed copies the typed line's parts into an answer, for the
+// structured fields.
+func fillParsed(a *keyinAnswer, l *keyinLine) {
+	if l == nil {
+		return
+	}
+	a.Contract, a.Declarer, a.Lead = l.Contract, l.Declarer, l.Lead
+	if l.Tricks != tournament.TricksNotGiven {
+		t := l.Tricks
+		a.Tricks = &t
+	}
+}
+
+// keyinChecked answers a checked line: its score, nothing stored.
+func (p *Pages) keyinChecked(c echo.Context, k *keyinSection, view keyinView, line *keyinLine, r tournament.Result) error {
+	if wantsJSON(c) {
+		a := keyinAnswer{OK: true, Score: scoreWords(r), Items: r.Lines}
+		fillParsed(&a, line)
+		a.Contract, a.Declarer, a.Lead = r.Contract, r.Declarer, r.Lead
+		if r.Status == tournament.StatusPlayed {
+			t := r.Tricks
+			a.Tricks = &t
+		}
+		return c.JSON(http.StatusOK, a)
+	}
+	d := k.page(view, "")
+	for i := range d.Slots {
+		s := &d.Slots[i]
+		s.Focus = s.Board == r.Board && s.Round == r.Round && s.Table == r.Table
+		if s.Focus {
+			s.Form, s.Score, s.Items, s.Checked = keyinFormValues(c), scoreWords(r), r.Lines, true
+			if s.Stored == nil {
+				s.Key = newKeyinKey()
+			}
+		}
+	}
+	return p.render(c, http.StatusOK, "keyin.html", View{Title: keyinTitle(d), Data: d})
+}
+
+// keyinStored answers a stored line: where the next empty line is — after
+// it on this page, else the first before it, else on the next board (or
+// pair) with one.
+func (p *Pages) keyinStored(c echo.Context, k *keyinSection, view keyinView, r tournament.Result) error {
+	k.results[slotKey{r.Board, r.Round, r.Table}] = r
+	done := "Board " + strconv.Itoa(r.Board) + ", round " + strconv.Itoa(r.Round) + ", table " + strconv.Itoa(r.Table) + " stored: " + storedWords(&r)
+	if s := scoreWords(r); s != "" {
+		done += ", " + s
+	}
+	slots := k.slots(view)
+	next, at := "", -1
+	for i, s := range slots {
+		if s.Board == r.Board && s.Round == r.Round && s.Table == r.Table {
+			at = i
+		}
+	}
+	for j := 1; j <= len(slots) && next == ""; j++ {
+		if s := slots[(at+j+len(slots))%len(slots)]; s.Empty() {
+			next = s.Anchor
+		}
+	}
+	base := "/director/sections/" + strconv.FormatInt(k.sec.ID, 10) + "/keyin?"
+	nextURL := ""
+	if next == "" {
+		if nv, ok := k.nextView(view); ok {
+			nextURL = base + nv.Query()
+			done += ". " + map[bool]string{true: "Every line of this pair is in", false: "Every line of this board is in"}[view.Pair > 0]
+		} else {
+			done += ". Every line of the section is in"
+		}
+	}
+	if wantsJSON(c) {
+		a := keyinAnswer{OK: true, Stored: true, ID: r.ID, Version: r.Version, Score: scoreWords(r), Items: r.Lines, Done: done,
+			Next: next, NextURL: nextURL, Contract: r.Contract, Declarer: r.Declarer, Lead: r.Lead}
+		if r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut {
+			a.Line = lineOf(&r).String()
+		}
+		if r.Status == tournament.StatusPlayed {
+			t := r.Tricks
+			a.Tricks = &t
+		}
+		return c.JSON(http.StatusOK, a)
+	}
+	to, fragment := base+view.Query(), ""
+	if next != "" {
+		to, fragment = to+"&at="+url.QueryEscape(next), "#"+next
+	} else if nextURL != "" {
+		to = nextURL
+	}
+	return c.Redirect(http.StatusSeeOther, to+"&done="+url.QueryEscape(done)+fragment)
+}
+
+// nextView is the next board (or pair) after v, wrapping round, with a
+// line still to key in.
+func (k *keyinSection) nextView(v keyinView) (keyinView, bool) {
+	m := &k.sec.Movement
+	n, cur := m.Boards, v.Board
+	if v.Pair > 0 {
+		n, cur = m.Pairs, v.Pair
+	}
+	for j := 1; j < n; j++ {
+		x := (cur-1+j)%n + 1
+		nv := keyinView{Board: x}
+		if v.Pair > 0 {
+			if x == m.Phantom {
+				continue
+			}
+			nv = keyinView{Pair: x}
+		}
+		if countEmpty(k.slots(nv)) > 0 {
+			return nv, true
+		}
+	}
+	return keyinView{}, false
+}
+
+// keyinJSONError answers the script with an error that is not a line's.
+func keyinJSONError(c echo.Context, err error) error {
+	pr := explain(err)
+	return c.JSON(pr.Status, keyinAnswer{Error: pr.Message, Field: pr.Field, Allowed: pr.Allowed})
+}
+
+// Invalid says whether the line's error is about field name ("honours"
+// covers "honours-N" and the like).
+func (s keyinSlot) Invalid(name string) bool {
+	return s.Field == name || strings.HasPrefix(s.Field, name+"-") || strings.HasPrefix(s.Field, name+"[") ||
+		(name == "line" && (s.Field == "slot" || s.Field == "key" || s.Field == "version"))
+}
+
+// Extras says whether the line's honours or revokes fields hold anything,
+// or its error is about them: their box starts open.
+func (s keyinSlot) Extras() bool {
+	for k, v := range s.Form {
+		if (strings.HasPrefix(k, "honours-") || strings.HasPrefix(k, "chicane-") || k == "revokes") && v != "" && v != "0" {
+			return true
+		}
+	}
+	return s.Invalid("honours") || s.Invalid("chicane") || s.Invalid("revokes")
+}

@@ -537,7 +537,7 @@ func (k *keyinSection) keyinInput(c echo.Context) (tournament.Result, *keyinLine
 	if typed := strings.TrimSpace(c.FormValue("line")); typed != "" {
 		l, err := parseKeyinLine(&k.rules, typed)
 		if err != nil {
-			return r, nil, err
+			return r, &l, err // the parts read before the error, for the structured fields
 		}
 		line = &l
 		if err := k.agree(&r, l); err != nil {

@@ -99,6 +99,7 @@
         return;
       }
       showError(form, null);
+      if (!field(form, 'id').value) missing(-1);
       field(form, 'id').value = a.id;
       field(form, 'version').value = a.version;
       if (a.line) lineField(form).value = a.line;
@@ -135,6 +136,12 @@
     if (el) el.innerHTML = '<strong>' + empty + '</strong> ' + (empty === 1 ? 'line' : 'lines') + ' here to key in';
   }
 
+  // missing counts a line of the section keyed in.
+  function missing(by) {
+    var el = document.querySelector('#keyin-missing strong');
+    if (el) el.textContent = String(Math.max(0, +el.textContent + by));
+  }
+
   var timers = new WeakMap();
   function later(form) {
     clearTimeout(timers.get(form));
@@ -144,7 +151,11 @@
   forms.forEach(function (form, i) {
     var line = lineField(form);
     if (!line) return;
-    line.addEventListener('input', function () { later(form); });
+    line.addEventListener('input', function () {
+      // The parts are read from the line: emptied as it changes, filled again by the check.
+      ['contract', 'declarer', 'tricks', 'lead'].forEach(function (name) { field(form, name).value = ''; });
+      later(form);
+    });
     line.addEventListener('keydown', function (ev) {
       var to = ev.key === 'ArrowDown' ? i + 1 : ev.key === 'ArrowUp' ? i - 1 : -1;
       while (to >= 0 && to < forms.length && !lineField(forms[to])) to += ev.key === 'ArrowDown' ? 1 : -1;

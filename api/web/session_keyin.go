@@ -508,6 +508,9 @@ func (p *Pages) postKeyin(c echo.Context) error {
 	return p.keyinStored(c, &k, view, stored)
 }
 
+// maxLead is the longest opening lead the page takes: "D10".
+const maxLead = 3
+
 // keyinInput reads a line's form: its slot, then the typed line or the
 // structured fields (both, when they agree), honours, chicane and revokes.
 func (k *keyinSection) keyinInput(c echo.Context) (tournament.Result, *keyinLine, error) {
@@ -546,6 +549,12 @@ func (k *keyinSection) keyinInput(c echo.Context) (tournament.Result, *keyinLine
 	}
 	if r.Contract == "" {
 		return r, line, tournament.Invalidf("line", "empty: "+keyinHow)
+	}
+	if len(r.Contract) > maxContractLen {
+		return r, line, tournament.Invalidf("contract", strconv.Itoa(len(r.Contract))+" characters: a contract is at most "+strconv.Itoa(maxContractLen)+", e.g. 4S, 3NTX")
+	}
+	if len(r.Lead) > maxLead {
+		return r, line, tournament.Invalidf("lead", strconv.Quote(r.Lead)+": the opening lead is a card, suit then rank, e.g. HK, S2, DT or D10")
 	}
 	if keyinPassed[r.Contract] {
 		r.Contract = "PASS"

@@ -189,6 +189,24 @@ func TestKeyinBadLine(t *testing.T) {
 		})
 	}
 
+	// A line the table stored while the director was typing: the director's
+	// line is refused, kept, and the table's shown; sent again, it replaces it.
+	late := sessionSlot{1, 5, 2}
+	keyLate := keyinKey(t, page, late)
+	if _, _, err := e.svc.EnterResults(context.Background(), tournament.Director, f.section.ID, []tournament.Result{playedAt(late, "4S", "N", 9)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	clash := e.want(http.StatusConflict, true, keyinPath(f), form(late, keyLate, "line", "4S N 8"))
+	table := storedAt(t, e.svc, f.section.ID, late)
+	pageHas(t, "a line stored meanwhile", clash, `this line was stored meanwhile (by director: 4S N 9, version 1)`, `value="4S N 8"`,
+		`name="id" value="`+strconv.FormatInt(table.ID, 10)+`"`)
+	e.want(http.StatusSeeOther, true, keyinPath(f), form(late, "", "id", strconv.FormatInt(table.ID, 10), "version", "1", "line", "4S N 8"))
+	if got := storedAt(t, e.svc, f.section.ID, late); got.Tricks != 8 || got.Version != 2 {
+		t.Errorf("the director's line sent again: %d tricks, version %d; want 8, 2", got.Tricks, got.Version)
+	}
+	long := e.want(http.StatusUnprocessableEntity, true, keyinPath(f), form(b, keyB, "line", "4S N 10 "+strings.Repeat("H", 10)))
+	pageHas(t, "a long lead", long, `lead: &#34;HHHHHHHHHH&#34;: the opening lead is a card`)
+
 	// A stored line is corrected by typing over it (UpdateResult at the
 	// form's version); the same line again changes nothing.
 	id, version := strconv.FormatInt(stored.ID, 10), strconv.Itoa(stored.Version)
@@ -299,8 +317,51 @@ func TestKeyinScript(t *testing.T) {
 	if status != http.StatusUnprocessableEntity || a["field"] != "tricks" || a["contract"] != "4S" || a["declarer"] != "N" {
 		t.Errorf("checking the half line 4S N: %d %v; want 422 naming tricks, with 4S and N read", status, a)
 	}
+	// Without the script, Check shows the score beside the line, nothing stored.
+	checked := e.want(http.StatusOK, true, keyinPath(f), url.Values{"board": {"1"}, "slot": {slotValue(s)}, "line": {"4S N 10"}, "do": {"check"}})
+	pageHas(t, "a checked line", checked, `Checked, not stored: <strong>NS `+strconv.Itoa(gameScore(1, 120))+`</strong>`, `value="4S N 10"`)
 	status, a = keyinJSON(t, e, keyinPath(f), url.Values{"board": {"1"}, "slot": {slotValue(s)}, "line": {"4S N 10"}, "key": {"k-1"}})
 	if status != http.StatusOK || a["stored"] != true || a["next"] != anchorOf(sessionSlot{1, 2, 2}) || a["line"] != "4S N 10" {
 		t.Errorf("storing 4S N 10: %d %v; want stored, next %s", status, a, anchorOf(sessionSlot{1, 2, 2}))
 	}
+}
+
+// TestKeyinHonoursAndRevokes keys in a line under auction-1915 on a board
+// with no hand record, with the honours each hand held and a defender's
+// revoke, as TestTableEntersHonoursAndRevokes enters it from a table: 4H
+// by North, 10 tricks, honours N 2, E 1, S 1, W 1, East–West revoked once
+// and North took 3 tricks (seed 003 Law 84, LAWS.md "Revokes"): 7 odd at 8
+// = 56, simple honours 16, game premium 125: NS +197.
+func TestKeyinHonoursAndRevokes(t *testing.T) {
+	e := newSessionEnv(t)
+	ctx := context.Background()
+	ev, err := e.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Auction club", Date: "2026-11-24", Law: "auction-1915", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := e.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := sessionHowell{event: ev, section: sec}
+	s := sessionSlot{1, 1, 1}
+	page := e.want(http.StatusOK, true, keyinPath(f)+"?board=1", nil)
+	pageHas(t, "auction-1915 key-in", page, `name="honours-N" id="`+anchorOf(s)+`-honours-N"`, `name="revoke-penalty-0"`)
+	if strings.Contains(page.body, `name="chicane-N"`) {
+		t.Error("the page asks for chicane, which auction-1915 does not score")
+	}
+	form := url.Values{"board": {"1"}, "slot": {slotValue(s)}, "key": {keyinKey(t, page, s)}, "line": {"4H N 10"},
+		"honours-N": {"2"}, "honours-E": {"1"}, "honours-S": {"1"}, "honours-W": {"1"}, "revokes": {"1"}, "revoke-side-0": {"EW"}}
+	refused := e.want(http.StatusUnprocessableEntity, true, keyinPath(f), form)
+	pageHas(t, "a revoke without its penalty", refused, `revokes[0].penalty`, `<details class="extras" open>`,
+		`<option value="2" selected>2</option>`, `<option value="EW" selected>EW</option>`)
+	form.Set("revoke-penalty-0", "tricks")
+	e.want(http.StatusSeeOther, true, keyinPath(f), form)
+	r := storedAt(t, e.svc, sec.ID, s)
+	if r.NSScore != 197 || len(r.Revokes) != 1 || r.Honours["N"] != 2 {
+		t.Errorf("stored NS %d, revokes %v, honours %v; want +197 with the revoke and N's 2 honours", r.NSScore, r.Revokes, r.Honours)
+	}
+	stored := e.want(http.StatusOK, true, keyinPath(f)+"?board=1", nil)
+	pageHas(t, "the stored line", stored, "NS: 3 honours (simple honours): 16", "NS: game premium: 125", `<details class="extras" open>`)
 }

@@ -118,6 +118,12 @@ func TestBrowserKeyin(t *testing.T) {
 		t.Error("the error of line 2 stays after it was stored")
 	}
 
+	// ↑ and ↓ move between lines.
+	d.typeKeys("up to line 2", kb.ArrowUp)
+	focusIs(t, d, "b1-r2-t2-line")
+	d.typeKeys("down to line 3", kb.ArrowDown)
+	focusIs(t, d, "b1-r5-t2-line")
+
 	// The last line of board 1: the page moves to board 2's empty line.
 	d.typeKeys("type line 3", "p"+kb.Enter)
 	waitFor(t, d, "board 2's page", `location.search.includes("board=2") && document.readyState === "complete"`)

@@ -45,9 +45,11 @@
     if (f !== lineField(form)) lineField(form).setAttribute('aria-invalid', 'true');
   }
 
-  function showScore(form, text, items, pending) {
+  // showScore writes "what: score" (the score in bold) and the score's items.
+  function showScore(form, text, items, pending, score) {
     var p = form.querySelector('.line-score'), ul = form.querySelector('.line-items');
     p.textContent = text || '';
+    if (score) { var b = document.createElement('strong'); b.textContent = score; p.appendChild(b); }
     p.classList.toggle('pending', !!pending);
     ul.innerHTML = '';
     (items || []).forEach(function (t) { var li = document.createElement('li'); li.textContent = t; ul.appendChild(li); });
@@ -77,7 +79,7 @@
     send(form, 'check').then(function (a) {
       if (seq.get(form) !== n) return;
       fillParts(form, a);
-      if (a.ok) { showError(form, null); showScore(form, 'Checked, not stored: ' + a.score, a.items); }
+      if (a.ok) { showError(form, null); showScore(form, 'Checked, not stored: ', a.items, false, a.score); }
       else showScore(form, a.error, [], true);
     }, function () { if (seq.get(form) === n) showScore(form, 'No answer from the server: is the network down?', [], true); });
   }
@@ -106,7 +108,7 @@
       fillParts(form, a);
       form.classList.add('is-stored');
       form.classList.remove('is-current');
-      showScore(form, 'Stored: ' + (a.line || '') + (a.score ? ' · ' + a.score : ''), a.items);
+      showScore(form, 'Stored: ' + (a.line || '') + (a.score ? ' · ' : ''), a.items, false, a.score);
       statusEl.textContent = a.done + '.';
       count();
       if (a.next) { go(document.getElementById(a.next)); return; }

@@ -22,6 +22,7 @@ func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d.POST("/results/:id", p.postResult)
 	d.POST("/results/:id/delete", p.deleteResult)
 	d.GET("/events/:id/reports", p.reportsPage)
+	p.keyinRoutes(d)
 }
 
 // boardParam reads the board number from the path.

@@ -61,22 +61,7 @@ func movementCards(m *tournament.Movement) (template.HTML, error) {
 }
 
 // boardRanges writes boards as ranges, e.g. "1–3, 7".
-func boardRanges(boards []int) string {
-	var parts []string
-	for i := 0; i < len(boards); {
-		j := i
-		for j+1 < len(boards) && boards[j+1] == boards[j]+1 {
-			j++
-		}
-		s := strconv.Itoa(boards[i])
-		if j > i {
-			s += "–" + strconv.Itoa(boards[j])
-		}
-		parts = append(parts, s)
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
+func boardRanges(boards []int) string { return tournament.NumberRanges(boards) }
 
 // tableNumbers writes table numbers separated by commas.
 func tableNumbers(tables []int) string {

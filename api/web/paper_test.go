@@ -6,9 +6,14 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
@@ -138,5 +143,186 @@ func TestHandSetUpload(t *testing.T) {
 	after, err := s.svc.Boards(ctx, tournament.Director, sec.ID)
 	if err != nil || len(after) != len(boards) || after[0].Deal != boards[0].Deal {
 		t.Errorf("a refused file changed the boards: %d boards (%v)", len(after), err)
+	}
+}
+
+// pdfPages is a PDF's page count and first page size as pdfinfo
+// (poppler-utils, provisioned by scripts/test) reads them.
+func pdfPages(t *testing.T, pdf []byte) (pages int, size string) {
+	t.Helper()
+	out := runPoppler(t, "pdfinfo", pdf)
+	for _, l := range strings.Split(out, "\n") {
+		k, v, _ := strings.Cut(l, ":")
+		v = strings.TrimSpace(v)
+		switch k {
+		case "Pages":
+			pages, _ = strconv.Atoi(v)
+		case "Page size":
+			size = v
+		}
+	}
+	return pages, size
+}
+
+// pdfText is the text of pages first to last of a PDF, as pdftotext reads it.
+func pdfText(t *testing.T, pdf []byte, first, last int) string {
+	t.Helper()
+	return runPoppler(t, "pdftotext", pdf, "-f", strconv.Itoa(first), "-l", strconv.Itoa(last))
+}
+
+// runPoppler runs a poppler tool on the PDF and returns what it wrote.
+func runPoppler(t *testing.T, tool string, pdf []byte, args ...string) string {
+	t.Helper()
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		t.Fatalf("%s is missing: scripts/test provision installs it (Debian's poppler-utils)", tool)
+	}
+	file := filepath.Join(t.TempDir(), "doc.pdf")
+	if err := os.WriteFile(file, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := []string{file}
+	if tool == "pdftotext" {
+		cmd = append(append(args, "-enc", "UTF-8"), file, "-")
+	}
+	out, err := exec.Command(path, cmd...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", tool, err, out)
+	}
+	return string(out)
+}
+
+// TestPrintFourASheet: the 26 boards of a 7-table Howell print four a sheet
+// — 7 sheets, the last with boards 25 and 26 — on the page (a sheet element
+// each, that CSS breaks the page after) and in the PDF on A4 and on Letter
+// (7 pages of the sheet's size, each board's hands, double dummy and par);
+// the 7 table cards and 14 guide cards print four a sheet, each kind from a
+// new sheet (2 + 4 pages); the score cards one a pair (14 pages); a paper
+// size traveler does not know is refused naming the field and the sizes.
+func TestPrintFourASheet(t *testing.T) {
+	s := newSetupSiteWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
+	s.signIn()
+	ctx := context.Background()
+	sec := newPaperSection(t, s.svc)
+	path := "/director/sections/" + strconv.FormatInt(sec.ID, 10)
+	file, _ := dealtSet(t, 1, 36, 22)
+	s.upload(path+"/boards", "pbn", "deal36.pbn", file).want(t, "a 36-board set", http.StatusSeeOther)
+	boards, err := s.svc.Boards(ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range boards {
+		if err := s.svc.AnalyseBoard(ctx, sec.ID, b.Number, b.Deal); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	p := s.get(path + "/hands")
+	p.want(t, "hand records", http.StatusOK)
+	sheets := p.byClass(nil, "hand-sheet")
+	if len(sheets) != 7 {
+		t.Fatalf("%d sheets of hand records, want 7 (26 boards, 4 a sheet)", len(sheets))
+	}
+	for i, sh := range sheets {
+		want := 4
+		if i == 6 {
+			want = 2
+		}
+		if n := len(p.byClass(sh, "hand-record")); n != want {
+			t.Errorf("sheet %d holds %d boards, want %d", i+1, n, want)
+		}
+	}
+	if got := setupText(p.byClass(sheets[6], "hand-record")[1]); !strings.Contains(got, "Board 26") {
+		t.Errorf("the last board on the last sheet: %q", got)
+	}
+	for _, id := range []string{"hands-pdf-a4", "hands-pdf-letter"} {
+		p.mustID(t, id)
+	}
+
+	for _, paper := range []struct{ name, size string }{{"a4", "595.28 x 841.89 pts (A4)"}, {"letter", "612 x 792 pts (letter)"}} {
+		p := s.get(path + "/hands.pdf?paper=" + paper.name)
+		p.want(t, "hands.pdf "+paper.name, http.StatusOK)
+		dumpPDF(t, "hands-"+paper.name+".pdf", p.Body)
+		if ct := p.Header.Get("Content-Type"); ct != "application/pdf" {
+			t.Errorf("hands.pdf: Content-Type %q", ct)
+		}
+		if pages, size := pdfPages(t, p.Body); pages != 7 || size != paper.size {
+			t.Errorf("hands.pdf on %s: %d pages of %s, want 7 of %s", paper.name, pages, size, paper.size)
+		}
+		first := pdfText(t, p.Body, 1, 1)
+		for _, want := range []string{"Board 1", "Board 4", "Club pairs · section A", "Dealer N · nobody vulnerable", "Dealer W · both sides vulnerable", "♠", "♥", "Double dummy", "Par (contract-2017): EW +110 — 2S EW"} {
+			if !strings.Contains(first, want) {
+				t.Errorf("hands.pdf on %s, page 1: no %q in\n%s", paper.name, want, first)
+			}
+		}
+		if strings.Contains(first, "not worked out") {
+			t.Errorf("hands.pdf on %s, page 1: a board without its double dummy", paper.name)
+		}
+		if last := pdfText(t, p.Body, 7, 7); !strings.Contains(last, "Board 25") || !strings.Contains(last, "Board 26") || strings.Contains(last, "Board 24") {
+			t.Errorf("hands.pdf on %s, page 7:\n%s", paper.name, last)
+		}
+
+		p = s.get(path + "/cards.pdf?paper=" + paper.name)
+		p.want(t, "cards.pdf "+paper.name, http.StatusOK)
+		dumpPDF(t, "cards-"+paper.name+".pdf", p.Body)
+		if pages, _ := pdfPages(t, p.Body); pages != 6 {
+			t.Errorf("cards.pdf on %s: %d pages, want 6 (7 table cards on 2, 14 guide cards on 4)", paper.name, pages)
+		}
+		if text := pdfText(t, p.Body, 3, 3); !strings.Contains(text, "Pair 1") || !strings.Contains(text, "Against") {
+			t.Errorf("cards.pdf on %s, page 3 (the first guide cards):\n%s", paper.name, text)
+		}
+
+		p = s.get(path + "/scorecards.pdf?paper=" + paper.name)
+		p.want(t, "scorecards.pdf "+paper.name, http.StatusOK)
+		dumpPDF(t, "scorecards-"+paper.name+".pdf", p.Body)
+		if pages, _ := pdfPages(t, p.Body); pages != 14 {
+			t.Errorf("scorecards.pdf on %s: %d pages, want 14 (a pair each)", paper.name, pages)
+		}
+		if text := pdfText(t, p.Body, 14, 14); !strings.Contains(text, "Pair 14") || !strings.Contains(text, "Contract") || !strings.Contains(text, "Score −") {
+			t.Errorf("scorecards.pdf on %s, page 14:\n%s", paper.name, text)
+		}
+	}
+
+	p = s.get(path + "/cards")
+	p.want(t, "cards page", http.StatusOK)
+	if n := len(p.byClass(nil, "sheet")); n != 6 {
+		t.Errorf("the cards page has %d sheets, want 6", n)
+	}
+	if n := len(p.byClass(nil, "guide-card")); n != 14 {
+		t.Errorf("the cards page has %d guide cards, want 14", n)
+	}
+
+	p = s.get(path + "/scorecards")
+	p.want(t, "score cards page", http.StatusOK)
+	cards := p.byClass(nil, "score-card")
+	if len(cards) != 14 {
+		t.Fatalf("%d score cards, want 14", len(cards))
+	}
+	// Pair 1 plays 13 rounds of 2 boards: a line for each of the 26.
+	rows := 0
+	setupWalk(cards[0], func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "tr" {
+			rows++
+		}
+	})
+	if rows != 27 {
+		t.Errorf("pair 1's score card has %d rows, want 27 (a head and 26 boards)", rows)
+	}
+
+	p = s.get(path + "/hands.pdf?paper=a3")
+	p.want(t, "paper a3", http.StatusUnprocessableEntity)
+	if msg := p.errorText(); !strings.Contains(msg, "paper") || !strings.Contains(msg, "a3") {
+		t.Errorf("paper a3: error %q", msg)
+	}
+}
+
+// dumpPDF writes a PDF the test read into the folder TRAVELER_PDF_DIR names,
+// when it names one, to look at its pages (pdftoppm -png).
+func dumpPDF(t *testing.T, name string, pdf []byte) {
+	t.Helper()
+	if dir := os.Getenv("TRAVELER_PDF_DIR"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name), pdf, 0o644); err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -26,7 +26,7 @@ var cardsTemplate = template.Must(template.New("cards").Funcs(funcs).Parse(`
 {{range $card := .}}<article class="card {{.Class}}"{{if .Table}} data-table="{{.Table}}"{{end}}{{if .Pair}} data-pair="{{.Pair}}"{{end}}>
 <h3>{{.Title}}</h3>
 <table>
-<thead><tr>{{range $i, $h := .Head}}<th scope="col"{{if and $i (ne $h "Boards") (ne $h "Sits")}} class="num"{{end}}>{{$h}}</th>{{end}}</tr></thead>
+<thead><tr>{{range $i, $h := .Head}}<th scope="col">{{$h}}</th>{{end}}</tr></thead>
 <tbody>
 {{range .Rows}}<tr>{{if $card.Spans .}}<th scope="row">{{index . 0}}</th><td colspan="{{$card.SpanCols}}">{{index . 1}}</td>{{else}}{{range $i, $c := .}}{{if $i}}<td>{{$c}}</td>{{else}}<th scope="row">{{$c}}</th>{{end}}{{end}}{{end}}</tr>
 {{end}}</tbody>

@@ -208,6 +208,12 @@ func (d *pdfDoc) handRecord(x, y, w, h float64, heading string, hr PrintedHand) 
 	handH := lh*4 + 11
 	top := y0 + 34
 	at := [4][2]float64{{x0 + col, top}, {x0 + 2*col, top + handH}, {x0 + col, top + 2*handH}, {x0, top + handH}}
+	// East's longest suit stays inside the box (a 13-card suit is wider
+	// than a third of it).
+	d.font(false, 9.5)
+	for _, cards := range hr.Hands[1].Suits {
+		at[1][0] = min(at[1][0], x0+inner-11-d.width(cards))
+	}
 	for s, hand := range hr.Hands {
 		hx, hy := at[s][0], at[s][1]
 		d.font(true, 8)

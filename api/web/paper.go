@@ -97,6 +97,9 @@ func printedHand(hv handRecordView) reports.PrintedHand {
 			}
 		}
 	}
+	if a := hv.Analysis; a != nil && a.Pending != "" {
+		h.Note = "Double dummy: " + a.Pending + "."
+	}
 	if a := hv.Analysis; a != nil && a.Pending == "" {
 		dd := &reports.PrintedDD{Par: a.Own.line()}
 		for _, r := range a.Rows {

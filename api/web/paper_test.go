@@ -217,6 +217,10 @@ func TestPrintFourASheet(t *testing.T) {
 		}
 	}
 
+	if _, err := s.svc.AddPairs(ctx, tournament.Director, sec.ID, []tournament.Pair{{Number: "14", Players: []tournament.Player{{Name: "Ann Smith"}, {Name: "Bob Jones"}}}}); err != nil {
+		t.Fatal(err)
+	}
+
 	p := s.get(path + "/hands")
 	p.want(t, "hand records", http.StatusOK)
 	sheets := p.byClass(nil, "hand-sheet")
@@ -278,7 +282,7 @@ func TestPrintFourASheet(t *testing.T) {
 		if pages, _ := pdfPages(t, p.Body); pages != 14 {
 			t.Errorf("scorecards.pdf on %s: %d pages, want 14 (a pair each)", paper.name, pages)
 		}
-		if text := pdfText(t, p.Body, 14, 14); !strings.Contains(text, "Pair 14") || !strings.Contains(text, "Contract") || !strings.Contains(text, "Score −") {
+		if text := pdfText(t, p.Body, 14, 14); !strings.Contains(text, "Pair 14 · Ann Smith & Bob Jones") || !strings.Contains(text, "Contract") || !strings.Contains(text, "Score −") {
 			t.Errorf("scorecards.pdf on %s, page 14:\n%s", paper.name, text)
 		}
 	}

@@ -276,7 +276,7 @@ func scoreCards(ev tournament.Event, sec tournament.Section, pairs []tournament.
 		}
 		card := reports.PrintedCard{Title: title,
 			Subtitle: ev.Name + " · " + ev.Date + " · section " + sec.Name + " · " + m.Name,
-			Head:     []string{"Round", "Table", "Sits", "Against", "Board", "Contract", "By", "Tricks", "Score +", "Score −"}}
+			Head:     []string{"Rd", "Table", "Sits", "Vs", "Bd", "Contract", "By", "Tricks", "Score +", "Score −"}}
 		for _, r := range gc.Rounds {
 			if r.SitsOut {
 				card.Rows = append(card.Rows, []string{strconv.Itoa(r.Round), "sits out"})

@@ -48,7 +48,8 @@ func (tab *browserTab) printPDF(name string, w, h float64) int {
 
 // TestBrowserPaper: a director uploads the 36 boards `traveler deal` makes
 // to a 26-board section from the section page (on a phone: 390 pixels),
-// which stores 1–26 and says 27–36 were left out; Chromium's print engine
+// which stores 1–26 and says 27–36 were left out, and the three pages to
+// print fit the phone's screen; Chromium's print engine
 // then prints the hand records four boards a sheet — 7 sheets on A4 and on
 // Letter — the 21 movement cards on 6 sheets and the 14 score cards on 14.
 func TestBrowserPaper(t *testing.T) {
@@ -98,6 +99,13 @@ func TestBrowserPaper(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+
+	for _, s := range []struct{ path, what string }{{"hands", "hand records"}, {"cards", "movement cards"}, {"scorecards", "score cards"}} {
+		phone.open(fmt.Sprintf("/director/sections/%d/%s", sec.ID, s.path))
+		phone.noError("open the " + s.what + " on a phone")
+		checkFitsPhone(t, phone, "the "+s.what+" page")
+	}
+	phone.shot("score cards")
 
 	b.tab.open("/director/login")
 	b.tab.fill("#token", directorToken)

@@ -330,3 +330,66 @@ func dumpPDF(t *testing.T, name string, pdf []byte) {
 		}
 	}
 }
+
+// TestScoreCardsHalfTableMitchell: in a Mitchell of 4 tables without EW
+// pair 4 (a half table), the pairs are called "1 NS" … "4 EW" on their
+// score cards, and NS pair 4 sits out the rounds it would have met EW pair
+// 4 (a line "sits out" across the card instead of boards), on the score
+// card, the guide card and the PDF.
+func TestScoreCardsHalfTableMitchell(t *testing.T) {
+	s := newSetupSite(t)
+	s.signIn()
+	ctx := context.Background()
+	ev, err := s.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Half table", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := s.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "B",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2, Missing: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/director/sections/" + strconv.FormatInt(sec.ID, 10)
+	p := s.get(path + "/scorecards")
+	p.want(t, "score cards", http.StatusOK)
+	cards := p.byClass(nil, "score-card")
+	if len(cards) != 7 {
+		t.Fatalf("%d score cards, want 7 (8 pairs but the missing one)", len(cards))
+	}
+	titles := []string{}
+	for _, c := range cards {
+		titles = append(titles, setupText(c))
+	}
+	if !strings.HasPrefix(titles[0], "Pair 1 NS") || !strings.HasPrefix(titles[4], "Pair 1 EW") {
+		t.Errorf("titles: %q, %q; want Pair 1 NS, Pair 1 EW", titles[0][:12], titles[4][:12])
+	}
+	if !strings.Contains(titles[3], "sits out") {
+		t.Errorf("NS pair 4's card does not say it sits out: %q", titles[3])
+	}
+	p = s.get(path + "/scorecards.pdf?paper=letter")
+	p.want(t, "scorecards.pdf", http.StatusOK)
+	if pages, _ := pdfPages(t, p.Body); pages != 7 {
+		t.Errorf("scorecards.pdf: %d pages, want 7", pages)
+	}
+	if text := pdfText(t, p.Body, 4, 4); !strings.Contains(text, "Pair 4 NS") || !strings.Contains(text, "sits out") {
+		t.Errorf("scorecards.pdf, page 4:\n%s", text)
+	}
+	p = s.get(path + "/cards")
+	p.want(t, "cards", http.StatusOK)
+	var guide4 string
+	for _, c := range p.byClass(nil, "guide-card") {
+		if setupAttr(c, "data-pair") == "4" {
+			guide4 = setupText(c)
+		}
+	}
+	out := 0
+	for _, r := range sec.Movement.GuideCards()[3].Rounds {
+		if r.SitsOut {
+			out++
+		}
+	}
+	if out == 0 || strings.Count(guide4, "sits out") != out {
+		t.Errorf("pair 4's guide card should say it sits out in the movement's %d rounds: %q", out, guide4)
+	}
+	s.get(path+"/cards.pdf").want(t, "cards.pdf", http.StatusOK)
+}

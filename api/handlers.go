@@ -284,6 +284,12 @@ func (s *server) putBoards(c echo.Context) error {
 		if in, err = boardsFromPBN(body); err != nil {
 			return err
 		}
+		set, err := s.svc.PutHandSet(c.Request().Context(), actor(c), id, in)
+		if err != nil {
+			return err
+		}
+		setHandSetHeaders(c.Response().Header(), set)
+		return c.JSON(http.StatusOK, convert(set.Boards, NewBoardResponse))
 	case ct == "" || mt == echo.MIMEApplicationJSON:
 		var qs []BoardRequest
 		if err := decodeJSON(body, &qs, "boards"); err != nil {

@@ -22,34 +22,46 @@ type handsPageData struct {
 	Event   tournament.Event
 	Section tournament.Section
 	Boards  []handRecordView
-	Missing int // boards without a hand record
+	Sheets  [][]handRecordView // Boards four to a printed sheet
+	Missing int                // boards without a hand record
 }
 
-// handsPage shows a section's hand records to print: each board's four
-// hands, dealer and vulnerability, double-dummy table and par under the
-// event's code.
+// handsPage shows a section's hand records to print, four boards a sheet:
+// each board's four hands, dealer and vulnerability, double-dummy table
+// and par under the event's code.
 func (p *Pages) handsPage(c echo.Context) error {
 	v := View{Title: "Hand records"}
-	id, err := pathID(c, "id")
+	d, err := p.handRecords(c)
 	if err != nil {
 		return p.renderError(c, "hands.html", v, err)
+	}
+	v.Title, v.Data = "Hand records · "+d.Event.Name+" · section "+d.Section.Name, d
+	return p.render(c, http.StatusOK, "hands.html", v)
+}
+
+// handRecords reads the section of the path's id and its hand records, as
+// the hands page and its PDF show them.
+func (p *Pages) handRecords(c echo.Context) (handsPageData, error) {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return handsPageData{}, err
 	}
 	ctx, a := c.Request().Context(), actor(c)
 	sec, err := p.svc.Section(ctx, a, id)
 	if err != nil {
-		return p.renderError(c, "hands.html", v, err)
+		return handsPageData{}, err
 	}
 	ev, err := p.svc.Event(ctx, a, sec.EventID)
 	if err != nil {
-		return p.renderError(c, "hands.html", v, err)
+		return handsPageData{}, err
 	}
 	boards, err := p.svc.Boards(ctx, a, id)
 	if err != nil {
-		return p.renderError(c, "hands.html", v, err)
+		return handsPageData{}, err
 	}
 	analyses, err := p.svc.SectionAnalyses(ctx, a, id)
 	if err != nil {
-		return p.renderError(c, "hands.html", v, err)
+		return handsPageData{}, err
 	}
 	byBoard := map[int]tournament.Analysis{}
 	for _, an := range analyses {
@@ -75,6 +87,6 @@ func (p *Pages) handsPage(c echo.Context) error {
 		}
 		d.Boards = append(d.Boards, hv)
 	}
-	v.Title, v.Data = "Hand records · "+ev.Name+" · section "+sec.Name, d
-	return p.render(c, http.StatusOK, "hands.html", v)
+	d.Sheets = sheetsOf(d.Boards, 4)
+	return d, nil
 }

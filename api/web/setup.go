@@ -31,6 +31,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.GET("/sections/:id/hands", p.handsPage)
 	d.POST("/sections/:id/round", p.setRound)
 	d.GET("/sections/:id/cards", p.movementCardsPage)
+	p.paperRoutes(d)
 	p.changeRoutes(d)
 }
 

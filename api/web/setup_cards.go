@@ -9,74 +9,48 @@ import (
 )
 
 // cardsTemplate draws a movement's table cards and guide cards, shared by
-// the new-section preview and the printable cards page.
-var cardsTemplate = template.Must(template.New("cards").Funcs(funcs).Funcs(template.FuncMap{
-	"boards": boardRanges,
-	"tables": tableNumbers,
-}).Parse(`
+// the new-section preview and the printable cards page: each kind in
+// sheets of cards as they print (four a sheet unless they are long).
+var cardsTemplate = template.Must(template.New("cards").Funcs(funcs).Parse(`
 <section aria-labelledby="table-cards-h" class="movement-cards">
 <h2 id="table-cards-h">Table cards</h2>
 <p class="hint">One card for each table: who sits North-South and East-West, and the boards they play, round by round.</p>
-<div class="cards">
-{{range .Tables}}<article class="card table-card" data-table="{{.Table}}">
-<h3>Table {{.Table}}</h3>
-<table>
-<thead><tr><th scope="col">Round</th><th scope="col" class="num">NS</th><th scope="col" class="num">EW</th><th scope="col">Boards</th></tr></thead>
-<tbody>
-{{range .Rounds}}<tr><th scope="row">{{.Round}}</th>{{if .InPlay}}<td class="num">{{.NS}}</td><td class="num">{{.EW}}</td><td>{{boards .Boards}}{{if .ArrowSwitch}} <span class="tag">arrow-switch</span>{{end}}{{if .SharesWith}} <span class="hint">shared with table {{tables .SharesWith}}</span>{{end}}</td>{{else}}<td colspan="3">not in play</td>{{end}}</tr>
-{{end}}</tbody>
-</table>
-</article>
-{{end}}</div>
+{{range .Tables}}{{template "sheet" .}}{{end}}
 </section>
 <section aria-labelledby="guide-cards-h" class="movement-cards">
 <h2 id="guide-cards-h">Guide cards</h2>
 <p class="hint">One card for each pair: the table it goes to, where it sits and whom it plays, round by round.</p>
-<div class="cards">
-{{range .Guides}}<article class="card guide-card" data-pair="{{.Pair}}">
-<h3>Pair {{.Pair}}{{if .Team}} (team {{.Team}}){{end}}</h3>
+{{range .Guides}}{{template "sheet" .}}{{end}}
+</section>
+{{define "sheet"}}<div class="cards sheet sheet-of-{{len .}}">
+{{range $card := .}}<article class="card {{.Class}}"{{if .Table}} data-table="{{.Table}}"{{end}}{{if .Pair}} data-pair="{{.Pair}}"{{end}}>
+<h3>{{.Title}}</h3>
 <table>
-<thead><tr><th scope="col">Round</th><th scope="col" class="num">Table</th><th scope="col">Sits</th><th scope="col" class="num">Against</th><th scope="col">Boards</th></tr></thead>
+<thead><tr>{{range $i, $h := .Head}}<th scope="col">{{$h}}</th>{{end}}</tr></thead>
 <tbody>
-{{range .Rounds}}<tr><th scope="row">{{.Round}}</th>{{if .SitsOut}}<td colspan="4">sits out</td>{{else}}<td class="num">{{.Table}}</td><td>{{.Direction}}{{if ne .Cards .Direction}} (plays the {{.Cards}} cards){{end}}</td><td class="num">{{.Opponent}}</td><td>{{boards .Boards}}</td>{{end}}</tr>
+{{range .Rows}}<tr>{{if $card.Spans .}}<th scope="row">{{index . 0}}</th><td colspan="{{$card.SpanCols}}">{{index . 1}}</td>{{else}}{{range $i, $c := .}}{{if $i}}<td>{{$c}}</td>{{else}}<th scope="row">{{$c}}</th>{{end}}{{end}}{{end}}</tr>
 {{end}}</tbody>
 </table>
 </article>
-{{end}}</div>
-</section>`))
+{{end}}</div>{{end}}`))
 
-// cardsView is what cardsTemplate draws.
+// cardsView is what cardsTemplate draws: the cards in sheets.
 type cardsView struct {
-	Tables []tournament.TableCard
-	Guides []tournament.GuideCard
+	Tables [][]cardView
+	Guides [][]cardView
 }
 
 // movementCards draws the movement's table and guide cards as HTML.
 func movementCards(m *tournament.Movement) (template.HTML, error) {
 	var b strings.Builder
-	if err := cardsTemplate.Execute(&b, cardsView{Tables: m.TableCards(), Guides: m.GuideCards()}); err != nil {
+	if err := cardsTemplate.Execute(&b, cardsView{Tables: cardSheets(tableCardViews(m)), Guides: cardSheets(guideCardViews(m))}); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil // cardsTemplate escapes what it writes
 }
 
 // boardRanges writes boards as ranges, e.g. "1–3, 7".
-func boardRanges(boards []int) string {
-	var parts []string
-	for i := 0; i < len(boards); {
-		j := i
-		for j+1 < len(boards) && boards[j+1] == boards[j]+1 {
-			j++
-		}
-		s := strconv.Itoa(boards[i])
-		if j > i {
-			s += "–" + strconv.Itoa(boards[j])
-		}
-		parts = append(parts, s)
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
+func boardRanges(boards []int) string { return tournament.NumberRanges(boards) }
 
 // tableNumbers writes table numbers separated by commas.
 func tableNumbers(tables []int) string {

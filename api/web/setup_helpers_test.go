@@ -36,12 +36,20 @@ type setupSite struct {
 // newSetupSite starts the pages over a fresh, migrated database.
 func newSetupSite(t *testing.T) *setupSite {
 	t.Helper()
+	return newSetupSiteWith(t, tournament.ServiceOptions{})
+}
+
+// newSetupSiteWith is newSetupSite with the service's options (its
+// director token is always setupDirectorToken).
+func newSetupSiteWith(t *testing.T, o tournament.ServiceOptions) *setupSite {
+	t.Helper()
 	store, err := db.Open(context.Background(), dbtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(store.Close)
-	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: setupDirectorToken})
+	o.DirectorToken = setupDirectorToken
+	svc := tournament.NewService(store, o)
 	e := echo.New()
 	if err := web.Register(e, svc, web.Options{}); err != nil {
 		t.Fatal(err)

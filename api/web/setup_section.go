@@ -288,17 +288,28 @@ func (p *Pages) uploadBoards(c echo.Context) error {
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, err)
 	}
-	stored, err := p.svc.PutBoards(c.Request().Context(), actor(c), id, boards)
+	set, err := p.svc.PutHandSet(c.Request().Context(), actor(c), id, boards)
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, onBoard(err, boards, lines))
 	}
-	deals := 0
-	for _, b := range stored {
-		if b.Deal != "" {
-			deals++
-		}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), handSetNotice(set))
+}
+
+// handSetNotice says what an upload stored: how many boards, and which
+// boards of the file it left out and which of the section it lacked.
+func handSetNotice(set tournament.HandSet) string {
+	msg := "Hand records stored: " + strconv.Itoa(len(set.Stored)) + " board"
+	if len(set.Stored) != 1 {
+		msg += "s"
 	}
-	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), "Hand records stored: "+strconv.Itoa(deals)+" boards with a deal")
+	msg += " (" + tournament.NumberRanges(set.Stored) + ")"
+	if len(set.LeftOut) > 0 {
+		msg += "; left out " + tournament.NumberRanges(set.LeftOut) + ": the section does not play them"
+	}
+	if len(set.Missing) > 0 {
+		msg += "; missing " + tournament.NumberRanges(set.Missing) + ": the file has no deal for them"
+	}
+	return msg
 }
 
 // dealBoards deals the boards without a hand record or a result at random

@@ -18,9 +18,9 @@ var importRules = map[string]struct {
 	"scoring":     {},
 	"scoring/dds": {own: []string{"scoring"}, outside: []string{"github.com/ebitengine/purego"}}, // purego: DDS loaded at run time, without cgo (scoring/dds/dds.go)
 	"tournament":  {own: []string{"scoring"}},
-	"db":          {own: []string{"tournament", "scoring"}, outside: []string{"github.com/jackc/pgx/v5", "github.com/golang-migrate/migrate/v4", "github.com/riverqueue/river"}}, // river: the analysis queue in PostgreSQL, on pgx v5 (db/analysis.go)
-	"reports":     {own: []string{"tournament", "scoring"}, outside: []string{"github.com/xuri/excelize/v2", "golang.org/x/text/encoding/charmap"}},                              // charmap: the code pages of real results files (DESIGN.md names excelize only; x/text is already excelize's own dependency)
-	"api":         {own: []string{"tournament", "scoring", "reports"}, outside: []string{"github.com/labstack/echo/v4", "golang.org/x/time", "rsc.io/qr"}},                       // x/time/rate: the token buckets echo's own rate limiter is built on
+	"db":          {own: []string{"tournament", "scoring"}, outside: []string{"github.com/jackc/pgx/v5", "github.com/golang-migrate/migrate/v4", "github.com/riverqueue/river"}},                                     // river: the analysis queue in PostgreSQL, on pgx v5 (db/analysis.go)
+	"reports":     {own: []string{"tournament", "scoring"}, outside: []string{"github.com/xuri/excelize/v2", "golang.org/x/text/encoding/charmap", "github.com/signintech/gopdf", "golang.org/x/image/font/gofont"}}, // charmap: the code pages of real results files (DESIGN.md names excelize only; x/text is already excelize's own dependency); gopdf and the Go fonts: the printed PDFs (reports/paper_pdf.go)
+	"api":         {own: []string{"tournament", "scoring", "reports"}, outside: []string{"github.com/labstack/echo/v4", "golang.org/x/time", "rsc.io/qr"}},                                                           // x/time/rate: the token buckets echo's own rate limiter is built on
 }
 
 // TestImportRules checks every package against the import table with

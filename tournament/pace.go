@@ -46,7 +46,7 @@ type ClosedRound struct {
 // read with the section.
 type SectionPace struct {
 	Closed []ClosedRound // by table, then round
-	Late   []Slot       // by board, round, table
+	Late   []Slot        // by board, round, table
 }
 
 // RoundClosed reports whether round is closed for table.

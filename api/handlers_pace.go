@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -21,6 +22,10 @@ import (
 // refused entry, which the director sees on the session board and the
 // phone shows until it is resolved.
 const TableEntryKeyHeader = "Table-Entry-Key"
+
+// RefusalKeptHeader answers "kept" on a refusal the service kept as a
+// refused entry: the phone may then wait for the director to resolve it.
+const RefusalKeptHeader = "Table-Entry-Refused"
 
 // closeRounds is POST /v1/sections/{id}/rounds/close.
 func (s *server) closeRounds(c echo.Context) error { return s.changeRounds(c, true) }
@@ -200,9 +205,13 @@ func keepingRefused(h func(*server, echo.Context) error) func(*server, echo.Cont
 		if !json.Valid(body) {
 			body, _ = json.Marshal(map[string]string{"text": string(body)})
 		}
+		reason := strings.TrimPrefix(answer.Error, answer.Field+": ") // the field is kept apart
 		_, rerr := s.svc.RecordRefusal(c.Request().Context(), a, a.SectionID, tournament.Refusal{Key: key, Board: slot.Board, Round: slot.Round,
-			Entry: body, Reason: answer.Error, Field: answer.Field})
-		if rerr != nil && !errors.Is(rerr, tournament.ErrInvalid) {
+			Entry: body, Reason: reason, Field: answer.Field})
+		switch {
+		case rerr == nil:
+			c.Response().Header().Set(RefusalKeptHeader, "kept")
+		case !errors.Is(rerr, tournament.ErrInvalid):
 			s.log.Warn("a refused table entry was not kept", "error", rerr.Error())
 		}
 		return err

@@ -51,8 +51,8 @@ func TestAPITableEntersEarlierRoundAndRefusalsKept(t *testing.T) {
 		t.Fatalf("the director sees %d refused entries, want 1: %+v", len(all), all)
 	}
 	r := all[0]
-	if r.Table != 1 || r.Round != 1 || r.Board != boards[1] || r.Key != "k-late" || r.Reason != refused.Error || r.CalledAt != nil {
-		t.Errorf("refused entry %+v, want table 1, round 1, board %d, key k-late, the reason answered, not called", r, boards[1])
+	if r.Table != 1 || r.Round != 1 || r.Board != boards[1] || r.Key != "k-late" || r.Field != "table" || r.Reason != strings.TrimPrefix(refused.Error, "table: ") || r.CalledAt != nil {
+		t.Errorf("refused entry %+v, want table 1, round 1, board %d, key k-late, the reason answered (on the field table), not called", r, boards[1])
 	}
 	if !strings.Contains(string(r.Entry), `"3NT"`) {
 		t.Errorf("the entry kept %s is not what the phone sent", r.Entry)

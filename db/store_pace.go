@@ -181,3 +181,23 @@ func (s *Store) ResolveRefusal(ctx context.Context, sectionID int64, table int, 
 func noRefusal() error {
 	return &tournament.Error{Kind: tournament.ErrNotFound, Field: "key", Message: "no refused entry of this table is open with this key: it was resolved already"}
 }
+
+// paceChecks explain the CHECK constraints of migration 0011 (errors.go).
+var paceChecks = map[string]check{
+	"round_closures_table_check":   {"table", "a table is " + numberedFrom1, nil},
+	"round_closures_round_check":   {"round", "a round is " + numberedFrom1, nil},
+	"late_plays_board_check":       {"board", "a board is " + numberedFrom1, nil},
+	"late_plays_round_check":       {"round", "a round is " + numberedFrom1, nil},
+	"late_plays_table_check":       {"table", "a table is " + numberedFrom1, nil},
+	"refused_entries_table_check":  {"table", "a table is " + numberedFrom1, nil},
+	"refused_entries_board_check":  {"board", "a board is a whole number, 0 when not known", nil},
+	"refused_entries_round_check":  {"round", "a round is a whole number, 0 when not known", nil},
+	"refused_entries_key_check":    {"key", "the entry's key is 1 to 100 characters", nil},
+	"refused_entries_reason_check": {"reason", "at most 2000 characters", nil},
+}
+
+func init() {
+	for name, c := range paceChecks {
+		checks[name] = c
+	}
+}

@@ -147,6 +147,8 @@ func TestBrowserRefusedPhoneEntryStaysVisible(t *testing.T) {
 		}
 	}
 	tab.shot("refused-after-round-closed")
+	// The director's session board, left open, shows it by itself.
+	d.waitText("#board-summary", "1 refused")
 	tab.open("/t/" + tokens[2])
 	tab.noError("reload the table page")
 	msg = tab.waitText("#queue-errors .refused-entry", "Not stored")

@@ -30,6 +30,9 @@ import (
 // traveler go public without it. It is closed by entering its result: the
 // players' or the director's when it is played, or the director's "not
 // played" or adjusted score (CloseLatePlay) when it will not be.
+// Only the director marks a late play: it releases the board's traveler
+// (and, to the tables that played it, its hand record) while a pair is
+// still to play it, which is the director's call, not the table's.
 
 // Slot is a board at a table in a round.
 type Slot struct {

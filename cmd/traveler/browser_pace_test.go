@@ -107,7 +107,11 @@ func TestBrowserLatePhoneEntryStored(t *testing.T) {
 	if got := tab.text("#round"); !strings.Contains(got, "Round 2") {
 		t.Errorf("the table page after round 1 is done says %q, want round 2", got)
 	}
+	if got := tab.text("#other-rounds"); !strings.Contains(got, "Round 1") {
+		t.Errorf("the table page links %q, want round 1, still open to the table", got)
+	}
 	fitsPhone(t, tab)
+	tab.shot("own-round-2-round-1-still-open")
 }
 
 // TestBrowserRefusedPhoneEntryStaysVisible: the director moved the round on

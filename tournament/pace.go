@@ -110,6 +110,10 @@ type Refusal struct {
 // MaxRefusalKey bounds the key of a refused entry.
 const MaxRefusalKey = 100
 
+// MaxOpenRefusals bounds the refused entries one table keeps open: a
+// table has at most a few dozen boards in a session.
+const MaxOpenRefusals = 100
+
 // MaxRefusalEntry bounds the body of a refused entry kept for the director.
 const MaxRefusalEntry = 16 << 10
 
@@ -415,6 +419,14 @@ func (s *Service) RecordRefusal(ctx context.Context, a Actor, sectionID int64, r
 	}
 	r.SectionID, r.Table, r.Reason = sectionID, a.Table, cut(r.Reason, 2000)
 	r.Field = cut(r.Field, 200)
+	open, err := s.store.Refusals(ctx, sectionID, a.Table)
+	if err != nil {
+		return Refusal{}, err
+	}
+	if len(open) >= MaxOpenRefusals && !slices.ContainsFunc(open, func(o Refusal) bool { return o.Key == r.Key }) {
+		return Refusal{}, Invalidf("key", "table "+strconv.Itoa(a.Table)+" already has "+strconv.Itoa(len(open))+
+			" refused entries open: the director resolves them first")
+	}
 	if err := s.store.RecordRefusal(ctx, &r); err != nil {
 		return Refusal{}, err
 	}

@@ -91,6 +91,18 @@ func TestAPITableEntersEarlierRoundAndRefusalsKept(t *testing.T) {
 	}
 	e.want(404, nil, "DELETE", "/v1/sections/"+sec+"/refusals/k-bad", tok[1], nil)
 
+	// The director dismisses one (by its id) once dealt with.
+	e.wantError(422, "contract", "POST", "/v1/sections/"+sec+"/results", tok[1], bad, "Table-Entry-Key", "k-bad-2")
+	e.want(200, &all, "GET", "/v1/sections/"+sec+"/refusals", directorToken, nil)
+	if len(all) != 1 {
+		t.Fatalf("the director sees %+v, want the one refused entry k-bad-2", all)
+	}
+	e.want(204, nil, "DELETE", "/v1/sections/"+sec+"/refusals/"+id(all[0].ID), directorToken, nil)
+	e.want(200, &own, "GET", "/v1/sections/"+sec+"/refusals", tok[1], nil)
+	if len(own) != 0 {
+		t.Errorf("dismissed by the director, table 1 still has %+v", own)
+	}
+
 	// Reopened, table 1 corrects its round 1 board again.
 	e.want(200, nil, "POST", "/v1/sections/"+sec+"/rounds/reopen", directorToken, `{"round": 1}`)
 	e.want(201, nil, "POST", "/v1/sections/"+sec+"/results", tok[2], line(f, 1, 2, seat(f.section, 1, 2).Boards[0], "4S", "N", 10))

@@ -197,6 +197,9 @@ func keepingRefused(h func(*server, echo.Context) error) func(*server, echo.Cont
 			status == http.StatusTooManyRequests, status == http.StatusRequestEntityTooLarge:
 			return err // the phone tries again, or the token no longer works
 		}
+		if alreadyStored(body, err) {
+			return err // a retry meeting its own earlier success: the phone counts it as sent
+		}
 		var slot struct {
 			Board int `json:"board"`
 			Round int `json:"round"`
@@ -216,4 +219,31 @@ func keepingRefused(h func(*server, echo.Context) error) func(*server, echo.Cont
 		}
 		return err
 	}
+}
+
+// alreadyStored reports whether a refusal (a clash or a stale version)
+// carries a stored result that is the entry body itself — a retry whose
+// first try was stored but whose answer was lost — as the phone's
+// sameResult decides it: nothing to keep for the director.
+func alreadyStored(body []byte, err error) bool {
+	var te *tournament.Error
+	if !errors.As(err, &te) || te.Current == nil {
+		return false
+	}
+	var q ResultRequest
+	if json.Unmarshal(body, &q) != nil {
+		return false
+	}
+	cur, in := te.Current, q.Result()
+	switch {
+	case cur.Query != in.Query:
+		return false
+	case in.Contract == "PASS" || in.Status == tournament.StatusPassedOut:
+		return cur.Status == tournament.StatusPassedOut
+	case in.Status != "" && in.Status != tournament.StatusPlayed:
+		return false
+	case in.Contract == "": // the auction gave the contract
+		return cur.Status == tournament.StatusPlayed && cur.Tricks == in.Tricks
+	}
+	return cur.Status == tournament.StatusPlayed && strings.EqualFold(cur.Contract, in.Contract) && cur.Declarer == in.Declarer && cur.Tricks == in.Tricks
 }

@@ -77,6 +77,18 @@ func TestAPITableEntersEarlierRoundAndRefusalsKept(t *testing.T) {
 		t.Errorf("after the director entered the board, %d refused entries are open: %+v", len(all), all)
 	}
 
+	// A retry that meets its own earlier success (the answer was lost) is
+	// a clash with the very same line: nothing is kept.
+	b2 := seat(f.section, 1, 2).Boards[1]
+	e.want(201, nil, "POST", "/v1/sections/"+sec+"/results", directorToken, line(f, 1, 2, b2, "3NT", "S", 9))
+	e.wantError(409, "*", "POST", "/v1/sections/"+sec+"/results", tok[2], line(f, 1, 2, b2, "3NT", "S", 9), "Table-Entry-Key", "k-retry")
+	e.wantError(409, "*", "POST", "/v1/sections/"+sec+"/results", tok[2], line(f, 1, 2, b2, "3NT", "S", 8), "Table-Entry-Key", "k-clash")
+	e.want(200, &other, "GET", "/v1/sections/"+sec+"/refusals", tok[2], nil)
+	if len(other) != 1 || other[0].Key != "k-clash" {
+		t.Errorf("table 2's refused entries %+v, want the clash k-clash only (k-retry is the stored line itself)", other)
+	}
+	e.want(204, nil, "DELETE", "/v1/sections/"+sec+"/refusals/k-clash", tok[2], nil)
+
 	// Bad data from a queued entry is kept too; the table withdraws it.
 	bad := line(f, 2, 1, seat(f.section, 2, 1).Boards[0], "8S", "N", 10)
 	e.wantError(422, "contract", "POST", "/v1/sections/"+sec+"/results", tok[1], bad, "Table-Entry-Key", "k-bad")

@@ -152,7 +152,8 @@ type SectionResponse struct {
 	EventID      int64            `json:"event_id"`
 	Session      int              `json:"session"`
 	Name         string           `json:"name"`
-	CurrentRound int              `json:"current_round"`
+	CurrentRound int              `json:"current_round"` // the round the director announces; a table may be further on or behind
+	Pace         PaceDTO          `json:"pace"`          // the rounds closed for each table, the slots to be played later
 	Movement     MovementSpecDTO  `json:"movement"`
 	Generated    MovementResponse `json:"generated"`
 	CreatedAt    time.Time        `json:"created_at"`
@@ -160,7 +161,7 @@ type SectionResponse struct {
 
 // NewSectionResponse converts a section to its answer.
 func NewSectionResponse(s tournament.Section) SectionResponse {
-	return SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound,
+	return SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound, Pace: newPaceDTO(s.Pace),
 		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), CreatedAt: s.CreatedAt}
 }
 

@@ -84,7 +84,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/sections/:id/boards", (*server).listBoards},
 	{http.MethodGet, "/v1/sections/:id/boards/:n/analysis", (*server).boardAnalysis},
 	{http.MethodPost, "/v1/sections/:id/boards/deal", (*server).dealBoards},
-	{http.MethodPost, "/v1/sections/:id/results", (*server).enterResults},
+	{http.MethodPost, "/v1/sections/:id/results", keepingRefused((*server).enterResults)},
 	{http.MethodGet, "/v1/sections/:id/results", (*server).listResults},
 	{http.MethodGet, "/v1/sections/:id/travelers/:board", (*server).getTraveler},
 	{http.MethodGet, "/v1/sections/:id/standings", (*server).getStandings},
@@ -107,7 +107,7 @@ var routes = []route{
 	{http.MethodDelete, "/v1/tokens/:id", (*server).revokeToken},
 
 	{http.MethodGet, "/v1/results/:id", (*server).getResult},
-	{http.MethodPut, "/v1/results/:id", (*server).putResult},
+	{http.MethodPut, "/v1/results/:id", keepingRefused((*server).putResult)},
 	{http.MethodDelete, "/v1/results/:id", (*server).deleteResult},
 	{http.MethodGet, "/v1/results/:id/audit", (*server).getAudit},
 
@@ -118,6 +118,16 @@ var routes = []route{
 	{http.MethodDelete, "/v1/pairs/:id", (*server).deletePair},
 	{http.MethodPost, "/v1/pairs/:id/withdraw", (*server).withdrawPair},
 	{http.MethodPatch, "/v1/teams/:id", (*server).patchTeam},
+
+	// tables at their own pace (handlers_pace.go)
+	{http.MethodPost, "/v1/sections/:id/rounds/close", (*server).closeRounds},
+	{http.MethodPost, "/v1/sections/:id/rounds/reopen", (*server).reopenRounds},
+	{http.MethodPost, "/v1/sections/:id/late-plays", (*server).markLate},
+	{http.MethodDelete, "/v1/sections/:id/late-plays", (*server).unmarkLate},
+	{http.MethodPost, "/v1/sections/:id/late-plays/close", (*server).closeLatePlay},
+	{http.MethodGet, "/v1/sections/:id/refusals", (*server).listRefusals},
+	{http.MethodPost, "/v1/sections/:id/refusals/:key/call", (*server).callForRefusal},
+	{http.MethodDelete, "/v1/sections/:id/refusals/:key", (*server).withdrawRefusal},
 }
 
 // Route is one endpoint of the API: its method and echo path

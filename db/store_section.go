@@ -196,6 +196,12 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 		}
 		return err
 	})
+	queuePace(b, where, id, func(sectionID int64) *tournament.SectionPace { // store_pace.go
+		if i, ok := at[sectionID]; ok {
+			return &sections[i].Pace
+		}
+		return nil
+	})
 	if withoutPlay {
 		if err := s.q.SendBatch(ctx, b).Close(); err != nil {
 			return nil, translate("sections", err, ids{})

@@ -491,27 +491,3 @@ func canRead(a Actor, e *Event, sectionID int64) error {
 	}
 	return &Error{Kind: ErrForbidden, Message: "event " + strconv.FormatInt(e.ID, 10) + " is not published: a table token reads its own section only"}
 }
-
-// tableMayEnter checks a table token against a result's section, table and
-// round: its own table in the section's current round.
-func tableMayEnter(a Actor, sec *Section, table, round int, field string) error {
-	if a.Role == RoleDirector {
-		return nil
-	}
-	if a.Role != RoleTable {
-		return directorOnly(a, "enter results")
-	}
-	var problem string
-	switch {
-	case a.SectionID != sec.ID:
-		problem = "this token is for another section"
-	case table != a.Table:
-		problem = "this token enters results for table " + strconv.Itoa(a.Table) + " only, not table " + strconv.Itoa(table)
-	case round != sec.CurrentRound:
-		problem = "section " + sec.Name + " is playing round " + strconv.Itoa(sec.CurrentRound) + "; a table enters and corrects results of the current round only (the director can change others)"
-	}
-	if problem != "" {
-		return &Error{Kind: ErrForbidden, Field: strings.TrimSuffix(field, "."), Message: problem}
-	}
-	return nil
-}

@@ -61,7 +61,8 @@ type Section struct {
 	Name         string
 	Spec         MovementSpec // what the director asked for
 	Movement     Movement     // the movement it gave
-	CurrentRound int          // the round the tables are playing: table tokens enter results for this round only
+	CurrentRound int          // the round the director announces; a table may be further on, or behind (pace.go)
+	Pace         SectionPace  // the rounds closed for each table, the slots to be played later
 	CreatedAt    time.Time
 }
 
@@ -235,7 +236,7 @@ type Role string
 const (
 	RolePublic   Role = "public"   // no token: published standings and travelers
 	RoleDirector Role = "director" // everything
-	RoleTable    Role = "table"    // enter and correct its own table's results in the current round
+	RoleTable    Role = "table"    // enter and correct its own table's results in the rounds open to it (pace.go)
 )
 
 // Token is a stored access token; only its hash is kept.

@@ -4,7 +4,8 @@ import "strconv"
 
 // FinishedBoards tells which boards of a section are finished: every table
 // that plays the board has its result in (a table where a half table's
-// missing pair sits is not waited for). Until then the public sees no line
+// missing pair sits is not waited for, nor a slot marked to be played later
+// while it has no result). Until then the public sees no line
 // of the board, so no pair still to play it can read how it went. results
 // are all of the section's.
 func FinishedBoards(sec *Section, results []Result) map[int]bool {
@@ -22,8 +23,12 @@ func FinishedBoards(sec *Section, results []Result) map[int]bool {
 				continue
 			}
 			for _, b := range t.Boards {
+				done := have[slot{b, rd.Number, t.Table}]
+				if !done && sec.Pace.IsLate(Slot{b, rd.Number, t.Table}) {
+					continue // to be played later: not waited for (pace.go)
+				}
 				due[b]++
-				if have[slot{b, rd.Number, t.Table}] {
+				if done {
 					in[b]++
 				}
 			}

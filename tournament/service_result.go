@@ -16,8 +16,8 @@ const maxBatch = 1000
 // EnterResults checks results against the section's movement (this round,
 // this table, this board, these pairs) and the event's law code (a contract
 // it knows, a legal score), scores them and stores them all or none. A
-// director enters anything; a table token its own table's results in the
-// current round, and no adjusted scores. With idem, a retried request stores
+// director enters anything; a table token its own table's results in a
+// round open to it (pace.go), and no adjusted scores. With idem, a retried request stores
 // nothing more and returns what the first stored (replayed true).
 func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in []Result, idem *Idempotency) ([]Result, bool, error) {
 	if a.Role == RolePublic {
@@ -44,13 +44,21 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	if err != nil {
 		return nil, false, err
 	}
+	rounds := make([]int, len(in))
+	for i := range in {
+		rounds[i] = in[i].Round
+	}
+	own, err := s.ownRound(ctx, a, &sec, rounds...)
+	if err != nil {
+		return nil, false, err
+	}
 	type spot struct{ board, round, table int }
 	seen := make(map[spot]int, len(in))
 	out := make([]Result, len(in))
 	for i := range in {
 		r := in[i]
 		prefix := listPrefix("results", i, len(in))
-		if err := s.checkResult(a, &sec, &rules, boards, &r, prefix); err != nil {
+		if err := s.checkResultAt(a, &sec, own, &rules, boards, &r, prefix); err != nil {
 			return nil, false, err
 		}
 		k := spot{r.Board, r.Round, r.Table}
@@ -75,9 +83,16 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	return stored, replayed, nil
 }
 
-// checkResult authorizes, places, normalizes and scores one result.
+// checkResult authorizes, places, normalizes and scores one result, a
+// table's in a round up to the announced one (checkResultAt says more).
 func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
-	if err := tableMayEnter(a, sec, r.Table, r.Round, prefix+"table"); err != nil {
+	return s.checkResultAt(a, sec, sec.CurrentRound, rules, boards, r, prefix)
+}
+
+// checkResultAt authorizes, places, normalizes and scores one result; a
+// table's in a round up to own, its own round (TableRound), not closed.
+func (s *Service) checkResultAt(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
+	if err := tableMayEnter(a, sec, r.Table, r.Round, own, prefix+"table"); err != nil {
 		return err
 	}
 	b, ok := boards[r.Board]
@@ -222,7 +237,7 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 
 // UpdateResult replaces a result if version is the stored one (else
 // ErrStale with the stored result), checked and scored as a new one. A table
-// token corrects its own table's results in the current round; a field left
+// token corrects its own table's results in a round open to it (pace.go); a field left
 // zero for board, round, table, ns or ew keeps the stored value. A query
 // left empty clears the stored one when a director corrects the result and
 // keeps it when a table does.
@@ -238,7 +253,11 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err != nil {
 		return Result{}, err
 	}
-	if err := tableMayEnter(a, &sec, old.Table, old.Round, "table"); err != nil {
+	own, err := s.ownRound(ctx, a, &sec, old.Round, in.Round)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := tableMayEnter(a, &sec, old.Table, old.Round, own, "table"); err != nil {
 		return Result{}, err
 	}
 	if version < 1 {
@@ -266,7 +285,7 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err != nil {
 		return Result{}, err
 	}
-	if err := s.checkResult(a, &sec, &rules, boards, &in, ""); err != nil {
+	if err := s.checkResultAt(a, &sec, own, &rules, boards, &in, ""); err != nil {
 		return Result{}, err
 	}
 	if a.Role != RoleDirector && in.Query == "" {

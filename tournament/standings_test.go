@@ -178,7 +178,7 @@ func TestCheckResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec := &Section{ID: 7, Name: "A", Movement: m, CurrentRound: 2}
+	sec := &Section{ID: 7, Name: "A", Movement: m, CurrentRound: 2, Pace: SectionPace{Closed: []ClosedRound{{Table: 1, Round: 1}}}}
 	table1 := Actor{Role: RoleTable, Name: "table 1 A", SectionID: 7, Table: 1}
 	ok := Result{Round: 2, Table: 1, Board: 2, Contract: "3NT", Declarer: "S", Tricks: 9}
 	cases := []struct {
@@ -202,7 +202,8 @@ func TestCheckResult(t *testing.T) {
 			*r = Result{Round: 2, Table: 1, Board: 2, Status: StatusAssigned, Assigned: []AssignedPart{{420, 0.5}, {-50, 0.4}}}
 		}, ErrInvalid, "assigned"},
 		{"another table", table1, func(r *Result) { r.Table, r.Board = 2, 3 }, ErrForbidden, "table"},
-		{"another round", table1, func(r *Result) { r.Round, r.Board = 1, 1 }, ErrForbidden, "table"},
+		{"a round the director closed for the table", table1, func(r *Result) { r.Round, r.Board = 1, 1 }, ErrForbidden, "table"},
+		{"a round after the table's own", table1, func(r *Result) { r.Round = 3 }, ErrForbidden, "table"},
 		{"an adjusted score from a table", table1, func(r *Result) {
 			*r = Result{Round: 2, Table: 1, Board: 2, Status: StatusArtificial, NSPercent: 60, EWPercent: 40}
 		}, ErrForbidden, "status"},

@@ -15,6 +15,7 @@ type boardCell struct {
 	Status   string // "missing", "entered" or "queried"
 	ResultID int64  // 0 when missing
 	Query    string // the players' query, when queried
+	Refused  string // the reason an entry of the slot from the table's phone was refused, while open
 }
 
 // tableCell is a table in a round on the session board.
@@ -23,13 +24,15 @@ type tableCell struct {
 	InPlay bool
 	NS, EW string // the pairs at the table, as players call them
 	Boards []boardCell
+	Closed bool // the director closed the round for this table (session_pace.go)
 }
 
 // boardRow is a round of the session board.
 type boardRow struct {
-	Round   int
-	Current bool
-	Tables  []tableCell // one per table of the movement, in table order
+	Round     int
+	Current   bool
+	Tables    []tableCell // one per table of the movement, in table order
+	AllClosed bool        // the round is closed for every table in play
 }
 
 // sessionBoardData is the session board page's data.
@@ -45,6 +48,7 @@ type sessionBoardData struct {
 	Queries  []tournament.Result // the queried results, for a list under the board
 	Missing  int
 	Finished bool
+	Pace     paceBoard // rounds closed, late plays, refused entries (session_pace.go)
 }
 
 // slotKey names a board at a table in a round.
@@ -53,11 +57,17 @@ type slotKey struct{ board, round, table int }
 // sessionBoardPage shows rounds × tables, each board missing, entered or
 // queried.
 func (p *Pages) sessionBoardPage(c echo.Context) error {
-	ctx, a := c.Request().Context(), actor(c)
 	id, err := pathID(c, "id")
 	if err != nil {
 		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
 	}
+	return p.renderSessionBoard(c, id, nil)
+}
+
+// renderSessionBoard shows section id's session board; with formErr, the
+// error of a form on it, explained above it with the form refilled.
+func (p *Pages) renderSessionBoard(c echo.Context, id int64, formErr error) error {
+	ctx, a := c.Request().Context(), actor(c)
 	sec, err := p.svc.Section(ctx, a, id)
 	if err != nil {
 		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
@@ -70,8 +80,17 @@ func (p *Pages) sessionBoardPage(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
 	}
+	refusals, err := p.svc.Refusals(ctx, a, sec.ID)
+	if err != nil {
+		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
+	}
 	d := buildSessionBoard(ev, sec, results)
-	return p.render(c, http.StatusOK, "session_board.html", View{Title: "Session board · " + ev.Name + " · section " + sec.Name, Data: d})
+	addPace(&d, refusals, results)
+	v := View{Title: "Session board · " + ev.Name + " · section " + sec.Name, Data: d}
+	if formErr != nil {
+		return p.renderError(c, "session_board.html", v, formErr)
+	}
+	return p.render(c, http.StatusOK, "session_board.html", v)
 }
 
 // buildSessionBoard lays a section's results over its movement.

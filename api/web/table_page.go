@@ -26,6 +26,7 @@ type tablePageData struct {
 	HonourCounts []int             // 0 to 5, the honours one hand may hold
 	LastRound    bool              // this is the movement's last round: the session ends for the table after it
 	Page         tableScript       // the script's data
+	Pace         tablePace         // the table's own round and the rounds open to it (table_pace.go)
 }
 
 // tableSeat is a pair at a table: what players call it, and who they are.
@@ -84,10 +85,12 @@ type tableScript struct {
 	Last     bool                  `json:"last_round"`
 	Boards   []tableBoard          `json:"boards"`
 	Results  []storedResult        `json:"results"`
+	Closed   bool                  `json:"round_closed,omitempty"` // the director closed this round for the table
 }
 
 // tableData gathers the table page of actor a (a table token) for the
-// section's current round.
+// round it shows: the one asked for (?round=), else the table's own
+// (table_pace.go).
 func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (tablePageData, error) {
 	ctx := c.Request().Context()
 	var d tablePageData
@@ -107,11 +110,14 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 		d.TrickChoices = append(d.TrickChoices, n)
 	}
 	d.Features, d.SeatChoices, d.HonourCounts = featuresFor(&rules), tableSeatChoices, []int{0, 1, 2, 3, 4, 5}
-	d.LastRound = d.Section.CurrentRound == d.Rounds
-	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Section.CurrentRound,
+	if d.Pace, err = p.tablePace(c, a, &d.Section); err != nil {
+		return d, err
+	}
+	d.LastRound = d.Pace.Round == d.Rounds
+	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Pace.Round,
 		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Features: d.Features, Last: d.LastRound,
-		Boards: []tableBoard{}, Results: []storedResult{}}
-	if rd, ok := d.Section.Movement.Round(d.Section.CurrentRound); ok {
+		Boards: []tableBoard{}, Results: []storedResult{}, Closed: d.Pace.Closed}
+	if rd, ok := d.Section.Movement.Round(d.Pace.Round); ok {
 		d.Seats, _ = rd.Table(a.Table)
 	}
 	if d.Seats == nil {
@@ -172,9 +178,9 @@ func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData
 	return nil
 }
 
-// tableResults reads the results the table has stored this round.
+// tableResults reads the results the table has stored in the round shown.
 func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageData) error {
-	rs, err := p.svc.Results(c.Request().Context(), a, tournament.ResultFilter{SectionID: d.Section.ID, Round: d.Section.CurrentRound, Table: a.Table})
+	rs, err := p.svc.Results(c.Request().Context(), a, tournament.ResultFilter{SectionID: d.Section.ID, Round: d.Pace.Round, Table: a.Table})
 	if err != nil {
 		return err
 	}

@@ -87,6 +87,7 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	p.accessRoutes(e)
 	p.setupRoutes(e)
 	p.sessionRoutes(e)
+	p.paceRoutes(e)
 	p.tableRoutes(e)
 	p.publicRoutes(e)
 	p.liveRoutes(e)

@@ -245,6 +245,28 @@ var authzTable = map[string]authzCase{
 		path: func(f authzFixture) string { return "/v1/pairs/" + id(f.pair2) }},
 	"POST /v1/pairs/:id/withdraw": {want: directorOnly(201), body: jsonBody(`{}`)},
 	"PATCH /v1/teams/:id":         {want: directorOnly(200), body: jsonBody(`{"name": "Aces high"}`)},
+
+	// tables at their own pace: the director closes rounds and marks late
+	// plays; board 2 of round 1 at table 1 has no result in the fixture
+	"POST /v1/sections/:id/rounds/close":  {want: directorOnly(200), body: jsonBody(`{"round": 1}`)},
+	"POST /v1/sections/:id/rounds/reopen": {want: directorOnly(200), body: jsonBody(`{"round": 1, "tables": [1]}`)},
+	"POST /v1/sections/:id/late-plays":    {want: directorOnly(200), body: jsonBody(`{"board": 2, "round": 1, "table": 1}`)},
+	// no slot of the fixture is marked: the director's answer is 404
+	"DELETE /v1/sections/:id/late-plays": {want: directorOnly(404),
+		path: func(f authzFixture) string {
+			return "/v1/sections/" + id(f.section) + "/late-plays?board=2&round=1&table=1"
+		}},
+	"POST /v1/sections/:id/late-plays/close": {want: directorOnly(409),
+		body: jsonBody(`{"board": 2, "round": 1, "table": 1, "status": "not_played"}`)},
+	// a table reads its own refused entries (none in the fixture), the
+	// director all of them; another section's table none
+	"GET /v1/sections/:id/refusals": {want: allowed(401, 200, 200, 403, 200)},
+	// only a table calls the director about its own refused entry (none
+	// open: 404); a table withdraws its own, the director dismisses any (by id)
+	"POST /v1/sections/:id/refusals/:key/call": {want: allowed(401, 404, 404, 403, 403),
+		path: func(f authzFixture) string { return "/v1/sections/" + id(f.section) + "/refusals/1/call" }},
+	"DELETE /v1/sections/:id/refusals/:key": {want: allowed(401, 404, 404, 403, 404),
+		path: func(f authzFixture) string { return "/v1/sections/" + id(f.section) + "/refusals/1" }},
 }
 
 // authzPath fills a route's path parameters with the fixture's ids.

@@ -583,9 +583,11 @@ func TestAPIAuthorization(t *testing.T) {
 	e.wantError(403, "*", "POST", "/v1/sections/"+sid+"/pairs", tok[1], `{"number": "1", "direction": "NS"}`)
 	e.wantError(403, "*", "PATCH", "/v1/events/"+id(f.event.ID), tok[1], `{"published": true}`)
 
-	// The round moves on: round 2 is the table's, round 1 no longer.
+	// The round moves on: round 2 is the table's, and round 1 stays open to
+	// it until the director closes it for the table (issue 22 §2).
 	e.want(200, nil, "PATCH", "/v1/sections/"+sid, directorToken, `{"current_round": 2}`)
 	e.want(201, nil, "POST", results, tok[1], line(f, 2, 1, 3, "3NT", "S", 9))
+	e.want(200, nil, "POST", "/v1/sections/"+sid+"/rounds/close", directorToken, `{"round": 1, "tables": [1]}`)
 	e.wantError(403, "*", "PUT", "/v1/results/"+id(mine.ID), tok[1], line(f, 1, 1, 1, "4S", "N", 11), "If-Match", "1")
 	e.wantError(403, "*", "POST", results, tok[1], line(f, 1, 1, 2, "4S", "N", 10))
 	// the director enters and corrects any round

@@ -348,7 +348,9 @@
     Object.keys(headers || {}).forEach(function (k) { h[k] = headers[k]; });
     return fetch(url, { method: method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' })
       .then(function (res) {
-        return res.json().catch(function () { return {}; }).then(function (b) { return { status: res.status, ok: res.ok, body: b }; });
+        return res.json().catch(function () { return {}; }).then(function (b) {
+          return { status: res.status, ok: res.ok, body: b, kept: res.headers.get('Table-Entry-Refused') === 'kept' };
+        });
       });
   }
 
@@ -370,7 +372,8 @@
     var offline = navigator.onLine === false;
     statusEl.textContent = n === 0 ? 'Nothing waiting to be sent.' :
       n + ' waiting to be sent' + (offline ? ': no network, they go as soon as it is back.' : '.');
-    statusEl.classList.toggle('waiting', n > 0);
+    statusEl.textContent += refusedSummary();
+    statusEl.classList.toggle('waiting', n > 0 || refusedItems().length > 0);
   }
 
   function newKey() {
@@ -386,6 +389,7 @@
     var item = { key: newKey(), board: r.board, round: data.round, body: r };
     if (prev) { item.method = 'PUT'; item.url = '/v1/results/' + prev.id; item.version = prev.version; }
     else { item.method = 'POST'; item.url = '/v1/sections/' + data.section + '/results'; }
+    withdrawReplacedRefusals(r.board, data.round);
     var q = queue().filter(function (i) { return !(i.board === r.board && i.round === data.round && i.error); });
     q.push(item);
     saveQueue(q);
@@ -420,15 +424,8 @@
     saveQueue(queue().map(function (i) { return i.key === item.key ? item : i; }));
     if (current && item.round === data.round) stored[item.board] = current; // correct the stored one instead
     var entry = item.round === data.round && entryOf(item.board);
-    if (entry) {
-      render(entry);
-      return;
-    }
-    var box = document.getElementById('queue-errors'), p = document.createElement('p');
-    p.className = 'error';
-    p.textContent = 'Board ' + item.board + ' of round ' + item.round + ' was not stored: ' + item.error + ' Tell the director.';
-    box.appendChild(p);
-    removeItem(item);
+    if (entry) render(entry);
+    renderRefusedEntries();
   }
 
   // flush sends the waiting entries one by one, oldest first.
@@ -439,18 +436,119 @@
     if (!item) return;
     sending = true;
     var headers = item.method === 'PUT' ? { 'If-Match': '"' + item.version + '"' } : { 'Idempotency-Key': item.key };
+    headers['Table-Entry-Key'] = item.key; // a refusal is kept for the director (refused entries, below)
     api(item.method, item.url, item.body, headers).then(function (res) {
       sending = false;
       var cur = res.body && res.body.current;
       if (res.ok) settle(item, res.body);
       else if ((res.status === 409 || res.status === 412) && cur && sameResult(cur, item.body)) settle(item, cur);
       else if (res.status >= 500 || res.status === 429 || res.status === 408) { showQueue(); return; } // try again later
-      else refuse(item, res.body || {}, cur);
+      else { item.kept = !!res.kept; refuse(item, res.body || {}, cur); }
       flush();
     }, function () {
       sending = false; // offline: the next try is on the online event or within 10 s
       showQueue();
     });
+  }
+
+  // --- refused entries: an entry the server refused stays on the phone (in
+  // localStorage, so a reload keeps it) with the server's reason, a "Call the
+  // director" button and a "Delete" button, until it is resolved: the
+  // director enters or corrects the board (the server then no longer lists
+  // it), or the table deletes it. The server keeps it too, for the
+  // director's session board.
+
+  function refusedItems() { return queue().filter(function (i) { return i.error; }); }
+
+  // refusedSummary is what the status line adds about refused entries.
+  function refusedSummary() {
+    var n = refusedItems().length;
+    return n ? ' ' + n + ' refused: see below.' : '';
+  }
+
+  // renderRefusedEntries lists every refused entry with its reason and actions.
+  function renderRefusedEntries() {
+    var box = document.getElementById('queue-errors');
+    if (!box) return;
+    box.innerHTML = '';
+    refusedItems().forEach(function (item) {
+      var div = document.createElement('div');
+      div.className = 'refused-entry card';
+      div.dataset.board = item.board; div.dataset.round = item.round;
+      var p = document.createElement('p');
+      p.className = 'error';
+      var why = item.field && item.error.indexOf(item.field + ': ') === 0 ? item.error.slice(item.field.length + 2) : item.error;
+      p.textContent = 'Not stored: board ' + item.board + ' of round ' + item.round + ' (' + describe(item.body) + '). ' + why.charAt(0).toUpperCase() + why.slice(1);
+      div.appendChild(p);
+      var note = document.createElement('p');
+      note.className = 'refused-note';
+      note.textContent = item.called ? 'The director has been called and sees this entry.' :
+        item.kept ? 'The director sees this entry on the session board.' : 'Show this to the director.';
+      div.appendChild(note);
+      if (item.kept && !item.called) {
+        var call = document.createElement('button');
+        call.type = 'button'; call.className = 'danger call-director'; call.textContent = 'Call the director';
+        call.addEventListener('click', function () { callDirectorAbout(item); });
+        div.appendChild(call);
+      }
+      var del = document.createElement('button');
+      del.type = 'button'; del.className = 'secondary delete-refused'; del.textContent = 'Delete this entry';
+      del.addEventListener('click', function () {
+        if (window.confirm('Delete the entry of board ' + item.board + ' of round ' + item.round + '? It will not be stored.')) deleteRefusedEntry(item);
+      });
+      div.appendChild(del);
+      box.appendChild(div);
+    });
+    showQueueStatusOnly();
+  }
+
+  // showQueueStatusOnly refreshes the status line without rendering again.
+  function showQueueStatusOnly() { if (statusEl) showQueue(); }
+
+  function updateItem(item) {
+    saveQueue(queue().map(function (i) { return i.key === item.key ? item : i; }));
+  }
+
+  // callDirectorAbout marks the refused entry as a call for the director.
+  function callDirectorAbout(item) {
+    api('POST', '/v1/sections/' + data.section + '/refusals/' + encodeURIComponent(item.key) + '/call').then(function (res) {
+      if (res.ok) { item.called = true; updateItem(item); }
+      else if (res.status === 404) { item.kept = false; updateItem(item); }
+      renderRefusedEntries();
+    }, function () { window.alert('No network: call the director over, or try again when the network is back.'); });
+  }
+
+  // deleteRefusedEntry gives the entry up, on the phone and on the server.
+  function deleteRefusedEntry(item) {
+    removeItem(item);
+    api('DELETE', '/v1/sections/' + data.section + '/refusals/' + encodeURIComponent(item.key)).catch(function () {});
+    var entry = item.round === data.round && entryOf(item.board);
+    if (entry) render(entry);
+    renderRefusedEntries();
+  }
+
+  // withdrawReplacedRefusals withdraws on the server the refused entries of
+  // a board the table enters again.
+  function withdrawReplacedRefusals(board, round) {
+    refusedItems().forEach(function (i) {
+      if (i.board === board && i.round === round && i.kept) {
+        api('DELETE', '/v1/sections/' + data.section + '/refusals/' + encodeURIComponent(i.key)).catch(function () {});
+      }
+    });
+  }
+
+  // syncRefusedEntries drops the refused entries the server no longer holds
+  // open: the director entered or corrected the board, or dismissed them.
+  function syncRefusedEntries() {
+    if (navigator.onLine === false || !refusedItems().some(function (i) { return i.kept; })) return;
+    api('GET', '/v1/sections/' + data.section + '/refusals').then(function (res) {
+      if (!res.ok || !Array.isArray(res.body)) return;
+      var open = {};
+      res.body.forEach(function (r) { open[r.key] = r; });
+      var before = queue().length;
+      saveQueue(queue().filter(function (i) { return !(i.error && i.kept && !open[i.key]); }));
+      if (queue().length !== before) { renderRefusedEntries(); refresh(); }
+    }, function () {});
   }
 
   // --- what each board shows: the form, the agreement step, waiting, or done
@@ -583,6 +681,9 @@
     render(entry);
   });
 
+  renderRefusedEntries();
+  syncRefusedEntries();
+  setInterval(syncRefusedEntries, 15000);
   window.addEventListener('online', flush);
   window.addEventListener('offline', showQueue);
   setInterval(flush, 10000);

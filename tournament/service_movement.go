@@ -148,8 +148,9 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 	case old.Winners != nm.Winners:
 		return Movement{}, Invalidf("movement.winners", strconv.Itoa(nm.Winners)+": the section ranks "+winnersWords(old.Winners)+
 			"; the new movement would rank "+winnersWords(nm.Winners))
-	case from > len(nm.Rounds):
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": the new movement ("+nm.Name+") has rounds 1 to "+strconv.Itoa(len(nm.Rounds)))
+	case from > len(nm.Rounds)+1:
+		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": the new movement ("+nm.Name+") has rounds 1 to "+strconv.Itoa(len(nm.Rounds))+
+			"; it starts at one of them, or after the last to end the section there")
 	}
 	to := make([]int, old.Pairs+1) // to[old pair] = its number in nm; 0: none
 	for p := 1; p <= old.Pairs; p++ {

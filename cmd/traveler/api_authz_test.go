@@ -245,6 +245,9 @@ var authzTable = map[string]authzCase{
 		path: func(f authzFixture) string { return "/v1/pairs/" + id(f.pair2) }},
 	"POST /v1/pairs/:id/withdraw": {want: directorOnly(201), body: jsonBody(`{}`)},
 	"PATCH /v1/teams/:id":         {want: directorOnly(200), body: jsonBody(`{"name": "Aces high"}`)},
+	// the 3-table Mitchell stops after round 2; round 1's result stays
+	"POST /v1/sections/:id/movement": {want: directorOnly(200),
+		body: jsonBody(`{"movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 2}, "from_round": 2}`)},
 }
 
 // authzPath fills a route's path parameters with the fixture's ids.

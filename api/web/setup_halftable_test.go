@@ -136,3 +136,38 @@ func TestHalfTableMitchellFromTheForm(t *testing.T) {
 		t.Errorf("public standings: NS %v, EW %v from %d results; want 12, 12 from %d", sum["NS"], sum["EW"], st.Results, len(in))
 	}
 }
+
+// TestSectionPageHowellSitOuts: an odd Howell's sit-out is the movement's:
+// the section page lists it round by round, with no half table.
+func TestSectionPageHowellSitOuts(t *testing.T) {
+	s := newSetupSite(t)
+	ctx := context.Background()
+	s.signIn()
+	ev, err := s.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Odd Howell", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := s.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "O",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 5, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := s.get("/director/sections/" + strconv.FormatInt(sec.ID, 10))
+	p.want(t, "section page", http.StatusOK)
+	if p.byID("half-table") != nil || p.byID("late-pair-form") != nil {
+		t.Error("an odd Howell is shown a half table")
+	}
+	outs := p.byClass(p.mustID(t, "sit-outs"), "sits-out")
+	if len(outs) != len(sec.Movement.Rounds) {
+		t.Fatalf("%d rounds list a sit-out, want all %d", len(outs), len(sec.Movement.Rounds))
+	}
+	for i, li := range outs {
+		rd := sec.Movement.Rounds[i]
+		if len(rd.SitOut) != 1 {
+			t.Fatalf("round %d: the movement has sit-outs %v, want one pair", rd.Number, rd.SitOut)
+		}
+		if got, want := setupText(li), strconv.Itoa(rd.SitOut[0])+" sits out"; got != want {
+			t.Errorf("round %d: %q, want %q", rd.Number, got, want)
+		}
+	}
+}

@@ -172,3 +172,65 @@ func TestChangeMovementRefusesAResult(t *testing.T) {
 		t.Errorf("a table changed a movement: %v", err)
 	}
 }
+
+// TestScorePhantom: a 2½-table Mitchell played with a phantom (3 tables,
+// pair 3 EW missing): once the real tables are in, the director gives the
+// phantom's opponents 60% on the 6 boards at its table (3 rounds × 2
+// boards), the phantom 40%; every board is finished; a second time there is
+// nothing left to score; a late pair can no longer join for a round whose
+// phantom boards are scored.
+func TestScorePhantom(t *testing.T) {
+	s, _ := open(t)
+	c := ctx(t)
+	svc := tournament.NewService(s, tournament.ServiceOptions{})
+	e := event(t, s)
+	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "P",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2, Missing: 6, Phantom: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var real []tournament.Result
+	for _, r := range slotsOf(sec, 1, 3) {
+		rd, _ := sec.Movement.Round(r.Round)
+		if tb, _ := rd.Table(r.Table); tb.Opponent(6) == 0 {
+			real = append(real, r)
+		}
+	}
+	if len(real) != 12 {
+		t.Fatalf("%d real slots, want 12: 3 rounds of 2 real tables of 2 boards", len(real))
+	}
+	if _, _, err := svc.EnterResults(c, tournament.Director, sec.ID, real, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.ScorePhantom(c, tournament.Director, sec.ID, 101); err == nil {
+		t.Error("101% was taken")
+	} else if te := tError(t, err, tournament.ErrInvalid); te.Field != "percent" {
+		t.Errorf("101%%: field %q", te.Field)
+	}
+	stored, err := svc.ScorePhantom(c, tournament.Director, sec.ID, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored) != 6 {
+		t.Fatalf("%d boards against the phantom scored, want 6", len(stored))
+	}
+	for _, r := range stored {
+		// The phantom is EW 3: its opponents sit NS.
+		if r.Status != tournament.StatusArtificial || r.EW != "3" || r.NSPercent != 60 || r.EWPercent != 40 {
+			t.Errorf("board %d round %d: %s NS %s %d%%, EW %s %d%%; want artificial, the NS pair 60%%, EW 3 40%%", r.Board, r.Round, r.Status, r.NS, r.NSPercent, r.EW, r.EWPercent)
+		}
+	}
+	all, _ := svc.Results(c, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
+	for b, done := range tournament.FinishedBoards(&sec, all) {
+		if !done {
+			t.Errorf("board %d is not finished", b)
+		}
+	}
+	if _, err := svc.ScorePhantom(c, tournament.Director, sec.ID, 60); !errors.Is(err, tournament.ErrConflict) {
+		t.Errorf("scoring the phantom again: %v, want a conflict", err)
+	}
+	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 2, []tournament.Player{{Name: "Too Late"}})
+	if te := tError(t, err, tournament.ErrConflict); !(strings.Contains(te.Message, "in round 2 ") || strings.Contains(te.Message, "in round 3 ")) || !strings.Contains(te.Message, "score against the missing pair") {
+		t.Errorf("a late pair over scored rounds: %q", te.Message)
+	}
+}

@@ -139,7 +139,8 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 // their numbers and directions), then nm's rounds from from on. A pair of
 // nm not in an earlier round sits it out (a late pair, a table that joined);
 // the old missing pair's tables, when it is a real pair now, become
-// sit-outs. results are the section's: each must fit the movement made.
+// sit-outs unless a score was given there (ScorePhantom). results are the
+// section's: each must fit the movement made.
 func continueMovement(old, nm *Movement, from int, results []Result) (Movement, error) {
 	switch {
 	case old.Kind != nm.Kind:
@@ -168,11 +169,10 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 		r := Round{Number: rd.Number, ByeStand: slices.Clone(rd.ByeStand)}
 		placed := map[int]bool{}
 		for _, t := range rd.Tables {
-			if filled && t.Opponent(old.Phantom) != 0 {
-				// The phantom's table was played by nobody: its opponent sat out.
-				if r := firstAt(results, rd.Number, t.Table); r != nil {
-					return Movement{}, resultConflict(old, r, "it is against the missing pair, which sat out then; delete it first (the traveler page), or keep the pair missing")
-				}
+			if filled && t.Opponent(old.Phantom) != 0 && firstAt(results, rd.Number, t.Table) == nil {
+				// The phantom's table was played by nobody: its opponent sat
+				// out. One scored stays, the late pair holding the phantom's
+				// score (the side at fault, Law 12C).
 				opp := to[t.Opponent(old.Phantom)]
 				r.SitOut = append(r.SitOut, opp)
 				placed[opp] = true
@@ -203,6 +203,19 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 		m.Rounds = append(m.Rounds, r)
 	}
 	m.Rounds = append(m.Rounds, nm.Rounds[from-1:]...)
+	if filled {
+		for i := range results {
+			r := &results[i]
+			if r.Round < from {
+				continue
+			}
+			if rd, ok := old.Round(r.Round); ok {
+				if t, ok := rd.Table(r.Table); ok && t.Opponent(old.Phantom) != 0 {
+					return Movement{}, resultConflict(old, r, "it is a score against the missing pair, which plays that round now; delete it first (the traveler page)")
+				}
+			}
+		}
+	}
 	for i := range results {
 		if why := fits(&m, &results[i]); why != "" {
 			return Movement{}, resultConflict(old, &results[i], why)
@@ -311,4 +324,79 @@ func resultConflict(m *Movement, r *Result, why string) error {
 	return &Error{Kind: ErrConflict, Field: "movement", Message: "the result of board " + strconv.Itoa(r.Board) + " at table " + strconv.Itoa(r.Table) +
 		" in round " + strconv.Itoa(r.Round) + " (NS " + r.NS + " v EW " + r.EW + ", result " + strconv.FormatInt(r.ID, 10) + ") would not fit: " + why +
 		"; the movement stays " + m.Name}
+}
+
+// ScorePhantom gives the phantom's opponents of a half-table Mitchell played
+// with a phantom their artificial score (directors only): every board at a
+// table of the missing pair that has no result yet gets percent of the top
+// for the phantom's opponents, and the rest for the phantom (which is not
+// ranked), in one transaction, audited. It returns the results stored.
+func (s *Service) ScorePhantom(ctx context.Context, a Actor, id int64, percent int) ([]Result, error) {
+	if err := directorOnly(a, "give adjusted scores"); err != nil {
+		return nil, err
+	}
+	sec, e, err := s.sectionEvent(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	m := &sec.Movement
+	if m.Phantom == 0 || !sec.Spec.Phantom {
+		return nil, &Error{Kind: ErrConflict, Field: "percent", Message: "section " + sec.Name + " plays no phantom (" + m.Name +
+			"): a half table's opponents get an artificial score only when the section is set up with a phantom"}
+	}
+	if percent < 0 || percent > 100 {
+		return nil, Invalidf("percent", strconv.Itoa(percent)+": a percentage of the top, 0 to 100; 60 (average plus) is usual")
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return nil, err
+	}
+	taken := map[[3]int]bool{}
+	for _, r := range results {
+		taken[[3]int{r.Round, r.Table, r.Board}] = true
+	}
+	rules, err := e.Rules()
+	if err != nil {
+		return nil, err
+	}
+	boards, err := s.boardMap(ctx, &sec)
+	if err != nil {
+		return nil, err
+	}
+	var out []Result
+	for _, rd := range m.Rounds {
+		for _, t := range rd.Tables {
+			side, sits := t.CardsOf(m.Phantom)
+			if !sits {
+				continue
+			}
+			for _, b := range t.Boards {
+				if taken[[3]int{rd.Number, t.Table, b}] {
+					continue
+				}
+				r := Result{Board: b, Round: rd.Number, Table: t.Table, Status: StatusArtificial, NSPercent: percent, EWPercent: 100 - percent}
+				if side == scoring.NS {
+					r.NSPercent, r.EWPercent = 100-percent, percent
+				}
+				if err := s.checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
+					return nil, err
+				}
+				r.SectionID, r.EnteredBy = sec.ID, a.Name
+				out = append(out, r)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, &Error{Kind: ErrConflict, Field: "percent", Message: "every board against the phantom in section " + sec.Name + " has its score already"}
+	}
+	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+		After: map[string]any{"phantom_scored": len(out), "percent": percent}}
+	stored, err := s.store.WithdrawPair(ctx, sec.ID, out, &c)
+	if err != nil {
+		return nil, err
+	}
+	for i := range stored {
+		stored[i].Lines = out[i].Lines
+	}
+	return stored, nil
 }

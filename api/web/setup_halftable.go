@@ -107,7 +107,7 @@ func halfTableWords(sec *tournament.Section) string {
 	}
 	how := "its opponents sit out that round: their boards are not played and hold no board back"
 	if sec.Spec.Phantom {
-		how = "its opponents play a phantom and get an artificial score (enter it on the board's traveler)"
+		how = "its opponents play a phantom and get an artificial score (below, or board by board on the traveler)"
 	}
 	return "Half table: pair " + pairWords(m, m.Phantom) + " is not there; " + how + "."
 }

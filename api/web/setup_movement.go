@@ -16,6 +16,28 @@ import (
 func (p *Pages) movementRoutes(d *echo.Group) {
 	d.POST("/sections/:id/late-pair", p.latePair)
 	d.POST("/sections/:id/movement", p.changeMovement)
+	d.POST("/sections/:id/phantom", p.scorePhantom)
+}
+
+// scorePhantom gives the phantom's opponents their artificial score, the
+// percentage chosen (tournament.Service.ScorePhantom).
+func (p *Pages) scorePhantom(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.sectionPageError(c, map[string]string{}, err)
+	}
+	form := formValues(c)
+	form["phantom"] = "1"
+	s := strings.TrimSpace(form["percent"])
+	percent, err := strconv.Atoi(s)
+	if err != nil {
+		return p.sectionPageError(c, form, tournament.Invalidf("percent", strconv.Quote(s)+": not a whole number; write a percentage of the top, e.g. 60"))
+	}
+	stored, err := p.svc.ScorePhantom(c.Request().Context(), actor(c), id, percent)
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), strconv.Itoa(len(stored))+" boards against the phantom scored: "+strconv.Itoa(percent)+"% to its opponents")
 }
 
 // movementForm is the change-of-movement form filled from a section's

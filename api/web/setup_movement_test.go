@@ -103,3 +103,44 @@ func playerList(p tournament.Pair) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// TestScorePhantomFromTheSectionPage: a half table played with a phantom
+// (3 tables, pair 3 EW missing): the section page scores the 6 boards
+// against the phantom (3 rounds × 2 boards) at the percentage given; a
+// percentage that is not a number is refused with the form refilled.
+func TestScorePhantomFromTheSectionPage(t *testing.T) {
+	s := newSetupSite(t)
+	ctx := context.Background()
+	s.signIn()
+	ev, err := s.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Phantom", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := s.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "P",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2, Missing: 6, Phantom: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := "/director/sections/" + strconv.FormatInt(sec.ID, 10)
+	p := s.get(path)
+	if txt := setupText(p.mustID(t, "half-table")); !strings.Contains(txt, "phantom") {
+		t.Errorf("half table: %q", txt)
+	}
+	if n := len(p.byClass(p.mustID(t, "sit-outs"), "plays-phantom")); n != 3 {
+		t.Errorf("%d rounds list the phantom's opponents, want 3", n)
+	}
+	p = s.post(path+"/phantom", url.Values{"percent": {"sixty"}})
+	p.want(t, "percent sixty", http.StatusUnprocessableEntity)
+	if setupAttr(p.mustID(t, "phantom-percent"), "aria-invalid") != "true" || setupAttr(p.mustID(t, "phantom-percent"), "value") != "sixty" {
+		t.Errorf("percent sixty: not marked or not refilled; error %q", p.errorText())
+	}
+	p = s.post(path+"/phantom", url.Values{"percent": {"60"}})
+	p.want(t, "score the phantom", http.StatusSeeOther)
+	if msg, _ := url.QueryUnescape(p.Location); !strings.Contains(msg, "6 boards against the phantom scored: 60%") {
+		t.Errorf("scored: %q", msg)
+	}
+	rs, _ := s.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
+	if len(rs) != 6 {
+		t.Errorf("%d results stored, want 6", len(rs))
+	}
+}

@@ -21,6 +21,7 @@ type sectionRow struct {
 	Section  tournament.Section
 	Pairs    int // pairs entered
 	Finished int // boards finished: those the public sees (tournament.FinishedBoards)
+	Places   int // pairs the movement has room for, a half table's missing pair not counted
 }
 
 // eventPageData is the event page's data.
@@ -95,7 +96,11 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		if err != nil {
 			return eventPageData{}, err
 		}
-		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs), Finished: countFinished(&s, results)})
+		places := s.Movement.Pairs
+		if s.Movement.Phantom != 0 {
+			places-- // a half table's missing pair is no place to fill
+		}
+		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs), Finished: countFinished(&s, results), Places: places})
 	}
 	d.PublicSees = publicSees(d.Sections)
 	return d, nil

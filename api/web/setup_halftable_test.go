@@ -115,6 +115,10 @@ func TestHalfTableMitchellFromTheForm(t *testing.T) {
 	if txt := setupText(p.mustID(t, "published-state")); !strings.Contains(txt, "6 of 6 boards finished") {
 		t.Errorf("event page: %q", txt)
 	}
+	// 5 pairs entered of the 5 places: the missing pair is no place to fill.
+	if txt := setupText(p.mustID(t, "sections")); !strings.Contains(txt, "5 of 5") {
+		t.Errorf("event page, sections: %q, want 5 of 5 pairs entered", txt)
+	}
 
 	st, err := s.svc.Standings(ctx, tournament.Actor{Role: tournament.RolePublic}, sec.ID)
 	if err != nil {

@@ -16,9 +16,14 @@ package main
 // round 2: 4, 50%.
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -69,6 +74,8 @@ func TestBrowserHalfTableMitchell(t *testing.T) {
 	d.submit("#add-pairs")
 	d.noError("add the five pairs")
 	d.shot("section with its half table")
+	cardShot(d, `section[aria-labelledby="movement-h"]`, "movement card")
+	cardShot(d, `section[aria-labelledby="late-h"]`, "late pair card")
 
 	// The tables' results, through the API.
 	e := &apiEnv{Client: apitest.Client{T: t, URL: b.url}, t: t, url: b.url, svc: b.svc}
@@ -111,5 +118,23 @@ func TestBrowserHalfTableMitchell(t *testing.T) {
 	}
 	if _, ok := rows["3 EW"]; ok {
 		t.Error("the public standings list the missing pair 3 EW")
+	}
+}
+
+// cardShot saves a screenshot of the element sel alone (a card of a long
+// page), numbered with the full-page ones.
+func cardShot(tab *browserTab, sel, name string) {
+	b := tab.env
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(tab.ctx, stepTimeout)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel), chromedp.NodeVisible))
+	if err != nil {
+		tab.fail("screenshot "+sel, err)
+	}
+	b.step++
+	file := filepath.Join(b.shots, fmt.Sprintf("%02d-%s-%s.png", b.step, tab.name, safeName(name)))
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		b.t.Error(err)
 	}
 }

@@ -143,9 +143,10 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 // section's: each must fit the movement made.
 func continueMovement(old, nm *Movement, from int, results []Result) (Movement, error) {
 	switch {
-	case old.Kind != nm.Kind:
+	case old.Kind != nm.Kind && (old.numberedApart() != nm.numberedApart() || (old.Kind == KindTeams) != (nm.Kind == KindTeams)):
 		return Movement{}, Invalidf("movement.kind", nm.Kind.String()+": section plays a "+old.Kind.String()+
-			" movement; its rounds already played stay, so the new one is a "+old.Kind.String()+" too", old.Kind.String())
+			" movement; its rounds already played stay, so the new one numbers its pairs the same way: a "+old.Kind.String()+
+			" or a custom schedule that does", old.Kind.String(), "custom")
 	case old.Winners != nm.Winners:
 		return Movement{}, Invalidf("movement.winners", strconv.Itoa(nm.Winners)+": the section ranks "+winnersWords(old.Winners)+
 			"; the new movement would rank "+winnersWords(nm.Winners))

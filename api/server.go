@@ -114,6 +114,7 @@ var routes = []route{
 	{http.MethodDelete, "/v1/events/:id", (*server).deleteEvent},
 	{http.MethodGet, "/v1/events/:id/changes", (*server).listChanges},
 	{http.MethodDelete, "/v1/sections/:id", (*server).deleteSection},
+	{http.MethodPost, "/v1/sections/:id/movement", (*server).changeMovement},
 	{http.MethodPatch, "/v1/pairs/:id", (*server).patchPair},
 	{http.MethodDelete, "/v1/pairs/:id", (*server).deletePair},
 	{http.MethodPost, "/v1/pairs/:id/withdraw", (*server).withdrawPair},

@@ -72,35 +72,7 @@ type teamJSON struct {
 // ID and CreatedAt. A section name is unique in a session.
 func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) error {
 	m := &sec.Movement
-	rests := make([]restJSON, len(m.Rounds))
-	var tables []tableJSON
-	for i, r := range m.Rounds {
-		rests[i] = restJSON{Round: r.Number, SitOut: r.SitOut, ByeStand: r.ByeStand}
-		for j, t := range r.Tables {
-			tables = append(tables, tableJSON{Round: r.Number, Position: j + 1, Table: t.Table, NS: t.NS, EW: t.EW,
-				Boards: t.Boards, ArrowSwitch: t.ArrowSwitch, Match: t.Match})
-		}
-	}
-	teams := make([]teamJSON, len(m.Teams))
-	for i, t := range m.Teams {
-		teams[i] = teamJSON{Number: t.Number, Pair1: t.Pairs[0], Pair2: t.Pairs[1]}
-	}
-	spec, err := json.Marshal(specToJSON(&sec.Spec))
-	if err != nil {
-		return fmt.Errorf("db: create section: %w", err)
-	}
-	restsJSON, err := json.Marshal(rests)
-	if err != nil {
-		return fmt.Errorf("db: create section: %w", err)
-	}
-	if tables == nil {
-		tables = []tableJSON{}
-	}
-	tablesJSON, err := json.Marshal(tables)
-	if err != nil {
-		return fmt.Errorf("db: create section: %w", err)
-	}
-	teamsJSON, err := json.Marshal(teams)
+	spec, restsJSON, tablesJSON, teamsJSON, err := movementJSON(sec)
 	if err != nil {
 		return fmt.Errorf("db: create section: %w", err)
 	}
@@ -113,6 +85,37 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	}
 	sec.CreatedAt = sec.CreatedAt.UTC()
 	return nil
+}
+
+// movementJSON writes a section's spec, and its movement's rounds (their
+// sit-outs and bye-stands), tables and teams as the JSON arrays
+// createSectionSQL and changeMovementSQL read.
+func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, err error) {
+	m := &sec.Movement
+	rs := make([]restJSON, len(m.Rounds))
+	ts := []tableJSON{}
+	for i, r := range m.Rounds {
+		rs[i] = restJSON{Round: r.Number, SitOut: r.SitOut, ByeStand: r.ByeStand}
+		for j, t := range r.Tables {
+			ts = append(ts, tableJSON{Round: r.Number, Position: j + 1, Table: t.Table, NS: t.NS, EW: t.EW,
+				Boards: t.Boards, ArrowSwitch: t.ArrowSwitch, Match: t.Match})
+		}
+	}
+	tm := make([]teamJSON, len(m.Teams))
+	for i, t := range m.Teams {
+		tm[i] = teamJSON{Number: t.Number, Pair1: t.Pairs[0], Pair2: t.Pairs[1]}
+	}
+	if spec, err = json.Marshal(specToJSON(&sec.Spec)); err != nil {
+		return
+	}
+	if rests, err = json.Marshal(rs); err != nil {
+		return
+	}
+	if tables, err = json.Marshal(ts); err != nil {
+		return
+	}
+	teams, err = json.Marshal(tm)
+	return
 }
 
 // The queries that read sections with their movements; %s picks the

@@ -149,7 +149,7 @@ func (s *Service) section(ctx context.Context, id int64) (Section, error) {
 
 // sectionAfterChange reads a section from the store. A section kept before
 // a change (a round moved, a name changed) keeps its movement: a movement
-// never changes once made, and its rounds are most of what a section read
+// changes only with its name and spec (ChangeMovement), and its rounds are most of what a section read
 // costs (13 tables of a section read it at once after every round). Only
 // the section's own row is read then, and the whole section if its movement
 // is not the one kept.

@@ -13,8 +13,9 @@ import (
 // *Error carrying the stored result where there is one. A Store never returns
 // nil, nil.
 type Store interface {
-	ChangeStore // changes to events, sections, pairs and teams (service_change.go)
-	PaceStore   // rounds closed per table, late plays, refused entries (pace.go)
+	ChangeStore         // changes to events, sections, pairs and teams (service_change.go)
+	PaceStore           // rounds closed per table, late plays, refused entries (pace.go)
+	MovementChangeStore // a section's movement changed for the rounds not yet played (service_movement.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error

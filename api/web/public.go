@@ -97,7 +97,7 @@ func (p *Pages) publicEventPage(c echo.Context) error {
 		if err != nil {
 			return p.publicError(c, err)
 		}
-		done := finishedBoards(&sec, results)
+		done := tournament.FinishedBoards(&sec, results)
 		sl := sectionLinks{Section: sec}
 		for b := 1; b <= sec.Movement.Boards; b++ {
 			sl.Boards = append(sl.Boards, boardLink{Number: b, Finished: done[b]})

@@ -49,7 +49,7 @@ func (p *Pages) publicBoardsPage(c echo.Context) error {
 	}
 	sd := &ed.Sections[i]
 	if !tournament.SessionOver(&sd.Section, sd.Results) {
-		done := finishedBoards(&sd.Section, sd.Results)
+		done := tournament.FinishedBoards(&sd.Section, sd.Results)
 		n := 0
 		for _, f := range done {
 			if f {

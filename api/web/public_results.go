@@ -11,14 +11,6 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// finishedBoards tells which boards of a section are finished: every table
-// that plays the board has its result in (a table where a half table's
-// missing pair sits is not waited for). Until then the public sees no line
-// of the board, so no pair still to play it can read how it went.
-func finishedBoards(sec *tournament.Section, results []tournament.Result) map[int]bool {
-	return tournament.FinishedBoards(sec, results)
-}
-
 // publicTravelerData is the public traveler page's data.
 type publicTravelerData struct {
 	Event    tournament.Event
@@ -49,7 +41,7 @@ func (p *Pages) publicTravelerPage(c echo.Context) error {
 	if err != nil {
 		return p.publicError(c, err)
 	}
-	if !finishedBoards(&t.Section, results)[board] {
+	if !tournament.FinishedBoards(&t.Section, results)[board] {
 		return p.publicError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "board",
 			Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows here once every table has played it"})
 	}
@@ -136,7 +128,7 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 	m := &sd.Section.Movement
 	number, direction := m.PairLabel(pair)
 	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayers(sd.Pairs, number, direction), Method: ev.Scoring}
-	done := finishedBoards(&sd.Section, sd.Results)
+	done := tournament.FinishedBoards(&sd.Section, sd.Results)
 	for _, rd := range m.Rounds {
 		t, ok := rd.Seating(pair)
 		if !ok {
@@ -233,7 +225,7 @@ func (p *Pages) publicRoyaltonPage(c echo.Context) error {
 func finishedOnly(ed *tournament.EventData) {
 	for i := range ed.Sections {
 		sd := &ed.Sections[i]
-		done := finishedBoards(&sd.Section, sd.Results)
+		done := tournament.FinishedBoards(&sd.Section, sd.Results)
 		kept := sd.Results[:0:0]
 		for _, r := range sd.Results {
 			if done[r.Board] {

@@ -12,7 +12,7 @@ import (
 // boardCell is one board of a table in a round on the session board.
 type boardCell struct {
 	Board    int
-	Status   string // "missing", "entered" or "queried"
+	Status   string // "missing", "entered", "queried", or "phantom" (a phantom's table with no result: not waited for)
 	ResultID int64  // 0 when missing
 	Query    string // the players' query, when queried
 	Refused  string // the reason an entry of the slot from the table's phone was refused, while open
@@ -115,8 +115,15 @@ func buildSessionBoard(ev tournament.Event, sec tournament.Section, results []to
 				cell.InPlay = true
 				cell.NS, _ = m.PairLabel(tb.Cards(scoring.NS))
 				cell.EW, _ = m.PairLabel(tb.Cards(scoring.EW))
+				phantom := tb.Opponent(m.Phantom) != 0
 				for _, b := range tb.Boards {
-					cell.Boards = append(cell.Boards, d.count(bySlot, slotKey{b, rd.Number, t}))
+					k := slotKey{b, rd.Number, t}
+					if _, in := bySlot[k]; phantom && !in {
+						// The phantom's table holds no board back (tournament.FinishedBoards).
+						cell.Boards = append(cell.Boards, boardCell{Board: b, Status: "phantom"})
+						continue
+					}
+					cell.Boards = append(cell.Boards, d.count(bySlot, k))
 				}
 			}
 			row.Tables = append(row.Tables, cell)

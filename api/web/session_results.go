@@ -68,7 +68,7 @@ func (p *Pages) sectionResultsPage(c echo.Context) error {
 	sd := &ed.Sections[i]
 	d := sectionResultsData{Event: ed.Event, Section: sd.Section, Method: sd.Standings.Method, ShowPct: sd.Standings.Method.HasPercentage(),
 		Fields: standingsFields(&sd.Standings), Results: sd.Standings.Results, Published: ed.Event.Published}
-	done := finishedBoards(&sd.Section, sd.Results)
+	done := tournament.FinishedBoards(&sd.Section, sd.Results)
 	for _, t := range sd.Travelers {
 		f := frequencies(t)
 		f.Finished = done[t.Board.Number]

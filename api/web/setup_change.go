@@ -28,6 +28,7 @@ func (p *Pages) changeRoutes(d *echo.Group) {
 	d.GET("/events/:id/delete", p.eventDeletePage)
 	d.POST("/events/:id/delete", p.deleteEvent)
 	d.GET("/events/:id/changes", p.changesPage)
+	p.movementRoutes(d)
 }
 
 // pairRows is how many players the pair form offers: the pair and two

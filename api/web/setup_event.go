@@ -18,8 +18,10 @@ import (
 
 // sectionRow is one section on the event page.
 type sectionRow struct {
-	Section tournament.Section
-	Pairs   int // pairs entered
+	Section  tournament.Section
+	Pairs    int // pairs entered
+	Finished int // boards finished: those the public sees (tournament.FinishedBoards)
+	Places   int // pairs the movement has room for, a half table's missing pair not counted
 }
 
 // eventPageData is the event page's data.
@@ -31,6 +33,7 @@ type eventPageData struct {
 	Files       []fileLink
 	USEBIOLinks bool   // the last download failed for want of one section: show the per-section links first
 	NoUSEBIO    string // why a USEBIO file cannot hold the event ("" when it can)
+	PublicSees  string // what published standings show: "12 of 13 boards finished"
 }
 
 // fileLink is one download of the event page.
@@ -89,9 +92,47 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		if err != nil {
 			return eventPageData{}, err
 		}
-		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs)})
+		results, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: s.ID})
+		if err != nil {
+			return eventPageData{}, err
+		}
+		places := s.Movement.Pairs
+		if s.Movement.Phantom != 0 {
+			places-- // a half table's missing pair is no place to fill
+		}
+		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs), Finished: countFinished(&s, results), Places: places})
 	}
+	d.PublicSees = publicSees(d.Sections)
 	return d, nil
+}
+
+// countFinished counts a section's finished boards, by the one rule the
+// public pages, the API and the exports follow (tournament.FinishedBoards).
+func countFinished(sec *tournament.Section, results []tournament.Result) int {
+	n := 0
+	for _, done := range tournament.FinishedBoards(sec, results) {
+		if done {
+			n++
+		}
+	}
+	return n
+}
+
+// publicSees says what the public sees of published standings: "12 of 13
+// boards finished", section by section when there are several.
+func publicSees(rows []sectionRow) string {
+	if len(rows) == 0 {
+		return "no section yet"
+	}
+	var parts []string
+	for _, r := range rows {
+		s := strconv.Itoa(r.Finished) + " of " + strconv.Itoa(r.Section.Movement.Boards) + " boards finished"
+		if len(rows) > 1 {
+			s = "section " + r.Section.Name + ": " + s
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // lawOptionText writes a law option's value: yes/no or the number.
@@ -125,7 +166,11 @@ func (p *Pages) publishEvent(c echo.Context) error {
 	if err != nil {
 		return p.eventPageError(c, err)
 	}
-	done := "Published: anyone can now see the standings and travelers of " + ev.Name
+	d, err := p.eventPageData(c)
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	done := "Published: " + d.PublicSees + ". Anyone can now see the standings and travelers of " + ev.Name + "; a board shows once every table that plays it has its result in"
 	if !publish {
 		done = "Unpublished: only directors can see " + ev.Name + " now"
 	}

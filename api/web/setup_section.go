@@ -133,6 +133,11 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 	}
 	spec.Even = strings.TrimSpace(form["even"])
 	spec.ShareBoards = form["share_boards"] != ""
+	if spec.Kind == "mitchell" {
+		if err := halfTableInput(form, spec); err != nil {
+			return in, err
+		}
+	}
 	return in, nil
 }
 
@@ -147,6 +152,9 @@ type sectionPageData struct {
 	HandRecords  int                 // boards with a deal
 	Boards       int                 // boards in the movement
 	PairsExample string
+	HalfTable    string            // the half table in a sentence; "" when none
+	SitOuts      []sitOutRound     // round by round, who sits out or plays the phantom; nil when all play
+	MovementForm map[string]string // the change-of-movement form, filled from the section's spec
 }
 
 // sectionPage shows a section: its movement, pairs, hand records and round.
@@ -187,7 +195,7 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		return sectionPageData{}, err
 	}
 	d := sectionPageData{Event: ev, Section: sec, Pairs: pairs, Boards: sec.Movement.Boards,
-		Mitchell: sec.Movement.Kind == tournament.KindMitchell}
+		Mitchell: sec.Movement.Kind == tournament.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec)}
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)
 	}

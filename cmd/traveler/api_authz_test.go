@@ -267,6 +267,9 @@ var authzTable = map[string]authzCase{
 		path: func(f authzFixture) string { return "/v1/sections/" + id(f.section) + "/refusals/1/call" }},
 	"DELETE /v1/sections/:id/refusals/:key": {want: allowed(401, 404, 404, 403, 404),
 		path: func(f authzFixture) string { return "/v1/sections/" + id(f.section) + "/refusals/1" }},
+	// the 3-table Mitchell stops after round 2; round 1's result stays
+	"POST /v1/sections/:id/movement": {want: directorOnly(200),
+		body: jsonBody(`{"movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 2}, "from_round": 2}`)},
 }
 
 // authzPath fills a route's path parameters with the fixture's ids.

@@ -81,13 +81,17 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // StandingsVersion returns a value that changes whenever a section's
 // standings may: a result stored, changed, rescored or deleted (their count
-// and newest change), or its event changed (method, law code). ErrNotFound
+// and newest change), its event changed (method, law code), or a board
+// marked fouled or cleared (the versions of its tables). ErrNotFound
 // for no such section.
 func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
 	var v *string
 	err := s.q.QueryRow(ctx, `
 		SELECT (SELECT count(*) || '/' || coalesce(max(r.updated_at)::text, '') FROM results r WHERE r.section_id = s.id)
 		       || '/' || e.updated_at::text
+		       || '/' || (SELECT coalesce(string_agg(v.board || '.' || v.round || '.' || v.table_no || '=' || v.version, ','
+		                      ORDER BY v.board, v.round, v.table_no), '')
+		                  FROM board_versions v WHERE v.section_id = s.id)
 		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
 		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
 	if err != nil {

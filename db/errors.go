@@ -133,6 +133,7 @@ var parents = map[string]string{
 	"audit_section_fkey":            "section",
 	"idempotency_keys_section_fkey": "section",
 	"tokens_section_fkey":           "section",
+	"board_versions_section_fkey":   "section",
 }
 
 // names returns the strings of a list of string kinds.

@@ -14,6 +14,7 @@ import (
 // nil, nil.
 type Store interface {
 	ChangeStore // changes to events, sections, pairs and teams (service_change.go)
+	FouledStore // which tables played which version of a fouled board (fouled.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error

@@ -136,21 +136,24 @@ func NewAuditResponse(a tournament.AuditEntry) AuditResponse {
 }
 
 // TravelerResponse is a board's traveler: the board and every line with
-// the points each side earned under the event's method.
+// the points each side earned under the event's method; on a fouled board
+// each line says the version it played, compared only with its own.
 type TravelerResponse struct {
 	SectionID int64                  `json:"section_id"`
 	Board     BoardResponse          `json:"board"`
 	Method    string                 `json:"method"`
 	Top       float64                `json:"top"`
 	Datum     *int                   `json:"datum"`
+	Datums    map[string]int         `json:"datums,omitempty"`
 	Lines     []TravelerLineResponse `json:"lines"`
 }
 
 // TravelerLineResponse is a traveler line: the result and its points.
 type TravelerLineResponse struct {
 	ResultResponse
-	NSPoints float64 `json:"ns_points"`
-	EWPoints float64 `json:"ew_points"`
+	BoardVersion int     `json:"board_version"`
+	NSPoints     float64 `json:"ns_points"`
+	EWPoints     float64 `json:"ew_points"`
 }
 
 // NewTravelerResponse converts a traveler to its answer, points rounded to
@@ -159,8 +162,14 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 	d := TravelerResponse{SectionID: t.Section.ID, Board: NewBoardResponse(t.Board), Method: string(t.Method), Top: t.Top,
 		Datum: t.Datum, Lines: make([]TravelerLineResponse, len(t.Lines))}
 	for i, l := range t.Lines {
-		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result),
+		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result), BoardVersion: l.Result.PlayedVersion(),
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
+	}
+	for v, datum := range t.Datums {
+		if d.Datums == nil {
+			d.Datums = map[string]int{}
+		}
+		d.Datums[strconv.Itoa(v)] = datum
 	}
 	return d
 }

@@ -44,9 +44,11 @@ type FouledStore interface {
 // 1 (as dealt) when none is set.
 func (r *Result) PlayedVersion() int { return max(r.BoardVersion, 1) }
 
-// FouledBoards returns a section's fouled boards: to a director, or to
-// anyone who may read the section's results.
-func (s *Service) FouledBoards(ctx context.Context, a Actor, sectionID int64) ([]FouledBoard, error) {
+// BoardVersions returns every table that plays a board in the section's
+// movement, by round then table, each with the version of the board it
+// played (1 unless the board is marked fouled): to a director, or to anyone
+// who may read the section's results.
+func (s *Service) BoardVersions(ctx context.Context, a Actor, sectionID int64, board int) ([]SlotVersion, error) {
 	sec, e, err := s.sectionEvent(ctx, sectionID)
 	if err != nil {
 		return nil, err
@@ -54,7 +56,14 @@ func (s *Service) FouledBoards(ctx context.Context, a Actor, sectionID int64) ([
 	if err := canReadResults(a, &e, &sec, 0); err != nil {
 		return nil, err
 	}
-	return s.reader(a).FouledBoards(ctx, sec.ID)
+	if err := boardOf(&sec, board); err != nil {
+		return nil, err
+	}
+	fouled, err := s.reader(a).FouledBoards(ctx, sec.ID)
+	if err != nil {
+		return nil, err
+	}
+	return slotVersions(&sec, board, fouled), nil
 }
 
 // SetFouledBoard marks which tables played which version of a board, as a
@@ -62,25 +71,26 @@ func (s *Service) FouledBoards(ctx context.Context, a Actor, sectionID int64) ([
 // with their version; a table not listed, or listed with version 1, played
 // the board as dealt, so an empty list clears the mark. Every slot must be
 // a table that plays the board in the section's movement, given once. The
-// change is kept in the event's changes. It returns the board as stored.
-func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, board int, slots []SlotVersion) (FouledBoard, error) {
+// change is kept in the event's changes. It returns the board's tables as
+// BoardVersions does.
+func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, board int, slots []SlotVersion) ([]SlotVersion, error) {
 	if err := directorOnly(a, "mark a fouled board"); err != nil {
-		return FouledBoard{}, err
+		return nil, err
 	}
 	sec, err := s.section(ctx, sectionID)
 	if err != nil {
-		return FouledBoard{}, err
+		return nil, err
 	}
-	if board < 1 || board > sec.Movement.Boards {
-		return FouledBoard{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(board) + " is not in section " + sec.Name + ": it plays boards 1 to " + strconv.Itoa(sec.Movement.Boards)}
+	if err := boardOf(&sec, board); err != nil {
+		return nil, err
 	}
 	next, err := checkSlotVersions(&sec, board, slots)
 	if err != nil {
-		return FouledBoard{}, err
+		return nil, err
 	}
 	stored, err := s.store.FouledBoards(ctx, sec.ID)
 	if err != nil {
-		return FouledBoard{}, err
+		return nil, err
 	}
 	old := FouledBoard{SectionID: sec.ID, Board: board}
 	if i := slices.IndexFunc(stored, func(f FouledBoard) bool { return f.Board == board }); i >= 0 {
@@ -90,9 +100,59 @@ func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, 
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
 		Before: map[string]any{key: versionsWords(old)}, After: map[string]any{key: versionsWords(next)}}
 	if err := s.store.SetFouledBoard(ctx, next, &c); err != nil {
-		return FouledBoard{}, err
+		return nil, err
 	}
-	return next, nil
+	return slotVersions(&sec, board, []FouledBoard{next}), nil
+}
+
+// boardOf checks that a section plays a board.
+func boardOf(sec *Section, board int) error {
+	if board < 1 || board > sec.Movement.Boards {
+		return &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(board) + " is not in section " + sec.Name + ": it plays boards 1 to " + strconv.Itoa(sec.Movement.Boards)}
+	}
+	return nil
+}
+
+// boardPlays lists the tables that play a board in a section's movement,
+// by round then table, each with version 1.
+func boardPlays(sec *Section, board int) []SlotVersion {
+	var out []SlotVersion
+	for _, rd := range sec.Movement.Rounds {
+		for _, t := range rd.Tables {
+			if slices.Contains(t.Boards, board) {
+				out = append(out, SlotVersion{Round: rd.Number, Table: t.Table, Version: 1})
+			}
+		}
+	}
+	slices.SortFunc(out, compareSlots)
+	return out
+}
+
+// compareSlots orders slots by round then table.
+func compareSlots(a, b SlotVersion) int {
+	if a.Round != b.Round {
+		return a.Round - b.Round
+	}
+	return a.Table - b.Table
+}
+
+// slotVersions lists the tables that play a board, each with the version
+// the fouled boards give it.
+func slotVersions(sec *Section, board int, fouled []FouledBoard) []SlotVersion {
+	out := boardPlays(sec, board)
+	for _, f := range fouled {
+		if f.Board != board {
+			continue
+		}
+		for _, sv := range f.Slots {
+			for i := range out {
+				if out[i].Round == sv.Round && out[i].Table == sv.Table {
+					out[i].Version = sv.Version
+				}
+			}
+		}
+	}
+	return out
 }
 
 // checkSlotVersions checks the versions given for a board's tables and
@@ -101,13 +161,9 @@ func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, 
 func checkSlotVersions(sec *Section, board int, slots []SlotVersion) (FouledBoard, error) {
 	plays := map[[2]int]bool{}
 	var where []string
-	for _, rd := range sec.Movement.Rounds {
-		for _, t := range rd.Tables {
-			if slices.Contains(t.Boards, board) {
-				plays[[2]int{rd.Number, t.Table}] = true
-				where = append(where, "round "+strconv.Itoa(rd.Number)+" table "+strconv.Itoa(t.Table))
-			}
-		}
+	for _, sv := range boardPlays(sec, board) {
+		plays[[2]int{sv.Round, sv.Table}] = true
+		where = append(where, "round "+strconv.Itoa(sv.Round)+" table "+strconv.Itoa(sv.Table))
 	}
 	if len(slots) > len(plays) {
 		return FouledBoard{}, Invalidf("lines", strconv.Itoa(len(slots))+" lines given, but board "+strconv.Itoa(board)+" is played at "+strconv.Itoa(len(plays))+" tables: give each of them at most once")
@@ -129,18 +185,13 @@ func checkSlotVersions(sec *Section, board int, slots []SlotVersion) (FouledBoar
 		}
 		seen[k] = true
 		if sv.Version < 1 || sv.Version > MaxBoardVersion {
-			return FouledBoard{}, Invalidf(field+".version", "version "+strconv.Itoa(sv.Version)+": a board's version is 1 (as dealt) to "+strconv.Itoa(MaxBoardVersion))
+			return FouledBoard{}, Invalidf(field+".board_version", "board_version "+strconv.Itoa(sv.Version)+": a board's version is 1 (as dealt) to "+strconv.Itoa(MaxBoardVersion))
 		}
 		if sv.Version > 1 {
 			out.Slots = append(out.Slots, sv)
 		}
 	}
-	slices.SortFunc(out.Slots, func(a, b SlotVersion) int {
-		if a.Round != b.Round {
-			return a.Round - b.Round
-		}
-		return a.Table - b.Table
-	})
+	slices.SortFunc(out.Slots, compareSlots)
 	return out, nil
 }
 

@@ -132,8 +132,8 @@ func TestCheckSlotVersions(t *testing.T) {
 	}{
 		{[]SlotVersion{{1, 2, 2}}, "lines[0].table"},
 		{[]SlotVersion{{r[1].Round, r[1].Table, 2}, {r[1].Round, r[1].Table, 2}}, "lines[1].table"},
-		{[]SlotVersion{{r[1].Round, r[1].Table, 5}}, "lines[0].version"},
-		{[]SlotVersion{{r[1].Round, r[1].Table, 0}}, "lines[0].version"},
+		{[]SlotVersion{{r[1].Round, r[1].Table, 5}}, "lines[0].board_version"},
+		{[]SlotVersion{{r[1].Round, r[1].Table, 0}}, "lines[0].board_version"},
 		{make([]SlotVersion, 6), "lines"},
 	}
 	for _, c := range cases {

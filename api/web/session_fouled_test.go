@@ -115,6 +115,17 @@ func TestFouledBoardForm(t *testing.T) {
 		t.Errorf("version 2's caption: %q", c)
 	}
 
+	// The frequencies count each version's scores apart: +420 in version 1
+	// (3.5) and +420 in version 2 (2) are two rows.
+	res := parsedPage(t, e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(f.section.ID, 10)+"/results", nil))
+	var rows []string
+	for _, tr := range res.byClass(res.mustID(t, "frequencies-1"), "freq-score") {
+		rows = append(rows, setupText(tr))
+	}
+	if got, want := strings.Join(rows, "; "), "420; -50; 420 version 2"; got != want {
+		t.Errorf("board 1's frequencies: %s, want %s", got, want)
+	}
+
 	// The public traveler, once published, shows the versions apart too.
 	yes := true
 	if _, err := e.svc.UpdateEvent(context.Background(), tournament.Director, f.event.ID, tournament.EventPatch{Published: &yes}); err != nil {

@@ -144,3 +144,29 @@ func TestCheckSlotVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestTeamFouledBoard: at teams the two rooms of a match are compared only
+// when they played the same version of a board. TestTeamStandings' match
+// with board 1 fouled in room 2: board 1 is not compared (0 IMPs, not
+// counted), board 2 (3NT S 9 +600 in both rooms) is: 0 IMPs over 1 board, a
+// draw of 10 VPs each (the WBF continuous scale gives a 0 margin 10).
+func TestTeamFouledBoard(t *testing.T) {
+	m, err := MovementSpec{Kind: "teams", Teams: 2, BoardsPerRound: 2}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := &Section{ID: 1, Name: "A", Movement: m, CurrentRound: 1}
+	results := enter(t, sec, Director, resultsOf([]played{
+		{1, 1, 1, "4S", "N", 10}, {1, 2, 1, "4S", "N", 9},
+		{1, 1, 2, "3NT", "S", 9}, {1, 2, 2, "3NT", "S", 9},
+	}))
+	results[1].BoardVersion = 2
+	imps := teamBoardIMPs(&m, results)
+	if imps[0] != 0 || imps[1] != 0 {
+		t.Errorf("board 1's IMPs %v, want 0 (rooms of different versions)", imps[:2])
+	}
+	got := teamStandings(&m, results, nil)
+	if len(got) != 2 || got[0].Boards != 1 || got[0].Total != 10 || got[1].Total != 10 {
+		t.Errorf("standings %+v, want 10 VPs each over 1 board", got)
+	}
+}

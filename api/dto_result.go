@@ -151,7 +151,7 @@ type TravelerResponse struct {
 // TravelerLineResponse is a traveler line: the result and its points.
 type TravelerLineResponse struct {
 	ResultResponse
-	BoardVersion int     `json:"board_version"`
+	BoardVersion int     `json:"board_version,omitempty"` // a fouled board's lines: the version each played (1 as dealt); absent on a board every table played as dealt
 	NSPoints     float64 `json:"ns_points"`
 	EWPoints     float64 `json:"ew_points"`
 }
@@ -162,8 +162,13 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 	d := TravelerResponse{SectionID: t.Section.ID, Board: NewBoardResponse(t.Board), Method: string(t.Method), Top: t.Top,
 		Datum: t.Datum, Lines: make([]TravelerLineResponse, len(t.Lines))}
 	for i, l := range t.Lines {
-		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result), BoardVersion: l.Result.PlayedVersion(),
+		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result),
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
+	}
+	if slices.ContainsFunc(t.Lines, func(l tournament.TravelerLine) bool { return l.Result.PlayedVersion() > 1 }) {
+		for i, l := range t.Lines {
+			d.Lines[i].BoardVersion = l.Result.PlayedVersion()
+		}
 	}
 	for v, datum := range t.Datums {
 		if d.Datums == nil {

@@ -115,6 +115,10 @@ func TestFouledBoardForm(t *testing.T) {
 		t.Errorf("version 2's caption: %q", c)
 	}
 
+	// The event's changes say who marked what.
+	changes := e.want(http.StatusOK, true, "/director/events/"+strconv.FormatInt(f.event.ID, 10)+"/changes", nil)
+	pageHas(t, "the changes", changes, "board 1: every table as dealt", "board 1: version 2: round 1 table 1")
+
 	// The frequencies count each version's scores apart: +420 in version 1
 	// (3.5) and +420 in version 2 (2) are two rows.
 	res := parsedPage(t, e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(f.section.ID, 10)+"/results", nil))

@@ -225,13 +225,13 @@ func (s *Service) withVersions(ctx context.Context, a Actor, sectionID int64, re
 	if err != nil {
 		return err
 	}
-	ApplyVersions(results, fouled)
+	applyVersions(results, fouled)
 	return nil
 }
 
-// ApplyVersions sets each result's BoardVersion from the fouled boards:
+// applyVersions sets each result's BoardVersion from the fouled boards:
 // the version of its slot, 1 when its slot is not listed.
-func ApplyVersions(results []Result, fouled []FouledBoard) {
+func applyVersions(results []Result, fouled []FouledBoard) {
 	at := map[[3]int]int{}
 	for _, f := range fouled {
 		for _, sv := range f.Slots {

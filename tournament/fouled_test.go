@@ -100,7 +100,7 @@ func TestCompareFouledBoard(t *testing.T) {
 // TestApplyVersions sets each result's version from its slot; others are as dealt.
 func TestApplyVersions(t *testing.T) {
 	results := []Result{{Board: 1, Round: 1, Table: 1}, {Board: 1, Round: 2, Table: 5}, {Board: 2, Round: 2, Table: 5}}
-	ApplyVersions(results, []FouledBoard{{Board: 1, Slots: []SlotVersion{{Round: 2, Table: 5, Version: 2}}}})
+	applyVersions(results, []FouledBoard{{Board: 1, Slots: []SlotVersion{{Round: 2, Table: 5, Version: 2}}}})
 	for i, want := range []int{1, 2, 1} {
 		if results[i].BoardVersion != want {
 			t.Errorf("result %d: version %d, want %d", i, results[i].BoardVersion, want)

@@ -71,8 +71,8 @@ func (s *Service) BoardVersions(ctx context.Context, a Actor, sectionID int64, b
 // with their version; a table not listed, or listed with version 1, played
 // the board as dealt, so an empty list clears the mark. Every slot must be
 // a table that plays the board in the section's movement, given once. The
-// change is kept in the event's changes. It returns the board's tables as
-// BoardVersions does.
+// change is kept in the event's changes (none when the versions stay as
+// they are). It returns the board's tables as BoardVersions does.
 func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, board int, slots []SlotVersion) ([]SlotVersion, error) {
 	if err := directorOnly(a, "mark a fouled board"); err != nil {
 		return nil, err
@@ -95,6 +95,9 @@ func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, 
 	old := FouledBoard{SectionID: sec.ID, Board: board}
 	if i := slices.IndexFunc(stored, func(f FouledBoard) bool { return f.Board == board }); i >= 0 {
 		old = stored[i]
+	}
+	if slices.Equal(old.Slots, next.Slots) {
+		return slotVersions(&sec, board, []FouledBoard{next}), nil // nothing changes: no change to keep
 	}
 	key := "board " + strconv.Itoa(board)
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,

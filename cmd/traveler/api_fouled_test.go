@@ -114,10 +114,21 @@ func TestAPIFouledBoard(t *testing.T) {
 		t.Errorf("USEBIO has not the fouled board's points (0.5 and 3.5):\n%s", usebio)
 	}
 
-	// The change log keeps who marked what.
+	// The change log keeps who marked what, once: the same marks again
+	// change nothing and are not logged.
+	e.want(200, &bv, "PUT", path, directorToken, `{"lines": [{"round": 3, "table": 2, "board_version": 2}, {"round": 1, "table": 1, "board_version": 1}]}`)
 	var changes []api.ChangeResponse
 	e.want(200, &changes, "GET", "/v1/events/"+id(f.event.ID)+"/changes", directorToken, nil)
 	last := changes[len(changes)-1]
+	marks := 0
+	for _, c := range changes {
+		if c.Before["board 1"] != nil {
+			marks++
+		}
+	}
+	if marks != 1 {
+		t.Errorf("%d changes of board 1's versions, want 1 (the same marks again are not logged): %+v", marks, changes)
+	}
 	if last.Kind != "section" || last.Action != "update" || last.Actor != "director" ||
 		last.Before["board 1"] != "every table as dealt" || last.After["board 1"] != "version 2: round 3 table 2" {
 		t.Errorf("change: %+v", last)

@@ -136,21 +136,24 @@ func NewAuditResponse(a tournament.AuditEntry) AuditResponse {
 }
 
 // TravelerResponse is a board's traveler: the board and every line with
-// the points each side earned under the event's method.
+// the points each side earned under the event's method; on a fouled board
+// each line says the version it played, compared only with its own.
 type TravelerResponse struct {
 	SectionID int64                  `json:"section_id"`
 	Board     BoardResponse          `json:"board"`
 	Method    string                 `json:"method"`
 	Top       float64                `json:"top"`
 	Datum     *int                   `json:"datum"`
+	Datums    map[string]int         `json:"datums,omitempty"`
 	Lines     []TravelerLineResponse `json:"lines"`
 }
 
 // TravelerLineResponse is a traveler line: the result and its points.
 type TravelerLineResponse struct {
 	ResultResponse
-	NSPoints float64 `json:"ns_points"`
-	EWPoints float64 `json:"ew_points"`
+	BoardVersion int     `json:"board_version,omitempty"` // a fouled board's lines: the version each played (1 as dealt); absent on a board every table played as dealt
+	NSPoints     float64 `json:"ns_points"`
+	EWPoints     float64 `json:"ew_points"`
 }
 
 // NewTravelerResponse converts a traveler to its answer, points rounded to
@@ -161,6 +164,17 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 	for i, l := range t.Lines {
 		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result),
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
+	}
+	if slices.ContainsFunc(t.Lines, func(l tournament.TravelerLine) bool { return l.Result.PlayedVersion() > 1 }) {
+		for i, l := range t.Lines {
+			d.Lines[i].BoardVersion = l.Result.PlayedVersion()
+		}
+	}
+	for v, datum := range t.Datums {
+		if d.Datums == nil {
+			d.Datums = map[string]int{}
+		}
+		d.Datums[strconv.Itoa(v)] = datum
 	}
 	return d
 }

@@ -83,6 +83,8 @@ var routes = []route{
 	{http.MethodPut, "/v1/sections/:id/boards", (*server).putBoards},
 	{http.MethodGet, "/v1/sections/:id/boards", (*server).listBoards},
 	{http.MethodGet, "/v1/sections/:id/boards/:n/analysis", (*server).boardAnalysis},
+	{http.MethodGet, "/v1/sections/:id/boards/:n/versions", (*server).getBoardVersions},
+	{http.MethodPut, "/v1/sections/:id/boards/:n/versions", (*server).putBoardVersions},
 	{http.MethodPost, "/v1/sections/:id/boards/deal", (*server).dealBoards},
 	{http.MethodPost, "/v1/sections/:id/results", keepingRefused((*server).enterResults)},
 	{http.MethodGet, "/v1/sections/:id/results", (*server).listResults},

@@ -81,10 +81,11 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // StandingsVersion returns a value that changes whenever a section's
 // standings may: a result stored, changed, rescored or deleted (their count
-// and newest change), or its event changed (method, law code), a slot
-// marked to be played later or unmarked (FinishedBoards), or a table's
+// and newest change), its event changed (method, law code), a slot
+// marked to be played later or unmarked (FinishedBoards), a table's
 // refused entry recorded, called about or resolved (the session board lists
-// them). ErrNotFound for no such section.
+// them), or a board marked fouled or cleared (the versions of its tables).
+// ErrNotFound for no such section.
 func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
 	var v *string
 	err := s.q.QueryRow(ctx, `
@@ -93,6 +94,9 @@ func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, 
 		       || '/' || (SELECT count(*) || '/' || coalesce(max(l.marked_at)::text, '') FROM late_plays l WHERE l.section_id = s.id)
 		       || '/' || (SELECT count(*) || '/' || coalesce(greatest(max(f.refused_at), max(f.called_at), max(f.resolved_at))::text, '')
 		                  FROM refused_entries f WHERE f.section_id = s.id)
+		       || '/' || (SELECT coalesce(string_agg(v.board || '.' || v.round || '.' || v.table_no || '=' || v.version, ','
+		                      ORDER BY v.board, v.round, v.table_no), '')
+		                  FROM board_versions v WHERE v.section_id = s.id)
 		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
 		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
 	if err != nil {

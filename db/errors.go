@@ -61,6 +61,10 @@ var (
 // checks are the schema's CHECK constraints by name (see migrations/).
 var checks = map[string]check{
 	"events_name_check":            {"name", "must not be empty", nil},
+	"board_versions_board_check":   {"board", "a board is " + numberedFrom1, nil},
+	"board_versions_round_check":   {"round", "a round is " + numberedFrom1, nil},
+	"board_versions_table_check":   {"table", "a table is " + numberedFrom1, nil},
+	"board_versions_version_check": {"board_version", "a fouled board's version is 2 to 4 (1, as dealt, is not stored)", nil},
 	"events_date_check":            {"date", "not a date: write YYYY-MM-DD", nil},
 	"events_law_check":             {"law", "not a law code traveler knows", lawNames},
 	"events_law_options_check":     {"law_options", "must be an object of option names and values", nil},
@@ -133,6 +137,7 @@ var parents = map[string]string{
 	"audit_section_fkey":            "section",
 	"idempotency_keys_section_fkey": "section",
 	"tokens_section_fkey":           "section",
+	"board_versions_section_fkey":   "section",
 }
 
 // names returns the strings of a list of string kinds.

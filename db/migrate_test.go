@@ -3,7 +3,9 @@ package db_test
 import (
 	"context"
 	"net/url"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,8 +13,30 @@ import (
 	"github.com/traveler-bridge/traveler/db/dbtest"
 )
 
-// newest is the number of the newest migration in migrations/.
-const newest = 11
+// newest and previous are the numbers of the two newest migrations in
+// migrations/ (the numbers need not follow on: branches take their own).
+var newest, previous = newestMigrations()
+
+// newestMigrations reads the numbers of the two newest migrations.
+func newestMigrations() (newest, previous uint) {
+	files, err := os.ReadDir("migrations")
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range files {
+		n, err := strconv.ParseUint(strings.SplitN(f.Name(), "_", 2)[0], 10, 32)
+		if err != nil || !strings.HasSuffix(f.Name(), ".up.sql") {
+			continue
+		}
+		switch v := uint(n); {
+		case v > newest:
+			newest, previous = v, newest
+		case v > previous && v < newest:
+			previous = v
+		}
+	}
+	return newest, previous
+}
 
 // tables lists the tables of the schema in database u, but golang-migrate's.
 func tables(t *testing.T, u string) []string {
@@ -60,8 +84,8 @@ func TestMigrateUpDownUp(t *testing.T) {
 			own = append(own, n)
 		}
 	}
-	if len(own) != 19 || !slices.Contains(queue, "river_job") {
-		t.Errorf("tables after up: %v, want the 19 of migrations/ and river's (the analysis queue: river_job …)", up)
+	if len(own) != 20 || !slices.Contains(queue, "river_job") {
+		t.Errorf("tables after up: %v, want the 20 of migrations/ and river's (the analysis queue: river_job …)", up)
 	}
 	// Up again: nothing to do is not an error.
 	if err := db.Migrate(context.Background(), u); err != nil {
@@ -72,8 +96,8 @@ func TestMigrateUpDownUp(t *testing.T) {
 	if err := db.MigrateDown(u, 1); err != nil {
 		t.Fatal(err)
 	}
-	if v, _ := version(t, u); v != newest-1 {
-		t.Fatalf("after one step down: version %d, want %d", v, newest-1)
+	if v, _ := version(t, u); v != previous {
+		t.Fatalf("after one step down: version %d, want %d", v, previous)
 	}
 	if err := db.Migrate(context.Background(), u); err != nil {
 		t.Fatal(err)
@@ -119,7 +143,7 @@ func TestMigrateForceDirty(t *testing.T) {
 	if err := db.Migrate(context.Background(), u); err == nil {
 		t.Fatal("Migrate on a dirty database: no error")
 	}
-	if err := db.MigrateForce(u, newest); err != nil {
+	if err := db.MigrateForce(u, int(newest)); err != nil {
 		t.Fatal(err)
 	}
 	if v, dirty := version(t, u); v != newest || dirty {
@@ -132,7 +156,7 @@ func TestMigrateForceDirty(t *testing.T) {
 	if err := db.MigrateDown(u, 1); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.MigrateForce(u, newest-1); err != nil {
+	if err := db.MigrateForce(u, int(previous)); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.Migrate(context.Background(), u); err != nil {

@@ -184,6 +184,12 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 			add("Score", "NS "+strconv.Itoa(r.NSScore))
 			add("Note", "assigned adjusted score")
 		}
+		if v := r.PlayedVersion(); v > 1 {
+			// PBN has no tag for a fouled board (Law 87); the Deal is the
+			// board as dealt, so a Note says this line played another
+			// version, compared only with the lines that played it.
+			add("Note", "fouled board: version "+strconv.Itoa(v)+" of the deal, scored only against the tables that played it")
+		}
 	}
 	b := &g.board
 	for _, t := range []pbnTag{

@@ -154,7 +154,8 @@ func handRows(deal string) [][]any {
 
 // writeTravelers writes the Travelers sheet: per board a title (board,
 // section, dealer, vulnerability), the hand record when there is one, a
-// header and every line.
+// header and every line; a fouled board's lines by version, each version
+// under a title of its own ("Version 2 (fouled): scored among themselves").
 func writeTravelers(b *book, d *tournament.EventData) error {
 	u := unit(d.Event.Scoring, false)
 	head := []string{"NS", "EW", "Contract", "Declarer", "Tricks", "Score", "NS " + u, "EW " + u}
@@ -167,7 +168,8 @@ func writeTravelers(b *book, d *tournament.EventData) error {
 		for ti := range sd.Travelers {
 			t := &sd.Travelers[ti]
 			hands := handRows(t.Board.Deal)
-			if err := s.reserve(len(t.Lines) + len(hands) + 3); err != nil {
+			groups := versionGroups(t)
+			if err := s.reserve(len(t.Lines) + len(hands) + 3 + len(groups)); err != nil {
 				return err
 			}
 			if err := s.titleRow("Board "+strconv.Itoa(t.Board.Number), "Section "+sd.Section.Name, "Dealer "+t.Board.Dealer.String(), "Vul "+t.Board.Vulnerability.String()); err != nil {
@@ -181,15 +183,22 @@ func writeTravelers(b *book, d *tournament.EventData) error {
 			if err := s.headerRow(head); err != nil {
 				return err
 			}
-			for li := range t.Lines {
-				l := &t.Lines[li]
-				r := &l.Result
-				var score any
-				if hasScore(r) {
-					score = r.NSScore
+			for _, g := range groups {
+				if len(groups) > 1 {
+					if err := s.titleRow(versionTitle(g.version)); err != nil {
+						return err
+					}
 				}
-				if err := s.add([]any{r.NS, r.EW, contractText(r), r.Declarer, tricks(r), score, s.pts(l.NSPoints), s.pts(l.EWPoints)}); err != nil {
-					return err
+				for _, li := range g.lines {
+					l := &t.Lines[li]
+					r := &l.Result
+					var score any
+					if hasScore(r) {
+						score = r.NSScore
+					}
+					if err := s.add([]any{r.NS, r.EW, contractText(r), r.Declarer, tricks(r), score, s.pts(l.NSPoints), s.pts(l.EWPoints)}); err != nil {
+						return err
+					}
 				}
 			}
 			s.skip()
@@ -307,16 +316,19 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 	return s.flush()
 }
 
-// frequency is one distinct score of a board and the points it earned.
+// frequency is one distinct score of a board (of one version of a fouled
+// board) and the points it earned.
 type frequency struct {
 	score    any // the NS score (int), or the contract text of a line without one
+	version  int // the version of the board it was made on: 1 as dealt
 	tables   int
 	ns, ew   float64
 	hasScore bool
 }
 
 // frequencies lists a traveler's distinct scores, highest NS score first,
-// lines without a score (artificial, not played) after them.
+// lines without a score (artificial, not played) after them; on a fouled
+// board version by version, as each version's points are its own.
 func frequencies(t *tournament.Traveler) []frequency {
 	var out []frequency
 	for li := range t.Lines {
@@ -326,14 +338,18 @@ func frequencies(t *tournament.Traveler) []frequency {
 		if hasScore(r) {
 			key = r.NSScore
 		}
-		k := slices.IndexFunc(out, func(f frequency) bool { return f.score == key })
+		v := r.PlayedVersion()
+		k := slices.IndexFunc(out, func(f frequency) bool { return f.score == key && f.version == v })
 		if k < 0 {
-			out = append(out, frequency{score: key, ns: l.NSPoints, ew: l.EWPoints, hasScore: hasScore(r)})
+			out = append(out, frequency{score: key, version: v, ns: l.NSPoints, ew: l.EWPoints, hasScore: hasScore(r)})
 			k = len(out) - 1
 		}
 		out[k].tables++
 	}
 	slices.SortStableFunc(out, func(a, b frequency) int {
+		if a.version != b.version {
+			return a.version - b.version
+		}
 		if a.hasScore != b.hasScore {
 			if a.hasScore {
 				return -1
@@ -368,7 +384,11 @@ func writeFrequencies(b *book, d *tournament.EventData) error {
 				return err
 			}
 			for _, f := range fs {
-				if err := s.add([]any{sd.Section.Name, t.Board.Number, f.score, f.tables, s.pts(f.ns), s.pts(f.ew)}); err != nil {
+				var board any = t.Board.Number
+				if f.version > 1 {
+					board = strconv.Itoa(t.Board.Number) + " (version " + strconv.Itoa(f.version) + ")"
+				}
+				if err := s.add([]any{sd.Section.Name, board, f.score, f.tables, s.pts(f.ns), s.pts(f.ew)}); err != nil {
 					return err
 				}
 			}
@@ -450,4 +470,36 @@ func boolRank(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// versionGroup is the lines of a traveler that played one version of the
+// board, by their index in the traveler.
+type versionGroup struct {
+	version int
+	lines   []int
+}
+
+// versionGroups sorts a traveler's lines by the version of the board they
+// played, version 1 (as dealt) first: one group unless the board was fouled.
+func versionGroups(t *tournament.Traveler) []versionGroup {
+	var out []versionGroup
+	for li := range t.Lines {
+		v := t.Lines[li].Result.PlayedVersion()
+		k := slices.IndexFunc(out, func(g versionGroup) bool { return g.version == v })
+		if k < 0 {
+			out = append(out, versionGroup{version: v})
+			k = len(out) - 1
+		}
+		out[k].lines = append(out[k].lines, li)
+	}
+	slices.SortStableFunc(out, func(a, b versionGroup) int { return a.version - b.version })
+	return out
+}
+
+// versionTitle is the title of a fouled board's version on a sheet.
+func versionTitle(v int) string {
+	if v <= 1 {
+		return "Version 1 (as dealt): scored among themselves"
+	}
+	return "Version " + strconv.Itoa(v) + " (fouled): scored among themselves"
 }

@@ -16,7 +16,8 @@ type BoardPoints struct {
 	Shown   [2][]float64 // NS and EW points each line shows on the traveler
 	Counted [2][]float64 // NS and EW points each line adds to its pairs' totals
 	Top     float64      // matchpoints: the top the traveler shows (the board's own); 0 otherwise
-	Datum   *int         // BUTLER: the datum of the played lines; nil when none was played
+	Datum   *int         // BUTLER: the datum of the played lines (on a fouled board, of those played as dealt); nil when none was played
+	Datums  map[int]int  // BUTLER on a fouled board: each version's datum, by version; nil when one version was played
 }
 
 // mpScale returns the matchpoint scale of a method, and whether it is a
@@ -64,8 +65,11 @@ func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scori
 	case MethodButler:
 		var datums map[int]int
 		out.Shown[0], out.Shown[1], datums = scoring.ButlerLines(lines, assigned, butlerTrim, butlerRound)
-		if d, ok := datums[0]; ok {
+		if d, ok := datums[1]; ok {
 			out.Datum = &d
+		}
+		if len(datums) > 1 {
+			out.Datums = datums
 		}
 	default:
 		out.Shown = zero()
@@ -75,19 +79,21 @@ func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scori
 }
 
 // compareLine converts a stored result to the line package scoring compares,
-// with its weighted parts when it is an assigned score.
+// with its weighted parts when it is an assigned score. The line's group is
+// the version of the board it was played on: a fouled board's versions are
+// compared each within itself.
 func compareLine(r *Result) (scoring.CompareLine, []scoring.Weighted) {
 	switch r.Status {
 	case StatusPlayed, StatusPassedOut:
-		return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: r.NSScore}, nil
+		return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: r.NSScore, Group: r.PlayedVersion()}, nil
 	case StatusArtificial:
-		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: r.NSPercent, EWPercent: r.EWPercent}, nil
+		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Group: r.PlayedVersion()}, nil
 	case StatusAssigned:
 		parts := make([]scoring.Weighted, len(r.Assigned))
 		for i, p := range r.Assigned {
 			parts[i] = scoring.Weighted{NSScore: p.NSScore, Weight: p.Weight}
 		}
-		return scoring.CompareLine{Kind: scoring.LineAssigned, NSScore: r.NSScore}, parts
+		return scoring.CompareLine{Kind: scoring.LineAssigned, NSScore: r.NSScore, Group: r.PlayedVersion()}, parts
 	}
 	return scoring.CompareLine{Kind: scoring.LineNotPlayed}, nil
 }

@@ -169,6 +169,12 @@ type Result struct {
 	// It stays until a director clears it.
 	Query string
 
+	// BoardVersion is the version of a fouled board this line was played
+	// on (FouledBoard): 1 or 0 as dealt; read through the Service, it is
+	// set from the section's fouled boards. Lines compare only with lines
+	// of the same version.
+	BoardVersion int
+
 	NSScore   int       // the NS score under the event's law code (0 for a line not played or artificial)
 	Lines     []string  // the score itemised ("NS: 4 odd tricks at 9: 36"); filled in when read through the Service
 	Version   int       // 1 when entered, one more on every change

@@ -65,6 +65,9 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		if err != nil {
 			return EventData{}, err
 		}
+		if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
+			return EventData{}, err
+		}
 		seen := func(int) bool { return true }
 		if !seesAll(a) {
 			// The public (and a table) read an event's files and reports by

@@ -89,8 +89,9 @@ type Traveler struct {
 	Section Section
 	Board   Board
 	Method  Method
-	Top     float64 // matchpoints: the top on the board; 0 otherwise
-	Datum   *int    // BUTLER: the datum, nil with no played result
+	Top     float64     // matchpoints: the top on the board; 0 otherwise
+	Datum   *int        // BUTLER: the datum, nil with no played result (on a fouled board, of the lines played as dealt)
+	Datums  map[int]int // BUTLER on a fouled board: each version's datum; nil when one version was played
 	Lines   []TravelerLine
 }
 

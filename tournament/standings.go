@@ -27,6 +27,9 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if err != nil {
 		return Traveler{}, err
 	}
+	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
+		return Traveler{}, err
+	}
 	rules, err := e.Rules()
 	if err != nil {
 		return Traveler{}, err
@@ -79,6 +82,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	}
 	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
+		return Standings{}, err
+	}
+	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
 		return Standings{}, err
 	}
 	if !seesAll(a) {
@@ -134,7 +140,7 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 			continue
 		}
 		t, pts := &out[b-1], sb.points[b]
-		t.Top, t.Datum = pts.Top, pts.Datum
+		t.Top, t.Datum, t.Datums = pts.Top, pts.Datum, pts.Datums
 		for k, i := range idx {
 			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
 		}
@@ -281,7 +287,9 @@ type playedMatch struct {
 	rooms      [][2]int // per board with a comparable result in both rooms, the two results' indexes
 }
 
-// playedMatches finds each match's boards that both rooms have played.
+// playedMatches finds each match's boards that both rooms have played (on
+// a fouled board, the same version of it: rooms that played different
+// versions are not compared).
 func playedMatches(m *Movement, results []Result) []playedMatch {
 	type at struct{ round, table, board int }
 	idx := make(map[at]int, len(results))
@@ -294,7 +302,7 @@ func playedMatches(m *Movement, results []Result) []playedMatch {
 		for _, b := range mt.room1.Boards {
 			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
 			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
-			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) {
+			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) && results[i].PlayedVersion() == results[j].PlayedVersion() {
 				pm.rooms = append(pm.rooms, [2]int{i, j})
 			}
 		}

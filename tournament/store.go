@@ -16,6 +16,7 @@ type Store interface {
 	ChangeStore         // changes to events, sections, pairs and teams (service_change.go)
 	PaceStore           // rounds closed per table, late plays, refused entries (pace.go)
 	MovementChangeStore // a section's movement changed for the rounds not yet played (service_movement.go)
+	FouledStore         // which tables played which version of a fouled board (fouled.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error

@@ -18,6 +18,7 @@ func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d.GET("/sections/:id/results", p.sectionResultsPage)
 	d.GET("/sections/:id/travelers/:board", p.directorTravelerPage)
 	d.POST("/sections/:id/travelers/:board/adjusted", p.postAdjusted)
+	d.POST("/sections/:id/travelers/:board/versions", p.postVersions)
 	d.GET("/results/:id", p.resultPage)
 	d.POST("/results/:id", p.postResult)
 	d.POST("/results/:id/delete", p.deleteResult)

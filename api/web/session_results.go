@@ -14,6 +14,7 @@ import (
 // it and what it earned each side.
 type frequencyRow struct {
 	NSScore  int
+	Version  int // the version of a fouled board it was made on: 1 as dealt
 	Count    int
 	NSPoints float64
 	EWPoints float64
@@ -84,11 +85,12 @@ func (p *Pages) sectionResultsPage(c echo.Context) error {
 
 // frequencies counts a traveler's scores: each played or passed-out NS
 // score once with the tables that got it (its points are the first such
-// line's: equal scores earn equal points), from the highest down; adjusted
-// scores and boards not played are counted by their words.
+// line's: equal scores earn equal points), from the highest down — on a
+// fouled board version by version, as each version's points are its own;
+// adjusted scores and boards not played are counted by their words.
 func frequencies(t tournament.Traveler) boardFrequencies {
 	f := boardFrequencies{Board: t.Board.Number, Results: len(t.Lines)}
-	at := map[int]int{}
+	at := map[[2]int]int{} // (version, NS score) → row
 	other := map[string]int{}
 	var order []string
 	for _, l := range t.Lines {
@@ -101,14 +103,20 @@ func frequencies(t tournament.Traveler) boardFrequencies {
 			other[w]++
 			continue
 		}
-		if k, ok := at[r.NSScore]; ok {
+		key := [2]int{r.PlayedVersion(), r.NSScore}
+		if k, ok := at[key]; ok {
 			f.Rows[k].Count++
 			continue
 		}
-		at[r.NSScore] = len(f.Rows)
-		f.Rows = append(f.Rows, frequencyRow{NSScore: r.NSScore, Count: 1, NSPoints: l.NSPoints, EWPoints: l.EWPoints})
+		at[key] = len(f.Rows)
+		f.Rows = append(f.Rows, frequencyRow{NSScore: r.NSScore, Version: key[0], Count: 1, NSPoints: l.NSPoints, EWPoints: l.EWPoints})
 	}
-	slices.SortStableFunc(f.Rows, func(a, b frequencyRow) int { return b.NSScore - a.NSScore })
+	slices.SortStableFunc(f.Rows, func(a, b frequencyRow) int {
+		if a.Version != b.Version {
+			return a.Version - b.Version
+		}
+		return b.NSScore - a.NSScore
+	})
 	for _, w := range order {
 		f.Other = append(f.Other, w+" ("+strconv.Itoa(other[w])+")")
 	}

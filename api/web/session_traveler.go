@@ -38,7 +38,9 @@ type travelerView struct {
 	Top           float64
 	Datum         *int
 	Lines         []lineView
-	Director      bool // the director's page: edit links and queries
+	Groups        []lineGroup // the lines by the version of the board they played: one group unless the board was fouled
+	Fouled        bool        // the tables played more than one version of the board
+	Director      bool        // the director's page: edit links and queries
 	Section       int64
 }
 
@@ -48,6 +50,7 @@ type slotView struct {
 	Round, Table int
 	NS, EW       string
 	ResultID     int64 // 0 when there is no result yet
+	Version      int   // the version of the board it played: 1 as dealt, 2 … fouled
 }
 
 // Value is the slot as the form sends it: "round/table".
@@ -58,7 +61,7 @@ type directorTravelerData struct {
 	Event    tournament.Event
 	Section  tournament.Section
 	Traveler travelerView
-	Slots    []slotView // every table that plays the board
+	Slots    []slotView // every table that plays the board, with the version it played
 	Missing  []slotView // those without a result
 	Chosen   string     // the slot the adjusted score form has selected
 	Prev     int        // the board before, 0 when none
@@ -77,6 +80,8 @@ func newTravelerView(t tournament.Traveler, ev tournament.Event, director bool) 
 	for _, l := range t.Lines {
 		v.Lines = append(v.Lines, newLineView(l))
 	}
+	v.Groups = groupLines(t, v.Lines, director)
+	v.Fouled = len(v.Groups) > 1
 	return v
 }
 
@@ -164,6 +169,11 @@ func (p *Pages) loadDirectorTraveler(ctx context.Context, a tournament.Actor, se
 		results[i] = l.Result
 	}
 	d.Slots = boardSlots(&sec, board, results)
+	versions, err := p.svc.BoardVersions(ctx, a, sec.ID, board)
+	if err != nil {
+		return directorTravelerData{}, err
+	}
+	d.Slots = withSlotVersions(d.Slots, versions)
 	for _, s := range d.Slots {
 		if s.ResultID == 0 {
 			d.Missing = append(d.Missing, s)

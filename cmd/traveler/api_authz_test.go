@@ -198,6 +198,11 @@ var authzTable = map[string]authzCase{
 	// as its board is still in play (TestHandsHiddenInPlay tells the two
 	// apart)
 	"GET /v1/sections/:id/boards/:n/analysis": {want: allowed(404, 404, 404, 404, 404)},
+	// which tables played which version of board 1: anyone who reads the
+	// (published) event's results; marking it fouled, the director only
+	"GET /v1/sections/:id/boards/:n/versions": {want: everyone},
+	"PUT /v1/sections/:id/boards/:n/versions": {want: directorOnly(200),
+		body: jsonBody(`{"lines": [{"round": 1, "table": 1, "board_version": 2}]}`)},
 	// every board of the fixture has its hand record: nothing to deal
 	"POST /v1/sections/:id/boards/deal": {want: directorOnly(409)},
 	"GET /v1/sections/:id/standings":    {want: everyone},

@@ -36,6 +36,7 @@
 
   // parseContract splits a contract string into level, strain, royal and doublings.
   function parseContract(s) {
+    s = s || ''; // an auction the server has not read yet gives no contract
     if (s === 'PASS') return { pass: true };
     var c = { level: '', strain: '', royal: false, doubles: '' }, rest = s;
     if (/^[1-7]/.test(rest)) { c.level = rest[0]; rest = rest.slice(1); }
@@ -147,6 +148,8 @@
   // missing names the first control still to fill in, and what to do.
   function missing(entry, r) {
     if (r.auction && typedAuction(entry)) {
+      var refused = auctionRefusal(entry, typedAuction(entry));
+      if (refused) return ['auction', refused];
       if (r.contract === 'PASS') return null;
       if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
       return null;
@@ -300,6 +303,7 @@
     showLines(entry.querySelector('.score-lines'), []);
     api('POST', '/v1/score', body).then(function (res) {
       if (previewSeq[r.board] !== seq) return;
+      if (typed) keepAuctionRefusal(entry, typed, res);
       if (typed && res.ok && res.body.contract) takeAuction(entry, typed, res.body.contract, res.body.declarer || '');
       if (typed && r.tricks === undefined && res.body.contract !== 'PASS') {
         out.textContent = res.ok ? 'the auction gives ' + res.body.contract + (res.body.declarer ? ' by ' + seatNames[res.body.declarer] : '') + ': choose the tricks' :
@@ -311,6 +315,28 @@
     }, function () {
       if (previewSeq[r.board] === seq) out.textContent = 'shown when the network is back';
     });
+  }
+
+  // keepAuctionRefusal remembers what the server said of the typed calls
+  // when it refused them (an insufficient bid, a double of partner), so
+  // Confirm shows that message instead of asking East–West to agree.
+  function keepAuctionRefusal(entry, calls, res) {
+    var field = (res.body && res.body.field) || '';
+    if (!res.ok && res.status < 500 && field.indexOf('auction') === 0) {
+      entry.dataset.auctionRefusedFor = calls.join(' ');
+      entry.dataset.auctionRefusal = res.body.error || ('status ' + res.status);
+    } else {
+      delete entry.dataset.auctionRefusedFor;
+      delete entry.dataset.auctionRefusal;
+    }
+  }
+
+  // auctionRefusal is the server's refusal of these calls, or ''.
+  function auctionRefusal(entry, calls) {
+    if (!calls || entry.dataset.auctionRefusedFor !== calls.join(' ')) return '';
+    var why = entry.dataset.auctionRefusal;
+    if (!/[.!?]$/.test(why)) why += '.';
+    return 'The auction cannot be played: ' + why + ' Correct the calls, or clear the box and use the picker.';
   }
 
   // takeAuction shows in the picker the contract and declarer the server

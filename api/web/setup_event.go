@@ -31,6 +31,8 @@ type eventPageData struct {
 	Files       []fileLink
 	USEBIOLinks bool   // the last download failed for want of one section: show the per-section links first
 	NoUSEBIO    string // why a USEBIO file cannot hold the event ("" when it can)
+	Tables      View   // the table options form: its values and the field an error is about
+	TableWords  string // what the tables see, in plain words
 }
 
 // fileLink is one download of the event page.
@@ -71,7 +73,7 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 	if err != nil {
 		return eventPageData{}, err
 	}
-	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles}
+	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev)}
 	if err := reports.USEBIOHolds(ev); err != nil {
 		d.NoUSEBIO = err.Error()
 		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })

@@ -92,8 +92,8 @@ type EventResponse struct {
 	TableTraveler bool `json:"table_traveler"` // tables see a board's traveler so far once they have entered it
 	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
 
-	CreatedAt  time.Time      `json:"created_at,omitzero"`
-	UpdatedAt  time.Time      `json:"updated_at,omitzero"`
+	CreatedAt time.Time `json:"created_at,omitzero"`
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
 }
 
 // NewEventResponse converts an event to its answer.

@@ -40,7 +40,7 @@ type Event struct {
 	TableLead     bool // the table enters the opening lead, checked against the hand record
 
 	CreatedAt time.Time
-	UpdatedAt  time.Time
+	UpdatedAt time.Time
 }
 
 // LawOptions are the options of a law code by name (scoring.Law.Options):

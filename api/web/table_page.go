@@ -25,6 +25,7 @@ type tablePageData struct {
 	SeatChoices  []seatChoice      // the four seats, for honours per seat
 	HonourCounts []int             // 0 to 5, the honours one hand may hold
 	LastRound    bool              // this is the movement's last round: the session ends for the table after it
+	Next         []tableNext       // where the NS and the EW pair go next round (nextRoundOf); nil in the last round
 	Page         tableScript       // the script's data
 }
 
@@ -120,6 +121,7 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	if err := p.tableSeats(c, a, &d); err != nil {
 		return d, err
 	}
+	d.Next = nextRoundOf(&d.Section.Movement, d.Section.CurrentRound, d.Seats)
 	if err := p.tableBoards(c, a, &d, &rules); err != nil {
 		return d, err
 	}

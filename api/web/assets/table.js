@@ -392,6 +392,7 @@
   function queue() { var q = loadQueue(); return q.length || !memoryQueue.length ? q : memoryQueue; }
 
   function showQueue() {
+    if (!statusEl) return; // a table not in play this round has no queue line
     var n = queue().filter(function (i) { return !i.error; }).length;
     var offline = navigator.onLine === false;
     statusEl.textContent = n === 0 ? 'Nothing waiting to be sent.' :
@@ -587,7 +588,9 @@
     }, function () {});
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), function (entry) {
+  // bindEntry wires one board's form: the preview as it is filled in,
+  // Confirm, Agree, the director's call and Change.
+  function bindEntry(entry) {
     var form = entry.querySelector('.entry-form');
     form.addEventListener('change', function (ev) {
       if (ev.target.name === 'query') return;
@@ -607,7 +610,83 @@
       if (f) f.focus();
     });
     render(entry);
-  });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), bindEntry);
+
+  // --- the next round: noticed by itself when the director starts it
+
+  // watchRound asks the server for the section's round (GET /t/<token>/round,
+  // a few bytes) every 10 s, when the phone wakes and when the network is
+  // back; when the director has moved the round the page turns to it.
+  var roundAsked = false;
+  function watchRound() {
+    if (roundAsked || navigator.onLine === false || document.hidden) return;
+    roundAsked = true;
+    fetch('/t/' + encodeURIComponent(data.token) + '/round', { cache: 'no-store', headers: { Accept: 'application/json' } })
+      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (now) {
+        roundAsked = false;
+        if (now && typeof now.round === 'number' && now.round !== data.round) turnRound(now.round);
+      }, function () { roundAsked = false; });
+  }
+
+  // midEntry says whether East–West are being asked to agree: the page
+  // waits for them before it turns to the next round.
+  function midEntry() {
+    return Array.prototype.some.call(document.querySelectorAll('.agree-step'), function (s) { return !s.hidden; });
+  }
+
+  // turnRound shows round n in place: the page is fetched again and its
+  // content put in place of the old, without a reload, so what waits in the
+  // queue stays and goes on being sent.
+  function turnRound(n) {
+    if (midEntry()) { showRoundWaiting(n); return; }
+    fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } })
+      .then(function (res) { return res.ok ? res.text() : null; })
+      .then(function (html) {
+        if (!html || midEntry()) return;
+        var doc = new DOMParser().parseFromString(html, 'text/html');
+        var fresh = doc.getElementById('main'), json = doc.getElementById('table-data');
+        if (!fresh || !json) return;
+        document.getElementById('main').replaceWith(fresh);
+        document.title = doc.title;
+        data = JSON.parse(json.textContent);
+        features = data.features || {};
+        stored = {};
+        previewSeq = {};
+        data.results.forEach(function (r) { stored[r.board] = r; });
+        statusEl = document.getElementById('queue-status');
+        Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), bindEntry);
+        var note = document.createElement('p');
+        note.className = 'flash round-switched';
+        note.setAttribute('role', 'status');
+        note.textContent = 'The director has started round ' + data.round + '.';
+        fresh.insertBefore(note, fresh.querySelector('#table-title'));
+        document.documentElement.setAttribute('data-round', String(data.round));
+        roundDone();
+        flush();
+      }, function () {});
+  }
+
+  // showRoundWaiting says the next round has started while East–West
+  // are still asked to agree a board of this one.
+  function showRoundWaiting(n) {
+    var el = document.getElementById('round-waiting');
+    if (!el) {
+      el = document.createElement('p');
+      el.id = 'round-waiting';
+      el.className = 'flash round-switched';
+      el.setAttribute('role', 'status');
+      var main = document.getElementById('main');
+      main.insertBefore(el, main.querySelector('#table-title'));
+    }
+    el.textContent = 'The director has started round ' + n + ': finish this board, and the page turns to it.';
+  }
+
+  document.documentElement.setAttribute('data-round', String(data.round));
+  setInterval(watchRound, 10000);
+  document.addEventListener('visibilitychange', watchRound);
+  window.addEventListener('online', watchRound);
 
   window.addEventListener('online', flush);
   window.addEventListener('offline', showQueue);

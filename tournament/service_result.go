@@ -103,6 +103,9 @@ func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, board
 	if err != nil {
 		return err
 	}
+	if err := checkLead(&b, r, prefix); err != nil {
+		return err
+	}
 	r.NSScore, r.Lines = sc.NSScore, sc.Lines
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,4 +66,67 @@ func TestAPILeadAgainstHandRecord(t *testing.T) {
 	delete(pass, "tricks")
 	pass["lead"] = "HA"
 	e.wantError(422, "lead", "POST", results, directorToken, pass)
+}
+
+// TestAPITableTravelerSoFar: a table reads a board's traveler so far only
+// when the director has turned the event's table_traveler on, only for a
+// board it has entered, and sees the other tables' lines without their
+// queries or who entered them. Board 1 of the 3-table Mitchell (EBU
+// matchpoints, 2 for each score beaten): table 1's 4S by N making 10
+// (+420) against another table's 4S by N making 9 (−50) is the top, 2 of
+// 2, for North–South, 0 for East–West.
+func TestAPITableTravelerSoFar(t *testing.T) {
+	e := newAPIEnv(t, api.Options{})
+	f := newMitchell(e, "Traveler so far", false)
+	sid := id(f.section.ID)
+	toks := issueTokens(e, f.section.ID, 1, 2, 3)
+	results := "/v1/sections/" + sid + "/results"
+	traveler := "/v1/sections/" + sid + "/travelers/"
+
+	e.want(201, nil, "POST", results, toks[1], line(f, 1, 1, 1, "4S", "N", 10))
+	e.wantError(403, "", "GET", traveler+"1", toks[1], nil) // the option is off
+
+	e.want(200, nil, "PATCH", "/v1/events/"+id(f.event.ID), directorToken, `{"table_traveler": true}`)
+	// Round 2: the Mitchell moves board 1 to the table below.
+	other := 0
+	for _, tb := range f.section.Generated.Rounds[1].Tables {
+		if slices.Contains(tb.Boards, 1) {
+			other = tb.Table
+		}
+	}
+	if other == 0 || other == 1 {
+		t.Fatalf("board 1 in round 2 is at table %d", other)
+	}
+	e.want(200, nil, "PATCH", "/v1/sections/"+sid, directorToken, `{"current_round": 2}`)
+	second := line(f, 2, other, 1, "4S", "N", 9)
+	second["query"] = "East–West say it was 10 tricks"
+	e.want(201, nil, "POST", results, toks[other], second)
+
+	var tr api.TravelerResponse
+	e.want(200, &tr, "GET", traveler+"1", toks[1], nil)
+	if len(tr.Lines) != 2 || tr.Top != 2 {
+		t.Fatalf("table 1's traveler of board 1: %d lines, top %v; want 2 lines, top 2", len(tr.Lines), tr.Top)
+	}
+	for _, l := range tr.Lines {
+		switch l.Table {
+		case 1:
+			if l.NSScore != 420 || l.NSPoints != 2 || l.EWPoints != 0 || l.EnteredBy == "" {
+				t.Errorf("table 1's own line: %+v, want +420, NS 2 EW 0, who entered it", l)
+			}
+		default:
+			if l.NSScore != -50 || l.Query != "" || l.EnteredBy != "" {
+				t.Errorf("the other table's line: score %d query %q entered by %q, want −50 and no query or who", l.NSScore, l.Query, l.EnteredBy)
+			}
+		}
+	}
+	// Board 3 is not table 1's: its traveler, and its hands, stay hidden.
+	msg := e.wantError(404, "board", "GET", traveler+"3", toks[1], nil).Error
+	if !strings.Contains(msg, "has not entered board 3") {
+		t.Errorf("board 3 for table 1: %q", msg)
+	}
+	var boards []api.BoardResponse
+	e.want(200, &boards, "GET", "/v1/sections/"+sid+"/boards", toks[1], nil)
+	if boards[2].Deal != "" || boards[0].Deal == "" {
+		t.Errorf("table 1 reads board 3's deal %q and board 1's %q: want board 3's hidden, board 1's shown", boards[2].Deal, boards[0].Deal)
+	}
 }

@@ -57,6 +57,7 @@ type storedResult struct {
 	Tricks   int    `json:"tricks"`
 	NSScore  int    `json:"ns_score"`
 	Query    string `json:"query,omitempty"`
+	Lead     string `json:"lead,omitempty"` // the opening lead, "SA"; "" when not entered
 
 	Honours map[string]int `json:"honours,omitempty"`
 	Chicane []string       `json:"chicane,omitempty"`
@@ -85,6 +86,9 @@ type tableScript struct {
 	Last     bool                  `json:"last_round"`
 	Boards   []tableBoard          `json:"boards"`
 	Results  []storedResult        `json:"results"`
+
+	ShowTraveler bool `json:"show_traveler"` // Event.TableTraveler: a stored board shows its traveler so far
+	AskLead      bool `json:"ask_lead"`      // Event.TableLead: the form asks for the opening lead
 }
 
 // tableData gathers the table page of actor a (a table token) for the
@@ -111,7 +115,7 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	d.LastRound = d.Section.CurrentRound == d.Rounds
 	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Section.CurrentRound,
 		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Features: d.Features, Last: d.LastRound,
-		Boards: []tableBoard{}, Results: []storedResult{}}
+		Boards: []tableBoard{}, Results: []storedResult{}, ShowTraveler: d.Event.TableTraveler, AskLead: d.Event.TableLead}
 	if rd, ok := d.Section.Movement.Round(d.Section.CurrentRound); ok {
 		d.Seats, _ = rd.Table(a.Table)
 	}
@@ -182,7 +186,7 @@ func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageDat
 	}
 	for _, r := range rs {
 		s := storedResult{ID: r.ID, Version: r.Version, Board: r.Board, Status: string(r.Status), Contract: r.Contract,
-			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query,
+			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query, Lead: r.Lead,
 			Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, Lines: r.Lines}
 		for _, rv := range r.Revokes {
 			s.Revokes = append(s.Revokes, revokeJSON{Side: rv.Side, Penalty: rv.Penalty})

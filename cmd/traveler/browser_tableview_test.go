@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -150,4 +151,120 @@ func TestBrowserTableNextRound(t *testing.T) {
 	tab.waitText(sel(seats2.Boards[0], "output.score-preview"), "North–South")
 	fitsPhone(t, tab)
 	tab.shot("round-2-by-itself")
+}
+
+// tableOptionsSection makes, behind the pages, a contract-2017 event whose
+// tables enter the lead and see the traveler so far, with a 4-pair Howell
+// of 1 board a round whose boards all have the hand record oneSuitDeal
+// (North the spades, East the hearts, South the diamonds, West the clubs).
+func tableOptionsSection(t *testing.T, b *browserEnv) (tournament.Section, map[int]string) {
+	t.Helper()
+	ctx, d := context.Background(), tournament.Director
+	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Terminals", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP",
+		TableTraveler: true, TableLead: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []tournament.BoardInput
+	for n := 1; n <= sec.Movement.Boards; n++ {
+		boards = append(boards, tournament.BoardInput{Number: n, Deal: oneSuitDeal})
+	}
+	if _, err := b.svc.PutBoards(ctx, d, sec.ID, boards); err != nil {
+		t.Fatal(err)
+	}
+	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := map[int]string{}
+	for _, x := range issued {
+		tokens[x.Token.Table] = x.Secret
+	}
+	return sec, tokens
+}
+
+// TestBrowserTableLeadAndTraveler: with both table options on, another
+// table's 4♠ by North making 9 (−50) is in on board 1; table 1 enters 4♠
+// by North making 10 (+420, Law 77: 120 + game 300) with the lead ♠A,
+// which East — North's left-hand opponent, who leads — cannot hold (the
+// hand record gives East only hearts): the page says so on the lead box.
+// With ♥A the board is stored, and the traveler so far shows the two
+// lines and table 1's score: at EBU matchpoints (2 a score beaten) +420
+// beats −50, 2 of 2 (100%) for North–South and 0 of 2 (0%) for East–West.
+func TestBrowserTableLeadAndTraveler(t *testing.T) {
+	b := newBrowserEnv(t)
+	sec, tokens := tableOptionsSection(t, b)
+	ctx := context.Background()
+	var round, table int
+	for _, rd := range sec.Movement.Rounds {
+		for _, tb := range rd.Tables {
+			if slices.Contains(tb.Boards, 1) && !(rd.Number == 1 && tb.Table == 1) && round == 0 {
+				round, table = rd.Number, tb.Table
+			}
+		}
+	}
+	if round == 0 {
+		t.Fatal("board 1 is played only once in the movement")
+	}
+	if _, _, err := b.svc.EnterResults(ctx, tournament.Director, sec.ID, []tournament.Result{{Board: 1, Round: round, Table: table,
+		Contract: "4S", Declarer: "N", Tricks: 9}}, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	tab, bd := openTable(t, b, "table-1", tokens[1])
+	watchScriptErrors(t, tab)
+	n := bd.Number
+	if n != 1 {
+		t.Fatalf("table 1 plays board %d in round 1, want board 1", n)
+	}
+	tab.fill(sel(n, `select[name=level]`), "4")
+	tab.fill(sel(n, `select[name=strain]`), "S")
+	tab.fill(sel(n, `select[name=declarer]`), "N")
+	tab.fill(sel(n, `select[name=tricks]`), "10")
+	tab.fill(sel(n, `input[name=lead]`), "s1")
+	tab.click(sel(n, "button.confirm"))
+	if msg := tab.waitText(sel(n, ".entry-error"), "not a card"); !strings.Contains(msg, "S1") {
+		t.Errorf("a lead that is no card: %q", msg)
+	}
+	tab.fill(sel(n, `input[name=lead]`), "sa")
+	tab.click(sel(n, "button.confirm"))
+	tab.waitText(sel(n, ".agree-step"), "do you agree")
+	tab.click(sel(n, "button.agree"))
+	msg := tab.waitText(sel(n, ".entry-error"), "opening leader")
+	for _, want := range []string{"SA", "East leads", "holds no spades"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("refused lead: %q does not say %q", msg, want)
+		}
+	}
+	if got := eval[string](tab, "read the marked field", `(document.querySelector('[aria-invalid="true"]') || {}).name || ""`); got != "lead" {
+		t.Errorf("the field marked is %q, want lead", got)
+	}
+	fitsPhone(t, tab)
+	tab.shot("lead-not-in-leaders-hand")
+
+	tab.fill(sel(n, `input[name=lead]`), "ha")
+	confirmAndAgree(t, tab, n, "North–South 420")
+	own := tab.waitText(sel(n, ".traveler-so-far .own-score"), "Your score so far")
+	for _, want := range []string{"(North–South cards) 2 of 2 matchpoints (100%)", "(East–West cards) 0 of 2 matchpoints (0%)", "2 results so far"} {
+		if !strings.Contains(own, want) {
+			t.Errorf("own score %q does not say %q", own, want)
+		}
+	}
+	if rows := tab.count(sel(n, ".traveler-so-far table.traveler-lines tbody tr")); rows != 2 {
+		t.Errorf("%d lines on the traveler so far, want 2", rows)
+	}
+	if got := tab.text(sel(n, ".entry-done p")); !strings.Contains(got, "lead HA") {
+		t.Errorf("the stored board says %q, want its lead HA", got)
+	}
+	fitsPhone(t, tab)
+	tab.shot("traveler-so-far")
+	got, err := b.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID, Round: 1, Table: 1})
+	if err != nil || len(got) != 1 || got[0].Lead != "HA" || got[0].NSScore != 420 {
+		t.Fatalf("stored %+v (%v), want 4S N 10 lead HA +420", got, err)
+	}
 }

@@ -85,6 +85,7 @@
     if (!r.contract && r.auction) words = 'auction ' + r.auction.join(' ');
     if (features.declaration && r.auction && r.auction[0] === 'LEAVE') words += ', left to partner';
     var t = words + ' by ' + (seatNames[r.declarer] || r.declarer || 'the auction\'s declarer') + ', ' + r.tricks + ' trick' + (r.tricks === 1 ? '' : 's');
+    if (r.lead) t += ' · lead ' + r.lead;
     if (r.honours) t += ' · honours ' + seats.map(function (s) { return s + ' ' + (r.honours[s] || 0); }).join(', ');
     if (r.chicane && r.chicane.length) t += ' · void of trumps: ' + r.chicane.map(function (s) { return seatNames[s]; }).join(', ');
     (r.revokes || []).forEach(function (rv) {
@@ -119,6 +120,8 @@
     if (!r.contract) delete r.contract;
     if (!r.declarer) delete r.declarer;
     if (r.contract === 'PASS') return r;
+    var lead = leadOf(entry);
+    if (lead) r.lead = lead;
     var strain = r.contract ? parseContract(r.contract).strain : '';
     if (honoursAsked(entry, strain)) {
       r.honours = {};
@@ -152,7 +155,7 @@
       if (refused) return ['auction', refused];
       if (r.contract === 'PASS') return null;
       if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
-      return null;
+      return leadProblem(r);
     }
     if (!r.contract) {
       var level = field(entry, 'level');
@@ -161,7 +164,22 @@
     if (r.contract === 'PASS') return null;
     if (!r.declarer) return ['declarer', 'Choose the declarer.'];
     if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
-    return null;
+    return leadProblem(r);
+  }
+
+  // --- the opening lead (the director's option): a card, checked by the
+  // server against the hand record when the entry is sent
+
+  // leadOf returns the lead typed, in capitals, or ''.
+  function leadOf(entry) {
+    var f = field(entry, 'lead');
+    return f ? f.value.trim().toUpperCase() : '';
+  }
+
+  // leadProblem names a typed lead that is not a card.
+  function leadProblem(r) {
+    if (!r.lead || /^([SHDC](10|[AKQJT2-9])|(10|[AKQJT2-9])[SHDC])$/.test(r.lead)) return null;
+    return ['lead', 'The opening lead "' + r.lead + '" is not a card: write the suit, then the rank, e.g. SA, H7, DT (or D10).'];
   }
 
   function fillForm(entry, r) {
@@ -180,6 +198,7 @@
       if (royal) royal.checked = c.royal;
     }
     set('query', r.query || '');
+    set('lead', r.lead || '');
     if (features.declaration) set('declared', r.auction && r.auction[0] === 'LEAVE' ? 'partner' : 'dealer');
     else set('auction', r.auction && !features.declaration ? r.auction.join(' ') : '');
     if (r.honours) seats.forEach(function (s) { set('honours-' + s, String(r.honours[s] || 0)); });
@@ -439,6 +458,7 @@
     stored[item.board] = result;
     var entry = item.round === data.round && entryOf(item.board);
     if (entry) render(entry);
+    if (entry) openTravelerSoFar(entry);
   }
 
   function refuse(item, body, current) {
@@ -519,6 +539,7 @@
         b.type = 'button'; b.className = 'secondary correct'; b.textContent = 'Correct board ' + board;
         b.addEventListener('click', function () { startCorrection(entry); });
         done.appendChild(b);
+        addTravelerSoFar(entry, board);
       }
       done.hidden = false; form.hidden = true;
       entry.classList.add('is-done');
@@ -540,7 +561,7 @@
   }
 
   function setLocked(entry, locked) {
-    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select, .honours select, .honours input, .revokes select'), function (f) {
+    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select, .honours select, .honours input, .revokes select, .lead-fields input'), function (f) {
       f.disabled = locked;
     });
     entry.querySelector('.confirm').hidden = locked;
@@ -612,6 +633,83 @@
     render(entry);
   }
   Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), bindEntry);
+
+  // --- the traveler so far (the director's option, as handheld terminals
+  // show it): under a board the table has entered, the board's results
+  // entered so far and this table's score on it, read when opened
+
+  // addTravelerSoFar puts the closed "Traveler so far" box under board's entry.
+  function addTravelerSoFar(entry, board) {
+    if (!data.show_traveler) return;
+    var box = document.createElement('details');
+    box.className = 'traveler-so-far';
+    var sum = document.createElement('summary');
+    sum.textContent = 'Traveler so far and your score';
+    var body = document.createElement('div');
+    body.className = 'traveler-body';
+    box.appendChild(sum);
+    box.appendChild(body);
+    box.addEventListener('toggle', function () { if (box.open) loadTraveler(board, body); });
+    entry.querySelector('.entry-done').appendChild(box);
+  }
+
+  // openTravelerSoFar opens the box once the table's entry is stored.
+  function openTravelerSoFar(entry) {
+    var box = entry.querySelector('.traveler-so-far');
+    if (box && !box.open) box.open = true;
+  }
+
+  // loadTraveler reads the board's traveler (GET /v1/sections/{id}/travelers/{board}) into body.
+  function loadTraveler(board, body) {
+    body.textContent = 'Reading the traveler…';
+    api('GET', '/v1/sections/' + data.section + '/travelers/' + board).then(function (res) {
+      if (!res.ok) { body.textContent = 'The traveler cannot be shown: ' + (res.body.error || 'status ' + res.status); return; }
+      showTraveler(body, res.body);
+    }, function () { body.textContent = 'The traveler shows when the network is back.'; });
+  }
+
+  // pointsText writes a side's points on the board: at matchpoints "5 of 8
+  // matchpoints (62.5%)", else the points and what they are.
+  function pointsText(points, top, method) {
+    if (top > 0) return points + ' of ' + top + ' matchpoints (' + Math.round(points / top * 10000) / 100 + '%)';
+    var unit = method === 'TOTAL' ? ' points' : method === 'AVERAGE' ? ' against the average' : ' IMPs';
+    return (points > 0 ? '+' : '') + points + unit;
+  }
+
+  // showTraveler writes the table's own score on the board, then every line so far.
+  function showTraveler(body, tr) {
+    body.innerHTML = '';
+    var own = tr.lines.filter(function (l) { return l.table === data.table && l.round === data.round; })[0];
+    var p = document.createElement('p');
+    p.className = 'own-score';
+    p.textContent = own ? 'Your score so far: pair ' + own.ns + ' (North–South cards) ' + pointsText(own.ns_points, tr.top, tr.method) +
+      ', pair ' + own.ew + ' (East–West cards) ' + pointsText(own.ew_points, tr.top, tr.method) + '; ' + tr.lines.length + ' result' + (tr.lines.length === 1 ? '' : 's') + ' so far.' :
+      tr.lines.length + ' results so far.';
+    body.appendChild(p);
+    var table = document.createElement('table');
+    table.className = 'traveler-lines';
+    var head = table.createTHead().insertRow();
+    ['Pairs', 'Contract', 'Tricks', 'Score NS', tr.top > 0 ? 'MP NS–EW' : 'NS–EW'].forEach(function (h) {
+      var th = document.createElement('th'); th.scope = 'col'; th.textContent = h; head.appendChild(th);
+    });
+    var tb = table.createTBody();
+    tr.lines.forEach(function (l) {
+      var row = tb.insertRow();
+      if (l === own) row.className = 'own';
+      var contract = l.status === 'played' ? describeContract(l.contract) + ' ' + l.declarer : describe(l);
+      [l.ns + '–' + l.ew, contract, l.status === 'played' ? String(l.tricks) : '', String(l.ns_score), l.ns_points + '–' + l.ew_points].forEach(function (v) {
+        row.insertCell().textContent = v;
+      });
+    });
+    body.appendChild(table);
+  }
+
+  // describeContract writes a contract short: "4♠X", "3NT".
+  function describeContract(s) {
+    var c = parseContract(s), st = strainOf(c.strain);
+    if (c.pass) return 'Passed out';
+    return c.level + (st && st.symbol ? st.symbol : c.strain) + (c.royal ? 'R' : '') + c.doubles;
+  }
 
   // --- the next round: noticed by itself when the director starts it
 

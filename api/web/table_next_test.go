@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/net/html"
+
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -110,5 +112,33 @@ func TestTablePageNextRound(t *testing.T) {
 	done := tableText(tableByID(a.doc, "round-done"))
 	if tableByID(a.doc, "next-round") != nil || !strings.Contains(done, "the last round is over") {
 		t.Errorf("last round: #round-done %q, want \"the last round is over\" and no next round", done)
+	}
+}
+
+// TestTablePageOptions: the table page asks for the opening lead and
+// shows the traveler so far only when the event's options say so.
+func TestTablePageOptions(t *testing.T) {
+	s := newTableSite(t)
+	sec := s.section("contract-2017", nil, "A")
+	token := s.tableToken(sec.ID, 1)
+	var d struct {
+		ShowTraveler bool `json:"show_traveler"`
+		AskLead      bool `json:"ask_lead"`
+	}
+	for _, on := range []bool{false, true} {
+		if _, err := s.svc.UpdateEvent(context.Background(), tournament.Director, sec.EventID, tournament.EventPatch{TableTraveler: &on, TableLead: &on}); err != nil {
+			t.Fatal(err)
+		}
+		a := s.get("/t/" + token)
+		if err := json.Unmarshal([]byte(tableByID(a.doc, "table-data").FirstChild.Data), &d); err != nil {
+			t.Fatal(err)
+		}
+		leads := tableFindAll(a.doc, func(n *html.Node) bool { return tableAttr(n, "name") == "lead" })
+		if d.ShowTraveler != on || d.AskLead != on || (len(leads) > 0) != on {
+			t.Errorf("options %v: page JSON show_traveler %v ask_lead %v, %d lead boxes", on, d.ShowTraveler, d.AskLead, len(leads))
+		}
+		if on && len(leads) != len(tableByClass(a.doc, "board-entry")) {
+			t.Errorf("%d lead boxes for %d boards", len(leads), len(tableByClass(a.doc, "board-entry")))
+		}
 	}
 }

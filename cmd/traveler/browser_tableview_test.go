@@ -130,9 +130,12 @@ func TestBrowserTableNextRound(t *testing.T) {
 	tab.shot("round-1-done-where-next")
 
 	eval[bool](tab, "mark the page", `window.__stayed = true`)
-	if _, err := b.svc.SetCurrentRound(context.Background(), tournament.Director, sec.ID, 2); err != nil {
-		t.Fatal(err)
-	}
+	d := b.tab
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	directorSetsRound(t, d, sec.ID, 2)
 	rd2, _ := m.Round(2)
 	seats2, _ := rd2.Table(1)
 	tab.waitText("#round", "Round 2 of")
@@ -266,5 +269,43 @@ func TestBrowserTableLeadAndTraveler(t *testing.T) {
 	got, err := b.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID, Round: 1, Table: 1})
 	if err != nil || len(got) != 1 || got[0].Lead != "HA" || got[0].NSScore != 420 {
 		t.Fatalf("stored %+v (%v), want 4S N 10 lead HA +420", got, err)
+	}
+}
+
+// TestBrowserEventTableOptions: the director ticks what the tables see on
+// the new-event form; the event page says it, and a table page of the
+// event asks for the lead.
+func TestBrowserEventTableOptions(t *testing.T) {
+	b := newBrowserEnv(t)
+	d := b.tab
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.submit("#new-event")
+	if d.count("#table_traveler:checked, #table_lead:checked") != 0 {
+		t.Error("a table option is ticked on a new event: they are off by default")
+	}
+	d.fill("#name", "Terminals")
+	d.fill("#date", "2026-05-01")
+	d.check("#table_traveler", true)
+	d.check("#table_lead", true)
+	d.shot("new-event-table-options")
+	d.submit("#create-event")
+	d.noError("create the event")
+	if got := d.text("#table-options-state"); !strings.Contains(got, "traveler so far") || !strings.Contains(got, "opening lead") {
+		t.Errorf("the event page says the tables see %q", got)
+	}
+	d.shot("event-table-options")
+	id := idFrom(t, d.path(), "/director/events/")
+	e, err := b.svc.Event(context.Background(), tournament.Director, id)
+	if err != nil || !e.TableTraveler || !e.TableLead {
+		t.Fatalf("stored: traveler %v lead %v (%v), want both on", e.TableTraveler, e.TableLead, err)
+	}
+	d.check("#table_traveler", false)
+	d.submit("#save-table-options")
+	d.noError("save the table options")
+	if got := d.text("#table-options-state"); strings.Contains(got, "traveler so far") || !strings.Contains(got, "opening lead") {
+		t.Errorf("after unticking the traveler the event page says %q", got)
 	}
 }

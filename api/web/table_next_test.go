@@ -53,44 +53,23 @@ func TestTablePageNextRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &sec.Movement
-	guide := map[int]tournament.GuideCard{}
-	for _, g := range m.GuideCards() {
-		guide[g.Pair] = g
-	}
-	rd1, _ := m.Round(1)
-	sitsOut := 0
-	for _, seats := range rd1.Tables {
-		token := s.tableToken(sec.ID, seats.Table)
-		a := s.get("/t/" + token)
-		if a.status != http.StatusOK {
-			t.Fatalf("table %d: %d: %s", seats.Table, a.status, a.body)
-		}
-		items := tableByClass(tableByID(a.doc, "next-round"), "next-pair")
-		if len(items) != 2 {
-			t.Fatalf("table %d: %d pairs in #next-round, want the NS and the EW pair", seats.Table, len(items))
-		}
-		for i, pair := range []int{seats.NS, seats.EW} {
-			g := guide[pair].Rounds[1]
-			want := nextWords(m, g, seats.Table)
-			got := tableText(items[i])
-			if !strings.HasPrefix(got, "Pair "+strconv.Itoa(pair)+" ") || !strings.Contains(got, want) {
-				t.Errorf("table %d, pair %d: %q, want it to say %q", seats.Table, pair, got, want)
-			}
-			if g.SitsOut {
-				sitsOut++
-			}
-		}
-		if !strings.Contains(tableText(tableByID(a.doc, "round-done")), "by itself when the director starts it") {
-			t.Errorf("table %d: the round's end does not say the page turns by itself", seats.Table)
-		}
-	}
 	// 5 pairs at 2 tables: one pair sits out each round, and the one of
 	// round 2 played in round 1 (a pair sits out once in the 5 rounds).
-	if sitsOut != 1 {
-		t.Errorf("%d pairs said to sit out round 2, want 1", sitsOut)
+	if n := checkNextRound(t, s, sec); n != 1 {
+		t.Errorf("%d pairs said to sit out round 2, want 1", n)
+	}
+	// A half-table Mitchell of 4 tables without EW 4 (movement pair 8):
+	// its round-2 opponent is told it sits out round 2.
+	half, err := s.svc.CreateSection(ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2, Missing: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := checkNextRound(t, s, half); n != 1 {
+		t.Errorf("half table: %d pairs said to sit out round 2, want 1", n)
 	}
 
+	m := &sec.Movement
 	token := s.tableToken(sec.ID, 1)
 	var got struct{ Round int }
 	a := s.get("/t/" + token + "/round")
@@ -113,6 +92,47 @@ func TestTablePageNextRound(t *testing.T) {
 	if tableByID(a.doc, "next-round") != nil || !strings.Contains(done, "the last round is over") {
 		t.Errorf("last round: #round-done %q, want \"the last round is over\" and no next round", done)
 	}
+}
+
+// checkNextRound opens every table of sec in round 1 and checks what each
+// says of its pairs' round 2 against their guide cards; it returns how
+// many pairs it says sit out.
+func checkNextRound(t *testing.T, s *tableSite, sec tournament.Section) int {
+	t.Helper()
+	m := &sec.Movement
+	guide := map[int]tournament.GuideCard{}
+	for _, g := range m.GuideCards() {
+		guide[g.Pair] = g
+	}
+	rd1, _ := m.Round(1)
+	sitsOut := 0
+	for _, seats := range rd1.Tables {
+		token := s.tableToken(sec.ID, seats.Table)
+		a := s.get("/t/" + token)
+		if a.status != http.StatusOK {
+			t.Fatalf("table %d: %d: %s", seats.Table, a.status, a.body)
+		}
+		items := tableByClass(tableByID(a.doc, "next-round"), "next-pair")
+		if len(items) != 2 {
+			t.Fatalf("table %d: %d pairs in #next-round, want the NS and the EW pair", seats.Table, len(items))
+		}
+		for i, pair := range []int{seats.NS, seats.EW} {
+			g := guide[pair].Rounds[1]
+			want := nextWords(m, g, seats.Table)
+			got := tableText(items[i])
+			number, dir := m.PairLabel(pair)
+			if !strings.HasPrefix(got, "Pair "+strings.TrimSpace(number+" "+dir)+" (") || !strings.Contains(got, want) {
+				t.Errorf("table %d, pair %d: %q, want it to say %q", seats.Table, pair, got, want)
+			}
+			if g.SitsOut {
+				sitsOut++
+			}
+		}
+		if !strings.Contains(tableText(tableByID(a.doc, "round-done")), "by itself when the director starts it") {
+			t.Errorf("table %d: the round's end does not say the page turns by itself", seats.Table)
+		}
+	}
+	return sitsOut
 }
 
 // TestTablePageOptions: the table page asks for the opening lead and

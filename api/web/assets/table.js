@@ -340,8 +340,8 @@
   // when it refused them (an insufficient bid, a double of partner), so
   // Confirm shows that message instead of asking East–West to agree.
   function keepAuctionRefusal(entry, calls, res) {
-    var field = (res.body && res.body.field) || '';
-    if (!res.ok && res.status < 500 && field.indexOf('auction') === 0) {
+    var about = (res.body && res.body.field) || '';
+    if (!res.ok && res.status < 500 && about.indexOf('auction') === 0) {
       entry.dataset.auctionRefusedFor = calls.join(' ');
       entry.dataset.auctionRefusal = res.body.error || ('status ' + res.status);
     } else {

@@ -309,3 +309,45 @@ func TestBrowserEventTableOptions(t *testing.T) {
 		t.Errorf("after unticking the traveler the event page says %q", got)
 	}
 }
+
+// TestBrowserTableIdleThenInPlay: in a half-table Mitchell of 4 tables
+// without EW 4, table 4 has no play in round 1 (its EW pair would be the
+// missing one): its page says so without a script error (it threw a
+// TypeError updating a queue line it does not have), and turns to round 2,
+// where table 4 plays EW 3, by itself when the director starts it.
+func TestBrowserTableIdleThenInPlay(t *testing.T) {
+	b := newBrowserEnv(t)
+	ctx, d := context.Background(), tournament.Director
+	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Half table", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2, Missing: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{Tables: []int{4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := b.phone("table-4")
+	watchScriptErrors(t, tab)
+	tab.open("/t/" + issued[0].Secret)
+	tab.noError("open the table page")
+	tab.waitText("#table-pairs", "Table 4 has no play in round 1")
+	fitsPhone(t, tab)
+	tab.shot("no-play-in-round-1")
+	if _, err := b.svc.SetCurrentRound(ctx, d, sec.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	tab.waitText("#round", "Round 2 of")
+	if got := tab.text("#table-pairs"); !strings.Contains(got, "East–West: pair 3 EW") {
+		t.Errorf("round 2 at table 4: %q, want EW 3 there", got)
+	}
+	if n := tab.count(".board-entry"); n != 2 {
+		t.Errorf("round 2 shows %d boards, want 2", n)
+	}
+	tab.waitText("#queue-status", "Nothing waiting")
+	tab.shot("round-2-in-play")
+}

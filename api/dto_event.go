@@ -17,6 +17,9 @@ type EventRequest struct {
 	LawOptions map[string]json.RawMessage `json:"law_options"`
 	Scoring    string                     `json:"scoring"`
 	Published  bool                       `json:"published"`
+
+	TableTraveler bool `json:"table_traveler"` // tables see a board's traveler so far once they have entered it
+	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
 }
 
 // Input converts the request to the domain.
@@ -25,7 +28,8 @@ func (q *EventRequest) Input() (tournament.EventInput, error) {
 	if err != nil {
 		return tournament.EventInput{}, err
 	}
-	return tournament.EventInput{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published}, nil
+	return tournament.EventInput{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead}, nil
 }
 
 // EventPatchRequest is the body of PATCH /v1/events/{id}: the fields given
@@ -37,6 +41,9 @@ type EventPatchRequest struct {
 	LawOptions map[string]json.RawMessage `json:"law_options"`
 	Scoring    *string                    `json:"scoring"`
 	Published  *bool                      `json:"published"`
+
+	TableTraveler *bool `json:"table_traveler"`
+	TableLead     *bool `json:"table_lead"`
 }
 
 // Patch converts the request to the domain.
@@ -45,7 +52,8 @@ func (q *EventPatchRequest) Patch() (tournament.EventPatch, error) {
 	if err != nil {
 		return tournament.EventPatch{}, err
 	}
-	return tournament.EventPatch{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published}, nil
+	return tournament.EventPatch{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead}, nil
 }
 
 // lawOptions reads each option as true/false or a whole number; whether
@@ -80,8 +88,12 @@ type EventResponse struct {
 	LawOptions map[string]any `json:"law_options"`
 	Scoring    string         `json:"scoring"`
 	Published  bool           `json:"published"`
-	CreatedAt  time.Time      `json:"created_at,omitzero"`
-	UpdatedAt  time.Time      `json:"updated_at,omitzero"`
+
+	TableTraveler bool `json:"table_traveler"` // tables see a board's traveler so far once they have entered it
+	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
+
+	CreatedAt time.Time `json:"created_at,omitzero"`
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
 }
 
 // NewEventResponse converts an event to its answer.
@@ -91,5 +103,6 @@ func NewEventResponse(e tournament.Event) EventResponse {
 		opts[k] = v
 	}
 	return EventResponse{ID: e.ID, Name: e.Name, Date: e.Date, Law: e.Law.String(), LawOptions: opts,
-		Scoring: string(e.Scoring), Published: e.Published, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
+		Scoring: string(e.Scoring), Published: e.Published,
+		TableTraveler: e.TableTraveler, TableLead: e.TableLead, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // eventColumns are the columns scanEvent reads.
-const eventColumns = `id, name, to_char(date, 'YYYY-MM-DD'), law, law_options, scoring, published, created_at, updated_at`
+const eventColumns = `id, name, to_char(date, 'YYYY-MM-DD'), law, law_options, scoring, published, created_at, updated_at,
+	table_traveler, table_lead`
 
 // scanEvent reads a row of eventColumns.
 func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
@@ -23,7 +24,8 @@ func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
 		law  string
 		opts []byte
 	)
-	if err := row.Scan(&e.ID, &e.Name, &e.Date, &law, &opts, &e.Scoring, &e.Published, &e.CreatedAt, &e.UpdatedAt); err != nil {
+	if err := row.Scan(&e.ID, &e.Name, &e.Date, &law, &opts, &e.Scoring, &e.Published, &e.CreatedAt, &e.UpdatedAt,
+		&e.TableTraveler, &e.TableLead); err != nil {
 		return e, err
 	}
 	l, err := scoring.ParseLaw("law", law)
@@ -69,10 +71,10 @@ func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
 		return err
 	}
 	err = s.q.QueryRow(ctx, `
-		INSERT INTO events (name, date, law, law_options, scoring, published)
-		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6)
+		INSERT INTO events (name, date, law, law_options, scoring, published, table_traveler, table_lead)
+		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6, $7, $8)
 		RETURNING id, created_at, updated_at`,
-		e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published,
+		e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published, e.TableTraveler, e.TableLead,
 	).Scan(&e.ID, &e.CreatedAt, &e.UpdatedAt)
 	if err != nil {
 		return translate("create event", err, ids{})
@@ -118,10 +120,10 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 		err := tx.QueryRow(ctx, `
 			UPDATE events
 			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
-			    published = $7, updated_at = now()
+			    published = $7, table_traveler = $8, table_lead = $9, updated_at = now()
 			WHERE id = $1 AND deleted_at IS NULL
 			RETURNING created_at, updated_at`,
-			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published,
+			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published, e.TableTraveler, e.TableLead,
 		).Scan(&e.CreatedAt, &e.UpdatedAt)
 		if err != nil {
 			return notFound("update event", err, "event", e.ID)

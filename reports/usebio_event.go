@@ -449,19 +449,11 @@ func defaultOptions(law scoring.Law) tournament.LawOptions {
 // leadCard reads an opening lead written suit first ("HA", as traveler
 // keeps it and PBN writes cards) or rank first ("AH", as Compscore3 writes
 // USEBIO's LEAD; "10H" too) and returns it suit first; ok is false for
-// anything else.
+// anything else. scoring.ParseCard reads it, as it reads every lead.
 func leadCard(s string) (string, bool) {
-	s = strings.ToUpper(strings.TrimSpace(strings.ReplaceAll(s, "10", "T")))
-	if len(s) != 2 {
+	c, err := scoring.ParseCard("lead", s)
+	if err != nil {
 		return "", false
 	}
-	isSuit := func(c byte) bool { return strings.IndexByte("SHDC", c) >= 0 }
-	isRank := func(c byte) bool { return strings.IndexByte("AKQJT98765432", c) >= 0 }
-	switch {
-	case isSuit(s[0]) && isRank(s[1]):
-		return s, true
-	case isRank(s[0]) && isSuit(s[1]):
-		return string([]byte{s[1], s[0]}), true
-	}
-	return "", false
+	return c.String(), true
 }

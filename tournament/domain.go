@@ -33,8 +33,14 @@ type Event struct {
 	LawOptions LawOptions // every option of the law code, each a bool or an int
 	Scoring    Method
 	Published  bool // standings and travelers may be read without a token
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+
+	// What the tables may do besides entering results: the director's
+	// choices (TableOptions), off by default.
+	TableTraveler bool // after a board is agreed, the table sees its traveler so far and its own score
+	TableLead     bool // the table enters the opening lead, checked against the hand record
+
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // LawOptions are the options of a law code by name (scoring.Law.Options):
@@ -50,6 +56,9 @@ type EventPatch struct {
 	LawOptions LawOptions // options to set; nil: unchanged
 	Scoring    *string
 	Published  *bool
+
+	TableTraveler *bool // Event.TableTraveler; nil: unchanged
+	TableLead     *bool // Event.TableLead; nil: unchanged
 }
 
 // Section is a group of tables playing one movement in one session of an

@@ -50,6 +50,9 @@ type EventInput struct {
 	LawOptions LawOptions // options to set; the rest take their defaults
 	Scoring    string     // a Method
 	Published  bool
+
+	TableTraveler bool // Event.TableTraveler
+	TableLead     bool // Event.TableLead
 }
 
 // SectionInput is a new section: the session it belongs to, its name and

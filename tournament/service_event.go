@@ -20,7 +20,7 @@ func (s *Service) CreateEvent(ctx context.Context, a Actor, in EventInput) (Even
 	if err := directorOnly(a, "create events"); err != nil {
 		return Event{}, err
 	}
-	e := Event{Published: in.Published}
+	e := Event{Published: in.Published, TableTraveler: in.TableTraveler, TableLead: in.TableLead}
 	var err error
 	if e.Name, err = checkName("name", in.Name); err != nil {
 		return Event{}, err
@@ -104,6 +104,7 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 	if p.Published != nil {
 		e.Published = *p.Published
 	}
+	applyTableOptions(&e, &p)
 	rescore := false
 	if p.Law != nil {
 		law, err := scoring.ParseLaw("law", *p.Law)

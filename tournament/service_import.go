@@ -104,9 +104,12 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 		for k := range sd.Results {
 			r := &sd.Results[k]
 			rp := prefix + "results[" + strconv.Itoa(k) + "]."
+			lead := r.Lead
+			r.Lead = "" // a file's lead is kept as the file has it (fileLead), not checked against its hand record
 			if err := s.checkResult(Director, sec, &rules, boards, r, rp); err != nil {
 				return EventData{}, err
 			}
+			r.Lead = fileLead(lead)
 			slot := [3]int{r.Board, r.Round, r.Table}
 			if seen[slot] {
 				return EventData{}, Invalidf(rp+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" has two results")

@@ -118,6 +118,9 @@ func (s *Service) checkResultAt(a Actor, sec *Section, own int, rules *scoring.R
 	if err != nil {
 		return err
 	}
+	if err := checkLead(&b, r, prefix); err != nil {
+		return err
+	}
 	r.NSScore, r.Lines = sc.NSScore, sc.Lines
 	return nil
 }

@@ -11,13 +11,16 @@ import (
 
 // Traveler returns a board's traveler: every line of the board with its
 // score and the points it earned for each side under the event's method,
-// to a director, or to anyone when the event is published.
+// to a director, to anyone when the event is published, and to a table
+// that has entered the board when the event shows tables the traveler so
+// far (Event.TableTraveler, tableSeesTraveler).
 func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board int) (Traveler, error) {
 	sec, e, err := s.sectionEvent(ctx, sectionID)
 	if err != nil {
 		return Traveler{}, err
 	}
-	if err := canReadResults(a, &e, &sec, 0); err != nil {
+	byOption := tableSeesTraveler(a, &e, &sec)
+	if err := canReadResults(a, &e, &sec, 0); err != nil && !byOption {
 		return Traveler{}, err
 	}
 	if board < 1 || board > sec.Movement.Boards {
@@ -44,6 +47,9 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		// table the lines above its own), the other tables' lines without
 		// their queries or who entered them.
 		played := a.Role == RoleTable && a.SectionID == sec.ID && slices.ContainsFunc(results, func(r Result) bool { return r.Board == board && r.Table == a.Table })
+		if byOption && !e.Published && !played {
+			return Traveler{}, notEnteredHere(a, board)
+		}
 		if !FinishedBoards(&sec, results)[board] && !played {
 			return Traveler{}, notFinished(board)
 		}

@@ -21,6 +21,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.POST("/events", p.createEvent)
 	d.GET("/events/:id", p.eventPage)
 	d.POST("/events/:id/publish", p.publishEvent)
+	d.POST("/events/:id/tables", p.setEventTables)
 	d.GET("/events/:id/files/:file", p.eventFile)
 	d.GET("/events/:id/sections/new", p.newSectionPage)
 	d.POST("/events/:id/sections", p.postSection)
@@ -152,6 +153,9 @@ func (p *Pages) createEvent(c echo.Context) error {
 	in := tournament.EventInput{Name: chosen["name"], Date: strings.TrimSpace(chosen["date"]), Law: law, Scoring: chosen["scoring"]}
 	v := View{Title: "New event", Form: chosen, Data: eventForm(chosen, map[string]map[string]string{law: submitted})}
 	if in.LawOptions, err = lawOptionValues(law, submitted); err != nil {
+		return p.renderError(c, "event_new.html", v, err)
+	}
+	if in.TableTraveler, in.TableLead, err = tableOptionsFromForm(chosen); err != nil {
 		return p.renderError(c, "event_new.html", v, err)
 	}
 	ev, err := p.svc.CreateEvent(c.Request().Context(), actor(c), in)

@@ -34,6 +34,8 @@ type eventPageData struct {
 	USEBIOLinks bool   // the last download failed for want of one section: show the per-section links first
 	NoUSEBIO    string // why a USEBIO file cannot hold the event ("" when it can)
 	PublicSees  string // what published standings show: "12 of 13 boards finished"
+	Tables      View   // the table options form: its values and the field an error is about
+	TableWords  string // what the tables see, in plain words
 }
 
 // fileLink is one download of the event page.
@@ -74,7 +76,7 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 	if err != nil {
 		return eventPageData{}, err
 	}
-	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles}
+	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev)}
 	if err := reports.USEBIOHolds(ev); err != nil {
 		d.NoUSEBIO = err.Error()
 		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })

@@ -20,6 +20,7 @@ func (p *Pages) tableRoutes(e *echo.Echo) {
 	e.POST("/director/sections/:id/tables", p.makeTableLinks, p.directorOnly)
 	e.POST("/director/sections/:id/tables/revoke", p.revokeTableLinks, p.directorOnly)
 	e.GET("/t/:token", p.tablePage)
+	e.GET("/t/:token/round", p.tableRoundNow)
 }
 
 // tableLink is one table's link as printed on its card.

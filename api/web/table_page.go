@@ -25,6 +25,7 @@ type tablePageData struct {
 	SeatChoices  []seatChoice      // the four seats, for honours per seat
 	HonourCounts []int             // 0 to 5, the honours one hand may hold
 	LastRound    bool              // this is the movement's last round: the session ends for the table after it
+	Next         []tableNext       // where the NS and the EW pair go next round (nextRoundOf); nil in the last round
 	Page         tableScript       // the script's data
 	Pace         tablePace         // the table's own round and the rounds open to it (table_pace.go)
 }
@@ -57,6 +58,7 @@ type storedResult struct {
 	Tricks   int    `json:"tricks"`
 	NSScore  int    `json:"ns_score"`
 	Query    string `json:"query,omitempty"`
+	Lead     string `json:"lead,omitempty"` // the opening lead, "SA"; "" when not entered
 
 	Honours map[string]int `json:"honours,omitempty"`
 	Chicane []string       `json:"chicane,omitempty"`
@@ -86,6 +88,9 @@ type tableScript struct {
 	Boards   []tableBoard          `json:"boards"`
 	Results  []storedResult        `json:"results"`
 	Closed   bool                  `json:"round_closed,omitempty"` // the director closed this round for the table
+
+	ShowTraveler bool `json:"show_traveler"` // Event.TableTraveler: a stored board shows its traveler so far
+	AskLead      bool `json:"ask_lead"`      // Event.TableLead: the form asks for the opening lead
 }
 
 // tableData gathers the table page of actor a (a table token) for the
@@ -116,7 +121,8 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	d.LastRound = d.Pace.Round == d.Rounds
 	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Pace.Round,
 		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Features: d.Features, Last: d.LastRound,
-		Boards: []tableBoard{}, Results: []storedResult{}, Closed: d.Pace.Closed}
+		Boards: []tableBoard{}, Results: []storedResult{}, Closed: d.Pace.Closed,
+		ShowTraveler: d.Event.TableTraveler, AskLead: d.Event.TableLead}
 	if rd, ok := d.Section.Movement.Round(d.Pace.Round); ok {
 		d.Seats, _ = rd.Table(a.Table)
 	}
@@ -126,6 +132,7 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	if err := p.tableSeats(c, a, &d); err != nil {
 		return d, err
 	}
+	d.Next = nextRoundOf(&d.Section.Movement, d.Pace.Round, d.Seats)
 	if err := p.tableBoards(c, a, &d, &rules); err != nil {
 		return d, err
 	}
@@ -186,7 +193,7 @@ func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageDat
 	}
 	for _, r := range rs {
 		s := storedResult{ID: r.ID, Version: r.Version, Board: r.Board, Status: string(r.Status), Contract: r.Contract,
-			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query,
+			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query, Lead: r.Lead,
 			Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, Lines: r.Lines}
 		for _, rv := range r.Revokes {
 			s.Revokes = append(s.Revokes, revokeJSON{Side: rv.Side, Penalty: rv.Penalty})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
 
@@ -285,7 +286,7 @@ func TestAPISessionUSEBIOHowell(t *testing.T) {
 	}
 	batches := map[[2]int][]map[string]any{}
 	var batchOrder [][2]int
-	sent := 0
+	sent, misfits := 0, 0
 	for _, b := range u.Event.Boards {
 		for _, l := range b.Lines {
 			ns, _ := strconv.Atoi(l.NS)
@@ -299,8 +300,10 @@ func TestAPISessionUSEBIOHowell(t *testing.T) {
 				in["status"], in["ns_percent"], in["ew_percent"] = "artificial", l.Score.NSPercent, l.Score.EWPercent
 			} else {
 				in["contract"], in["declarer"], in["tricks"] = l.ContractText, l.Declarer.String(), l.Tricks
-				if l.Lead != "" {
+				if l.Lead != "" && leadFits(b, l) {
 					in["lead"] = l.Lead
+				} else if l.Lead != "" {
+					misfits++
 				}
 			}
 			if batches[rt] == nil {
@@ -316,6 +319,12 @@ func TestAPISessionUSEBIOHowell(t *testing.T) {
 		if len(rs) != len(batches[rt]) {
 			t.Fatalf("round %d table %d: %d stored of %d", rt[0], rt[1], len(rs), len(batches[rt]))
 		}
+	}
+	// The file's leads are checked against its hand records as any entry's
+	// are: 129 of its 160 leads are in the opening leader's hand, 31 are not
+	// (Compscore3 kept them as keyed), and those are sent without a lead.
+	if misfits != 31 {
+		t.Errorf("%d of the file's leads not in the opening leader's hand, want 31", misfits)
 	}
 	if sent != 161 {
 		t.Fatalf("%d lines sent, want the file's 161", sent)
@@ -544,4 +553,12 @@ func TestAPISessionSmallHowell(t *testing.T) {
 		`{"board": 5, "round": 5, "table": 3, "ns": "1", "ew": "4", "contract": "4H", "declarer": "W", "tricks": 10}`, "If-Match", "1")
 	check("after the correction", map[string]standing{
 		"1": {7, 35, "4"}, "2": {12, 60, "3"}, "3": {15, 75, "1"}, "4": {15, 75, "1"}, "5": {7, 35, "4"}, "6": {4, 20, "6"}})
+}
+
+// leadFits says whether a file's line's lead is in the opening leader's
+// hand (the declarer's left-hand opponent's) by the board's hand record.
+func leadFits(b reports.USEBIOBoard, l reports.USEBIOLine) bool {
+	hands, ok := b.Deal.Complete()
+	c, err := scoring.ParseCard("lead", l.Lead)
+	return !ok || (err == nil && hands[l.Declarer.Next()].Has(c))
 }

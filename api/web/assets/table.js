@@ -36,6 +36,7 @@
 
   // parseContract splits a contract string into level, strain, royal and doublings.
   function parseContract(s) {
+    s = s || ''; // an auction the server has not read yet gives no contract
     if (s === 'PASS') return { pass: true };
     var c = { level: '', strain: '', royal: false, doubles: '' }, rest = s;
     if (/^[1-7]/.test(rest)) { c.level = rest[0]; rest = rest.slice(1); }
@@ -84,6 +85,7 @@
     if (!r.contract && r.auction) words = 'auction ' + r.auction.join(' ');
     if (features.declaration && r.auction && r.auction[0] === 'LEAVE') words += ', left to partner';
     var t = words + ' by ' + (seatNames[r.declarer] || r.declarer || 'the auction\'s declarer') + ', ' + r.tricks + ' trick' + (r.tricks === 1 ? '' : 's');
+    if (r.lead) t += ' · lead ' + r.lead;
     if (r.honours) t += ' · honours ' + seats.map(function (s) { return s + ' ' + (r.honours[s] || 0); }).join(', ');
     if (r.chicane && r.chicane.length) t += ' · void of trumps: ' + r.chicane.map(function (s) { return seatNames[s]; }).join(', ');
     (r.revokes || []).forEach(function (rv) {
@@ -118,6 +120,8 @@
     if (!r.contract) delete r.contract;
     if (!r.declarer) delete r.declarer;
     if (r.contract === 'PASS') return r;
+    var lead = leadOf(entry);
+    if (lead) r.lead = lead;
     var strain = r.contract ? parseContract(r.contract).strain : '';
     if (honoursAsked(entry, strain)) {
       r.honours = {};
@@ -147,9 +151,11 @@
   // missing names the first control still to fill in, and what to do.
   function missing(entry, r) {
     if (r.auction && typedAuction(entry)) {
+      var refused = auctionRefusal(entry, typedAuction(entry));
+      if (refused) return ['auction', refused];
       if (r.contract === 'PASS') return null;
       if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
-      return null;
+      return leadProblem(r);
     }
     if (!r.contract) {
       var level = field(entry, 'level');
@@ -158,7 +164,22 @@
     if (r.contract === 'PASS') return null;
     if (!r.declarer) return ['declarer', 'Choose the declarer.'];
     if (r.tricks === undefined) return ['tricks', "Choose the tricks won by the declarer's side."];
-    return null;
+    return leadProblem(r);
+  }
+
+  // --- the opening lead (the director's option): a card, checked by the
+  // server against the hand record when the entry is sent
+
+  // leadOf returns the lead typed, in capitals, or ''.
+  function leadOf(entry) {
+    var f = field(entry, 'lead');
+    return f ? f.value.trim().toUpperCase() : '';
+  }
+
+  // leadProblem names a typed lead that is not a card.
+  function leadProblem(r) {
+    if (!r.lead || /^([SHDC](10|[AKQJT2-9])|(10|[AKQJT2-9])[SHDC])$/.test(r.lead)) return null;
+    return ['lead', 'The opening lead "' + r.lead + '" is not a card: write the suit, then the rank, e.g. SA, H7, DT (or D10).'];
   }
 
   function fillForm(entry, r) {
@@ -177,6 +198,7 @@
       if (royal) royal.checked = c.royal;
     }
     set('query', r.query || '');
+    set('lead', r.lead || '');
     if (features.declaration) set('declared', r.auction && r.auction[0] === 'LEAVE' ? 'partner' : 'dealer');
     else set('auction', r.auction && !features.declaration ? r.auction.join(' ') : '');
     if (r.honours) seats.forEach(function (s) { set('honours-' + s, String(r.honours[s] || 0)); });
@@ -300,6 +322,7 @@
     showLines(entry.querySelector('.score-lines'), []);
     api('POST', '/v1/score', body).then(function (res) {
       if (previewSeq[r.board] !== seq) return;
+      if (typed) keepAuctionRefusal(entry, typed, res);
       if (typed && res.ok && res.body.contract) takeAuction(entry, typed, res.body.contract, res.body.declarer || '');
       if (typed && r.tricks === undefined && res.body.contract !== 'PASS') {
         out.textContent = res.ok ? 'the auction gives ' + res.body.contract + (res.body.declarer ? ' by ' + seatNames[res.body.declarer] : '') + ': choose the tricks' :
@@ -311,6 +334,28 @@
     }, function () {
       if (previewSeq[r.board] === seq) out.textContent = 'shown when the network is back';
     });
+  }
+
+  // keepAuctionRefusal remembers what the server said of the typed calls
+  // when it refused them (an insufficient bid, a double of partner), so
+  // Confirm shows that message instead of asking East–West to agree.
+  function keepAuctionRefusal(entry, calls, res) {
+    var about = (res.body && res.body.field) || '';
+    if (!res.ok && res.status < 500 && about.indexOf('auction') === 0) {
+      entry.dataset.auctionRefusedFor = calls.join(' ');
+      entry.dataset.auctionRefusal = res.body.error || ('status ' + res.status);
+    } else {
+      delete entry.dataset.auctionRefusedFor;
+      delete entry.dataset.auctionRefusal;
+    }
+  }
+
+  // auctionRefusal is the server's refusal of these calls, or ''.
+  function auctionRefusal(entry, calls) {
+    if (!calls || entry.dataset.auctionRefusedFor !== calls.join(' ')) return '';
+    var why = entry.dataset.auctionRefusal;
+    if (!/[.!?]$/.test(why)) why += '.';
+    return 'The auction cannot be played: ' + why + ' Correct the calls, or clear the box and use the picker.';
   }
 
   // takeAuction shows in the picker the contract and declarer the server
@@ -368,6 +413,7 @@
   function queue() { var q = loadQueue(); return q.length || !memoryQueue.length ? q : memoryQueue; }
 
   function showQueue() {
+    if (!statusEl) return; // a table not in play this round has no queue line
     var n = queue().filter(function (i) { return !i.error; }).length;
     var offline = navigator.onLine === false;
     statusEl.textContent = n === 0 ? 'Nothing waiting to be sent.' :
@@ -416,6 +462,7 @@
     stored[item.board] = result;
     var entry = item.round === data.round && entryOf(item.board);
     if (entry) render(entry);
+    if (entry) openTravelerSoFar(entry);
   }
 
   function refuse(item, body, current) {
@@ -590,6 +637,7 @@
         b.type = 'button'; b.className = 'secondary correct'; b.textContent = 'Correct board ' + board;
         b.addEventListener('click', function () { startCorrection(entry); });
         done.appendChild(b);
+        addTravelerSoFar(entry, board);
       }
       done.hidden = false; form.hidden = true;
       entry.classList.add('is-done');
@@ -611,7 +659,7 @@
   }
 
   function setLocked(entry, locked) {
-    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select, .honours select, .honours input, .revokes select'), function (f) {
+    Array.prototype.forEach.call(entry.querySelectorAll('.contract select, .contract input, .play-fields select, .honours select, .honours input, .revokes select, .lead-fields input'), function (f) {
       f.disabled = locked;
     });
     entry.querySelector('.confirm').hidden = locked;
@@ -659,7 +707,9 @@
     }, function () {});
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), function (entry) {
+  // bindEntry wires one board's form: the preview as it is filled in,
+  // Confirm, Agree, the director's call and Change.
+  function bindEntry(entry) {
     var form = entry.querySelector('.entry-form');
     form.addEventListener('change', function (ev) {
       if (ev.target.name === 'query') return;
@@ -679,7 +729,167 @@
       if (f) f.focus();
     });
     render(entry);
-  });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), bindEntry);
+
+  // --- the traveler so far (the director's option, as handheld terminals
+  // show it): under a board the table has entered, the board's results
+  // entered so far and this table's score on it, read when opened
+
+  // addTravelerSoFar puts the closed "Traveler so far" box under board's entry.
+  function addTravelerSoFar(entry, board) {
+    if (!data.show_traveler) return;
+    var box = document.createElement('details');
+    box.className = 'traveler-so-far';
+    var sum = document.createElement('summary');
+    sum.textContent = 'Traveler so far and your score';
+    var body = document.createElement('div');
+    body.className = 'traveler-body';
+    box.appendChild(sum);
+    box.appendChild(body);
+    box.addEventListener('toggle', function () { if (box.open) loadTraveler(board, body); });
+    entry.querySelector('.entry-done').appendChild(box);
+  }
+
+  // openTravelerSoFar opens the box once the table's entry is stored.
+  function openTravelerSoFar(entry) {
+    var box = entry.querySelector('.traveler-so-far');
+    if (box && !box.open) box.open = true;
+  }
+
+  // loadTraveler reads the board's traveler (GET /v1/sections/{id}/travelers/{board}) into body.
+  function loadTraveler(board, body) {
+    body.textContent = 'Reading the traveler…';
+    api('GET', '/v1/sections/' + data.section + '/travelers/' + board).then(function (res) {
+      if (!res.ok) { body.textContent = 'The traveler cannot be shown: ' + (res.body.error || 'status ' + res.status); return; }
+      showTraveler(body, res.body);
+    }, function () { body.textContent = 'The traveler shows when the network is back.'; });
+  }
+
+  // pointsText writes a side's points on the board: at matchpoints "5 of 8
+  // matchpoints (62.5%)", else the points and what they are.
+  function pointsText(points, top, method) {
+    if (top > 0) return points + ' of ' + top + ' matchpoints (' + Math.round(points / top * 10000) / 100 + '%)';
+    var unit = method === 'TOTAL' ? ' points' : method === 'AVERAGE' ? ' against the average' : ' IMPs';
+    return (points > 0 ? '+' : '') + points + unit;
+  }
+
+  // showTraveler writes the table's own score on the board, then every line so far.
+  function showTraveler(body, tr) {
+    body.innerHTML = '';
+    var own = tr.lines.filter(function (l) { return l.table === data.table && l.round === data.round; })[0];
+    var p = document.createElement('p');
+    p.className = 'own-score';
+    p.textContent = own ? 'Your score so far: pair ' + own.ns + ' (North–South cards) ' + pointsText(own.ns_points, tr.top, tr.method) +
+      ', pair ' + own.ew + ' (East–West cards) ' + pointsText(own.ew_points, tr.top, tr.method) + '; ' + tr.lines.length + ' result' + (tr.lines.length === 1 ? '' : 's') + ' so far.' :
+      tr.lines.length + ' results so far.';
+    body.appendChild(p);
+    var table = document.createElement('table');
+    table.className = 'traveler-lines';
+    var head = table.createTHead().insertRow();
+    ['Pairs', 'Contract', 'Tricks', 'Score NS', tr.top > 0 ? 'MP NS–EW' : 'NS–EW'].forEach(function (h) {
+      var th = document.createElement('th'); th.scope = 'col'; th.textContent = h; head.appendChild(th);
+    });
+    var tb = table.createTBody();
+    tr.lines.forEach(function (l) {
+      var row = tb.insertRow();
+      if (l === own) row.className = 'own';
+      var contract = l.status === 'played' ? describeContract(l.contract) + ' ' + l.declarer : describe(l);
+      [l.ns + '–' + l.ew, contract, l.status === 'played' ? String(l.tricks) : '', String(l.ns_score), l.ns_points + '–' + l.ew_points].forEach(function (v) {
+        row.insertCell().textContent = v;
+      });
+    });
+    body.appendChild(table);
+  }
+
+  // describeContract writes a contract short: "4♠X", "3NT".
+  function describeContract(s) {
+    var c = parseContract(s), st = strainOf(c.strain);
+    if (c.pass) return 'Passed out';
+    return c.level + (st && st.symbol ? st.symbol : c.strain) + (c.royal ? 'R' : '') + c.doubles;
+  }
+
+  // --- the next round: noticed by itself when the director starts it
+
+  // watchRound asks the server for the table's round (GET /t/<token>/round,
+  // a few bytes) every 10 s, when the phone wakes and when the network is
+  // back; when it has changed (the director moved the round, or closed or
+  // reopened one) the page turns to it.
+  var roundAsked = false;
+  function watchRound() {
+    if (roundAsked || navigator.onLine === false || document.hidden) return;
+    roundAsked = true;
+    fetch('/t/' + encodeURIComponent(data.token) + '/round', { cache: 'no-store', headers: { Accept: 'application/json' } })
+      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (now) {
+        roundAsked = false;
+        if (!now || typeof now.round !== 'number' || now.round === data.round) return;
+        // A table that has just entered its round's last board reads where
+        // its pairs go next: the page stays until the director announces a
+        // later round or the players open the next one themselves.
+        var done = document.getElementById('round-done');
+        if (done && !done.hidden && !(now.announced > data.round)) return;
+        turnRound(now.round);
+      }, function () { roundAsked = false; });
+  }
+
+  // midEntry says whether East–West are being asked to agree: the page
+  // waits for them before it turns to the next round.
+  function midEntry() {
+    return Array.prototype.some.call(document.querySelectorAll('.agree-step'), function (s) { return !s.hidden; });
+  }
+
+  // turnRound shows round n in place: the page is fetched again and its
+  // content put in place of the old, without a reload, so what waits in the
+  // queue stays and goes on being sent.
+  function turnRound(n) {
+    if (midEntry()) { showRoundWaiting(n); return; }
+    fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } })
+      .then(function (res) { return res.ok ? res.text() : null; })
+      .then(function (html) {
+        if (!html || midEntry()) return;
+        var doc = new DOMParser().parseFromString(html, 'text/html');
+        var fresh = doc.getElementById('main'), json = doc.getElementById('table-data');
+        if (!fresh || !json) return;
+        document.getElementById('main').replaceWith(fresh);
+        document.title = doc.title;
+        data = JSON.parse(json.textContent);
+        features = data.features || {};
+        stored = {};
+        previewSeq = {};
+        data.results.forEach(function (r) { stored[r.board] = r; });
+        statusEl = document.getElementById('queue-status');
+        Array.prototype.forEach.call(document.querySelectorAll('.board-entry'), bindEntry);
+        var note = document.createElement('p');
+        note.className = 'flash round-switched';
+        note.setAttribute('role', 'status');
+        note.textContent = 'Now round ' + data.round + '.';
+        fresh.insertBefore(note, fresh.querySelector('#table-title'));
+        document.documentElement.setAttribute('data-round', String(data.round));
+        roundDone();
+        flush();
+      }, function () {});
+  }
+
+  // showRoundWaiting says the next round has started while East–West
+  // are still asked to agree a board of this one.
+  function showRoundWaiting(n) {
+    var el = document.getElementById('round-waiting');
+    if (!el) {
+      el = document.createElement('p');
+      el.id = 'round-waiting';
+      el.className = 'flash round-switched';
+      el.setAttribute('role', 'status');
+      var main = document.getElementById('main');
+      main.insertBefore(el, main.querySelector('#table-title'));
+    }
+    el.textContent = 'Round ' + n + ' is ready: finish this board, and the page turns to it.';
+  }
+
+  document.documentElement.setAttribute('data-round', String(data.round));
+  setInterval(watchRound, 10000);
+  document.addEventListener('visibilitychange', watchRound);
+  window.addEventListener('online', watchRound);
 
   renderRefusedEntries();
   syncRefusedEntries();

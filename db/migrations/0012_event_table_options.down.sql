@@ -1,0 +1,1 @@
+ALTER TABLE events DROP COLUMN IF EXISTS table_lead, DROP COLUMN IF EXISTS table_traveler;

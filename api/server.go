@@ -118,6 +118,11 @@ var routes = []route{
 	{http.MethodDelete, "/v1/pairs/:id", (*server).deletePair},
 	{http.MethodPost, "/v1/pairs/:id/withdraw", (*server).withdrawPair},
 	{http.MethodPatch, "/v1/teams/:id", (*server).patchTeam},
+
+	{http.MethodGet, "/v1/players", (*server).listPlayers},
+	{http.MethodPost, "/v1/players", (*server).createPlayer},
+	{http.MethodGet, "/v1/players/:id", (*server).getPlayer},
+	{http.MethodPatch, "/v1/players/:id", (*server).patchPlayer},
 }
 
 // Route is one endpoint of the API: its method and echo path

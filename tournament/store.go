@@ -14,6 +14,7 @@ import (
 // nil, nil.
 type Store interface {
 	ChangeStore // changes to events, sections, pairs and teams (service_change.go)
+	RosterStore // the club's players, kept across events (roster.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error
@@ -36,6 +37,8 @@ type Store interface {
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
 	// transaction), and sets their IDs; results are audited as entered by actor.
+	// Its pairs' and teams' players join the club's roster as
+	// RememberPlayers adds them, in the same transaction.
 	ImportEvent(ctx context.Context, d *EventData, actor string) error
 
 	// CreateSection stores a section with its movement (rounds, tables,

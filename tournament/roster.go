@@ -151,8 +151,9 @@ func Remembered(roster []ClubPlayer, players []Player) (add, number []ClubPlayer
 	return add, number
 }
 
-// checkPlayerNumber checks a membership number: letters, digits and the
-// marks "-./" only (numbers such as "k212501", "100001" or "EBU-1234"), at
+// checkPlayerNumber checks a membership number: letters, digits, spaces
+// and the marks "-./" only (numbers such as "k212501", "100001" or
+// "EBU 1234"), at
 // most MaxPlayerNumber characters. It returns the number trimmed.
 func checkPlayerNumber(field, number string) (string, error) {
 	number = strings.TrimSpace(number)
@@ -160,8 +161,8 @@ func checkPlayerNumber(field, number string) (string, error) {
 		return "", Invalidf(field, strconv.Quote(number)+": too long for a membership number: at most "+strconv.Itoa(MaxPlayerNumber)+" characters")
 	}
 	for _, r := range number {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-./", r) {
-			return "", Invalidf(field, strconv.Quote(number)+": a membership number holds letters, digits and - . / only, e.g. 100234")
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" -./", r) {
+			return "", Invalidf(field, strconv.Quote(number)+": a membership number holds letters, digits, spaces and - . / only, e.g. 100234")
 		}
 	}
 	return number, nil

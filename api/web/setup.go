@@ -32,6 +32,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.POST("/sections/:id/round", p.setRound)
 	d.GET("/sections/:id/cards", p.movementCardsPage)
 	p.changeRoutes(d)
+	p.playerRoutes(d)
 }
 
 // lawDescriptions say in plain words what each law code is.

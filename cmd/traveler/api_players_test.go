@@ -76,7 +76,7 @@ func TestRosterAcrossEvents(t *testing.T) {
 	e.wantError(422, "players[0].name", "POST", "/v1/sections/"+id(friday)+"/pairs", directorToken,
 		`{"number": "1", "players": [{"number": "999999"}, {"name": "Hal Blue"}]}`)
 	e.wantError(422, "players[0].number", "POST", "/v1/sections/"+id(friday)+"/pairs", directorToken,
-		`{"number": "1", "players": [{"name": "Gus Grey", "number": "12 34"}, {"name": "Hal Blue"}]}`)
+		`{"number": "1", "players": [{"name": "Gus Grey", "number": "12;34"}, {"name": "Hal Blue"}]}`)
 	if r := rosterOf(e, ""); r.Total != 6 {
 		t.Errorf("roster after refused pairs: %d players, want still 6", r.Total)
 	}

@@ -5,9 +5,12 @@ package main
 // number, a real USEBIO file imported twice adding each player once.
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
@@ -145,5 +148,47 @@ func TestImportAddsRosterOnce(t *testing.T) {
 	e.want(200, &one, "GET", "/v1/players?q=100001", directorToken, nil)
 	if one.Total != 1 || one.Players[0].Name != "Player 1" {
 		t.Errorf("number 100001 (the file's first PLAYER): %+v", one)
+	}
+}
+
+// TestExportsCarryNumbers: a pair entered with membership numbers has them
+// in every export: USEBIO's PLAYER/NATIONAL_ID_NUMBER, PBN's
+// TotalScoreTable MemberID1 and MemberID2, the workbook's Players sheet.
+func TestExportsCarryNumbers(t *testing.T) {
+	e := newAPIEnv(t, api.Options{})
+	f := newMitchell(e, "Numbers", false)
+	var pairs []api.PairResponse
+	e.want(200, &pairs, "GET", "/v1/sections/"+id(f.section.ID)+"/pairs", directorToken, nil)
+	e.want(200, nil, "PATCH", "/v1/pairs/"+id(pairs[0].ID), directorToken,
+		`{"players": [{"name": "Ann North", "number": "100001"}, {"name": "Bob South", "number": "100002"}]}`)
+	ev := "/v1/events/" + id(f.event.ID)
+
+	usebio := string(e.want(200, nil, "GET", ev+"/usebio.xml?section="+id(f.section.ID), directorToken, nil).Body)
+	for _, want := range []string{"<PLAYER_NAME>Ann North</PLAYER_NAME>", "<NATIONAL_ID_NUMBER>100001</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>100002</NATIONAL_ID_NUMBER>"} {
+		if !strings.Contains(usebio, want) {
+			t.Errorf("usebio.xml lacks %s", want)
+		}
+	}
+	pbn := string(e.want(200, nil, "GET", ev+"/results.pbn", directorToken, nil).Body)
+	if want := `"1NS" "Ann North - Bob South" "100001" "100002"`; !strings.Contains(pbn, `[TotalScoreTable "Rank\2R;PairId\4R;Names\40L;MemberID1\10R;MemberID2\10R"]`) || !strings.Contains(pbn, want) {
+		t.Errorf("results.pbn has no TotalScoreTable row %s:\n%.1500s", want, pbn)
+	}
+	book, err := excelize.OpenReader(bytes.NewReader(e.want(200, nil, "GET", ev+"/report.xlsx", directorToken, nil).Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer book.Close()
+	rows, err := book.GetRows("Players")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, r := range rows {
+		if len(r) == 5 && r[0] == "A" && r[1] == "1" && r[2] == "NS" && ((r[3] == "Ann North" && r[4] == "100001") || (r[3] == "Bob South" && r[4] == "100002")) {
+			found++
+		}
+	}
+	if found != 2 || len(rows) != 13 {
+		t.Errorf("Players sheet: %d rows (want the header and the 12 players of 6 pairs), %d of pair 1 NS's with their numbers (want 2): %v", len(rows), found, rows)
 	}
 }

@@ -16,7 +16,7 @@
   box.setAttribute("role", "listbox");
   box.hidden = true;
   document.body.appendChild(box);
-  var field = null, items = [], active = -1, timer = 0, asked = 0;
+  var field = null, items = [], active = -1, timer = 0, asked = 0, picked = false;
 
   // fragment is what the search is about: a field's whole value, or in the
   // pairs box the player being typed on the cursor's line (after "N:" or "&").
@@ -110,9 +110,13 @@
       if (box.hidden || field !== el) { return; }
       if (ev.key === "ArrowDown") { active = Math.min(active + 1, items.length - 1); mark(); ev.preventDefault(); }
       else if (ev.key === "ArrowUp") { active = Math.max(active - 1, 0); mark(); ev.preventDefault(); }
-      else if (ev.key === "Enter" && active >= 0) { ev.preventDefault(); pick(active); }
+      else if (ev.key === "Enter" && active >= 0) { ev.preventDefault(); pick(active); picked = true; }
       else if (ev.key === "Escape") { close(); }
     });
+    // The Enter that picked writes no new line, however the keyboard
+    // sends its character.
+    el.addEventListener("keypress", function (ev) { if (picked && ev.key === "Enter") { ev.preventDefault(); } });
+    el.addEventListener("keyup", function () { picked = false; });
     el.addEventListener("blur", function () { setTimeout(function () { if (document.activeElement !== el) { close(); } }, 150); });
   });
 })();

@@ -67,3 +67,52 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 func pbnQuote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
+
+// pbnMemberIDs fills the membership numbers of a section's pairs from a
+// TotalScoreTable of its games with PairId and MemberID1 (and MemberID2)
+// columns, as traveler and Ruter write it: player 1 and 2 of the pair the
+// row's PairId names ("3", or "3NS" where pairs are numbered per
+// direction). A pair read without players takes them from the row's Names
+// ("Ann Smith - Bob Jones"). A file without such a table, or a row naming
+// no pair of the section, changes nothing; a table that cannot be read is
+// left unread, as the rest of the file is read without it.
+func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
+	var tb pbnTable
+	found := false
+	for i := range games {
+		if g := games[i].Game; g != nil {
+			if t, ok := g.Tag("TotalScoreTable"); ok {
+				var err error
+				if tb, err = readPBNTable(t); err == nil && tb.has("PairId") && (tb.has("MemberID1") || tb.has("MemberID2")) {
+					found = true
+					break
+				}
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	byID := map[string]*tournament.Pair{}
+	for i := range pairs {
+		byID[pairs[i].Number+pairs[i].Direction] = &pairs[i]
+	}
+	for _, row := range tb.rows {
+		p := byID[tb.value(row, "PairId")]
+		if p == nil {
+			continue
+		}
+		if len(p.Players) == 0 {
+			if names := tb.value(row, "Names"); names != "" {
+				for _, n := range strings.Split(names, " - ") {
+					p.Players = append(p.Players, tournament.Player{Name: strings.TrimSpace(n)})
+				}
+			}
+		}
+		for k, col := range []string{"MemberID1", "MemberID2"} {
+			if id := tb.value(row, col); id != "" && k < len(p.Players) && p.Players[k].Number == "" {
+				p.Players[k].Number = id
+			}
+		}
+	}
+}

@@ -91,3 +91,14 @@ func (s *server) patchPlayer(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, NewClubPlayerResponse(p))
 }
+
+func (s *server) deletePlayer(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.svc.DeleteClubPlayer(c.Request().Context(), actor(c), id); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

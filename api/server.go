@@ -123,6 +123,7 @@ var routes = []route{
 	{http.MethodPost, "/v1/players", (*server).createPlayer},
 	{http.MethodGet, "/v1/players/:id", (*server).getPlayer},
 	{http.MethodPatch, "/v1/players/:id", (*server).patchPlayer},
+	{http.MethodDelete, "/v1/players/:id", (*server).deletePlayer},
 }
 
 // Route is one endpoint of the API: its method and echo path

@@ -87,6 +87,18 @@ func (s *Store) UpdateClubPlayer(ctx context.Context, p *tournament.ClubPlayer) 
 	return notFound("update club player", err, "player", p.ID)
 }
 
+// DeleteClubPlayer removes a player from the roster.
+func (s *Store) DeleteClubPlayer(ctx context.Context, id int64) error {
+	tag, err := s.q.Exec(ctx, `DELETE FROM players WHERE id = $1`, id)
+	if err != nil {
+		return translate("delete club player", err, ids{})
+	}
+	if tag.RowsAffected() == 0 {
+		return tournament.NotFoundf("player", id)
+	}
+	return nil
+}
+
 // numberTaken is the ErrConflict of a membership number the roster gives
 // another player.
 func (s *Store) numberTaken(ctx context.Context, number string) error {

@@ -63,6 +63,8 @@ type RosterStore interface {
 	// UpdateClubPlayer stores p's name and number (by p.ID) and sets
 	// UpdatedAt; a number another player has is ErrConflict naming them.
 	UpdateClubPlayer(ctx context.Context, p *ClubPlayer) error
+	// DeleteClubPlayer removes a player from the roster.
+	DeleteClubPlayer(ctx context.Context, id int64) error
 	// MatchPlayers returns the players of the roster that have one of
 	// numbers, or whose name key (PlayerKey) is one of keys.
 	MatchPlayers(ctx context.Context, numbers, keys []string) ([]ClubPlayer, error)
@@ -248,6 +250,17 @@ func (s *Service) UpdateClubPlayer(ctx context.Context, a Actor, id int64, p Clu
 		return ClubPlayer{}, err
 	}
 	return next, nil
+}
+
+// DeleteClubPlayer removes a player from the roster (directors only): a
+// name typed wrong, a player who left the club. Events already entered
+// keep the player as they were entered; a later entry or import of the
+// player adds them again.
+func (s *Service) DeleteClubPlayer(ctx context.Context, a Actor, id int64) error {
+	if err := directorOnly(a, "remove players from the club's roster"); err != nil {
+		return err
+	}
+	return s.store.DeleteClubPlayer(ctx, id)
 }
 
 // fillPlayers completes players entered for pairs or teams from the

@@ -21,6 +21,7 @@ func (p *Pages) playerRoutes(d *echo.Group) {
 	d.GET("/players.json", p.playerSuggestions)
 	d.GET("/players/:id", p.playerPage)
 	d.POST("/players/:id", p.updatePlayer)
+	d.POST("/players/:id/delete", p.deletePlayer)
 }
 
 // playersPageSize is the roster page's players a page.
@@ -196,4 +197,23 @@ func (p *Pages) picker(c echo.Context) []tournament.ClubPlayer {
 		return nil
 	}
 	return page.Players
+}
+
+// deletePlayer removes a player from the roster once the box is ticked.
+func (p *Pages) deletePlayer(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "public_message.html", View{Title: "Player not found", Data: messageData{}}, err)
+	}
+	if c.FormValue("confirm") != "yes" {
+		return p.renderPlayer(c, nil, tournament.Invalidf("confirm", "tick the box to remove the player: nothing was removed"))
+	}
+	pl, err := p.svc.ClubPlayer(c.Request().Context(), actor(c), id)
+	if err == nil {
+		err = p.svc.DeleteClubPlayer(c.Request().Context(), actor(c), id)
+	}
+	if err != nil {
+		return p.renderPlayer(c, nil, err)
+	}
+	return redirect(c, "/director/players", pl.Name+rosterNumber(pl.Number)+" removed from the club's players")
 }

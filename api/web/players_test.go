@@ -76,6 +76,19 @@ func TestRosterWithoutJavaScript(t *testing.T) {
 		t.Errorf("the refused form keeps the name %q", v)
 	}
 
+	zoePath := "/director/players/" + strconv.FormatInt(zoe.ID, 10)
+	p = s.post(zoePath+"/delete", url.Values{})
+	wantInvalid(t, p, "remove unticked", http.StatusUnprocessableEntity, "confirm-delete", "nothing was removed")
+	p = s.post(zoePath+"/delete", url.Values{"confirm": {"yes"}})
+	p.want(t, "remove Zoe", http.StatusSeeOther)
+	s.get(zoePath).want(t, "Zoe's page after she is removed", http.StatusNotFound)
+	if got := storedPlayers(t, s, f, "1 NS"); got[1] != (tournament.Player{Name: "Zoe Sub", Number: "100009"}) {
+		t.Errorf("pair 1 NS after Zoe left the roster: %+v", got)
+	}
+	if _, err := s.svc.AddClubPlayer(ctx, tournament.Director, tournament.ClubPlayer{Name: "Zoe Substitute", Number: "100009"}); err != nil {
+		t.Fatal(err)
+	}
+
 	p = s.get("/director/players.json?q=sub")
 	p.want(t, "the type-ahead's answer", http.StatusOK)
 	var got []map[string]string

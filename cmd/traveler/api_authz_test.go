@@ -258,10 +258,11 @@ var authzTable = map[string]authzCase{
 	"PATCH /v1/teams/:id":         {want: directorOnly(200), body: jsonBody(`{"name": "Aces high"}`)},
 
 	// the club's roster is the director's alone, even of a published event
-	"GET /v1/players":       {want: directorOnly(200)},
-	"POST /v1/players":      {want: directorOnly(201), body: jsonBody(`{"name": "New Member"}`)},
-	"GET /v1/players/:id":   {want: directorOnly(200)},
-	"PATCH /v1/players/:id": {want: directorOnly(200), body: jsonBody(`{"name": "Ann North-West"}`)},
+	"GET /v1/players":        {want: directorOnly(200)},
+	"POST /v1/players":       {want: directorOnly(201), body: jsonBody(`{"name": "New Member"}`)},
+	"GET /v1/players/:id":    {want: directorOnly(200)},
+	"PATCH /v1/players/:id":  {want: directorOnly(200), body: jsonBody(`{"name": "Ann North-West"}`)},
+	"DELETE /v1/players/:id": {want: directorOnly(204)},
 }
 
 // authzPath fills a route's path parameters with the fixture's ids.

@@ -119,6 +119,19 @@ func TestRosterAcrossEvents(t *testing.T) {
 		t.Errorf("changed: %+v", renamed)
 	}
 	e.wantError(404, "", "GET", "/v1/players/999999", directorToken, nil)
+
+	// removed from the roster; the events keep their players
+	e.want(204, nil, "DELETE", "/v1/players/"+id(gus.ID), directorToken, nil)
+	e.wantError(404, "", "GET", "/v1/players/"+id(gus.ID), directorToken, nil)
+	e.wantError(404, "", "DELETE", "/v1/players/"+id(gus.ID), directorToken, nil)
+	var ann api.ClubPlayersResponse
+	e.want(200, &ann, "GET", "/v1/players?q=100001", directorToken, nil)
+	e.want(204, nil, "DELETE", "/v1/players/"+id(ann.Players[0].ID), directorToken, nil)
+	var kept []api.PairResponse
+	e.want(200, &kept, "GET", "/v1/sections/"+id(tuesday)+"/pairs", directorToken, nil)
+	if kept[0].Players[0] != (api.PlayerDTO{Name: "Ann Smith", Number: "100001"}) {
+		t.Errorf("Tuesday's pair 1 after Ann left the roster: %+v", kept[0].Players)
+	}
 }
 
 // TestImportAddsRosterOnce: a real USEBIO file (Compscore3, 12 pairs, 24

@@ -89,11 +89,13 @@
 
   function ask(el) {
     var f = fragment(el);
-    if (f.text.length < 1) { close(); return; }
+    // Only for the field being typed in: a value set by a script (a form
+    // refilled, a test) opens no list over the page.
+    if (f.text.length < 1 || document.activeElement !== el) { close(); return; }
     var n = ++asked;
     fetch("/director/players.json?q=" + encodeURIComponent(f.text), { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) { return r.ok ? r.json() : []; })
-      .then(function (list) { if (n === asked && field === el) { show(el, list || []); } })
+      .then(function (list) { if (n === asked && field === el && document.activeElement === el) { show(el, list || []); } })
       .catch(function () { close(); });
   }
 

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -268,9 +269,11 @@ func (s *Service) DeleteClubPlayer(ctx context.Context, a Actor, id int64) error
 // roster's name; a player given by name alone gets the number of the one
 // roster player with that name (none when two share it). A number the
 // roster has with another name, or a number it lacks without a name, is
-// refused, naming the field (under prefix(i) for list i). Nothing is
-// stored: rememberPlayers does that once the rest is checked.
-func (s *Service) fillPlayers(ctx context.Context, lists [][]Player, prefix func(i int) string) error {
+// refused, naming the field (under prefix(i) for list i) — but for a
+// player exactly as kept has them (the pair's or team's stored players:
+// an event keeps its players as entered when the roster changes later).
+// Nothing is stored: rememberPlayers does that once the rest is checked.
+func (s *Service) fillPlayers(ctx context.Context, lists [][]Player, prefix func(i int) string, kept ...Player) error {
 	var numbers, keys []string
 	n := 0
 	for _, list := range lists {
@@ -305,6 +308,9 @@ func (s *Service) fillPlayers(ctx context.Context, lists [][]Player, prefix func
 		for k := range list {
 			pl := &list[k]
 			field := prefix(i) + "players[" + strconv.Itoa(k) + "]."
+			if pl.Name != "" && slices.Contains(kept, *pl) {
+				continue
+			}
 			if pl.Number != "" {
 				if pl.Number, err = checkPlayerNumber(field+"number", pl.Number); err != nil {
 					return err

@@ -191,7 +191,7 @@ func (s *Service) UpdatePair(ctx context.Context, a Actor, id int64, p PairPatch
 	}
 	if p.Players != nil {
 		next.Players = slices.Clone(p.Players)
-		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }); err != nil {
+		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
 			return Pair{}, err
 		}
 	}
@@ -378,7 +378,7 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 			return Roster{}, Invalidf("players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
 		}
 		next.Players = slices.Clone(p.Players)
-		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }); err != nil {
+		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
 			return Roster{}, err
 		}
 		for k := range next.Players {

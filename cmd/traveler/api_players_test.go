@@ -113,6 +113,17 @@ func TestRosterAcrossEvents(t *testing.T) {
 	e.wantError(409, "number", "POST", "/v1/players", directorToken, `{"name": "Gus Grey junior", "number": "100007"}`)
 	e.wantError(422, "name", "POST", "/v1/players", directorToken, `{"name": " ", "number": "100008"}`)
 	e.wantError(409, "number", "PATCH", "/v1/players/"+id(gus.ID), directorToken, `{"number": "100001"}`)
+	// Ann marries: the roster has her new name; Tuesday's pair keeps the
+	// name it was entered with and may still be saved with it.
+	var annRow api.ClubPlayersResponse
+	e.want(200, &annRow, "GET", "/v1/players?q=100001", directorToken, nil)
+	e.want(200, nil, "PATCH", "/v1/players/"+id(annRow.Players[0].ID), directorToken, `{"name": "Ann Smith-Jones"}`)
+	var tue []api.PairResponse
+	e.want(200, &tue, "GET", "/v1/sections/"+id(tuesday)+"/pairs", directorToken, nil)
+	e.want(200, nil, "PATCH", "/v1/pairs/"+id(tue[0].ID), directorToken,
+		`{"players": [{"name": "Ann Smith", "number": "100001"}, {"name": "Bob Jones", "number": "100002"}, {"name": "Dan Brown"}]}`)
+	e.wantError(422, "players[0].name", "POST", "/v1/sections/"+id(friday)+"/pairs", directorToken,
+		`{"number": "1", "players": [{"name": "Ann Smith", "number": "100001"}, {"name": "Hal Blue"}]}`)
 	var renamed api.ClubPlayerResponse
 	e.want(200, &renamed, "PATCH", "/v1/players/"+id(gus.ID), directorToken, `{"name": "Gus Gray", "number": ""}`)
 	if renamed.Name != "Gus Gray" || renamed.Number != "" {
@@ -129,7 +140,7 @@ func TestRosterAcrossEvents(t *testing.T) {
 	e.want(204, nil, "DELETE", "/v1/players/"+id(ann.Players[0].ID), directorToken, nil)
 	var kept []api.PairResponse
 	e.want(200, &kept, "GET", "/v1/sections/"+id(tuesday)+"/pairs", directorToken, nil)
-	if kept[0].Players[0] != (api.PlayerDTO{Name: "Ann Smith", Number: "100001"}) {
+	if kept[0].Players[0] != (api.PlayerDTO{Name: "Ann Smith", Number: "100001"}) || len(kept[0].Players) != 3 {
 		t.Errorf("Tuesday's pair 1 after Ann left the roster: %+v", kept[0].Players)
 	}
 }

@@ -131,6 +131,13 @@ var routes = []route{
 	{http.MethodGet, "/v1/sections/:id/refusals", (*server).listRefusals},
 	{http.MethodPost, "/v1/sections/:id/refusals/:key/call", (*server).callForRefusal},
 	{http.MethodDelete, "/v1/sections/:id/refusals/:key", (*server).withdrawRefusal},
+
+	// the club's roster (handlers_players.go)
+	{http.MethodGet, "/v1/players", (*server).listPlayers},
+	{http.MethodPost, "/v1/players", (*server).createPlayer},
+	{http.MethodGet, "/v1/players/:id", (*server).getPlayer},
+	{http.MethodPatch, "/v1/players/:id", (*server).patchPlayer},
+	{http.MethodDelete, "/v1/players/:id", (*server).deletePlayer},
 }
 
 // Route is one endpoint of the API: its method and echo path

@@ -89,6 +89,8 @@ var checks = map[string]check{
 	"pairs_direction_check":        {"direction", "not a direction", []string{"NS", "EW", ""}},
 	"pairs_team_check":             {"team", "a team is " + numberedFrom1 + " (0: none)", nil},
 	"teams_number_check":           {"number", "a team is " + numberedFrom1, nil},
+	"players_name_check":           {"name", "a player's name is 1 to 200 characters", nil},
+	"players_number_check":         {"number", "a membership number is 1 to 30 characters (leave it out when there is none)", nil},
 	"boards_number_check":          {"number", "a board is " + numberedFrom1, nil},
 	"boards_dealer_check":          {"dealer", "not a seat", seatNames},
 	"boards_vulnerability_check":   {"vulnerable", "not a vulnerability", []string{"None", "NS", "EW", "All"}},

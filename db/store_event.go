@@ -152,6 +152,19 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 				return err
 			}
 		}
+		// The file's players join the club's roster (issue 22 §4).
+		var players []tournament.Player
+		for i := range d.Sections {
+			for _, p := range d.Sections[i].Pairs {
+				players = append(players, p.Players...)
+			}
+			for _, t := range d.Sections[i].Teams {
+				players = append(players, t.Players...)
+			}
+		}
+		if _, err := rememberPlayers(ctx, tx, players); err != nil {
+			return err
+		}
 		for i := range d.Sections {
 			sd := &d.Sections[i]
 			sd.Section.EventID = d.Event.ID

@@ -229,6 +229,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	if err != nil {
 		return tournament.SectionData{}, err
 	}
+	pbnMemberIDs(games, pairs)
 	why := ""
 	if scoringTag.Value == "" && named != tournament.MethodIMPTeams {
 		why = "no [Scoring] tag: compared by matchpoints (give the method to change it)"

@@ -24,18 +24,17 @@ func TestPBNGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clearNumbers(&d) // PBN has no players' membership numbers
-	sameEvent(t, d, back)
+	sameEvent(t, d, back) // membership numbers too: the TotalScoreTable's MemberID1 and MemberID2
 }
 
 // TestPBNRoundTripHowell: the USEBIO Howell written as PBN and read back is
-// the same event (players' national numbers aside: PBN has none).
+// the same event, its 24 players' national numbers included (the
+// TotalScoreTable's MemberID1 and MemberID2).
 func TestPBNRoundTripHowell(t *testing.T) {
 	d, err := eventFromUSEBIO(readUSEBIOFile(t, howellFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	clearNumbers(&d)
 	var buf bytes.Buffer
 	if err := WritePBN(&buf, d); err != nil {
 		t.Fatal(err)
@@ -131,16 +130,5 @@ func TestPBNEventErrors(t *testing.T) {
 				t.Errorf("%v: element %q line %d, want %q line %d", err, fe.Element, fe.Line, c.element, c.line)
 			}
 		})
-	}
-}
-
-// clearNumbers forgets the players' membership numbers, which PBN lacks.
-func clearNumbers(d *tournament.EventData) {
-	for s := range d.Sections {
-		for i := range d.Sections[s].Pairs {
-			for j := range d.Sections[s].Pairs[i].Players {
-				d.Sections[s].Pairs[i].Players[j].Number = ""
-			}
-		}
 	}
 }

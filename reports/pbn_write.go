@@ -41,6 +41,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 	for si := range d.Sections {
 		s := &d.Sections[si]
 		ps := newPBNPairs(s)
+		totals := pbnTotalScoreRows(s, ps) // written with the section's first game
 		analyses := map[int]*tournament.Analysis{}
 		for i := range s.Analyses {
 			analyses[s.Analyses[i].Board] = &s.Analyses[i]
@@ -59,7 +60,8 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 			if err != nil {
 				return err
 			}
-			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: deal}
+			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: deal, totals: totals}
+			totals = nil
 			if a := analyses[t.Board.Number]; a != nil && a.Deal != "" && t.Board.Deal != "" {
 				g.analysis = a
 			}
@@ -87,6 +89,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				}
 				writePBNGame(bw, &g, first)
 				first = false
+				g.totals = nil
 			}
 		}
 	}
@@ -122,6 +125,9 @@ type pbnGame struct {
 	// A teams match's room: the teams sitting NS and EW (HomeTeam and
 	// VisitTeam, instead of the pairs' ids) and NS's IMPs (ScoreIMP).
 	home, visit, imps string
+	// totals are the section's TotalScoreTable rows (its pairs' players
+	// and membership numbers), written with its first game; nil otherwise.
+	totals []string
 }
 
 // writePBNGame writes one game in export format. §3.1: "each game (except
@@ -205,6 +211,13 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		var more []pbnTag
 		more, tables = pbnAnalysisTags(g.analysis, g.ev.lawOf)
 		supp = append(supp, more...)
+	}
+	if len(g.totals) > 0 {
+		if tables == nil {
+			tables = map[string][]string{}
+		}
+		supp = append(supp, pbnTag{"TotalScoreTable", pbnTotalScoreHeader})
+		tables["TotalScoreTable"] = g.totals
 	}
 	slices.SortStableFunc(supp, func(a, b pbnTag) int { return strings.Compare(a.name, b.name) })
 	for _, t := range supp {

@@ -29,7 +29,8 @@ type Sheet struct {
 
 // WriteWorkbook writes an event as one xlsx workbook to w: the sheets
 // Standings, Travelers, Scorecards and Frequencies, Double dummy when a
-// board has its analysis, then each extra sheet.
+// board has its analysis, Players (names and membership numbers) when a
+// pair or team names its players, then each extra sheet.
 // Every row goes out to w, compressed, as it is made: a sheet is one zip
 // part written from its first row to its last, and nothing of a sheet is
 // kept once written, so the writer's memory does not grow with the event.
@@ -60,6 +61,12 @@ func WriteWorkbook(w io.Writer, d tournament.EventData, extra ...Sheet) error {
 			return err
 		}
 		names[doubleDummySheet] = true
+	}
+	if hasPlayers(&d) {
+		if err := writePlayers(b, &d); err != nil {
+			return err
+		}
+		names[playersSheet] = true
 	}
 	for i := range extra {
 		x := &extra[i]

@@ -65,8 +65,8 @@ func smallEvent(t testing.TB) tournament.EventData {
 		}
 	}
 	pairs := []tournament.Pair{
-		{SectionID: 1, Number: "2", Direction: "NS", Players: []tournament.Player{{Name: "Ann"}, {Name: "Bob"}}},
-		{SectionID: 1, Number: "3", Direction: "EW", Players: []tournament.Player{{Name: "Cat"}, {Name: "Dan"}}},
+		{SectionID: 1, Number: "2", Direction: "NS", Players: []tournament.Player{{Name: "Ann", Number: "100001"}, {Name: "Bob", Number: "100002"}}},
+		{SectionID: 1, Number: "3", Direction: "EW", Players: []tournament.Player{{Name: "Cat"}, {Name: "Dan", Number: "EBU 4"}}},
 	}
 	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{sd}}
@@ -117,7 +117,7 @@ func wantRow(t *testing.T, f *excelize.File, sheet string, row int, want ...stri
 func TestWorkbookSheets(t *testing.T) {
 	extra := Sheet{Name: "Royalton", Header: []string{"Result", "Count"}, Rows: [][]any{{"exact", 46}, {"over", 15}, {"defeated", 11}}}
 	f := openWorkbook(t, smallEvent(t), extra)
-	want := []string{"Standings", "Travelers", "Scorecards", "Frequencies", "Royalton"}
+	want := []string{"Standings", "Travelers", "Scorecards", "Frequencies", "Players", "Royalton"}
 	got := f.GetSheetList()
 	if len(got) != len(want) {
 		t.Fatalf("sheets %v, want %v", got, want)
@@ -131,6 +131,17 @@ func TestWorkbookSheets(t *testing.T) {
 	wantRow(t, f, "Royalton", 2, "exact", "46")
 	wantRow(t, f, "Royalton", 4, "defeated", "11")
 	wantHeaderStyle(t, f, "Royalton", "B1")
+}
+
+// TestWorkbookPlayers: the Players sheet carries every player of
+// smallEvent's pairs with the membership number it was entered with.
+func TestWorkbookPlayers(t *testing.T) {
+	f := openWorkbook(t, smallEvent(t))
+	wantRow(t, f, "Players", 1, "Section", "Pair or team", "Direction", "Player", "Membership number")
+	wantRow(t, f, "Players", 2, "A", "2", "NS", "Ann", "100001")
+	wantRow(t, f, "Players", 3, "A", "2", "NS", "Bob", "100002")
+	wantRow(t, f, "Players", 4, "A", "3", "EW", "Cat", "")
+	wantRow(t, f, "Players", 5, "A", "3", "EW", "Dan", "EBU 4")
 }
 
 // TestWorkbookStandings: places, totals and percentages from smallEvent's

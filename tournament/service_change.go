@@ -190,13 +190,21 @@ func (s *Service) UpdatePair(ctx context.Context, a Actor, id int64, p PairPatch
 		next.Direction = *p.Direction
 	}
 	if p.Players != nil {
-		next.Players = p.Players
+		next.Players = slices.Clone(p.Players)
+		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
+			return Pair{}, err
+		}
 	}
 	one := []Pair{next}
 	if err := checkPairs(&sec, one, ""); err != nil {
 		return Pair{}, err
 	}
 	next = one[0]
+	if p.Players != nil {
+		if err := s.rememberPlayers(ctx, next.Players); err != nil {
+			return Pair{}, err
+		}
+	}
 	if next.Number != old.Number || next.Direction != old.Direction {
 		mp, _ := sec.Movement.PairOf(old.Number, old.Direction)
 		played, err := s.playedBy(ctx, &sec, mp)
@@ -366,15 +374,20 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 		}
 	}
 	if p.Players != nil {
-		if len(p.Players) > 8 {
-			return Roster{}, Invalidf("players", "a team has at most 8 players")
+		if len(p.Players) > maxTeamPlayers {
+			return Roster{}, Invalidf("players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
 		}
 		next.Players = slices.Clone(p.Players)
+		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
+			return Roster{}, err
+		}
 		for k := range next.Players {
 			if next.Players[k].Name, err = checkName("players["+strconv.Itoa(k)+"].name", next.Players[k].Name); err != nil {
 				return Roster{}, err
 			}
-			next.Players[k].Number = strings.TrimSpace(next.Players[k].Number)
+		}
+		if err := s.rememberPlayers(ctx, next.Players); err != nil {
+			return Roster{}, err
 		}
 	}
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "team", TargetID: old.ID, Action: "update", Actor: a.Name,

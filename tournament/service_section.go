@@ -116,7 +116,14 @@ func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs 
 	if err := checkListSize("pairs", len(pairs), sec.Movement.Pairs, "pairs", sec.Name); err != nil {
 		return nil, err
 	}
+	lists := pairPlayers(pairs)
+	if err := s.fillPlayers(ctx, lists, func(i int) string { return listPrefix("pairs", i, len(pairs)) }); err != nil {
+		return nil, err
+	}
 	if err := checkPairs(&sec, pairs, ""); err != nil {
+		return nil, err
+	}
+	if err := s.rememberPlayers(ctx, pairPlayers(pairs)...); err != nil {
 		return nil, err
 	}
 	if err := s.store.AddPairs(ctx, sectionID, pairs); err != nil {
@@ -124,6 +131,19 @@ func (s *Service) AddPairs(ctx context.Context, a Actor, sectionID int64, pairs 
 	}
 	return pairs, nil
 }
+
+// pairPlayers returns each pair's players (the pairs' own slices, so
+// filling them fills the pairs).
+func pairPlayers(pairs []Pair) [][]Player {
+	lists := make([][]Player, len(pairs))
+	for i := range pairs {
+		lists[i] = pairs[i].Players
+	}
+	return lists
+}
+
+// maxTeamPlayers is the most players a team has (four, and substitutes).
+const maxTeamPlayers = 8
 
 // checkListSize refuses at once a list of n items where a section's
 // movement has room for only max (each is given once), so a long list is
@@ -237,11 +257,28 @@ func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams 
 		if t.Name, err = checkName(prefix+"name", t.Name); err != nil {
 			return nil, err
 		}
+		if len(t.Players) > maxTeamPlayers {
+			return nil, Invalidf(prefix+"players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
+		}
+	}
+	lists := make([][]Player, len(teams))
+	for i := range teams {
+		lists[i] = teams[i].Players
+	}
+	if err := s.fillPlayers(ctx, lists, func(i int) string { return listPrefix("teams", i, len(teams)) }); err != nil {
+		return nil, err
+	}
+	for i := range teams {
+		t := &teams[i]
+		prefix := listPrefix("teams", i, len(teams))
 		for k := range t.Players {
 			if t.Players[k].Name, err = checkName(prefix+"players["+strconv.Itoa(k)+"].name", t.Players[k].Name); err != nil {
 				return nil, err
 			}
 		}
+	}
+	if err := s.rememberPlayers(ctx, lists...); err != nil {
+		return nil, err
 	}
 	if err := s.store.AddTeams(ctx, sectionID, teams); err != nil {
 		return nil, err

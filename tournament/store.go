@@ -17,6 +17,7 @@ type Store interface {
 	PaceStore           // rounds closed per table, late plays, refused entries (pace.go)
 	MovementChangeStore // a section's movement changed for the rounds not yet played (service_movement.go)
 	FouledStore         // which tables played which version of a fouled board (fouled.go)
+	RosterStore         // the club's players, kept across events (roster.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error
@@ -39,6 +40,8 @@ type Store interface {
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
 	// transaction), and sets their IDs; results are audited as entered by actor.
+	// Its pairs' and teams' players join the club's roster as
+	// RememberPlayers adds them, in the same transaction.
 	ImportEvent(ctx context.Context, d *EventData, actor string) error
 
 	// CreateSection stores a section with its movement (rounds, tables,

@@ -34,6 +34,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.GET("/sections/:id/cards", p.movementCardsPage)
 	p.paperRoutes(d)
 	p.changeRoutes(d)
+	p.playerRoutes(d)
 }
 
 // lawDescriptions say in plain words what each law code is.

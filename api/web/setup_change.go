@@ -40,12 +40,13 @@ type pairPageData struct {
 	Event      tournament.Event
 	Section    tournament.Section
 	Pair       tournament.Pair
-	Name       string // "pair 3 NS"
-	Mitchell   bool   // the pair has a direction to change
-	Rows       []int  // the player rows, 0 to pairRows-1
-	Rounds     []int  // the rounds it may leave from
-	Changes    string // the event's changes page, this section's
-	Artificial bool   // the withdrawal form shows an artificial score chosen
+	Name       string                  // "pair 3 NS"
+	Mitchell   bool                    // the pair has a direction to change
+	Rows       []int                   // the player rows, 0 to pairRows-1
+	Rounds     []int                   // the rounds it may leave from
+	Changes    string                  // the event's changes page, this section's
+	Artificial bool                    // the withdrawal form shows an artificial score chosen
+	Roster     []tournament.ClubPlayer // the club's players the form's lists offer
 }
 
 // pairLabel names a pair as a page says it: "pair 3 NS", "pair 5".
@@ -106,7 +107,7 @@ func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string
 // renderPair shows a pair's page, with err explained when there is one.
 func (p *Pages) renderPair(c echo.Context, ev tournament.Event, sec tournament.Section, pr tournament.Pair, sent map[string]string, err error) error {
 	d := pairPageData{Event: ev, Section: sec, Pair: pr, Name: pairLabel(pr), Mitchell: sec.Movement.Kind == tournament.KindMitchell,
-		Changes: changesPath(ev.ID, sec.ID)}
+		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c)}
 	for i := range pairRows {
 		d.Rows = append(d.Rows, i)
 	}
@@ -275,6 +276,7 @@ type teamPageData struct {
 	Team    tournament.Roster
 	Rows    []int
 	Changes string
+	Roster  []tournament.ClubPlayer // the club's players the form's lists offer
 }
 
 // teamRows is how many player rows a team's form has: two empty rows
@@ -315,7 +317,7 @@ func (p *Pages) sectionTeam(c echo.Context) (tournament.Event, tournament.Sectio
 
 // renderTeam shows a team's page, with err explained when there is one.
 func (p *Pages) renderTeam(c echo.Context, ev tournament.Event, sec tournament.Section, t tournament.Roster, sent map[string]string, err error) error {
-	d := teamPageData{Event: ev, Section: sec, Team: t, Changes: changesPath(ev.ID, sec.ID)}
+	d := teamPageData{Event: ev, Section: sec, Team: t, Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c)}
 	for i := range teamRows(t) {
 		d.Rows = append(d.Rows, i)
 	}

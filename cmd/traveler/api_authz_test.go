@@ -56,6 +56,7 @@ type authzFixture struct {
 	result, pair, pair2      int64 // pair: NS 1, which played the result; pair2: NS 2, which has not played
 	teamsSection, team       int64
 	tokenA2                  int64 // table A2's token's id
+	player                   int64 // Ann North in the club's roster (added with her pair)
 	tokens                   [callerCount]string
 }
 
@@ -102,8 +103,18 @@ func newAuthzFixture(e *apiEnv) authzFixture {
 	e.want(201, &team, "POST", "/v1/sections/"+id(secT.ID)+"/teams", directorToken,
 		`{"number": 1, "name": "Aces", "players": [{"name": "A1"}, {"name": "A2"}, {"name": "A3"}, {"name": "A4"}]}`)
 
+	var roster api.ClubPlayersResponse
+	e.want(200, &roster, "GET", "/v1/players?q=ann+north", directorToken, nil)
 	out := authzFixture{event: f.event.ID, section: f.section.ID, sectionB: secB.ID, result: r.ID,
 		teamsSection: secT.ID, team: team.ID}
+	for _, p := range roster.Players {
+		if p.Name == "Ann North" { // the fixtures share the roster: another's PATCH renamed its Ann North
+			out.player = p.ID
+		}
+	}
+	if out.player == 0 {
+		e.t.Fatalf("roster search for Ann North: %+v", roster)
+	}
 	for _, tk := range aTokens {
 		if tk.Table == 2 {
 			out.tokenA2 = tk.ID
@@ -275,6 +286,12 @@ var authzTable = map[string]authzCase{
 	// the 3-table Mitchell stops after round 2; round 1's result stays
 	"POST /v1/sections/:id/movement": {want: directorOnly(200),
 		body: jsonBody(`{"movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 2}, "from_round": 2}`)},
+	// the club's roster is the director's alone, even of a published event
+	"GET /v1/players":        {want: directorOnly(200)},
+	"POST /v1/players":       {want: directorOnly(201), body: jsonBody(`{"name": "New Member"}`)},
+	"GET /v1/players/:id":    {want: directorOnly(200)},
+	"PATCH /v1/players/:id":  {want: directorOnly(200), body: jsonBody(`{"name": "Ann North-West"}`)},
+	"DELETE /v1/players/:id": {want: directorOnly(204)},
 }
 
 // authzPath fills a route's path parameters with the fixture's ids.
@@ -290,6 +307,7 @@ func authzPath(path string, f authzFixture) string {
 		{"/v1/pairs/", f.pair},
 		{"/v1/teams/", f.team},
 		{"/v1/tokens/", f.tokenA2},
+		{"/v1/players/", f.player},
 	}
 	for _, p := range ids {
 		if strings.HasPrefix(path, p.prefix) {

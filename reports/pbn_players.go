@@ -1,0 +1,118 @@
+package reports
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// pbnTotalScoreHeader is the column header of the TotalScoreTable traveler
+// writes (PBN 2.1 §5.10): a pair's place, its id (as PairId_NS and
+// PairId_EW give it), its players' names and their membership numbers.
+// PBN itself has no tag for a membership number; MemberID1 and MemberID2
+// are the columns real results programs write for them, e.g. Ruter (the
+// Swedish and Norwegian clubs' scorer) in
+// resultat.svenskbridge.se/storage/2021/09/01/354807.pbn:
+// "Rank\1R;RankTie\1R;PairId\1R;…;Names\37L;NrBoards\2R;Club\30L;MemberID1\7R;MemberID2\7R;…".
+const pbnTotalScoreHeader = `Rank\2R;PairId\4R;Names\40L;MemberID1\10R;MemberID2\10R`
+
+// pbnTotalScoreRows are the TotalScoreTable's rows of a pairs section: one
+// a pair with players, by direction then place as the standings list them
+// (pairs with no standing after). A value not known is "-" (§5.1). A teams
+// section has none: its players are the teams'.
+func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
+	if s.Section.Movement.Kind == tournament.KindTeams {
+		return nil
+	}
+	byKey := map[[2]string]tournament.Pair{}
+	for _, p := range s.Pairs {
+		byKey[[2]string{p.Number, p.Direction}] = p
+	}
+	var rows []string
+	done := map[[2]string]bool{}
+	row := func(p tournament.Pair, place string) {
+		side := 0
+		if p.Direction == "EW" {
+			side = 1
+		}
+		var names []string
+		ids := [2]string{"-", "-"}
+		for i, pl := range p.Players {
+			names = append(names, pl.Name)
+			if i < 2 && strings.TrimSpace(pl.Number) != "" {
+				ids[i] = pbnQuote(pl.Number)
+			}
+		}
+		rows = append(rows, place+" "+pbnQuote(ps.id(p.Number, side))+" "+pbnQuote(strings.Join(names, " - "))+" "+ids[0]+" "+ids[1])
+	}
+	for _, st := range s.Standings.Pairs {
+		k := [2]string{st.Number, st.Direction}
+		if p, ok := byKey[k]; ok && len(p.Players) > 0 && !done[k] {
+			done[k] = true
+			row(p, strconv.Itoa(st.Place))
+		}
+	}
+	for _, p := range s.Pairs {
+		if k := [2]string{p.Number, p.Direction}; len(p.Players) > 0 && !done[k] {
+			done[k] = true
+			row(p, "-")
+		}
+	}
+	return rows
+}
+
+// pbnQuote writes a table's string value: in quotes, a quote or backslash
+// inside escaped with a backslash (§2.4).
+func pbnQuote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// pbnMemberIDs fills the membership numbers of a section's pairs from a
+// TotalScoreTable of its games with PairId and MemberID1 (and MemberID2)
+// columns, as traveler and Ruter write it: player 1 and 2 of the pair the
+// row's PairId names ("3", or "3NS" where pairs are numbered per
+// direction). A pair read without players takes them from the row's Names
+// ("Ann Smith - Bob Jones"). A file without such a table, or a row naming
+// no pair of the section, changes nothing; a table that cannot be read is
+// left unread, as the rest of the file is read without it.
+func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
+	var tb pbnTable
+	found := false
+	for i := range games {
+		if g := games[i].Game; g != nil {
+			if t, ok := g.Tag("TotalScoreTable"); ok {
+				var err error
+				if tb, err = readPBNTable(t); err == nil && tb.has("PairId") && (tb.has("MemberID1") || tb.has("MemberID2")) {
+					found = true
+					break
+				}
+			}
+		}
+	}
+	if !found {
+		return
+	}
+	byID := map[string]*tournament.Pair{}
+	for i := range pairs {
+		byID[pairs[i].Number+pairs[i].Direction] = &pairs[i]
+	}
+	for _, row := range tb.rows {
+		p := byID[tb.value(row, "PairId")]
+		if p == nil {
+			continue
+		}
+		if len(p.Players) == 0 {
+			if names := tb.value(row, "Names"); names != "" {
+				for _, n := range strings.Split(names, " - ") {
+					p.Players = append(p.Players, tournament.Player{Name: strings.TrimSpace(n)})
+				}
+			}
+		}
+		for k, col := range []string{"MemberID1", "MemberID2"} {
+			if id := tb.value(row, col); id != "" && k < len(p.Players) && p.Players[k].Number == "" {
+				p.Players[k].Number = id
+			}
+		}
+	}
+}

@@ -119,7 +119,7 @@ func boardFacts(hv handRecordView) string {
 	return s
 }
 
-// line is the par in one line: "Par (contract-2017): EW +110 — 2S EW".
+// line is the par in one line: "Par (today's duplicate contract bridge laws (2017)): EW +110 — 2S EW".
 func (v parView) line() string {
 	s := "Par (" + v.Law + "): " + v.Score
 	if v.Contracts != "" {

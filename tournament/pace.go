@@ -117,11 +117,16 @@ const MaxOpenRefusals = 100
 // MaxRefusalEntry bounds the body of a refused entry kept for the director.
 const MaxRefusalEntry = 16 << 10
 
-// TableRound returns the latest round table may enter by its own pace: the
-// section's announced round, or, while the table has every board of that
-// round in (entered or marked to be played later) — or no play in it — the
-// next one, and so on; never beyond the movement's last round. results
-// are the table's (others are ignored).
+// TableRound returns the round a table is on by its own pace, the latest
+// it may enter and the one its page opens on: the section's announced
+// round or, while the table has every board of that round in (entered or
+// marked to be played later), the next one, and so on — as a terminal goes
+// on by itself once its round is in; never past a round in which the table
+// has no play (its next pairs are still playing elsewhere: it waits for the
+// director to announce a later round), nor past the movement's last round.
+// Earlier rounds it has not finished stay open to it (OpenRounds) until the
+// director closes them: the director's announcement is never undone by a
+// board a table forgot. results are the table's (others are ignored).
 func TableRound(sec *Section, table int, results []Result) int {
 	m := &sec.Movement
 	own := max(sec.CurrentRound, 1)
@@ -138,7 +143,7 @@ func TableRound(sec *Section, table int, results []Result) int {
 }
 
 // tableRoundIn reports whether table has every board of round in: entered,
-// or marked to be played later.
+// or marked to be played later; false for a round without play at it.
 func tableRoundIn(sec *Section, table, round int, have map[Slot]bool) bool {
 	rd, ok := sec.Movement.Round(round)
 	if !ok {
@@ -146,7 +151,7 @@ func tableRoundIn(sec *Section, table, round int, have map[Slot]bool) bool {
 	}
 	t, ok := rd.Table(table)
 	if !ok {
-		return true
+		return false
 	}
 	for _, b := range t.Boards {
 		s := Slot{b, round, table}
@@ -155,27 +160,6 @@ func tableRoundIn(sec *Section, table, round int, have map[Slot]bool) bool {
 		}
 	}
 	return true
-}
-
-// TablePageRound returns the round a table's page opens on: the earliest
-// round up to the table's own round that is not closed for it and still
-// has a board of the table neither entered nor marked to be played later —
-// a table behind finishes its round first, as a terminal stays on it —
-// and the table's own round when every one is in.
-func TablePageRound(sec *Section, table int, results []Result) int {
-	own := TableRound(sec, table, results)
-	have := make(map[Slot]bool, len(results))
-	for _, r := range results {
-		if r.Table == table {
-			have[Slot{r.Board, r.Round, r.Table}] = true
-		}
-	}
-	for r := 1; r < own; r++ {
-		if !sec.Pace.RoundClosed(table, r) && !tableRoundIn(sec, table, r, have) {
-			return r
-		}
-	}
-	return own
 }
 
 // OpenRounds returns the rounds up to own that table may still enter: not

@@ -75,7 +75,7 @@ func nextRoundOf(m *tournament.Movement, round int, seats *tournament.Table) []t
 
 // tableRound is what the table page's script polls to notice that its
 // round has changed: the round the page would show now (the table's own
-// pace, tournament.TablePageRound) and the round the director announces.
+// pace, tournament.TableRound) and the round the director announces.
 type tableRound struct {
 	Round     int `json:"round"`     // the round the table page shows now
 	Announced int `json:"announced"` // Section.CurrentRound
@@ -103,5 +103,5 @@ func (p *Pages) tableRoundNow(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, tableRound{Round: tournament.TablePageRound(&sec, a.Table, rs), Announced: sec.CurrentRound})
+	return c.JSON(http.StatusOK, tableRound{Round: tournament.TableRound(&sec, a.Table, rs), Announced: sec.CurrentRound})
 }

@@ -17,7 +17,7 @@ type tablePace struct {
 	Own    int   // the table's own round: the latest it may enter
 	Open   []int // the rounds up to Own it may still enter or correct, not closed
 	Closed bool  // the director closed the round shown for this table
-	Behind bool  // the round shown is before the one the director announces
+	Behind bool  // the round shown (asked for) is before the one the director announces
 }
 
 // tablePace works out the table's rounds from its results; a round asked
@@ -28,7 +28,7 @@ func (p *Pages) tablePace(c echo.Context, a tournament.Actor, sec *tournament.Se
 	if err != nil {
 		return tablePace{}, err
 	}
-	tp := tablePace{Own: tournament.TableRound(sec, a.Table, rs), Round: tournament.TablePageRound(sec, a.Table, rs)}
+	tp := tablePace{Own: tournament.TableRound(sec, a.Table, rs), Round: tournament.TableRound(sec, a.Table, rs)}
 	tp.Open = tournament.OpenRounds(sec, a.Table, tp.Own)
 	if q := strings.TrimSpace(c.QueryParam("round")); q != "" {
 		n, err := strconv.Atoi(q)

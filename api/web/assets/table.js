@@ -458,6 +458,7 @@
   }
 
   function settle(item, result) {
+    settledAt = Date.now();
     removeItem(item);
     stored[item.board] = result;
     var entry = item.round === data.round && entryOf(item.board);
@@ -816,6 +817,7 @@
   // back; when it has changed (the director moved the round, or closed or
   // reopened one) the page turns to it.
   var roundAsked = false;
+  var settledAt = 0; // when an entry was last stored: its "stored" stays in view a while before the page turns
   function watchRound() {
     if (roundAsked || navigator.onLine === false || document.hidden) return;
     roundAsked = true;
@@ -827,9 +829,11 @@
         // A table that has just entered its round's last board reads where
         // its pairs go next: the page stays until the director announces a
         // later round or the players open the next one themselves.
+        // Entries still waiting to be sent are sent, and shown stored, first.
+        if (queue().some(function (i) { return !i.error; }) || Date.now() - settledAt < 8000) return;
         var done = document.getElementById('round-done');
         if (done && !done.hidden && !(now.announced > data.round)) return;
-        turnRound(now.round);
+        turnRound(now.round, now.announced === now.round);
       }, function () { roundAsked = false; });
   }
 
@@ -842,7 +846,7 @@
   // turnRound shows round n in place: the page is fetched again and its
   // content put in place of the old, without a reload, so what waits in the
   // queue stays and goes on being sent.
-  function turnRound(n) {
+  function turnRound(n, announced) {
     if (midEntry()) { showRoundWaiting(n); return; }
     fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } })
       .then(function (res) { return res.ok ? res.text() : null; })
@@ -863,10 +867,11 @@
         var note = document.createElement('p');
         note.className = 'flash round-switched';
         note.setAttribute('role', 'status');
-        note.textContent = 'Now round ' + data.round + '.';
+        note.textContent = announced ? 'The director has started round ' + data.round + '.' : 'Now round ' + data.round + '.';
         fresh.insertBefore(note, fresh.querySelector('#table-title'));
         document.documentElement.setAttribute('data-round', String(data.round));
         roundDone();
+        renderRefusedEntries();
         flush();
       }, function () {});
   }

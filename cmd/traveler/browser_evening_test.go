@@ -18,14 +18,20 @@ package main
 // Mitchell plays them all), 2 tables a round, 12 results, top 2.
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
+	"encoding/base64"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -203,8 +209,12 @@ func TestBrowserClubEvening(t *testing.T) {
 	pub := b.phone("public")
 	publicStandingsMatch(t, b, pub, secA, eveningTables*eveningRounds*eveningBPR, 12)
 	publicStandingsMatch(t, b, pub, secB, 12, 2)
-	if s := pub.text(`tr[data-pair="3"][data-direction="NS"] td.total`); number(t, s) == 0 {
-		t.Errorf("section B's public standings give NS 3 %q, want its points (the half table publishes)", s)
+	// The half table publishes its points: NS 3 tops its 4 boards, NS 2
+	// tops 2, NS 1 none (worked out in browser_halftable_test.go).
+	for pair, want := range map[string]string{"3": "8", "2": "4", "1": "0"} {
+		if s := pub.text(fmt.Sprintf(`tr[data-pair="%s"][data-direction="NS"] td.total`, pair)); s != want {
+			t.Errorf("section B's public standings give NS %s %q, want %s", pair, s, want)
+		}
 	}
 	eveningPaper(t, d, secA)
 }
@@ -387,7 +397,12 @@ func sessionBoardAfter(t *testing.T, d *browserTab, sectionID int64, round int) 
 
 // directorFoulsBoard marks fouledBoard fouled on its traveler: the first
 // three tables to play it played version 2. The traveler then shows the
-// two groups apart.
+// two groups apart, each scored among itself and scaled to the board's top
+// of 12 by Neuberg's formula (n/m)(raw + 1) − 1, n = 7 (Law 87, as
+// scoring does). The results (eveningResult) give, NS scores best first:
+// version 1 (rounds 4–7, m = 4): +200, +100, −50, −170, raw 6, 4, 2, 0 →
+// 11.25, 7.75, 4.25, 0.75; version 2 (rounds 1–3, m = 3): +140, −150,
+// −150, raw 4, 1, 1 → 10.67, 3.67, 3.67.
 func directorFoulsBoard(t *testing.T, d *browserTab, sectionID int64, m *tournament.Movement) {
 	t.Helper()
 	d.open(fmt.Sprintf("/director/sections/%d/travelers/%d", sectionID, fouledBoard))
@@ -410,8 +425,16 @@ func directorFoulsBoard(t *testing.T, d *browserTab, sectionID int64, m *tournam
 	if s := d.text("#fouled-note"); !strings.Contains(s, "Fouled board") {
 		t.Errorf("the fouled traveler's note: %q", s)
 	}
-	if n1, n2 := d.count("#traveler tr.line"), d.count("#traveler-v2 tr.line"); n1 != 4 || n2 != 3 {
-		t.Errorf("the fouled traveler shows %d and %d lines, want 4 (version 1) and 3 (version 2)", n1, n2)
+	for _, g := range []struct {
+		sel  string
+		want []string
+	}{{"#traveler", []string{"0.75", "4.25", "7.75", "11.25"}}, {"#traveler-v2", []string{"10.67", "3.67", "3.67"}}} {
+		got := eval[[]string](d, "read "+g.sel+"'s points", fmt.Sprintf(`[...document.querySelectorAll(%s)].map(td => td.textContent.trim())`, jsString(g.sel+" tr.line td.ns-points")))
+		slices.SortFunc(got, func(x, y string) int { return cmpNumber(t, x, y) })
+		slices.SortFunc(g.want, func(x, y string) int { return cmpNumber(t, x, y) })
+		if !slices.Equal(got, g.want) {
+			t.Errorf("the fouled traveler's %s gives NS %v, want %v", g.sel, got, g.want)
+		}
 	}
 }
 
@@ -479,6 +502,11 @@ func playHalfTable(t *testing.T, b *browserEnv, d *browserTab, sectionID int64) 
 	}
 }
 
+// cmpNumber orders two figures as a page shows them.
+func cmpNumber(t *testing.T, x, y string) int {
+	return cmp.Compare(number(t, x), number(t, y))
+}
+
 // publicStandingsMatch reads a section's public standings on the phone
 // pub and checks every pair's total against the service's standings, and
 // that the totals add up to results × top (each result gives its NS and
@@ -517,7 +545,9 @@ func publicStandingsMatch(t *testing.T, b *browserEnv, pub *browserTab, sectionI
 	}
 }
 
-// eveningPaper prints section A's paper on A4 and counts the pages:
+// eveningPaper prints section A's paper and counts the pages, both as
+// Chromium prints each page on A4 and as the service's own PDFs (the
+// pages' A4 and Letter links, fetched by the director's tab):
 //   - hands: 14 boards, 4 a page → ⌈14/4⌉ = 4 pages;
 //   - cards: 7 table cards and 14 guide cards (one a pair), 4 a page → ⌈21/4⌉ = 6;
 //   - score cards: one a pair → 14.
@@ -530,8 +560,44 @@ func eveningPaper(t *testing.T, d *browserTab, sectionID int64) {
 		d.open(fmt.Sprintf("/director/sections/%d/%s", sectionID, s.path))
 		d.noError("open the " + s.path)
 		d.shot(s.path)
-		if n := d.printPDF("evening-"+s.path+"-a4", 8.27, 11.69); n != s.pages {
+		if n := d.printPDF("evening-"+s.path+"-printed-a4", 8.27, 11.69); n != s.pages {
 			t.Errorf("section A's %s print on %d A4 pages, want %d", s.path, n, s.pages)
 		}
+		for _, paper := range []string{"a4", "letter"} {
+			if n := pdfOfLink(t, d, fmt.Sprintf("#%s-pdf-%s", s.path, paper), "evening-"+s.path+"-"+paper); n != s.pages {
+				t.Errorf("section A's %s.pdf on %s has %d pages, want %d", s.path, paper, n, s.pages)
+			}
+		}
 	}
+}
+
+// pdfOfLink fetches the PDF the link sel of the tab's page points to (with
+// the tab's sign-in), keeps it beside the screenshots as name.pdf and
+// returns its page count.
+func pdfOfLink(t *testing.T, tab *browserTab, sel, name string) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tab.ctx, stepTimeout)
+	defer cancel()
+	data, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(async () => {
+		const a = document.querySelector(%s);
+		if (!a) throw new Error("no link " + %s);
+		const r = await fetch(a.href, {credentials: "same-origin"});
+		const type = r.headers.get("Content-Type") || "";
+		if (!r.ok || !type.startsWith("application/pdf")) throw new Error(a.href + ": " + r.status + " " + type);
+		const bytes = new Uint8Array(await r.arrayBuffer());
+		let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+		return btoa(s);
+	})()`, jsString(sel), jsString(sel)), chromedp.EvalAwaitPromise))
+	if err != nil {
+		tab.fail("fetch "+sel, err)
+	}
+	pdf, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		t.Fatalf("%s: %v", sel, err)
+	}
+	file := filepath.Join(tab.env.shots, safeName(name)+".pdf")
+	if err := os.WriteFile(file, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pdfPages(t, file)
 }

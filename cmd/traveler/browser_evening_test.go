@@ -469,7 +469,9 @@ func directorCreatesHalfTable(t *testing.T, d *browserTab, eventID int64) int64 
 // playHalfTable plays section B's 3 rounds from three phones: every table
 // plays 3NT by North making 8 + its number of tricks (as in
 // TestBrowserHalfTableMitchell: NS 3 tops every board it plays, NS 1
-// none). The table sitting out has no board to enter.
+// none). The table sitting out has no board to enter. Missing EW 3 would
+// sit at tables 3, 1, 2 in rounds 1, 2, 3, so NS 3, NS 1 and NS 2 sit out
+// those rounds: the pages tell NS 1 after round 1 and NS 2 after round 2.
 func playHalfTable(t *testing.T, b *browserEnv, d *browserTab, sectionID int64) {
 	t.Helper()
 	links := directorMakesTableLinks(t, d, sectionID, 3)
@@ -481,20 +483,38 @@ func playHalfTable(t *testing.T, b *browserEnv, d *browserTab, sectionID int64) 
 	for n := 1; n <= 3; n++ {
 		phones[n] = b.phone(fmt.Sprintf("B-table-%d", n))
 	}
+	// The director announces no round: the tables move at their own pace,
+	// each phone opening the next round once its table has the last one in.
+	sitOuts := 0
 	for _, rd := range sec.Movement.Rounds {
-		if rd.Number > 1 {
-			directorSetsRound(t, d, sectionID, rd.Number)
-		}
 		for _, seats := range rd.Tables {
 			tab := phones[seats.Table]
 			tab.open(links[seats.Table])
 			tab.noError(fmt.Sprintf("open section B's table %d", seats.Table))
+			if got := tab.text("#round"); !strings.HasPrefix(got, fmt.Sprintf("Round %d of 3", rd.Number)) {
+				t.Errorf("%s: the page shows %q, want round %d of 3 (its own pace)", tab.name, got, rd.Number)
+			}
 			for _, board := range seats.Boards {
 				tableEnters(t, tab, tableEntry{round: rd.Number, table: seats.Table, board: board,
 					level: "3", strain: "NT", declarer: "N", tricks: 8 + seats.Table})
 			}
+			if rd.Number < len(sec.Movement.Rounds) {
+				// A pair whose next opponents are the missing pair is told
+				// it sits out the table's next round — not the round after
+				// the one the director announced.
+				next := tab.waitText("#round-done", fmt.Sprintf("For round %d", rd.Number+1))
+				if n := strings.Count(next, "sits out round"); n > 0 {
+					sitOuts += n
+					if strings.Count(next, fmt.Sprintf("sits out round %d:", rd.Number+1)) != n {
+						t.Errorf("%s after round %d: the page says %q, want a sit-out of round %d", tab.name, rd.Number, next, rd.Number+1)
+					}
+				}
+			}
 			tab.shot(fmt.Sprintf("B-round-%d-done", rd.Number))
 		}
+	}
+	if sitOuts != 2 {
+		t.Errorf("the tables were told of %d sit-outs, want 2: NS 1 sits out round 2, NS 2 round 3", sitOuts)
 	}
 	rs, err := b.svc.Results(context.Background(), tournament.Director, tournament.ResultFilter{SectionID: sectionID})
 	if err != nil || len(rs) != 12 {

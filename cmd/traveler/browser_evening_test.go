@@ -7,11 +7,12 @@ package main
 //
 // The evening's size: section A is the 14-pair Howell at 7 tables, cut by
 // the section form's rounds field to 7 rounds (the fewest the service
-// allows for 14 pairs) of 2 boards — a short club evening of 14 boards.
-// The full movement (13 rounds × 2) would be 182 phone entries; 7 × 2 is
-// 98, which keeps the test to a few minutes under -race on 2 cores and
-// still has every table move 6 times. Each board is played 7 times (once
-// a round by one table), so its top is 2 × (7 − 1) = 12 matchpoints.
+// allows for 14 pairs) of 3 boards — the common club evening of 21 boards,
+// each table a set of its own each round. The full movement (13 rounds ×
+// 2 boards) would be 182 phone entries; 7 × 3 is 147, which keeps the
+// test near two minutes under -race on 2 cores and still has every table
+// move 6 times. Each board is played 7 times (once a round by one table),
+// so its top is 2 × (7 − 1) = 12 matchpoints.
 //
 // Section B is a half-table Mitchell of 3 tables, 2 boards a round, pair
 // 3 EW missing (its opponents sit out): all 3 rounds (a half-table
@@ -39,7 +40,7 @@ import (
 
 // eveningPBN is a 36-board hand-record set made once with
 // `go run ./cmd/traveler deal --boards 36` (the 36 a dealing machine's
-// set holds); section A plays boards 1–14 of it.
+// set holds); section A plays boards 1–21 of it.
 //
 //go:embed testdata/evening36.pbn
 var eveningPBN string
@@ -49,8 +50,8 @@ const (
 	eveningPairs  = 14
 	eveningTables = 7
 	eveningRounds = 7
-	eveningBPR    = 2
-	eveningBoards = eveningRounds * eveningBPR // 14: each round a table plays a set of its own
+	eveningBPR    = 3
+	eveningBoards = eveningRounds * eveningBPR // 21: each round a table plays a set of its own
 )
 
 // The evening's special slots in section A.
@@ -122,8 +123,8 @@ func TestBrowserClubEvening(t *testing.T) {
 	}
 	directorEntersPairs(t, d, secA, eveningPairLines())
 	directorUploadsHandRecords(t, d, secA, eveningPBN, fmt.Sprintf("%d of %d", eveningBoards, eveningBoards))
-	if got := d.text(".flash"); !strings.Contains(got, "14 boards (1–14)") || !strings.Contains(got, "left out 15–36") {
-		t.Errorf("after uploading 36 boards to a 14-board section the page says %q; want 1–14 stored and 15–36 left out", got)
+	if got := d.text(".flash"); !strings.Contains(got, "21 boards (1–21)") || !strings.Contains(got, "left out 22–36") {
+		t.Errorf("after uploading 36 boards to a 21-board section the page says %q; want 1–21 stored and 22–36 left out", got)
 	}
 	links := directorMakesTableLinks(t, d, secA, eveningTables)
 	sec, err := b.svc.Section(ctx, tournament.Director, secA)
@@ -194,7 +195,7 @@ func TestBrowserClubEvening(t *testing.T) {
 		sessionBoardAfter(t, d, secA, round)
 	}
 	if rs, err := b.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: secA}); err != nil || len(rs) != eveningTables*eveningRounds*eveningBPR {
-		t.Fatalf("section A holds %d results (%v), want %d: 7 tables × 7 rounds × 2 boards", len(rs), err, eveningTables*eveningRounds*eveningBPR)
+		t.Fatalf("section A holds %d results (%v), want %d: 7 tables × 7 rounds × 3 boards", len(rs), err, eveningTables*eveningRounds*eveningBPR)
 	}
 	directorFoulsBoard(t, d, secA, m)
 
@@ -568,7 +569,7 @@ func publicStandingsMatch(t *testing.T, b *browserEnv, pub *browserTab, sectionI
 // eveningPaper prints section A's paper and counts the pages, both as
 // Chromium prints each page on A4 and as the service's own PDFs (the
 // pages' A4 and Letter links, fetched by the director's tab):
-//   - hands: 14 boards, 4 a page → ⌈14/4⌉ = 4 pages;
+//   - hands: 21 boards, 4 a page → ⌈21/4⌉ = 6 pages;
 //   - cards: 7 table cards and 14 guide cards (one a pair), 4 a page → ⌈21/4⌉ = 6;
 //   - score cards: one a pair → 14.
 func eveningPaper(t *testing.T, d *browserTab, sectionID int64) {
@@ -576,7 +577,7 @@ func eveningPaper(t *testing.T, d *browserTab, sectionID int64) {
 	for _, s := range []struct {
 		path  string
 		pages int
-	}{{"hands", 4}, {"cards", 6}, {"scorecards", eveningPairs}} {
+	}{{"hands", 6}, {"cards", 6}, {"scorecards", eveningPairs}} {
 		d.open(fmt.Sprintf("/director/sections/%d/%s", sectionID, s.path))
 		d.noError("open the " + s.path)
 		d.shot(s.path)

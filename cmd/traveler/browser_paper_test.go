@@ -19,7 +19,7 @@ import (
 
 // printPDF prints the tab's page as Chromium's print dialog does, on paper
 // of w × h inches (the default 1 cm margins), keeps the PDF beside the
-// screenshots and returns its page count as pdfinfo (poppler-utils) reads it.
+// screenshots and returns its page count (pdfPages).
 func (tab *browserTab) printPDF(name string, w, h float64) int {
 	tab.env.t.Helper()
 	var pdf []byte
@@ -32,9 +32,16 @@ func (tab *browserTab) printPDF(name string, w, h float64) int {
 	if err := os.WriteFile(file, pdf, 0o644); err != nil {
 		tab.env.t.Fatal(err)
 	}
+	return pdfPages(tab.env.t, file)
+}
+
+// pdfPages returns the page count of the PDF file as pdfinfo
+// (poppler-utils) reads it.
+func pdfPages(t *testing.T, file string) int {
+	t.Helper()
 	out, err := exec.Command("pdfinfo", file).CombinedOutput()
 	if err != nil {
-		tab.env.t.Fatalf("pdfinfo %s (scripts/test provision installs poppler-utils): %v\n%s", file, err, out)
+		t.Fatalf("pdfinfo %s (scripts/test provision installs poppler-utils): %v\n%s", file, err, out)
 	}
 	for _, l := range strings.Split(string(out), "\n") {
 		if v, ok := strings.CutPrefix(l, "Pages:"); ok {
@@ -42,7 +49,7 @@ func (tab *browserTab) printPDF(name string, w, h float64) int {
 			return n
 		}
 	}
-	tab.env.t.Fatalf("pdfinfo %s: no page count\n%s", file, out)
+	t.Fatalf("pdfinfo %s: no page count\n%s", file, out)
 	return 0
 }
 

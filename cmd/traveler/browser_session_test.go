@@ -154,9 +154,9 @@ func TestBrowserHowellSession(t *testing.T) {
 
 	eventID := directorCreatesEvent(t, d)
 	sectionID := directorCreatesHowell(t, d, eventID)
-	directorEntersPairs(t, d, sectionID)
-	directorUploadsHandRecords(t, d, sectionID)
-	links := directorMakesTableLinks(t, d, sectionID)
+	directorEntersPairs(t, d, sectionID, howellPairs)
+	directorUploadsHandRecords(t, d, sectionID, howellPBN, "5 of 5")
+	links := directorMakesTableLinks(t, d, sectionID, 3)
 
 	tables := map[int]*browserTab{}
 	for n := 1; n <= 3; n++ {
@@ -270,40 +270,50 @@ func directorCreatesHowell(t *testing.T, d *browserTab, eventID int64) int64 {
 // firstLine returns s up to its first line break.
 func firstLine(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 
-// directorEntersPairs types the six pairs, one a line.
-func directorEntersPairs(t *testing.T, d *browserTab, sectionID int64) {
+// directorEntersPairs types the pairs of a Howell, one a line ("n: A & B"),
+// and checks the section page lists each with its players.
+func directorEntersPairs(t *testing.T, d *browserTab, sectionID int64, pairs []string) {
 	t.Helper()
 	d.open(fmt.Sprintf("/director/sections/%d", sectionID))
-	d.fill("#pairs-text", strings.Join(howellPairs, "\n"))
+	d.fill("#pairs-text", strings.Join(pairs, "\n"))
 	d.submit("#add-pairs")
 	d.noError("add the pairs")
-	if n := d.count("#pairs tr[data-pair]"); n != 6 {
-		t.Errorf("the pairs table has %d pairs, want 6", n)
+	if n := d.count("#pairs tr[data-pair]"); n != len(pairs) {
+		t.Errorf("the pairs table has %d pairs, want %d", n, len(pairs))
 	}
-	if got := d.text(`#pairs tr[data-pair="4"]`); !strings.Contains(got, "Gill Grey") || !strings.Contains(got, "Hugh Stone") {
-		t.Errorf("pair 4 shows %q, want Gill Grey & Hugh Stone", got)
+	for _, line := range pairs {
+		number, players, _ := strings.Cut(line, ": ")
+		got := d.text(fmt.Sprintf(`#pairs tr[data-pair="%s"]`, number))
+		for _, name := range strings.Split(players, " & ") {
+			if !strings.Contains(got, name) {
+				t.Errorf("pair %s shows %q, want %s", number, got, name)
+			}
+		}
 	}
 }
 
-// directorUploadsHandRecords uploads howellPBN as a file.
-func directorUploadsHandRecords(t *testing.T, d *browserTab, sectionID int64) {
+// directorUploadsHandRecords uploads the PBN text pbn as a file from the
+// section page and checks the section then says want of its hand records
+// (e.g. "5 of 5" boards with their deal).
+func directorUploadsHandRecords(t *testing.T, d *browserTab, sectionID int64, pbn, want string) {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), "howell.pbn")
-	if err := os.WriteFile(file, []byte(howellPBN), 0o644); err != nil {
+	file := filepath.Join(t.TempDir(), "hands.pbn")
+	if err := os.WriteFile(file, []byte(pbn), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	d.open(fmt.Sprintf("/director/sections/%d", sectionID))
 	d.do("choose the PBN file", chromedpUpload("#pbn-file", file))
 	d.submit("#upload-boards")
 	d.noError("upload the hand records")
 	d.shot("section")
-	if got := d.text("#hand-records"); !strings.Contains(got, "5 of 5") {
-		t.Errorf("after the upload the section says %q, want 5 of 5 boards with their deal", got)
+	if got := d.text("#hand-records"); !strings.Contains(got, want) {
+		t.Errorf("after the upload the section says %q, want %s boards with their deal", got, want)
 	}
 }
 
 // directorMakesTableLinks makes a link per table and returns each table's
-// link path (/t/…).
-func directorMakesTableLinks(t *testing.T, d *browserTab, sectionID int64) map[int]string {
+// link path (/t/…), for a section of tables tables.
+func directorMakesTableLinks(t *testing.T, d *browserTab, sectionID int64, tables int) map[int]string {
 	t.Helper()
 	d.open(fmt.Sprintf("/director/sections/%d", sectionID))
 	d.submit("#table-links-link")
@@ -313,14 +323,14 @@ func directorMakesTableLinks(t *testing.T, d *browserTab, sectionID int64) map[i
 	got := eval[map[string]string](d, "read the table links", `Object.fromEntries([...document.querySelectorAll(".table-link")].map(c =>
 		[c.dataset.table, (c.querySelector('a[href^="/t/"]') || {}).getAttribute ? c.querySelector('a[href^="/t/"]').getAttribute("href") : ""]))`)
 	links := map[int]string{}
-	for n := 1; n <= 3; n++ {
+	for n := 1; n <= tables; n++ {
 		p := got[strconv.Itoa(n)]
 		if !strings.HasPrefix(p, "/t/") {
 			t.Fatalf("the table links page has no link a[href^=\"/t/\"] for table %d (cards: %v)", n, got)
 		}
 		links[n] = p
 	}
-	if n := d.count(".table-link svg, .table-link img"); n < 3 {
+	if n := d.count(".table-link svg, .table-link img"); n < tables {
 		t.Errorf("the table links page shows %d QR codes, want one a table", n)
 	}
 	return links

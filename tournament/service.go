@@ -118,4 +118,5 @@ type Standings struct {
 	Method  Method
 	Pairs   []Standing // every pair (IMP_TEAMS: every team), by direction then place
 	Results int        // traveler lines counted
+	Over    bool       // the session is over: every board finished (SessionOver); set by Service.Standings
 }

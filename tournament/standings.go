@@ -93,6 +93,7 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
 		return Standings{}, err
 	}
+	over := SessionOver(&sec, results)
 	if !seesAll(a) {
 		results = finishedOnly(&sec, results)
 	}
@@ -106,7 +107,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	if err != nil {
 		return Standings{}, err
 	}
-	return sectionStandings(&e, &sec, results, pairs, teams), nil
+	st := sectionStandings(&e, &sec, results, pairs, teams)
+	st.Over = over
+	return st, nil
 }
 
 // sectionStandings ranks a section's pairs (at IMP_TEAMS its teams) from

@@ -137,7 +137,7 @@ type standingsData struct {
 	Fields   []standingsField
 	Split    bool // two fields, wrapped in one element with id standings
 	Refresh  int  // seconds between reloads
-	Finished int  // boards finished
+	Over     bool // every board finished: the standings are final
 }
 
 // refreshSeconds is how often the standings page reloads itself.
@@ -155,7 +155,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		return p.publicError(c, err)
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
-		ShowPct: st.Method.HasPercentage()}
+		ShowPct: st.Method.HasPercentage(), Over: st.Over}
 	d.Fields = standingsFields(&st)
 	d.Split = len(d.Fields) > 1
 	return p.render(c, http.StatusOK, "public_standings.html", View{Title: "Standings · " + st.Event.Name + " · section " + st.Section.Name, Data: d})

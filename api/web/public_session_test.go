@@ -57,6 +57,10 @@ func TestPublicBoardsAfterTheSession(t *testing.T) {
 		t.Error("the scorecard links board 10's traveler before the board is finished")
 	}
 
+	if st := e.want(http.StatusOK, false, "/sections/"+sid+"/standings", nil); !strings.Contains(st.body, "Live: this page follows the results") || strings.Contains(st.body, "Final:") {
+		t.Error("the standings before the session is over do not say they are live")
+	}
+
 	// The last result: the session is over.
 	if _, _, err := e.svc.EnterResults(ctx, tournament.Director, f.section.ID, []tournament.Result{playedAt(b10r, "3NT", "S", 9)}, nil); err != nil {
 		t.Fatal(err)
@@ -73,6 +77,10 @@ func TestPublicBoardsAfterTheSession(t *testing.T) {
 		`<td class="num freq-score">-50</td><td class="num freq-count">1</td><td class="num">0</td><td class="num">4</td>`,
 		`id="b1-deal-diagram"`, `id="b10-deal-diagram"`, `<a class="public-traveler-link" href="/sections/`+sid+`/travelers/10">Board 10</a>`)
 	pageHas(t, "event after the end", e.want(http.StatusOK, false, "/events/"+eid, nil), `href="`+path+`"`)
+	// The standings are final (30 results: 10 boards at 3 tables each),
+	// and the director's event page shows no round still to play.
+	pageHas(t, "final standings", e.want(http.StatusOK, false, "/sections/"+sid+"/standings", nil), "Final: every board has been played (30 results)")
+	pageHas(t, "director's event page", e.want(http.StatusOK, true, "/director/events/"+eid, nil), "every board played")
 
 	// Words, not codes, wherever the public reads how the event is scored.
 	words := "Matchpoints, scored under today&#39;s duplicate contract bridge laws (2017)"

@@ -19,9 +19,10 @@ import (
 // sectionRow is one section on the event page.
 type sectionRow struct {
 	Section  tournament.Section
-	Pairs    int // pairs entered
-	Finished int // boards finished: those the public sees (tournament.FinishedBoards)
-	Places   int // pairs the movement has room for, a half table's missing pair not counted
+	Pairs    int  // pairs entered
+	Finished int  // boards finished: those the public sees (tournament.FinishedBoards)
+	Places   int  // pairs the movement has room for, a half table's missing pair not counted
+	Over     bool // every board finished (tournament.SessionOver): no round to show
 }
 
 // eventPageData is the event page's data.
@@ -102,7 +103,8 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		if s.Movement.Phantom != 0 {
 			places-- // a half table's missing pair is no place to fill
 		}
-		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs), Finished: countFinished(&s, results), Places: places})
+		d.Sections = append(d.Sections, sectionRow{Section: s, Pairs: len(pairs), Finished: countFinished(&s, results), Places: places,
+			Over: tournament.SessionOver(&s, results)})
 	}
 	d.PublicSees = publicSees(d.Sections)
 	return d, nil

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"html/template"
 	"net/http"
 	"strconv"
@@ -146,7 +147,7 @@ func (p *Pages) tablePage(c echo.Context) error {
 			Message: "this link is not a table's link: open the link or QR code the director printed for your table"}
 	}
 	if err != nil {
-		return p.renderError(c, "table_error.html", View{Title: "This table link does not work"}, err)
+		return p.renderError(c, "table_error.html", View{Title: "This table link does not work"}, linkEnded(err))
 	}
 	d, err := p.tableData(c, a, secret)
 	if err != nil {
@@ -154,4 +155,15 @@ func (p *Pages) tablePage(c echo.Context) error {
 	}
 	title := "Table " + strconv.Itoa(a.Table) + " · section " + d.Section.Name
 	return p.render(c, http.StatusOK, "table.html", View{Title: title, Data: d})
+}
+
+// linkEnded phrases for the players a table link that no longer opens
+// (revoked, remade or expired: tournament's words name times and tokens,
+// for the API); any other error is returned as it is.
+func linkEnded(err error) error {
+	if !errors.Is(err, tournament.ErrUnauthorized) {
+		return err
+	}
+	return &tournament.Error{Kind: tournament.ErrUnauthorized, Field: "link",
+		Message: "this table's link no longer works: the director has made a new link for this table, or ended the links of the session. Ask the director for the table's new card"}
 }

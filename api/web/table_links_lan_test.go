@@ -118,6 +118,10 @@ func TestTableLinksRemakeOne(t *testing.T) {
 	if st := opens(all[2]); st != http.StatusUnauthorized {
 		t.Errorf("table 2's old link after it was remade: %d, want 401", st)
 	}
+	// The players at the table read words, not the API's token and time.
+	if old := tableText(table.get(all[2]).doc); !strings.Contains(old, "the director has made a new link for this table") || strings.Contains(old, "revoked at") {
+		t.Errorf("table 2's old link says %q, want the new link explained in words, without a time stamp", old)
+	}
 	if st := opens(one[2]); st != http.StatusOK {
 		t.Errorf("table 2's new link: %d, want 200", st)
 	}

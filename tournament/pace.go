@@ -120,10 +120,9 @@ const MaxRefusalEntry = 16 << 10
 // TableRound returns the round a table is on by its own pace, the latest
 // it may enter and the one its page opens on: the section's announced
 // round or, while the table has every board of that round in (entered or
-// marked to be played later), the next one, and so on — as a terminal goes
-// on by itself once its round is in; never past a round in which the table
-// has no play (its next pairs are still playing elsewhere: it waits for the
-// director to announce a later round), nor past the movement's last round.
+// marked to be played later) or no play in it, the next one, and so on — as
+// a terminal goes on by itself once its round is in, and a table without
+// play shows the pairs it waits for; never past the movement's last round.
 // Earlier rounds it has not finished stay open to it (OpenRounds) until the
 // director closes them: the director's announcement is never undone by a
 // board a table forgot. results are the table's (others are ignored).
@@ -143,7 +142,7 @@ func TableRound(sec *Section, table int, results []Result) int {
 }
 
 // tableRoundIn reports whether table has every board of round in: entered,
-// or marked to be played later; false for a round without play at it.
+// or marked to be played later; true for a round without play at it.
 func tableRoundIn(sec *Section, table, round int, have map[Slot]bool) bool {
 	rd, ok := sec.Movement.Round(round)
 	if !ok {
@@ -151,7 +150,7 @@ func tableRoundIn(sec *Section, table, round int, have map[Slot]bool) bool {
 	}
 	t, ok := rd.Table(table)
 	if !ok {
-		return false
+		return true
 	}
 	for _, b := range t.Boards {
 		s := Slot{b, round, table}

@@ -129,15 +129,15 @@ type standingsField struct {
 
 // standingsData is the standings page's data.
 type standingsData struct {
-	Event    tournament.Event
-	Section  tournament.Section
-	Method   tournament.Method
-	Results  int
-	ShowPct  bool // the method gives percentages
-	Fields   []standingsField
-	Split    bool // two fields, wrapped in one element with id standings
-	Refresh  int  // seconds between reloads
-	Over     bool // every board finished: the standings are final
+	Event   tournament.Event
+	Section tournament.Section
+	Method  tournament.Method
+	Results int
+	ShowPct bool // the method gives percentages
+	Fields  []standingsField
+	Split   bool // two fields, wrapped in one element with id standings
+	Refresh int  // seconds between reloads
+	Over    bool // every board finished: the standings are final
 }
 
 // refreshSeconds is how often the standings page reloads itself.

@@ -14,19 +14,26 @@ func csvNumber(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
 // WriteStandingsCSV writes every section's standings as CSV: a header row,
 // then a row per pair or team, section by section, by direction and place.
-// The percentage is empty for methods that have none.
+// Beside the players' names, "membership_numbers" gives their numbers in the
+// same order and with the same " & " between them (an empty place for a
+// player without one; empty when none has one), as a club's records or a
+// masterpoint return take them. The percentage is empty for methods that
+// have none.
 func WriteStandingsCSV(w io.Writer, d tournament.EventData) error {
 	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"section", "direction", "place", "number", "name", "players", "score", "percentage", "boards"}); err != nil {
+	if err := cw.Write([]string{"section", "direction", "place", "number", "name", "players", "membership_numbers", "score", "percentage", "boards"}); err != nil {
 		return fmt.Errorf("csv: standings header: %w", err)
 	}
-	for _, sd := range d.Sections {
+	for i := range d.Sections {
+		sd := &d.Sections[i]
+		who := newStandingPlayers(sd)
 		for _, st := range sd.Standings.Pairs {
 			pct := ""
 			if d.Event.Scoring.HasPercentage() {
 				pct = csvNumber(st.Percentage)
 			}
-			row := []string{sd.Section.Name, st.Direction, strconv.Itoa(st.Place), st.Number, st.Name, players(&tournament.Standing{Players: st.Players}), csvNumber(st.Total), pct, strconv.Itoa(st.Boards)}
+			names, numbers := who.columns(&st)
+			row := []string{sd.Section.Name, st.Direction, strconv.Itoa(st.Place), st.Number, st.Name, names, numbers, csvNumber(st.Total), pct, strconv.Itoa(st.Boards)}
 			if err := cw.Write(row); err != nil {
 				return fmt.Errorf("csv: standings of section %s, pair %s: %w", sd.Section.Name, st.Number, err)
 			}

@@ -2,11 +2,14 @@ package reports
 
 import (
 	"bytes"
+	"encoding/csv"
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -66,7 +69,87 @@ func TestStandingsCSVNoPercentage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := bytes.Split(buf.Bytes(), []byte("\n"))
-	if want := "A,NS,1,2,,Ann & Bob,7.50,,3"; string(lines[1]) != want {
+	if want := "A,NS,1,2,,Ann & Bob,100001 & 100002,7.50,,3"; string(lines[1]) != want {
 		t.Errorf("first row %q, want %q", lines[1], want)
+	}
+}
+
+// standingsCSVRows writes d's standings CSV and reads it back: the header,
+// then the rows by section, direction and number.
+func standingsCSVRows(t *testing.T, d tournament.EventData) ([]string, map[[3]string][]string) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteStandingsCSV(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil || len(rows) < 1 {
+		t.Fatalf("not CSV: %v\n%s", err, buf.String())
+	}
+	by := map[[3]string][]string{}
+	for _, r := range rows[1:] {
+		by[[3]string{r[0], r[1], r[3]}] = r
+	}
+	return rows[0], by
+}
+
+// TestStandingsCSVNumbers: the standings CSV carries each pair's
+// membership numbers beside its players, as smallEvent enters them — NS 2
+// Ann 100001 and Bob 100002; EW 3 Cat with none and Dan "EBU 4", whose
+// number keeps its place as the second; a pair whose players have no
+// number, and a pair with no players, leave the column empty.
+func TestStandingsCSVNumbers(t *testing.T) {
+	d := smallEvent(t)
+	d.Sections[0].Pairs = append(d.Sections[0].Pairs, tournament.Pair{SectionID: 1, Number: "1", Direction: "EW", Players: []tournament.Player{{Name: "Eve"}, {Name: "Fay"}}})
+	header, by := standingsCSVRows(t, d)
+	if want := []string{"section", "direction", "place", "number", "name", "players", "membership_numbers", "score", "percentage", "boards"}; !slices.Equal(header, want) {
+		t.Fatalf("header %v, want %v", header, want)
+	}
+	for _, c := range []struct{ dir, number, players, numbers string }{
+		{"NS", "2", "Ann & Bob", "100001 & 100002"},
+		{"EW", "3", "Cat & Dan", " & EBU 4"},
+		{"EW", "1", "Eve & Fay", ""},
+		{"NS", "1", "", ""},
+	} {
+		r := by[[3]string{"A", c.dir, c.number}]
+		if r == nil || r[5] != c.players || r[6] != c.numbers {
+			t.Errorf("%s %s: row %q, want players %q, numbers %q", c.dir, c.number, r, c.players, c.numbers)
+		}
+	}
+}
+
+// TestStandingsCSVTeamNumbers: in a teams section (RealBridge's
+// teams_imps_2021.pbn, 30 teams and their 60 pairs, numbered alike) a
+// team's row carries its own players' numbers, not those of the pair with
+// the team's number.
+func TestStandingsCSVTeamNumbers(t *testing.T) {
+	f, err := os.Open(sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rf, err := ReadResults(f, ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := rf.Event
+	sd := &d.Sections[0]
+	if len(sd.Teams) != 30 || len(sd.Pairs) != 60 {
+		t.Fatalf("%d teams, %d pairs; want 30 and 60", len(sd.Teams), len(sd.Pairs))
+	}
+	for i := range sd.Teams {
+		if sd.Teams[i].Number == 1 {
+			sd.Teams[i].Players = []tournament.Player{{Name: "Ann", Number: "100001"}, {Name: "Bob", Number: "100002"}, {Name: "Cat", Number: "100003"}, {Name: "Dan"}}
+		}
+	}
+	for i := range sd.Pairs {
+		if sd.Pairs[i].Number == "1" {
+			sd.Pairs[i].Players = []tournament.Player{{Name: "Zed", Number: "999999"}, {Name: "Yan", Number: "999998"}}
+		}
+	}
+	_, by := standingsCSVRows(t, d)
+	r := by[[3]string{sd.Section.Name, "", "1"}]
+	if r == nil || r[5] != "Ann & Bob & Cat & Dan" || r[6] != "100001 & 100002 & 100003 & " {
+		t.Errorf("team 1: row %q, want its own four players and numbers", r)
 	}
 }

@@ -66,6 +66,7 @@ type Outcome struct {
 // BoardContracts is one board's contracts across the tables.
 type BoardContracts struct {
 	Section   string
+	SectionID int64 // the section's id (0 in a file read without one), for a link to the board's traveler
 	Board     int
 	Results   int             // played and passed-out results on the board
 	Contracts []ContractCount // each different contract, most often first
@@ -113,7 +114,7 @@ func Royalton(d tournament.EventData) RoyaltonReport {
 			rep.Results++
 			b := byBoard[r.Board]
 			if b == nil {
-				b = &BoardContracts{Section: sd.Section.Name, Board: r.Board}
+				b = &BoardContracts{Section: sd.Section.Name, SectionID: sd.Section.ID, Board: r.Board}
 				byBoard[r.Board] = b
 				order = append(order, r.Board)
 			}

@@ -19,7 +19,8 @@ import (
 //	= 6 bid, 4 made, 2 defeated; slams: 6NT bid and made; doubled: 4SRX,
 //	defeated; royal: 4SRX, defeated; nullo: 2NL, made.
 //	boards: 1 has 4S, 2NL, 3NT by NS (3 contracts); 2 has 4H by EW at all
-//	three tables (the same); 3 has 6NT by NS and 4SRX by EW.
+//	three tables (the same); 3 has 6NT by NS and 4SRX by EW; each names
+//	mitchell3's section, A with id 1.
 func TestRoyaltonFigures(t *testing.T) {
 	r := reports.Royalton(mitchell3(t, scoring.Royalton1915, royaltonLines))
 	checks := []struct {
@@ -45,7 +46,7 @@ func TestRoyaltonFigures(t *testing.T) {
 		{"redoubled", r.Redoubled, reports.Outcome{}},
 		{"royal", r.Royal, reports.Outcome{Bid: 1, Defeated: 1}},
 		{"nullo", r.Nullo, reports.Outcome{Bid: 1, Made: 1}},
-		{"boards", fmt.Sprint(r.Boards), "[{A 1 3 [{4S NS 1} {2NL NS 1} {3NT NS 1}] false} {A 2 3 [{4H EW 3}] true} {A 3 2 [{6NT NS 1} {4SRX EW 1}] false}]"},
+		{"boards", fmt.Sprint(r.Boards), "[{A 1 1 3 [{4S NS 1} {2NL NS 1} {3NT NS 1}] false} {A 1 2 3 [{4H EW 3}] true} {A 1 3 2 [{6NT NS 1} {4SRX EW 1}] false}]"},
 	}
 	for _, c := range checks {
 		if c.got != c.want {

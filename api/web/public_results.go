@@ -200,7 +200,7 @@ func pairPlayers(pairs []tournament.Pair, number, direction string) string {
 // royaltonData is the public Royalton page's data.
 type royaltonData struct {
 	Event    tournament.Event
-	Royalton reports.RoyaltonReport
+	Royalton royaltonView
 }
 
 // publicRoyaltonPage shows a published event's Royalton report.
@@ -213,19 +213,21 @@ func (p *Pages) publicRoyaltonPage(c echo.Context) error {
 	if err != nil {
 		return p.publicError(c, err)
 	}
+	finished := finishedBySection(&ed)
 	if actor(c).Role != tournament.RoleDirector {
-		finishedOnly(&ed)
+		finishedOnly(&ed, finished)
 	}
 	return p.render(c, http.StatusOK, "public_royalton.html", View{Title: "Royalton report · " + ed.Event.Name,
-		Data: royaltonData{Event: ed.Event, Royalton: reports.Royalton(ed)}})
+		Data: royaltonData{Event: ed.Event, Royalton: publicRoyalton(reports.Royalton(ed), finished)}})
 }
 
-// finishedOnly leaves out the results of boards not finished, so a public
-// report tells nobody how a board they have still to play went.
-func finishedOnly(ed *tournament.EventData) {
+// finishedOnly leaves out the results of boards not finished (finished:
+// finishedBySection's), so a public report tells nobody how a board they
+// have still to play went.
+func finishedOnly(ed *tournament.EventData, finished map[int64]map[int]bool) {
 	for i := range ed.Sections {
 		sd := &ed.Sections[i]
-		done := tournament.FinishedBoards(&sd.Section, sd.Results)
+		done := finished[sd.Section.ID]
 		kept := sd.Results[:0:0]
 		for _, r := range sd.Results {
 			if done[r.Board] {

@@ -34,7 +34,7 @@ type lawSummary struct {
 // reportsData is the reports page's data.
 type reportsData struct {
 	Event      tournament.Event
-	Royalton   reports.RoyaltonReport
+	Royalton   royaltonView
 	Laws       []string // the law codes to compare with: every one but the event's
 	To         string   // the choice made, "" for none yet
 	Comparison *reports.LawComparison
@@ -55,7 +55,7 @@ func (p *Pages) reportsPage(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "reports_event.html", v, err)
 	}
-	d := reportsData{Event: ed.Event, Royalton: reports.Royalton(ed), To: c.QueryParam("to")}
+	d := reportsData{Event: ed.Event, Royalton: directorRoyalton(reports.Royalton(ed)), To: c.QueryParam("to")}
 	for _, name := range scoring.LawNames() {
 		if name != ed.Event.Law.String() {
 			d.Laws = append(d.Laws, name)

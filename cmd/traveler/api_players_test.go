@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"os"
 	"strings"
 	"testing"
@@ -177,7 +178,8 @@ func TestImportAddsRosterOnce(t *testing.T) {
 
 // TestExportsCarryNumbers: a pair entered with membership numbers has them
 // in every export: USEBIO's PLAYER/NATIONAL_ID_NUMBER, PBN's
-// TotalScoreTable MemberID1 and MemberID2, the workbook's Players sheet.
+// TotalScoreTable MemberID1 and MemberID2, the workbook's Players sheet,
+// the standings CSV's membership_numbers beside its players.
 func TestExportsCarryNumbers(t *testing.T) {
 	e := newAPIEnv(t, api.Options{})
 	f := newMitchell(e, "Numbers", false)
@@ -196,6 +198,19 @@ func TestExportsCarryNumbers(t *testing.T) {
 	pbn := string(e.want(200, nil, "GET", ev+"/results.pbn", directorToken, nil).Body)
 	if want := `"1NS" "Ann North - Bob South" "100001" "100002"`; !strings.Contains(pbn, `[TotalScoreTable "Rank\2R;PairId\4R;Names\40L;MemberID1\10R;MemberID2\10R"]`) || !strings.Contains(pbn, want) {
 		t.Errorf("results.pbn has no TotalScoreTable row %s:\n%.1500s", want, pbn)
+	}
+	standings, err := csv.NewReader(bytes.NewReader(e.want(200, nil, "GET", ev+"/standings.csv", directorToken, nil).Body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	numbered := 0
+	for _, r := range standings { // section,direction,place,number,name,players,membership_numbers,…
+		if len(r) == 10 && r[0] == "A" && r[1] == "NS" && r[3] == "1" && r[5] == "Ann North & Bob South" && r[6] == "100001 & 100002" {
+			numbered++
+		}
+	}
+	if numbered != 1 || len(standings) == 0 || standings[0][6] != "membership_numbers" {
+		t.Errorf("standings.csv: %d rows of pair 1 NS with its players' numbers (want 1):\n%v", numbered, standings)
 	}
 	book, err := excelize.OpenReader(bytes.NewReader(e.want(200, nil, "GET", ev+"/report.xlsx", directorToken, nil).Body))
 	if err != nil {

@@ -266,12 +266,12 @@ func TestCLIExportFromUSEBIO(t *testing.T) {
 		t.Fatalf("csv-standings: %d rows, want a header and %d pairs", len(rows), len(u.Pairs))
 	}
 	byNumber := map[string][]string{}
-	for _, r := range rows[1:] { // section,direction,place,number,name,players,score,percentage,boards
+	for _, r := range rows[1:] { // section,direction,place,number,name,players,membership_numbers,score,percentage,boards
 		byNumber[r[3]] = r
 	}
 	for _, p := range u.Pairs {
 		r := byNumber[p.Number]
-		if r == nil || r[2] != strings.TrimSuffix(p.Place, "=") || r[6] != p.Total || r[7] != p.Percentage {
+		if r == nil || r[2] != strings.TrimSuffix(p.Place, "=") || r[7] != p.Total || r[8] != p.Percentage {
 			t.Errorf("csv pair %s: %v; the file: place %s, total %s, %s%%", p.Number, r, p.Place, p.Total, p.Percentage)
 		}
 	}

@@ -111,7 +111,7 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// section,direction,place,number,name,players,score,percentage,boards
+			// section,direction,place,number,name,players,membership_numbers,score,percentage,boards
 			var got []string
 			for _, sec := range out.out.Sections {
 				for _, p := range sec.Standings.Pairs {
@@ -124,7 +124,7 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 			}
 			var want []string
 			for _, r := range rows[1:] {
-				want = append(want, strings.Join([]string{r[0], r[1], r[2], r[3], r[4], r[6], r[7], r[8]}, ","))
+				want = append(want, strings.Join([]string{r[0], r[1], r[2], r[3], r[4], r[7], r[8], r[9]}, ","))
 			}
 			if strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("rescore's standings differ from export's:\n%s\n--\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

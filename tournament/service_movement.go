@@ -16,6 +16,7 @@ type MovementChange struct {
 	Movement  MovementSpec // the movement the section plays from FromRound on
 	FromRound int          // the first round played to the new movement; 0: the section's current round
 	Add       []Pair       // pairs to add with the change (a late pair), checked as AddPairs checks them
+	built     *Movement    // the movement Movement describes, built already (a Howell's sit-out filled); nil: built here
 }
 
 // MovementChangeStore is what the Store keeps of a changed movement.
@@ -54,8 +55,10 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" has played rounds 1 to "+
 			strconv.Itoa(len(sec.Movement.Rounds))+"; the new movement starts at one of them, or after the last")
 	}
-	nm, err := ch.Movement.BuildContext(ctx)
-	if err != nil {
+	var nm Movement
+	if ch.built != nil {
+		nm = *ch.built
+	} else if nm, err = ch.Movement.BuildContext(ctx); err != nil {
 		return Section{}, err
 	}
 	if (e.Scoring == MethodIMPTeams) != (nm.Kind == KindTeams) {
@@ -109,10 +112,11 @@ func movementFields(sec Section, from int) map[string]any {
 	return f
 }
 
-// FillHalfTable makes a half-table Mitchell's missing pair a real one from
-// round from on (0: the current round): late, it takes the place the
-// phantom or the sit-out held, with its players. The rounds before stay as
-// played (the late pair sitting out); the results are kept. See
+// FillHalfTable makes a section's missing pair a real one from round from
+// on (0: the current round): late, it takes the place the phantom or the
+// sit-out held, with its players — a half-table Mitchell's missing pair,
+// or the pair an odd Howell leaves out (see fillHowell). The rounds before
+// stay as played (the late pair sitting out); the results are kept. See
 // ChangeMovement.
 func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int, players []Player) (Section, error) {
 	if err := directorOnly(a, "change movements"); err != nil {
@@ -123,9 +127,12 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 		return Section{}, err
 	}
 	m := &sec.Movement
+	if sitOutPlace(&sec) {
+		return s.fillHowell(ctx, a, &sec, from, players)
+	}
 	if sec.Spec.Kind != "mitchell" || m.Phantom == 0 {
 		return Section{}, &Error{Kind: ErrConflict, Field: "pair", Message: "section " + sec.Name + " has no missing pair (" + m.Name +
-			"): a late pair joins a half-table Mitchell; change the movement for one more table instead"}
+			"): a late pair joins a half-table Mitchell or a Howell for an odd number of pairs; change the movement for one more table instead"}
 	}
 	number, direction := m.PairLabel(m.Phantom)
 	spec := sec.Spec

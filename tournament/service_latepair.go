@@ -1,0 +1,103 @@
+package tournament
+
+import (
+	"context"
+	"slices"
+	"strconv"
+)
+
+// LatePairPlace returns the pair a late pair would become in sec, as
+// players call it ("4 EW", "14"), and whether there is such a place: a
+// half-table Mitchell's missing pair, or the pair number a Howell for an
+// odd number of pairs leaves out (its opponent of the round sits out).
+func (sec *Section) LatePairPlace() (string, bool) {
+	m := &sec.Movement
+	switch {
+	case sec.Spec.Kind == "mitchell" && m.Phantom != 0:
+		return pairWords(m, m.Phantom), true
+	case sitOutPlace(sec):
+		return strconv.Itoa(m.Pairs + 1), true
+	}
+	return "", false
+}
+
+// sitOutPlace reports whether sec is a Howell for an odd number of pairs
+// as generated (not yet filled): the next even number's Howell with its
+// highest pair number missing, its opponent of each round sitting out.
+func sitOutPlace(sec *Section) bool {
+	return sec.Spec.Kind == "howell" && sec.Spec.Pairs%2 == 1 && sec.Movement.Kind == KindHowell && sec.Movement.Pairs == sec.Spec.Pairs
+}
+
+// fillHowell lets a late pair take an odd Howell's sit-out place from round
+// from on (0: the current round): it becomes the missing pair number
+// (pairs+1) and plays that pair's tables of the rounds from from on, the
+// pairs who would have sat out playing it instead. The rounds before keep
+// their sit-outs (the late pair sitting out too: its boards there are not
+// played). from must be a round the sit-out place has not yet passed: not
+// before the current round, and no pair that sits out a round from from
+// on may have played a later round already.
+func (s *Service) fillHowell(ctx context.Context, a Actor, sec *Section, from int, players []Player) (Section, error) {
+	m := &sec.Movement
+	late := m.Pairs + 1
+	if from == 0 {
+		from = max(sec.CurrentRound, 1)
+	}
+	if from < 1 || from > len(m.Rounds) {
+		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays rounds 1 to "+strconv.Itoa(len(m.Rounds))+
+			"; the late pair joins from one of them")
+	}
+	if from < sec.CurrentRound {
+		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays round "+strconv.Itoa(sec.CurrentRound)+
+			" and round "+strconv.Itoa(from)+"'s sit-out has sat out; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return Section{}, err
+	}
+	for _, rd := range m.Rounds[from-1:] {
+		for _, p := range rd.SitOut {
+			label := strconv.Itoa(p)
+			for _, r := range results {
+				if r.Round > rd.Number && (r.NS == label || r.EW == label) {
+					return Section{}, Invalidf("from_round", strconv.Itoa(from)+": pair "+label+" sits out round "+strconv.Itoa(rd.Number)+
+						" and has played round "+strconv.Itoa(r.Round)+" since; the late pair joins from a round its sit-out pair has not passed: round "+
+						strconv.Itoa(r.Round+1)+" or later")
+				}
+			}
+		}
+	}
+	spec := sec.Spec
+	nm, err := howellFilled(ctx, HowellOptions{Pairs: spec.Pairs, BoardsPerRound: spec.BoardsPerRound, Rounds: spec.Rounds, ShareBoards: spec.ShareBoards})
+	if err != nil {
+		return Section{}, fromScoring(err, "movement.")
+	}
+	if err := sameBut(m, &nm, late, from); err != nil {
+		return Section{}, err
+	}
+	spec.Pairs = late
+	return s.ChangeMovement(ctx, a, sec.ID, MovementChange{Movement: spec, FromRound: from, built: &nm,
+		Add: []Pair{{Number: strconv.Itoa(late), Players: players}}})
+}
+
+// sameBut checks that filled, from round from on, is m with the late
+// pair's tables added: every table of m in play as it was, and the pair m
+// left sitting out at the late pair's table. A section whose movement was
+// changed since it was set up may not be; it is refused.
+func sameBut(m, filled *Movement, late, from int) error {
+	for _, rd := range m.Rounds[from-1:] {
+		nr, ok := filled.Round(rd.Number)
+		if !ok {
+			nr = &Round{}
+		}
+		same := ok && len(nr.Tables) == len(rd.Tables)+1
+		for _, t := range rd.Tables {
+			nt, in := nr.Table(t.Table)
+			same = same && in && nt.NS == t.NS && nt.EW == t.EW && slices.Equal(nt.Boards, t.Boards)
+		}
+		if lt, in := nr.Seating(late); !same || !in || !slices.Equal(rd.SitOut, []int{lt.Opponent(late)}) {
+			return &Error{Kind: ErrConflict, Field: "from_round", Message: "round " + strconv.Itoa(rd.Number) + " of " + m.Name +
+				" is not the Howell's with one pair sitting out (the movement was changed); change the movement for the rounds to come instead"}
+		}
+	}
+	return nil
+}

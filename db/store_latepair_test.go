@@ -154,7 +154,8 @@ func TestHowellLatePair(t *testing.T) {
 
 // TestHowellLatePairAfterTheSitOutMovedOn: a table at its own pace — the
 // pair that sits out round 4 has already played round 5 — refuses a late
-// pair joining from round 4, naming the pair and the first round allowed.
+// pair joining from round 4, naming the pair and the first round allowed
+// (5: its sit-out pair has not played a later round).
 func TestHowellLatePairAfterTheSitOutMovedOn(t *testing.T) {
 	s, _ := open(t)
 	c := ctx(t)
@@ -180,7 +181,7 @@ func TestHowellLatePairAfterTheSitOutMovedOn(t *testing.T) {
 	}
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 4, []tournament.Player{{Name: "Late Comer"}})
 	te := tError(t, err, tournament.ErrInvalid)
-	if te.Field != "from_round" || !strings.Contains(te.Message, "pair "+strconv.Itoa(out)+" sits out round 4") || !strings.Contains(te.Message, "round 6 or later") {
+	if te.Field != "from_round" || !strings.Contains(te.Message, "pair "+strconv.Itoa(out)+" sits out round 4") || !strings.Contains(te.Message, "round 5 or later") {
 		t.Errorf("joining behind the sit-out: field %q, %q", te.Field, te.Message)
 	}
 	if got, _ := svc.Section(c, tournament.Director, sec.ID); got.Movement.Pairs != 13 {

@@ -30,53 +30,76 @@ func sitOutPlace(sec *Section) bool {
 
 // fillHowell lets a late pair take an odd Howell's sit-out place from round
 // from on (0: the current round): it becomes the missing pair number
-// (pairs+1) and plays that pair's tables of the rounds from from on, the
-// pairs who would have sat out playing it instead. The rounds before keep
-// their sit-outs (the late pair sitting out too: its boards there are not
-// played). from must be a round the sit-out place has not yet passed: not
-// before the current round, and no pair that sits out a round from from
-// on may have played a later round already.
+// (pairs+1) with its players, the section changed to the Howell of one pair
+// more (see filledHowell).
 func (s *Service) fillHowell(ctx context.Context, a Actor, sec *Section, from int, players []Player) (Section, error) {
+	spec := sec.Spec
+	spec.Pairs++
+	return s.ChangeMovement(ctx, a, sec.ID, MovementChange{Movement: spec, FromRound: from,
+		Add: []Pair{{Number: strconv.Itoa(spec.Pairs), Players: players}}})
+}
+
+// fillsSitOut reports whether spec, for sec, is sec's Howell for an odd
+// number of pairs with one pair more and nothing else changed: a late pair
+// taking the sit-out place.
+func fillsSitOut(sec *Section, spec *MovementSpec) bool {
+	was := &sec.Spec
+	return sitOutPlace(sec) && spec.Kind == was.Kind && spec.Pairs == was.Pairs+1 && spec.BoardsPerRound == was.BoardsPerRound &&
+		spec.Rounds == was.Rounds && spec.ShareBoards == was.ShareBoards
+}
+
+// filledHowell is the movement of an odd Howell whose sit-out place a late
+// pair plays from round from on: the same schedule (not the even Howell's,
+// which may differ where the base was searched), the missing pair number
+// (pairs+1) playing its tables, the pairs who would have sat out playing it
+// instead. from must be a round the sit-out place has not yet passed: not
+// before the current round, and no pair that sits out a round from from on
+// may have played a later round already.
+func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (Movement, error) {
 	m := &sec.Movement
 	late := m.Pairs + 1
-	if from == 0 {
-		from = max(sec.CurrentRound, 1)
-	}
 	if from < 1 || from > len(m.Rounds) {
-		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays rounds 1 to "+strconv.Itoa(len(m.Rounds))+
+		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays rounds 1 to "+strconv.Itoa(len(m.Rounds))+
 			"; the late pair joins from one of them")
 	}
 	if from < sec.CurrentRound {
-		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays round "+strconv.Itoa(sec.CurrentRound)+
+		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays round "+strconv.Itoa(sec.CurrentRound)+
 			" and round "+strconv.Itoa(from)+"'s sit-out has sat out; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
 	}
 	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
-		return Section{}, err
+		return Movement{}, err
 	}
+	// The last round from from on whose sit-out pair has played a later
+	// round: the late pair joins after it.
+	passed, by, since := 0, 0, 0
 	for _, rd := range m.Rounds[from-1:] {
 		for _, p := range rd.SitOut {
 			label := strconv.Itoa(p)
 			for _, r := range results {
 				if r.Round > rd.Number && (r.NS == label || r.EW == label) {
-					return Section{}, Invalidf("from_round", strconv.Itoa(from)+": pair "+label+" sits out round "+strconv.Itoa(rd.Number)+
-						" and has played round "+strconv.Itoa(r.Round)+" since; the late pair joins from a round its sit-out pair has not passed: round "+
-						strconv.Itoa(r.Round+1)+" or later")
+					passed, by, since = rd.Number, p, r.Round
 				}
 			}
 		}
 	}
-	spec := sec.Spec
-	nm, err := howellFilled(ctx, HowellOptions{Pairs: spec.Pairs, BoardsPerRound: spec.BoardsPerRound, Rounds: spec.Rounds, ShareBoards: spec.ShareBoards})
+	if passed != 0 {
+		next := "round " + strconv.Itoa(passed+1) + " or later"
+		if passed == len(m.Rounds) {
+			next = "no round is left for it to join"
+		}
+		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": pair "+strconv.Itoa(by)+" sits out round "+strconv.Itoa(passed)+
+			" and has played round "+strconv.Itoa(since)+" since; the late pair joins from a round its sit-out pair has not passed: "+next)
+	}
+	was := &sec.Spec
+	nm, err := howellFilled(ctx, HowellOptions{Pairs: was.Pairs, BoardsPerRound: was.BoardsPerRound, Rounds: was.Rounds, ShareBoards: was.ShareBoards})
 	if err != nil {
-		return Section{}, fromScoring(err, "movement.")
+		return Movement{}, fromScoring(err, "movement.")
 	}
 	if err := sameBut(m, &nm, late, from); err != nil {
-		return Section{}, err
+		return Movement{}, err
 	}
-	spec.Pairs = late
-	return s.ChangeMovement(ctx, a, sec.ID, MovementChange{Movement: spec, FromRound: from, built: &nm,
-		Add: []Pair{{Number: strconv.Itoa(late), Players: players}}})
+	return nm, nil
 }
 
 // sameBut checks that filled, from round from on, is m with the late

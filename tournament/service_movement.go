@@ -16,7 +16,6 @@ type MovementChange struct {
 	Movement  MovementSpec // the movement the section plays from FromRound on
 	FromRound int          // the first round played to the new movement; 0: the section's current round
 	Add       []Pair       // pairs to add with the change (a late pair), checked as AddPairs checks them
-	built     *Movement    // the movement Movement describes, built already (a Howell's sit-out filled); nil: built here
 }
 
 // MovementChangeStore is what the Store keeps of a changed movement.
@@ -56,9 +55,12 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 			strconv.Itoa(len(sec.Movement.Rounds))+"; the new movement starts at one of them, or after the last")
 	}
 	var nm Movement
-	if ch.built != nil {
-		nm = *ch.built
-	} else if nm, err = ch.Movement.BuildContext(ctx); err != nil {
+	if fillsSitOut(&sec, &ch.Movement) {
+		nm, err = s.filledHowell(ctx, &sec, from)
+	} else {
+		nm, err = ch.Movement.BuildContext(ctx)
+	}
+	if err != nil {
 		return Section{}, err
 	}
 	if (e.Scoring == MethodIMPTeams) != (nm.Kind == KindTeams) {

@@ -63,8 +63,8 @@ func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (Mov
 			"; the late pair joins from one of them")
 	}
 	if from < sec.CurrentRound {
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays round "+strconv.Itoa(sec.CurrentRound)+
-			" and round "+strconv.Itoa(from)+"'s sit-out has sat out; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
+		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" is playing round "+strconv.Itoa(sec.CurrentRound)+
+			", so round "+strconv.Itoa(from)+"'s sit-out pair has sat out already; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
 	}
 	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {

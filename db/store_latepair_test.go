@@ -19,6 +19,8 @@ import (
 // sit-outs; the 24 results stay. With rounds 3 to 13 in, every board is
 // finished, pair 14 has played 11 rounds × 2 = 22 boards, the pairs that
 // sat out round 1 or 2 have 12 × 2 = 24 boards and every other 13 × 2 = 26.
+// Given through the movement change with a number a pair holds already,
+// the late pair is refused, naming the number and the place it takes.
 func TestHowellLatePair(t *testing.T) {
 	s, _ := open(t)
 	c := ctx(t)
@@ -64,6 +66,17 @@ func TestHowellLatePair(t *testing.T) {
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 3, []tournament.Player{{Name: ""}})
 	if te := tError(t, err, tournament.ErrInvalid); !strings.HasPrefix(te.Field, "add.") {
 		t.Errorf("a player without a name: field %q", te.Field)
+	}
+
+	// Through the movement change (the API's): the late pair given a
+	// number a pair holds already.
+	filled := sec.Spec
+	filled.Pairs = 14
+	_, err = svc.ChangeMovement(c, tournament.Director, sec.ID, tournament.MovementChange{Movement: filled, FromRound: 3,
+		Add: []tournament.Pair{{Number: "13", Players: late}}})
+	if te := tError(t, err, tournament.ErrConflict); te.Field != "add.number" || !strings.Contains(te.Message, "pair 13 is in section H already") ||
+		!strings.Contains(te.Message, "pair 14") {
+		t.Errorf("a late pair numbered 13: field %q, %q", te.Field, te.Message)
 	}
 
 	got, err := svc.FillHalfTable(c, tournament.Director, sec.ID, 3, late)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // LatePairPlace returns the pair a late pair would become in sec, as
@@ -120,6 +121,29 @@ func sameBut(m, filled *Movement, late, from int) error {
 		if lt, in := nr.Seating(late); !same || !in || !slices.Equal(rd.SitOut, []int{lt.Opponent(late)}) {
 			return &Error{Kind: ErrConflict, Field: "from_round", Message: "round " + strconv.Itoa(rd.Number) + " of " + m.Name +
 				" is not the Howell's with one pair sitting out (the movement was changed); change the movement for the rounds to come instead"}
+		}
+	}
+	return nil
+}
+
+// checkNumbersFree refuses a pair to add whose number and direction a pair
+// of sec holds already, naming the field, the pair and, where sec has one,
+// the place a late pair takes.
+func (s *Service) checkNumbersFree(ctx context.Context, sec *Section, add []Pair, prefix string) error {
+	stored, err := s.store.Pairs(ctx, sec.ID)
+	if err != nil {
+		return err
+	}
+	for i, p := range add {
+		for _, q := range stored {
+			if q.Number != p.Number || q.Direction != p.Direction {
+				continue
+			}
+			msg := "pair " + strings.TrimSpace(p.Number+" "+p.Direction) + " is in section " + sec.Name + " already"
+			if place, ok := sec.LatePairPlace(); ok {
+				msg += "; a late pair takes the missing place, pair " + place
+			}
+			return &Error{Kind: ErrConflict, Field: prefix + listPrefix("pairs", i, len(add)) + "number", Message: msg}
 		}
 	}
 	return nil

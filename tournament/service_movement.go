@@ -85,6 +85,9 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		if err := checkPairs(&next, ch.Add, "add."); err != nil {
 			return Section{}, err
 		}
+		if err := s.checkNumbersFree(ctx, &sec, ch.Add, "add."); err != nil {
+			return Section{}, err
+		}
 	}
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
 		Before: movementFields(sec, 0), After: movementFields(next, from)}

@@ -46,6 +46,18 @@ func Howell(o HowellOptions) (Movement, error) {
 // HowellContext is Howell for a request: the search for a base stops, and
 // it returns ctx.Err(), when ctx ends.
 func HowellContext(ctx context.Context, o HowellOptions) (Movement, error) {
+	return howell(ctx, o, false)
+}
+
+// howellFilled is the Howell for an odd number of pairs with its missing
+// pair's place played (a late pair): the same schedule as HowellContext's,
+// the tables it leaves empty in play, the late pair numbered o.Pairs+1.
+func howellFilled(ctx context.Context, o HowellOptions) (Movement, error) {
+	return howell(ctx, o, true)
+}
+
+// howell builds the Howell of o; filled plays an odd field's missing pair.
+func howell(ctx context.Context, o HowellOptions, filled bool) (Movement, error) {
 	if o.Pairs < 4 || o.Pairs > 16 {
 		return Movement{}, invalid("pairs", o.Pairs, "a Howell is made for 4 to 16 pairs")
 	}
@@ -88,8 +100,12 @@ func HowellContext(ctx context.Context, o HowellOptions) (Movement, error) {
 		}
 		plan = base.plan(rounds)
 	}
-	m := planMovement(plan, o.Pairs, o.BoardsPerRound/plan.perTable)
-	m.Name = "Howell " + strconv.Itoa(o.Pairs) + " pairs"
+	played := o.Pairs
+	if filled {
+		played = field
+	}
+	m := planMovement(plan, played, o.BoardsPerRound/plan.perTable)
+	m.Name = "Howell " + strconv.Itoa(played) + " pairs"
 	if rounds != full {
 		m.Name += ", " + strconv.Itoa(rounds) + " of " + strconv.Itoa(full) + " rounds"
 	}

@@ -54,7 +54,12 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" has played rounds 1 to "+
 			strconv.Itoa(len(sec.Movement.Rounds))+"; the new movement starts at one of them, or after the last")
 	}
-	nm, err := ch.Movement.BuildContext(ctx)
+	var nm Movement
+	if fillsSitOut(&sec, &ch.Movement) {
+		nm, err = s.filledHowell(ctx, &sec, from)
+	} else {
+		nm, err = ch.Movement.BuildContext(ctx)
+	}
 	if err != nil {
 		return Section{}, err
 	}
@@ -78,6 +83,9 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 			return Section{}, err
 		}
 		if err := checkPairs(&next, ch.Add, "add."); err != nil {
+			return Section{}, err
+		}
+		if err := s.checkNumbersFree(ctx, &sec, ch.Add, "add."); err != nil {
 			return Section{}, err
 		}
 	}
@@ -109,10 +117,11 @@ func movementFields(sec Section, from int) map[string]any {
 	return f
 }
 
-// FillHalfTable makes a half-table Mitchell's missing pair a real one from
-// round from on (0: the current round): late, it takes the place the
-// phantom or the sit-out held, with its players. The rounds before stay as
-// played (the late pair sitting out); the results are kept. See
+// FillHalfTable makes a section's missing pair a real one from round from
+// on (0: the current round): late, it takes the place the phantom or the
+// sit-out held, with its players — a half-table Mitchell's missing pair,
+// or the pair an odd Howell leaves out (see fillHowell). The rounds before
+// stay as played (the late pair sitting out); the results are kept. See
 // ChangeMovement.
 func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int, players []Player) (Section, error) {
 	if err := directorOnly(a, "change movements"); err != nil {
@@ -123,9 +132,12 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 		return Section{}, err
 	}
 	m := &sec.Movement
+	if sitOutPlace(&sec) {
+		return s.fillHowell(ctx, a, &sec, from, players)
+	}
 	if sec.Spec.Kind != "mitchell" || m.Phantom == 0 {
 		return Section{}, &Error{Kind: ErrConflict, Field: "pair", Message: "section " + sec.Name + " has no missing pair (" + m.Name +
-			"): a late pair joins a half-table Mitchell; change the movement for one more table instead"}
+			"): a late pair joins a half-table Mitchell or a Howell for an odd number of pairs; change the movement for one more table instead"}
 	}
 	number, direction := m.PairLabel(m.Phantom)
 	spec := sec.Spec

@@ -78,8 +78,9 @@ func roundField(form map[string]string, field string) (int, error) {
 	return n, nil
 }
 
-// latePair lets a late pair take a half table's missing place from the
-// round chosen, with its players (tournament.Service.FillHalfTable).
+// latePair lets a late pair take a half table's missing place, or an odd
+// Howell's sit-out place, from the round chosen, with its players
+// (tournament.Service.FillHalfTable).
 func (p *Pages) latePair(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {

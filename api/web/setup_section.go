@@ -153,6 +153,8 @@ type sectionPageData struct {
 	Boards       int                 // boards in the movement
 	PairsExample string
 	HalfTable    string            // the half table in a sentence; "" when none
+	LatePair     string            // the pair a late pair becomes ("3 EW", "14"); "" when the section has no place for one
+	Howell       bool              // the movement is a Howell: a late pair takes the sit-out place
 	SitOuts      []sitOutRound     // round by round, who sits out or plays the phantom; nil when all play
 	MovementForm map[string]string // the change-of-movement form, filled from the section's spec
 }
@@ -196,6 +198,8 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 	}
 	d := sectionPageData{Event: ev, Section: sec, Pairs: pairs, Boards: sec.Movement.Boards,
 		Mitchell: sec.Movement.Kind == tournament.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec)}
+	d.LatePair, _ = sec.LatePairPlace()
+	d.Howell = sec.Movement.Kind == tournament.KindHowell
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)
 	}

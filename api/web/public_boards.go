@@ -31,23 +31,11 @@ type publicBoardsData struct {
 // for the public, the event published). Before that it says when.
 func (p *Pages) publicBoardsPage(c echo.Context) error {
 	ctx, a := c.Request().Context(), actor(c)
-	id, err := pathID(c, "id")
+	ed, sd, err := p.sectionData(c)
 	if err != nil {
 		return p.publicError(c, err)
 	}
-	sec, err := p.svc.Section(ctx, a, id)
-	if err != nil {
-		return p.publicError(c, err)
-	}
-	ed, err := p.svc.EventData(ctx, a, sec.EventID)
-	if err != nil {
-		return p.publicError(c, err)
-	}
-	i := slices.IndexFunc(ed.Sections, func(sd tournament.SectionData) bool { return sd.Section.ID == id })
-	if i < 0 {
-		return p.publicError(c, tournament.NotFoundf("section", id))
-	}
-	sd := &ed.Sections[i]
+	id := sd.Section.ID
 	if !tournament.SessionOver(&sd.Section, sd.Results) {
 		done := tournament.FinishedBoards(&sd.Section, sd.Results)
 		n := 0
@@ -82,4 +70,27 @@ func (p *Pages) publicBoardsPage(c echo.Context) error {
 		d.Boards = append(d.Boards, b)
 	}
 	return p.render(c, http.StatusOK, "public_boards.html", View{Title: "Frequencies and hand records · " + ed.Event.Name + " · section " + sd.Section.Name, Data: d})
+}
+
+// sectionData reads the event of the section in the path (:id) as the
+// caller may see it, and that section's part of it.
+func (p *Pages) sectionData(c echo.Context) (tournament.EventData, *tournament.SectionData, error) {
+	ctx, a := c.Request().Context(), actor(c)
+	id, err := pathID(c, "id")
+	if err != nil {
+		return tournament.EventData{}, nil, err
+	}
+	sec, err := p.svc.Section(ctx, a, id)
+	if err != nil {
+		return tournament.EventData{}, nil, err
+	}
+	ed, err := p.svc.EventData(ctx, a, sec.EventID)
+	if err != nil {
+		return tournament.EventData{}, nil, err
+	}
+	i := slices.IndexFunc(ed.Sections, func(sd tournament.SectionData) bool { return sd.Section.ID == id })
+	if i < 0 {
+		return tournament.EventData{}, nil, tournament.NotFoundf("section", id)
+	}
+	return ed, &ed.Sections[i], nil
 }

@@ -86,27 +86,9 @@ type scorecardData struct {
 // for each finished board, the contract, result, score, points and running
 // total.
 func (p *Pages) scorecardPage(c echo.Context) error {
-	ctx, a := c.Request().Context(), actor(c)
-	id, err := pathID(c, "id")
+	ed, sd, err := p.sectionData(c)
 	if err != nil {
 		return p.publicError(c, err)
-	}
-	sec, err := p.svc.Section(ctx, a, id)
-	if err != nil {
-		return p.publicError(c, err)
-	}
-	ed, err := p.svc.EventData(ctx, a, sec.EventID)
-	if err != nil {
-		return p.publicError(c, err)
-	}
-	var sd *tournament.SectionData
-	for i := range ed.Sections {
-		if ed.Sections[i].Section.ID == id {
-			sd = &ed.Sections[i]
-		}
-	}
-	if sd == nil {
-		return p.publicError(c, tournament.NotFoundf("section", id))
 	}
 	number, direction := c.Param("pair"), c.QueryParam("direction")
 	pair, ok := sd.Section.Movement.PairOf(number, direction)

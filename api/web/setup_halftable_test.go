@@ -142,7 +142,8 @@ func TestHalfTableMitchellFromTheForm(t *testing.T) {
 }
 
 // TestSectionPageHowellSitOuts: an odd Howell's sit-out is the movement's:
-// the section page lists it round by round, with no half table.
+// the section page lists it round by round, with no half table, and offers
+// the sit-out place to a late pair.
 func TestSectionPageHowellSitOuts(t *testing.T) {
 	s := newSetupSite(t)
 	ctx := context.Background()
@@ -158,8 +159,13 @@ func TestSectionPageHowellSitOuts(t *testing.T) {
 	}
 	p := s.get("/director/sections/" + strconv.FormatInt(sec.ID, 10))
 	p.want(t, "section page", http.StatusOK)
-	if p.byID("half-table") != nil || p.byID("late-pair-form") != nil {
+	if p.byID("half-table") != nil {
 		t.Error("an odd Howell is shown a half table")
+	}
+	// A late pair takes the sit-out place: pair 6 of the 6-pair Howell the
+	// 5 pairs play (setup_latepair_test.go tests the form).
+	if p.byID("late-pair-form") == nil || p.byID("late-number") == nil {
+		t.Error("an odd Howell offers no late pair form naming the pair it would become")
 	}
 	outs := p.byClass(p.mustID(t, "sit-outs"), "sits-out")
 	if len(outs) != len(sec.Movement.Rounds) {

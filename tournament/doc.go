@@ -1,14 +1,53 @@
-// Package tournament is the domain of a duplicate event: who plays which
-// boards against whom, round by round.
+// Package tournament is the domain of a duplicate bridge event and its use
+// cases: what an event, a section, a pair or team, a board and a result are,
+// what a director, a table and the public may do with them, and how results
+// become standings. Every other package of traveler (db, reports, api, the
+// pages, the command) goes through it.
 //
-// A Movement lists, per round and per table, the NS and EW pair (in a teams
-// movement, the pairs of the teams) and the boards they play, with the pairs
-// sitting out and the boards resting on a bye-stand. Mitchell, Howell,
-// ThreeQuarterHowell, TeamsMovement (with RoundRobin or SwissPairing) build
-// the usual movements; Validate checks any movement, generated or published,
-// and reports its comparison matrix and balance; TableCards and GuideCards
-// give what the tables and the pairs are told. Every error is a
-// *scoring.Error naming the field and what is allowed.
+// What it holds, by file:
+//
+//   - The domain (domain.go, eventdata.go, options.go, method_features.go):
+//     Event, Section, Pair, Team, Board, Result, the scoring method
+//     (matchpoints, cross-IMPs, Butler, IMP teams converted to VPs, totals) and EventData,
+//     a whole event in memory as an import, an export and a report see it.
+//   - Movements (movement*.go, spec.go): the Mitchell, Howell,
+//     three-quarter Howell and teams (round robin, Swiss) generators;
+//     Validate, its comparison matrix and balance; table cards and guide
+//     cards; MovementSpec.Build, which turns a section's spec into a checked movement.
+//     These are pure functions over scoring only; their errors are
+//     *scoring.Error values naming the field and what is allowed.
+//   - The use cases (service*.go): Service — create and change events,
+//     sections and movements (a change for the rounds not yet played, a late
+//     pair joining, withdrawals), enter and correct results (CheckResult
+//     checks a line as EnterResults would), import an event read from a file
+//     (with the duplicate-import check), the audit of changes.
+//   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
+//     the one pipeline from results to travelers, matchpoints or IMPs and
+//     rankings, for the service, the command line and the pages alike.
+//   - Who may see what (auth.go, public.go, public_session.go): actors and
+//     tokens (Authenticate, table links), the finished boards and session
+//     end that decide what the public sees.
+//   - Floor features: tables at their own pace (pace.go), fouled boards and
+//     their versions (fouled.go), hand-set files of deals (handset.go), the
+//     club roster of players kept across events (roster.go), lead and table
+//     options (result_lead.go, table_options.go).
+//   - Double dummy (analysis.go): the DoubleDummy interface scoring/dds
+//     satisfies, and the analysis of a section's deals.
+//   - Storage as an interface (store.go): Store, which db implements;
+//     caching (cache.go) and replica routing (replica.go) as Store wrappers
+//     that drop what a change notice names; watching a section for live
+//     standings (watch.go).
+//   - Bounds every request is held to (limits.go).
+//
+// Errors a user can act on are *Error values: a kind (ErrInvalid,
+// ErrNotFound, ErrConflict, ErrForbidden, ErrUnauthorized, ErrStale,
+// ErrUnavailable), the message, the field and what is allowed there;
+// api/internal/problem maps each kind to an HTTP status. The movement
+// generators answer *scoring.Error, which the Service passes on.
+//
+// What it does not hold: SQL and PostgreSQL (db), reading and writing files
+// — USEBIO, PBN, spreadsheets, CSV, PDF (reports), HTTP, JSON and pages
+// (api, api/web), the law codes and the score of one result (scoring).
 //
 // The package imports scoring and the standard library only.
 package tournament

@@ -1,10 +1,33 @@
-// Package reports reads and writes the files results travel in.
+// Package reports reads and writes the files results travel in: the one way
+// in for a results file and the one place each file format is written.
 //
-// The readers here take real events back in: USEBIO 1.2 XML results files
-// (the event, its pairs with their totals, percentages and places, every
-// traveler line with the file's own matchpoints or IMPs, and the hands) and
-// PBN files with played results (contract, declarer, tricks, score, rooms
-// and IMPs). They only read: scoring a line again and comparing it with the
-// others is the job of package scoring. A file that cannot be read gives a
-// *FileError naming the line, the element or tag, and what was expected.
+// Reading (read.go, usebio*.go, pbn*.go, handrecords.go, text.go):
+// ReadResults is the one entry point for a results file — it sniffs the
+// format (SniffFormat), reads USEBIO 1.2 XML (the event, its pairs with
+// their totals, percentages and places, every traveler line with the file's
+// own matchpoints or IMPs, and the hands) or PBN with played results
+// (contract, declarer, tricks, score, rooms and IMPs) in the file's text
+// encoding and code page, and gives tournament.EventData with notes on what
+// the file left out. ReadHandRecords and ReadDeals read PBN deals (hand
+// records, hand-set files of deals for dealing machines). A file that cannot
+// be read gives a *FileError naming the line, the element or tag, and what
+// was expected. Reading does not judge: checking a line against the law
+// code and computing standings is tournament's (and scoring's) job.
+//
+// Writing (files.go lists them as the API and the pages offer them):
+// the Excel workbook with its sheets — standings, travelers, score cards,
+// frequencies, players (xlsx*.go, through excelize); standings and
+// travelers as CSV (csv*.go); USEBIO XML (usebio_write.go); PBN
+// (pbn_write.go); and the printed PDFs (paper*.go, through gopdf with the
+// Go fonts) — hand records with double-dummy grids, table and guide cards,
+// score cards — on A4 or US Letter. Every writer renders to an io.Writer
+// from tournament.EventData (or what tournament computed); none computes
+// standings of its own.
+//
+// Comparative reports (lawcompare*.go, royalton.go, parreport.go): an event
+// scored again under every law code (CompareLaws, CompareAllLaws), the
+// Royalton test report, and the par report of a section's deals.
+//
+// It does not hold HTTP, pages or the database: api and api/web send these
+// files, cmd/traveler writes them to disk.
 package reports

@@ -1,5 +1,3 @@
-// Package db keeps a tournament in PostgreSQL: the pgx pool, the
-// tournament.Store over it, and the schema's migrations, embedded.
 package db
 
 import (

@@ -1,7 +1,3 @@
-// Package web serves traveler's pages: the director's, the tables' and the
-// public's, rendered on the server with html/template from templates and
-// assets embedded in the binary. Pages call the same tournament.Service as
-// the JSON API; the table page also calls the API from the browser.
 package web
 
 import (

@@ -1,13 +1,3 @@
-// Command traveler is the duplicate bridge tournament service and its tools.
-//
-// Usage:
-//
-//	traveler score [-workers N] < results.jsonl > scores.jsonl
-//	traveler import usebio|pbn FILE
-//	traveler export xlsx|csv-standings|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
-//	traveler report royalton|laws (--event ID | --from FILE) [--to CODE|all] [--format table|json]
-//
-// Run "traveler help" for the list of subcommands.
 package main
 
 import (

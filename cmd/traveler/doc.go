@@ -1,0 +1,35 @@
+// Command traveler is the duplicate bridge tournament service and its tools:
+// one binary that serves the API and the pages, runs the schema's
+// migrations, makes director tokens, and reads, scores and writes results
+// files from the command line.
+//
+// Usage:
+//
+//	traveler serve                 the HTTP service: the REST API under /v1 and the pages, with its own PostgreSQL unless DATABASE_URL is set
+//	traveler migrate up|down [N|all]|force N|version
+//	traveler token create [--name NAME] [--expires DURATION] | list | revoke ID
+//	traveler score [-workers N] < results.jsonl > scores.jsonl
+//	traveler rescore FILE          score, compare and rank a USEBIO or PBN file again
+//	traveler import usebio|pbn FILE
+//	traveler export xlsx|csv-standings|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
+//	traveler report royalton|laws (--event ID | --from FILE) [--to CODE|all] [--format table|json]
+//	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
+//	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records
+//	traveler loadtest              many tables entering results at once against a running server
+//
+// Run "traveler help" for the list of subcommands, "traveler <command> -h"
+// for a command's flags.
+//
+// What it holds: reading flags and the environment (config.go, serve.go), wiring db's
+// Store, the tournament.Service, api and the pages together (serve.go,
+// serve_lan.go), and printing; also, for now, the load generator
+// (loadtest.go), an operators' tool DESIGN.md gives a command of its own
+// under cmd/. It is the only package that may import
+// everything and the only one that reads flags and environment variables.
+// The rules live in tournament, the SQL in db, the file formats in reports,
+// the JSON shapes in api (the CLI prints the API's DTOs).
+//
+// Its tests include the check of the import rules of ../shared/DESIGN.md
+// (imports_test.go) and, for now, the end-to-end tests of the server and
+// the pages in headless Chromium (browser_*_test.go).
+package main

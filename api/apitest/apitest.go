@@ -1,6 +1,8 @@
 // Package apitest drives the REST API in tests: a signed-in client whose
 // calls send a request and check its answer — the status, the JSON, the one
 // error shape — in one line each, so that a test reads as a table of calls.
+// It serves a handler it is given (Serve); it starts no database and builds
+// no events of its own.
 package apitest
 
 import (

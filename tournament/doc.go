@@ -29,8 +29,12 @@
 //     end that decide what the public sees.
 //   - Floor features: tables at their own pace (pace.go), fouled boards and
 //     their versions (fouled.go), hand-set files of deals (handset.go), the
-//     club roster of players kept across events (roster.go), lead and table
-//     options (result_lead.go, table_options.go).
+//     club roster of players kept across events (roster.go), what a table
+//     may see and must enter (table_options.go, table_traveler.go: the
+//     traveler after a board, the opening lead).
+//   - Checking a result (service_check.go, result_score.go,
+//     result_lead.go): CheckResult, honours and chicane from the deal, the
+//     one check of an opening lead against the hand record.
 //   - Double dummy (analysis.go): the DoubleDummy interface scoring/dds
 //     satisfies, and the analysis of a section's deals.
 //   - Storage as an interface (store.go): Store, which db implements;

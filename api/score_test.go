@@ -29,6 +29,7 @@ func TestScoreRequestErrors(t *testing.T) {
 		{`{"law":"auction-1915","contract":"1H","declarer":"N","tricks":7,"deal":"N:AKQ... - - -"}`, "deal", "3 cards, not 13"},
 		{`{"law":"contract-2017","contract":"1H","declarer":"N","tricks":7,"vulnerable":"NS","board":3}`, "vulnerable", "board 3 is EW"},
 		{`{"law":"contract-2017","contract":"1H","declarer":"N","tricks":7,"vulnerable":"red"}`, "vulnerable", "None, NS, EW, All"},
+		{`{"law":"contract-2017","contract":"1H","declarer":"N","tricks":7,"board":-1}`, "board", "1 or more"},
 		{`{"law":"auction-1915","contract":"1H","declarer":"N","tricks":7,"revokes":[{"side":"NE"}]}`, "revokes[0].side", "NS, EW"},
 		{`{"law":"auction-1915","contract":"1H","declarer":"N","tricks":7,"revokes":[{"side":"EW","penalty":"money"}]}`, "revokes[0].penalty", "tricks, points"},
 		{`{"law":"auction-1915","contract":"1H","declarer":"N","tricks":7,"revokes":[{"side":"EW"}]}`, "revokes[0].penalty", "declarer chose"},

@@ -161,6 +161,8 @@ func TestErrorsOverHTTP(t *testing.T) {
 		{"GET", "/v1/events/0", testDirector, 400, "id"},
 		{"GET", "/v1/sections/-3/standings", testDirector, 400, "id"},
 		{"GET", "/v1/sections/1/travelers/x", testDirector, 400, "board"},
+		{"GET", "/v1/tokens?limit=0", testDirector, 400, "limit"}, // 1 to MaxTokensListed
+		{"GET", "/v1/sections/1/boards/" + strconv.Itoa(tournament.MaxBoards+1) + "/analysis", testDirector, 400, "n"},
 		{"GET", "/v1/events", "Basic Zm9vOmJhcg==", 401, "Authorization"},
 		{"GET", "/v1/events", testDirector, 500, ""},
 	} {
@@ -219,8 +221,8 @@ func TestErrorsOverHTTP(t *testing.T) {
 			}
 		}
 	}
-	if lines != 9 {
-		t.Errorf("%d request log lines, want 9", lines)
+	if lines != 11 { // the 11 requests above
+		t.Errorf("%d request log lines, want 11", lines)
 	}
 }
 

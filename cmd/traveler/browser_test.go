@@ -80,16 +80,35 @@ func chromiumPath(t *testing.T) string {
 	return found
 }
 
+// moduleRoot is the directory holding go.mod at or above dir: the
+// repository's root, found without git (a tarball or a fresh box has none).
+func moduleRoot(dir string) (string, error) {
+	for d := dir; ; {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			return d, nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return "", fmt.Errorf("no go.mod in %s or any folder above it", dir)
+		}
+		d = up
+	}
+}
+
 // artifactsDir returns the folder the screenshots of test go to, made empty.
 func artifactsDir(t *testing.T) string {
 	t.Helper()
 	base := os.Getenv("TRAVELER_ARTIFACTS")
 	if base == "" {
-		out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
+		wd, err := os.Getwd()
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, err := moduleRoot(wd)
 		if err != nil {
 			t.Fatalf("finding the repository for the screenshots (set TRAVELER_ARTIFACTS to choose a folder): %v", err)
 		}
-		base = filepath.Join(strings.TrimSpace(string(out)), "artifacts")
+		base = filepath.Join(root, "artifacts")
 	}
 	dir := filepath.Join(base, "browser", t.Name())
 	if err := os.RemoveAll(dir); err != nil {

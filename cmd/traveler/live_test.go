@@ -89,7 +89,8 @@ func readEvents(body *bufio.Reader, out chan<- sseEvent) {
 // GET /v1/sections/{id}/standings (Accept: text/event-stream) on server B
 // send new standings after each result stored through server A — the
 // director's counting every result, the public's only finished boards
-// (here a board once all three tables have played it). Each wait is bounded
+// (here a board once all three tables have played it), never a count of
+// an unfinished board's results. Each wait is bounded
 // at 10 s only so that a broken stream fails; the latency is logged.
 func TestStandingsStreamAcrossServers(t *testing.T) {
 	ctx := context.Background()
@@ -130,6 +131,9 @@ func TestStandingsStreamAcrossServers(t *testing.T) {
 				var st api.StandingsResponse
 				if ev.name != "standings" || json.Unmarshal(ev.data, &st) != nil {
 					t.Fatalf("%s: event %q %s", who, ev.name, ev.data)
+				}
+				if who == "public" && st.Results != 0 && st.Results != want {
+					t.Fatalf("public: standings counting %d results, of a board not yet finished; the public sees only finished boards", st.Results)
 				}
 				if st.Results == want {
 					t.Logf("%s: standings counting %d results %s after the entry", who, want, ev.at.Sub(since).Round(time.Millisecond))

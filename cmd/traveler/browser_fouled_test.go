@@ -21,23 +21,10 @@ import (
 func TestBrowserFouledBoard(t *testing.T) {
 	b := newBrowserEnv(t)
 	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26",
-		Law: "contract-2017", Scoring: "MP", Published: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pairs []tournament.Pair
-	for i := 1; i <= 6; i++ {
-		pairs = append(pairs, tournament.Pair{Number: fmt.Sprint(i), Players: []tournament.Player{{Name: "Player " + fmt.Sprint(2*i-1)}, {Name: "Player " + fmt.Sprint(2*i)}}})
-	}
-	if _, err := svc.AddPairs(ctx, tournament.Director, sec.ID, pairs); err != nil {
-		t.Fatal(err)
-	}
+	_, sec := b.eventSection(tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP", Published: true},
+		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, func(i int) []tournament.Player {
+			return []tournament.Player{{Name: "Player " + fmt.Sprint(2*i-1)}, {Name: "Player " + fmt.Sprint(2*i)}}
+		})
 	var results []tournament.Result
 	for _, rd := range sec.Movement.Rounds {
 		for _, tb := range rd.Tables {

@@ -16,16 +16,8 @@ import (
 func TestBrowserRoyaltonOnPhone(t *testing.T) {
 	b := newBrowserEnv(t)
 	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26",
-		Law: "contract-2017", Scoring: "MP", Published: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ev, sec := b.eventSection(tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP", Published: true},
+		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, nil)
 	// Every board 4S by N making 10 but the first board of the last round's
 	// table 1, not played yet.
 	last := sec.Movement.Rounds[len(sec.Movement.Rounds)-1]

@@ -43,23 +43,10 @@ func checkFitsPhone(t *testing.T, tab *browserTab, what string) {
 func TestBrowserTravelerOnPhone(t *testing.T) {
 	b := newBrowserEnv(t)
 	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Wednesday pairs at the Featherstonehaugh club", Date: "2026-11-25",
-		Law: "contract-2017", Scoring: "MP", Published: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pairs []tournament.Pair
-	for i := 1; i <= 6; i++ {
-		pairs = append(pairs, tournament.Pair{Number: fmt.Sprint(i), Players: []tournament.Player{{Name: "Bartholomew Cholmondeley-" + fmt.Sprint(i)}, {Name: "Margaret Featherstonehaugh"}}})
-	}
-	if _, err := svc.AddPairs(ctx, tournament.Director, sec.ID, pairs); err != nil {
-		t.Fatal(err)
-	}
+	_, sec := b.eventSection(tournament.EventInput{Name: "Wednesday pairs at the Featherstonehaugh club", Date: "2026-11-25", Law: "contract-2017", Scoring: "MP", Published: true},
+		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, func(i int) []tournament.Player {
+			return []tournament.Player{{Name: "Bartholomew Cholmondeley-" + fmt.Sprint(i)}, {Name: "Margaret Featherstonehaugh"}}
+		})
 	// A hand record with a long suit, the widest a diagram's line gets.
 	deal := "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 	var boards []tournament.BoardInput

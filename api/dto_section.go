@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // SectionRequest is the body of POST /v1/events/{id}/sections.
@@ -70,16 +71,16 @@ type RoundDTO struct {
 }
 
 // Domain converts the DTO to the domain.
-func (d *RoundDTO) Domain() tournament.Round {
-	r := tournament.Round{Number: d.Round, SitOut: slices.Clone(d.SitOut), ByeStand: slices.Clone(d.ByeStand)}
+func (d *RoundDTO) Domain() movement.Round {
+	r := movement.Round{Number: d.Round, SitOut: slices.Clone(d.SitOut), ByeStand: slices.Clone(d.ByeStand)}
 	for _, t := range d.Tables {
-		r.Tables = append(r.Tables, tournament.Table{Table: t.Table, NS: t.NS, EW: t.EW, Boards: slices.Clone(t.Boards),
+		r.Tables = append(r.Tables, movement.Table{Table: t.Table, NS: t.NS, EW: t.EW, Boards: slices.Clone(t.Boards),
 			ArrowSwitch: t.ArrowSwitch, Match: t.Match})
 	}
 	return r
 }
 
-func newRoundDTO(m *tournament.Movement, r tournament.Round) RoundDTO {
+func newRoundDTO(m *movement.Movement, r movement.Round) RoundDTO {
 	d := RoundDTO{Round: r.Number, Tables: make([]TableDTO, len(r.Tables)), SitOut: ints(r.SitOut), ByeStand: ints(r.ByeStand)}
 	for i, t := range r.Tables {
 		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, NSPair: pairName(m, t.NS), EWPair: pairName(m, t.EW),
@@ -90,7 +91,7 @@ func newRoundDTO(m *tournament.Movement, r tournament.Round) RoundDTO {
 
 // pairName is how the players call movement pair p: "3", or "3 EW" in a
 // Mitchell; "" for no pair or no movement (a spec's schedule as given).
-func pairName(m *tournament.Movement, p int) string {
+func pairName(m *movement.Movement, p int) string {
 	if p == 0 || m == nil {
 		return ""
 	}
@@ -133,7 +134,7 @@ type MovementResponse struct {
 }
 
 // NewMovementResponse converts a movement to its answer.
-func NewMovementResponse(m tournament.Movement) MovementResponse {
+func NewMovementResponse(m movement.Movement) MovementResponse {
 	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Tables: m.Tables,
 		Boards: m.Boards, Phantom: m.Phantom, Rounds: make([]RoundDTO, len(m.Rounds))}
 	for _, t := range m.Teams {
@@ -221,7 +222,7 @@ type GuideRoundDTO struct {
 }
 
 // NewCardsResponse converts a movement and its cards to the answer.
-func NewCardsResponse(m tournament.Movement) CardsResponse {
+func NewCardsResponse(m movement.Movement) CardsResponse {
 	d := CardsResponse{MovementResponse: NewMovementResponse(m)}
 	for _, c := range m.TableCards() {
 		tc := TableCardDTO{Table: c.Table, Rounds: make([]TableCardRoundDTO, len(c.Rounds))}

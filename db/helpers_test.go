@@ -13,6 +13,7 @@ import (
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // open returns a Store over a fresh database, and the database's URL.
@@ -62,7 +63,7 @@ func event(t testing.TB, s *db.Store) tournament.Event {
 func mitchellSection(t testing.TB, s *db.Store, eventID int64) tournament.Section {
 	t.Helper()
 	spec := tournament.MovementSpec{Kind: "mitchell", Tables: 7, Rounds: 7, BoardsPerRound: 3}
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 7, Rounds: 7, BoardsPerRound: 3})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 7, Rounds: 7, BoardsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

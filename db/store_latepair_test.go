@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestHowellLatePair: 13 pairs play the 7-table Howell (the 14-pair
@@ -87,7 +88,7 @@ func TestHowellLatePair(t *testing.T) {
 	if m.Pairs != 14 || len(m.Rounds) != 13 || m.Boards != 26 || got.CurrentRound != 3 {
 		t.Fatalf("filled: %d pairs, %d rounds, %d boards, round %d; want 14, 13, 26, 3", m.Pairs, len(m.Rounds), m.Boards, got.CurrentRound)
 	}
-	var card tournament.GuideCard
+	var card movement.GuideCard
 	for _, gc := range m.GuideCards() {
 		if gc.Pair == 14 {
 			card = gc

@@ -139,7 +139,7 @@ func TestChangeMovementRefusesAResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A 3-table Mitchell of 2 boards a round: table 1 plays set 2, boards 3
-	// and 4, in round 2 (tournament.Mitchell). With 3 boards a round set 2
+	// and 4, in round 2 (movement.Mitchell). With 3 boards a round set 2
 	// is boards 4 to 6.
 	in := append(slotsOf(sec, 1, 1), tournament.Result{Board: 3, Round: 2, Table: 1, Status: tournament.StatusPlayed, Contract: "3NT", Declarer: "N", Tricks: 9})
 	if _, _, err := svc.EnterResults(c, tournament.Director, sec.ID, in, nil); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // resultColumns are the columns of a result, in the order scanResult reads
@@ -96,7 +97,7 @@ type specJSON struct {
 	Winners        int         `json:"winners,omitzero"`
 }
 
-// roundJSON is a tournament.Round in JSON.
+// roundJSON is a movement.Round in JSON.
 type roundJSON struct {
 	Number   int                 `json:"number"`
 	Tables   []scheduleTableJSON `json:"tables"`
@@ -104,7 +105,7 @@ type roundJSON struct {
 	ByeStand []int               `json:"bye_stand"`
 }
 
-// scheduleTableJSON is a tournament.Table in JSON; the field names are the
+// scheduleTableJSON is a movement.Table in JSON; the field names are the
 // same, so one converts to the other.
 type scheduleTableJSON struct {
 	Table       int   `json:"table"`
@@ -146,13 +147,13 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 	}
 	if sj.Schedule != nil {
-		out.Schedule = make([]tournament.Round, len(sj.Schedule))
+		out.Schedule = make([]movement.Round, len(sj.Schedule))
 		for i, rj := range sj.Schedule {
-			r := tournament.Round{Number: rj.Number, SitOut: rj.SitOut, ByeStand: rj.ByeStand}
+			r := movement.Round{Number: rj.Number, SitOut: rj.SitOut, ByeStand: rj.ByeStand}
 			if rj.Tables != nil {
-				r.Tables = make([]tournament.Table, len(rj.Tables))
+				r.Tables = make([]movement.Table, len(rj.Tables))
 				for j, t := range rj.Tables {
-					r.Tables[j] = tournament.Table(t)
+					r.Tables[j] = movement.Table(t)
 				}
 			}
 			out.Schedule[i] = r

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // createSectionSQL stores a section in one statement: its session ($1 event,
@@ -144,11 +145,11 @@ ORDER BY section_id, number`
 )
 
 // kinds are the movement kinds by name.
-var kinds = map[string]tournament.Kind{
-	tournament.KindCustom.String():   tournament.KindCustom,
-	tournament.KindMitchell.String(): tournament.KindMitchell,
-	tournament.KindHowell.String():   tournament.KindHowell,
-	tournament.KindTeams.String():    tournament.KindTeams,
+var kinds = map[string]movement.Kind{
+	movement.KindCustom.String():   movement.KindCustom,
+	movement.KindMitchell.String(): movement.KindMitchell,
+	movement.KindHowell.String():   movement.KindHowell,
+	movement.KindTeams.String():    movement.KindTeams,
 }
 
 // readSections reads the sections the condition where picks (on sections s
@@ -159,7 +160,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 		sections []tournament.Section
 		at       = map[int64]int{} // index in sections by id
 	)
-	movement := func(sectionID int64) *tournament.Movement {
+	movementOf := func(sectionID int64) *movement.Movement {
 		i, ok := at[sectionID]
 		if !ok {
 			return nil // created between the queries
@@ -214,13 +215,13 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 	b.Queue(fmt.Sprintf(restsSQL, where), id).Query(func(rows pgx.Rows) error {
 		var (
 			sectionID int64
-			r         tournament.Round
+			r         movement.Round
 		)
 		_, err := pgx.ForEachRow(rows, []any{&sectionID, &r.Number, &r.SitOut, &r.ByeStand}, func() error {
-			if m := movement(sectionID); m != nil {
+			if m := movementOf(sectionID); m != nil {
 				m.Rounds = append(m.Rounds, r)
 			}
-			r = tournament.Round{}
+			r = movement.Round{}
 			return nil
 		})
 		return err
@@ -229,10 +230,10 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 		var (
 			sectionID int64
 			round     int
-			t         tournament.Table
+			t         movement.Table
 		)
 		_, err := pgx.ForEachRow(rows, []any{&sectionID, &round, &t.Table, &t.NS, &t.EW, &t.Boards, &t.ArrowSwitch, &t.Match}, func() error {
-			m := movement(sectionID)
+			m := movementOf(sectionID)
 			if m == nil {
 				return nil
 			}
@@ -244,7 +245,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 				return fmt.Errorf("section %d: a table of round %d, which is not stored", sectionID, round)
 			}
 			m.Rounds[i].Tables = append(m.Rounds[i].Tables, t)
-			t = tournament.Table{}
+			t = movement.Table{}
 			return nil
 		})
 		return err
@@ -252,10 +253,10 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 	b.Queue(fmt.Sprintf(teamsSQL, where), id).Query(func(rows pgx.Rows) error {
 		var (
 			sectionID int64
-			t         tournament.Team
+			t         movement.Team
 		)
 		_, err := pgx.ForEachRow(rows, []any{&sectionID, &t.Number, &t.Pairs[0], &t.Pairs[1]}, func() error {
-			if m := movement(sectionID); m != nil {
+			if m := movementOf(sectionID); m != nil {
 				m.Teams = append(m.Teams, t)
 			}
 			return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // movementSpecs are movements of every kind and option the generators have:
@@ -35,8 +36,8 @@ var movementSpecs = []tournament.MovementSpec{
 // customSchedule is the 4-pair Howell given table by table, as a director
 // would give a published movement, with the tables of each round listed
 // last first (the order given is kept).
-func customSchedule() []tournament.Round {
-	m, err := tournament.Howell(tournament.HowellOptions{Pairs: 4, BoardsPerRound: 2})
+func customSchedule() []movement.Round {
+	m, err := movement.Howell(movement.HowellOptions{Pairs: 4, BoardsPerRound: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // twoWinnerCustomSpec is a club's own two-winner movement that is no
@@ -13,9 +14,9 @@ import (
 // (NS n is pair n, EW n pair 2+n), both tables sharing one board a round,
 // the EW pairs swapping tables.
 func twoWinnerCustomSpec() tournament.MovementSpec {
-	return tournament.MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: []tournament.Round{
-		{Number: 1, Tables: []tournament.Table{{Table: 1, NS: 1, EW: 3, Boards: []int{1}}, {Table: 2, NS: 2, EW: 4, Boards: []int{1}}}},
-		{Number: 2, Tables: []tournament.Table{{Table: 1, NS: 1, EW: 4, Boards: []int{2}}, {Table: 2, NS: 2, EW: 3, Boards: []int{2}}}},
+	return tournament.MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: []movement.Round{
+		{Number: 1, Tables: []movement.Table{{Table: 1, NS: 1, EW: 3, Boards: []int{1}}, {Table: 2, NS: 2, EW: 4, Boards: []int{1}}}},
+		{Number: 2, Tables: []movement.Table{{Table: 1, NS: 1, EW: 4, Boards: []int{2}}, {Table: 2, NS: 2, EW: 3, Boards: []int{2}}}},
 	}}
 }
 
@@ -98,7 +99,7 @@ func TestImportTwoWinnerCustom(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := after.Sections[0]
-	if m := got.Section.Movement; m.Kind != tournament.KindCustom || m.Winners != 2 || m.Tables != 2 || m.Pairs != 4 || got.Section.Spec.Winners != 2 {
+	if m := got.Section.Movement; m.Kind != movement.KindCustom || m.Winners != 2 || m.Tables != 2 || m.Pairs != 4 || got.Section.Spec.Winners != 2 {
 		t.Errorf("stored movement %q: %v, %d winners, %d tables, %d pairs (spec winners %d); want custom, 2, 2, 4 (2)",
 			m.Name, m.Kind, m.Winners, m.Tables, m.Pairs, got.Section.Spec.Winners)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // standingPlayers finds the players of a section's standings as the
@@ -18,7 +19,7 @@ type standingPlayers struct {
 
 // newStandingPlayers indexes the players of sd's pairs or teams.
 func newStandingPlayers(sd *tournament.SectionData) standingPlayers {
-	sp := standingPlayers{teams: sd.Section.Movement.Kind == tournament.KindTeams}
+	sp := standingPlayers{teams: sd.Section.Movement.Kind == movement.KindTeams}
 	if sp.teams {
 		sp.rost = make(map[string][]tournament.Player, len(sd.Teams))
 		for _, t := range sd.Teams {

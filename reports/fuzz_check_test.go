@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // The fuzz tests of the results readers (fuzz_usebio_test.go,
@@ -286,11 +287,11 @@ func checkSectionData(t *testing.T, sd *tournament.SectionData) {
 			t.Fatalf("%s: round %d of %d", where, r.Round, len(mov.Rounds))
 		}
 		tables := mov.Rounds[r.Round-1].Tables
-		at := slices.IndexFunc(tables, func(tb tournament.Table) bool { return tb.Table == r.Table })
+		at := slices.IndexFunc(tables, func(tb movement.Table) bool { return tb.Table == r.Table })
 		if at < 0 || !slices.Contains(tables[at].Boards, r.Board) {
 			t.Fatalf("%s: round %d table %d does not play it (%+v)", where, r.Round, r.Table, tables)
 		}
-		if mov.Kind != tournament.KindTeams && (!ranked(r.NS, "NS") || !ranked(r.EW, "EW")) {
+		if mov.Kind != movement.KindTeams && (!ranked(r.NS, "NS") || !ranked(r.EW, "EW")) {
 			t.Fatalf("%s: a pair the standings do not rank: %+v", where, sd.Standings.Pairs)
 		}
 		if r.Status == tournament.StatusPlayed && (r.Tricks < 0 || r.Tricks > 13) {

@@ -9,6 +9,7 @@ import (
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // mitchell3 is a 3-table Mitchell, one board a round (tournament
@@ -23,7 +24,7 @@ import (
 // counts are given, so no honours are scored.
 func mitchell3(t *testing.T, law scoring.Law, lines []line) tournament.EventData {
 	t.Helper()
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 1})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

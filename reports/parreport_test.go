@@ -13,6 +13,7 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestParReport works the report out by hand on two boards of DDS's own
@@ -41,7 +42,7 @@ func TestParReport(t *testing.T) {
 	d := tournament.EventData{
 		Event: tournament.Event{Name: "Par", Law: scoring.Contract2017, Scoring: tournament.MethodMP},
 		Sections: []tournament.SectionData{{
-			Section: tournament.Section{Name: "A", Movement: tournament.Movement{Boards: 2}},
+			Section: tournament.Section{Name: "A", Movement: movement.Movement{Boards: 2}},
 			Boards:  []tournament.Board{b1, b2},
 			Results: []tournament.Result{
 				played(1, "2S", "E", 8), played(1, "3S", "W", 8), played(1, "1NT", "N", 7), played(1, "2S", "E", 9),

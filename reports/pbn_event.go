@@ -9,6 +9,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // pbnEvent turns a PBN file's games into an EventData under contract-2017
@@ -803,11 +804,11 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 			}
 		}
 	}
-	mov := tournament.Movement{Kind: tournament.KindTeams, Winners: 1, Boards: boards, Pairs: 2 * len(rosters)}
+	mov := movement.Movement{Kind: movement.KindTeams, Winners: 1, Boards: boards, Pairs: 2 * len(rosters)}
 	for _, r := range rosters {
-		mov.Teams = append(mov.Teams, tournament.Team{Number: r.Number, Pairs: [2]int{2*r.Number - 1, 2 * r.Number}})
+		mov.Teams = append(mov.Teams, movement.Team{Number: r.Number, Pairs: [2]int{2*r.Number - 1, 2 * r.Number}})
 	}
-	rd1 := tournament.Round{Number: 1}
+	rd1 := movement.Round{Number: 1}
 	for m, key := range matchOrder {
 		// Both rooms of a match play the same boards: a board one room has
 		// no result for (missing from the file) is still in play there.
@@ -817,7 +818,7 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 		}
 		b = slices.Compact(slices.Sorted(slices.Values(b)))
 		for _, r := range matchRooms[key] {
-			rd1.Tables = append(rd1.Tables, tournament.Table{Table: tableOf[r], NS: 2*nsTeam[r] - 1, EW: 2 * ewTeam[r], Boards: b, Match: m + 1})
+			rd1.Tables = append(rd1.Tables, movement.Table{Table: tableOf[r], NS: 2*nsTeam[r] - 1, EW: 2 * ewTeam[r], Boards: b, Match: m + 1})
 			mov.Tables = max(mov.Tables, tableOf[r])
 		}
 	}
@@ -826,13 +827,13 @@ func (rd *reading) pbnTeams(games []PBNResult, played []int, results []tournamen
 	for m, key := range matchOrder {
 		if rs := matchRooms[key]; len(rs) == 1 {
 			r := rs[0]
-			i := slices.IndexFunc(rd1.Tables, func(t tournament.Table) bool { return t.Table == tableOf[r] })
+			i := slices.IndexFunc(rd1.Tables, func(t movement.Table) bool { return t.Table == tableOf[r] })
 			mov.Tables++
-			rd1.Tables = append(rd1.Tables, tournament.Table{Table: mov.Tables, NS: 2*ewTeam[r] - 1, EW: 2 * nsTeam[r], Boards: rd1.Tables[i].Boards, Match: m + 1})
+			rd1.Tables = append(rd1.Tables, movement.Table{Table: mov.Tables, NS: 2*ewTeam[r] - 1, EW: 2 * nsTeam[r], Boards: rd1.Tables[i].Boards, Match: m + 1})
 		}
 	}
-	slices.SortFunc(rd1.Tables, func(a, b tournament.Table) int { return a.Table - b.Table })
-	mov.Rounds = []tournament.Round{rd1}
+	slices.SortFunc(rd1.Tables, func(a, b movement.Table) int { return a.Table - b.Table })
+	mov.Rounds = []movement.Round{rd1}
 	fillSitOut(&mov)
 	mov.Name = "Teams, " + strconv.Itoa(len(rosters)) + " teams, 1 round"
 	var pairs []tournament.Pair

@@ -9,6 +9,7 @@ import (
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // oneWinner seats the hand-checked event as a one-winner movement (the same
@@ -18,7 +19,7 @@ func oneWinner(t *testing.T, d tournament.EventData, m tournament.Method) tourna
 	t.Helper()
 	sd := d.Sections[0]
 	sec := sd.Section
-	sec.Movement.Kind, sec.Movement.Winners = tournament.KindCustom, 1
+	sec.Movement.Kind, sec.Movement.Winners = movement.KindCustom, 1
 	e := d.Event
 	e.Scoring = m
 	var pairs []tournament.Pair

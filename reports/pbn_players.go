@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // pbnTotalScoreHeader is the column header of the TotalScoreTable traveler
@@ -22,7 +23,7 @@ const pbnTotalScoreHeader = `Rank\2R;PairId\4R;Names\40L;MemberID1\10R;MemberID2
 // (pairs with no standing after). A value not known is "-" (§5.1). A teams
 // section has none: its players are the teams'.
 func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
-	if s.Section.Movement.Kind == tournament.KindTeams {
+	if s.Section.Movement.Kind == movement.KindTeams {
 		return nil
 	}
 	byKey := map[[2]string]tournament.Pair{}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // WritePBN writes an event as a PBN 2.1 file in export format (PBN 2.1
@@ -76,7 +77,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				g.line = &l.Result
 				g.ns, g.ew = ps.id(l.Result.NS, 0), ps.id(l.Result.EW, 1)
 				g.home, g.visit, g.imps = "", "", ""
-				if teams := s.Section.Movement.Kind == tournament.KindTeams; teams {
+				if teams := s.Section.Movement.Kind == movement.KindTeams; teams {
 					// A match's room: the team sitting NS is the HomeTeam
 					// (the two rooms name the teams the other way round, as
 					// teams programs write them), and its IMPs on the board.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Format names a results file format traveler reads and writes.
@@ -364,7 +365,7 @@ func (rd *reading) method(named tournament.Method, line int, element, why string
 // (at: where the file says what the section is) mixing team matches and
 // pairs.
 func (rd *reading) methodFits(m tournament.Method, sec *tournament.Section, at FileError) error {
-	teams := sec.Movement.Kind == tournament.KindTeams
+	teams := sec.Movement.Kind == movement.KindTeams
 	if (m == tournament.MethodIMPTeams) == teams {
 		return nil
 	}

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestColourGraph: a cycle of 5 vertices needs 3 colours (an odd cycle has
@@ -36,7 +36,7 @@ func TestColourGraph(t *testing.T) {
 // greedily): every meeting gets a round, no round has a pair or a board
 // twice, and there are at least 25 rounds (each pair has 25 meetings).
 func TestSeatMeetingsLargeField(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 25, BoardsPerRound: 1})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 25, BoardsPerRound: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // usebioEvent turns a USEBIO file into an EventData under contract-2017:
@@ -262,7 +263,7 @@ func (rd *reading) checkUSEBIOScores(ev *USEBIOEvent, sec *tournament.Section, b
 // unlistedPairs returns the pairs that play in the meetings but are not in
 // the PARTICIPANTS, with their numbers and directions as the movement
 // names them.
-func unlistedPairs(meetings []meeting, known map[pairKey]bool, m *tournament.Movement) []tournament.Pair {
+func unlistedPairs(meetings []meeting, known map[pairKey]bool, m *movement.Movement) []tournament.Pair {
 	var out []tournament.Pair
 	seen := map[pairKey]bool{}
 	for _, mt := range meetings {
@@ -280,7 +281,7 @@ func unlistedPairs(meetings []meeting, known map[pairKey]bool, m *tournament.Mov
 }
 
 // fillSitOut lists, in every round, the pairs not at a table as sitting out.
-func fillSitOut(m *tournament.Movement) {
+func fillSitOut(m *movement.Movement) {
 	for ri := range m.Rounds {
 		rd := &m.Rounds[ri]
 		rd.SitOut = nil

@@ -12,6 +12,7 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // howellFile is the 12-pair Howell of shared/testdata (see its README).
@@ -33,7 +34,7 @@ const howellFile = "usebio/mp_pairs_howell.xml" // below shared/testdata (shared
 // (30%), pair 4 2+0.8 = 2.8 (70%), each of 2 boards × top 2.
 func interchangeEvent(t *testing.T) tournament.EventData {
 	t.Helper()
-	spec := tournament.MovementSpec{Kind: "custom", Schedule: []tournament.Round{{Number: 1, Tables: []tournament.Table{
+	spec := tournament.MovementSpec{Kind: "custom", Schedule: []movement.Round{{Number: 1, Tables: []movement.Table{
 		{Table: 1, NS: 1, EW: 2, Boards: []int{1, 2}},
 		{Table: 2, NS: 3, EW: 4, Boards: []int{1, 2}},
 	}}}}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // meeting is one NS pair against one EW pair: the boards they played and
@@ -106,7 +107,7 @@ func boardsKey(boards []int) string {
 // For a club movement that is as many rounds as a pair had meetings. Rounds are ordered by the first
 // boards their tables play, and the tables of a round are numbered from 1
 // in the order of their first board. It sets each result's Round and Table.
-func meetingRounds(meetings []meeting, results []tournament.Result, boards int) tournament.Movement {
+func meetingRounds(meetings []meeting, results []tournament.Result, boards int) movement.Movement {
 	colour, n := seatMeetings(meetings)
 	byRound := make([][]int, n)
 	for i, c := range colour {
@@ -119,12 +120,12 @@ func meetingRounds(meetings []meeting, results []tournament.Result, boards int) 
 		slices.SortFunc(r, order)
 	}
 	slices.SortFunc(byRound, func(a, b []int) int { return slices.CompareFunc(a, b, order) })
-	m := tournament.Movement{Kind: tournament.KindCustom, Winners: 1, Boards: boards}
+	m := movement.Movement{Kind: movement.KindCustom, Winners: 1, Boards: boards}
 	for r, idx := range byRound {
-		rd := tournament.Round{Number: r + 1}
+		rd := movement.Round{Number: r + 1}
 		for t, i := range idx {
 			mt := &meetings[i]
-			rd.Tables = append(rd.Tables, tournament.Table{Table: t + 1, NS: mt.ns, EW: mt.ew, Boards: slices.Clone(mt.boards)})
+			rd.Tables = append(rd.Tables, movement.Table{Table: t + 1, NS: mt.ns, EW: mt.ew, Boards: slices.Clone(mt.boards)})
 			m.Pairs = max(m.Pairs, mt.ns, mt.ew)
 			for _, k := range mt.lines {
 				results[k].Round, results[k].Table = r+1, t+1

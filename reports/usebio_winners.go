@@ -4,10 +4,11 @@ import (
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // twoWinnerMovement finds the movement a two-winner file's lines follow,
-// its pairs numbered as traveler numbers a Mitchell's (tournament.Mitchell):
+// its pairs numbered as traveler numbers a Mitchell's (movement.Mitchell):
 // NS pair n is movement pair n, EW pair n is movement pair tables+n, where
 // tables is the highest pair number of either direction. It turns each
 // meeting's ew into that movement pair, fills in the sets of meetings with
@@ -22,7 +23,7 @@ import (
 // moving the other way, fewer rounds than tables), the meetings are seated
 // as a custom movement (see twoWinnerCustom), still ranked NS and EW
 // apart. It sets every result's Round and Table.
-func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Result, known map[pairKey]bool, boards int) (tournament.MovementSpec, tournament.Movement, error) {
+func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Result, known map[pairKey]bool, boards int) (tournament.MovementSpec, movement.Movement, error) {
 	tables := 0
 	for p := range known {
 		tables = max(tables, p.number)
@@ -69,7 +70,7 @@ func twoWinnerMovement(at FileError, meetings []meeting, results []tournament.Re
 // seating of the lines, not necessarily the rounds the club played. When
 // the lines make no movement (a pair playing a board twice) the error is
 // at, saying why.
-func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Result, tables, boards int) (tournament.MovementSpec, tournament.Movement, error) {
+func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Result, tables, boards int) (tournament.MovementSpec, movement.Movement, error) {
 	label := func(p int) string {
 		if p > tables {
 			return "EW " + strconv.Itoa(p-tables)
@@ -83,7 +84,7 @@ func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Resu
 				if o, ok := against[[2]int{pq[0], b}]; ok {
 					at.Expected = "traveller lines in which no pair plays a board twice: " + label(pq[0]) + " plays board " + strconv.Itoa(b) +
 						" against " + label(o) + " and against " + label(pq[1])
-					return tournament.MovementSpec{}, tournament.Movement{}, &at
+					return tournament.MovementSpec{}, movement.Movement{}, &at
 				}
 				against[[2]int{pq[0], b}] = pq[1]
 			}
@@ -96,7 +97,7 @@ func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Resu
 	built, err := spec.Build()
 	if err != nil {
 		at.Expected = "traveller lines that make a two-winner movement of " + strconv.Itoa(tables) + " pairs each way (" + err.Error() + ")"
-		return tournament.MovementSpec{}, tournament.Movement{}, &at
+		return tournament.MovementSpec{}, movement.Movement{}, &at
 	}
 	return spec, built, nil
 }
@@ -104,7 +105,7 @@ func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Resu
 // defaultRounds returns spec with Rounds 0 (all the Mitchell has) when
 // that builds the same movement, as a director who asked for every round
 // would have written it.
-func defaultRounds(spec tournament.MovementSpec, mov *tournament.Movement) tournament.MovementSpec {
+func defaultRounds(spec tournament.MovementSpec, mov *movement.Movement) tournament.MovementSpec {
 	all := spec
 	all.Rounds = 0
 	if m, err := all.Build(); err == nil && len(m.Rounds) == len(mov.Rounds) {
@@ -171,7 +172,7 @@ func absentPair(meetings []meeting, tables int) int {
 
 // mitchellSeats returns, for every meeting, the round and table of mov
 // where its pairs sit playing exactly its boards, and whether each has one.
-func mitchellSeats(mov *tournament.Movement, meetings []meeting) ([][2]int, bool) {
+func mitchellSeats(mov *movement.Movement, meetings []meeting) ([][2]int, bool) {
 	at := map[string][2]int{}
 	for _, r := range mov.Rounds {
 		for _, t := range r.Tables {

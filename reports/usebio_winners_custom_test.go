@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // sharedBoardsFile is a two-winner club session made for these tests, in
@@ -314,7 +315,7 @@ func TestUSEBIOTwoWinnerCustom(t *testing.T) {
 	}
 	s := &d.Sections[0]
 	m := &s.Section.Movement
-	if m.Kind != tournament.KindCustom || m.Winners != 2 || m.Tables != 4 || m.Pairs != 8 || m.Boards != 4 {
+	if m.Kind != movement.KindCustom || m.Winners != 2 || m.Tables != 4 || m.Pairs != 8 || m.Boards != 4 {
 		t.Fatalf("movement %q: kind %v, %d winners, %d tables, %d pairs, %d boards; want custom, 2, 4, 8, 4", m.Name, m.Kind, m.Winners, m.Tables, m.Pairs, m.Boards)
 	}
 	spec := s.Section.Spec
@@ -399,7 +400,7 @@ func TestUSEBIOTwoWinnerCustomRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameEvent(t, d, back)
-	if m := back.Sections[0].Section.Movement; m.Kind != tournament.KindCustom || m.Winners != 2 || m.Tables != 4 {
+	if m := back.Sections[0].Section.Movement; m.Kind != movement.KindCustom || m.Winners != 2 || m.Tables != 4 {
 		t.Errorf("read back as %q (%v, %d winners, %d tables), want a two-winner custom movement of 4 tables", m.Name, m.Kind, m.Winners, m.Tables)
 	}
 	checkSeated(t, &back.Sections[0])
@@ -531,7 +532,7 @@ func realTwoWinnerFile(t *testing.T, name string) (string, *USEBIO, tournament.E
 			t.Fatal(err)
 		}
 		m := f.Event.Sections[0].Section.Movement
-		if m.Kind != tournament.KindCustom || m.Winners != 2 {
+		if m.Kind != movement.KindCustom || m.Winners != 2 {
 			t.Fatalf("%s: movement %q (%v, %d winners), want a two-winner custom movement", name, m.Name, m.Kind, m.Winners)
 		}
 		checkSeated(t, &f.Event.Sections[0])

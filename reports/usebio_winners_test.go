@@ -9,10 +9,11 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // twoWinnerEvent is a two-winner Mitchell made for these tests: 3 tables,
-// one board a round (tournament.Mitchell: NS pair t stays at table t, EW
+// one board a round (movement.Mitchell: NS pair t stays at table t, EW
 // pair e starts at table e and moves up, board b starts at table b and
 // moves down), scored MP under contract-2017 (Law 77):
 //
@@ -287,7 +288,7 @@ func TestUSEBIOTwoWinnerMitchells(t *testing.T) {
 // generatedEvent plays movement m (built from spec): at every table in
 // every round, 3NT by South on each board, taking 6 + (round+table+board)
 // mod 5 tricks; every pair listed with its number and direction.
-func generatedEvent(t *testing.T, spec tournament.MovementSpec, m tournament.Movement) tournament.EventData {
+func generatedEvent(t *testing.T, spec tournament.MovementSpec, m movement.Movement) tournament.EventData {
 	t.Helper()
 	e := tournament.Event{Name: m.Name, Date: "2024-04-16", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
 	sec := tournament.Section{Session: 1, Name: "A", Spec: spec, Movement: m, CurrentRound: len(m.Rounds)}

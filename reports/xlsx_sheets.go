@@ -8,6 +8,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // unit names what a method's points are called: "MP", "IMPs", "VP" or
@@ -222,7 +223,7 @@ type seatKey struct{ round, table int }
 // round and table.
 func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
 	m := &sd.Section.Movement
-	tables := map[seatKey]*tournament.Table{}
+	tables := map[seatKey]*movement.Table{}
 	for ri := range m.Rounds {
 		rd := &m.Rounds[ri]
 		for ti := range rd.Tables {

@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // countingStore answers Section from one section and counts the reads.
@@ -69,8 +71,8 @@ func TestCacheHearsChanges(t *testing.T) {
 	// A section changed (its round moved) is read again without its
 	// movement's rounds, which are kept from before; unless its movement is
 	// not the one kept.
-	st.sec.Movement = Movement{Name: "Mitchell 2 tables", Kind: KindMitchell, Pairs: 4, Tables: 2, Boards: 4,
-		Rounds: []Round{{Number: 1}, {Number: 2}}}
+	st.sec.Movement = movement.Movement{Name: "Mitchell 2 tables", Kind: movement.KindMitchell, Pairs: 4, Tables: 2, Boards: 4,
+		Rounds: []movement.Round{{Number: 1}, {Number: 2}}}
 	s.Forget(Changed{Kind: ChangedSection, ID: 7})
 	read(6) // the row read saw another movement than the one kept: read whole
 	st.sec.CurrentRound = 2

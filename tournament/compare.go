@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Butler datum of the clubs' scorers (Compscore3, shared/testdata README):
@@ -106,7 +107,7 @@ type sectionBoards struct {
 }
 
 // compareSection compares every board of a section's results by method.
-func compareSection(method Method, m *Movement, results []Result) sectionBoards {
+func compareSection(method Method, m *movement.Movement, results []Result) sectionBoards {
 	sb := sectionBoards{boards: map[int][]int{}, points: map[int]BoardPoints{}}
 	for i := range results {
 		sb.boards[results[i].Board] = append(sb.boards[results[i].Board], i)

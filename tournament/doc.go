@@ -10,12 +10,12 @@
 //     Event, Section, Pair, Team, Board, Result, the scoring method
 //     (matchpoints, cross-IMPs, Butler, IMP teams converted to VPs, totals) and EventData,
 //     a whole event in memory as an import, an export and a report see it.
-//   - Movements (movement*.go, spec.go): the Mitchell, Howell,
-//     three-quarter Howell and teams (round robin, Swiss) generators;
-//     Validate, its comparison matrix and balance; table cards and guide
-//     cards; MovementSpec.Build, which turns a section's spec into a checked movement.
-//     These are pure functions over scoring only; their errors are
-//     *scoring.Error values naming the field and what is allowed.
+//   - A section's movement as the director gives it (spec.go):
+//     MovementSpec.Build turns the spec into a checked movement through the
+//     generators of package tournament/movement, its errors put under
+//     "movement.". The movements themselves — the Mitchell, Howell and
+//     teams generators, validation, balance, cards — are in
+//     tournament/movement.
 //   - The use cases (service*.go): Service — create and change events,
 //     sections and movements (a change for the rounds not yet played, a late
 //     pair joining, withdrawals), enter and correct results (CheckResult
@@ -47,11 +47,12 @@
 // ErrNotFound, ErrConflict, ErrForbidden, ErrUnauthorized, ErrStale,
 // ErrUnavailable), the message, the field and what is allowed there;
 // api/internal/problem maps each kind to an HTTP status. The movement
-// generators answer *scoring.Error, which the Service passes on.
+// generators (tournament/movement) answer *scoring.Error, which the Service
+// turns into *Error naming the field.
 //
 // What it does not hold: SQL and PostgreSQL (db), reading and writing files
 // — USEBIO, PBN, spreadsheets, CSV, PDF (reports), HTTP, JSON and pages
 // (api, api/web), the law codes and the score of one result (scoring).
 //
-// The package imports scoring and the standard library only.
+// The package imports scoring, tournament/movement and the standard library only.
 package tournament

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Method is how the results on a board are compared into standings.
@@ -68,30 +69,30 @@ type Section struct {
 	EventID      int64
 	Session      int // the session's number in the event, from 1
 	Name         string
-	Spec         MovementSpec // what the director asked for
-	Movement     Movement     // the movement it gave
-	CurrentRound int          // the round the director announces; a table may be further on, or behind (pace.go)
-	Pace         SectionPace  // the rounds closed for each table, the slots to be played later
+	Spec         MovementSpec      // what the director asked for
+	Movement     movement.Movement // the movement it gave
+	CurrentRound int               // the round the director announces; a table may be further on, or behind (pace.go)
+	Pace         SectionPace       // the rounds closed for each table, the slots to be played later
 	CreatedAt    time.Time
 }
 
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string  // "mitchell", "howell", "teams" or "custom"
-	Tables         int     // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
-	Pairs          int     // howell: pairs
-	Teams          int     // teams: teams (a complete round robin)
-	Rounds         int     // rounds to play; 0: all the movement has
-	BoardsPerRound int     // boards a table plays each round
-	Even           string  // mitchell with an even number of tables: "skip" (default) or "relay"
-	SkipAfter      int     // mitchell "skip": the round after which EW skip a table; 0: the middle
-	Missing        int     // mitchell: the pair of a half table that is not there; 0: none
-	Phantom        bool    // mitchell: the missing pair's opponents get an artificial score instead of sitting out
-	ArrowSwitch    []int   // mitchell: rounds in which every table arrow-switches (one winner)
-	ShareBoards    bool    // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
-	Winners        int     // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
+	Kind           string           // "mitchell", "howell", "teams" or "custom"
+	Tables         int              // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
+	Pairs          int              // howell: pairs
+	Teams          int              // teams: teams (a complete round robin)
+	Rounds         int              // rounds to play; 0: all the movement has
+	BoardsPerRound int              // boards a table plays each round
+	Even           string           // mitchell with an even number of tables: "skip" (default) or "relay"
+	SkipAfter      int              // mitchell "skip": the round after which EW skip a table; 0: the middle
+	Missing        int              // mitchell: the pair of a half table that is not there; 0: none
+	Phantom        bool             // mitchell: the missing pair's opponents get an artificial score instead of sitting out
+	ArrowSwitch    []int            // mitchell: rounds in which every table arrow-switches (one winner)
+	ShareBoards    bool             // howell of 5 or 6 pairs: all tables share the last round's set
+	Schedule       []movement.Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	Winners        int              // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // EventData is an event with everything in it — sections, pairs, teams,
@@ -52,7 +53,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 			return EventData{}, err
 		}
 		var teams []Roster
-		if sec.Movement.Kind == KindTeams {
+		if sec.Movement.Kind == movement.KindTeams {
 			if teams, err = s.reader(a).Teams(ctx, sec.ID); err != nil {
 				return EventData{}, err
 			}

@@ -1,6 +1,10 @@
 package tournament
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
+)
 
 // The largest sizes a request may name. Generating, checking and storing a
 // movement costs about tables × rounds × boards a round (a Mitchell of a
@@ -101,9 +105,12 @@ func (s MovementSpec) checkSize() error {
 // checkGenerated refuses a movement generated from sizes within the bounds
 // that still plays more rounds than MaxRounds (a Mitchell of more than
 // MaxRounds tables, all its rounds played).
-func checkGenerated(m *Movement) error {
+func checkGenerated(m *movement.Movement) error {
 	if n := len(m.Rounds); n > MaxRounds {
 		return Invalidf("movement.rounds", strconv.Itoa(n)+" rounds: at most "+strconv.Itoa(MaxRounds)+" rounds in a section; give the rounds to play")
 	}
 	return nil
 }
+
+// index names element i (0-based) of a list field: "rounds[2]".
+func index(field string, i int) string { return field + "[" + strconv.Itoa(i) + "]" }

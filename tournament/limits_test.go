@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestBuildRefusesSizesAboveBounds: every size a MovementSpec can name is
@@ -19,16 +20,16 @@ import (
 func TestBuildRefusesSizesAboveBounds(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
-	oneTable := func(boards ...int) []Round {
-		return []Round{{Tables: []Table{{Table: 1, NS: 1, EW: 2, Boards: boards}}}}
+	oneTable := func(boards ...int) []movement.Round {
+		return []movement.Round{{Tables: []movement.Table{{Table: 1, NS: 1, EW: 2, Boards: boards}}}}
 	}
-	longSchedule := make([]Round, MaxRounds+1)
+	longSchedule := make([]movement.Round, MaxRounds+1)
 	for i := range longSchedule {
-		longSchedule[i] = Round{Tables: []Table{{Table: 1, NS: 1, EW: 2, Boards: []int{i + 1}}}}
+		longSchedule[i] = movement.Round{Tables: []movement.Table{{Table: 1, NS: 1, EW: 2, Boards: []int{i + 1}}}}
 	}
-	wideRound := Round{}
+	wideRound := movement.Round{}
 	for i := range MaxTables + 1 {
-		wideRound.Tables = append(wideRound.Tables, Table{Table: i + 1, NS: 2*i + 1, EW: 2*i + 2, Boards: []int{1}})
+		wideRound.Tables = append(wideRound.Tables, movement.Table{Table: i + 1, NS: 2*i + 1, EW: 2*i + 2, Boards: []int{1}})
 	}
 	manyBoards := make([]int, MaxBoardsPerRound+1)
 	for i := range manyBoards {
@@ -51,16 +52,16 @@ func TestBuildRefusesSizesAboveBounds(t *testing.T) {
 		{"teams one over", MovementSpec{Kind: "teams", Teams: MaxTeams + 1, BoardsPerRound: 2}, "movement.teams", MaxTeams},
 		{"teams boards a round", MovementSpec{Kind: "teams", Teams: 4, BoardsPerRound: MaxBoardsPerRound + 1}, "movement.boards_per_round", MaxBoardsPerRound},
 		{"custom rounds", MovementSpec{Kind: "custom", Schedule: longSchedule}, "movement.schedule", MaxRounds},
-		{"custom tables in a round", MovementSpec{Kind: "custom", Schedule: []Round{wideRound}}, "movement.schedule[0].tables", MaxTables},
-		{"custom table number", MovementSpec{Kind: "custom", Schedule: []Round{{Tables: []Table{{Table: 1_000_000_000, NS: 1, EW: 2, Boards: []int{1}}}}}},
+		{"custom tables in a round", MovementSpec{Kind: "custom", Schedule: []movement.Round{wideRound}}, "movement.schedule[0].tables", MaxTables},
+		{"custom table number", MovementSpec{Kind: "custom", Schedule: []movement.Round{{Tables: []movement.Table{{Table: 1_000_000_000, NS: 1, EW: 2, Boards: []int{1}}}}}},
 			"movement.schedule[0].tables[0].table", MaxTables},
-		{"custom pair number", MovementSpec{Kind: "custom", Schedule: []Round{{Tables: []Table{{Table: 1, NS: 1, EW: 1_000_000_000, Boards: []int{1}}}}}},
+		{"custom pair number", MovementSpec{Kind: "custom", Schedule: []movement.Round{{Tables: []movement.Table{{Table: 1, NS: 1, EW: 1_000_000_000, Boards: []int{1}}}}}},
 			"movement.schedule[0].tables[0].ew", MaxPairs},
 		{"custom board number", MovementSpec{Kind: "custom", Schedule: oneTable(1_000_000_000)}, "movement.schedule[0].tables[0].boards[0]", MaxBoards},
 		{"custom boards at a table", MovementSpec{Kind: "custom", Schedule: oneTable(manyBoards...)}, "movement.schedule[0].tables[0].boards", MaxBoardsPerRound},
-		{"custom sit-out pair", MovementSpec{Kind: "custom", Schedule: []Round{{Tables: oneTable(1)[0].Tables, SitOut: []int{1_000_000_000}}}},
+		{"custom sit-out pair", MovementSpec{Kind: "custom", Schedule: []movement.Round{{Tables: oneTable(1)[0].Tables, SitOut: []int{1_000_000_000}}}},
 			"movement.schedule[0].sit_out[0]", MaxPairs},
-		{"custom bye-stand board", MovementSpec{Kind: "custom", Schedule: []Round{{Tables: oneTable(1)[0].Tables, ByeStand: []int{1_000_000_000}}}},
+		{"custom bye-stand board", MovementSpec{Kind: "custom", Schedule: []movement.Round{{Tables: oneTable(1)[0].Tables, ByeStand: []int{1_000_000_000}}}},
 			"movement.schedule[0].bye_stand[0]", MaxBoards},
 		{"two-winner custom tables", MovementSpec{Kind: "custom", Winners: 2, Tables: 1_000_000, Schedule: oneTable(1)}, "movement.tables", MaxTables},
 	} {
@@ -102,20 +103,17 @@ func TestBuildAtTheBounds(t *testing.T) {
 	}
 }
 
-// TestHowellSearchStopsWithItsContext: the search for a Howell base gives
-// up, with the context's error, once the request's context has ended.
+// TestHowellSearchStopsWithItsContext: a movement spec is built with the
+// request's context, so the search for a Howell base gives up, with the
+// context's error, once the request has ended. (11 pairs in 9 rounds has no
+// published base, and no other test of this package builds it: it is
+// searched for. The search itself is tested in package movement.)
 func TestHowellSearchStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	// 11 pairs in 9 rounds has no published base: it is searched for (not
-	// taken from what an earlier test found).
-	howellBases.Delete([2]int{11, 9})
 	_, err := MovementSpec{Kind: "howell", Pairs: 11, BoardsPerRound: 2, Rounds: 9}.BuildContext(ctx)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err %v, want context.Canceled", err)
-	}
-	if _, _, err := searchBase(ctx, 15, 1, true); !errors.Is(err, context.Canceled) {
-		t.Errorf("searchBase: err %v, want context.Canceled", err)
 	}
 }
 

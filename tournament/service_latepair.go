@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // LatePairPlace returns the pair a late pair would become in sec, as
@@ -26,7 +28,7 @@ func (sec *Section) LatePairPlace() (string, bool) {
 // as generated (not yet filled): the next even number's Howell with its
 // highest pair number missing, its opponent of each round sitting out.
 func sitOutPlace(sec *Section) bool {
-	return sec.Spec.Kind == "howell" && sec.Spec.Pairs%2 == 1 && sec.Movement.Kind == KindHowell && sec.Movement.Pairs == sec.Spec.Pairs
+	return sec.Spec.Kind == "howell" && sec.Spec.Pairs%2 == 1 && sec.Movement.Kind == movement.KindHowell && sec.Movement.Pairs == sec.Spec.Pairs
 }
 
 // fillHowell lets a late pair take an odd Howell's sit-out place from round
@@ -56,20 +58,20 @@ func fillsSitOut(sec *Section, spec *MovementSpec) bool {
 // instead. from must be a round the sit-out place has not yet passed: not
 // before the current round, and no pair that sits out a round from from on
 // may have played a later round already.
-func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (Movement, error) {
+func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (movement.Movement, error) {
 	m := &sec.Movement
 	late := m.Pairs + 1
 	if from < 1 || from > len(m.Rounds) {
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays rounds 1 to "+strconv.Itoa(len(m.Rounds))+
+		return movement.Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" plays rounds 1 to "+strconv.Itoa(len(m.Rounds))+
 			"; the late pair joins from one of them")
 	}
 	if from < sec.CurrentRound {
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" is playing round "+strconv.Itoa(sec.CurrentRound)+
+		return movement.Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" is playing round "+strconv.Itoa(sec.CurrentRound)+
 			", so round "+strconv.Itoa(from)+"'s sit-out pair has sat out already; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
 	}
 	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
-		return Movement{}, err
+		return movement.Movement{}, err
 	}
 	// The last round from from on whose sit-out pair has played a later
 	// round: the late pair joins after it.
@@ -89,16 +91,16 @@ func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (Mov
 		if passed == len(m.Rounds) {
 			next = "no round is left for it to join"
 		}
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": pair "+strconv.Itoa(by)+" sits out round "+strconv.Itoa(passed)+
+		return movement.Movement{}, Invalidf("from_round", strconv.Itoa(from)+": pair "+strconv.Itoa(by)+" sits out round "+strconv.Itoa(passed)+
 			" and has played round "+strconv.Itoa(since)+" since; the late pair joins from a round its sit-out pair has not passed: "+next)
 	}
 	was := &sec.Spec
-	nm, err := howellFilled(ctx, HowellOptions{Pairs: was.Pairs, BoardsPerRound: was.BoardsPerRound, Rounds: was.Rounds, ShareBoards: was.ShareBoards})
+	nm, err := movement.HowellFilled(ctx, movement.HowellOptions{Pairs: was.Pairs, BoardsPerRound: was.BoardsPerRound, Rounds: was.Rounds, ShareBoards: was.ShareBoards})
 	if err != nil {
-		return Movement{}, fromScoring(err, "movement.")
+		return movement.Movement{}, fromScoring(err, "movement.")
 	}
 	if err := sameBut(m, &nm, late, from); err != nil {
-		return Movement{}, err
+		return movement.Movement{}, err
 	}
 	return nm, nil
 }
@@ -107,11 +109,11 @@ func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (Mov
 // pair's tables added: every table of m in play as it was, and the pair m
 // left sitting out at the late pair's table. A section whose movement was
 // changed since it was set up may not be; it is refused.
-func sameBut(m, filled *Movement, late, from int) error {
+func sameBut(m, filled *movement.Movement, late, from int) error {
 	for _, rd := range m.Rounds[from-1:] {
 		nr, ok := filled.Round(rd.Number)
 		if !ok {
-			nr = &Round{}
+			nr = &movement.Round{}
 		}
 		same := ok && len(nr.Tables) == len(rd.Tables)+1
 		for _, t := range rd.Tables {

@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestHowellFilledKeepsTheSchedule: the Howell an odd field plays with its
@@ -12,12 +14,12 @@ import (
 // a partial Howell (9 pairs in 7 of 9 rounds) — so a late pair joining at
 // round 1 leaves every other table as it was.
 func TestHowellFilledKeepsTheSchedule(t *testing.T) {
-	for _, o := range []HowellOptions{{Pairs: 13, BoardsPerRound: 2}, {Pairs: 15, BoardsPerRound: 1}, {Pairs: 9, BoardsPerRound: 2, Rounds: 7}} {
-		m, err := Howell(o)
+	for _, o := range []movement.HowellOptions{{Pairs: 13, BoardsPerRound: 2}, {Pairs: 15, BoardsPerRound: 1}, {Pairs: 9, BoardsPerRound: 2, Rounds: 7}} {
+		m, err := movement.Howell(o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		filled, err := howellFilled(context.Background(), o)
+		filled, err := movement.HowellFilled(context.Background(), o)
 		if err != nil {
 			t.Fatal(err)
 		}

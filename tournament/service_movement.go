@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // MovementChange is a change of a section's movement for the rounds not yet
@@ -54,7 +55,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		return Section{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" has played rounds 1 to "+
 			strconv.Itoa(len(sec.Movement.Rounds))+"; the new movement starts at one of them, or after the last")
 	}
-	var nm Movement
+	var nm movement.Movement
 	if fillsSitOut(&sec, &ch.Movement) {
 		nm, err = s.filledHowell(ctx, &sec, from)
 	} else {
@@ -63,7 +64,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 	if err != nil {
 		return Section{}, err
 	}
-	if (e.Scoring == MethodIMPTeams) != (nm.Kind == KindTeams) {
+	if (e.Scoring == MethodIMPTeams) != (nm.Kind == movement.KindTeams) {
 		return Section{}, Invalidf("movement.kind", nm.Kind.String()+": event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+
 			"; a teams movement goes with IMP_TEAMS only")
 	}
@@ -153,17 +154,17 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 // the old missing pair's tables, when it is a real pair now, become
 // sit-outs unless a score was given there (ScorePhantom). results are the
 // section's: each must fit the movement made.
-func continueMovement(old, nm *Movement, from int, results []Result) (Movement, error) {
+func continueMovement(old, nm *movement.Movement, from int, results []Result) (movement.Movement, error) {
 	switch {
-	case old.Kind != nm.Kind && (old.numberedApart() != nm.numberedApart() || (old.Kind == KindTeams) != (nm.Kind == KindTeams)):
-		return Movement{}, Invalidf("movement.kind", nm.Kind.String()+": section plays a "+old.Kind.String()+
+	case old.Kind != nm.Kind && (old.NumberedApart() != nm.NumberedApart() || (old.Kind == movement.KindTeams) != (nm.Kind == movement.KindTeams)):
+		return movement.Movement{}, Invalidf("movement.kind", nm.Kind.String()+": section plays a "+old.Kind.String()+
 			" movement; its rounds already played stay, so the new one numbers its pairs the same way: a "+old.Kind.String()+
 			" or a custom schedule that does", old.Kind.String(), "custom")
 	case old.Winners != nm.Winners:
-		return Movement{}, Invalidf("movement.winners", strconv.Itoa(nm.Winners)+": the section ranks "+winnersWords(old.Winners)+
+		return movement.Movement{}, Invalidf("movement.winners", strconv.Itoa(nm.Winners)+": the section ranks "+winnersWords(old.Winners)+
 			"; the new movement would rank "+winnersWords(nm.Winners))
 	case from > len(nm.Rounds)+1:
-		return Movement{}, Invalidf("from_round", strconv.Itoa(from)+": the new movement ("+nm.Name+") has rounds 1 to "+strconv.Itoa(len(nm.Rounds))+
+		return movement.Movement{}, Invalidf("from_round", strconv.Itoa(from)+": the new movement ("+nm.Name+") has rounds 1 to "+strconv.Itoa(len(nm.Rounds))+
 			"; it starts at one of them, or after the last to end the section there")
 	}
 	to := make([]int, old.Pairs+1) // to[old pair] = its number in nm; 0: none
@@ -176,10 +177,10 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 	m := *nm
 	m.Boards = max(old.Boards, nm.Boards)
 	m.Name = nm.Name + " from round " + strconv.Itoa(from)
-	m.Rounds = make([]Round, 0, len(nm.Rounds))
+	m.Rounds = make([]movement.Round, 0, len(nm.Rounds))
 	filled := old.Phantom != 0 && to[old.Phantom] != nm.Phantom // the missing pair came
 	for _, rd := range old.Rounds[:from-1] {
-		r := Round{Number: rd.Number, ByeStand: slices.Clone(rd.ByeStand)}
+		r := movement.Round{Number: rd.Number, ByeStand: slices.Clone(rd.ByeStand)}
 		placed := map[int]bool{}
 		for _, t := range rd.Tables {
 			if filled && t.Opponent(old.Phantom) != 0 && firstAt(results, rd.Number, t.Table) == nil {
@@ -193,7 +194,7 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 			}
 			ns, ew := to[t.NS], to[t.EW]
 			if ns == 0 || ew == 0 {
-				return Movement{}, Invalidf("movement", "round "+strconv.Itoa(rd.Number)+", table "+strconv.Itoa(t.Table)+": pair "+pairWords(old, t.NS)+" or "+
+				return movement.Movement{}, Invalidf("movement", "round "+strconv.Itoa(rd.Number)+", table "+strconv.Itoa(t.Table)+": pair "+pairWords(old, t.NS)+" or "+
 					pairWords(old, t.EW)+" played there and has no place in "+nm.Name+"; the pairs who have played stay in the movement")
 			}
 			nt := t
@@ -224,31 +225,21 @@ func continueMovement(old, nm *Movement, from int, results []Result) (Movement, 
 			}
 			if rd, ok := old.Round(r.Round); ok {
 				if t, ok := rd.Table(r.Table); ok && t.Opponent(old.Phantom) != 0 {
-					return Movement{}, resultConflict(old, r, "it is a score against the missing pair, which plays that round now; delete it first (the traveler page)")
+					return movement.Movement{}, resultConflict(old, r, "it is a score against the missing pair, which plays that round now; delete it first (the traveler page)")
 				}
 			}
 		}
 	}
 	for i := range results {
 		if why := fits(&m, &results[i]); why != "" {
-			return Movement{}, resultConflict(old, &results[i], why)
+			return movement.Movement{}, resultConflict(old, &results[i], why)
 		}
 	}
 	if err := checkReplays(&m); err != nil {
-		return Movement{}, err
+		return movement.Movement{}, err
 	}
-	if err := m.checkShape(); err != nil {
-		return Movement{}, fromScoring(err, "movement.")
-	}
-	played := make([][]bool, m.Pairs+1)
-	for p := range played {
-		played[p] = make([]bool, m.Boards+1)
-	}
-	plays := make([]int, m.Boards+1)
-	for ri := range m.Rounds {
-		if err := m.checkRound(ri, played, plays); err != nil {
-			return Movement{}, fromScoring(err, "movement.")
-		}
+	if err := m.CheckRounds(); err != nil {
+		return movement.Movement{}, fromScoring(err, "movement.")
 	}
 	return m, nil
 }
@@ -262,7 +253,7 @@ func winnersWords(w int) string {
 }
 
 // pairWords names movement pair p as players call it: "3 NS", "5".
-func pairWords(m *Movement, p int) string {
+func pairWords(m *movement.Movement, p int) string {
 	n, d := m.PairLabel(p)
 	if d == "" {
 		return n
@@ -282,7 +273,7 @@ func firstAt(results []Result, round, table int) *Result {
 
 // checkReplays refuses a movement in which a pair plays a board twice,
 // naming the pair, the board and both rounds.
-func checkReplays(m *Movement) error {
+func checkReplays(m *movement.Movement) error {
 	type seen struct{ round, table int }
 	at := map[[2]int]seen{}
 	for _, rd := range m.Rounds {
@@ -307,7 +298,7 @@ func checkReplays(m *Movement) error {
 
 // fits says why result r does not fit movement m ("" when it does): its
 // round, table and board are played there, by the pairs it names.
-func fits(m *Movement, r *Result) string {
+func fits(m *movement.Movement, r *Result) string {
 	rd, ok := m.Round(r.Round)
 	if !ok {
 		return "the new movement has rounds 1 to " + strconv.Itoa(len(m.Rounds))
@@ -333,7 +324,7 @@ func fits(m *Movement, r *Result) string {
 
 // resultConflict is the refusal of a change a stored result does not fit,
 // naming the result.
-func resultConflict(m *Movement, r *Result, why string) error {
+func resultConflict(m *movement.Movement, r *Result, why string) error {
 	return &Error{Kind: ErrConflict, Field: "movement", Message: "the result of board " + strconv.Itoa(r.Board) + " at table " + strconv.Itoa(r.Table) +
 		" in round " + strconv.Itoa(r.Round) + " (NS " + r.NS + " v EW " + r.EW + ", result " + strconv.FormatInt(r.ID, 10) + ") would not fit: " + why +
 		"; the movement stays " + m.Name}

@@ -3,6 +3,8 @@ package tournament
 import (
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestContinueMovement: a 3-table Mitchell (1 board a round) continued from
@@ -25,7 +27,7 @@ func TestContinueMovement(t *testing.T) {
 	if err != nil {
 		t.Fatalf("a custom two-winner schedule: %v", err)
 	}
-	if m.Kind != KindCustom || len(m.Rounds) != 3 || m.Winners != 2 {
+	if m.Kind != movement.KindCustom || len(m.Rounds) != 3 || m.Winners != 2 {
 		t.Errorf("continued: %s, %d rounds, %d winners", m.Kind, len(m.Rounds), m.Winners)
 	}
 	howell, err := MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 1}.Build()

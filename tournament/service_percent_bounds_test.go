@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // errStop ends a use case once its input is checked: the store read next.
@@ -30,7 +32,7 @@ func (f *sectionOnlyStore) Results(context.Context, ResultFilter) ([]Result, err
 // withdrawn pair and its opponents, or a phantom's opponents (Law 12C2), are
 // 0 to 100: 100 is taken, 101 refused naming the field.
 func TestAdjustedPercentBounds(t *testing.T) {
-	m, err := Mitchell(MitchellOptions{Tables: 4, BoardsPerRound: 2, Missing: 8, Phantom: true})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 4, BoardsPerRound: 2, Missing: 8, Phantom: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // CreateSection generates the section's movement from its spec, checks it
@@ -35,10 +36,10 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if sec.Movement, err = in.Movement.BuildContext(ctx); err != nil {
 		return Section{}, err
 	}
-	if e.Scoring == MethodIMPTeams && sec.Movement.Kind != KindTeams {
+	if e.Scoring == MethodIMPTeams && sec.Movement.Kind != movement.KindTeams {
 		return Section{}, Invalidf("movement.kind", "event "+strconv.FormatInt(e.ID, 10)+" is scored IMP_TEAMS: its sections play a teams movement", "teams")
 	}
-	if sec.Movement.Kind == KindTeams && e.Scoring != MethodIMPTeams {
+	if sec.Movement.Kind == movement.KindTeams && e.Scoring != MethodIMPTeams {
 		return Section{}, Invalidf("movement.kind", "a teams movement is scored IMP_TEAMS; event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+" (change the event's scoring first)")
 	}
 	if err := s.store.CreateSection(ctx, &sec); err != nil {
@@ -197,10 +198,10 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 }
 
 // badPair explains which pairs the movement has.
-func badPair(m *Movement, prefix, number, direction string) error {
+func badPair(m *movement.Movement, prefix, number, direction string) error {
 	if len(m.PairDirections()) == 2 {
 		what := "a Mitchell"
-		if m.Kind != KindMitchell {
+		if m.Kind != movement.KindMitchell {
 			what = "a two-winner movement"
 		}
 		if direction != "NS" && direction != "EW" {
@@ -241,7 +242,7 @@ func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams 
 	if err != nil {
 		return nil, err
 	}
-	if sec.Movement.Kind != KindTeams {
+	if sec.Movement.Kind != movement.KindTeams {
 		return nil, Invalidf("teams", "section "+sec.Name+" plays a "+sec.Movement.Kind.String()+" movement: it has pairs, not teams")
 	}
 	if len(teams) == 0 {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // twoWinnerSchedule is a club's own two-winner movement of 2 tables and 2
@@ -15,10 +17,10 @@ import (
 //	round 2: table 1 NS 1 v EW 2 board 2; table 2 NS 2 v EW 1 board 2
 //
 // Movement pairs 1 and 2 are NS 1 and 2, pairs 3 and 4 EW 1 and 2.
-func twoWinnerSchedule() []Round {
-	return []Round{
-		{Number: 1, Tables: []Table{{Table: 1, NS: 1, EW: 3, Boards: []int{1}}, {Table: 2, NS: 2, EW: 4, Boards: []int{1}}}},
-		{Number: 2, Tables: []Table{{Table: 1, NS: 1, EW: 4, Boards: []int{2}}, {Table: 2, NS: 2, EW: 3, Boards: []int{2}}}},
+func twoWinnerSchedule() []movement.Round {
+	return []movement.Round{
+		{Number: 1, Tables: []movement.Table{{Table: 1, NS: 1, EW: 3, Boards: []int{1}}, {Table: 2, NS: 2, EW: 4, Boards: []int{1}}}},
+		{Number: 2, Tables: []movement.Table{{Table: 1, NS: 1, EW: 4, Boards: []int{2}}, {Table: 2, NS: 2, EW: 3, Boards: []int{2}}}},
 	}
 }
 
@@ -31,7 +33,7 @@ func TestCustomTwoWinnerLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Kind != KindCustom || m.Winners != 2 || m.Tables != 2 || m.Pairs != 4 || m.Boards != 2 || len(m.Rounds) != 2 {
+	if m.Kind != movement.KindCustom || m.Winners != 2 || m.Tables != 2 || m.Pairs != 4 || m.Boards != 2 || len(m.Rounds) != 2 {
 		t.Fatalf("%+v: want custom, 2 winners, 2 tables, 4 pairs, 2 boards, 2 rounds", m)
 	}
 	if m.Name != "Custom two-winner movement, 2 pairs each way, 2 rounds" {
@@ -130,7 +132,7 @@ func TestCustomTwoWinnerErrors(t *testing.T) {
 		{"no tables", MovementSpec{Kind: "custom", Winners: 2, Schedule: twoWinnerSchedule()}, "movement.tables", "needs its tables"},
 		{"three winners", MovementSpec{Kind: "custom", Winners: 3, Tables: 2, Schedule: twoWinnerSchedule()}, "movement.winners", "not a number of winners"},
 		{"table past tables", MovementSpec{Kind: "custom", Winners: 2, Tables: 1, Schedule: twoWinnerSchedule()}, "movement.schedule", "table 2: a two-winner custom movement of 1 tables"},
-		{"pair past 2·tables", MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: append(twoWinnerSchedule(), Round{Number: 3, SitOut: []int{5}, Tables: []Table{{Table: 1, NS: 1, EW: 3, Boards: []int{3}}}})},
+		{"pair past 2·tables", MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: append(twoWinnerSchedule(), movement.Round{Number: 3, SitOut: []int{5}, Tables: []movement.Table{{Table: 1, NS: 1, EW: 3, Boards: []int{3}}}})},
 			"movement.schedule", "pair 5: a two-winner custom movement of 2 tables has tables 1 to 2 and pairs 1 to 4"},
 		{"EW pair at NS", MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: swapped}, "movement.schedule: winners", "pair 3 (EW 1) plays the NS cards at table 1 in round 1; in a two-winner movement pairs 1 to 2 play the NS cards and pairs 3 to 4 the EW cards"},
 		{"matches", MovementSpec{Kind: "custom", Winners: 2, Tables: 2, Schedule: matches}, "movement.winners", "team matches"},

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Traveler returns a board's traveler: every line of the board with its
@@ -159,7 +160,7 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 
 // seatedPairs returns the movement pairs holding the NS and the EW cards on
 // a result's table and round (0, 0 when the movement has no such table).
-func seatedPairs(m *Movement, r *Result) (ns, ew int) {
+func seatedPairs(m *movement.Movement, r *Result) (ns, ew int) {
 	rd, ok := m.Round(r.Round)
 	if !ok {
 		return 0, 0
@@ -177,7 +178,7 @@ func seatedPairs(m *Movement, r *Result) (ns, ew int) {
 // (boards played × the top at full); places per field on totals as printed.
 // When pairs are stored, a movement pair that is not among them and played
 // no board is left out.
-func pairStandings(method Method, m *Movement, results []Result, stored []Pair) []Standing {
+func pairStandings(method Method, m *movement.Movement, results []Result, stored []Pair) []Standing {
 	sb := compareSection(method, m, results)
 	sum := make([]float64, m.Pairs+1)
 	played := make([]int, m.Pairs+1)
@@ -255,15 +256,15 @@ func pairStandings(method Method, m *Movement, results []Result, stored []Pair) 
 // teamMatch is one match of a teams round: its two rooms' tables.
 type teamMatch struct {
 	round        int
-	room1, room2 *Table // room 1: the home team sits NS; room 2: the away team sits NS
+	room1, room2 *movement.Table // room 1: the home team sits NS; room 2: the away team sits NS
 }
 
 // teamMatches lists the matches of a teams movement.
-func teamMatches(m *Movement) []teamMatch {
+func teamMatches(m *movement.Movement) []teamMatch {
 	var out []teamMatch
 	for ri := range m.Rounds {
 		rd := &m.Rounds[ri]
-		byMatch := map[int][]*Table{}
+		byMatch := map[int][]*movement.Table{}
 		for ti := range rd.Tables {
 			t := &rd.Tables[ti]
 			if t.Match > 0 {
@@ -299,7 +300,7 @@ type playedMatch struct {
 // playedMatches finds each match's boards that both rooms have played (on
 // a fouled board, the same version of it: rooms that played different
 // versions are not compared).
-func playedMatches(m *Movement, results []Result) []playedMatch {
+func playedMatches(m *movement.Movement, results []Result) []playedMatch {
 	type at struct{ round, table, board int }
 	idx := make(map[at]int, len(results))
 	for i := range results {
@@ -322,7 +323,7 @@ func playedMatches(m *Movement, results []Result) []playedMatch {
 
 // teamBoardIMPs returns, per result, the IMPs its NS side won on the board
 // against the other room of its match (0 until both rooms have a result).
-func teamBoardIMPs(m *Movement, results []Result) []float64 {
+func teamBoardIMPs(m *movement.Movement, results []Result) []float64 {
 	out := make([]float64, len(results))
 	for _, pm := range playedMatches(m, results) {
 		for _, r := range pm.rooms {
@@ -336,7 +337,7 @@ func teamBoardIMPs(m *Movement, results []Result) []float64 {
 // teamStandings totals a teams section: each match's IMPs on the boards both
 // rooms have played, converted to VPs on the WBF continuous scale; places by
 // VPs.
-func teamStandings(m *Movement, results []Result, rosters []Roster) []Standing {
+func teamStandings(m *movement.Movement, results []Result, rosters []Roster) []Standing {
 	n := len(m.Teams)
 	var matches []scoring.TeamMatchResult
 	boards := make([]int, n)

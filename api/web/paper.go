@@ -11,6 +11,7 @@ import (
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // paperRoutes adds what a director prints: the PDFs of the hand records
@@ -175,7 +176,7 @@ func (v cardView) Spans(row []string) bool { return reports.Spans(row, len(v.Hea
 func (v cardView) SpanCols() int { return len(v.Head) - 1 }
 
 // tableCardViews phrases the movement's table cards.
-func tableCardViews(m *tournament.Movement) []cardView {
+func tableCardViews(m *movement.Movement) []cardView {
 	var out []cardView
 	for _, tc := range m.TableCards() {
 		v := cardView{Class: "table-card", Table: tc.Table, PrintedCard: reports.PrintedCard{
@@ -200,7 +201,7 @@ func tableCardViews(m *tournament.Movement) []cardView {
 }
 
 // guideCardViews phrases the movement's guide cards.
-func guideCardViews(m *tournament.Movement) []cardView {
+func guideCardViews(m *movement.Movement) []cardView {
 	var out []cardView
 	for _, gc := range m.GuideCards() {
 		title := "Pair " + strconv.Itoa(gc.Pair)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // The director's key-in page: played results typed in from paper — a
@@ -221,7 +222,7 @@ func (k *keyinSection) slots(v keyinView) []keyinSlot {
 }
 
 // slot is a board at a table in a round, with what is stored there.
-func (k *keyinSection) slot(board, round int, t tournament.Table) keyinSlot {
+func (k *keyinSection) slot(board, round int, t movement.Table) keyinSlot {
 	m := &k.sec.Movement
 	s := keyinSlot{Board: board, Round: round, Table: t.Table, NS: k.label(t.Cards(scoring.NS)), EW: k.label(t.Cards(scoring.EW)),
 		Anchor: "b" + strconv.Itoa(board) + "-r" + strconv.Itoa(round) + "-t" + strconv.Itoa(t.Table)}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // cardsTemplate draws a movement's table cards and guide cards, shared by
@@ -41,7 +42,7 @@ type cardsView struct {
 }
 
 // movementCards draws the movement's table and guide cards as HTML.
-func movementCards(m *tournament.Movement) (template.HTML, error) {
+func movementCards(m *movement.Movement) (template.HTML, error) {
 	var b strings.Builder
 	if err := cardsTemplate.Execute(&b, cardsView{Tables: cardSheets(tableCardViews(m)), Guides: cardSheets(guideCardViews(m))}); err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // changeRoutes adds the pages that change what is set up (issue 13 §1):
@@ -106,7 +107,7 @@ func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string
 
 // renderPair shows a pair's page, with err explained when there is one.
 func (p *Pages) renderPair(c echo.Context, ev tournament.Event, sec tournament.Section, pr tournament.Pair, sent map[string]string, err error) error {
-	d := pairPageData{Event: ev, Section: sec, Pair: pr, Name: pairLabel(pr), Mitchell: sec.Movement.Kind == tournament.KindMitchell,
+	d := pairPageData{Event: ev, Section: sec, Pair: pr, Name: pairLabel(pr), Mitchell: sec.Movement.Kind == movement.KindMitchell,
 		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c)}
 	for i := range pairRows {
 		d.Rows = append(d.Rows, i)
@@ -177,7 +178,7 @@ func (p *Pages) updatePair(c echo.Context) error {
 		return p.renderPair(c, ev, sec, pr, form, tournament.Invalidf("players[0].name", "a pair needs its players: write at least one name"))
 	}
 	number, direction := form["number"], pr.Direction
-	if sec.Movement.Kind == tournament.KindMitchell {
+	if sec.Movement.Kind == movement.KindMitchell {
 		direction = form["direction"]
 	}
 	next, err := p.svc.UpdatePair(c.Request().Context(), actor(c), pr.ID, tournament.PairPatch{Number: &number, Direction: &direction, Players: players})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Ways a half table's missing pair is played, as the new-section form
@@ -62,7 +63,7 @@ type sitOutRound struct {
 }
 
 // pairWords names movement pair p as players call it: "4 NS", "7".
-func pairWords(m *tournament.Movement, p int) string {
+func pairWords(m *movement.Movement, p int) string {
 	n, dir := m.PairLabel(p)
 	if dir == "" {
 		return n
@@ -72,7 +73,7 @@ func pairWords(m *tournament.Movement, p int) string {
 
 // sitOuts lists, round by round, who sits out and who plays the phantom;
 // nil when every pair plays every round.
-func sitOuts(m *tournament.Movement) []sitOutRound {
+func sitOuts(m *movement.Movement) []sitOutRound {
 	var out []sitOutRound
 	any := false
 	for _, rd := range m.Rounds {

@@ -60,7 +60,7 @@ func TestHalfTableMitchellFromTheForm(t *testing.T) {
 	}
 	sec := secs[0]
 	m := &sec.Movement
-	// Pair 3 EW is movement pair 3+3 = 6 (tournament.Mitchell numbers EW
+	// Pair 3 EW is movement pair 3+3 = 6 (movement.Mitchell numbers EW
 	// pairs tables+1 to 2·tables); 3 rounds of 2 tables, 6 boards.
 	if m.Phantom != 6 || m.Boards != 6 || len(m.Rounds) != 3 {
 		t.Fatalf("stored movement %q: missing pair %d, %d boards, %d rounds; want 6, 6, 3", m.Name, m.Phantom, m.Boards, len(m.Rounds))

@@ -69,7 +69,7 @@ func TestLatePairAndMovementChange(t *testing.T) {
 		t.Error("the section page still offers a late pair for a full section")
 	}
 	// 3 pairs each way at 3 tables: table 1 plays set 2, boards 3 and 4,
-	// in round 2 (tournament.Mitchell); with 3 boards a round, boards 4 to 6.
+	// in round 2 (movement.Mitchell); with 3 boards a round, boards 4 to 6.
 	if _, _, err := s.svc.EnterResults(ctx, tournament.Director, sec.ID, []tournament.Result{{Board: 3, Round: 2, Table: 1, Status: tournament.StatusPlayed, Contract: "3NT", Declarer: "N", Tricks: 9}}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // movementKinds are the movements the new-section form offers, with their words.
@@ -36,7 +37,7 @@ type kindChoice struct {
 
 // movementPreview is a movement shown before it is stored.
 type movementPreview struct {
-	Movement tournament.Movement
+	Movement movement.Movement
 	Rounds   int
 	Cards    template.HTML // the table and guide cards
 }
@@ -197,13 +198,13 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		return sectionPageData{}, err
 	}
 	d := sectionPageData{Event: ev, Section: sec, Pairs: pairs, Boards: sec.Movement.Boards,
-		Mitchell: sec.Movement.Kind == tournament.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec)}
+		Mitchell: sec.Movement.Kind == movement.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec)}
 	d.LatePair, _ = sec.LatePairPlace()
-	d.Howell = sec.Movement.Kind == tournament.KindHowell
+	d.Howell = sec.Movement.Kind == movement.KindHowell
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)
 	}
-	if sec.Movement.Kind == tournament.KindTeams {
+	if sec.Movement.Kind == movement.KindTeams {
 		if d.Teams, err = p.svc.Teams(ctx, a, id); err != nil {
 			return sectionPageData{}, err
 		}
@@ -245,7 +246,7 @@ func (p *Pages) addPairs(c echo.Context) error {
 	if err != nil {
 		return p.sectionPageError(c, form, err)
 	}
-	pairs, lines, err := parsePairs(text, sec.Movement.Kind == tournament.KindMitchell)
+	pairs, lines, err := parsePairs(text, sec.Movement.Kind == movement.KindMitchell)
 	if err != nil {
 		return p.sectionPageError(c, form, err)
 	}

@@ -8,10 +8,11 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // tableNext is where one pair of this table goes for the next round, as a
-// guide card says it (tournament.Movement.GuideCards), shown once the
+// guide card says it (movement.Movement.GuideCards), shown once the
 // table has entered every board of the round.
 type tableNext struct {
 	Pair      string // what the players call the pair: "3", or "3 NS" in a Mitchell
@@ -37,7 +38,7 @@ func sideName(s scoring.Side) string {
 // nil in the last round (the session is over) or when the table is not
 // in play. A pair whose next opponents are a half table's missing pair
 // sits out too.
-func nextRoundOf(m *tournament.Movement, round int, seats *tournament.Table) []tableNext {
+func nextRoundOf(m *movement.Movement, round int, seats *movement.Table) []tableNext {
 	next, ok := m.Round(round + 1)
 	if !ok || seats == nil {
 		return nil

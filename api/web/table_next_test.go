@@ -12,11 +12,12 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // nextWords is what the table page says of a pair's next round, from its
 // guide card (the movement's own account of where a pair goes).
-func nextWords(m *tournament.Movement, g tournament.GuideRound, here int) string {
+func nextWords(m *movement.Movement, g movement.GuideRound, here int) string {
 	if g.SitsOut {
 		return "sits out round " + strconv.Itoa(g.Round)
 	}
@@ -104,7 +105,7 @@ func TestTablePageNextRound(t *testing.T) {
 func checkNextRound(t *testing.T, s *tableSite, sec tournament.Section) int {
 	t.Helper()
 	m := &sec.Movement
-	guide := map[int]tournament.GuideCard{}
+	guide := map[int]movement.GuideCard{}
 	for _, g := range m.GuideCards() {
 		guide[g.Pair] = g
 	}

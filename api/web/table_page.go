@@ -7,6 +7,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // tablePageData is the table page's data: what the server renders, and
@@ -15,19 +16,19 @@ type tablePageData struct {
 	Event        tournament.Event
 	Section      tournament.Section
 	Table        int
-	Rounds       int               // rounds in the movement
-	Seats        *tournament.Table // who plays here this round; nil when the table is not in play
-	NS, EW       tableSeat         // the pairs at the NS and EW seats
-	Boards       []tableBoard      // the boards of this round, in the order played
-	Choices      contractChoices   // the contract picker
-	TrickChoices []int             // 0 to 13, the tricks a side may win
-	Features     tableFeatures     // what the law code scores besides the contract
-	SeatChoices  []seatChoice      // the four seats, for honours per seat
-	HonourCounts []int             // 0 to 5, the honours one hand may hold
-	LastRound    bool              // this is the movement's last round: the session ends for the table after it
-	Next         []tableNext       // where the NS and the EW pair go next round (nextRoundOf); nil in the last round
-	Page         tableScript       // the script's data
-	Pace         tablePace         // the table's own round and the rounds open to it (table_pace.go)
+	Rounds       int             // rounds in the movement
+	Seats        *movement.Table // who plays here this round; nil when the table is not in play
+	NS, EW       tableSeat       // the pairs at the NS and EW seats
+	Boards       []tableBoard    // the boards of this round, in the order played
+	Choices      contractChoices // the contract picker
+	TrickChoices []int           // 0 to 13, the tricks a side may win
+	Features     tableFeatures   // what the law code scores besides the contract
+	SeatChoices  []seatChoice    // the four seats, for honours per seat
+	HonourCounts []int           // 0 to 5, the honours one hand may hold
+	LastRound    bool            // this is the movement's last round: the session ends for the table after it
+	Next         []tableNext     // where the NS and the EW pair go next round (nextRoundOf); nil in the last round
+	Page         tableScript     // the script's data
+	Pace         tablePace       // the table's own round and the rounds open to it (table_pace.go)
 }
 
 // tableSeat is a pair at a table: what players call it, and who they are.

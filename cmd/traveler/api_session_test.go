@@ -392,7 +392,7 @@ func TestAPISessionUSEBIOHowell(t *testing.T) {
 // round) with results invented here, and checks the standings worked out
 // by hand, then that a correction shows in them at once.
 //
-// The movement (tournament.Howell, 6 pairs, 1 board a round: 3 tables, 5
+// The movement (movement.Howell, 6 pairs, 1 board a round: 3 tables, 5
 // rounds, boards 1–5, each played 3 times; NS v EW):
 //
 //	round 1: T1 6v1 b1, T2 4v3 b2, T3 2v5 b4

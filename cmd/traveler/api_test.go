@@ -223,7 +223,7 @@ func TestAPIEndpoints(t *testing.T) {
 
 	// Sections: a 3-table Mitchell of 2 boards a round has 3 rounds, 6
 	// pairs (NS 1–3, EW 1–3) and 6 boards, NS 1 meets EW 1 on boards 1–2 at
-	// table 1 in round 1 (tournament/movement_mitchell.go).
+	// table 1 in round 1 (tournament/movement/mitchell.go).
 	g := f.section.Generated
 	if g.Kind != "mitchell" || g.Winners != 2 || g.Pairs != 6 || g.Tables != 3 || g.Boards != 6 || len(g.Rounds) != 3 {
 		t.Errorf("generated movement: %+v", g)

@@ -36,6 +36,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // eveningPBN is a 36-board hand-record set made once with
@@ -222,7 +223,7 @@ func TestBrowserClubEvening(t *testing.T) {
 
 // tableSaysWhereNext checks, after the round's last board, that the page
 // says where the table's two pairs go next (rounds before the last).
-func tableSaysWhereNext(t *testing.T, tab *browserTab, m *tournament.Movement, round int, seats tournament.Table) {
+func tableSaysWhereNext(t *testing.T, tab *browserTab, m *movement.Movement, round int, seats movement.Table) {
 	t.Helper()
 	if round == len(m.Rounds) {
 		tab.waitText("#round-done", "the session is over for this table")
@@ -258,7 +259,7 @@ func phoneEntersOffline(t *testing.T, tab *browserTab, round, table int, boards 
 
 // phoneComesBack gives the offline phone its network back after the
 // director started the next round: its entries are sent and stored.
-func phoneComesBack(t *testing.T, b *browserEnv, tab *browserTab, sectionID int64, m *tournament.Movement) {
+func phoneComesBack(t *testing.T, b *browserEnv, tab *browserTab, sectionID int64, m *movement.Movement) {
 	t.Helper()
 	tab.setOffline(false)
 	tab.waitText("#queue-status", "Nothing waiting")
@@ -300,7 +301,7 @@ func directorMarksLater(t *testing.T, d *browserTab, sectionID int64, board, rou
 // tableEntersLater: in round 4, table laterTable plays its late board of
 // round laterRound and enters it from the round's link on its page; the
 // session board then says it was played later.
-func tableEntersLater(t *testing.T, b *browserEnv, tab *browserTab, sectionID int64, m *tournament.Movement, link string) {
+func tableEntersLater(t *testing.T, b *browserEnv, tab *browserTab, sectionID int64, m *movement.Movement, link string) {
 	t.Helper()
 	rd, _ := m.Round(laterRound)
 	seats, _ := rd.Table(laterTable)
@@ -322,7 +323,7 @@ func tableEntersLater(t *testing.T, b *browserEnv, tab *browserTab, sectionID in
 
 // directorKeysInLateTable keys in the late table's slips of round
 // lateRound on the key-in page, board by board: the line typed, Enter.
-func directorKeysInLateTable(t *testing.T, b *browserEnv, d *browserTab, sectionID int64, m *tournament.Movement) {
+func directorKeysInLateTable(t *testing.T, b *browserEnv, d *browserTab, sectionID int64, m *movement.Movement) {
 	t.Helper()
 	rd, _ := m.Round(lateRound)
 	seats, _ := rd.Table(lateTable)
@@ -404,7 +405,7 @@ func sessionBoardAfter(t *testing.T, d *browserTab, sectionID int64, round int) 
 // version 1 (rounds 4–7, m = 4): +200, +100, −50, −170, raw 6, 4, 2, 0 →
 // 11.25, 7.75, 4.25, 0.75; version 2 (rounds 1–3, m = 3): +140, −150,
 // −150, raw 4, 1, 1 → 10.67, 3.67, 3.67.
-func directorFoulsBoard(t *testing.T, d *browserTab, sectionID int64, m *tournament.Movement) {
+func directorFoulsBoard(t *testing.T, d *browserTab, sectionID int64, m *movement.Movement) {
 	t.Helper()
 	d.open(fmt.Sprintf("/director/sections/%d/travelers/%d", sectionID, fouledBoard))
 	d.noError("open the fouled board's traveler")

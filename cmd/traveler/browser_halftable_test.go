@@ -5,7 +5,7 @@ package main
 // sitting out), the tables' results come in through the API, the event is
 // published, and the public standings on a phone show the points.
 //
-// The movement (tournament.Mitchell, 3 tables, 2 boards a round): NS n
+// The movement (movement.Mitchell, 3 tables, 2 boards a round): NS n
 // stays at table n; EW 3 would sit at tables 3, 1, 2 in rounds 1, 2, 3, so
 // NS 3, NS 1 and NS 2 sit out those rounds; each board is played at 2
 // tables. Every table plays 3NT by N making 8+t tricks at table t, so on

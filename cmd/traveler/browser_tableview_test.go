@@ -19,6 +19,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // watchScriptErrors fails the test, at its end, for every exception the
@@ -106,7 +107,7 @@ func TestBrowserTableNextRound(t *testing.T) {
 	// 3NT by North, 9 tricks, board 1 nobody vulnerable (Law 77): 40 + 30 + 30 = 100, game 300: 400.
 	confirmAndAgree(t, tab, n, "North–South 400")
 	next := tab.waitText("#round-done", "For round 2")
-	guide := map[int]tournament.GuideCard{}
+	guide := map[int]movement.GuideCard{}
 	for _, g := range m.GuideCards() {
 		guide[g.Pair] = g
 	}

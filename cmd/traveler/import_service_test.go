@@ -8,6 +8,7 @@ import (
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestServiceImportEvent imports a one-section event through the Service
@@ -25,7 +26,7 @@ func TestServiceImportEvent(t *testing.T) {
 			Event: tournament.Event{Name: "From a file", Date: "2026-11-24", Law: scoring.Contract2017, Scoring: tournament.MethodMP},
 			Sections: []tournament.SectionData{{
 				// Only the rounds, as a file gives them: stored as a custom movement.
-				Section: tournament.Section{Name: "A", Movement: tournament.Movement{Rounds: m.Rounds}},
+				Section: tournament.Section{Name: "A", Movement: movement.Movement{Rounds: m.Rounds}},
 				Results: []tournament.Result{
 					// board 1, none vulnerable: 4S made +420, 4S one down −50 (Law 77).
 					{Board: 1, Round: 1, Table: 1, Contract: "4S", Declarer: "N", Tricks: 10},

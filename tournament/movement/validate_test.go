@@ -1,4 +1,4 @@
-package tournament_test
+package movement_test
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestValidateMitchell3ByHand checks the matrices of the 3-table Mitchell of
@@ -16,7 +16,7 @@ import (
 // at different tables on all 18; NS 1 meets EW 4 on 6 boards and plays the
 // other 12 at other tables while 4 holds the EW cards there: 12 opposite.
 func TestValidateMitchell3ByHand(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 6})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 6})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestValidateMitchell3ByHand(t *testing.T) {
 		}
 	}
 	// Two winners: the 3 NS pairs of pairs and the 3 EW ones, all on 18.
-	if want := (tournament.Balance{Pairs: 6, Min: 18, Max: 18, Mean: 18}); rep.Balance != want {
+	if want := (movement.Balance{Pairs: 6, Min: 18, Max: 18, Mean: 18}); rep.Balance != want {
 		t.Errorf("balance = %+v, want %+v", rep.Balance, want)
 	}
 	if rep.Plays != 3 {
@@ -60,7 +60,7 @@ func TestValidateMitchell3ByHand(t *testing.T) {
 // Every two pairs: same on two sets (6 boards), opposite on two (6), and
 // they meet for two rounds (6).
 func TestValidateHowell4ByHand(t *testing.T) {
-	m, err := tournament.Howell(tournament.HowellOptions{Pairs: 4, BoardsPerRound: 3})
+	m, err := movement.Howell(movement.HowellOptions{Pairs: 4, BoardsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestValidateHowell4ByHand(t *testing.T) {
 			}
 		}
 	}
-	if want := (tournament.Balance{Pairs: 6, Min: 6, Max: 6, Mean: 6}); rep.Balance != want {
+	if want := (movement.Balance{Pairs: 6, Min: 6, Max: 6, Mean: 6}); rep.Balance != want {
 		t.Errorf("balance = %+v, want %+v", rep.Balance, want)
 	}
 }
@@ -93,8 +93,8 @@ func TestValidateHowell4ByHand(t *testing.T) {
 //	R3: T1 4-2 [3], T2 3-1 [4]    R4: T1 4-2 [4], T2 1-3 [3]
 //	R5: T1 4-3 [5], T2 1-2 [6]    R6: T1 4-3 [6], T2 2-1 [5]
 func TestValidateErrors(t *testing.T) {
-	base := func() tournament.Movement {
-		m, err := tournament.Howell(tournament.HowellOptions{Pairs: 4, BoardsPerRound: 1})
+	base := func() movement.Movement {
+		m, err := movement.Howell(movement.HowellOptions{Pairs: 4, BoardsPerRound: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,54 +102,54 @@ func TestValidateErrors(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		spoil func(m *tournament.Movement)
+		spoil func(m *movement.Movement)
 		want  string
 	}{
-		{"winners", func(m *tournament.Movement) { m.Winners = 3 }, `winners "3": not a number of winners (allowed: 1, 2)`},
-		{"pairs", func(m *tournament.Movement) { m.Pairs = 1 }, `pairs "1": a movement needs at least 2 pairs`},
-		{"tables", func(m *tournament.Movement) { m.Tables = 0 }, `tables "0": a movement needs at least 1 table`},
-		{"boards", func(m *tournament.Movement) { m.Boards = 0 }, `boards "0": a movement needs at least 1 board`},
-		{"phantom", func(m *tournament.Movement) { m.Phantom = 9 }, `phantom "9": no such pair: 0 (none) or 1 to 4`},
-		{"no rounds", func(m *tournament.Movement) { m.Rounds = nil }, `rounds "0": a movement needs at least 1 round`},
-		{"teams without teams", func(m *tournament.Movement) { m.Kind = tournament.KindTeams },
+		{"winners", func(m *movement.Movement) { m.Winners = 3 }, `winners "3": not a number of winners (allowed: 1, 2)`},
+		{"pairs", func(m *movement.Movement) { m.Pairs = 1 }, `pairs "1": a movement needs at least 2 pairs`},
+		{"tables", func(m *movement.Movement) { m.Tables = 0 }, `tables "0": a movement needs at least 1 table`},
+		{"boards", func(m *movement.Movement) { m.Boards = 0 }, `boards "0": a movement needs at least 1 board`},
+		{"phantom", func(m *movement.Movement) { m.Phantom = 9 }, `phantom "9": no such pair: 0 (none) or 1 to 4`},
+		{"no rounds", func(m *movement.Movement) { m.Rounds = nil }, `rounds "0": a movement needs at least 1 round`},
+		{"teams without teams", func(m *movement.Movement) { m.Kind = movement.KindTeams },
 			`teams "0": a teams movement needs at least 2 teams`},
-		{"team numbers", func(m *tournament.Movement) {
-			m.Teams = []tournament.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 3, Pairs: [2]int{3, 4}}}
+		{"team numbers", func(m *movement.Movement) {
+			m.Teams = []movement.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 3, Pairs: [2]int{3, 4}}}
 		}, `teams[1].number "3": teams are numbered 1, 2, … in order (allowed: 2)`},
-		{"team pair twice", func(m *tournament.Movement) {
-			m.Teams = []tournament.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 2, Pairs: [2]int{2, 4}}}
+		{"team pair twice", func(m *movement.Movement) {
+			m.Teams = []movement.Team{{Number: 1, Pairs: [2]int{1, 2}}, {Number: 2, Pairs: [2]int{2, 4}}}
 		}, `teams[1].pairs[0] "2": a pair of 1 to 4 in no other team`},
-		{"round number", func(m *tournament.Movement) { m.Rounds[1].Number = 5 },
+		{"round number", func(m *movement.Movement) { m.Rounds[1].Number = 5 },
 			`rounds[1].number "5": rounds are numbered 1, 2, … in order (allowed: 2)`},
-		{"table number", func(m *tournament.Movement) { m.Rounds[0].Tables[1].Table = 3 },
+		{"table number", func(m *movement.Movement) { m.Rounds[0].Tables[1].Table = 3 },
 			`rounds[0].tables[1].table "3": no such table: 1 to 2`},
-		{"table twice", func(m *tournament.Movement) { m.Rounds[0].Tables[1].Table = 1 },
+		{"table twice", func(m *movement.Movement) { m.Rounds[0].Tables[1].Table = 1 },
 			`rounds[0].tables[1].table "1": the table is listed twice in the round`},
-		{"pair number", func(m *tournament.Movement) { m.Rounds[0].Tables[0].NS = 9 },
+		{"pair number", func(m *movement.Movement) { m.Rounds[0].Tables[0].NS = 9 },
 			`rounds[0].tables[0].ns "9": no such pair: 1 to 4`},
-		{"pair twice in a round", func(m *tournament.Movement) { m.Rounds[0].Tables[1].EW = 4 },
+		{"pair twice in a round", func(m *movement.Movement) { m.Rounds[0].Tables[1].EW = 4 },
 			`rounds[0].tables[1].ew "4": the pair is already at table 1 this round; a pair plays each round at most once`},
-		{"no boards", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = nil },
+		{"no boards", func(m *movement.Movement) { m.Rounds[0].Tables[0].Boards = nil },
 			`rounds[0].tables[0].boards "0": a table in play plays at least 1 board`},
-		{"board number", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = []int{7} },
+		{"board number", func(m *movement.Movement) { m.Rounds[0].Tables[0].Boards = []int{7} },
 			`rounds[0].tables[0].boards[0] "7": no such board: 1 to 6`},
-		{"board twice at a table", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Boards = []int{1, 1} },
+		{"board twice at a table", func(m *movement.Movement) { m.Rounds[0].Tables[0].Boards = []int{1, 1} },
 			`rounds[0].tables[0].boards[1] "1": the board is listed twice at the table`},
-		{"board played twice", func(m *tournament.Movement) { m.Rounds[1].Tables[0].Boards = []int{1} },
+		{"board played twice", func(m *movement.Movement) { m.Rounds[1].Tables[0].Boards = []int{1} },
 			`rounds[1].tables[0].boards[0] "1": pair 4 has played this board already; no pair plays a board twice`},
-		{"pair nowhere", func(m *tournament.Movement) { m.Rounds[2].Tables = m.Rounds[2].Tables[:1] },
+		{"pair nowhere", func(m *movement.Movement) { m.Rounds[2].Tables = m.Rounds[2].Tables[:1] },
 			`rounds[2] "1": pair 1 is neither at a table nor sitting out; every pair is in every round once`},
-		{"at a table and sitting out", func(m *tournament.Movement) { m.Rounds[0].SitOut = []int{2} },
+		{"at a table and sitting out", func(m *movement.Movement) { m.Rounds[0].SitOut = []int{2} },
 			`rounds[0].sit_out[0] "2": the pair is already at table 2 this round; a pair plays each round at most once`},
-		{"bye-stand board in play", func(m *tournament.Movement) { m.Rounds[0].ByeStand = []int{3, 1} },
+		{"bye-stand board in play", func(m *movement.Movement) { m.Rounds[0].ByeStand = []int{3, 1} },
 			`rounds[0].bye_stand[1] "1": the board is in play this round; the bye-stand holds boards nobody plays`},
-		{"bye-stand board twice", func(m *tournament.Movement) { m.Rounds[0].ByeStand = []int{3, 3} },
+		{"bye-stand board twice", func(m *movement.Movement) { m.Rounds[0].ByeStand = []int{3, 3} },
 			`rounds[0].bye_stand[1] "3": the board is on the bye-stand twice`},
-		{"board never played", func(m *tournament.Movement) { m.Boards = 7 },
+		{"board never played", func(m *movement.Movement) { m.Boards = 7 },
 			`boards "7": board 7 is never played; boards run from 1 to 7 and each is played`},
-		{"board played less often", func(m *tournament.Movement) { m.Boards = 7; m.Rounds[0].Tables[0].Boards = []int{1, 7} },
+		{"board played less often", func(m *movement.Movement) { m.Boards = 7; m.Rounds[0].Tables[0].Boards = []int{1, 7} },
 			`boards "7": board 7 is played 1 times but board 1 2; every board is played the same number of times`},
-		{"two winners", func(m *tournament.Movement) { m.Winners = 2 },
+		{"two winners", func(m *movement.Movement) { m.Winners = 2 },
 			`winners "2": pair 3 changes direction in round 2; in a two-winner movement every pair plays one direction's cards throughout`},
 	}
 	for _, c := range cases {
@@ -173,8 +173,8 @@ func TestValidateErrors(t *testing.T) {
 // first match is team 4 at home to team 1: table 1 NS 7 (team 4) against EW 2
 // (team 1), table 2 NS 1 (team 1) against EW 8 (team 4).
 func TestValidateTeamsErrors(t *testing.T) {
-	base := func() tournament.Movement {
-		m, err := tournament.TeamsRoundRobin(tournament.TeamsOptions{Teams: 4, BoardsPerRound: 2})
+	base := func() movement.Movement {
+		m, err := movement.TeamsRoundRobin(movement.TeamsOptions{Teams: 4, BoardsPerRound: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,18 +182,18 @@ func TestValidateTeamsErrors(t *testing.T) {
 	}
 	cases := []struct {
 		name  string
-		spoil func(m *tournament.Movement)
+		spoil func(m *movement.Movement)
 		want  string
 	}{
-		{"no match", func(m *tournament.Movement) { m.Rounds[0].Tables[0].Match = 0 },
+		{"no match", func(m *movement.Movement) { m.Rounds[0].Tables[0].Match = 0 },
 			`rounds[0].tables[0].match "0": every table of a teams movement belongs to a match numbered from 1`},
-		{"three rooms", func(m *tournament.Movement) { m.Rounds[0].Tables[2].Match = 1 },
+		{"three rooms", func(m *movement.Movement) { m.Rounds[0].Tables[2].Match = 1 },
 			`rounds[0].match "1": a match is played at 2 tables (its two rooms), not 3`},
-		{"rooms' boards differ", func(m *tournament.Movement) {
+		{"rooms' boards differ", func(m *movement.Movement) {
 			m.Rounds[0].Tables[1].Boards = []int{1}
 			m.Rounds[0].Tables[3].Boards = []int{1}
 		}, `rounds[0].match "1": the two rooms of a match play the same boards`},
-		{"a team twice in one direction", func(m *tournament.Movement) {
+		{"a team twice in one direction", func(m *movement.Movement) {
 			t := &m.Rounds[0].Tables[1]
 			t.NS, t.EW = t.EW, t.NS
 		}, `rounds[0].match "1": team 4 must have one pair NS and one EW, in opposite rooms`},
@@ -220,11 +220,11 @@ func TestValidateTeamsErrors(t *testing.T) {
 // different tables on board 1 only: Same[1][3] = 1. The same rounds in a
 // Howell are refused, and a board of a custom movement nobody plays still is.
 func TestValidateCustomUnequalPlays(t *testing.T) {
-	schedule := []tournament.Round{{Number: 1, Tables: []tournament.Table{
+	schedule := []movement.Round{{Number: 1, Tables: []movement.Table{
 		{Table: 1, NS: 1, EW: 2, Boards: []int{1, 2}},
 		{Table: 2, NS: 3, EW: 4, Boards: []int{1}},
 	}}}
-	m, err := tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	m, err := movement.Custom(schedule, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestValidateCustomUnequalPlays(t *testing.T) {
 	}
 
 	howell := m
-	howell.Kind = tournament.KindHowell
+	howell.Kind = movement.KindHowell
 	if _, err := howell.Validate(); err == nil || err.Error() != `boards "2": board 2 is played 1 times but board 1 2; every board is played the same number of times` {
 		t.Errorf("the schedule as a Howell: %v, want board 2 played unequally", err)
 	}
@@ -258,11 +258,11 @@ func TestValidateCustomUnequalPlays(t *testing.T) {
 // and, in a generated movement, still refuses a board skipped after the
 // first one played.
 func TestValidateBoardsFromAbove1(t *testing.T) {
-	schedule := []tournament.Round{{Number: 1, Tables: []tournament.Table{
+	schedule := []movement.Round{{Number: 1, Tables: []movement.Table{
 		{Table: 1, NS: 1, EW: 2, Boards: []int{3, 4}},
 		{Table: 2, NS: 3, EW: 4, Boards: []int{3, 4}},
 	}}}
-	m, err := tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	m, err := movement.Custom(schedule, 1, 0)
 	if err != nil {
 		t.Fatalf("boards 3 and 4 only: %v", err)
 	}
@@ -274,11 +274,11 @@ func TestValidateBoardsFromAbove1(t *testing.T) {
 	// a generated movement.
 	schedule[0].Tables[1].Boards = []int{3, 5}
 	schedule[0].Tables[0].Boards = []int{3, 5}
-	m, err = tournament.MovementSpec{Kind: "custom", Schedule: schedule}.Build()
+	m, err = movement.Custom(schedule, 1, 0)
 	if err != nil {
 		t.Fatalf("custom boards 3 and 5: %v, want it accepted", err)
 	}
-	m.Kind = tournament.KindHowell
+	m.Kind = movement.KindHowell
 	if _, err := m.Validate(); err == nil || !strings.Contains(err.Error(), `board 4 is never played; boards run from 3 to 5 and each is played`) {
 		t.Errorf("boards 3 and 5 as a Howell: %v, want board 4 never played", err)
 	}

@@ -1,4 +1,4 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // The published movements of ../shared/testdata/movements (thebridsk/
@@ -169,7 +169,7 @@ type publishedMovement struct {
 	file        string
 	description string
 	disabled    bool
-	movement    tournament.Movement
+	movement    movement.Movement
 }
 
 // loadPublished reads a bridgescorer movement file: numberTeams is the number
@@ -202,17 +202,17 @@ func loadPublished(path string) (publishedMovement, error) {
 	if !ok || len(hands) == 0 {
 		return publishedMovement{}, fmt.Errorf("%s: hands is not a list of tables", path)
 	}
-	m := tournament.Movement{Name: name, Kind: tournament.KindCustom, Winners: 1, Pairs: pairs}
+	m := movement.Movement{Name: name, Kind: movement.KindCustom, Winners: 1, Pairs: pairs}
 	if strings.Contains(pub.description, "two teams (NS, EW) winner") {
 		m.Winners = 2
 	}
-	byRound := map[int][]tournament.Table{}
+	byRound := map[int][]movement.Table{}
 	for i, h := range hands {
 		hm, ok := h.(map[string]any)
 		if !ok {
 			return publishedMovement{}, fmt.Errorf("%s: hands[%d] is not a mapping", path, i)
 		}
-		var t tournament.Table
+		var t movement.Table
 		var round int
 		for key, dst := range map[string]*int{"table": &t.Table, "round": &round, "ns": &t.NS, "ew": &t.EW} {
 			if *dst, ok = hm[key].(int); !ok {
@@ -239,8 +239,8 @@ func loadPublished(path string) (publishedMovement, error) {
 		if !ok {
 			return publishedMovement{}, fmt.Errorf("%s: rounds run 1 to %d but round %d has no table", path, len(byRound), r)
 		}
-		slices.SortFunc(tables, func(a, b tournament.Table) int { return a.Table - b.Table })
-		round := tournament.Round{Number: r, Tables: tables}
+		slices.SortFunc(tables, func(a, b movement.Table) int { return a.Table - b.Table })
+		round := movement.Round{Number: r, Tables: tables}
 		for p := 1; p <= pairs; p++ {
 			if _, plays := round.Seating(p); !plays {
 				round.SitOut = append(round.SitOut, p)

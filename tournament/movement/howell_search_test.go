@@ -1,13 +1,14 @@
-package tournament
+package movement
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
 )
 
-// checkBase checks the starter-adder conditions of movement_howell_search.go
+// checkBase checks the starter-adder conditions of howell_search.go
 // on a one-family base: the rotating positions split into singletons (one
 // per stationary pair) and pairs, the pairs' differences ±(b-a) all different
 // and never rounds/2, and the values set-position all different.
@@ -95,5 +96,22 @@ func TestWhereSetsMustBeShared(t *testing.T) {
 	want := [][2]int{{4, 3}, {6, 5}, {8, 4}, {8, 5}, {8, 6}, {10, 8}, {12, 6}, {12, 7}, {16, 8}, {16, 9}}
 	if !slices.Equal(shared, want) {
 		t.Errorf("sizes needing shared sets = %v, want %v", shared, want)
+	}
+}
+
+// TestHowellSearchStopsWithItsContext: the search for a Howell base gives
+// up, with the context's error, once the request's context has ended.
+func TestHowellSearchStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	// 11 pairs in 9 rounds has no published base: it is searched for (not
+	// taken from what an earlier test found).
+	howellBases.Delete([2]int{11, 9})
+	_, err := HowellContext(ctx, HowellOptions{Pairs: 11, BoardsPerRound: 2, Rounds: 9})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
+	}
+	if _, _, err := searchBase(ctx, 15, 1, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("searchBase: err %v, want context.Canceled", err)
 	}
 }

@@ -1,10 +1,10 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestRoundRobinByHand checks the circle method for 4 teams, worked by hand:
@@ -12,11 +12,11 @@ import (
 // meets team (r-1 mod 3)+1, the second at home (k = 1 is odd). Team 4 is at
 // home in even rounds.
 func TestRoundRobinByHand(t *testing.T) {
-	got, err := tournament.RoundRobin(4)
+	got, err := movement.RoundRobin(4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]tournament.Match{
+	want := [][]movement.Match{
 		{{Home: 4, Away: 1}, {Home: 3, Away: 2}},
 		{{Home: 2, Away: 4}, {Home: 1, Away: 3}},
 		{{Home: 4, Away: 3}, {Home: 2, Away: 1}},
@@ -25,11 +25,11 @@ func TestRoundRobinByHand(t *testing.T) {
 		t.Errorf("RoundRobin(4) = %v, want %v", got, want)
 	}
 	// 3 teams: team 4 is the bye.
-	got, err = tournament.RoundRobin(3)
+	got, err = movement.RoundRobin(3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = [][]tournament.Match{
+	want = [][]movement.Match{
 		{{Home: 3, Away: 2}, {Home: 1}},
 		{{Home: 1, Away: 3}, {Home: 2}},
 		{{Home: 2, Away: 1}, {Home: 3}},
@@ -37,7 +37,7 @@ func TestRoundRobinByHand(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("RoundRobin(3) = %v, want %v", got, want)
 	}
-	if _, err := tournament.RoundRobin(1); err == nil || err.Error() != `teams "1": a round robin needs at least 2 teams` {
+	if _, err := movement.RoundRobin(1); err == nil || err.Error() != `teams "1": a round robin needs at least 2 teams` {
 		t.Errorf("RoundRobin(1) = %v", err)
 	}
 }
@@ -55,8 +55,8 @@ func TestRoundRobinByHand(t *testing.T) {
 func TestTeamsRoundRobinProperties(t *testing.T) {
 	for teams := 2; teams <= 16; teams++ {
 		t.Run(fmt.Sprintf("%d teams", teams), func(t *testing.T) {
-			o := tournament.TeamsOptions{Teams: teams, BoardsPerRound: 3}
-			m, err := tournament.TeamsRoundRobin(o)
+			o := movement.TeamsOptions{Teams: teams, BoardsPerRound: 3}
+			m, err := movement.TeamsRoundRobin(o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -111,7 +111,7 @@ func TestTeamsRoundRobinProperties(t *testing.T) {
 					t.Errorf("team %d has %d byes", team, n)
 				}
 			}
-			if want := (tournament.Balance{Pairs: teams * (teams - 1), Min: 3, Max: 3, Mean: 3}); rep.Balance != want {
+			if want := (movement.Balance{Pairs: teams * (teams - 1), Min: 3, Max: 3, Mean: 3}); rep.Balance != want {
 				t.Errorf("balance = %+v, want %+v", rep.Balance, want)
 			}
 			for _, g := range m.GuideCards() {
@@ -134,11 +134,11 @@ func TestTeamsRoundRobinProperties(t *testing.T) {
 // (9) NS against team 2's second (4). Team 1 and 3 play at tables 3 and 4;
 // team 4 has a bye.
 func TestTeamsMovementByHand(t *testing.T) {
-	schedule := [][]tournament.Match{
+	schedule := [][]movement.Match{
 		{{Home: 1, Away: 2}, {Home: 3, Away: 4}, {Home: 5}},
 		{{Home: 2, Away: 5}, {Home: 1, Away: 3}, {Home: 4}},
 	}
-	m, err := tournament.TeamsMovement(tournament.TeamsOptions{Teams: 5, BoardsPerRound: 3}, schedule)
+	m, err := movement.TeamsMovement(movement.TeamsOptions{Teams: 5, BoardsPerRound: 3}, schedule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,22 +155,22 @@ func TestTeamsMovementByHand(t *testing.T) {
 
 // TestTeamsMovementErrors checks the refusals name the schedule's field.
 func TestTeamsMovementErrors(t *testing.T) {
-	o := tournament.TeamsOptions{Teams: 4, BoardsPerRound: 2}
+	o := movement.TeamsOptions{Teams: 4, BoardsPerRound: 2}
 	cases := []struct {
-		o        tournament.TeamsOptions
-		schedule [][]tournament.Match
+		o        movement.TeamsOptions
+		schedule [][]movement.Match
 		want     string
 	}{
-		{tournament.TeamsOptions{Teams: 1, BoardsPerRound: 2}, [][]tournament.Match{{{Home: 1}}}, `teams "1": a teams event needs at least 2 teams`},
-		{tournament.TeamsOptions{Teams: 4}, [][]tournament.Match{{{Home: 1, Away: 2}}}, `boards_per_round "0": a round has at least 1 board`},
+		{movement.TeamsOptions{Teams: 1, BoardsPerRound: 2}, [][]movement.Match{{{Home: 1}}}, `teams "1": a teams event needs at least 2 teams`},
+		{movement.TeamsOptions{Teams: 4}, [][]movement.Match{{{Home: 1, Away: 2}}}, `boards_per_round "0": a round has at least 1 board`},
 		{o, nil, `schedule "0": a teams event needs at least 1 round`},
-		{o, [][]tournament.Match{{{Home: 1, Away: 2}, {Home: 2, Away: 3}}},
+		{o, [][]movement.Match{{{Home: 1, Away: 2}, {Home: 2, Away: 3}}},
 			`schedule[0][1].home "2": a team of 1 to 4 in no other match of the round`},
-		{o, [][]tournament.Match{{{Home: 1, Away: 5}}}, `schedule[0][0].away "5": a team of 1 to 4 in no other match of the round`},
-		{o, [][]tournament.Match{{{Home: 1}}}, `schedule[0] "0": a round has at least 1 match`},
+		{o, [][]movement.Match{{{Home: 1, Away: 5}}}, `schedule[0][0].away "5": a team of 1 to 4 in no other match of the round`},
+		{o, [][]movement.Match{{{Home: 1}}}, `schedule[0] "0": a round has at least 1 match`},
 	}
 	for _, c := range cases {
-		if _, err := tournament.TeamsMovement(c.o, c.schedule); err == nil || err.Error() != c.want {
+		if _, err := movement.TeamsMovement(c.o, c.schedule); err == nil || err.Error() != c.want {
 			t.Errorf("TeamsMovement(%v) = %v, want %s", c.schedule, err, c.want)
 		}
 	}
@@ -181,25 +181,25 @@ func TestSwissPairing(t *testing.T) {
 	cases := []struct {
 		name   string
 		scores []float64
-		played []tournament.Match
+		played []movement.Match
 		want   string
 	}{
 		// Ranked 4, 2, 3, 1: first against second, third against fourth.
 		{"by score", []float64{10, 30, 20, 40}, nil, "[{4 2} {3 1}]"},
 		// 4 has met 2: it takes the next, 3; then 2 against 1.
-		{"no rematch", []float64{10, 30, 20, 40}, []tournament.Match{{Home: 4, Away: 2}}, "[{4 3} {2 1}]"},
+		{"no rematch", []float64{10, 30, 20, 40}, []movement.Match{{Home: 4, Away: 2}}, "[{4 3} {2 1}]"},
 		// Ranked 1, 2, 3, 4 and 3 has met 4: 1-2 would leave 3-4, a rematch,
 		// so the search backs up to 1-3 and 2-4.
-		{"backtrack", []float64{40, 30, 20, 10}, []tournament.Match{{Home: 3, Away: 4}}, "[{1 3} {2 4}]"},
+		{"backtrack", []float64{40, 30, 20, 10}, []movement.Match{{Home: 3, Away: 4}}, "[{1 3} {2 4}]"},
 		// Equal scores: the lower number ranks first.
 		{"ties", []float64{5, 5, 5, 5}, nil, "[{1 2} {3 4}]"},
 		// Five teams: the lowest ranked, 5, has the bye.
 		{"bye", []float64{5, 4, 3, 2, 1}, nil, "[{1 2} {3 4} {5 0}]"},
 		// 5 has had a bye: the next lowest without one, 4, has it.
-		{"second bye", []float64{5, 4, 3, 2, 1}, []tournament.Match{{Home: 5}}, "[{1 2} {3 5} {4 0}]"},
+		{"second bye", []float64{5, 4, 3, 2, 1}, []movement.Match{{Home: 5}}, "[{1 2} {3 5} {4 0}]"},
 	}
 	for _, c := range cases {
-		got, err := tournament.SwissPairing(c.scores, c.played)
+		got, err := movement.SwissPairing(c.scores, c.played)
 		if err != nil || fmt.Sprint(got) != c.want {
 			t.Errorf("%s: SwissPairing = %v, %v; want %s", c.name, got, err, c.want)
 		}
@@ -209,19 +209,19 @@ func TestSwissPairing(t *testing.T) {
 // TestSwissPairingErrors checks the refusals: too few teams, a bad match in
 // the history, and a round with no pairing left (4 teams after 3 rounds).
 func TestSwissPairingErrors(t *testing.T) {
-	all := []tournament.Match{{Home: 1, Away: 2}, {Home: 3, Away: 4}, {Home: 1, Away: 3}, {Home: 2, Away: 4}, {Home: 1, Away: 4}, {Home: 2, Away: 3}}
+	all := []movement.Match{{Home: 1, Away: 2}, {Home: 3, Away: 4}, {Home: 1, Away: 3}, {Home: 2, Away: 4}, {Home: 1, Away: 4}, {Home: 2, Away: 3}}
 	cases := []struct {
 		scores []float64
-		played []tournament.Match
+		played []movement.Match
 		want   string
 	}{
 		{[]float64{1}, nil, `scores "1": a Swiss round needs at least 2 teams`},
-		{[]float64{1, 2}, []tournament.Match{{Home: 3, Away: 1}}, `played[0].home "3": no such team: 1 to 2`},
-		{[]float64{1, 2}, []tournament.Match{{Home: 1, Away: 1}}, `played[0].away "1": no such opponent: 0 (a bye) or another team of 1 to 2`},
+		{[]float64{1, 2}, []movement.Match{{Home: 3, Away: 1}}, `played[0].home "3": no such team: 1 to 2`},
+		{[]float64{1, 2}, []movement.Match{{Home: 1, Away: 1}}, `played[0].away "1": no such opponent: 0 (a bye) or another team of 1 to 2`},
 		{[]float64{1, 2, 3, 4}, all, `played "6": every pairing of the 4 teams would repeat a match; a Swiss event has no rematches`},
 	}
 	for _, c := range cases {
-		if got, err := tournament.SwissPairing(c.scores, c.played); err == nil || err.Error() != c.want {
+		if got, err := movement.SwissPairing(c.scores, c.played); err == nil || err.Error() != c.want {
 			t.Errorf("SwissPairing(%v, %v) = %v, %v; want %s", c.scores, c.played, got, err, c.want)
 		}
 	}
@@ -234,10 +234,10 @@ func TestSwissPairingErrors(t *testing.T) {
 func TestSwissEvent(t *testing.T) {
 	const teams, rounds = 11, 7
 	scores := make([]float64, teams)
-	var played []tournament.Match
-	var schedule [][]tournament.Match
+	var played []movement.Match
+	var schedule [][]movement.Match
 	for r := 1; r <= rounds; r++ {
-		matches, err := tournament.SwissPairing(scores, played)
+		matches, err := movement.SwissPairing(scores, played)
 		if err != nil {
 			t.Fatalf("round %d: %v", r, err)
 		}
@@ -274,7 +274,7 @@ func TestSwissEvent(t *testing.T) {
 		}
 		met[k] = true
 	}
-	m, err := tournament.TeamsMovement(tournament.TeamsOptions{Teams: teams, BoardsPerRound: 8}, schedule)
+	m, err := movement.TeamsMovement(movement.TeamsOptions{Teams: teams, BoardsPerRound: 8}, schedule)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package tournament
+package movement
 
 import (
 	"context"
@@ -49,10 +49,10 @@ func HowellContext(ctx context.Context, o HowellOptions) (Movement, error) {
 	return howell(ctx, o, false)
 }
 
-// howellFilled is the Howell for an odd number of pairs with its missing
+// HowellFilled is the Howell for an odd number of pairs with its missing
 // pair's place played (a late pair): the same schedule as HowellContext's,
 // the tables it leaves empty in play, the late pair numbered o.Pairs+1.
-func howellFilled(ctx context.Context, o HowellOptions) (Movement, error) {
+func HowellFilled(ctx context.Context, o HowellOptions) (Movement, error) {
 	return howell(ctx, o, true)
 }
 

@@ -1,4 +1,4 @@
-package tournament
+package movement
 
 import (
 	"math"
@@ -41,18 +41,9 @@ type Balance struct {
 // tables playing the same boards with each team's pairs in opposite
 // directions. The first problem found is returned as a *scoring.Error.
 func (m *Movement) Validate() (Report, error) {
-	if err := m.checkShape(); err != nil {
+	plays, err := m.checkRounds()
+	if err != nil {
 		return Report{}, err
-	}
-	played := make([][]bool, m.Pairs+1) // played[pair][board]
-	for p := range played {
-		played[p] = make([]bool, m.Boards+1)
-	}
-	plays := make([]int, m.Boards+1)
-	for ri := range m.Rounds {
-		if err := m.checkRound(ri, played, plays); err != nil {
-			return Report{}, err
-		}
 	}
 	if m.Kind == KindTeams {
 		if err := m.checkMatches(); err != nil {
@@ -72,6 +63,36 @@ func (m *Movement) Validate() (Report, error) {
 	return rep, nil
 }
 
+// CheckRounds checks what Validate checks before it compares boards and
+// directions: the movement's own fields, its teams, and every round (numbers
+// in range, each pair once a round, no pair playing a board twice). A
+// movement changed during play, whose boards need not all be played the
+// same number of times yet, is checked this way. The first problem found is
+// returned as a *scoring.Error.
+func (m *Movement) CheckRounds() error {
+	_, err := m.checkRounds()
+	return err
+}
+
+// checkRounds is CheckRounds, returning how many times each board is played
+// (plays[board], tables with the phantom not counted).
+func (m *Movement) checkRounds() ([]int, error) {
+	if err := m.checkShape(); err != nil {
+		return nil, err
+	}
+	played := make([][]bool, m.Pairs+1) // played[pair][board]
+	for p := range played {
+		played[p] = make([]bool, m.Boards+1)
+	}
+	plays := make([]int, m.Boards+1)
+	for ri := range m.Rounds {
+		if err := m.checkRound(ri, played, plays); err != nil {
+			return nil, err
+		}
+	}
+	return plays, nil
+}
+
 // checkShape checks the movement's own fields and its teams.
 func (m *Movement) checkShape() error {
 	switch {
@@ -89,7 +110,7 @@ func (m *Movement) checkShape() error {
 		return invalid("rounds", 0, "a movement needs at least 1 round")
 	case m.Kind == KindTeams && len(m.Teams) < 2:
 		return invalid("teams", len(m.Teams), "a teams movement needs at least 2 teams")
-	case m.numberedApart() && m.Pairs != 2*m.Tables:
+	case m.NumberedApart() && m.Pairs != 2*m.Tables:
 		return invalid("pairs", m.Pairs, "NS and EW pairs are numbered apart, 1 to "+strconv.Itoa(m.Tables)+" each way: pairs 1 to "+strconv.Itoa(2*m.Tables), strconv.Itoa(2*m.Tables))
 	}
 	seen := make([]bool, m.Pairs+1)

@@ -1,35 +1,35 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestHowellErrors checks every refusal names its field and what is allowed.
 func TestHowellErrors(t *testing.T) {
 	cases := []struct {
-		o    tournament.HowellOptions
+		o    movement.HowellOptions
 		want string
 	}{
-		{tournament.HowellOptions{Pairs: 3, BoardsPerRound: 2}, `pairs "3": a Howell is made for 4 to 16 pairs`},
-		{tournament.HowellOptions{Pairs: 17, BoardsPerRound: 2}, `pairs "17": a Howell is made for 4 to 16 pairs`},
-		{tournament.HowellOptions{Pairs: 8}, `boards_per_round "0": a round has at least 1 board`},
-		{tournament.HowellOptions{Pairs: 6, BoardsPerRound: 2, Rounds: 4}, `rounds "4": a Howell for 6 pairs is played complete (allowed: 0, 5)`},
-		{tournament.HowellOptions{Pairs: 4, BoardsPerRound: 2, Rounds: 3}, `rounds "3": a Howell for 4 pairs is played complete (allowed: 0, 6)`},
-		{tournament.HowellOptions{Pairs: 12, BoardsPerRound: 2, Rounds: 5}, `rounds "5": a Howell for 12 pairs plays 6 to 11 rounds (0: all)`},
-		{tournament.HowellOptions{Pairs: 9, BoardsPerRound: 2, Rounds: 10}, `rounds "10": a Howell for 9 pairs plays 5 to 9 rounds (0: all)`},
-		{tournament.HowellOptions{Pairs: 8, BoardsPerRound: 2, ShareBoards: true},
+		{movement.HowellOptions{Pairs: 3, BoardsPerRound: 2}, `pairs "3": a Howell is made for 4 to 16 pairs`},
+		{movement.HowellOptions{Pairs: 17, BoardsPerRound: 2}, `pairs "17": a Howell is made for 4 to 16 pairs`},
+		{movement.HowellOptions{Pairs: 8}, `boards_per_round "0": a round has at least 1 board`},
+		{movement.HowellOptions{Pairs: 6, BoardsPerRound: 2, Rounds: 4}, `rounds "4": a Howell for 6 pairs is played complete (allowed: 0, 5)`},
+		{movement.HowellOptions{Pairs: 4, BoardsPerRound: 2, Rounds: 3}, `rounds "3": a Howell for 4 pairs is played complete (allowed: 0, 6)`},
+		{movement.HowellOptions{Pairs: 12, BoardsPerRound: 2, Rounds: 5}, `rounds "5": a Howell for 12 pairs plays 6 to 11 rounds (0: all)`},
+		{movement.HowellOptions{Pairs: 9, BoardsPerRound: 2, Rounds: 10}, `rounds "10": a Howell for 9 pairs plays 5 to 9 rounds (0: all)`},
+		{movement.HowellOptions{Pairs: 8, BoardsPerRound: 2, ShareBoards: true},
 			`share_boards "true": only the Howell for 5 or 6 pairs has a shared-boards schedule, not the one for 8`},
 	}
 	for _, c := range cases {
-		_, err := tournament.Howell(c.o)
+		_, err := movement.Howell(c.o)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("Howell(%+v) = %v, want %s", c.o, err, c.want)
 		}
 	}
-	if _, err := tournament.ThreeQuarterHowell(6, 2); err == nil || err.Error() != `pairs "6": a 3/4 Howell is made for 7 to 16 pairs` {
+	if _, err := movement.ThreeQuarterHowell(6, 2); err == nil || err.Error() != `pairs "6": a 3/4 Howell is made for 7 to 16 pairs` {
 		t.Errorf("ThreeQuarterHowell(6, 2) = %v", err)
 	}
 }
@@ -39,7 +39,7 @@ func TestHowellErrors(t *testing.T) {
 // next even one's.
 func TestThreeQuarterHowellRounds(t *testing.T) {
 	for pairs, want := range map[int]int{7: 6, 8: 6, 9: 7, 10: 7, 11: 9, 12: 9, 13: 10, 14: 10, 15: 12, 16: 12} {
-		m, err := tournament.ThreeQuarterHowell(pairs, 2)
+		m, err := movement.ThreeQuarterHowell(pairs, 2)
 		if err != nil {
 			t.Errorf("%d pairs: %v", pairs, err)
 			continue
@@ -52,7 +52,7 @@ func TestThreeQuarterHowellRounds(t *testing.T) {
 
 // howellCase is one Howell the property test builds.
 type howellCase struct {
-	o        tournament.HowellOptions
+	o        movement.HowellOptions
 	complete bool
 }
 
@@ -63,9 +63,9 @@ func howellCases() []howellCase {
 	var cases []howellCase
 	for pairs := 4; pairs <= 16; pairs++ {
 		for per := 1; per <= 4; per++ {
-			cases = append(cases, howellCase{tournament.HowellOptions{Pairs: pairs, BoardsPerRound: per}, true})
+			cases = append(cases, howellCase{movement.HowellOptions{Pairs: pairs, BoardsPerRound: per}, true})
 			if pairs == 5 || pairs == 6 {
-				cases = append(cases, howellCase{tournament.HowellOptions{Pairs: pairs, BoardsPerRound: per, ShareBoards: true}, true})
+				cases = append(cases, howellCase{movement.HowellOptions{Pairs: pairs, BoardsPerRound: per, ShareBoards: true}, true})
 			}
 		}
 		field := pairs + pairs%2
@@ -73,7 +73,7 @@ func howellCases() []howellCase {
 			continue
 		}
 		for rounds := field / 2; rounds < field-1; rounds++ {
-			cases = append(cases, howellCase{tournament.HowellOptions{Pairs: pairs, BoardsPerRound: 2, Rounds: rounds}, false})
+			cases = append(cases, howellCase{movement.HowellOptions{Pairs: pairs, BoardsPerRound: 2, Rounds: rounds}, false})
 		}
 	}
 	return cases
@@ -98,7 +98,7 @@ func TestHowellProperties(t *testing.T) {
 			name += " shared"
 		}
 		t.Run(name, func(t *testing.T) {
-			m, err := tournament.Howell(c.o)
+			m, err := movement.Howell(c.o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestHowellProperties(t *testing.T) {
 }
 
 // checkHowell checks the Howell properties of TestHowellProperties.
-func checkHowell(t *testing.T, c howellCase, m *tournament.Movement, rep tournament.Report) {
+func checkHowell(t *testing.T, c howellCase, m *movement.Movement, rep movement.Report) {
 	t.Helper()
 	pairs := c.o.Pairs
 	odd := pairs%2 == 1
@@ -121,7 +121,7 @@ func checkHowell(t *testing.T, c howellCase, m *tournament.Movement, rep tournam
 	if odd {
 		tables--
 	}
-	if m.Winners != 1 || m.Kind != tournament.KindHowell {
+	if m.Winners != 1 || m.Kind != movement.KindHowell {
 		t.Errorf("winners %d, kind %v; want a one-winner Howell", m.Winners, m.Kind)
 	}
 	if rep.Plays != tables {
@@ -200,7 +200,7 @@ func TestHowellBalance(t *testing.T) {
 	}{
 		{4, 4, 4}, {6, 4, 4}, {8, 6, 6}, {10, 6, 10}, {12, 10, 10}, {14, 10, 14}, {16, 14, 14},
 	} {
-		m, err := tournament.Howell(tournament.HowellOptions{Pairs: c.pairs, BoardsPerRound: 2})
+		m, err := movement.Howell(movement.HowellOptions{Pairs: c.pairs, BoardsPerRound: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func TestHowellBalance(t *testing.T) {
 // stands: the 8-pair Howell's 7 sets, 4 at the tables, 3 resting; in round 1
 // the tables hold sets 1, 4, 6 and 7 (Movement.Howell08T4B14), so 2, 3 and 5 rest.
 func TestHowellByeStand(t *testing.T) {
-	m, err := tournament.Howell(tournament.HowellOptions{Pairs: 8, BoardsPerRound: 2})
+	m, err := movement.Howell(movement.HowellOptions{Pairs: 8, BoardsPerRound: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,18 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestTableCardsRelayMitchell checks the table cards of the 4-table relay
 // Mitchell of TestMitchellByHand: in round 1 table 1 (NS 1, EW 5) and table 4
 // (NS 4, EW 8) share set 1 (boards 1-2); tables 2 and 3 play their own.
 func TestTableCardsRelayMitchell(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: tournament.EvenRelay})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: movement.EvenRelay})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestTableCardsRelayMitchell(t *testing.T) {
 // 1 against NS 2, 3, 1, boards 2, 1, 3; in round 3 it sits EW and plays the
 // NS cards.
 func TestGuideCardsArrowSwitch(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 1, ArrowSwitch: []int{3}})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 1, ArrowSwitch: []int{3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestGuideCardsArrowSwitch(t *testing.T) {
 	if len(cards) != 6 || cards[4].Pair != 5 {
 		t.Fatalf("guide cards for %d pairs, fifth for pair %d; want 6, pair 5", len(cards), cards[4].Pair)
 	}
-	want := []tournament.GuideRound{
+	want := []movement.GuideRound{
 		{Round: 1, Table: 2, Direction: scoring.EW, Cards: scoring.EW, Opponent: 2, Boards: []int{2}},
 		{Round: 2, Table: 3, Direction: scoring.EW, Cards: scoring.EW, Opponent: 3, Boards: []int{1}},
 		{Round: 3, Table: 1, Direction: scoring.EW, Cards: scoring.NS, Opponent: 1, Boards: []int{3}},
@@ -65,7 +65,7 @@ func TestGuideCardsArrowSwitch(t *testing.T) {
 // sits out the round it would have met pair 8 — pair 1 in round 1
 // (Movement.Howell08T4B14: 8-1 at table 1 in round 1).
 func TestCardsHowellWithSitOut(t *testing.T) {
-	m, err := tournament.Howell(tournament.HowellOptions{Pairs: 7, BoardsPerRound: 3})
+	m, err := movement.Howell(movement.HowellOptions{Pairs: 7, BoardsPerRound: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func TestCardsHowellWithSitOut(t *testing.T) {
 			}
 		}
 	}
-	if got, want := fmt.Sprint(guides[0].Rounds[0]), fmt.Sprint(tournament.GuideRound{Round: 1, SitsOut: true}); got != want {
+	if got, want := fmt.Sprint(guides[0].Rounds[0]), fmt.Sprint(movement.GuideRound{Round: 1, SitsOut: true}); got != want {
 		t.Errorf("pair 1 round 1 = %s, want %s", got, want)
 	}
 }
@@ -96,7 +96,7 @@ func TestCardsHowellWithSitOut(t *testing.T) {
 // and 2, each sharing the boards with the other room; pair 2 (team 1's
 // second pair) sits EW at table 2 against team 2's pair 3.
 func TestCardsTeams(t *testing.T) {
-	m, err := tournament.TeamsMovement(tournament.TeamsOptions{Teams: 2, BoardsPerRound: 2}, [][]tournament.Match{{{Home: 1, Away: 2}}})
+	m, err := movement.TeamsMovement(movement.TeamsOptions{Teams: 2, BoardsPerRound: 2}, [][]movement.Match{{{Home: 1, Away: 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestCardsTeams(t *testing.T) {
 		t.Errorf("table cards = %s, want %s", got, want)
 	}
 	g := m.GuideCards()[1]
-	want := tournament.GuideCard{Pair: 2, Team: 1, Rounds: []tournament.GuideRound{
+	want := movement.GuideCard{Pair: 2, Team: 1, Rounds: []movement.GuideRound{
 		{Round: 1, Table: 2, Direction: scoring.EW, Cards: scoring.EW, Opponent: 3, Boards: []int{1, 2}},
 	}}
 	if fmt.Sprint(g) != fmt.Sprint(want) {
@@ -116,7 +116,7 @@ func TestCardsTeams(t *testing.T) {
 // TestCardsCopyBoards checks the cards hold their own copies of the board
 // lists, so changing a card leaves the movement alone.
 func TestCardsCopyBoards(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 2})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

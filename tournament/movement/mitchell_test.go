@@ -1,15 +1,15 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
 	"slices"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // seating is one table in one round written out: "NS-EW:set".
-func seating(m *tournament.Movement, perSet int) [][]string {
+func seating(m *movement.Movement, perSet int) [][]string {
 	var rows [][]string
 	for _, r := range m.Rounds {
 		var row []string
@@ -30,11 +30,11 @@ func seating(m *tournament.Movement, perSet int) [][]string {
 func TestMitchellByHand(t *testing.T) {
 	cases := []struct {
 		name string
-		o    tournament.MitchellOptions
+		o    movement.MitchellOptions
 		want [][]string // per round, per table in order: NS-EW:set, then the bye-stand's set
 	}{
 		// 3 tables: EW 4 at tables 1, 2, 3; the set at table t in round r is t+r-1 (mod 3).
-		{"3 tables", tournament.MitchellOptions{Tables: 3, BoardsPerRound: 2}, [][]string{
+		{"3 tables", movement.MitchellOptions{Tables: 3, BoardsPerRound: 2}, [][]string{
 			{"1-4:1", "2-5:2", "3-6:3"},
 			{"1-6:2", "2-4:3", "3-5:1"},
 			{"1-5:3", "2-6:1", "3-4:2"},
@@ -42,7 +42,7 @@ func TestMitchellByHand(t *testing.T) {
 		// 4 tables, skip after round 2: in round 3 the EW pairs move up two
 		// tables (EW 6 from table 3 to table 1); 3 rounds, each EW pair misses
 		// the NS pair two tables on from its start (EW 5 never meets NS 3).
-		{"4 tables skip", tournament.MitchellOptions{Tables: 4, BoardsPerRound: 2}, [][]string{
+		{"4 tables skip", movement.MitchellOptions{Tables: 4, BoardsPerRound: 2}, [][]string{
 			{"1-5:1", "2-6:2", "3-7:3", "4-8:4"},
 			{"1-8:2", "2-5:3", "3-6:4", "4-7:1"},
 			{"1-6:3", "2-7:4", "3-8:1", "4-5:2"},
@@ -51,14 +51,14 @@ func TestMitchellByHand(t *testing.T) {
 		// bye-stand between tables 2 and 3, set 4 on table 3, table 4 shares
 		// set 1 with table 1. The boards go round table 1 and 4 → table 3 →
 		// bye-stand → table 2 → tables 1 and 4.
-		{"4 tables relay", tournament.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: tournament.EvenRelay}, [][]string{
+		{"4 tables relay", movement.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: movement.EvenRelay}, [][]string{
 			{"1-5:1", "2-6:2", "3-7:4", "4-8:1", "bye:3"},
 			{"1-8:2", "2-5:3", "3-6:1", "4-7:2", "bye:4"},
 			{"1-7:3", "2-8:4", "3-5:2", "4-6:3", "bye:1"},
 			{"1-6:4", "2-7:1", "3-8:3", "4-5:4", "bye:2"},
 		}},
 		// 3 tables with NS 3 missing: EW 6, 5, 4 sit out at table 3 in rounds 1, 2, 3.
-		{"2½ tables", tournament.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 3}, [][]string{
+		{"2½ tables", movement.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 3}, [][]string{
 			{"1-4:1", "2-5:2"},
 			{"1-6:2", "2-4:3"},
 			{"1-5:3", "2-6:1"},
@@ -66,7 +66,7 @@ func TestMitchellByHand(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := tournament.Mitchell(c.o)
+			m, err := movement.Mitchell(c.o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestMitchellByHand(t *testing.T) {
 // TestMitchellHalfTableSitOut checks who sits out at a half table: the
 // opponents the missing pair would have had, one a round.
 func TestMitchellHalfTableSitOut(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 3})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,28 +99,28 @@ func TestMitchellHalfTableSitOut(t *testing.T) {
 // TestMitchellErrors checks every refusal names its field and what is allowed.
 func TestMitchellErrors(t *testing.T) {
 	cases := []struct {
-		o    tournament.MitchellOptions
+		o    movement.MitchellOptions
 		want string
 	}{
-		{tournament.MitchellOptions{Tables: 1, BoardsPerRound: 2}, `tables "1": a Mitchell needs at least 2 tables`},
-		{tournament.MitchellOptions{Tables: 5}, `boards_per_round "0": a round has at least 1 board`},
-		{tournament.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: 7}, `even "7": not an even-table Mitchell (allowed: 0 (skip), 1 (relay))`},
-		{tournament.MitchellOptions{Tables: 5, BoardsPerRound: 2, Rounds: 6}, `rounds "6": a Mitchell of 5 tables plays 1 to 5 rounds`},
-		{tournament.MitchellOptions{Tables: 6, BoardsPerRound: 2, Even: tournament.EvenRelay, Rounds: 5},
+		{movement.MitchellOptions{Tables: 1, BoardsPerRound: 2}, `tables "1": a Mitchell needs at least 2 tables`},
+		{movement.MitchellOptions{Tables: 5}, `boards_per_round "0": a round has at least 1 board`},
+		{movement.MitchellOptions{Tables: 4, BoardsPerRound: 2, Even: 7}, `even "7": not an even-table Mitchell (allowed: 0 (skip), 1 (relay))`},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Rounds: 6}, `rounds "6": a Mitchell of 5 tables plays 1 to 5 rounds`},
+		{movement.MitchellOptions{Tables: 6, BoardsPerRound: 2, Even: movement.EvenRelay, Rounds: 5},
 			`rounds "5": a relay Mitchell plays all its rounds: the bye-stand and the shared set even out only then (allowed: 6)`},
-		{tournament.MitchellOptions{Tables: 8, BoardsPerRound: 2, SkipAfter: 2},
+		{movement.MitchellOptions{Tables: 8, BoardsPerRound: 2, SkipAfter: 2},
 			`skip_after "2": the EW pairs must skip after a round from 3 to 4 or they meet a set twice`},
-		{tournament.MitchellOptions{Tables: 7, BoardsPerRound: 2, SkipAfter: 3},
+		{movement.MitchellOptions{Tables: 7, BoardsPerRound: 2, SkipAfter: 3},
 			`skip_after "3": only a skip Mitchell (an even number of tables, even: skip) skips a table (allowed: 0)`},
-		{tournament.MitchellOptions{Tables: 5, BoardsPerRound: 2, Missing: 11}, `missing "11": no such pair: 0 (none) or 1 to 10`},
-		{tournament.MitchellOptions{Tables: 5, BoardsPerRound: 2, Missing: 5, Rounds: 4},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Missing: 11}, `missing "11": no such pair: 0 (none) or 1 to 10`},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Missing: 5, Rounds: 4},
 			`rounds "4": a half-table Mitchell plays all its rounds, so the missing pair's boards rest as often as each other (allowed: 5)`},
-		{tournament.MitchellOptions{Tables: 5, BoardsPerRound: 2, Phantom: true}, `missing "0": a phantom needs the missing pair named`},
-		{tournament.MitchellOptions{Tables: 5, BoardsPerRound: 2, ArrowSwitch: []int{5, 5}},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Phantom: true}, `missing "0": a phantom needs the missing pair named`},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, ArrowSwitch: []int{5, 5}},
 			`arrow_switch[1] "5": a round from 1 to 5, each once`},
 	}
 	for _, c := range cases {
-		_, err := tournament.Mitchell(c.o)
+		_, err := movement.Mitchell(c.o)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("Mitchell(%+v) = %v, want %s", c.o, err, c.want)
 		}
@@ -130,41 +130,41 @@ func TestMitchellErrors(t *testing.T) {
 // mitchellVariant is one option set the property test builds at every size.
 type mitchellVariant struct {
 	name string
-	make func(n int) (tournament.MitchellOptions, bool) // false: not for n tables
+	make func(n int) (movement.MitchellOptions, bool) // false: not for n tables
 }
 
 // mitchellVariants are the options of a Mitchell, each at every size it applies to.
 var mitchellVariants = []mitchellVariant{
-	{"plain", func(n int) (tournament.MitchellOptions, bool) { return tournament.MitchellOptions{Tables: n}, true }},
-	{"relay", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Even: tournament.EvenRelay}, n%2 == 0
+	{"plain", func(n int) (movement.MitchellOptions, bool) { return movement.MitchellOptions{Tables: n}, true }},
+	{"relay", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Even: movement.EvenRelay}, n%2 == 0
 	}},
-	{"skip with revenge round", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Rounds: n}, n%2 == 0
+	{"skip with revenge round", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Rounds: n}, n%2 == 0
 	}},
-	{"early skip", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, SkipAfter: n/2 - 1}, n%2 == 0 && n >= 4
+	{"early skip", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, SkipAfter: n/2 - 1}, n%2 == 0 && n >= 4
 	}},
-	{"curtailed", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Rounds: n - 2}, n >= 4
+	{"curtailed", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Rounds: n - 2}, n >= 4
 	}},
-	{"half table, NS sits out", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Missing: n}, true
+	{"half table, NS sits out", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Missing: n}, true
 	}},
-	{"half table relay", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Even: tournament.EvenRelay, Missing: n}, n%2 == 0
+	{"half table relay", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Even: movement.EvenRelay, Missing: n}, n%2 == 0
 	}},
-	{"half table, EW phantom", func(n int) (tournament.MitchellOptions, bool) {
-		return tournament.MitchellOptions{Tables: n, Missing: 2 * n, Phantom: true}, true
+	{"half table, EW phantom", func(n int) (movement.MitchellOptions, bool) {
+		return movement.MitchellOptions{Tables: n, Missing: 2 * n, Phantom: true}, true
 	}},
-	{"arrow switch last round", func(n int) (tournament.MitchellOptions, bool) {
-		o := tournament.MitchellOptions{Tables: n}
-		m, _ := tournament.Mitchell(tournament.MitchellOptions{Tables: n, BoardsPerRound: 1})
+	{"arrow switch last round", func(n int) (movement.MitchellOptions, bool) {
+		o := movement.MitchellOptions{Tables: n}
+		m, _ := movement.Mitchell(movement.MitchellOptions{Tables: n, BoardsPerRound: 1})
 		o.ArrowSwitch = []int{len(m.Rounds)}
 		return o, true
 	}},
-	{"arrow switch a quarter of the rounds, relay", func(n int) (tournament.MitchellOptions, bool) {
-		o := tournament.MitchellOptions{Tables: n, Even: tournament.EvenRelay}
+	{"arrow switch a quarter of the rounds, relay", func(n int) (movement.MitchellOptions, bool) {
+		o := movement.MitchellOptions{Tables: n, Even: movement.EvenRelay}
 		for r := 1; r <= max(1, n/4); r++ {
 			o.ArrowSwitch = append(o.ArrowSwitch, n+1-r)
 		}
@@ -194,7 +194,7 @@ func TestMitchellProperties(t *testing.T) {
 			}
 			o.BoardsPerRound = 1 + n%3
 			t.Run(fmt.Sprintf("%d tables %s", n, v.name), func(t *testing.T) {
-				m, err := tournament.Mitchell(o)
+				m, err := movement.Mitchell(o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -210,10 +210,10 @@ func TestMitchellProperties(t *testing.T) {
 }
 
 // checkMitchell checks the Mitchell properties of TestMitchellProperties.
-func checkMitchell(t *testing.T, o tournament.MitchellOptions, m *tournament.Movement, rep tournament.Report) {
+func checkMitchell(t *testing.T, o movement.MitchellOptions, m *movement.Movement, rep movement.Report) {
 	t.Helper()
 	n := o.Tables
-	relay := n%2 == 0 && o.Even == tournament.EvenRelay
+	relay := n%2 == 0 && o.Even == movement.EvenRelay
 	rounds := len(m.Rounds)
 	wantPlays := rounds
 	if o.Missing != 0 {
@@ -292,7 +292,7 @@ func boardsFrom(first, n int) []int {
 // Over the 15 pairs of pairs: three 0s, six 1s, six 2s: mean 1.2, variance
 // (3·1.44 + 6·0.04 + 6·0.64)/15 = 0.56.
 func TestArrowSwitchByHand(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 1, ArrowSwitch: []int{3}})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 1, ArrowSwitch: []int{3}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,7 +322,7 @@ func TestArrowSwitchByHand(t *testing.T) {
 // but EW 4 and 5, who never meet 6, play all 3 (6 boards), and pair 6 has
 // no guide card.
 func TestMitchellPhantom(t *testing.T) {
-	m, err := tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 6, Phantom: true})
+	m, err := movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 2, Missing: 6, Phantom: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,9 @@
-package tournament_test
+package movement_test
 
 import (
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // TestHowellStationaryPairsChangeSeatsHalfway: a pair that stays at one
@@ -16,7 +16,7 @@ import (
 func TestHowellStationaryPairsChangeSeatsHalfway(t *testing.T) {
 	changing := 0
 	for pairs := 7; pairs <= 16; pairs++ {
-		m, err := tournament.ThreeQuarterHowell(pairs, 2)
+		m, err := movement.ThreeQuarterHowell(pairs, 2)
 		if err != nil {
 			t.Fatal(err)
 		}

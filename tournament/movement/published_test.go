@@ -1,4 +1,4 @@
-package tournament_test
+package movement_test
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // sameness is how far two movements agree, from the weakest to the strongest.
@@ -37,7 +37,7 @@ func (s sameness) String() string {
 //     boards β(B) (as a set: the order of play at a table is not compared).
 //   - same meetings: the same, but π may put a table's NS pair EW and its EW
 //     pair NS: who meets whom on which boards agrees, the directions do not.
-func compareMovements(a, b *tournament.Movement) sameness {
+func compareMovements(a, b *movement.Movement) sameness {
 	switch {
 	case a.Pairs != b.Pairs || a.Boards != b.Boards || len(a.Rounds) != len(b.Rounds):
 		return different
@@ -52,7 +52,7 @@ func compareMovements(a, b *tournament.Movement) sameness {
 }
 
 // identity is what "identical" compares of a movement.
-func identity(m *tournament.Movement) [][]string {
+func identity(m *movement.Movement) [][]string {
 	var rows [][]string
 	for _, r := range m.Rounds {
 		var row []string
@@ -70,7 +70,7 @@ func identity(m *tournament.Movement) [][]string {
 // round by round, table by table; the board renumbering is checked once
 // every table is matched.
 type matcher struct {
-	a, b       *tournament.Movement
+	a, b       *movement.Movement
 	directions bool         // NS must map to NS
 	pair, pinv map[int]int  // π and its inverse
 	tab, tinv  map[int]int  // τ and its inverse
@@ -80,7 +80,7 @@ type matcher struct {
 }
 
 // newMatcher starts a search; directions: keep NS and EW.
-func newMatcher(a, b *tournament.Movement, directions bool) *matcher {
+func newMatcher(a, b *movement.Movement, directions bool) *matcher {
 	return &matcher{a: a, b: b, directions: directions, pair: map[int]int{}, pinv: map[int]int{}, tab: map[int]int{}, tinv: map[int]int{},
 		rnd: map[int]int{}, rinv: map[int]int{}}
 }
@@ -164,7 +164,7 @@ func (s *matcher) table(i, j, k int) bool {
 // played at the (ρ, τ) images of its sittings, and b has a board played at
 // exactly those, as often.
 func (s *matcher) boardsAgree() bool {
-	sigs := func(m *tournament.Movement, mapRound func(int) int, mapTable func(int) int) map[string]int {
+	sigs := func(m *movement.Movement, mapRound func(int) int, mapTable func(int) int) map[string]int {
 		slots := make([][][2]int, m.Boards+1)
 		for ri, r := range m.Rounds {
 			for _, t := range r.Tables {
@@ -191,7 +191,7 @@ func (s *matcher) boardsAgree() bool {
 // random renumbering of itself, with one table's pairs swapped, and with two
 // boards exchanged between tables.
 func TestCompareMovements(t *testing.T) {
-	base, err := tournament.Howell(tournament.HowellOptions{Pairs: 9, BoardsPerRound: 2})
+	base, err := movement.Howell(movement.HowellOptions{Pairs: 9, BoardsPerRound: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestCompareMovements(t *testing.T) {
 	x.Boards[0], y.Boards[0] = y.Boards[0], x.Boards[0]
 	for _, c := range []struct {
 		name string
-		b    tournament.Movement
+		b    movement.Movement
 		want sameness
 	}{
 		{"itself", base, identical},
@@ -220,7 +220,7 @@ func TestCompareMovements(t *testing.T) {
 }
 
 // renumber returns m with its pairs, tables, boards and rounds renumbered at random.
-func renumber(m tournament.Movement, rng *rand.Rand) tournament.Movement {
+func renumber(m movement.Movement, rng *rand.Rand) movement.Movement {
 	perm := func(n int) []int {
 		p := append([]int{0}, rng.Perm(n)...)
 		for i := 1; i <= n; i++ {
@@ -233,7 +233,7 @@ func renumber(m tournament.Movement, rng *rand.Rand) tournament.Movement {
 	out.Rounds = nil
 	for _, ri := range rng.Perm(len(m.Rounds)) {
 		r := m.Rounds[ri]
-		nr := tournament.Round{Number: len(out.Rounds) + 1}
+		nr := movement.Round{Number: len(out.Rounds) + 1}
 		for _, t := range r.Tables {
 			nt := t
 			nt.Table, nt.NS, nt.EW, nt.Boards = tp[t.Table], pp[t.NS], pp[t.EW], nil
@@ -332,7 +332,7 @@ func TestPublishedMovementsValidate(t *testing.T) {
 // checkComparisonSum checks a one-winner movement without a phantom: its
 // comparison matrix sums to boards·plays·(plays-1), so its mean over the
 // P(P-1)/2 pairs of pairs is that over P(P-1)/2.
-func checkComparisonSum(t *testing.T, m *tournament.Movement, rep tournament.Report) {
+func checkComparisonSum(t *testing.T, m *movement.Movement, rep movement.Report) {
 	t.Helper()
 	sum := 0
 	for p := range rep.Same {
@@ -352,7 +352,7 @@ func checkComparisonSum(t *testing.T, m *tournament.Movement, rep tournament.Rep
 
 // checkEachRoundOnce checks, apart from Validate, that every pair is in every
 // round exactly once (at one table or sitting out) and never plays a board twice.
-func checkEachRoundOnce(t *testing.T, m *tournament.Movement) {
+func checkEachRoundOnce(t *testing.T, m *movement.Movement) {
 	t.Helper()
 	boards := map[[2]int]int{} // pair, board -> round
 	for _, r := range m.Rounds {
@@ -386,19 +386,19 @@ func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 // TestGeneratedMatchPublished builds each published movement's size with the
 // generators and compares (compareMovements says what each level means).
 func TestGeneratedMatchPublished(t *testing.T) {
-	howell := func(pairs, perRound, rounds int, share bool) func() (tournament.Movement, error) {
-		return func() (tournament.Movement, error) {
-			return tournament.Howell(tournament.HowellOptions{Pairs: pairs, BoardsPerRound: perRound, Rounds: rounds, ShareBoards: share})
+	howell := func(pairs, perRound, rounds int, share bool) func() (movement.Movement, error) {
+		return func() (movement.Movement, error) {
+			return movement.Howell(movement.HowellOptions{Pairs: pairs, BoardsPerRound: perRound, Rounds: rounds, ShareBoards: share})
 		}
 	}
 	cases := []struct {
 		file  string
-		build func() (tournament.Movement, error)
+		build func() (movement.Movement, error)
 		want  sameness
 		why   string
 	}{
-		{"Movement.Mitchell3Table.yaml", func() (tournament.Movement, error) {
-			return tournament.Mitchell(tournament.MitchellOptions{Tables: 3, BoardsPerRound: 6})
+		{"Movement.Mitchell3Table.yaml", func() (movement.Movement, error) {
+			return movement.Mitchell(movement.MitchellOptions{Tables: 3, BoardsPerRound: 6})
 		}, identical, ""},
 		{"Movement.Howell04T2B18.yaml", howell(4, 3, 0, false), identical, ""},
 		{"Movement.Howell04T2B24.yaml", howell(4, 4, 0, false), identical, ""},

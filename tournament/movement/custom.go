@@ -1,0 +1,102 @@
+package movement
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// Custom makes the movement of a schedule given table by table:
+// pairs, tables and boards are the highest numbers it uses. A schedule
+// whose tables name matches is a teams movement. With Winners 2 it is a
+// two-winner movement numbered as a Mitchell is (see PairLabel): Tables
+// pairs each way, NS pair n being movement pair n and EW pair n movement
+// pair Tables+n, its tables numbered 1 to Tables; Validate then checks
+// that the NS pairs play the NS cards and the EW pairs the EW cards.
+func Custom(schedule []Round, winners, tables int) (Movement, error) {
+	if len(schedule) == 0 {
+		return Movement{}, refuse("schedule", "required for a custom movement: the rounds, table by table")
+	}
+	switch winners {
+	case 0, 1:
+	case 2:
+		if tables < 1 {
+			return Movement{}, refuse("tables", strconv.Itoa(tables)+": a two-winner custom movement needs its tables, 1 or more: NS pairs and EW pairs are each numbered 1 to tables")
+		}
+	default:
+		return Movement{}, refuse("winners", strconv.Itoa(winners)+": not a number of winners", "1", "2")
+	}
+	m := Movement{Name: "Custom movement", Kind: KindCustom, Winners: 1, Rounds: make([]Round, len(schedule))}
+	for i, r := range schedule {
+		if r.Number != 0 && r.Number != i+1 {
+			return Movement{}, refuse("schedule["+strconv.Itoa(i)+"].round", strconv.Itoa(r.Number)+": rounds are listed in order from 1; expected "+strconv.Itoa(i+1))
+		}
+		r.Number = i + 1
+		r.Tables = slices.Clone(r.Tables)
+		for _, t := range r.Tables {
+			m.Tables = max(m.Tables, t.Table)
+			m.Pairs = max(m.Pairs, t.NS, t.EW)
+			for _, b := range t.Boards {
+				m.Boards = max(m.Boards, b)
+			}
+		}
+		for _, p := range r.SitOut {
+			m.Pairs = max(m.Pairs, p)
+		}
+		for _, b := range r.ByeStand {
+			m.Boards = max(m.Boards, b)
+		}
+		m.Rounds[i] = r
+	}
+	m.Name = "Custom movement, " + strconv.Itoa(m.Pairs) + " pairs, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	if winners == 2 {
+		return twoWinnerCustom(m, tables)
+	}
+	if hasMatches(m.Rounds) {
+		// A schedule of matches is a teams movement: team k fields pairs
+		// 2k−1 and 2k, as TeamsRoundRobin numbers them.
+		m.Kind = KindTeams
+		for k := 1; 2*k <= m.Pairs; k++ {
+			m.Teams = append(m.Teams, Team{Number: k, Pairs: [2]int{2*k - 1, 2 * k}})
+		}
+		m.Name = "Custom teams movement, " + strconv.Itoa(len(m.Teams)) + " teams, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	}
+	return m, nil
+}
+
+// twoWinnerCustom makes m, a custom movement as its schedule gives it, a
+// two-winner movement of tables pairs each way and tables 1 to tables.
+func twoWinnerCustom(m Movement, tables int) (Movement, error) {
+	n := strconv.Itoa(tables)
+	why := ": a two-winner custom movement of " + n + " tables has tables 1 to " + n + " and pairs 1 to " + strconv.Itoa(2*tables) +
+		" (NS pair n is pair n, EW pair n is pair " + n + "+n)"
+	switch {
+	case hasMatches(m.Rounds):
+		return Movement{}, refuse("winners", "2: a schedule of team matches has one winner", "1")
+	case m.Tables > tables:
+		return Movement{}, refuse("schedule", "table "+strconv.Itoa(m.Tables)+why)
+	case m.Pairs > 2*tables:
+		return Movement{}, refuse("schedule", "pair "+strconv.Itoa(m.Pairs)+why)
+	}
+	m.Winners, m.Tables, m.Pairs = 2, tables, 2*tables
+	m.Name = "Custom two-winner movement, " + n + " pairs each way, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	return m, nil
+}
+
+// hasMatches reports whether any table of the schedule belongs to a match.
+func hasMatches(rounds []Round) bool {
+	for _, r := range rounds {
+		for _, t := range r.Tables {
+			if t.Match > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refuse is a refusal whose message is given whole (no value quoted before it).
+func refuse(field, message string, allowed ...string) *scoring.Error {
+	return &scoring.Error{Field: field, Problem: message, Allowed: allowed}
+}

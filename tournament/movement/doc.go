@@ -1,0 +1,34 @@
+// Package movement is how pairs and boards move in a duplicate session: who
+// sits where, against whom, with which boards, round by round. Every
+// movement traveler plays is made and checked here, and every new one
+// lands here.
+//
+// What it holds, by file:
+//
+//   - The movement itself (movement.go, pairs.go): Movement, its rounds,
+//     tables and teams; how players call a pair (PairLabel, PairOf: a
+//     Mitchell numbers NS and EW apart) and the field a pair is ranked in.
+//   - Generators, as free functions: Mitchell (mitchell.go: skip, relay,
+//     arrow switch, half table, phantom), Howell (howell*.go: complete, ¾
+//     and partial, a searched cyclic base where none is published,
+//     HowellFilled for a late pair), the teams round robin, a teams
+//     schedule given by match and Swiss pairing (teams.go), and Custom
+//     (custom.go), a schedule given table by table — a published movement
+//     or a director's own.
+//   - Validation and balance (validate.go): Validate checks a movement
+//     holds together and reports how often each pair meets each other on
+//     the same cards (the comparison matrix) and the balance of it;
+//     CheckRounds checks a movement changed during play.
+//   - Table cards and guide cards (cards.go): what each table and each pair
+//     is told to do, round by round.
+//
+// Errors are *scoring.Error values naming the field, the value given, the
+// problem and what is allowed; tournament puts them under the field of the
+// request ("movement.…").
+//
+// What it does not hold: a section's spec and the checks against the
+// bounds a request is held to (tournament: MovementSpec, limits.go),
+// storing a movement (db), showing or printing it (api/web, reports).
+//
+// The package imports scoring and the standard library only.
+package movement

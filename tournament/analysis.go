@@ -151,7 +151,7 @@ func (s *Service) SectionAnalyses(ctx context.Context, a Actor, sectionID int64)
 	if err != nil {
 		return nil, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return nil, err
 	}
@@ -224,7 +224,7 @@ func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, n
 	if !seen(number) {
 		return Analysis{}, notFinished(number)
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Analysis{}, err
 	}
@@ -295,7 +295,7 @@ func (s *Service) DealBoards(ctx context.Context, a Actor, sectionID int64, r *r
 	if err := directorOnly(a, "deal the boards"); err != nil {
 		return nil, 0, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -63,13 +63,6 @@ const signInPrefix = tokenPrefix + signInKind + "_"
 // signInKind is a sign-in's letter in its secret (newSecret).
 const signInKind = "s"
 
-// authEntry is what the auth cache keeps of a token or a sign-in.
-type authEntry struct {
-	actor   Actor
-	expires time.Time // zero: never
-	read    time.Time // when it was read from the store
-}
-
 // TokenFilter says which tokens Tokens lists.
 type TokenFilter struct {
 	SectionID int64      // > 0: that section's table tokens (ErrNotFound for no such section)
@@ -95,12 +88,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 	if strings.HasPrefix(secret, signInPrefix) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "Authorization", Message: "this is a browser's sign-in, not a token: send a director or table token"}
 	}
-	key := "t" + string(hash)
-	if a, ok, err := s.cachedActor(key); ok {
-		return a, err
-	}
-	st := s.cache.stamp(actorsGen)
-	t, err := s.store.TokenByHash(ctx, hash)
+	t, err := s.cache.TokenByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "Authorization", Message: "the token is not known: ask the director for a new one"}
 	}
@@ -108,30 +96,24 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Actor, error
 		return Public, err
 	}
 	if err := tokenEnded(t.State(s.now()), t.RevokedAt, t.ExpiresAt, "token"); err != nil {
-		s.actors.Delete(key)
 		return Public, err
 	}
-	a := Actor{Role: t.Role, Name: t.Name, TokenID: t.ID, SectionID: t.SectionID, Table: t.Table}
-	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: t.ExpiresAt, read: s.now()}, actorsGen, st)
-	return a, nil
+	return tokenActor(t), nil
 }
 
-// cachedActor returns the actor cached under key when it was read less
-// than authCacheFor ago (ok), with ErrUnauthorized once it has expired.
-func (s *Service) cachedActor(key string) (Actor, bool, error) {
-	v, ok := s.actors.Load(key)
-	if !ok {
-		return Public, false, nil
+// tokenActor is who a token stands for.
+func tokenActor(t Token) Actor {
+	return Actor{Role: t.Role, Name: t.Name, TokenID: t.ID, SectionID: t.SectionID, Table: t.Table}
+}
+
+// signInActor is who a sign-in stands for: a director, named as the token
+// signed in with (the configured one's name when there is none).
+func signInActor(si SignIn) Actor {
+	a := Actor{Role: RoleDirector, Name: si.Name, TokenID: si.TokenID, SignInID: si.ID}
+	if si.TokenID == 0 {
+		a.Name = Director.Name
 	}
-	e := v.(authEntry)
-	now := s.now()
-	if now.Sub(e.read) >= authCacheFor {
-		return Public, false, nil
-	}
-	if err := tokenEnded(Token{ExpiresAt: e.expires}.State(now), time.Time{}, e.expires, "token"); err != nil {
-		return Public, true, err
-	}
-	return e.actor, true, nil
+	return a
 }
 
 // tokenEnded is the ErrUnauthorized of a token or sign-in (what) that no
@@ -145,18 +127,6 @@ func tokenEnded(state TokenState, revoked, expires time.Time, what string) error
 		return &Error{Kind: ErrUnauthorized, Field: "Authorization", Message: "the " + what + " expired at " + expires.UTC().Format(time.RFC3339) + ": ask the director for a new one"}
 	}
 	return nil
-}
-
-// forget drops from the auth cache every actor drop says, so a revocation
-// through this process takes effect at once.
-func (s *Service) forget(drop func(Actor) bool) {
-	s.cache.bump(actorsGen)
-	s.actors.Range(func(k, v any) bool {
-		if drop(v.(authEntry).actor) {
-			s.actors.Delete(k)
-		}
-		return true
-	})
 }
 
 // checkExpiry refuses an expiry that is not after now or more than
@@ -262,7 +232,7 @@ func (s *Service) CreateTableTokens(ctx context.Context, a Actor, sectionID int6
 	if _, err := s.store.ReplaceTableTokens(ctx, sectionID, asked, stored); err != nil {
 		return nil, err
 	}
-	s.forget(func(x Actor) bool { return x.Role == RoleTable && x.SectionID == sectionID && seen[x.Table] })
+	s.cache.forgetAuth(func(x Actor) bool { return x.Role == RoleTable && x.SectionID == sectionID && seen[x.Table] })
 	return out, nil
 }
 
@@ -274,7 +244,7 @@ func (s *Service) RevokeTableTokens(ctx context.Context, a Actor, sectionID int6
 		return 0, err
 	}
 	n, err := s.store.ReplaceTableTokens(ctx, sectionID, nil, nil)
-	s.forget(func(x Actor) bool { return x.Role == RoleTable && x.SectionID == sectionID })
+	s.cache.forgetAuth(func(x Actor) bool { return x.Role == RoleTable && x.SectionID == sectionID })
 	return n, err
 }
 
@@ -322,7 +292,7 @@ func (s *Service) SetTokenExpiry(ctx context.Context, a Actor, id int64, at time
 			t.RevokedAt.UTC().Format(time.RFC3339) + " and stays revoked: issue a new one"}
 	}
 	t, err = s.store.SetTokenExpiry(ctx, id, at)
-	s.forget(func(x Actor) bool { return x.TokenID == id })
+	s.cache.forgetAuth(func(x Actor) bool { return x.TokenID == id })
 	return t, err
 }
 
@@ -349,7 +319,7 @@ func (s *Service) RevokeToken(ctx context.Context, a Actor, id int64) (Token, er
 		}
 	}
 	t, err = s.store.RevokeToken(ctx, id)
-	s.forget(func(x Actor) bool { return x.TokenID == id })
+	s.cache.forgetAuth(func(x Actor) bool { return x.TokenID == id })
 	return t, err
 }
 
@@ -409,12 +379,7 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 		return Public, &Error{Kind: ErrUnauthorized, Field: "cookie", Message: "not a sign-in: sign in again"}
 	}
 	hash := hashToken(secret)
-	key := "s" + string(hash)
-	if a, ok, err := s.cachedActor(key); ok {
-		return a, err
-	}
-	st := s.cache.stamp(actorsGen)
-	si, err := s.store.SignInByHash(ctx, hash)
+	si, err := s.cache.SignInByHash(ctx, hash)
 	if errors.Is(err, ErrNotFound) {
 		return Public, &Error{Kind: ErrUnauthorized, Field: "cookie", Message: "this sign-in is not known: sign in again"}
 	}
@@ -422,15 +387,9 @@ func (s *Service) AuthenticateSignIn(ctx context.Context, secret string) (Actor,
 		return Public, err
 	}
 	if err := tokenEnded(si.State(s.now()), si.EndedAt, si.ExpiresAt, "sign-in"); err != nil {
-		s.actors.Delete(key)
 		return Public, err
 	}
-	a := Actor{Role: RoleDirector, Name: si.Name, TokenID: si.TokenID, SignInID: si.ID}
-	if si.TokenID == 0 {
-		a.Name = Director.Name
-	}
-	s.cache.keep(&s.actors, key, authEntry{actor: a, expires: si.ExpiresAt, read: s.now()}, actorsGen, st)
-	return a, nil
+	return signInActor(si), nil
 }
 
 // SignOut ends the sign-in whose secret the browser holds; an unknown or
@@ -444,7 +403,7 @@ func (s *Service) SignOut(ctx context.Context, secret string) error {
 		return err
 	}
 	err = s.store.EndSignIn(ctx, a.SignInID)
-	s.forget(func(x Actor) bool { return x.SignInID == a.SignInID })
+	s.cache.forgetAuth(func(x Actor) bool { return x.SignInID == a.SignInID })
 	return err
 }
 
@@ -462,7 +421,7 @@ func (s *Service) EndSignIn(ctx context.Context, a Actor, id int64) error {
 		return err
 	}
 	err := s.store.EndSignIn(ctx, id)
-	s.forget(func(x Actor) bool { return x.SignInID == id })
+	s.cache.forgetAuth(func(x Actor) bool { return x.SignInID == id })
 	return err
 }
 

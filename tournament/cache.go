@@ -8,24 +8,47 @@ import (
 	"time"
 )
 
-// cache keeps what a result entry reads on every request — the section with
-// its movement, its event, its boards — so that entering a result costs one
-// transaction. Every change made through the Service replaces or drops the
-// entry it touches; a change made by another process on the same database is
-// heard through Forget (db.Store.Listen), and while no one listens for them
-// (Listening(false)) nothing is kept. Each entry has a generation, counted
-// up by every change heard of it (and all of them by forgetAll), so that a
-// read that raced with a change does not keep what it read — and a change
-// to one section does not stop another's read from being kept.
-type cache struct {
-	sections sync.Map // int64 → Section
-	stale    sync.Map // int64 → Section: one changed since it was read, whose movement still holds
-	events   sync.Map // int64 → Event
-	boards   sync.Map // int64 (section) → map[int]Board, every board of the section
-	gens     sync.Map // genKey → *atomic.Uint64: the changes heard of it
-	reads    flights  // one store read of an entry at a time, however many requests miss it
+// cachedStore is the primary Store with what every request reads kept in
+// memory — a section with its movement, an event, a section's boards, a
+// token or sign-in by its hash — so that entering a result costs one
+// transaction. It is a Store wrapper, as replicaReads is: the Service reads
+// through it where a request may take what was read before, and writes
+// through the store it wraps. Every change made through the Service drops
+// the entry it touches; a change made by another process on the same
+// database is heard through Forget (db.Store.Listen), and while no one
+// listens for them (listening(false)) nothing is kept. Each entry has a
+// generation, counted up by every change heard of it (and all of them by
+// forgetAll), so that a read that raced with a change does not keep what it
+// read — and a change to one section does not stop another's read from
+// being kept.
+type cachedStore struct {
+	Store                     // the primary: every other read, and every write
+	now      func() time.Time // the Service's clock, for a token's age and state
+	sections sync.Map         // int64 → Section
+	stale    sync.Map         // int64 → Section: one changed since it was read, whose movement still holds
+	events   sync.Map         // int64 → Event
+	boards   sync.Map         // int64 (section) → map[int]Board, every board of the section
+	auth     sync.Map         // "t" or "s" and a token's or sign-in's hash → heldAuth, read again after authCacheFor
+	gens     sync.Map         // genKey → *atomic.Uint64: the changes heard of it
+	reads    flights          // one store read of an entry at a time, however many requests miss it
 	epoch    atomic.Uint64
 	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
+}
+
+// heldAuth is a token or a sign-in as read by its hash, and when.
+type heldAuth struct {
+	token  Token
+	signIn SignIn
+	isSign bool      // signIn is the one read
+	read   time.Time // when it was read from the store
+}
+
+// actor is who the token or sign-in held stands for.
+func (h heldAuth) actor() Actor {
+	if h.isSign {
+		return signInActor(h.signIn)
+	}
+	return tokenActor(h.token)
 }
 
 // genKey names what a generation counts: a kind ("section", "event",
@@ -39,7 +62,7 @@ type genKey struct {
 type stamp struct{ epoch, gen uint64 }
 
 // stamp returns k's stamp now.
-func (c *cache) stamp(k genKey) stamp {
+func (c *cachedStore) stamp(k genKey) stamp {
 	st := stamp{epoch: c.epoch.Load()}
 	if v, ok := c.gens.Load(k); ok {
 		st.gen = v.(*atomic.Uint64).Load()
@@ -48,21 +71,21 @@ func (c *cache) stamp(k genKey) stamp {
 }
 
 // bump counts a change heard of k.
-func (c *cache) bump(k genKey) {
+func (c *cachedStore) bump(k genKey) {
 	v, _ := c.gens.LoadOrStore(k, new(atomic.Uint64))
 	v.(*atomic.Uint64).Add(1)
 }
 
 // keep stores v under key in m unless a change to k was heard since st was
 // taken, or changes are going unheard.
-func (c *cache) keep(m *sync.Map, key any, v any, k genKey, st stamp) {
+func (c *cachedStore) keep(m *sync.Map, key any, v any, k genKey, st stamp) {
 	if !c.deaf.Load() && c.stamp(k) == st {
 		m.Store(key, v)
 	}
 }
 
-// actorsGen is the generation of the auth cache, counted up by every
-// revocation, expiry change and sign-out heard.
+// actorsGen is the generation of the tokens and sign-ins kept, counted up
+// by every revocation, expiry change and sign-out heard.
 var actorsGen = genKey{kind: "actors"}
 
 // ChangedKind is what a change notice is about.
@@ -85,37 +108,7 @@ type Changed struct {
 
 // Forget drops what the caches hold of a change, made by this process or
 // another: the next request reads it from the store.
-func (s *Service) Forget(c Changed) {
-	switch c.Kind {
-	case ChangedSection:
-		s.cache.bump(genKey{"section", c.ID})
-		s.cache.bump(genKey{"boards", c.ID})
-		if v, ok := s.cache.sections.LoadAndDelete(c.ID); ok { // a round moved, renamed, deleted (its tokens revoked: their own notices)
-			s.cache.stale.Store(c.ID, v)
-		}
-		s.cache.boards.Delete(c.ID)
-	case ChangedEvent:
-		s.cache.bump(genKey{"event", c.ID})
-		s.cache.events.Delete(c.ID)
-	case ChangedBoards:
-		s.cache.bump(genKey{"boards", c.ID})
-		s.cache.boards.Delete(c.ID)
-	case ChangedToken:
-		s.forget(func(x Actor) bool { return x.TokenID == c.ID })
-	case ChangedSignIn:
-		s.forget(func(x Actor) bool { return x.SignInID == c.ID })
-	default:
-		s.forgetAll()
-	}
-}
-
-// forgetAll empties every cache.
-func (s *Service) forgetAll() {
-	s.cache.epoch.Add(1)
-	for _, m := range []*sync.Map{&s.cache.sections, &s.cache.stale, &s.cache.events, &s.cache.boards, &s.actors} {
-		m.Clear()
-	}
-}
+func (s *Service) Forget(c Changed) { s.cache.forget(c) }
 
 // Listening tells the Service whether changes made by other processes are
 // being heard (through Forget). When they stop being heard it empties its
@@ -124,20 +117,72 @@ func (s *Service) forgetAll() {
 // keeps what it reads.
 func (s *Service) Listening(on bool) {
 	s.cache.deaf.Store(!on)
-	s.forgetAll()
+	s.cache.forgetAll()
 }
 
-// section returns a section, from the cache or the store.
-func (s *Service) section(ctx context.Context, id int64) (Section, error) {
-	if v, ok := s.cache.sections.Load(id); ok {
+// forget drops what is kept of a change.
+func (c *cachedStore) forget(ch Changed) {
+	switch ch.Kind {
+	case ChangedSection:
+		c.bump(genKey{"section", ch.ID})
+		c.bump(genKey{"boards", ch.ID})
+		if v, ok := c.sections.LoadAndDelete(ch.ID); ok { // a round moved, renamed, deleted (its tokens revoked: their own notices)
+			c.stale.Store(ch.ID, v)
+		}
+		c.boards.Delete(ch.ID)
+	case ChangedEvent:
+		c.bump(genKey{"event", ch.ID})
+		c.events.Delete(ch.ID)
+	case ChangedBoards:
+		c.bump(genKey{"boards", ch.ID})
+		c.boards.Delete(ch.ID)
+	case ChangedToken:
+		c.forgetAuth(func(x Actor) bool { return x.TokenID == ch.ID })
+	case ChangedSignIn:
+		c.forgetAuth(func(x Actor) bool { return x.SignInID == ch.ID })
+	default:
+		c.forgetAll()
+	}
+}
+
+// forgetAll empties every cache.
+func (c *cachedStore) forgetAll() {
+	c.epoch.Add(1)
+	for _, m := range []*sync.Map{&c.sections, &c.stale, &c.events, &c.boards, &c.auth} {
+		m.Clear()
+	}
+}
+
+// dropSection drops a section and its boards, changed or deleted through
+// this process.
+func (c *cachedStore) dropSection(id int64) {
+	c.sections.Delete(id)
+	c.boards.Delete(id)
+}
+
+// forgetAuth drops every token and sign-in kept whose actor drop says, so a
+// revocation through this process takes effect at once.
+func (c *cachedStore) forgetAuth(drop func(Actor) bool) {
+	c.bump(actorsGen)
+	c.auth.Range(func(k, v any) bool {
+		if drop(v.(heldAuth).actor()) {
+			c.auth.Delete(k)
+		}
+		return true
+	})
+}
+
+// Section returns a section, kept or read from the store.
+func (c *cachedStore) Section(ctx context.Context, id int64) (Section, error) {
+	if v, ok := c.sections.Load(id); ok {
 		return v.(Section), nil
 	}
 	k := genKey{"section", id}
-	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
-		st := s.cache.stamp(k)
-		sec, err := s.sectionAfterChange(ctx, id)
+	v, err := c.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := c.stamp(k)
+		sec, err := c.sectionAfterChange(ctx, id)
 		if err == nil {
-			s.cache.keep(&s.cache.sections, id, sec, k, st)
+			c.keep(&c.sections, id, sec, k, st)
 		}
 		return sec, err
 	})
@@ -153,39 +198,39 @@ func (s *Service) section(ctx context.Context, id int64) (Section, error) {
 // costs (13 tables of a section read it at once after every round). Only
 // the section's own row is read then, and the whole section if its movement
 // is not the one kept.
-func (s *Service) sectionAfterChange(ctx context.Context, id int64) (Section, error) {
-	v, ok := s.cache.stale.Load(id)
+func (c *cachedStore) sectionAfterChange(ctx context.Context, id int64) (Section, error) {
+	v, ok := c.stale.Load(id)
 	if !ok {
-		return s.store.Section(ctx, id)
+		return c.Store.Section(ctx, id)
 	}
 	old := v.(Section)
-	sec, err := s.store.SectionRow(ctx, id)
+	sec, err := c.Store.SectionRow(ctx, id)
 	if err != nil {
-		s.cache.stale.Delete(id) // deleted, most likely: keep nothing of it
+		c.stale.Delete(id) // deleted, most likely: keep nothing of it
 		return sec, err
 	}
 	m, was := sec.Movement, old.Movement
 	if m.Kind != was.Kind || m.Name != was.Name || m.Winners != was.Winners || m.Pairs != was.Pairs ||
 		m.Tables != was.Tables || m.Boards != was.Boards || m.Phantom != was.Phantom ||
 		!reflect.DeepEqual(sec.Spec, old.Spec) || !sec.CreatedAt.Equal(old.CreatedAt) {
-		s.cache.stale.Delete(id)
-		return s.store.Section(ctx, id)
+		c.stale.Delete(id)
+		return c.Store.Section(ctx, id)
 	}
 	sec.Movement.Rounds, sec.Movement.Teams = was.Rounds, was.Teams
 	return sec, nil
 }
 
-// event returns an event, from the cache or the store.
-func (s *Service) event(ctx context.Context, id int64) (Event, error) {
-	if v, ok := s.cache.events.Load(id); ok {
+// Event returns an event, kept or read from the store.
+func (c *cachedStore) Event(ctx context.Context, id int64) (Event, error) {
+	if v, ok := c.events.Load(id); ok {
 		return v.(Event), nil
 	}
 	k := genKey{"event", id}
-	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
-		st := s.cache.stamp(k)
-		e, err := s.store.Event(ctx, id)
+	v, err := c.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := c.stamp(k)
+		e, err := c.Store.Event(ctx, id)
 		if err == nil {
-			s.cache.keep(&s.cache.events, id, e, k, st)
+			c.keep(&c.events, id, e, k, st)
 		}
 		return e, err
 	})
@@ -195,16 +240,16 @@ func (s *Service) event(ctx context.Context, id int64) (Event, error) {
 	return v.(Event), nil
 }
 
-// boardMap returns every board of a section by number (stored, or implied by
-// its number), from the cache or the store. The map is shared: do not change it.
-func (s *Service) boardMap(ctx context.Context, sec *Section) (map[int]Board, error) {
-	if v, ok := s.cache.boards.Load(sec.ID); ok {
+// BoardMap returns every board of a section by number (stored, or implied by
+// its number), kept or read from the store. The map is shared: do not change it.
+func (c *cachedStore) BoardMap(ctx context.Context, sec *Section) (map[int]Board, error) {
+	if v, ok := c.boards.Load(sec.ID); ok {
 		return v.(map[int]Board), nil
 	}
 	k := genKey{"boards", sec.ID}
-	v, err := s.cache.read(ctx, k, func(ctx context.Context) (any, error) {
-		st := s.cache.stamp(k)
-		stored, err := s.store.Boards(ctx, sec.ID)
+	v, err := c.read(ctx, k, func(ctx context.Context) (any, error) {
+		st := c.stamp(k)
+		stored, err := c.Store.Boards(ctx, sec.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -213,7 +258,7 @@ func (s *Service) boardMap(ctx context.Context, sec *Section) (map[int]Board, er
 			m[b.Number] = b
 		}
 		m = withImplied(m, sec)
-		s.cache.keep(&s.cache.boards, sec.ID, m, k, st)
+		c.keep(&c.boards, sec.ID, m, k, st)
 		return m, nil
 	})
 	if err != nil {
@@ -222,11 +267,56 @@ func (s *Service) boardMap(ctx context.Context, sec *Section) (map[int]Board, er
 	return v.(map[int]Board), nil
 }
 
+// TokenByHash returns the token with this hash, kept for authCacheFor or
+// read from the store. A token no longer active is not kept.
+func (c *cachedStore) TokenByHash(ctx context.Context, hash []byte) (Token, error) {
+	h, err := c.authByHash(ctx, "t"+string(hash), func(ctx context.Context) (heldAuth, error) {
+		t, err := c.Store.TokenByHash(ctx, hash)
+		return heldAuth{token: t, read: c.now()}, err
+	})
+	return h.token, err
+}
+
+// SignInByHash returns the sign-in with this hash, kept for authCacheFor or
+// read from the store. A sign-in ended or expired is not kept.
+func (c *cachedStore) SignInByHash(ctx context.Context, hash []byte) (SignIn, error) {
+	h, err := c.authByHash(ctx, "s"+string(hash), func(ctx context.Context) (heldAuth, error) {
+		si, err := c.Store.SignInByHash(ctx, hash)
+		return heldAuth{signIn: si, isSign: true, read: c.now()}, err
+	})
+	return h.signIn, err
+}
+
+// authByHash returns what is kept under key when it was read less than
+// authCacheFor ago, and otherwise reads it and keeps it while it is active.
+func (c *cachedStore) authByHash(ctx context.Context, key string, read func(context.Context) (heldAuth, error)) (heldAuth, error) {
+	if v, ok := c.auth.Load(key); ok {
+		if h := v.(heldAuth); c.now().Sub(h.read) < authCacheFor {
+			return h, nil
+		}
+	}
+	st := c.stamp(actorsGen)
+	h, err := read(ctx)
+	if err != nil {
+		return h, err
+	}
+	state := h.token.State(c.now())
+	if h.isSign {
+		state = h.signIn.State(c.now())
+	}
+	if state != TokenActive {
+		c.auth.Delete(key)
+		return h, nil
+	}
+	c.keep(&c.auth, key, h, actorsGen, st)
+	return h, nil
+}
+
 // read runs one store read of k at a time: requests that miss k while it
 // is being read wait for that read and share its answer (a round moved sends
 // a section's every table to read it at once). The read does not end with
 // the first request (whose client may leave) but within readWithin.
-func (c *cache) read(ctx context.Context, k genKey, f func(context.Context) (any, error)) (any, error) {
+func (c *cachedStore) read(ctx context.Context, k genKey, f func(context.Context) (any, error)) (any, error) {
 	return c.reads.do(k, func() (any, error) {
 		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readWithin)
 		defer cancel()

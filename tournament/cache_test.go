@@ -42,7 +42,7 @@ func TestCacheHearsChanges(t *testing.T) {
 	s := NewService(st, ServiceOptions{})
 	read := func(want int) {
 		t.Helper()
-		sec, err := s.section(ctx, 7)
+		sec, err := s.cache.Section(ctx, 7)
 		if err != nil || sec.ID != 7 {
 			t.Fatalf("section: %+v %v", sec, err)
 		}
@@ -78,7 +78,7 @@ func TestCacheHearsChanges(t *testing.T) {
 	st.sec.CurrentRound = 2
 	s.Forget(Changed{Kind: ChangedSection, ID: 7})
 	read(6)
-	if sec, _ := s.section(ctx, 7); st.rowReads != 3 || sec.CurrentRound != 2 || len(sec.Movement.Rounds) != 2 {
+	if sec, _ := s.cache.Section(ctx, 7); st.rowReads != 3 || sec.CurrentRound != 2 || len(sec.Movement.Rounds) != 2 {
 		t.Fatalf("after a round moved: %d row reads, round %d, %d rounds; want 3, 2 and 2", st.rowReads, sec.CurrentRound, len(sec.Movement.Rounds))
 	}
 	st.sec.Movement.Tables = 3

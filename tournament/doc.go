@@ -38,9 +38,11 @@
 //   - Double dummy (analysis.go): the DoubleDummy interface scoring/dds
 //     satisfies, and the analysis of a section's deals.
 //   - Storage as an interface (store.go): Store, which db implements;
-//     caching (cache.go) and replica routing (replica.go) as Store wrappers
-//     that drop what a change notice names; watching a section for live
-//     standings (watch.go).
+//     beside it two Store wrappers the Service reads through: cachedStore
+//     (cache.go), which keeps sections, events, boards and tokens and drops
+//     what a change notice names (Forget), and replicaReads (replica.go),
+//     which sends the public's reads to a standby; watching a section for
+//     live standings (watch.go).
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,

@@ -34,7 +34,7 @@ type SectionData struct {
 // or to anyone when the event is published, by the public rule (see
 // publicResults).
 func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventData, error) {
-	e, err := s.event(ctx, eventID)
+	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return EventData{}, err
 	}
@@ -58,7 +58,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 				return EventData{}, err
 			}
 		}
-		boards, err := s.boardMap(ctx, &sec)
+		boards, err := s.cache.BoardMap(ctx, &sec)
 		if err != nil {
 			return EventData{}, err
 		}
@@ -118,7 +118,7 @@ func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map
 		return a.Table - b.Table
 	})
 	if rules, err := e.Rules(); err == nil {
-		(&Service{}).itemise(&rules, boards, d.Results)
+		itemise(&rules, boards, d.Results)
 	}
 	d.Standings = sectionStandings(&e, &sec, d.Results, pairs, teams)
 	d.Travelers = sectionTravelers(e.Scoring, &sec, boards, d.Results)

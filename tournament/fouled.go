@@ -77,7 +77,7 @@ func (s *Service) SetFouledBoard(ctx context.Context, a Actor, sectionID int64, 
 	if err := directorOnly(a, "mark a fouled board"); err != nil {
 		return nil, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return nil, err
 	}

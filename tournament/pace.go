@@ -242,7 +242,7 @@ func (s *Service) changeRounds(ctx context.Context, a Actor, sectionID int64, ro
 	if err := directorOnly(a, what); err != nil {
 		return Section{}, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -276,7 +276,7 @@ func (s *Service) changeRounds(ctx context.Context, a Actor, sectionID int64, ro
 	if err != nil {
 		return Section{}, err
 	}
-	return s.section(ctx, sectionID)
+	return s.cache.Section(ctx, sectionID)
 }
 
 // checkSlot refuses a slot the section's movement does not have.
@@ -312,7 +312,7 @@ func (s *Service) MarkLate(ctx context.Context, a Actor, sectionID int64, sl Slo
 	if err := directorOnly(a, "mark boards to be played later"); err != nil {
 		return Section{}, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -333,7 +333,7 @@ func (s *Service) MarkLate(ctx context.Context, a Actor, sectionID int64, sl Slo
 	if err != nil {
 		return Section{}, err
 	}
-	return s.section(ctx, sectionID)
+	return s.cache.Section(ctx, sectionID)
 }
 
 // UnmarkLate removes a slot's "to be played later" mark (directors only):
@@ -342,7 +342,7 @@ func (s *Service) UnmarkLate(ctx context.Context, a Actor, sectionID int64, sl S
 	if err := directorOnly(a, "change boards to be played later"); err != nil {
 		return Section{}, err
 	}
-	if _, err := s.section(ctx, sectionID); err != nil {
+	if _, err := s.cache.Section(ctx, sectionID); err != nil {
 		return Section{}, err
 	}
 	err := s.store.UnmarkLate(ctx, sectionID, sl)
@@ -350,7 +350,7 @@ func (s *Service) UnmarkLate(ctx context.Context, a Actor, sectionID int64, sl S
 	if err != nil {
 		return Section{}, err
 	}
-	return s.section(ctx, sectionID)
+	return s.cache.Section(ctx, sectionID)
 }
 
 // CloseLatePlay closes a slot marked to be played later that will not be
@@ -361,7 +361,7 @@ func (s *Service) CloseLatePlay(ctx context.Context, a Actor, sectionID int64, s
 	if err := directorOnly(a, "close boards to be played later"); err != nil {
 		return Result{}, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return Result{}, err
 	}
@@ -436,7 +436,7 @@ func (s *Service) Refusals(ctx context.Context, a Actor, sectionID int64) ([]Ref
 			return nil, err
 		}
 	}
-	if _, err := s.section(ctx, sectionID); err != nil {
+	if _, err := s.cache.Section(ctx, sectionID); err != nil {
 		return nil, err
 	}
 	return s.store.Refusals(ctx, sectionID, table)

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"context"
-	"sync"
 	"time"
 )
 
@@ -13,8 +12,7 @@ type Service struct {
 	store        Store
 	replica      Store            // the public's reads (reader); nil: the store
 	directorHash []byte           // sha-256 of the configured director token; nil: none configured
-	actors       sync.Map         // "t" or "s" and a token's or sign-in's hash → its authEntry, read again after authCacheFor
-	cache        cache            // sections, events and boards read on every result entry
+	cache        *cachedStore     // the store with what every request reads kept: sections, events, boards, tokens
 	watch        watchers         // the sections whose live standings are streamed
 	now          func() time.Time // the clock, for tests
 	dd           DoubleDummy      // the double-dummy solver; nil: this server analyses no deals
@@ -30,6 +28,7 @@ type ServiceOptions struct {
 // NewService returns a Service over store.
 func NewService(store Store, o ServiceOptions) *Service {
 	s := &Service{store: store, now: time.Now, dd: o.DoubleDummy}
+	s.cache = &cachedStore{Store: store, now: func() time.Time { return s.now() }}
 	if o.Replica != nil {
 		s.replica = &replicaReads{Store: store, standby: o.Replica}
 	}

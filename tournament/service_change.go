@@ -301,7 +301,7 @@ func (s *Service) WithdrawPair(ctx context.Context, a Actor, id int64, w Withdra
 	if err != nil {
 		return Withdrawn{}, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Withdrawn{}, err
 	}
@@ -323,7 +323,7 @@ func (s *Service) WithdrawPair(ctx context.Context, a Actor, id int64, w Withdra
 						r.NSPercent, r.EWPercent = w.OpponentsPercent, w.PairPercent
 					}
 				}
-				if err := s.checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
+				if err := checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
 					return Withdrawn{}, err
 				}
 				r.SectionID, r.EnteredBy = sec.ID, a.Name
@@ -363,7 +363,7 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 	if err != nil {
 		return Roster{}, err
 	}
-	sec, err := s.section(ctx, old.SectionID)
+	sec, err := s.cache.Section(ctx, old.SectionID)
 	if err != nil {
 		return Roster{}, err
 	}
@@ -479,9 +479,8 @@ func (s *Service) DeleteSection(ctx context.Context, a Actor, id int64) error {
 	}
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "delete", Actor: a.Name, Before: sectionFields(sec)}
 	err = s.store.DeleteSection(ctx, id, &c)
-	s.cache.sections.Delete(id)
-	s.cache.boards.Delete(id)
-	s.forget(func(x Actor) bool { return x.SectionID == id }) // the store revoked its tables' tokens
+	s.cache.dropSection(id)
+	s.cache.forgetAuth(func(x Actor) bool { return x.SectionID == id }) // the store revoked its tables' tokens
 	return err
 }
 
@@ -509,11 +508,10 @@ func (s *Service) DeleteEvent(ctx context.Context, a Actor, id int64) error {
 	s.cache.events.Delete(id)
 	gone := map[int64]bool{}
 	for _, sec := range secs {
-		s.cache.sections.Delete(sec.ID)
-		s.cache.boards.Delete(sec.ID)
+		s.cache.dropSection(sec.ID)
 		gone[sec.ID] = true
 	}
-	s.forget(func(x Actor) bool { return gone[x.SectionID] }) // the store revoked their tables' tokens
+	s.cache.forgetAuth(func(x Actor) bool { return gone[x.SectionID] }) // the store revoked their tables' tokens
 	return err
 }
 

@@ -22,11 +22,11 @@ func (s *Service) CheckResult(ctx context.Context, a Actor, sectionID int64, r R
 	if err != nil {
 		return Result{}, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := s.checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
+	if err := checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
 		return Result{}, err
 	}
 	r.SectionID = sec.ID

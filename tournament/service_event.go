@@ -49,12 +49,12 @@ func (s *Service) CreateEvent(ctx context.Context, a Actor, in EventInput) (Even
 // Event returns an event: a director sees any, a table token its own
 // section's, anyone a published one.
 func (s *Service) Event(ctx context.Context, a Actor, id int64) (Event, error) {
-	e, err := s.event(ctx, id)
+	e, err := s.cache.Event(ctx, id)
 	if err != nil {
 		return Event{}, err
 	}
 	if a.Role == RoleTable && !e.Published {
-		sec, err := s.section(ctx, a.SectionID)
+		sec, err := s.cache.Section(ctx, a.SectionID)
 		if err == nil && sec.EventID == id {
 			return e, nil
 		}
@@ -157,7 +157,7 @@ func (s *Service) rescoreEvent(ctx context.Context, e *Event) ([]ResultScore, er
 	}
 	var out []ResultScore
 	for i := range secs {
-		boards, err := s.boardMap(ctx, &secs[i])
+		boards, err := s.cache.BoardMap(ctx, &secs[i])
 		if err != nil {
 			return nil, err
 		}

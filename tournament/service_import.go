@@ -106,7 +106,7 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 			rp := prefix + "results[" + strconv.Itoa(k) + "]."
 			lead := r.Lead
 			r.Lead = "" // a file's lead is kept as the file has it (fileLead), not checked against its hand record
-			if err := s.checkResult(Director, sec, &rules, boards, r, rp); err != nil {
+			if err := checkResult(Director, sec, &rules, boards, r, rp); err != nil {
 				return EventData{}, err
 			}
 			r.Lead = fileLead(lead)

@@ -363,7 +363,7 @@ func (s *Service) ScorePhantom(ctx context.Context, a Actor, id int64, percent i
 	if err != nil {
 		return nil, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +382,7 @@ func (s *Service) ScorePhantom(ctx context.Context, a Actor, id int64, percent i
 				if side == scoring.NS {
 					r.NSPercent, r.EWPercent = 100-percent, percent
 				}
-				if err := s.checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
+				if err := checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
 					return nil, err
 				}
 				r.SectionID, r.EnteredBy = sec.ID, a.Name

@@ -40,7 +40,7 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	if err != nil {
 		return nil, false, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return nil, false, err
 	}
@@ -58,7 +58,7 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	for i := range in {
 		r := in[i]
 		prefix := listPrefix("results", i, len(in))
-		if err := s.checkResultAt(a, &sec, own, &rules, boards, &r, prefix); err != nil {
+		if err := checkResultAt(a, &sec, own, &rules, boards, &r, prefix); err != nil {
 			return nil, false, err
 		}
 		k := spot{r.Board, r.Round, r.Table}
@@ -74,7 +74,7 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 		return nil, false, err
 	}
 	if replayed { // what the first request stored, as it is now
-		s.itemise(&rules, boards, stored)
+		itemise(&rules, boards, stored)
 	} else { // stored in the order given, each scored by checkResult
 		for i := range stored {
 			stored[i].Lines = out[i].Lines
@@ -85,13 +85,13 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 
 // checkResult authorizes, places, normalizes and scores one result, a
 // table's in a round up to the announced one (checkResultAt says more).
-func (s *Service) checkResult(a Actor, sec *Section, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
-	return s.checkResultAt(a, sec, sec.CurrentRound, rules, boards, r, prefix)
+func checkResult(a Actor, sec *Section, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
+	return checkResultAt(a, sec, sec.CurrentRound, rules, boards, r, prefix)
 }
 
 // checkResultAt authorizes, places, normalizes and scores one result; a
 // table's in a round up to own, its own round (TableRound), not closed.
-func (s *Service) checkResultAt(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
+func checkResultAt(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
 	if err := tableMayEnter(a, sec, r.Table, r.Round, own, prefix+"table"); err != nil {
 		return err
 	}
@@ -126,7 +126,7 @@ func (s *Service) checkResultAt(a Actor, sec *Section, own int, rules *scoring.R
 }
 
 // itemise fills in each result's itemised score lines.
-func (s *Service) itemise(rules *scoring.Rules, boards map[int]Board, results []Result) {
+func itemise(rules *scoring.Rules, boards map[int]Board, results []Result) {
 	for i := range results {
 		r := &results[i]
 		b := boards[r.Board]
@@ -140,11 +140,11 @@ func (s *Service) itemise(rules *scoring.Rules, boards map[int]Board, results []
 
 // sectionEvent loads a section and its event.
 func (s *Service) sectionEvent(ctx context.Context, sectionID int64) (Section, Event, error) {
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return Section{}, Event{}, err
 	}
-	e, err := s.event(ctx, sec.EventID)
+	e, err := s.cache.Event(ctx, sec.EventID)
 	if err != nil {
 		return Section{}, Event{}, err
 	}
@@ -169,7 +169,7 @@ func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Result{}, err
 	}
@@ -183,7 +183,7 @@ func (s *Service) Result(ctx context.Context, a Actor, id int64) (Result, error)
 			return Result{}, notFinished(r.Board)
 		}
 	}
-	s.itemise(&rules, boards, one)
+	itemise(&rules, boards, one)
 	return one[0], nil
 }
 
@@ -230,11 +230,11 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 	if err != nil {
 		return nil, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return nil, err
 	}
-	s.itemise(&rules, boards, results)
+	itemise(&rules, boards, results)
 	return results, nil
 }
 
@@ -284,11 +284,11 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err != nil {
 		return Result{}, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := s.checkResultAt(a, &sec, own, &rules, boards, &in, ""); err != nil {
+	if err := checkResultAt(a, &sec, own, &rules, boards, &in, ""); err != nil {
 		return Result{}, err
 	}
 	if a.Role != RoleDirector && in.Query == "" {

@@ -56,11 +56,11 @@ func (s *Service) Section(ctx context.Context, a Actor, id int64) (Section, erro
 
 // readSection loads a section and its event, checking a may read them.
 func (s *Service) readSection(ctx context.Context, a Actor, id int64) (Section, Event, error) {
-	sec, err := s.section(ctx, id)
+	sec, err := s.cache.Section(ctx, id)
 	if err != nil {
 		return Section{}, Event{}, err
 	}
-	e, err := s.event(ctx, sec.EventID)
+	e, err := s.cache.Event(ctx, sec.EventID)
 	if err != nil {
 		return Section{}, Event{}, err
 	}
@@ -84,7 +84,7 @@ func (s *Service) SetCurrentRound(ctx context.Context, a Actor, sectionID int64,
 	if err := directorOnly(a, "move a section to another round"); err != nil {
 		return Section{}, err
 	}
-	sec, err := s.section(ctx, sectionID)
+	sec, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -389,7 +389,7 @@ func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board
 	if err != nil {
 		return nil, err
 	}
-	m, err := s.boardMap(ctx, &sec)
+	m, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if err != nil {
 		return Traveler{}, err
 	}
-	boards, err := s.boardMap(ctx, &sec)
+	boards, err := s.cache.BoardMap(ctx, &sec)
 	if err != nil {
 		return Traveler{}, err
 	}

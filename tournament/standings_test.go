@@ -21,9 +21,8 @@ func enter(t *testing.T, sec *Section, a Actor, in []Result) []Result {
 	t.Helper()
 	rules := scoring.NewRules(scoring.Contract2017)
 	boards := withImplied(map[int]Board{}, sec)
-	s := &Service{}
 	for i := range in {
-		if err := s.checkResult(a, sec, &rules, boards, &in[i], ""); err != nil {
+		if err := checkResult(a, sec, &rules, boards, &in[i], ""); err != nil {
 			t.Fatalf("result %d: %v", i, err)
 		}
 	}
@@ -211,11 +210,10 @@ func TestCheckResult(t *testing.T) {
 	}
 	rules := scoring.NewRules(scoring.Contract2017)
 	boards := withImplied(map[int]Board{}, sec)
-	s := &Service{}
 	for _, c := range cases {
 		r := ok
 		c.edit(&r)
-		err := s.checkResult(c.actor, sec, &rules, boards, &r, "")
+		err := checkResult(c.actor, sec, &rules, boards, &r, "")
 		var te *Error
 		if !errors.Is(err, c.kind) || !errors.As(err, &te) || te.Field != c.field {
 			t.Errorf("%s: got %v (field %q), want %v on field %q", c.name, err, fieldOf(err), c.kind, c.field)
@@ -224,7 +222,7 @@ func TestCheckResult(t *testing.T) {
 	// The same result from its own table in the current round is taken, the
 	// pairs filled in from the movement: round 2 table 1 is NS 1 v EW pair 6, "3" EW.
 	r := ok
-	if err := s.checkResult(table1, sec, &rules, boards, &r, ""); err != nil {
+	if err := checkResult(table1, sec, &rules, boards, &r, ""); err != nil {
 		t.Fatal(err)
 	}
 	if r.NS != "1" || r.EW != "3" || r.NSScore != 600 || r.Status != StatusPlayed {

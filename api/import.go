@@ -104,7 +104,7 @@ func (s *server) importEvent(c echo.Context) error {
 	}
 	d := f.Event
 	d.Digest = f.Digest[:]
-	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again})
+	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again, Scored: true})
 	if err != nil {
 		return err
 	}

@@ -1,8 +1,6 @@
 package api
 
-import (
-	"github.com/traveler-bridge/traveler/api/dto"
-)
+import "github.com/traveler-bridge/traveler/api/dto"
 
 // The JSON shapes the pages answer too live in api/dto (the pages may not
 // import api, which mounts them); api answers them under the same names.

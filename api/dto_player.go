@@ -6,18 +6,6 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// ClubPlayerRequest is the body of POST /v1/players: a player the club
-// knows, by name and, where given, membership number.
-type ClubPlayerRequest struct {
-	Name   string `json:"name"`
-	Number string `json:"number"`
-}
-
-// ClubPlayer converts the request to the domain.
-func (q *ClubPlayerRequest) ClubPlayer() tournament.ClubPlayer {
-	return tournament.ClubPlayer{Name: q.Name, Number: q.Number}
-}
-
 // ClubPlayerPatchRequest is the body of PATCH /v1/players/{id}: what is
 // left out stays as it is; "number": "" takes the number away.
 type ClubPlayerPatchRequest struct {

@@ -1,9 +1,10 @@
 package api
 
 import (
+	"math"
+
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
-	"math"
 )
 
 // RoyaltonResponse is GET /v1/events/{id}/reports/royalton and `traveler

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -33,12 +34,6 @@ type ResultRequest struct {
 	Query     string            `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
 }
 
-// AssignedPartDTO is one weighted part of an assigned adjusted score.
-type AssignedPartDTO struct {
-	NSScore int     `json:"ns_score"`
-	Weight  float64 `json:"weight"`
-}
-
 // Result converts the request to the domain. A missing "tricks" is
 // tournament.TricksNotGiven, not 0: the service refuses it for a played
 // contract.
@@ -60,55 +55,6 @@ func (q *ResultRequest) Result() tournament.Result {
 	return r
 }
 
-// ResultResponse is a stored result: the line as entered, its score
-// itemised, and its version for If-Match.
-type ResultResponse struct {
-	ID        int64             `json:"id,omitzero"`
-	SectionID int64             `json:"section_id,omitzero"`
-	Board     int               `json:"board"`
-	Round     int               `json:"round"`
-	Table     int               `json:"table"`
-	NS        string            `json:"ns"`
-	EW        string            `json:"ew"`
-	Status    string            `json:"status"`
-	Contract  string            `json:"contract"`
-	Declarer  string            `json:"declarer"`
-	Tricks    int               `json:"tricks"`
-	Lead      string            `json:"lead,omitempty"`
-	Revokes   []RevokeRequest   `json:"revokes,omitempty"`
-	Honours   map[string]int    `json:"honours,omitempty"`
-	Chicane   []string          `json:"chicane,omitempty"`
-	Auction   []string          `json:"auction,omitempty"`
-	NSPercent int               `json:"ns_percent"`
-	EWPercent int               `json:"ew_percent"`
-	Assigned  []AssignedPartDTO `json:"assigned,omitempty"`
-	Query     string            `json:"query"` // what the players asked the director about; "" when nothing
-	NSScore   int               `json:"ns_score"`
-	Lines     []string          `json:"lines"`
-	Version   int               `json:"version"`
-	EnteredBy string            `json:"entered_by"`
-	EnteredAt time.Time         `json:"entered_at,omitzero"`
-	UpdatedAt time.Time         `json:"updated_at,omitzero"`
-}
-
-// NewResultResponse converts a result to its answer.
-func NewResultResponse(r tournament.Result) ResultResponse {
-	d := ResultResponse{ID: r.ID, SectionID: r.SectionID, Board: r.Board, Round: r.Round, Table: r.Table, NS: r.NS, EW: r.EW,
-		Status: string(r.Status), Contract: r.Contract, Declarer: r.Declarer, Tricks: r.Tricks, Lead: r.Lead,
-		Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Query: r.Query,
-		NSScore: r.NSScore, Lines: r.Lines, Version: r.Version, EnteredBy: r.EnteredBy, EnteredAt: r.EnteredAt, UpdatedAt: r.UpdatedAt}
-	for _, rv := range r.Revokes {
-		d.Revokes = append(d.Revokes, RevokeRequest{Side: rv.Side, Penalty: rv.Penalty})
-	}
-	for _, a := range r.Assigned {
-		d.Assigned = append(d.Assigned, AssignedPartDTO{NSScore: a.NSScore, Weight: a.Weight})
-	}
-	if d.Lines == nil {
-		d.Lines = []string{}
-	}
-	return d
-}
-
 // AuditResponse is one change to a result: who, when, before and after
 // (null before an insert and after a delete).
 type AuditResponse struct {
@@ -125,11 +71,11 @@ type AuditResponse struct {
 func NewAuditResponse(a tournament.AuditEntry) AuditResponse {
 	d := AuditResponse{ID: a.ID, ResultID: a.ResultID, Action: a.Action, Actor: a.Actor, At: a.At}
 	if a.Before != nil {
-		b := NewResultResponse(*a.Before)
+		b := dto.NewResultResponse(*a.Before)
 		d.Before = &b
 	}
 	if a.After != nil {
-		x := NewResultResponse(*a.After)
+		x := dto.NewResultResponse(*a.After)
 		d.After = &x
 	}
 	return d
@@ -162,7 +108,7 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 	d := TravelerResponse{SectionID: t.Section.ID, Board: NewBoardResponse(t.Board), Method: string(t.Method), Top: t.Top,
 		Datum: t.Datum, Lines: make([]TravelerLineResponse, len(t.Lines))}
 	for i, l := range t.Lines {
-		d.Lines[i] = TravelerLineResponse{ResultResponse: NewResultResponse(l.Result),
+		d.Lines[i] = TravelerLineResponse{ResultResponse: dto.NewResultResponse(l.Result),
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
 	}
 	if slices.ContainsFunc(t.Lines, func(l tournament.TravelerLine) bool { return l.Result.PlayedVersion() > 1 }) {

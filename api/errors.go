@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/internal/problem"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -77,7 +78,7 @@ func Answer(err error) (status int, body ErrorResponse, internal bool) {
 	if !p.Internal && errors.As(err, &te) {
 		body.EventID = te.Event
 		if te.Current != nil {
-			cur := NewResultResponse(*te.Current)
+			cur := dto.NewResultResponse(*te.Current)
 			body.Current = &cur
 			if body.Field == "" && p.Status == http.StatusPreconditionFailed {
 				body.Field = "version"

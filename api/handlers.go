@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/internal/sse"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -412,9 +413,9 @@ func (s *server) enterResults(c echo.Context) error {
 	if !many && len(stored) == 1 {
 		c.Response().Header().Set(echo.HeaderLocation, "/v1/results/"+strconv.FormatInt(stored[0].ID, 10))
 		c.Response().Header().Set("ETag", etag(stored[0].Version))
-		return c.JSON(http.StatusCreated, NewResultResponse(stored[0]))
+		return c.JSON(http.StatusCreated, dto.NewResultResponse(stored[0]))
 	}
-	return c.JSON(http.StatusCreated, convert(stored, NewResultResponse))
+	return c.JSON(http.StatusCreated, convert(stored, dto.NewResultResponse))
 }
 
 // idempotencyScope is who an Idempotency-Key belongs to: the stored token,
@@ -461,7 +462,7 @@ func (s *server) listResults(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, convert(rs, NewResultResponse))
+	return c.JSON(http.StatusOK, convert(rs, dto.NewResultResponse))
 }
 
 // etag is a result version as an entity tag.
@@ -497,7 +498,7 @@ func (s *server) getResult(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(r.Version))
-	return c.JSON(http.StatusOK, NewResultResponse(r))
+	return c.JSON(http.StatusOK, dto.NewResultResponse(r))
 }
 
 func (s *server) putResult(c echo.Context) error {
@@ -518,7 +519,7 @@ func (s *server) putResult(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set("ETag", etag(r.Version))
-	return c.JSON(http.StatusOK, NewResultResponse(r))
+	return c.JSON(http.StatusOK, dto.NewResultResponse(r))
 }
 
 func (s *server) deleteResult(c echo.Context) error {

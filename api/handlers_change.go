@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -136,7 +137,7 @@ func (s *server) withdrawPair(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusCreated, WithdrawResponse{Pair: NewPairResponse(w.Pair), FromRound: w.FromRound,
-		Results: convert(w.Results, NewResultResponse), Change: NewChangeResponse(w.Change)})
+		Results: convert(w.Results, dto.NewResultResponse), Change: NewChangeResponse(w.Change)})
 }
 
 // patchTeam is PATCH /v1/teams/{id}.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -118,7 +119,7 @@ func (s *server) closeLatePlay(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/results/"+strconv.FormatInt(r.ID, 10))
 	c.Response().Header().Set("ETag", etag(r.Version))
-	return c.JSON(http.StatusCreated, NewResultResponse(r))
+	return c.JSON(http.StatusCreated, dto.NewResultResponse(r))
 }
 
 // listRefusals is GET /v1/sections/{id}/refusals: the open refused

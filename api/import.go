@@ -104,7 +104,7 @@ func (s *server) importEvent(c echo.Context) error {
 	}
 	d := f.Event
 	d.Digest = f.Digest[:]
-	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again})
+	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again, Scored: true})
 	if err != nil {
 		return err
 	}
@@ -187,26 +187,15 @@ func isXML(mt string) bool {
 	return false
 }
 
-// fileError is the 422 for a file that cannot be read. A *reports.FileError
-// is named in the field as "file: line 12 BOARD/TRAVELLER_LINE/SCORE" and
-// its message says what was found and what was expected; any other error
-// is named "file".
+// fileError is a file reports cannot read, for the one status table
+// (api/internal/problem): a *reports.FileError as it is (a 422 whose field
+// names the line and element, "file: line 12 BOARD/TRAVELLER_LINE/SCORE",
+// and whose message says what was found and what was expected), any other
+// reader's error an ErrInvalid about "file".
 func fileError(err error) error {
 	var fe *reports.FileError
-	if !errors.As(err, &fe) {
-		return &httpError{Status: http.StatusUnprocessableEntity, Body: ErrorResponse{
-			Error: "file: not a results file traveler can read: " + err.Error(), Field: "file"}}
+	if errors.As(err, &fe) {
+		return err
 	}
-	var where []string
-	if fe.Line > 0 {
-		where = append(where, "line "+strconv.Itoa(fe.Line))
-	}
-	if fe.Element != "" {
-		where = append(where, fe.Element)
-	}
-	field := "file"
-	if len(where) > 0 {
-		field += ": " + strings.Join(where, " ")
-	}
-	return &httpError{Status: http.StatusUnprocessableEntity, Body: ErrorResponse{Error: "file: " + fe.Error(), Field: field}}
+	return tournament.Invalidf("file", "file: not a results file traveler can read: "+err.Error())
 }

@@ -30,13 +30,6 @@ type ScoreRequest struct {
 	Dealer     string                     `json:"dealer,omitempty"`  // who dealt, for the auction; else the board number's dealer
 }
 
-// RevokeRequest is one revoke: the side that revoked and the penalty the
-// innocent declarer chose ("tricks" or "points").
-type RevokeRequest struct {
-	Side    string `json:"side"`
-	Penalty string `json:"penalty,omitempty"`
-}
-
 // SideScoreResponse is one side's score.
 type SideScoreResponse struct {
 	Trick   int `json:"trick"`
@@ -55,17 +48,6 @@ type ScoreResponse struct {
 	PassedOut bool              `json:"passed_out,omitempty"`
 	Contract  string            `json:"contract,omitempty"` // the auction's contract, when the request gave an auction
 	Declarer  string            `json:"declarer,omitempty"` // the auction's declarer, when the request gave an auction
-}
-
-// ErrorResponse is every error answer: the message, the field it is about,
-// what is allowed there, and, for a stale or conflicting result, the result
-// as stored now.
-type ErrorResponse struct {
-	Error   string          `json:"error"`
-	Field   string          `json:"field,omitempty"`
-	Allowed []string        `json:"allowed,omitempty"`
-	Current *ResultResponse `json:"current,omitempty"`
-	EventID int64           `json:"event_id,omitempty"` // a 409 on an import: the event that holds the same file
 }
 
 // DecodeScoreRequest reads one JSON object, refusing unknown fields and

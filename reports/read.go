@@ -108,7 +108,10 @@ type ResultsFile struct {
 // It sniffs the format (unless given), decodes the text (byte-order marks,
 // UTF-16, and the single-byte encodings club programs write: see
 // Encodings), reads the file with the format's reader and converts it to a
-// tournament.EventData scored and ranked by package tournament. Errors in
+// tournament.EventData scored and ranked by package tournament: each
+// result is scored once (tournament.ScoreResults), and carries its score
+// and lines on, so an importer passes tournament.ImportOptions{Scored:
+// true} and the Service scores none again. Errors in
 // the file are *FileError naming the line, the element and what was
 // expected; nothing else is an error but reading r.
 func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {

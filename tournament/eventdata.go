@@ -34,6 +34,13 @@ type SectionData struct {
 // or to anyone when the event is published, by the public rule (see
 // publicResults).
 func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventData, error) {
+	return s.eventData(ctx, a, eventID, nil)
+}
+
+// eventData is EventData taking the itemised lines of results scored
+// already (carried, by section and slot: an import's, just checked) rather
+// than scoring them again, where the store holds the same score.
+func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried map[carriedKey]scored) (EventData, error) {
 	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return EventData{}, err
@@ -69,6 +76,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 		if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
 			return EventData{}, err
 		}
+		withCarried(sec.ID, results, carried)
 		seen := func(int) bool { return true }
 		if !seesAll(a) {
 			// The public (and a table) read an event's files and reports by
@@ -98,7 +106,9 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 // BuildSection works out a section's travelers and standings from its
 // results, as the live pages show them: results itemised under the event's
 // law code, every board compared by its scoring method. boards may lack
-// boards, which then follow from their number.
+// boards, which then follow from their number. A result that carries its
+// lines already (ScoreResults scored it, under the same law code) keeps
+// them: it is not scored again.
 func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map[int]Board, results []Result) SectionData {
 	if boards == nil {
 		boards = map[int]Board{}
@@ -118,7 +128,11 @@ func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map
 		return a.Table - b.Table
 	})
 	if rules, err := e.Rules(); err == nil {
-		itemise(&rules, boards, d.Results)
+		for i := range d.Results {
+			if d.Results[i].Lines == nil {
+				itemise(&rules, boards, d.Results[i:i+1])
+			}
+		}
 	}
 	d.Standings = sectionStandings(&e, &sec, d.Results, pairs, teams)
 	d.Travelers = sectionTravelers(e.Scoring, &sec, boards, d.Results)
@@ -177,4 +191,25 @@ func (d EventData) Select(sectionID int64, session int) (EventData, error) {
 		return EventData{}, &Error{Kind: ErrNotFound, Field: field, Message: msg}
 	}
 	return out, nil
+}
+
+// carriedKey names a result by its section and slot.
+type carriedKey struct {
+	section             int64
+	board, round, table int
+}
+
+// withCarried gives each of a section's results read back from the store
+// the lines carried for its slot, where the store holds the score they
+// came with; BuildSection then does not score it again.
+func withCarried(sectionID int64, results []Result, carried map[carriedKey]scored) {
+	if carried == nil {
+		return
+	}
+	for i := range results {
+		r := &results[i]
+		if c, ok := carried[carriedKey{sectionID, r.Board, r.Round, r.Table}]; ok && c.NSScore == r.NSScore && r.Lines == nil {
+			r.Lines = c.Lines
+		}
+	}
 }

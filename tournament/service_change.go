@@ -102,6 +102,13 @@ type Withdrawn struct {
 // ImportOptions say how to import a results file.
 type ImportOptions struct {
 	Again bool // import a file whose bytes an event already holds
+
+	// Scored says the results carry their scores (NSScore and Lines) as
+	// ScoreResults gave them under the event's law code, as
+	// reports.ReadResults reads a file: the import checks everything else
+	// of each line, stores that score and reads it back, scoring each
+	// result nowhere again. A result without Lines is scored as ever.
+	Scored bool
 }
 
 // pairFields is what a change keeps of a pair.

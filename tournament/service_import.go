@@ -14,13 +14,17 @@ import (
 // movement's rounds is stored as a custom movement of those rounds. It
 // returns the event as stored, with travelers and standings. A file whose
 // bytes (d.Digest) an event already holds is refused (ErrConflict naming
-// the event): see ImportEventWith.
+// the event): see ImportEventWith. Each result is scored here, in the
+// check; ImportEventWith with Scored takes a reader's scores instead.
 func (s *Service) ImportEvent(ctx context.Context, a Actor, d EventData) (EventData, error) {
 	return s.ImportEventWith(ctx, a, d, ImportOptions{})
 }
 
 // ImportEventWith is ImportEvent with options: o.Again imports a file an
-// event already holds.
+// event already holds; o.Scored takes each result's score as it comes (the
+// reader's, ScoreResults under the event's law code): the check keeps it,
+// the store stores it, and the event is read back with the same lines, so
+// that a file read by reports.ReadResults has each result scored once.
 func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o ImportOptions) (EventData, error) {
 	if err := directorOnly(a, "import events"); err != nil {
 		return EventData{}, err
@@ -106,7 +110,11 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 			rp := prefix + "results[" + strconv.Itoa(k) + "]."
 			lead := r.Lead
 			r.Lead = "" // a file's lead is kept as the file has it (fileLead), not checked against its hand record
-			if err := checkResult(Director, sec, &rules, boards, r, rp); err != nil {
+			var sc *scored
+			if o.Scored && r.Lines != nil { // the reader's score travels: checked, stored and read back, not scored again
+				sc = &scored{NSScore: r.NSScore, Lines: r.Lines}
+			}
+			if err := checkLine(Director, sec, sec.CurrentRound, &rules, boards, r, rp, sc); err != nil {
 				return EventData{}, err
 			}
 			r.Lead = fileLead(lead)
@@ -117,10 +125,24 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 			seen[slot] = true
 		}
 	}
+	// Each result is read back with the lines it was checked with, by
+	// section and slot (the store gives the sections their IDs and the
+	// results new values).
+	checked := make([][]Result, len(d.Sections))
+	for i := range d.Sections {
+		checked[i] = d.Sections[i].Results
+	}
 	if err := s.store.ImportEvent(ctx, &d, a.Name); err != nil {
 		return EventData{}, err
 	}
-	return s.EventData(ctx, a, d.Event.ID)
+	carried := map[carriedKey]scored{}
+	for i := range d.Sections {
+		id := d.Sections[i].Section.ID
+		for _, r := range checked[i] {
+			carried[carriedKey{id, r.Board, r.Round, r.Table}] = scored{NSScore: r.NSScore, Lines: r.Lines}
+		}
+	}
+	return s.eventData(ctx, a, d.Event.ID, carried)
 }
 
 // checkRows refuses at once a section of a file with more rows than its

@@ -92,6 +92,13 @@ func checkResult(a Actor, sec *Section, rules *scoring.Rules, boards map[int]Boa
 // checkResultAt authorizes, places, normalizes and scores one result; a
 // table's in a round up to own, its own round (TableRound), not closed.
 func checkResultAt(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string) error {
+	return checkLine(a, sec, own, rules, boards, r, prefix, nil)
+}
+
+// checkLine is checkResultAt taking the score carried (when not nil: an
+// imported line's, which ScoreResults gave under the same rules) instead
+// of scoring the result again.
+func checkLine(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[int]Board, r *Result, prefix string, carried *scored) error {
 	if err := tableMayEnter(a, sec, r.Table, r.Round, own, prefix+"table"); err != nil {
 		return err
 	}
@@ -114,9 +121,13 @@ func checkResultAt(a Actor, sec *Section, own int, rules *scoring.Rules, boards 
 	if err := enteredScores(a, rules, &b, r, prefix); err != nil {
 		return err
 	}
-	sc, err := scoreResult(rules, &b, r, prefix)
-	if err != nil {
-		return err
+	sc := carried
+	if sc == nil {
+		fresh, err := scoreResult(rules, &b, r, prefix)
+		if err != nil {
+			return err
+		}
+		sc = &fresh
 	}
 	if err := checkLead(&b, r, prefix); err != nil {
 		return err

@@ -40,8 +40,11 @@ type Store interface {
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
 	// transaction), and sets their IDs; results are audited as entered by actor.
-	// Its pairs' and teams' players join the club's roster as
-	// RememberPlayers adds them, in the same transaction.
+	// It keeps the file's digest (d.Digest) for EventByDigest, the
+	// duplicate-import check; its boards are stored as ReplaceBoards stores
+	// them, so their deals' double-dummy analysis is queued too. Its pairs'
+	// and teams' players join the club's roster as RememberPlayers adds
+	// them, in the same transaction.
 	ImportEvent(ctx context.Context, d *EventData, actor string) error
 
 	// CreateSection stores a section with its movement (rounds, tables,
@@ -70,7 +73,11 @@ type Store interface {
 	Teams(ctx context.Context, sectionID int64) ([]Roster, error)
 
 	// ReplaceBoards replaces a section's boards and, in the same
-	// transaction, stores the new scores of its results.
+	// transaction, stores the new scores of its results (audited as a
+	// "rescore" by actor). It also queues the double-dummy analysis of
+	// every stored deal (in db, a job of the analysis queue, one per board
+	// and deal, which a server's worker hands to Service.AnalyseBoard) and
+	// drops the stored analyses of deals the boards no longer hold.
 	ReplaceBoards(ctx context.Context, sectionID int64, boards []Board, rescored []ResultScore, actor string) error
 	// Boards returns a section's stored boards by number.
 	Boards(ctx context.Context, sectionID int64) ([]Board, error)

@@ -3,7 +3,9 @@
 // templates and assets (a little JavaScript: table.js, live.js) embedded in
 // the binary. Pages call the same tournament.Service as the JSON API; the
 // table page also calls the API from the browser. api mounts these pages
-// (web.Register); web does not import api.
+// (web.Register), so web does not import api: where a page answers the
+// API's JSON (the table page's stored results, the roster type-ahead, its
+// errors) it uses the API's own types from api/dto.
 //
 // The director's pages, by file:
 //

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -157,26 +158,21 @@ func (p *Pages) updatePlayer(c echo.Context) error {
 	return redirect(c, "/director/players?q="+url.QueryEscape(pl.Name), pl.Name+rosterNumber(pl.Number)+" saved")
 }
 
-// suggestion is a player the type-ahead offers: the fields of the API's
-// PlayerDTO ({"name", "number"}), which a page may not import.
-type suggestion struct {
-	Name   string `json:"name"`
-	Number string `json:"number,omitempty"`
-}
-
 // playerSuggestions answers the type-ahead: the first suggestionsSize
-// roster players ?q= finds (by name or the start of a number), as JSON.
+// roster players ?q= finds (by name or the start of a number), as JSON,
+// each as the API takes a player ({"name", "number"}, dto.ClubPlayerRequest:
+// what the form fills in), an error as the API answers one.
 func (p *Pages) playerSuggestions(c echo.Context) error {
 	q := strings.TrimSpace(c.QueryParam("q"))
-	out := []suggestion{}
+	out := []dto.ClubPlayerRequest{}
 	if q != "" {
 		page, err := p.svc.ClubPlayers(c.Request().Context(), actor(c), tournament.PlayerQuery{Search: q, Limit: suggestionsSize})
 		if err != nil {
 			pr := explain(err)
-			return c.JSON(pr.Status, map[string]string{"error": pr.Message, "field": pr.Field})
+			return c.JSON(pr.Status, dto.ErrorResponse{Error: pr.Message, Field: pr.Field, Allowed: pr.Allowed})
 		}
 		for _, pl := range page.Players {
-			out = append(out, suggestion{Name: pl.Name, Number: pl.Number})
+			out = append(out, dto.ClubPlayerRequest{Name: pl.Name, Number: pl.Number})
 		}
 	}
 	b, err := json.Marshal(out)

@@ -18,7 +18,9 @@ type publicTravelerData struct {
 	Traveler travelerView
 }
 
-// publicTravelerPage shows a finished board's traveler.
+// publicTravelerPage shows a finished board's traveler: the Service
+// answers the public's request for a board still in play as not found
+// (tournament's public rule, FinishedBoards), so the page asks it alone.
 func (p *Pages) publicTravelerPage(c echo.Context) error {
 	ctx, a := c.Request().Context(), actor(c)
 	id, err := pathID(c, "id")
@@ -36,14 +38,6 @@ func (p *Pages) publicTravelerPage(c echo.Context) error {
 	ev, err := p.svc.Event(ctx, a, t.Section.EventID)
 	if err != nil {
 		return p.publicError(c, err)
-	}
-	results, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: id})
-	if err != nil {
-		return p.publicError(c, err)
-	}
-	if !tournament.FinishedBoards(&t.Section, results)[board] {
-		return p.publicError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "board",
-			Message: "board " + strconv.Itoa(board) + " is not finished yet: its traveler shows here once every table has played it"})
 	}
 	d := publicTravelerData{Event: ev, Section: t.Section, Traveler: newTravelerView(t, ev, false)}
 	d.Traveler.Analysis = p.analysisView(ctx, a, t, ev)
@@ -185,7 +179,8 @@ type royaltonData struct {
 	Royalton royaltonView
 }
 
-// publicRoyaltonPage shows a published event's Royalton report.
+// publicRoyaltonPage shows a published event's Royalton report, of the
+// results the Service lets the reader see.
 func (p *Pages) publicRoyaltonPage(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -195,27 +190,9 @@ func (p *Pages) publicRoyaltonPage(c echo.Context) error {
 	if err != nil {
 		return p.publicError(c, err)
 	}
+	// The Service gives the public the lines of finished boards only
+	// (tournament's public rule); finished only says which boards to link.
 	finished := finishedBySection(&ed)
-	if actor(c).Role != tournament.RoleDirector {
-		finishedOnly(&ed, finished)
-	}
 	return p.render(c, http.StatusOK, "public_royalton.html", View{Title: "Royalton report · " + ed.Event.Name,
 		Data: royaltonData{Event: ed.Event, Royalton: publicRoyalton(reports.Royalton(ed), finished)}})
-}
-
-// finishedOnly leaves out the results of boards not finished (finished:
-// finishedBySection's), so a public report tells nobody how a board they
-// have still to play went.
-func finishedOnly(ed *tournament.EventData, finished map[int64]map[int]bool) {
-	for i := range ed.Sections {
-		sd := &ed.Sections[i]
-		done := finished[sd.Section.ID]
-		kept := sd.Results[:0:0]
-		for _, r := range sd.Results {
-			if done[r.Board] {
-				kept = append(kept, r)
-			}
-		}
-		sd.Results = kept
-	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 	"github.com/traveler-bridge/traveler/tournament/movement"
@@ -48,32 +49,6 @@ type tableBoard struct {
 	Holdings   map[string]holdingJSON `json:"holdings,omitempty"` // by strain, from a complete hand record; nil without one
 }
 
-// storedResult is a result already stored for a board at this table.
-type storedResult struct {
-	ID       int64  `json:"id"`
-	Version  int    `json:"version"`
-	Board    int    `json:"board"`
-	Status   string `json:"status"`
-	Contract string `json:"contract"`
-	Declarer string `json:"declarer"`
-	Tricks   int    `json:"tricks"`
-	NSScore  int    `json:"ns_score"`
-	Query    string `json:"query,omitempty"`
-	Lead     string `json:"lead,omitempty"` // the opening lead, "SA"; "" when not entered
-
-	Honours map[string]int `json:"honours,omitempty"`
-	Chicane []string       `json:"chicane,omitempty"`
-	Revokes []revokeJSON   `json:"revokes,omitempty"`
-	Auction []string       `json:"auction,omitempty"`
-	Lines   []string       `json:"lines"` // the score itemised, as the law code scores it
-}
-
-// revokeJSON is a stored revoke, as the API writes it.
-type revokeJSON struct {
-	Side    string `json:"side"`
-	Penalty string `json:"penalty,omitempty"`
-}
-
 // tableScript is what the page's script needs, embedded as JSON: where to
 // send results, with which token, and what the law code allows.
 type tableScript struct {
@@ -87,7 +62,7 @@ type tableScript struct {
 	Features tableFeatures         `json:"features"`
 	Last     bool                  `json:"last_round"`
 	Boards   []tableBoard          `json:"boards"`
-	Results  []storedResult        `json:"results"`
+	Results  []dto.ResultResponse  `json:"results"`                // as the API writes them: the script keeps these and the API's answers alike
 	Closed   bool                  `json:"round_closed,omitempty"` // the director closed this round for the table
 
 	ShowTraveler bool `json:"show_traveler"` // Event.TableTraveler: a stored board shows its traveler so far
@@ -122,7 +97,7 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	d.LastRound = d.Pace.Round == d.Rounds
 	d.Page = tableScript{Token: secret, Section: d.Section.ID, Table: a.Table, Round: d.Pace.Round,
 		Law: d.Event.Law.String(), Options: d.Event.LawOptions, Contract: d.Choices, Features: d.Features, Last: d.LastRound,
-		Boards: []tableBoard{}, Results: []storedResult{}, Closed: d.Pace.Closed,
+		Boards: []tableBoard{}, Results: []dto.ResultResponse{}, Closed: d.Pace.Closed,
 		ShowTraveler: d.Event.TableTraveler, AskLead: d.Event.TableLead}
 	if rd, ok := d.Section.Movement.Round(d.Pace.Round); ok {
 		d.Seats, _ = rd.Table(a.Table)
@@ -193,16 +168,7 @@ func (p *Pages) tableResults(c echo.Context, a tournament.Actor, d *tablePageDat
 		return err
 	}
 	for _, r := range rs {
-		s := storedResult{ID: r.ID, Version: r.Version, Board: r.Board, Status: string(r.Status), Contract: r.Contract,
-			Declarer: r.Declarer, Tricks: r.Tricks, NSScore: r.NSScore, Query: r.Query, Lead: r.Lead,
-			Honours: r.Honours, Chicane: r.Chicane, Auction: r.Auction, Lines: r.Lines}
-		for _, rv := range r.Revokes {
-			s.Revokes = append(s.Revokes, revokeJSON{Side: rv.Side, Penalty: rv.Penalty})
-		}
-		if s.Lines == nil {
-			s.Lines = []string{}
-		}
-		d.Page.Results = append(d.Page.Results, s)
+		d.Page.Results = append(d.Page.Results, dto.NewResultResponse(r))
 	}
 	return nil
 }

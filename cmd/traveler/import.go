@@ -70,7 +70,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	var stored tournament.EventData
 	err = withService(ctx, &dbc, log, func(svc *tournament.Service) error {
 		var err error
-		stored, err = svc.ImportEventWith(ctx, tournament.Director, d, tournament.ImportOptions{Again: again})
+		stored, err = svc.ImportEventWith(ctx, tournament.Director, d, tournament.ImportOptions{Again: again, Scored: true})
 		return err
 	})
 	if err != nil {

@@ -1,7 +1,8 @@
 // Package problem is the one mapping of an error to what its caller is
 // told: the HTTP status of each kind of tournament.Error, of a
-// *scoring.Error and of a request that ran out of time, and the words that
-// may be shown. The API answers it as JSON (api.Answer), the pages phrase
+// *scoring.Error, of a results or hand-record file reports cannot read (a
+// *reports.FileError) and of a request that ran out of time, and the words
+// that may be shown. The API answers it as JSON (api.Answer), the pages phrase
 // it (web's explain); neither decides a status of its own.
 package problem
 
@@ -9,7 +10,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
+	"strings"
 
+	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -57,6 +61,8 @@ var kindStatus = []struct {
 //   - a sentinel wrapped without a *tournament.Error: the same statuses,
 //     the error's text as the message;
 //   - a *scoring.Error 422, with its field and allowed values;
+//   - a *reports.FileError 422, "file: " and its words, the field naming
+//     where (FileField);
 //   - context.DeadlineExceeded 503, Internal;
 //   - anything else 500, Internal, InternalMessage.
 func Of(err error) Problem {
@@ -79,10 +85,30 @@ func Of(err error) Problem {
 	if errors.As(err, &se) {
 		return Problem{Status: http.StatusUnprocessableEntity, Message: se.Error(), Field: se.Field, Allowed: se.Allowed}
 	}
+	var fe *reports.FileError
+	if errors.As(err, &fe) {
+		return Problem{Status: http.StatusUnprocessableEntity, Message: "file: " + fe.Error(), Field: FileField(fe)}
+	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return Problem{Status: http.StatusServiceUnavailable, Message: timeoutMessage, Internal: true}
 	}
 	return internal()
+}
+
+// FileField names where in a file fe is, as the field of its problem:
+// "file: line 12 BOARD/TRAVELLER_LINE/SCORE", "file: line 3" or "file".
+func FileField(fe *reports.FileError) string {
+	var where []string
+	if fe.Line > 0 {
+		where = append(where, "line "+strconv.Itoa(fe.Line))
+	}
+	if fe.Element != "" {
+		where = append(where, fe.Element)
+	}
+	if len(where) == 0 {
+		return "file"
+	}
+	return "file: " + strings.Join(where, " ")
 }
 
 // internal is the problem of a failure of the server.

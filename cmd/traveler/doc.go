@@ -15,16 +15,14 @@
 //	traveler report royalton|laws (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
 //	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records
-//	traveler loadtest              many tables entering results at once against a running server
 //
 // Run "traveler help" for the list of subcommands, "traveler <command> -h"
 // for a command's flags.
 //
 // What it holds: reading flags and the environment (config.go, serve.go), wiring db's
 // Store, the tournament.Service, api and the pages together (serve.go,
-// serve_lan.go), and printing; also, for now, the load generator
-// (loadtest.go), an operators' tool DESIGN.md gives a command of its own
-// under cmd/. It is the only package that may import
+// serve_lan.go), and printing. The load generator, an operators' tool,
+// is a command of its own: cmd/traveler-load. cmd/… is the only place that may import
 // everything and the only one that reads flags and environment variables.
 // The rules live in tournament, the SQL in db, the file formats in reports,
 // the JSON shapes in api (the CLI prints the API's DTOs).

@@ -17,7 +17,7 @@ import (
 // report is laid out as cells once and printed as a sheet or as text.
 type TextPart struct {
 	Lines []string // printed before the table, one a line ("" an empty line)
-	Table *Sheet   // the header (none when empty) and the rows; Each is not used
+	Table *Sheet   // the header (none when empty) and the rows (Rows, or those Each makes)
 	Right bool     // the table's columns aligned right, every cell closed (a column rule at the end of each row)
 	After []string // printed after the table, one a line
 }
@@ -65,12 +65,22 @@ func writeTextTable(w io.Writer, s *Sheet, right bool) error {
 		row(s.Header)
 	}
 	cells := []string{}
-	for _, r := range s.Rows {
+	add := func(r []any) error {
 		cells = cells[:0]
 		for _, c := range r {
 			cells = append(cells, TextCell(c))
 		}
 		row(cells)
+		return nil
+	}
+	if s.Each != nil {
+		if err := s.Each(add); err != nil {
+			return err
+		}
+	} else {
+		for _, r := range s.Rows {
+			add(r)
+		}
 	}
 	return tw.Flush()
 }

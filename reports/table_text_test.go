@@ -31,4 +31,19 @@ func TestWriteText(t *testing.T) {
 	if got := TextCell(Count{N: 3, Share: 12.5}); got != "3 (12.50%)" {
 		t.Errorf("TextCell(Count) = %q, want its String", got)
 	}
+	// A sheet whose rows Each makes prints as the same rows in Rows.
+	rows := [][]any{{"x", 1}, {"yy", 22.5}}
+	var fromRows, fromEach strings.Builder
+	WriteText(&fromRows, []TextPart{{Table: &Sheet{Header: []string{"A", "B"}, Rows: rows}}})
+	WriteText(&fromEach, []TextPart{{Table: &Sheet{Header: []string{"A", "B"}, Each: func(add func([]any) error) error {
+		for _, r := range rows {
+			if err := add(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}}})
+	if fromRows.String() != fromEach.String() || fromRows.String() != "A   B\nx   1\nyy  22.5\n" {
+		t.Errorf("Rows printed %q, Each %q", fromRows.String(), fromEach.String())
+	}
 }

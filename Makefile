@@ -32,3 +32,4 @@ bench:
 
 build:
 	go build -o bin/traveler ./cmd/traveler
+	go build -o bin/traveler-load ./cmd/traveler-load

@@ -12,7 +12,8 @@
 // files, the club roster of players (handlers_players.go), table tokens;
 // importing a results file (import.go) and sending the event's files,
 // exports and reports (export.go, report.go); live standings as
-// server-sent events; `traveler score`'s JSON lines (score.go); strict JSON
+// server-sent events; `traveler score`'s JSON lines (score.go, score_json.go)
+// and its parallel pipeline (ScoreStream, score_stream.go); strict JSON
 // decoding, body limits and per-address rate limits (decode*.go,
 // writes.go, middleware.go, ratelimit.go).
 //

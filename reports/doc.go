@@ -28,6 +28,13 @@
 // scored again under every law code (CompareLaws, CompareAllLaws), the
 // Royalton test report, and the par report of a section's deals.
 //
+// Tables: a report is laid out once as cells in a Sheet (a header and rows),
+// the model both outputs print — the workbook (WriteWorkbook, WriteReport)
+// and text (table_text.go: WriteText prints TextParts, each lines and a
+// Sheet in aligned columns). report_text.go lays the reports, the standings
+// and travelers and an imported event's summary out for text, beside their
+// sheets; the command line only chooses one and prints it.
+//
 // It does not hold HTTP, pages or the database: api and api/web send these
 // files, cmd/traveler writes them to disk.
 package reports

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -36,24 +37,49 @@ type LawPar struct {
 	Par scoring.Par
 }
 
+// BoardError is an error of one of the boards given to Analyse: Index is
+// its place in the slice and Field the board's field at fault ("deal"),
+// so that a caller finds the board without reading Err's field back; Err
+// names it in full ("boards[i].deal") and is what errors.As finds, so the
+// API answers it as any other *Error.
+type BoardError struct {
+	Index int
+	Field string
+	Err   *Error
+}
+
+// Error is Err's.
+func (e *BoardError) Error() string { return e.Err.Error() }
+
+// Unwrap gives Err.
+func (e *BoardError) Unwrap() error { return e.Err }
+
 // Analyse solves the boards double dummy and finds par under each of the
 // rules: contract-2017's is DDS's own (DealerPar), every other code's
 // scoring's search over the table (Rules.ParOf; the rulings are there). A
-// board without a whole deal is an *Error naming it ("boards[i].deal").
+// board without a whole deal is a *BoardError (its index and field) around
+// the *Error naming it ("boards[i].deal").
 func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis, error) {
 	deals := make([]scoring.Deal, len(boards))
 	hands := make([][4]scoring.Hand, len(boards))
 	for i, b := range boards {
 		field := "boards[" + strconv.Itoa(i) + "].deal"
+		bad := func(err error) error {
+			var te *Error
+			if errors.As(err, &te) {
+				return &BoardError{Index: i, Field: "deal", Err: te}
+			}
+			return err
+		}
 		if b.Deal == "" {
-			return nil, Invalidf(field, "board "+strconv.Itoa(b.Number)+" has no hand record: double dummy needs the deal")
+			return nil, bad(Invalidf(field, "board "+strconv.Itoa(b.Number)+" has no hand record: double dummy needs the deal"))
 		}
 		d, err := scoring.ParseDeal(field, b.Deal)
 		if err != nil {
-			return nil, fromScoring(err, "")
+			return nil, bad(fromScoring(err, ""))
 		}
 		if !d.Full() {
-			return nil, Invalidf(field, strconv.Quote(b.Deal)+": a hand is not given (\"-\"): double dummy needs all 52 cards")
+			return nil, bad(Invalidf(field, strconv.Quote(b.Deal)+": a hand is not given (\"-\"): double dummy needs all 52 cards"))
 		}
 		deals[i], hands[i] = d, d.Hands
 	}

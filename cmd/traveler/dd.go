@@ -9,9 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -111,14 +109,11 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	analyses, err := tournament.Analyse(&lazyDDS{threads: *threads, memoryMB: *memory}, boards, rules)
 	if err != nil {
-		var te *tournament.Error
-		if errors.As(err, &te) {
-			if m := boardsField.FindStringSubmatch(te.Field); m != nil {
-				i, _ := strconv.Atoi(m[1])
-				te2 := *te
-				te2.Field = m[2]
-				err = errors.New(ddError(&te2, kept[i]))
-			}
+		var be *tournament.BoardError
+		if errors.As(err, &be) {
+			te := *be.Err
+			te.Field = be.Field
+			err = errors.New(ddError(&te, kept[be.Index]))
 		}
 		fmt.Fprintf(stderr, "traveler dd: %s: %v\n", displayName(name), err)
 		return 1
@@ -166,9 +161,6 @@ func (l *lazyDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 func (l *lazyDDS) DealerPar(t scoring.TrickTable, dealer scoring.Seat, vul scoring.Vulnerability) (scoring.Par, error) {
 	return l.solver.DealerPar(t, dealer, vul)
 }
-
-// boardsField reads a field of tournament.Analyse's errors: "boards[3].deal".
-var boardsField = regexp.MustCompile(`^boards\[(\d+)\]\.(\w+)$`)
 
 // ddError phrases a hand record's error for the file: the line its game
 // starts on, its board and the PBN tag the field came from.

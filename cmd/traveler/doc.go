@@ -12,22 +12,26 @@
 //	traveler rescore FILE          score, compare and rank a USEBIO or PBN file again
 //	traveler import usebio|pbn FILE
 //	traveler export xlsx|csv-standings|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
-//	traveler report royalton|laws (--event ID | --from FILE) [--to CODE|all] [--format table|json]
+//	traveler report royalton|laws|par (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
 //	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records
-//	traveler loadtest              many tables entering results at once against a running server
 //
 // Run "traveler help" for the list of subcommands, "traveler <command> -h"
 // for a command's flags.
 //
-// What it holds: reading flags and the environment (config.go, serve.go), wiring db's
-// Store, the tournament.Service, api and the pages together (serve.go,
-// serve_lan.go), and printing; also, for now, the load generator
-// (loadtest.go), an operators' tool DESIGN.md gives a command of its own
-// under cmd/. It is the only package that may import
-// everything and the only one that reads flags and environment variables.
-// The rules live in tournament, the SQL in db, the file formats in reports,
-// the JSON shapes in api (the CLI prints the API's DTOs).
+// What it holds: reading flags and the environment (config.go, serve.go,
+// readfile.go), wiring db's Store, the tournament.Service, api and the pages
+// together (serve.go, serve_lan.go, export.go's withService), and printing:
+// each command checks its arguments, calls the package that does the work
+// and prints what comes back. What it does not hold: the rules live in
+// tournament, the SQL in db, the file formats and the layouts of the
+// reports in reports (the text tables too: reports.WriteText prints what
+// RoyaltonReport.Text, LawComparisonText, ParReport.Text, ResultsText and
+// EventSummary lay out), the JSON shapes in api (the CLI prints the API's
+// DTOs; `traveler score` runs api.ScoreStream). The load generator, an
+// operators' tool, is a command of its own: cmd/traveler-load. cmd/… is the
+// only place that may import everything and the only one that reads flags
+// and environment variables.
 //
 // Its tests include the check of the import rules of ../shared/DESIGN.md
 // (imports_test.go) and, for now, the end-to-end tests of the server and

@@ -122,7 +122,15 @@ func TestExportWorkbookMemory(t *testing.T) {
 	}
 }
 
-// importLoadEvent stores the event `traveler loadtest` plays: sections
+// contractsForLoad are the results cmd/traveler-load's tables enter, in
+// turn (its own list of the same name, copied: a command's package main
+// cannot be imported).
+var contractsForLoad = []struct {
+	contract, declarer string
+	tricks             int
+}{{"4S", "N", 10}, {"3NT", "S", 9}, {"2H", "E", 8}, {"4S", "N", 9}, {"1NT", "W", 7}, {"5DX", "S", 10}, {"3C", "N", 10}, {"6NT", "S", 12}}
+
+// importLoadEvent stores the event `traveler-load` (cmd/traveler-load) plays: sections
 // Mitchells of tables tables and boards boards a round, every table
 // entering contractsForLoad in turn; it returns the event's id.
 func importLoadEvent(ctx context.Context, t *testing.T, dbURL string, sections, tables, boards int) int64 {
@@ -144,7 +152,7 @@ func importLoadEvent(ctx context.Context, t *testing.T, dbURL string, sections, 
 		for _, rd := range m.Rounds {
 			for _, tb := range rd.Tables {
 				for i, b := range tb.Boards {
-					c := contractsForLoad[((rd.Number-1)*len(tb.Boards)+i)%len(contractsForLoad)] // a table's n-th entry, as loadtest enters them
+					c := contractsForLoad[((rd.Number-1)*len(tb.Boards)+i)%len(contractsForLoad)] // a table's n-th entry, as traveler-load enters them
 					sd.Results = append(sd.Results, tournament.Result{Board: b, Round: rd.Number, Table: tb.Table,
 						Contract: c.contract, Declarer: c.declarer, Tricks: c.tricks})
 				}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -77,7 +76,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "traveler import: %s: refused, nothing stored: %v\n", displayName(file), err)
 		return 1
 	}
-	writeImported(stdout, stored)
+	reports.WriteText(stdout, reports.EventSummary(stored)) // stored: a failed write to stdout does not undo it
 	return 0
 }
 
@@ -105,28 +104,4 @@ func importArgs(pos []string, stderr io.Writer) (format reports.Format, file str
 	}
 	fmt.Fprintf(stderr, "traveler import: unexpected argument %q: one file is imported at a time\n", pos[2])
 	return "", "", false
-}
-
-// writeImported prints a stored event: a line for the event, then a line
-// per section with its id and counts.
-func writeImported(w io.Writer, d tournament.EventData) {
-	e := d.Event
-	fmt.Fprintf(w, "event %d: %s (%s, law code %s, scored %s)\n", e.ID, e.Name, e.Date, e.Law, e.Scoring)
-	for _, sd := range d.Sections {
-		counts := []string{plural(len(sd.Pairs), "pair")}
-		if len(sd.Teams) > 0 {
-			counts = append(counts, plural(len(sd.Teams), "team"))
-		}
-		counts = append(counts, plural(len(sd.Boards), "board"), plural(len(sd.Results), "result"))
-		fmt.Fprintf(w, "  section %d %q, session %d, %s movement: %s\n",
-			sd.Section.ID, sd.Section.Name, sd.Section.Session, sd.Section.Spec.Kind, strings.Join(counts, ", "))
-	}
-}
-
-// plural writes "1 pair" or "3 pairs".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

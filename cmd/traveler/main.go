@@ -27,7 +27,6 @@ var commands = []command{
 	{"dd", "double-dummy tables and par under every law code for the deals of a PBN file: traveler dd [FILE|-]", runDD},
 	{"deal", "deal boards at random and write them as a PBN file of hand records: traveler deal [--boards N] [--dd]", runDeal},
 	{"token", "director tokens: traveler token create [--name NAME] [--expires DURATION] | list | revoke ID", runToken},
-	{"loadtest", "play many tables entering results at once against a running server; report rate and latency", runLoadtest},
 }
 
 func main() {

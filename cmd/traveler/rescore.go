@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"text/tabwriter"
 
 	"github.com/traveler-bridge/traveler/api"
-	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/reports"
 )
 
 // runRescore reads a USEBIO or PBN results file, scores every line again,
@@ -55,84 +52,14 @@ func runRescore(_ context.Context, args []string, stdin io.Reader, stdout, stder
 		return 1
 	}
 	printNotes(stderr, "rescore", pos[0], rf.Notes)
-	out := api.NewEventResultsResponse(rf.Event, rf)
 	if *format == "table" {
-		err = writeResultsTable(stdout, out)
+		err = reports.WriteText(stdout, reports.ResultsText(rf.Event))
 	} else {
-		err = writeJSON(stdout, out)
+		err = writeJSON(stdout, api.NewEventResultsResponse(rf.Event, rf))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler rescore: %v\n", err)
 		return 1
 	}
 	return 0
-}
-
-// writeResultsTable writes each section's standings and every board's
-// traveler as aligned columns.
-func writeResultsTable(w io.Writer, r api.EventResultsResponse) error {
-	bw := bufio.NewWriter(w)
-	for i, sec := range r.Sections {
-		if i > 0 {
-			fmt.Fprintln(bw)
-		}
-		st := sec.Standings
-		method := tournament.Method(st.Method)
-		fmt.Fprintf(bw, "%s, section %s\nScored %s, %s\n\n", r.Event.Name, sec.Name, st.Method, r.Event.Law)
-		tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', tabwriter.AlignRight)
-		who := "Pair"
-		if method == tournament.MethodIMPTeams {
-			who = "Team"
-		}
-		fmt.Fprintf(tw, "Place\t%s\tDir\tTotal\tPercent\tBoards\tPlayers\t\n", who)
-		for _, p := range st.Pairs {
-			pct := ""
-			if method.HasPercentage() {
-				pct = strconv.FormatFloat(p.Percentage, 'f', 2, 64)
-			}
-			who := p.Number
-			if p.Name != "" {
-				who = p.Name
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%.2f\t%s\t%d\t%s\t\n", p.Place, who, p.Direction, p.Total, pct, p.Boards, joinPlayers(p.Players))
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		for _, t := range sec.Travelers {
-			if len(t.Lines) == 0 {
-				continue
-			}
-			fmt.Fprintf(bw, "\nBoard %d\n", t.Board.Number)
-			fmt.Fprint(tw, "NS\tEW\tContract\tBy\tTricks\tScore\tNS points\tEW points\t\n")
-			for _, l := range t.Lines {
-				score, tricks := "-", ""
-				switch tournament.Status(l.Status) {
-				case tournament.StatusPlayed:
-					score, tricks = strconv.Itoa(l.NSScore), strconv.Itoa(l.Tricks)
-				case tournament.StatusPassedOut:
-					score = "0"
-				case tournament.StatusArtificial:
-					score = fmt.Sprintf("A%d%%/%d%%", l.NSPercent, l.EWPercent)
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", l.NS, l.EW, l.Contract, l.Declarer, tricks, score, formatNumber(l.NSPoints), formatNumber(l.EWPoints))
-			}
-			if err := tw.Flush(); err != nil {
-				return err
-			}
-		}
-	}
-	return bw.Flush()
-}
-
-// joinPlayers writes a pair's players "A & B".
-func joinPlayers(ps []string) string {
-	out := ""
-	for i, p := range ps {
-		if i > 0 {
-			out += " & "
-		}
-		out += p
-	}
-	return out
 }

@@ -101,7 +101,7 @@ func TestScoreCommandAnswersAsTheAPI(t *testing.T) {
 	}
 	var in strings.Builder
 	var lines []string
-	for i := 0; i < 30*scoreBatch+7; i++ { // more batches than the pipeline holds, so some are reused
+	for i := 0; i < 30*api.ScoreBatch+7; i++ { // more batches than the pipeline holds, so some are reused
 		line := shapes[(i*7)%len(shapes)]
 		lines = append(lines, line)
 		in.WriteString(line + "\n")

@@ -28,8 +28,8 @@ import (
 // its table's token in its round. Nothing may fail and no standings read may
 // miss a result already answered.
 func TestLoadtest(t *testing.T) {
-	e := newAPIEnv(t, api.Options{})
-	cfg := loadConfig{url: e.url, token: directorToken, sections: 2, tables: 3, boardsPerRound: 2, batch: 1, probeEvery: time.Millisecond, retryFor: 10 * time.Second}
+	e := newServer(t)
+	cfg := loadConfig{url: e.URL, token: directorToken, sections: 2, tables: 3, boardsPerRound: 2, batch: 1, probeEvery: time.Millisecond, retryFor: 10 * time.Second}
 	rep, err := loadtest(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -41,16 +41,16 @@ func TestLoadtest(t *testing.T) {
 	var events []struct {
 		ID int64 `json:"id"`
 	}
-	e.want(200, &events, "GET", "/v1/events", directorToken, nil)
+	e.Want(200, &events, "GET", "/v1/events", directorToken, nil)
 	var secs []struct {
 		ID int64 `json:"id"`
 	}
-	e.want(200, &secs, "GET", "/v1/events/"+id(events[0].ID)+"/sections", directorToken, nil)
+	e.Want(200, &secs, "GET", "/v1/events/"+id(events[0].ID)+"/sections", directorToken, nil)
 	for _, s := range secs {
 		var st struct {
 			Results int `json:"results"`
 		}
-		e.want(200, &st, "GET", "/v1/sections/"+id(s.ID)+"/standings", directorToken, nil)
+		e.Want(200, &st, "GET", "/v1/sections/"+id(s.ID)+"/standings", directorToken, nil)
 		if st.Results != 18 {
 			t.Errorf("section %d: standings count %d results, want 18", s.ID, st.Results)
 		}
@@ -75,7 +75,7 @@ func TestLoadtestUsage(t *testing.T) {
 		if code := runLoadtest(context.Background(), args, nil, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d, want 2 (stderr %q)", args, code, errb.String())
 		}
-		if !strings.Contains(errb.String(), "traveler loadtest:") {
+		if !strings.Contains(errb.String(), "traveler-load:") {
 			t.Errorf("%v: stderr %q does not say what was wrong", args, errb.String())
 		}
 	}

@@ -14,15 +14,24 @@ import (
 	mrand "math/rand/v2"
 	"net/http"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"golang.org/x/time/rate"
 )
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := runLoadtest(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
 
 // runLoadtest plays many sections of tables entering their results at once
 // against a running server, the way a session runs: each table enters its
@@ -38,7 +47,7 @@ import (
 // retried with its own Idempotency-Key, so a retry of an entry that did land
 // stores nothing twice. Other answers (4xx) are failures, never retried.
 func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs := flag.NewFlagSet("traveler-load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := loadConfig{}
 	fs.StringVar(&cfg.url, "url", envOr("TRAVELER_URL", "http://127.0.0.1:8080"), "the server's base URL (TRAVELER_URL)")
@@ -53,7 +62,7 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.DurationVar(&cfg.retryFor, "retry-for", 60*time.Second, "how long a request is retried after a network error or a 5xx answer (0: never)")
 	format := fs.String("format", "text", "output: text or json")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler loadtest [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N] [--retry-for D]")
+		fmt.Fprintln(stderr, "Usage: traveler-load [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N] [--retry-for D]")
 		fmt.Fprintln(stderr, "\nCreates an event with Mitchell sections on a running server and has every table enter")
 		fmt.Fprintln(stderr, "its results at once, round by round; reports entries a second, latency and standings lag.")
 		fmt.Fprintln(stderr, "A request that meets a network error or a 500, 502, 503 or 504 is sent again (a result")
@@ -68,19 +77,19 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "traveler loadtest: unexpected argument %q\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "traveler-load: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
 	if cfg.token == "" {
-		fmt.Fprintln(stderr, "traveler loadtest: --token (or TRAVELER_DIRECTOR_TOKEN) is required: a director token of the server")
+		fmt.Fprintln(stderr, "traveler-load: --token (or TRAVELER_DIRECTOR_TOKEN) is required: a director token of the server")
 		return 2
 	}
 	if cfg.retryFor < 0 {
-		fmt.Fprintf(stderr, "traveler loadtest: --retry-for %s: must be 0 (never retry) or more\n", cfg.retryFor)
+		fmt.Fprintf(stderr, "traveler-load: --retry-for %s: must be 0 (never retry) or more\n", cfg.retryFor)
 		return 2
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "traveler loadtest: --format %q: must be text or json\n", *format)
+		fmt.Fprintf(stderr, "traveler-load: --format %q: must be text or json\n", *format)
 		return 2
 	}
 	for _, f := range []struct {
@@ -88,13 +97,13 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		v    int
 	}{{"sections", cfg.sections}, {"tables", cfg.tables}, {"boards-per-round", cfg.boardsPerRound}, {"batch", cfg.batch}} {
 		if f.v < 1 {
-			fmt.Fprintf(stderr, "traveler loadtest: --%s %d: must be 1 or more\n", f.name, f.v)
+			fmt.Fprintf(stderr, "traveler-load: --%s %d: must be 1 or more\n", f.name, f.v)
 			return 2
 		}
 	}
 	rep, err := loadtest(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "traveler loadtest: %v\n", err)
+		fmt.Fprintf(stderr, "traveler-load: %v\n", err)
 		return 1
 	}
 	if *format == "json" {
@@ -762,7 +771,7 @@ func advanceRounds(ctx context.Context, c *loadClient, cfg loadConfig, s *loadSe
 		}
 		err := moveSection(ctx, c, cfg, s, ri+2)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "traveler loadtest: moving section %d to round %d: %v\n", s.id, ri+2, err)
+			fmt.Fprintf(os.Stderr, "traveler-load: moving section %d to round %d: %v\n", s.id, ri+2, err)
 		}
 		close(s.next[ri])
 	}

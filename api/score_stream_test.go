@@ -1,4 +1,4 @@
-package main
+package api
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkScoreStream streams a mix of results under every law code
-// through `traveler score`'s pipeline; ns/op is per line.
+// through `traveler score`'s pipeline (ScoreStream); ns/op is per line.
 func BenchmarkScoreStream(b *testing.B) {
 	deal := "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
 	lines := []string{
@@ -28,7 +28,7 @@ func BenchmarkScoreStream(b *testing.B) {
 	b.SetBytes(int64(len(data) / max(b.N, 1)))
 	b.ReportAllocs()
 	b.ResetTimer()
-	failed, err := scoreStream(context.Background(), bytes.NewReader(data), io.Discard, 2)
+	failed, err := ScoreStream(context.Background(), bytes.NewReader(data), io.Discard, 2)
 	if err != nil || failed != 0 {
 		b.Fatalf("failed %d, err %v", failed, err)
 	}

@@ -102,3 +102,20 @@ func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, 
 	}
 	return *v, nil
 }
+
+// RedactURL is a database URL with its password hidden, for logs and
+// messages.
+func RedactURL(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return "(a DATABASE_URL that is not a URL)"
+	}
+	userinfo, host, ok := strings.Cut(rest, "@")
+	if !ok {
+		return u
+	}
+	if name, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
+		userinfo = name + ":xxxxx"
+	}
+	return scheme + "://" + userinfo + "@" + host
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"strconv"
 	"strings"
@@ -596,4 +597,31 @@ func (s *Store) DeleteIdempotencyKeys(ctx context.Context, before time.Time) (in
 		return 0, translate("delete idempotency keys", err, ids{})
 	}
 	return tag.RowsAffected(), nil
+}
+
+// idempotencyKeep is how long a request's Idempotency-Key is remembered: a
+// table retries within seconds or, after the network was down, within the
+// session; a day covers both.
+const idempotencyKeep = 24 * time.Hour
+
+// PruneIdempotencyKeys forgets idempotency keys older than idempotencyKeep,
+// at once and then every hour, until ctx ends; what it did and any failure
+// go to log. Every serve runs it.
+func (s *Store) PruneIdempotencyKeys(ctx context.Context, log *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		n, err := s.DeleteIdempotencyKeys(ctx, time.Now().Add(-idempotencyKeep))
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("pruning idempotency keys", "error", err.Error())
+		case n > 0:
+			log.Info("pruned idempotency keys", "count", n, "older_than", idempotencyKeep.String())
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }

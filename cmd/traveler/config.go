@@ -122,23 +122,7 @@ func (d *database) describe() string {
 	if d.local != nil {
 		return "managed PostgreSQL in " + d.local.DataDir()
 	}
-	return redactURL(d.url)
-}
-
-// redactURL hides the password of a database URL.
-func redactURL(u string) string {
-	scheme, rest, ok := strings.Cut(u, "://")
-	if !ok {
-		return "(a DATABASE_URL that is not a URL)"
-	}
-	userinfo, host, ok := strings.Cut(rest, "@")
-	if !ok {
-		return u
-	}
-	if name, _, hasPass := strings.Cut(userinfo, ":"); hasPass {
-		userinfo = name + ":xxxxx"
-	}
-	return scheme + "://" + userinfo + "@" + host
+	return db.RedactURL(d.url)
 }
 
 // logConfig is how a command logs.

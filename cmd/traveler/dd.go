@@ -51,8 +51,8 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "traveler dd: --threads %d: must be 1 or more\n", *threads)
 		return 2
 	}
-	if *memory != 0 && *memory < minDDSMemory**threads {
-		fmt.Fprintf(stderr, "traveler dd: --memory %d: must be 0 (DDS chooses) or at least %d MB a thread (DDS stops the program below that)\n", *memory, minDDSMemory)
+	if *memory != 0 && *memory < dds.MinMemoryMB**threads {
+		fmt.Fprintf(stderr, "traveler dd: --memory %d: must be 0 (DDS chooses) or at least %d MB a thread (DDS stops the program below that)\n", *memory, dds.MinMemoryMB)
 		return 2
 	}
 	var rules []scoring.Rules
@@ -107,7 +107,7 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	if ctx.Err() != nil {
 		return 1
 	}
-	analyses, err := tournament.Analyse(&lazyDDS{threads: *threads, memoryMB: *memory}, boards, rules)
+	analyses, err := tournament.Analyse(&dds.Lazy{Config: dds.Config{Threads: *threads, MemoryMB: *memory}}, boards, rules)
 	if err != nil {
 		var be *tournament.BoardError
 		if errors.As(err, &be) {
@@ -131,35 +131,6 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return 1
 	}
 	return 0
-}
-
-// lazyDDS loads DDS when the first deals are to be solved, so that a file's
-// errors are told before a missing library is.
-type lazyDDS struct {
-	threads  int
-	memoryMB int // 0: DDS chooses
-	solver   *dds.Solver
-}
-
-// minDDSMemory is the least memory a DDS thread may be given (MB): below
-// it DDS calls exit(1) (its small tables need 30; a margin above).
-const minDDSMemory = 32
-
-// Tables loads DDS, then solves the deals.
-func (l *lazyDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
-	if l.solver == nil {
-		s, err := dds.Load(dds.Config{Threads: l.threads, MemoryMB: l.memoryMB})
-		if err != nil {
-			return nil, err
-		}
-		l.solver = s
-	}
-	return l.solver.Tables(deals)
-}
-
-// DealerPar is DDS's par; Tables has loaded it.
-func (l *lazyDDS) DealerPar(t scoring.TrickTable, dealer scoring.Seat, vul scoring.Vulnerability) (scoring.Par, error) {
-	return l.solver.DealerPar(t, dealer, vul)
 }
 
 // ddError phrases a hand record's error for the file: the line its game

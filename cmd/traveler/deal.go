@@ -10,6 +10,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -69,7 +70,7 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		if law != scoring.Contract2017 {
 			rules = append(rules, scoring.NewRules(law))
 		}
-		if sec.Analyses, err = tournament.Analyse(&lazyDDS{threads: *threads}, sec.Boards, rules); err != nil {
+		if sec.Analyses, err = tournament.Analyse(&dds.Lazy{Config: dds.Config{Threads: *threads}}, sec.Boards, rules); err != nil {
 			fmt.Fprintf(stderr, "traveler deal: %v\n", err)
 			return 1
 		}

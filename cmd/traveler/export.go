@@ -9,40 +9,12 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
 )
-
-// exportFormat is one kind of file `traveler export` writes.
-type exportFormat struct {
-	name   string
-	about  string
-	binary bool // not text: refused on a terminal
-	write  func(io.Writer, tournament.EventData) error
-}
-
-// exportFormats are the files `traveler export` writes, in the order its
-// usage lists them.
-var exportFormats = []exportFormat{
-	{"xlsx", "the workbook: standings, travelers, scorecards, frequencies, the Royalton report and the law-code comparison", true, reports.WriteReport},
-	{"csv-standings", "the standings as CSV, section by section", false, reports.WriteStandingsCSV},
-	{"csv-travelers", "every traveler line as CSV", false, reports.WriteTravelersCSV},
-	{"usebio", "a USEBIO 1.2 results file (one section; MP, MP_ACBL, BUTLER or CROSS_IMP)", false, reports.WriteUSEBIO},
-	{"pbn", "a PBN 2.1 file of hand records and played results", false, reports.WritePBN},
-}
-
-// exportFormatNames lists the names of exportFormats.
-func exportFormatNames() []string {
-	names := make([]string, len(exportFormats))
-	for i, f := range exportFormats {
-		names[i] = f.name
-	}
-	return names
-}
 
 // runExport writes an event as a workbook, CSV, USEBIO or PBN file: from
 // the database (--event) or from a results file (--from, no database). It
@@ -61,8 +33,8 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Writes an event from the database (--event), or from a USEBIO or PBN results file with no")
 		fmt.Fprintln(stderr, "database at all (--from). A file is written whole or not at all. FORMAT is one of:")
-		for _, f := range exportFormats {
-			fmt.Fprintf(stderr, "  %-14s %s\n", f.name, f.about)
+		for _, f := range reports.Files {
+			fmt.Fprintf(stderr, "  %-14s %s\n", f.Format, f.About)
 		}
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
@@ -89,9 +61,9 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "traveler export: %v\n", err)
 		return exitCode(err)
 	}
-	err = writeOutput(out, stdout, func(w io.Writer) error { return format.write(w, d) })
+	err = writeOutput(out, stdout, func(w io.Writer) error { return format.Write(w, d) })
 	if err != nil {
-		fmt.Fprintf(stderr, "traveler export %s: %v\n", format.name, err)
+		fmt.Fprintf(stderr, "traveler export %s: %v\n", format.Format, err)
 		return 1
 	}
 	return 0
@@ -99,31 +71,29 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 // findExportFormat reads the one positional argument, the format, and says
 // on stderr what is wrong when it is missing or unknown.
-func findExportFormat(pos []string, stderr io.Writer) (exportFormat, bool) {
-	allowed := strings.Join(exportFormatNames(), ", ")
+func findExportFormat(pos []string, stderr io.Writer) (reports.File, bool) {
+	allowed := strings.Join(reports.FileFormats(), ", ")
 	switch {
 	case len(pos) == 0:
 		fmt.Fprintf(stderr, "traveler export: FORMAT: missing; allowed: %s\n", allowed)
-		return exportFormat{}, false
+		return reports.File{}, false
 	case len(pos) > 1:
 		fmt.Fprintf(stderr, "traveler export: unexpected argument %q: give one FORMAT, and the output with -o\n", pos[1])
-		return exportFormat{}, false
+		return reports.File{}, false
 	}
-	for _, f := range exportFormats {
-		if f.name == pos[0] {
-			return f, true
-		}
+	if f, ok := reports.FileFormat(pos[0]); ok {
+		return f, true
 	}
 	fmt.Fprintf(stderr, "traveler export: FORMAT %q: not a format traveler writes; allowed: %s\n", pos[0], allowed)
-	return exportFormat{}, false
+	return reports.File{}, false
 }
 
 // checkOutput refuses an output that cannot be right before any work is
 // done: a folder, or a binary workbook written to a terminal.
-func checkOutput(out string, format exportFormat, stdout io.Writer) error {
+func checkOutput(out string, format reports.File, stdout io.Writer) error {
 	if out == "" || out == "-" {
-		if format.binary && isTerminal(stdout) {
-			return fmt.Errorf("-o: the %s workbook is binary and stdout is a terminal; give -o FILE", format.name)
+		if format.Binary && isTerminal(stdout) {
+			return fmt.Errorf("-o: the %s workbook is binary and stdout is a terminal; give -o FILE", format.Format)
 		}
 		return nil
 	}
@@ -133,11 +103,10 @@ func checkOutput(out string, format exportFormat, stdout io.Writer) error {
 	return nil
 }
 
-// writeOutput runs write on stdout when out is "" or "-", else on a
-// temporary file in out's folder that is renamed to out once complete, so
-// a failure never leaves half a file (and keeps what was at out before). A
-// new file gets mode 0644, a replaced one keeps its mode.
-func writeOutput(out string, stdout io.Writer, write func(io.Writer) error) (err error) {
+// writeOutput runs write on stdout when out is "" or "-", else writes the
+// file out whole or not at all (reports.WriteFile); a failure of the file
+// itself is told as -o's.
+func writeOutput(out string, stdout io.Writer, write func(io.Writer) error) error {
 	if out == "" || out == "-" {
 		bw := bufio.NewWriter(stdout)
 		if err := write(bw); err != nil {
@@ -145,40 +114,12 @@ func writeOutput(out string, stdout io.Writer, write func(io.Writer) error) (err
 		}
 		return bw.Flush()
 	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(out); err == nil {
-		mode = st.Mode().Perm()
+	var werr error
+	err := reports.WriteFile(out, func(w io.Writer) error { werr = write(w); return werr })
+	if err != nil && err != werr {
+		return fmt.Errorf("-o %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriter(tmp)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	if err := os.Rename(tmp.Name(), out); err != nil {
-		return fmt.Errorf("-o %s: %w", out, err)
-	}
-	return nil
+	return err
 }
 
 // eventSource is where export and report take an event from: the database

@@ -12,6 +12,7 @@ import (
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -117,7 +118,7 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 // results file read, when not the database.
 func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string) error {
 	if ra.kind == "par" {
-		if err := tournament.AnalyseMissing(&lazyDDS{}, &d); err != nil {
+		if err := tournament.AnalyseMissing(&dds.Lazy{}, &d); err != nil {
 			return err
 		}
 		rep, err := reports.MakeParReport(d)

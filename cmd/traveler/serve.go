@@ -83,7 +83,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 		ddThreads = envNumber[int](envDDThreads, &envErrs)
 	}
 	fs.IntVar(&cfg.ddThreads, "dd-threads", ddThreads, "threads DDS solves the analysis queue's deals with, each keeping ~95 MB of tables once used (env "+envDDThreads+"; 0: this server analyses no deals)")
-	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, minDDSMemory))
+	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, dds.MinMemoryMB))
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--lan] [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -116,8 +116,8 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if cfg.ddMemory == 0 {
 		cfg.ddMemory = serveDDSMemory * cfg.ddThreads
 	}
-	if cfg.ddThreads > 0 && cfg.ddMemory < minDDSMemory*cfg.ddThreads {
-		fmt.Fprintf(stderr, "traveler serve: --dd-memory %d: at least %d MB a thread of --dd-threads (DDS stops the program below that)\n", cfg.ddMemory, minDDSMemory)
+	if cfg.ddThreads > 0 && cfg.ddMemory < dds.MinMemoryMB*cfg.ddThreads {
+		fmt.Fprintf(stderr, "traveler serve: --dd-memory %d: at least %d MB a thread of --dd-threads (DDS stops the program below that)\n", cfg.ddMemory, dds.MinMemoryMB)
 		return 2
 	}
 	trusted, err := parseProxies(cfg.proxies)
@@ -190,7 +190,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		}
 		defer replica.Close()
 		opts.Replica = replica
-		log.Info("replica", "public reads from", redactURL(cfg.replicaURL))
+		log.Info("replica", "public reads from", db.RedactURL(cfg.replicaURL))
 	}
 	// Double dummy: a board stored with its deal queues its analysis;
 	// servers with DDS work the queue, those without leave it to them.
@@ -256,7 +256,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
-	go pruneIdempotencyKeys(ctx, store, log)
+	go store.PruneIdempotencyKeys(ctx, log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	fmt.Fprintf(stdout, "traveler serve: %s\n", linkNote)
@@ -278,32 +278,6 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		log.Warn("http server", "error", err.Error())
 	}
 	return nil
-}
-
-// idempotencyKeep is how long a request's Idempotency-Key is remembered: a
-// table retries within seconds or, after the network was down, within the
-// session; a day covers both.
-const idempotencyKeep = 24 * time.Hour
-
-// pruneIdempotencyKeys forgets idempotency keys older than idempotencyKeep,
-// at start and every hour, until ctx ends.
-func pruneIdempotencyKeys(ctx context.Context, store *db.Store, log *slog.Logger) {
-	tick := time.NewTicker(time.Hour)
-	defer tick.Stop()
-	for {
-		n, err := store.DeleteIdempotencyKeys(ctx, time.Now().Add(-idempotencyKeep))
-		switch {
-		case err != nil && ctx.Err() == nil:
-			log.Warn("pruning idempotency keys", "error", err.Error())
-		case n > 0:
-			log.Info("pruned idempotency keys", "count", n, "older_than", idempotencyKeep.String())
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // ensureDirectorToken creates a director token when none is configured

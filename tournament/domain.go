@@ -129,7 +129,7 @@ type Board struct {
 	Number        int
 	Dealer        scoring.Seat
 	Vulnerability scoring.Vulnerability
-	Deal          string // a PBN deal ("N:AKQ.…"), "" when there is no hand record
+	Deal          scoring.Deal // the hand record, parsed where it came in (ParseBoard, a file's reader, the store); Empty when there is none
 }
 
 // Status is what a traveler line records.

@@ -78,7 +78,7 @@ func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventD
 			hidden := make(map[int]Board, len(boards))
 			for n, b := range boards {
 				if !seen(n) {
-					b.Deal = ""
+					b.Deal = scoring.Deal{}
 				}
 				hidden[n] = b
 			}

@@ -354,7 +354,8 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 
 // ParseBoard reads a hand record as given: its dealer and vulnerability
 // as the board number gives them unless stated, and its deal (in PBN's
-// form, "" for none). An error is an *Error naming the field under prefix
+// form, "" for none; one of four "-" is none too). It is where a deal given
+// as text becomes the Board's scoring.Deal. An error is an *Error naming the field under prefix
 // ("boards[2]." gives "boards[2].deal"). The number is not checked here.
 func ParseBoard(prefix string, b BoardInput) (Board, error) {
 	out := Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
@@ -374,7 +375,9 @@ func ParseBoard(prefix string, b BoardInput) (Board, error) {
 		if err != nil {
 			return out, fromScoring(err, "")
 		}
-		out.Deal = d.String()
+		if !d.Empty() {
+			out.Deal = d // a deal of four "-" is no hand record
+		}
 	}
 	return out, nil
 }
@@ -400,7 +403,7 @@ func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board
 	for n := 1; n <= sec.Movement.Boards; n++ {
 		b := m[n]
 		if !seen(n) {
-			b.Deal = "" // still in play for a: the hands stay hidden
+			b.Deal = scoring.Deal{} // still in play for a: the hands stay hidden
 		}
 		out = append(out, b)
 	}

@@ -209,7 +209,7 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		}
 	}
 	for _, b := range boards {
-		if b.Deal != "" {
+		if !b.Deal.Empty() {
 			d.HandRecords++
 		}
 	}

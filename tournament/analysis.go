@@ -305,26 +305,31 @@ func (s *Service) DealBoards(ctx context.Context, a Actor, sectionID int64, r *r
 	for _, b := range stored {
 		byNumber[b.Number] = b
 	}
-	var in []BoardInput
+	var out []Board
+	kept := map[int]Board{}
 	dealt := 0
 	for n := 1; n <= sec.Movement.Boards; n++ {
 		b, ok := byNumber[n]
 		switch {
-		case ok && !b.Deal.Empty():
-			in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal.PBN()})
+		case ok && (!b.Deal.Empty() || played[n]):
+			// kept as stored: a hand record, or a board played without one
 		case played[n]:
-			if ok {
-				in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String()})
-			}
+			continue
 		default:
-			in = append(in, BoardInput{Number: n, Deal: scoring.RandomDeal(r).PBN()})
+			b = Board{SectionID: sec.ID, Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r)}
 			dealt++
 		}
+		out = append(out, b)
+		kept[n] = b
 	}
 	if dealt == 0 {
 		return nil, 0, &Error{Kind: ErrConflict, Message: "section " + sec.Name + " has no board to deal: every board has a hand record or a result already"}
 	}
-	if _, err := s.PutBoards(ctx, a, sec.ID, in); err != nil {
+	e, err := s.store.Event(ctx, sec.EventID)
+	if err != nil {
+		return nil, 0, err
+	}
+	if _, err := s.replaceBoards(ctx, a, &sec, &e, out, kept); err != nil {
 		return nil, 0, err
 	}
 	boards, err := s.Boards(ctx, a, sec.ID)

@@ -332,6 +332,14 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 		boards[i] = out
 		byNumber[b.Number] = out
 	}
+	return s.replaceBoards(ctx, a, &sec, &e, boards, byNumber)
+}
+
+// replaceBoards stores boards, read and checked (each of the section's
+// movement at most once; byNumber holds them by number), as the section's
+// hand records, and scores its results again in the same transaction
+// (PutBoards, DealBoards). It returns every stored board.
+func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, byNumber map[int]Board) ([]Board, error) {
 	rules, err := e.Rules()
 	if err != nil {
 		return nil, err
@@ -340,7 +348,7 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 	if err != nil {
 		return nil, err
 	}
-	scores, err := rescoreResults(&rules, withImplied(byNumber, &sec), results)
+	scores, err := rescoreResults(&rules, withImplied(byNumber, sec), results)
 	if err != nil {
 		return nil, err
 	}

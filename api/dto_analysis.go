@@ -53,7 +53,7 @@ func NewAnalysisDTO(a tournament.Analysis) AnalysisDTO {
 		t := a.Tricks[seat]
 		return StrainTricksDTO{C: int(t[scoring.Clubs]), D: int(t[scoring.Diamonds]), H: int(t[scoring.Hearts]), S: int(t[scoring.Spades]), NT: int(t[scoring.NoTrump])}
 	}
-	out := AnalysisDTO{Board: a.Board, Deal: a.Deal, Dealer: a.Dealer.String(), Vulnerable: a.Vulnerability.String(),
+	out := AnalysisDTO{Board: a.Board, Deal: a.Deal.PBN(), Dealer: a.Dealer.String(), Vulnerable: a.Vulnerability.String(),
 		Tricks: TrickTableDTO{N: row(scoring.North), E: row(scoring.East), S: row(scoring.South), W: row(scoring.West)},
 		Par:    make(map[string]ParDTO, len(a.Par))}
 	for _, lp := range a.Par {

@@ -113,7 +113,7 @@ type DealtBoardsResponse struct {
 
 // NewBoardResponse converts a board to its answer.
 func NewBoardResponse(b tournament.Board) BoardResponse {
-	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal}
+	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal.PBN()}
 }
 
 // boardsFromPBN reads the hand records of a PBN file (see

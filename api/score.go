@@ -224,9 +224,22 @@ func setOptions(rules *scoring.Rules, opts map[string]json.RawMessage) error {
 
 // holding works out honours and chicane: from the deal when it gives at
 // least three hands, else from the counts given; both must then agree
-// (tournament.HoldingFor, as for a stored result).
+// (tournament.HoldingFor, as for a stored result). The request's deal is
+// read here, where it comes in, and only when the contract is not passed
+// out; a count given wrong is named before a deal that does not read.
 func holding(q *ScoreRequest, c scoring.Contract) (scoring.Holding, error) {
-	return tournament.HoldingFor(q.Deal, q.Honours, q.Chicane, c)
+	var deal scoring.Deal
+	if q.Deal != "" && !c.Pass {
+		var err error
+		if deal, err = scoring.ParseDeal("deal", q.Deal); err != nil {
+			given, cerr := tournament.HoldingFor(scoring.Deal{}, q.Honours, q.Chicane, c)
+			if cerr != nil {
+				return given, cerr
+			}
+			return given, err
+		}
+	}
+	return tournament.HoldingFor(deal, q.Honours, q.Chicane, c)
 }
 
 // vulnerability reads "vulnerable", or works it out from "board".

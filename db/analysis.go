@@ -87,8 +87,8 @@ func newJobClient(pool *pgxpool.Pool) (*river.Client[pgx.Tx], error) {
 func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64, boards []tournament.Board) error {
 	var params []river.InsertManyParams
 	for _, b := range boards {
-		if b.Deal != "" {
-			params = append(params, river.InsertManyParams{Args: analyseArgs{SectionID: sectionID, Board: b.Number, Deal: b.Deal}})
+		if !b.Deal.Empty() {
+			params = append(params, river.InsertManyParams{Args: analyseArgs{SectionID: sectionID, Board: b.Number, Deal: b.Deal.PBN()}})
 		}
 	}
 	if len(params) == 0 {
@@ -100,7 +100,7 @@ func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64,
 
 // AnalyseFunc analyses one board's deal and stores it (tournament's
 // Service.AnalyseBoard).
-type AnalyseFunc func(ctx context.Context, sectionID int64, board int, deal string) error
+type AnalyseFunc func(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error
 
 // analyseWorker works the analysis jobs with an AnalyseFunc.
 type analyseWorker struct {
@@ -108,9 +108,14 @@ type analyseWorker struct {
 	analyse AnalyseFunc
 }
 
-// Work analyses the job's board.
+// Work analyses the job's board. A job whose deal does not read fails
+// (river retries it, then discards it).
 func (w *analyseWorker) Work(ctx context.Context, job *river.Job[analyseArgs]) error {
-	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, job.Args.Deal)
+	deal, err := scanDeal(job.Args.Deal)
+	if err != nil {
+		return fmt.Errorf("db: analysis job of board %d: %w", job.Args.Board, err)
+	}
+	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, deal)
 }
 
 // Timeout: a deal takes DDS a fraction of a second; a minute is trouble.
@@ -164,10 +169,10 @@ func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o Analys
 }
 
 // Analysed reports whether the board's analysis of this deal is stored.
-func (s *Store) Analysed(ctx context.Context, sectionID int64, board int, deal string) (bool, error) {
+func (s *Store) Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal) (bool, error) {
 	var ok bool
 	err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM board_analyses WHERE section_id = $1 AND number = $2 AND deal = $3)`,
-		sectionID, board, deal).Scan(&ok)
+		sectionID, board, deal.PBN()).Scan(&ok)
 	return ok, translate("analysed", err, ids{section: sectionID})
 }
 
@@ -193,7 +198,7 @@ func (s *Store) PutAnalysis(ctx context.Context, a tournament.StoredAnalysis) (b
 		SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, par_score = EXCLUDED.par_score,
 		    par_contracts = EXCLUDED.par_contracts, analysed_at = now()
 		WHERE board_analyses.deal <> EXCLUDED.deal`,
-		a.SectionID, a.Board, a.Deal, tricks, a.DealerPar.NSScore, contracts)
+		a.SectionID, a.Board, a.Deal.PBN(), tricks, a.DealerPar.NSScore, contracts)
 	if err != nil {
 		return false, translate("store analysis", err, ids{section: a.SectionID})
 	}
@@ -216,8 +221,13 @@ func (s *Store) Analyses(ctx context.Context, sectionID int64) ([]tournament.Sto
 		a := tournament.StoredAnalysis{SectionID: sectionID}
 		var tricks []int16
 		var contracts []string
-		if err := row.Scan(&a.Board, &a.Deal, &tricks, &a.DealerPar.NSScore, &contracts, &a.At); err != nil {
+		var deal string
+		if err := row.Scan(&a.Board, &deal, &tricks, &a.DealerPar.NSScore, &contracts, &a.At); err != nil {
 			return a, err
+		}
+		var err error
+		if a.Deal, err = scanDeal(deal); err != nil {
+			return a, fmt.Errorf("board %d: %w", a.Board, err)
 		}
 		if len(tricks) != 20 {
 			return a, fmt.Errorf("board %d: %d tricks stored, not 20", a.Board, len(tricks))

@@ -13,10 +13,10 @@ import (
 
 // Three real deals (DDS's hands/list100.txt, the first three) for boards
 // 1, 2 and 5; board 3 has no hand record.
-var queueDeals = map[int]string{
-	1: "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
-	2: "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
-	5: "N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93",
+var queueDeals = map[int]scoring.Deal{
+	1: pbnDeal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"),
+	2: pbnDeal("E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63"),
+	5: pbnDeal("N:73.QJT.AQ54.T752 QT6.876.KJ9.AQ84 5.A95432.7632.K6 AKJ9842.K.T8.J93"),
 }
 
 // countingAnalysis is an AnalyseFunc that stores a made-up analysis (the
@@ -26,13 +26,13 @@ var queueDeals = map[int]string{
 type countingAnalysis struct {
 	s       *db.Store
 	mu      sync.Mutex
-	solved  map[string]int // deal → times analysed
+	solved  map[scoring.Deal]int // deal → times analysed
 	block   int
 	started chan struct{} // closed when the blocking board starts
 	release chan struct{}
 }
 
-func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board int, deal string) error {
+func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {
 	if board == c.block {
 		select {
 		case <-c.started:
@@ -94,7 +94,7 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	if err := s.ReplaceBoards(ctx(t), sec.ID, boards, nil, "director"); err != nil {
 		t.Fatal(err)
 	}
-	work := &countingAnalysis{s: s, solved: map[string]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{})}
+	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{})}
 	opts := db.AnalysisOptions{Workers: 2, PollEvery: 100 * time.Millisecond}
 	first, err := s.StartAnalysis(context.Background(), work.analyse, opts)
 	if err != nil {
@@ -223,7 +223,7 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 		attempted_by = ARRAY['a-server-killed'] WHERE kind = 'analyse_board'`); err != nil {
 		t.Fatal(err)
 	}
-	work := &countingAnalysis{s: s, solved: map[string]int{}, started: make(chan struct{}), release: make(chan struct{})}
+	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, started: make(chan struct{}), release: make(chan struct{})}
 	w, err := s.StartAnalysis(context.Background(), work.analyse, db.AnalysisOptions{Workers: 1, RescueAfter: time.Minute, PollEvery: 100 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ func TestPutHandSet(t *testing.T) {
 		t.Errorf("board 30 alone: %v, want an invalid boards", err)
 	}
 	boards, err := s.Boards(c, sec.ID)
-	if err != nil || len(boards) != 20 || boards[0].Deal == "" {
+	if err != nil || len(boards) != 20 || boards[0].Deal.Empty() {
 		t.Errorf("after the refusals: %d boards (%v), want the 20 stored", len(boards), err)
 	}
 }

@@ -105,3 +105,13 @@ func sameStored(want, got tournament.Result) tournament.Result {
 	want.ID, want.SectionID, want.Version, want.EnteredAt, want.UpdatedAt = got.ID, got.SectionID, got.Version, got.EnteredAt, got.UpdatedAt
 	return want
 }
+
+// pbnDeal reads a deal a test gives in PBN, as tournament.ParseBoard reads
+// one given as text.
+func pbnDeal(pbn string) scoring.Deal {
+	d, err := scoring.ParseDeal("deal", pbn)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}

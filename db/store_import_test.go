@@ -24,7 +24,7 @@ func importable(t *testing.T) tournament.EventData {
 			Section: tournament.Section{Session: 1, Name: "A", Spec: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}, Movement: m, CurrentRound: 3},
 			Pairs: []tournament.Pair{{Number: "1", Direction: "NS", Players: []tournament.Player{{Name: "Ann"}, {Name: "Bob"}}},
 				{Number: "1", Direction: "EW", Players: []tournament.Player{{Name: "Cy"}, {Name: "Di"}}}},
-			Boards: []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"}},
+			Boards: []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: pbnDeal("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")}},
 			Results: []tournament.Result{
 				{Board: 1, Round: 1, Table: 1, NS: "1", EW: "1", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, NSScore: 420,
 					Auction: slices.Clone(auction4S)},
@@ -51,7 +51,7 @@ func TestImportEvent(t *testing.T) {
 		t.Fatalf("pairs %v, %v; want 2", pairs, err)
 	}
 	boards, err := s.Boards(c, sec.ID)
-	if err != nil || len(boards) != 1 || boards[0].Deal == "" {
+	if err != nil || len(boards) != 1 || boards[0].Deal.Empty() {
 		t.Fatalf("boards %v, %v; want board 1 with its deal", boards, err)
 	}
 	results, err := s.Results(c, tournament.ResultFilter{SectionID: sec.ID})

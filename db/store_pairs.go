@@ -250,7 +250,7 @@ type boardJSON struct {
 func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tournament.Board, rescored []tournament.ResultScore, actor string) error {
 	in := make([]boardJSON, len(boards))
 	for i, b := range boards {
-		in[i] = boardJSON{Number: b.Number, Dealer: b.Dealer.String(), Vulnerability: b.Vulnerability.String(), Deal: nullString(b.Deal)}
+		in[i] = boardJSON{Number: b.Number, Dealer: b.Dealer.String(), Vulnerability: b.Vulnerability.String(), Deal: nullString(b.Deal.PBN())}
 	}
 	input, err := json.Marshal(in)
 	if err != nil {
@@ -314,7 +314,11 @@ func (s *Store) Boards(ctx context.Context, sectionID int64) ([]tournament.Board
 			if b.Vulnerability, err = scoring.ParseVulnerability("vulnerable", vul); err != nil {
 				return b, fmt.Errorf("board %d: %w", b.Number, err)
 			}
-			b.Deal = deref(deal)
+			if deal != nil {
+				if b.Deal, err = scanDeal(*deal); err != nil {
+					return b, fmt.Errorf("board %d: %w", b.Number, err)
+				}
+			}
 			return b, nil
 		})
 }

@@ -1,7 +1,9 @@
 package db_test
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -119,7 +121,7 @@ func TestBoards(t *testing.T) {
 	// Board 1 North dealer none vulnerable, board 2 East dealer NS
 	// vulnerable: the standard cycle (scoring.BoardVulnerability).
 	boards := []tournament.Board{
-		{SectionID: sec.ID, Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: deal1},
+		{SectionID: sec.ID, Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: pbnDeal(deal1)},
 		{SectionID: sec.ID, Number: 2, Dealer: scoring.East, Vulnerability: scoring.VulNS},
 	}
 	// With board 2 NS vulnerable, 4S by North making is 620 (Law 77: 120
@@ -169,5 +171,39 @@ func TestBoards(t *testing.T) {
 	}
 	if got, err := s.Boards(c, sec.ID); err != nil || len(got) != 0 {
 		t.Errorf("no boards: %v %v", got, err)
+	}
+}
+
+// TestBoardsDealText: a board's deal is stored as its PBN text (what
+// board_analyses joins on, and what rows stored before held), read back as
+// the same scoring.Deal; a stored deal that does not read is an error of
+// the store's naming the board, not a board without a hand record.
+func TestBoardsDealText(t *testing.T) {
+	s, u := open(t)
+	c := ctx(t)
+	sec := mitchellSection(t, s, event(t, s).ID)
+	boards := []tournament.Board{{SectionID: sec.ID, Number: 1, Dealer: scoring.North, Deal: pbnDeal(deal1)}, {SectionID: sec.ID, Number: 2, Dealer: scoring.East, Vulnerability: scoring.VulNS}}
+	if err := s.ReplaceBoards(c, sec.ID, boards, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	pool := rawPool(t, u)
+	var text1, text2 *string
+	if err := pool.QueryRow(c, `SELECT (SELECT deal FROM boards WHERE section_id = $1 AND number = 1), (SELECT deal FROM boards WHERE section_id = $1 AND number = 2)`, sec.ID).Scan(&text1, &text2); err != nil {
+		t.Fatal(err)
+	}
+	if text1 == nil || *text1 != deal1 || text2 != nil {
+		t.Errorf("stored deals %v and %v, want %q and NULL", text1, text2, deal1)
+	}
+	if got, err := s.Boards(c, sec.ID); err != nil || !reflect.DeepEqual(got, boards) {
+		t.Errorf("read back %+v (%v), want %+v", got, err, boards)
+	}
+	if _, err := pool.Exec(c, `UPDATE boards SET deal = 'N:AKQ - - -' WHERE section_id = $1 AND number = 1`, sec.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Boards(c, sec.ID)
+	var se *scoring.Error
+	var te *tournament.Error
+	if err == nil || !strings.Contains(err.Error(), "board 1: stored deal \"N:AKQ - - -\"") || errors.As(err, &se) || errors.As(err, &te) {
+		t.Errorf("a stored deal that does not read: %v, want an error of the store's naming board 1 and its deal, not one about the input", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
@@ -168,6 +169,17 @@ func nullString(s string) *string {
 		return nil
 	}
 	return &s
+}
+
+// scanDeal reads a deal as stored (its PBN value, scoring.Deal.PBN): the
+// one place a stored deal's text becomes a scoring.Deal. One that does not
+// read is the store's error (a 500), not a *scoring.Error about the input.
+func scanDeal(text string) (scoring.Deal, error) {
+	d, err := scoring.ParseDeal("deal", text)
+	if err != nil {
+		return d, fmt.Errorf("stored deal %q does not read: %v", text, err)
+	}
+	return d, nil
 }
 
 // deref is *p, or "" when p is nil.

@@ -29,8 +29,8 @@ import (
 // with their signs (0, 160, 200, -30, 0): 8,944; the cards' share
 // 7,056 / 16,000 = 0.441.
 func TestParReport(t *testing.T) {
-	deal1 := "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
-	deal2 := "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63"
+	deal1 := pbnDeal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+	deal2 := pbnDeal("E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63")
 	b1 := tournament.Board{Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: deal1}
 	b2 := tournament.Board{Number: 2, Dealer: scoring.East, Vulnerability: scoring.VulNS, Deal: deal2}
 	played := func(board int, contract, declarer string, tricks int) tournament.Result {

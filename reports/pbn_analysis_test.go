@@ -104,7 +104,7 @@ func realBridgeAnalysed(t *testing.T, raw []byte) (tournament.EventData, map[str
 		for _, b := range s.Boards {
 			digits := theirs["DoubleDummyTricks"][strconv.Itoa(b.Number)]
 			digits = strings.TrimSuffix(strings.TrimPrefix(digits, `[DoubleDummyTricks "`), `"]`)
-			if b.Deal == "" || len(digits) != 20 {
+			if b.Deal.Empty() || len(digits) != 20 {
 				continue
 			}
 			var table scoring.TrickTable
@@ -114,8 +114,7 @@ func realBridgeAnalysed(t *testing.T, raw []byte) (tournament.EventData, map[str
 				n, _ := strconv.ParseUint(digits[i:i+1], 16, 8)
 				table[seats[i/5]][strains[i%5]] = uint8(n)
 			}
-			deal, _ := scoring.ParseDeal("deal", b.Deal)
-			hands, _ := deal.Complete()
+			hands, _ := b.Deal.Complete()
 			par, err := rules.ParOf(&table, hands, b.Dealer, b.Vulnerability)
 			if err != nil {
 				t.Fatal(err)

@@ -189,7 +189,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 			if g.Deal.Given != [4]bool{} {
 				deal := g.Deal
 				deal.First = scoring.North // stored from North, as every deal is
-				b.Deal = deal.String()
+				b.Deal = deal
 			}
 			boards[g.Board] = b
 		}

@@ -54,16 +54,12 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 					lines = append(lines, l)
 				}
 			}
-			if len(lines) == 0 && t.Board.Deal == "" {
+			if len(lines) == 0 && t.Board.Deal.Empty() {
 				continue // nothing to say about the board
 			}
-			deal, err := pbnDealOut(t.Board)
-			if err != nil {
-				return err
-			}
-			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: deal, totals: totals}
+			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals}
 			totals = nil
-			if a := analyses[t.Board.Number]; a != nil && a.Deal != "" && t.Board.Deal != "" {
+			if a := analyses[t.Board.Number]; a != nil && !a.Deal.Empty() && !t.Board.Deal.Empty() {
 				g.analysis = a
 			}
 			if len(lines) == 0 {
@@ -378,16 +374,10 @@ func pbnDateOut(s string) string {
 // "the ranks must be given in descending order; <first> is equal to the
 // dealer". A board without a hand record gives no hand: "A hand whose cards
 // are not given, is indicated by "-"", so "E:- - - -".
-func pbnDealOut(b tournament.Board) (string, error) {
-	d := scoring.Deal{}
-	if b.Deal != "" {
-		var err error
-		if d, err = scoring.ParseDeal("deal", b.Deal); err != nil {
-			return "", fmt.Errorf("PBN export: board %d: deal %q: %w", b.Number, b.Deal, err)
-		}
-	}
+func pbnDealOut(b tournament.Board) string {
+	d := b.Deal
 	d.First = b.Dealer
-	return d.String(), nil
+	return d.String()
 }
 
 // pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP

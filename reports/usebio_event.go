@@ -175,7 +175,7 @@ func usebioLines(ev *USEBIOEvent, two bool) (map[int]tournament.Board, []meeting
 		}
 		tb := tournament.Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
 		if b.HasDeal() {
-			tb.Deal = b.Deal.String()
+			tb.Deal = b.Deal
 		}
 		boards[b.Number] = tb
 		for _, l := range b.Lines {

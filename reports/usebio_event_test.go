@@ -52,7 +52,7 @@ func interchangeEvent(t *testing.T) tournament.EventData {
 		{Number: "4", Players: []tournament.Player{{Name: "Gus"}, {Name: "Hal"}}},
 	}
 	boards := map[int]tournament.Board{
-		1: {Number: 1, Dealer: 0, Vulnerability: 0, Deal: "N:AKQJ2.K3.Q54.A76 T98.AQJ2.K32.KQ2 76543.654.A6.543 .T987.JT987.JT98"},
+		1: {Number: 1, Dealer: 0, Vulnerability: 0, Deal: pbnDeal("N:AKQJ2.K3.Q54.A76 T98.AQJ2.K32.KQ2 76543.654.A6.543 .T987.JT987.JT98")},
 	}
 	results := []tournament.Result{
 		{Board: 1, Round: 1, Table: 1, NS: "1", EW: "2", Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, Lead: "HA"},
@@ -121,7 +121,7 @@ func TestUSEBIOHowellImport(t *testing.T) {
 	}
 	lines := map[key]tournament.TravelerLine{}
 	for _, tr := range s.Travelers {
-		if tr.Board.Deal == "" {
+		if tr.Board.Deal.Empty() {
 			t.Errorf("board %d has no deal", tr.Board.Number)
 		}
 		for _, l := range tr.Lines {

@@ -110,12 +110,9 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw("</EVENT>\n")
 	hands := false
 	for _, b := range s.Boards {
-		if b.Deal == "" {
+		deal := b.Deal
+		if deal.Empty() {
 			continue
-		}
-		deal, err := scoring.ParseDeal("deal", b.Deal)
-		if err != nil {
-			return fmt.Errorf("USEBIO export: board %d: deal %q: %w", b.Number, b.Deal, err)
 		}
 		if !hands {
 			x.raw("<HANDSET>\n")

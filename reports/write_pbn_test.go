@@ -170,8 +170,8 @@ func TestPBNExportFormat(t *testing.T) {
 			}
 			for _, tr := range c.data.Sections[0].Travelers {
 				played := slices.ContainsFunc(tr.Lines, func(l tournament.TravelerLine) bool { return l.Result.Status != tournament.StatusNotPlayed })
-				if want := played || tr.Board.Deal != ""; written[tr.Board.Number] != want {
-					t.Errorf("board %d written %v; want %v (played %v, hand record %v)", tr.Board.Number, written[tr.Board.Number], want, played, tr.Board.Deal != "")
+				if want := played || !tr.Board.Deal.Empty(); written[tr.Board.Number] != want {
+					t.Errorf("board %d written %v; want %v (played %v, hand record %v)", tr.Board.Number, written[tr.Board.Number], want, played, !tr.Board.Deal.Empty())
 				}
 			}
 			back, err := readBackPBN(file)

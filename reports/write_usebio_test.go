@@ -409,7 +409,7 @@ func unknownsEvent(t *testing.T) tournament.EventData {
 		boards[b.Number] = b
 	}
 	boards[3] = tournament.Board{Number: 3, Dealer: 2, Vulnerability: 2,
-		Deal: "S:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"}
+		Deal: pbnDeal("S:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")}
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, s.Results)}}
 }
 

@@ -132,15 +132,11 @@ func writeStandings(b *book, d *tournament.EventData) error {
 var seatNames = [4]string{"North", "East", "South", "West"}
 
 // handRows returns a board's hand record, a row per seat ("North",
-// "AKQJ2.K3.Q54.A76"), or the deal as given when it cannot be read; nil
-// when the board has none.
-func handRows(deal string) [][]any {
-	if deal == "" {
+// "AKQJ2.K3.Q54.A76", "-" for a hand not given); nil when the board has
+// none.
+func handRows(dl scoring.Deal) [][]any {
+	if dl.Empty() {
 		return nil
-	}
-	dl, err := scoring.ParseDeal("deal", deal)
-	if err != nil {
-		return [][]any{{"Deal", deal}}
 	}
 	out := make([][]any, 0, 4)
 	for _, seat := range scoring.Seats {

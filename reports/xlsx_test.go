@@ -17,6 +17,16 @@ import (
 // 4-3-3-3, each suit dealt in sequences so that no card repeats.
 const board1Deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 
+// pbnDeal reads a deal a test gives in PBN, as tournament.ParseBoard and
+// the file readers read one.
+func pbnDeal(pbn string) scoring.Deal {
+	d, err := scoring.ParseDeal("deal", pbn)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
 // smallEvent is a 3-table Mitchell at matchpoints, one board a round, boards
 // 1–3 each played three times, scored under contract-2017 (Law 77) with the
 // vulnerability by board number (board 1 none, 2 NS, 3 EW):
@@ -58,7 +68,7 @@ func smallEvent(t testing.TB) tournament.EventData {
 		{SectionID: 1, Round: 2, Table: 2, Board: 3, NS: "2", EW: "1", Status: tournament.StatusPassedOut, Contract: "PASS", Tricks: tournament.TricksNotGiven},
 		{SectionID: 1, Round: 3, Table: 1, Board: 3, NS: "1", EW: "2", Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40, Tricks: tournament.TricksNotGiven},
 	}
-	boards := map[int]tournament.Board{1: {SectionID: 1, Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: board1Deal}}
+	boards := map[int]tournament.Board{1: {SectionID: 1, Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: pbnDeal(board1Deal)}}
 	for i, err := range tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results) {
 		if err != nil {
 			t.Fatalf("result %d: %v", i, err)

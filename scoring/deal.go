@@ -196,6 +196,19 @@ func (d Deal) String() string {
 	return b.String()
 }
 
+// Empty reports whether the deal gives no hand: the zero Deal, which a
+// board without a hand record holds.
+func (d Deal) Empty() bool { return d.Given == [4]bool{} }
+
+// PBN writes the deal as a board's hand record is stored and sent: its PBN
+// Deal value (String), or "" when it gives no hand (Empty).
+func (d Deal) PBN() string {
+	if d.Empty() {
+		return ""
+	}
+	return d.String()
+}
+
 // Complete returns the four hands, working out a single missing hand from
 // the other three, and false when more than one hand is missing.
 func (d Deal) Complete() ([4]Hand, bool) {

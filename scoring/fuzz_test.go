@@ -130,7 +130,8 @@ func fuzzFour(h []string) [4]string { return [4]string{h[0], h[1], h[2], h[3]} }
 
 // FuzzParseDeal: ParseDeal never panics, refuses with a *scoring.Error, and
 // a deal it reads prints (Deal.String) as a value it reads back to the same
-// Deal, printed the same again. A read deal is sound: a given hand holds 13
+// Deal, printed the same again; as a hand record (Deal.PBN) it prints the
+// same, or "" when it gives no hand (Deal.Empty). A read deal is sound: a given hand holds 13
 // cards, no card twice; Complete fills in one missing hand to make the
 // pack; HoldingOf it gives five trump honours (four aces at no-trump and
 // nullo) in all, and a void hand holds none (LAWS.md "Honours").
@@ -151,6 +152,9 @@ func FuzzParseDeal(f *testing.F) {
 		}
 		if d2 != d || d2.String() != printed {
 			t.Fatalf("ParseDeal(%q) = %+v printed %q; read back %+v printed %q", s, d, printed, d2, d2.String())
+		}
+		if text := d.PBN(); d.Empty() != (text == "") || (text != "" && text != printed) {
+			t.Fatalf("ParseDeal(%q) = %+v: PBN %q, Empty %v; want \"\" exactly when no hand is given, else %q", s, d, text, d.Empty(), printed)
 		}
 		var all scoring.Hand
 		missing := 0

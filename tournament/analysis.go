@@ -24,7 +24,7 @@ type DoubleDummy interface {
 // declarer in each strain, and par under each law code asked for.
 type Analysis struct {
 	Board         int
-	Deal          string // PBN, "N:…"
+	Deal          scoring.Deal // whole: every hand given
 	Dealer        scoring.Seat
 	Vulnerability scoring.Vulnerability
 	Tricks        scoring.TrickTable
@@ -71,15 +71,12 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 			}
 			return err
 		}
-		if b.Deal == "" {
+		d := b.Deal
+		if d.Empty() {
 			return nil, bad(Invalidf(field, "board "+strconv.Itoa(b.Number)+" has no hand record: double dummy needs the deal"))
 		}
-		d, err := scoring.ParseDeal(field, b.Deal)
-		if err != nil {
-			return nil, bad(fromScoring(err, ""))
-		}
 		if !d.Full() {
-			return nil, bad(Invalidf(field, strconv.Quote(b.Deal)+": a hand is not given (\"-\"): double dummy needs all 52 cards"))
+			return nil, bad(Invalidf(field, strconv.Quote(d.String())+": a hand is not given (\"-\"): double dummy needs all 52 cards"))
 		}
 		deals[i], hands[i] = d, d.Hands
 	}
@@ -89,7 +86,7 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 	}
 	out := make([]Analysis, len(boards))
 	for i, b := range boards {
-		a := Analysis{Board: b.Number, Deal: deals[i].String(), Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: tables[i]}
+		a := Analysis{Board: b.Number, Deal: deals[i], Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: tables[i]}
 		if a.Par, err = lawPars(rules, &a, hands[i], func() (scoring.Par, error) { return dd.DealerPar(tables[i], b.Dealer, b.Vulnerability) }); err != nil {
 			return nil, err
 		}
@@ -126,7 +123,7 @@ func lawPars(rules []scoring.Rules, a *Analysis, hands [4]scoring.Hand, dealerPa
 type StoredAnalysis struct {
 	SectionID int64
 	Board     int
-	Deal      string
+	Deal      scoring.Deal
 	Tricks    scoring.TrickTable
 	DealerPar scoring.Par
 	At        time.Time
@@ -136,7 +133,7 @@ type StoredAnalysis struct {
 // of the analysis queue. A deal analysed already, or one the board no
 // longer holds (another job has its new deal), is done at once, so a job
 // run twice (a worker that died, a server restarted) solves nothing twice.
-func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int, deal string) error {
+func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int, deal scoring.Deal) error {
 	if s.dd == nil {
 		return errNoDoubleDummy
 	}
@@ -219,12 +216,8 @@ func (s *Service) sectionAnalyses(ctx context.Context, a Actor, sec *Section, e 
 		if !ok || b.Deal != st.Deal || !seen(st.Board) {
 			continue // replaced since it was read, or still in play for a
 		}
-		d, err := scoring.ParseDeal("deal", st.Deal)
-		if err != nil {
-			return nil, err
-		}
 		an := Analysis{Board: st.Board, Deal: st.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: st.Tricks}
-		if an.Par, err = lawPars(rules, &an, d.Hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
+		if an.Par, err = lawPars(rules, &an, st.Deal.Hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
 			return nil, err
 		}
 		out = append(out, an)
@@ -254,7 +247,7 @@ func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, n
 	if err != nil {
 		return Analysis{}, err
 	}
-	if boards[number].Deal == "" {
+	if boards[number].Deal.Empty() {
 		return Analysis{}, &Error{Kind: ErrNotFound, Field: "board", Message: "board " + strconv.Itoa(number) + " has no hand record: store the deal (PUT .../boards) and it is analysed"}
 	}
 	all, err := s.sectionAnalyses(ctx, a, &sec, &e, boards, func(n int) bool { return n == number })
@@ -289,10 +282,7 @@ func AnalyseMissing(dd DoubleDummy, d *EventData) error {
 		}
 		var todo []Board
 		for _, b := range sd.Boards {
-			if b.Deal == "" || have[b.Number] {
-				continue
-			}
-			if dl, err := scoring.ParseDeal("deal", b.Deal); err == nil && dl.Full() {
+			if b.Deal.Full() && !have[b.Number] {
 				todo = append(todo, b)
 			}
 		}
@@ -341,26 +331,31 @@ func (s *Service) DealBoards(ctx context.Context, a Actor, sectionID int64, r *r
 	for _, b := range stored {
 		byNumber[b.Number] = b
 	}
-	var in []BoardInput
+	var out []Board
+	kept := map[int]Board{}
 	dealt := 0
 	for n := 1; n <= sec.Movement.Boards; n++ {
 		b, ok := byNumber[n]
 		switch {
-		case ok && b.Deal != "":
-			in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal})
+		case ok && (!b.Deal.Empty() || played[n]):
+			// kept as stored: a hand record, or a board played without one
 		case played[n]:
-			if ok {
-				in = append(in, BoardInput{Number: n, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String()})
-			}
+			continue
 		default:
-			in = append(in, BoardInput{Number: n, Deal: scoring.RandomDeal(r).String()})
+			b = Board{SectionID: sec.ID, Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r)}
 			dealt++
 		}
+		out = append(out, b)
+		kept[n] = b
 	}
 	if dealt == 0 {
 		return nil, 0, &Error{Kind: ErrConflict, Message: "section " + sec.Name + " has no board to deal: every board has a hand record or a result already"}
 	}
-	if _, err := s.PutBoards(ctx, a, sec.ID, in); err != nil {
+	e, err := s.store.Event(ctx, sec.EventID)
+	if err != nil {
+		return nil, 0, err
+	}
+	if _, err := s.replaceBoards(ctx, a, &sec, &e, out, kept); err != nil {
 		return nil, 0, err
 	}
 	boards, err := s.Boards(ctx, a, sec.ID)

@@ -9,12 +9,20 @@ import (
 
 // TestAnalyseBoardError: a board Analyse cannot solve is told by its index
 // and field (BoardError), and is still the *Error naming it in full that the
-// API answers, whichever check refused it: no deal, a deal that does not
-// read, a deal with a hand not given.
+// API answers, whichever check refused it: no deal, a deal with a hand not
+// given. (A deal that does not read is refused where it is read:
+// ParseBoard.)
 func TestAnalyseBoardError(t *testing.T) {
-	whole := "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+	parse := func(pbn string) scoring.Deal {
+		d, err := scoring.ParseDeal("deal", pbn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	whole := parse("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
 	rules := []scoring.Rules{scoring.NewRules(scoring.Contract2017)}
-	for _, deal := range []string{"", "N:AKQ", "N:AKQJT98765432... - - -"} {
+	for _, deal := range []scoring.Deal{{}, parse("N:AKQJT98765432... - - -")} {
 		boards := []Board{{Number: 1, Deal: whole}, {Number: 2, Deal: whole}, {Number: 3, Deal: deal}}
 		_, err := Analyse(nil, boards, rules)
 		var be *BoardError

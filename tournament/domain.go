@@ -124,13 +124,17 @@ type Roster struct {
 }
 
 // Board is one deal of a section: its number, dealer, vulnerability and,
-// when there is a hand record, the deal.
+// when there is a hand record, the deal. The deal is read once, where it
+// comes in — ParseBoard for text given (the API, the pages, a hand-record
+// file), a results file's reader, the store's scan of its PBN text — and
+// travels parsed; it is written back as PBN (scoring.Deal.PBN) only at the
+// edges that send or store text.
 type Board struct {
 	SectionID     int64
 	Number        int
 	Dealer        scoring.Seat
 	Vulnerability scoring.Vulnerability
-	Deal          string // a PBN deal ("N:AKQ.…"), "" when there is no hand record
+	Deal          scoring.Deal // the hand record; Empty (the zero Deal) when there is none
 }
 
 // Status is what a traveler line records.

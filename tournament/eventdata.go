@@ -87,7 +87,7 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 			hidden := make(map[int]Board, len(boards))
 			for n, b := range boards {
 				if !seen(n) {
-					b.Deal = ""
+					b.Deal = scoring.Deal{}
 				}
 				hidden[n] = b
 			}

@@ -31,13 +31,10 @@ func checkLead(b *Board, r *Result, prefix string) error {
 	}
 	r.Lead = card.String()
 	declarer, err := scoring.ParseSeat("declarer", r.Declarer)
-	if err != nil || b.Deal == "" {
+	if err != nil || b.Deal.Empty() {
 		return nil
 	}
-	deal, err := scoring.ParseDeal("deal", b.Deal)
-	if err != nil {
-		return nil
-	}
+	deal := b.Deal
 	leader := declarer.Next()
 	hand, known := deal.Hands[leader], deal.Given[leader]
 	if hands, ok := deal.Complete(); ok {

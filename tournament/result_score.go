@@ -85,7 +85,7 @@ func scorable(rules *scoring.Rules, b *Board, r *Result) (scoring.Result, error)
 // when it gives the hands, else from the counts given per seat (honours,
 // and the seats void of trumps); when both are given they must agree.
 // Errors are *scoring.Error naming "honours" or "chicane".
-func HoldingFor(deal string, honours map[string]int, chicane []string, c scoring.Contract) (scoring.Holding, error) {
+func HoldingFor(deal scoring.Deal, honours map[string]int, chicane []string, c scoring.Contract) (scoring.Holding, error) {
 	var given scoring.Holding
 	if len(honours) > 0 {
 		given.Known = true
@@ -106,14 +106,10 @@ func HoldingFor(deal string, honours map[string]int, chicane []string, c scoring
 	} else if len(chicane) > 0 {
 		return given, &scoring.Error{Field: "chicane", Problem: "give the honours per seat as well, or the deal"}
 	}
-	if deal == "" || c.Pass {
+	if deal.Empty() || c.Pass {
 		return given, nil
 	}
-	d, err := scoring.ParseDeal("deal", deal)
-	if err != nil {
-		return given, err
-	}
-	hands, ok := d.Complete()
+	hands, ok := deal.Complete()
 	if !ok {
 		return given, nil
 	}
@@ -383,16 +379,12 @@ func enteredScores(a Actor, rules *scoring.Rules, b *Board, r *Result, prefix st
 		Message: "board " + strconv.Itoa(r.Board) + " has no hand record: say how many " + what + " each hand held (" + law.String() + " scores them)"}
 }
 
-// dealComplete reports whether a PBN deal gives every hand (three given
-// imply the fourth).
-func dealComplete(deal string) bool {
-	if deal == "" {
+// dealComplete reports whether a deal gives every hand (three given imply
+// the fourth).
+func dealComplete(deal scoring.Deal) bool {
+	if deal.Empty() {
 		return false
 	}
-	d, err := scoring.ParseDeal("deal", deal)
-	if err != nil {
-		return false
-	}
-	_, ok := d.Complete()
+	_, ok := deal.Complete()
 	return ok
 }

@@ -63,7 +63,8 @@ type SectionInput struct {
 }
 
 // BoardInput is one board of a hand record as given: dealer and
-// vulnerability may be left out and follow from the board number.
+// vulnerability may be left out and follow from the board number. It is
+// text as it came in; ParseBoard reads it into a Board.
 type BoardInput struct {
 	Number     int
 	Dealer     string // "N", "E", "S", "W" or ""

@@ -94,13 +94,6 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 			if _, dup := boards[b.Number]; dup {
 				return EventData{}, Invalidf(field+".number", "board "+strconv.Itoa(b.Number)+" is given twice")
 			}
-			if b.Deal != "" {
-				deal, err := scoring.ParseDeal(field+".deal", b.Deal)
-				if err != nil {
-					return EventData{}, fromScoring(err, "")
-				}
-				b.Deal = deal.String()
-			}
 			boards[b.Number] = *b
 		}
 		withImplied(boards, sec)

@@ -333,6 +333,14 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 		boards[i] = out
 		byNumber[b.Number] = out
 	}
+	return s.replaceBoards(ctx, a, &sec, &e, boards, byNumber)
+}
+
+// replaceBoards stores boards, read and checked (each of the section's
+// movement at most once; byNumber holds them by number), as the section's
+// hand records, and scores its results again in the same transaction
+// (PutBoards, DealBoards). It returns every stored board.
+func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, byNumber map[int]Board) ([]Board, error) {
 	rules, err := e.Rules()
 	if err != nil {
 		return nil, err
@@ -341,7 +349,7 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 	if err != nil {
 		return nil, err
 	}
-	scores, err := rescoreResults(&rules, withImplied(byNumber, &sec), results)
+	scores, err := rescoreResults(&rules, withImplied(byNumber, sec), results)
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +363,8 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 
 // ParseBoard reads a hand record as given: its dealer and vulnerability
 // as the board number gives them unless stated, and its deal (in PBN's
-// form, "" for none). An error is an *Error naming the field under prefix
+// form, "" for none; one of four "-" is none too). It is where a deal given
+// as text becomes the Board's scoring.Deal. An error is an *Error naming the field under prefix
 // ("boards[2]." gives "boards[2].deal"). The number is not checked here.
 func ParseBoard(prefix string, b BoardInput) (Board, error) {
 	out := Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
@@ -375,7 +384,9 @@ func ParseBoard(prefix string, b BoardInput) (Board, error) {
 		if err != nil {
 			return out, fromScoring(err, "")
 		}
-		out.Deal = d.String()
+		if !d.Empty() {
+			out.Deal = d // a deal of four "-" is no hand record
+		}
 	}
 	return out, nil
 }
@@ -401,7 +412,7 @@ func (s *Service) Boards(ctx context.Context, a Actor, sectionID int64) ([]Board
 	for n := 1; n <= sec.Movement.Boards; n++ {
 		b := m[n]
 		if !seen(n) {
-			b.Deal = "" // still in play for a: the hands stay hidden
+			b.Deal = scoring.Deal{} // still in play for a: the hands stay hidden
 		}
 		out = append(out, b)
 	}

@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
 )
 
 // Store keeps events, sections, pairs, boards, results and tokens. Every
@@ -83,7 +85,7 @@ type Store interface {
 	Boards(ctx context.Context, sectionID int64) ([]Board, error)
 
 	// Analysed reports whether a board's analysis of this deal is stored.
-	Analysed(ctx context.Context, sectionID int64, board int, deal string) (bool, error)
+	Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal) (bool, error)
 	// PutAnalysis stores a board's analysis if the board still holds its
 	// deal, and reports whether it did.
 	PutAnalysis(ctx context.Context, a StoredAnalysis) (bool, error)

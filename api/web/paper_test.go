@@ -49,8 +49,8 @@ func dealtSet(t *testing.T, first, last int, seed uint64) ([]byte, map[int]strin
 	sec := tournament.SectionData{}
 	deals := map[int]string{}
 	for n := first; n <= last; n++ {
-		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r).String()}
-		deals[n] = b.Deal
+		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r)}
+		deals[n] = b.Deal.PBN()
 		sec.Boards = append(sec.Boards, b)
 		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
 	}
@@ -113,7 +113,7 @@ func TestHandSetUpload(t *testing.T) {
 		t.Fatalf("%d boards stored (%v), want 26", len(boards), err)
 	}
 	for _, b := range boards {
-		if !sameDeal(t, b.Deal, deals[b.Number]) {
+		if !sameDeal(t, b.Deal.PBN(), deals[b.Number]) {
 			t.Errorf("board %d: deal %q, want the file's %q", b.Number, b.Deal, deals[b.Number])
 		}
 	}
@@ -129,7 +129,7 @@ func TestHandSetUpload(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, b := range boards {
-		if want := deals[b.Number]; !sameDeal(t, b.Deal, want) {
+		if want := deals[b.Number]; !sameDeal(t, b.Deal.PBN(), want) {
 			t.Errorf("after the 20-board set, board %d: deal %q, want %q", b.Number, b.Deal, want)
 		}
 	}

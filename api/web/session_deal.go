@@ -47,13 +47,9 @@ var suitFaces = [4]struct {
 // cardRanks are the ranks from the ace down, bit 12 to bit 0 of a suit.
 var cardRanks = [13]string{"A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"}
 
-// newDealView draws a PBN deal; nil when there is none or it cannot be read.
-func newDealView(pbn string) *dealView {
-	if strings.TrimSpace(pbn) == "" {
-		return nil
-	}
-	d, err := scoring.ParseDeal("deal", pbn)
-	if err != nil {
+// newDealView draws a board's deal; nil when there is none.
+func newDealView(d scoring.Deal) *dealView {
+	if d.Empty() {
 		return nil
 	}
 	hand := func(seat scoring.Seat, name string) handView {

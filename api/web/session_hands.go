@@ -69,7 +69,7 @@ func (p *Pages) handRecords(c echo.Context) (handsPageData, error) {
 	}
 	d := handsPageData{Event: ev, Section: sec}
 	for _, b := range boards {
-		if b.Deal == "" {
+		if b.Deal.Empty() {
 			d.Missing++
 			continue
 		}

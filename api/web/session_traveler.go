@@ -403,7 +403,7 @@ func newParView(law scoring.Law, p scoring.Par) parView {
 // analysisView reads the board's analysis for the traveler: nil when the
 // board has no hand record, a pending note when it is not worked out yet.
 func (p *Pages) analysisView(ctx context.Context, a tournament.Actor, t tournament.Traveler, ev tournament.Event) *analysisView {
-	if t.Board.Deal == "" {
+	if t.Board.Deal.Empty() {
 		return nil
 	}
 	an, err := p.svc.BoardAnalysis(ctx, a, t.Section.ID, t.Board.Number)

@@ -138,6 +138,16 @@ type publishedDDS struct{}
 // vulnerable: the list's "PBN 0 0").
 const listDeal1 = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 
+// pbnDeal reads a deal a test gives in PBN, as tournament.ParseBoard reads
+// one given as text.
+func pbnDeal(pbn string) scoring.Deal {
+	d, err := scoring.ParseDeal("deal", pbn)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
 func (publishedDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 	out := make([]scoring.TrickTable, len(deals))
 	for i := range deals {
@@ -167,7 +177,7 @@ func TestTravelerShowsDoubleDummy(t *testing.T) {
 		t.Fatal(err)
 	}
 	// What a worker of the analysis queue does for board 1.
-	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, pbnDeal(listDeal1)); err != nil {
 		t.Fatal(err)
 	}
 	p := e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/1", nil)
@@ -206,7 +216,7 @@ func TestReportsShowParReport(t *testing.T) {
 	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, boards); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, pbnDeal(listDeal1)); err != nil {
 		t.Fatal(err)
 	}
 	results, err := e.svc.Results(ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
@@ -249,11 +259,11 @@ func TestDealAndPrintHands(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, b := range boards {
-		if b.Deal == "" || (b.Number == 1) != (b.Deal == listDeal1) {
+		if b.Deal.PBN() == "" || (b.Number == 1) != (b.Deal.PBN() == listDeal1) {
 			t.Fatalf("board %d: deal %q", b.Number, b.Deal)
 		}
 	}
-	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, pbnDeal(listDeal1)); err != nil {
 		t.Fatal(err)
 	}
 	p = e.want(http.StatusOK, true, "/director/sections/"+sid+"/hands", nil)

@@ -210,7 +210,7 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		}
 	}
 	for _, b := range boards {
-		if b.Deal != "" {
+		if !b.Deal.Empty() {
 			d.HandRecords++
 		}
 	}

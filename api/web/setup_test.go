@@ -358,14 +358,14 @@ func uploadSetupBoards(t *testing.T, s *setupSite, sectionID int64) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if boards[n-1].Deal != d.String() {
+		if boards[n-1].Deal.PBN() != d.String() {
 			t.Errorf("board %d: deal %q, want %q", n, boards[n-1].Deal, d.String())
 		}
 	}
 	if boards[1].Dealer != scoring.East || boards[1].Vulnerability != scoring.VulNS {
 		t.Errorf("board 2: dealer %v, vulnerable %v; want E, NS", boards[1].Dealer, boards[1].Vulnerability)
 	}
-	if boards[2].Deal != "" {
+	if boards[2].Deal.PBN() != "" {
 		t.Errorf("board 3 has a deal %q; the file has none", boards[2].Deal)
 	}
 	p = s.get(path)

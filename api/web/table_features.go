@@ -68,8 +68,8 @@ type holdingJSON struct {
 // holdingsOf works out, for each strain of the code, the honours and voids
 // the hand record gives (tournament.HoldingFor, as the score takes them);
 // nil when the board has no complete hand record.
-func holdingsOf(rules *scoring.Rules, deal string) map[string]holdingJSON {
-	if deal == "" {
+func holdingsOf(rules *scoring.Rules, deal scoring.Deal) map[string]holdingJSON {
+	if deal.Empty() {
 		return nil
 	}
 	out := map[string]holdingJSON{}

@@ -147,7 +147,7 @@ func (p *Pages) tableBoards(c echo.Context, a tournament.Actor, d *tablePageData
 			continue
 		}
 		b := all[n-1]
-		tb := tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Deal: b.Deal}
+		tb := tableBoard{Number: b.Number, Dealer: b.Dealer.String(), Deal: b.Deal.PBN()}
 		if rules.Law.UsesVulnerability() {
 			tb.Vulnerable = b.Vulnerability.String() // only where the code scores it
 		}

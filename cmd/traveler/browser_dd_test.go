@@ -71,7 +71,11 @@ func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
+	deal1, err := scoring.ParseDeal("deal", listDeal1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.AnalyseBoard(ctx, sec.ID, 1, deal1); err != nil {
 		t.Fatal(err)
 	}
 

@@ -87,7 +87,7 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	// each board's deal is analysed once.
 	type seen struct {
 		board int
-		deal  string
+		deal  scoring.Deal
 	}
 	done := map[seen]bool{}
 	var boards []tournament.Board

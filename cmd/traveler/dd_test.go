@@ -227,12 +227,11 @@ func TestDealCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, _ := scoring.ParseDeal("deal", b.Deal)
-		_, whole := d.Complete()
-		if b.Number != n || b.Dealer != scoring.BoardDealer(n) || b.Vulnerability != scoring.BoardVulnerability(n) || !whole || seen[b.Deal] {
+		_, whole := b.Deal.Complete()
+		if b.Number != n || b.Dealer != scoring.BoardDealer(n) || b.Vulnerability != scoring.BoardVulnerability(n) || !whole || seen[b.Deal.PBN()] {
 			t.Errorf("board %d: %+v", n, b)
 		}
-		seen[b.Deal] = true
+		seen[b.Deal.PBN()] = true
 	}
 	if len(recs) != 4 {
 		t.Fatalf("%d boards, want 4", len(recs))

@@ -61,7 +61,7 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	r := scoring.CryptoRand()
 	sec := tournament.SectionData{}
 	for n := *first; n < *first+*boards; n++ {
-		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r).String()}
+		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r)}
 		sec.Boards = append(sec.Boards, b)
 		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
 	}

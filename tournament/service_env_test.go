@@ -7,6 +7,7 @@ package tournament_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/db"
@@ -27,7 +28,8 @@ func newBuilder(t *testing.T) *tournamenttest.Builder {
 }
 
 // wantError returns err as a *tournament.Error of kind, failing the test if
-// it is not one or (field not "") names another field.
+// it is not one, if (field not "") it names another field, or if
+// PostgreSQL's own words reach its message.
 func wantError(t *testing.T, err, kind error, field string) *tournament.Error {
 	t.Helper()
 	var te *tournament.Error
@@ -36,6 +38,11 @@ func wantError(t *testing.T, err, kind error, field string) *tournament.Error {
 	}
 	if field != "" && te.Field != field {
 		t.Errorf("error %q names field %q, want %q", te.Error(), te.Field, field)
+	}
+	for _, word := range []string{"violates", "SQLSTATE", "constraint", "relation", "ERROR", "pgx", "duplicate key"} {
+		if strings.Contains(te.Error(), word) {
+			t.Errorf("error %q has PostgreSQL's words in it (%q)", te.Error(), word)
+		}
 	}
 	return te
 }

@@ -1,46 +1,40 @@
-package db_test
+package tournament_test
+
+// Round moves and tables at their own pace (pace.go, issue 22 §2) on a
+// 7-table Mitchell of 3 boards a round (7 rounds, 21 boards), built by
+// tournamenttest: the director announces a round (SetCurrentRound), a
+// table goes on by itself once its round is in, enters earlier rounds until
+// the director closes them for it, and a slot to be played later does not
+// hold its board back. Moved from db/service_pace_test.go, unchanged in
+// what it asserts.
 
 import (
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
-// paceSetUp stores the 7-table Mitchell of mitchellSection (3 boards a
-// round, 7 rounds) and returns a Service over it, the section and the
-// actor of table n's token.
-func paceSetUp(t *testing.T) (*tournament.Service, *db.Store, tournament.Section, func(n int) tournament.Actor) {
+// paceSetUp builds the 7-table Mitchell, 3 boards a round, round 1 current.
+func paceSetUp(t *testing.T) (*tournamenttest.Builder, tournament.Section) {
 	t.Helper()
-	s, _ := open(t)
-	e := event(t, s)
-	sec := mitchellSection(t, s, e.ID)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	table := func(n int) tournament.Actor {
-		return tournament.Actor{Role: tournament.RoleTable, Name: "table " + strconv.Itoa(n) + " A", SectionID: sec.ID, Table: n}
-	}
-	return svc, s, sec, table
+	b := newBuilder(t)
+	return b, b.Mitchell(b.Event(tournament.EventInput{Name: "Tuesday pairs"}).ID, 7, 3)
 }
 
-// boardsOf returns the boards table plays in round of sec's movement.
-func boardsOf(t *testing.T, sec *tournament.Section, round, table int) []int {
-	t.Helper()
-	rd, ok := sec.Movement.Round(round)
-	if !ok {
-		t.Fatalf("no round %d", round)
-	}
-	tb, ok := rd.Table(table)
-	if !ok {
-		t.Fatalf("table %d has no play in round %d", table, round)
-	}
-	return tb.Boards
+// made is 4S by North making 10 tricks at a slot of sec, the pairs those
+// the movement seats there.
+func made(sec tournament.Section, board, round, table int) tournament.Result {
+	return tournamenttest.Line(sec, round, table, board, "4S", "N", 10)
 }
 
-// made is 4S by North making 10 tricks at a slot; the pairs come from the movement.
-func made(board, round, table int) tournament.Result {
-	return tournament.Result{Board: board, Round: round, Table: table, Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10}
+// errString is err's message, "" for nil.
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // A table enters and corrects a board of an earlier round after the
@@ -48,17 +42,17 @@ func made(board, round, table int) tournament.Result {
 // it; then it is refused with a message naming the round and the table.
 // Today's code refused the earlier round outright.
 func TestTableEntersEarlierRoundUntilClosed(t *testing.T) {
-	svc, _, sec, table := paceSetUp(t)
-	c := ctx(t)
+	b, sec := paceSetUp(t)
+	svc, c, table := b.Svc, b.Ctx, func(n int) tournament.Actor { return tournamenttest.Table(sec, n) }
 	if _, err := svc.SetCurrentRound(c, tournament.Director, sec.ID, 2); err != nil {
 		t.Fatal(err)
 	}
-	b1 := boardsOf(t, &sec, 1, 1)
-	got, _, err := svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(b1[0], 1, 1)}, nil)
+	b1 := tournamenttest.Boards(t, sec, 1, 1)
+	got, _, err := svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(sec, b1[0], 1, 1)}, nil)
 	if err != nil {
 		t.Fatalf("table 1 entering round 1 while the section plays round 2: %v", err)
 	}
-	fix := made(b1[0], 1, 1)
+	fix := made(sec, b1[0], 1, 1)
 	fix.Tricks = 11
 	if _, err := svc.UpdateResult(c, table(1), got[0].ID, fix, got[0].Version); err != nil {
 		t.Fatalf("table 1 correcting its round 1 board: %v", err)
@@ -67,8 +61,8 @@ func TestTableEntersEarlierRoundUntilClosed(t *testing.T) {
 	if _, err := svc.CloseRounds(c, tournament.Director, sec.ID, 1, []int{1}); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(b1[1], 1, 1)}, nil)
-	te := tError(t, err, tournament.ErrForbidden)
+	_, _, err = svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(sec, b1[1], 1, 1)}, nil)
+	te := wantError(t, err, tournament.ErrForbidden, "")
 	if !strings.Contains(te.Message, "round 1") || !strings.Contains(te.Message, "table 1") {
 		t.Errorf("refusal %q does not name round 1 and table 1", te.Message)
 	}
@@ -77,10 +71,10 @@ func TestTableEntersEarlierRoundUntilClosed(t *testing.T) {
 		t.Errorf("correcting in a closed round: got %v, want it refused as closed", err)
 	}
 	// Table 2's round 1 is still open; the director enters anywhere.
-	if _, _, err := svc.EnterResults(c, table(2), sec.ID, []tournament.Result{made(boardsOf(t, &sec, 1, 2)[0], 1, 2)}, nil); err != nil {
+	if _, _, err := svc.EnterResults(c, table(2), sec.ID, []tournament.Result{made(sec, tournamenttest.Boards(t, sec, 1, 2)[0], 1, 2)}, nil); err != nil {
 		t.Errorf("table 2, round 1 not closed for it: %v", err)
 	}
-	if _, _, err := svc.EnterResults(c, tournament.Director, sec.ID, []tournament.Result{made(b1[1], 1, 1)}, nil); err != nil {
+	if _, _, err := svc.EnterResults(c, tournament.Director, sec.ID, []tournament.Result{made(sec, b1[1], 1, 1)}, nil); err != nil {
 		t.Errorf("the director in a closed round: %v", err)
 	}
 	// Closed for all, then reopened for table 1.
@@ -97,7 +91,7 @@ func TestTableEntersEarlierRoundUntilClosed(t *testing.T) {
 	if _, err := svc.ReopenRounds(c, tournament.Director, sec.ID, 1, []int{1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(b1[2], 1, 1)}, nil); err != nil {
+	if _, _, err := svc.EnterResults(c, table(1), sec.ID, []tournament.Result{made(sec, b1[2], 1, 1)}, nil); err != nil {
 		t.Errorf("table 1 after round 1 was reopened for it: %v", err)
 	}
 	if _, err := svc.ReopenRounds(c, tournament.Director, sec.ID, 9, nil); err == nil {
@@ -105,37 +99,29 @@ func TestTableEntersEarlierRoundUntilClosed(t *testing.T) {
 	}
 }
 
-// errString is err's message, "" for nil.
-func errString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
 // A table that has entered every board of its round goes on to the next by
 // itself, but no further.
 func TestTableGoesOnAtItsOwnPace(t *testing.T) {
-	svc, _, sec, table := paceSetUp(t)
-	c := ctx(t)
-	b2 := boardsOf(t, &sec, 2, 3)
-	_, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(b2[0], 2, 3)}, nil)
-	te := tError(t, err, tournament.ErrForbidden)
+	b, sec := paceSetUp(t)
+	svc, c, table := b.Svc, b.Ctx, func(n int) tournament.Actor { return tournamenttest.Table(sec, n) }
+	b2 := tournamenttest.Boards(t, sec, 2, 3)
+	_, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(sec, b2[0], 2, 3)}, nil)
+	te := wantError(t, err, tournament.ErrForbidden, "")
 	if !strings.Contains(te.Message, "table 3") || !strings.Contains(te.Message, "round 1") {
 		t.Errorf("round 2 before round 1 is done: %q, want it to say table 3 is at round 1", te.Message)
 	}
 	var round1 []tournament.Result
-	for _, b := range boardsOf(t, &sec, 1, 3) {
-		round1 = append(round1, made(b, 1, 3))
+	for _, n := range tournamenttest.Boards(t, sec, 1, 3) {
+		round1 = append(round1, made(sec, n, 1, 3))
 	}
 	if _, _, err := svc.EnterResults(c, table(3), sec.ID, round1, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(b2[0], 2, 3)}, nil); err != nil {
+	if _, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(sec, b2[0], 2, 3)}, nil); err != nil {
 		t.Errorf("round 2 once every board of round 1 is in: %v", err)
 	}
-	b3 := boardsOf(t, &sec, 3, 3)
-	if _, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(b3[0], 3, 3)}, nil); err == nil {
+	b3 := tournamenttest.Boards(t, sec, 3, 3)
+	if _, _, err := svc.EnterResults(c, table(3), sec.ID, []tournament.Result{made(sec, b3[0], 3, 3)}, nil); err == nil {
 		t.Error("round 3 with round 2 not done was taken")
 	}
 	read, _ := svc.Section(c, tournament.Director, sec.ID)
@@ -153,8 +139,8 @@ func TestTableGoesOnAtItsOwnPace(t *testing.T) {
 // entering it later makes it a normal line. Today's FinishedBoards waited
 // for every table.
 func TestLatePlayDoesNotHoldTheTravelerBack(t *testing.T) {
-	svc, _, sec, _ := paceSetUp(t)
-	c := ctx(t)
+	b, sec := paceSetUp(t)
+	svc, c := b.Svc, b.Ctx
 	if _, err := svc.SetCurrentRound(c, tournament.Director, sec.ID, 7); err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +161,7 @@ func TestLatePlayDoesNotHoldTheTravelerBack(t *testing.T) {
 	}
 	var in []tournament.Result
 	for _, sl := range slots[1:] {
-		in = append(in, made(sl.Board, sl.Round, sl.Table))
+		in = append(in, made(sec, sl.Board, sl.Round, sl.Table))
 	}
 	if _, _, err := svc.EnterResults(c, tournament.Director, sec.ID, in, nil); err != nil {
 		t.Fatal(err)
@@ -218,7 +204,7 @@ func TestLatePlayDoesNotHoldTheTravelerBack(t *testing.T) {
 		t.Error("board 1 not finished once its late play was closed")
 	}
 	// Played later after all: the director corrects the line to the contract.
-	if _, err := svc.UpdateResult(c, tournament.Director, r.ID, made(late.Board, late.Round, late.Table), r.Version); err != nil {
+	if _, err := svc.UpdateResult(c, tournament.Director, r.ID, made(sec, late.Board, late.Round, late.Table), r.Version); err != nil {
 		t.Errorf("entering the late play's result: %v", err)
 	}
 	if _, err := svc.CloseLatePlay(c, tournament.Director, sec.ID, tournament.Slot{Board: 2, Round: late.Round, Table: late.Table}, tournament.Result{Status: tournament.StatusNotPlayed}); err == nil {
@@ -231,4 +217,28 @@ func TestLatePlayDoesNotHoldTheTravelerBack(t *testing.T) {
 	if !finished() {
 		t.Error("board 1, every slot in, is not finished")
 	}
+}
+
+// The director announces the rounds, within the movement's; a table does
+// not, and a table's token follows the announced round: round 2 is its
+// own once the director starts it, though round 1 is not all in.
+func TestSetCurrentRound(t *testing.T) {
+	b, sec := paceSetUp(t)
+	_, err := b.Svc.SetCurrentRound(b.Ctx, tournamenttest.Table(sec, 1), sec.ID, 2)
+	wantError(t, err, tournament.ErrForbidden, "")
+	for _, round := range []int{0, 8} { // a 7-table Mitchell plays 7 rounds
+		_, err := b.Svc.SetCurrentRound(b.Ctx, tournament.Director, sec.ID, round)
+		wantError(t, err, tournament.ErrInvalid, "current_round")
+	}
+	b2 := tournamenttest.Boards(t, sec, 2, 1)
+	_, _, err = b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, 1), sec.ID, []tournament.Result{made(sec, b2[0], 2, 1)}, nil)
+	wantError(t, err, tournament.ErrForbidden, "table")
+	moved := b.Round(sec, 2)
+	if moved.CurrentRound != 2 {
+		t.Errorf("section at round %d, want 2", moved.CurrentRound)
+	}
+	if read, err := b.Svc.Section(b.Ctx, tournament.Director, sec.ID); err != nil || read.CurrentRound != 2 {
+		t.Errorf("section read back at round %d (%v), want 2", read.CurrentRound, err)
+	}
+	b.Enter(tournamenttest.Table(sec, 1), sec, made(sec, b2[0], 2, 1))
 }

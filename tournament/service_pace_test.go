@@ -242,3 +242,104 @@ func TestSetCurrentRound(t *testing.T) {
 	}
 	b.Enter(tournamenttest.Table(sec, 1), sec, made(sec, b2[0], 2, 1))
 }
+
+// A table's entry refused in a round the director closed for it is kept
+// for the director (RecordRefusal, as the API does for a phone's queued
+// entry): the director sees every table's, a table its own; the table
+// calls the director about it; it is resolved once the director enters the
+// board, or withdrawn by the table (by key) or dismissed by the director
+// (by id).
+func TestRefusedEntriesKept(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Own pace"}).ID, 3, 2)
+	t1, t2 := tournamenttest.Table(sec, 1), tournamenttest.Table(sec, 2)
+	boards := tournamenttest.Boards(t, sec, 1, 1) // 2 boards a round
+	b.Round(sec, 2)
+	b.Enter(t1, sec, line(sec, 1, 1, boards[0], "4S", "N", 10))
+	closed, err := b.Svc.CloseRounds(b.Ctx, tournament.Director, sec.ID, 1, []int{1})
+	if err != nil || len(closed.Pace.Closed) != 1 || closed.Pace.Closed[0] != (tournament.ClosedRound{Table: 1, Round: 1}) {
+		t.Fatalf("closed rounds %+v (%v), want round 1 of table 1", closed.Pace, err)
+	}
+	late := line(sec, 1, 1, boards[1], "3NT", "S", 9)
+	_, _, err = b.Svc.EnterResults(b.Ctx, t1, sec.ID, []tournament.Result{late}, nil)
+	te := wantError(t, err, tournament.ErrForbidden, "table")
+	keep := func(a tournament.Actor, key string, r tournament.Result, te *tournament.Error) (tournament.Refusal, error) {
+		return b.Svc.RecordRefusal(b.Ctx, a, sec.ID, tournament.Refusal{Key: key, Board: r.Board, Round: r.Round,
+			Entry: []byte(`{"contract": "` + r.Contract + `"}`), Reason: te.Message, Field: te.Field})
+	}
+	for range 2 { // the phone retries: one refused entry
+		if _, err := keep(t1, "k-late", late, te); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := keep(tournament.Director, "k-director", late, te); err == nil {
+		t.Error("the director recorded a table's refused entry")
+	}
+	open := func(a tournament.Actor) []tournament.Refusal {
+		t.Helper()
+		rs, err := b.Svc.Refusals(b.Ctx, a, sec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	all := open(tournament.Director)
+	if len(all) != 1 {
+		t.Fatalf("the director sees %d refused entries, want 1: %+v", len(all), all)
+	}
+	if r := all[0]; r.Table != 1 || r.Round != 1 || r.Board != boards[1] || r.Key != "k-late" || r.Field != "table" || r.Reason != te.Message || !r.CalledAt.IsZero() || !strings.Contains(string(r.Entry), "3NT") {
+		t.Errorf("refused entry %+v, want table 1, round 1, board %d, key k-late, the reason on the field table, not called", r, boards[1])
+	}
+	if own, other := open(t1), open(t2); len(own) != 1 || len(other) != 0 {
+		t.Errorf("table 1 sees %d refused entries, table 2 %d; want 1 and 0", len(own), len(other))
+	}
+	if called, err := b.Svc.CallDirectorAbout(b.Ctx, t1, sec.ID, "k-late"); err != nil || called.CalledAt.IsZero() {
+		t.Errorf("calling the director: %+v (%v), want the call noted", called, err)
+	}
+	_, err = b.Svc.CallDirectorAbout(b.Ctx, t2, sec.ID, "k-late")
+	wantError(t, err, tournament.ErrNotFound, "")
+
+	// The director enters the board: the refusal is resolved.
+	b.Enter(tournament.Director, sec, late)
+	if n := len(open(tournament.Director)); n != 0 {
+		t.Errorf("after the director entered the board, %d refused entries are open", n)
+	}
+
+	// Bad data is kept too; the table withdraws it by key, the director
+	// dismisses another by id.
+	bad := line(sec, 2, 1, tournamenttest.Boards(t, sec, 2, 1)[0], "8S", "N", 10)
+	_, _, err = b.Svc.EnterResults(b.Ctx, t1, sec.ID, []tournament.Result{bad}, nil)
+	te = wantError(t, err, tournament.ErrInvalid, "contract")
+	for _, key := range []string{"k-bad", "k-bad-2"} {
+		if _, err := keep(t1, key, bad, te); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Svc.WithdrawRefusal(b.Ctx, t1, sec.ID, "k-bad", 0); err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, b.Svc.WithdrawRefusal(b.Ctx, t1, sec.ID, "k-bad", 0), tournament.ErrNotFound, "")
+	wantError(t, b.Svc.WithdrawRefusal(b.Ctx, tournament.Director, sec.ID, "", 0), tournament.ErrInvalid, "id")
+	left := open(t1)
+	if len(left) != 1 || left[0].Key != "k-bad-2" {
+		t.Fatalf("table 1's refused entries %+v, want k-bad-2 only", left)
+	}
+	if err := b.Svc.WithdrawRefusal(b.Ctx, tournament.Director, sec.ID, "", left[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(open(t1)); n != 0 {
+		t.Errorf("dismissed by the director, table 1 still has %d", n)
+	}
+
+	// Reopened, table 1 corrects its round 1 board again.
+	if _, err := b.Svc.ReopenRounds(b.Ctx, tournament.Director, sec.ID, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := b.Svc.Results(b.Ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID, Table: 1, Board: boards[0]})
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("table 1's board %d: %+v (%v)", boards[0], rs, err)
+	}
+	if _, err := b.Svc.UpdateResult(b.Ctx, t1, rs[0].ID, line(sec, 1, 1, boards[0], "4S", "N", 11), rs[0].Version); err != nil {
+		t.Errorf("table 1 correcting round 1 once reopened: %v", err)
+	}
+}

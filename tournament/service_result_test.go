@@ -15,6 +15,7 @@ package tournament_test
 import (
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -179,5 +180,81 @@ func TestEnterResultsIdempotent(t *testing.T) {
 	rs, err := b.Svc.Results(b.Ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
 	if err != nil || len(rs) != 2 {
 		t.Errorf("%d results stored (%v), want 2", len(rs), err)
+	}
+}
+
+// TestEnterResultsHowell: in a Howell the pairs go by their numbers alone;
+// each table's token enters its round 1 board, the pairs filled in from the
+// movement when the line leaves them out, and a pair the movement does not
+// seat there is refused on its field. The 4-pair Howell of 1 board a round
+// has 2 tables (movement_howell.go).
+func TestEnterResultsHowell(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Howell(b.Event(tournament.EventInput{Name: "Howell"}).ID, 4, 1)
+	if sec.Movement.Tables != 2 {
+		t.Fatalf("a 4-pair Howell of %d tables, want 2", sec.Movement.Tables)
+	}
+	rd, _ := sec.Movement.Round(1)
+	for _, tb := range rd.Tables {
+		in := line(sec, 1, tb.Table, tb.Boards[0], "4S", "N", 10)
+		ns, ew := in.NS, in.EW
+		if ns != fmt.Sprint(tb.NS) || ew != fmt.Sprint(tb.EW) {
+			t.Errorf("table %d: line for NS %s, EW %s, want the movement's pairs %d and %d", tb.Table, ns, ew, tb.NS, tb.EW)
+		}
+		wrong := in
+		wrong.NS = ew // the EW pair does not hold the NS cards
+		_, _, err := b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, tb.Table), sec.ID, []tournament.Result{wrong}, nil)
+		wantError(t, err, tournament.ErrInvalid, "ns")
+		in.NS, in.EW = "", ""
+		got := b.Enter(tournamenttest.Table(sec, tb.Table), sec, in)[0]
+		if got.NS != ns || got.EW != ew {
+			t.Errorf("table %d: stored NS %s, EW %s, want %s and %s from the movement", tb.Table, got.NS, got.EW, ns, ew)
+		}
+	}
+	st, err := b.Svc.Standings(b.Ctx, tournament.Director, sec.ID)
+	if err != nil || st.Results != 2 || len(st.Pairs) != 4 {
+		t.Errorf("standings count %d lines of %d pairs (%v), want 2 lines, 4 pairs", st.Results, len(st.Pairs), err)
+	}
+}
+
+// TestEnterResultsTeams: the two rooms of a match play the same board and
+// the standings net their scores in IMPs. Board 1 is not vulnerable: 4S by
+// North makes 10 in one room (+420) and 9 in the other (−50), so the team
+// holding the NS cards in the first room and the EW cards in the second
+// gains 420 + 50 = 470, 10 IMPs on the WBF scale (430 to 490).
+func TestEnterResultsTeams(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Teams(b.Event(tournament.EventInput{Name: "Teams", Scoring: string(tournament.MethodIMPTeams)}).ID, 4, 2)
+	rd, _ := sec.Movement.Round(1)
+	var rooms []tournament.Table
+	for _, tb := range rd.Tables {
+		if tb.Match == 1 {
+			rooms = append(rooms, tb)
+		}
+	}
+	if len(rooms) != 2 || rooms[0].Boards[0] != rooms[1].Boards[0] {
+		t.Fatalf("match 1 of round 1: %+v, want two rooms playing the same boards", rooms)
+	}
+	board := rooms[0].Boards[0]
+	if board != 1 {
+		t.Fatalf("match 1 plays board %d first, want board 1 (none vulnerable)", board)
+	}
+	b.Play(sec, 1, rooms[0].Table, board, "4S", "N", 10)
+	b.Play(sec, 1, rooms[1].Table, board, "4S", "N", 9)
+	winner, loser := sec.Movement.TeamOf(rooms[0].NS), sec.Movement.TeamOf(rooms[0].EW)
+	if sec.Movement.TeamOf(rooms[1].EW) != winner || sec.Movement.TeamOf(rooms[1].NS) != loser {
+		t.Fatalf("room 2 seats teams %d NS, %d EW; want them swapped from room 1's %d NS, %d EW",
+			sec.Movement.TeamOf(rooms[1].NS), sec.Movement.TeamOf(rooms[1].EW), winner, loser)
+	}
+	st, err := b.Svc.Standings(b.Ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imps := map[string]int{}
+	for _, p := range st.Pairs {
+		imps[p.Number] = p.IMPs
+	}
+	if w, l := imps[fmt.Sprint(winner)], imps[fmt.Sprint(loser)]; w != 10 || l != -10 || len(st.Pairs) != 4 {
+		t.Errorf("team %d has %d IMPs, team %d %d (of %d teams); want 10 and -10 of 4", winner, w, loser, l, len(st.Pairs))
 	}
 }

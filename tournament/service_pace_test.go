@@ -343,3 +343,25 @@ func TestRefusedEntriesKept(t *testing.T) {
 		t.Errorf("table 1 correcting round 1 once reopened: %v", err)
 	}
 }
+
+// A late play is closed with the director's "not played" or an adjusted
+// score, not a played line (that is entered as any result); only the
+// director marks one.
+func TestCloseLatePlayStatus(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Late play", Published: true}).ID, 3, 2)
+	late := tournament.Slot{Board: 1, Round: 1, Table: 1}
+	_, err := b.Svc.MarkLate(b.Ctx, tournamenttest.Table(sec, 1), sec.ID, late)
+	wantError(t, err, tournament.ErrForbidden, "")
+	marked, err := b.Svc.MarkLate(b.Ctx, tournament.Director, sec.ID, late)
+	if err != nil || len(marked.Pace.Late) != 1 || marked.Pace.Late[0] != late {
+		t.Fatalf("late plays %+v (%v), want the one marked", marked.Pace.Late, err)
+	}
+	played := line(sec, 1, 1, 1, "4S", "N", 10)
+	_, err = b.Svc.CloseLatePlay(b.Ctx, tournament.Director, sec.ID, late, played)
+	wantError(t, err, tournament.ErrInvalid, "status")
+	r, err := b.Svc.CloseLatePlay(b.Ctx, tournament.Director, sec.ID, late, tournament.Result{Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40})
+	if err != nil || r.Status != tournament.StatusArtificial || r.NSPercent != 60 || r.EWPercent != 40 {
+		t.Errorf("closed with an artificial score: %+v (%v), want 60/40", r, err)
+	}
+}

@@ -107,3 +107,74 @@ func TestChangeSectionsAndEvents(t *testing.T) {
 		t.Errorf("the event's deletion keeps %v, want its name and its 2 sections", last.Before)
 	}
 }
+
+// TestChangePairs: a substitute sits in and a membership number is given;
+// a pair's number may change while it has no result, within the movement
+// and to a number no other pair holds; a pair with a result keeps its
+// number and direction and is withdrawn, not deleted; one without is
+// deleted. The section is the 3-table Mitchell of service_withdraw_test.go.
+func TestChangePairs(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Changes", Published: true}).ID, 3, 2)
+	pairs := pairIDs(t, b, sec)
+	d := tournament.Director
+	str := func(s string) *string { return &s }
+	update := func(a tournament.Actor, key string, p tournament.PairPatch) (tournament.Pair, error) {
+		return b.Svc.UpdatePair(b.Ctx, a, pairs[key], p)
+	}
+
+	p, err := update(d, "1 NS", tournament.PairPatch{Players: []tournament.Player{{Name: "North 1", Number: "EBU 123"}, {Name: " Zoe Sub "}}})
+	if err != nil || p.Number != "1" || p.Direction != "NS" || len(p.Players) != 2 || p.Players[1].Name != "Zoe Sub" || p.Players[0].Number != "EBU 123" {
+		t.Errorf("patched pair: %+v (%v)", p, err)
+	}
+	// A number another pair holds (NS 2) is a conflict; one the movement
+	// lacks (3 tables: NS 1 to 3) is invalid.
+	_, err = update(d, "1 NS", tournament.PairPatch{Number: str("2")})
+	wantError(t, err, tournament.ErrConflict, "number")
+	_, err = update(d, "1 NS", tournament.PairPatch{Number: str("4")})
+	wantError(t, err, tournament.ErrInvalid, "number")
+	_, err = update(d, "1 NS", tournament.PairPatch{Players: []tournament.Player{{Name: "Ann"}, {Name: " "}}})
+	wantError(t, err, tournament.ErrInvalid, "players[1].name")
+	_, err = update(tournamenttest.Table(sec, 1), "1 NS", tournament.PairPatch{Players: []tournament.Player{}})
+	wantError(t, err, tournament.ErrForbidden, "")
+	_, err = b.Svc.UpdatePair(b.Ctx, d, 999999, tournament.PairPatch{Players: []tournament.Player{}})
+	wantError(t, err, tournament.ErrNotFound, "")
+
+	// Board 1, round 1, table 1: NS 1 v EW 1. Now both have a result:
+	// their numbers and directions stay, their players may still change.
+	b.Play(sec, 1, 1, 1, "4S", "N", 10)
+	_, err = update(d, "1 EW", tournament.PairPatch{Number: str("3")})
+	if te := wantError(t, err, tournament.ErrConflict, "number"); !strings.Contains(te.Message, "pair 1 EW has 1 result(s) (boards 1)") {
+		t.Errorf("refusal: %s", te.Message)
+	}
+	_, err = update(d, "1 NS", tournament.PairPatch{Direction: str("EW")})
+	wantError(t, err, tournament.ErrConflict, "direction")
+	if _, err := update(d, "1 EW", tournament.PairPatch{Players: []tournament.Player{{Name: "East 1"}, {Name: "West 1"}, {Name: "Sam Sub"}}}); err != nil {
+		t.Errorf("a third player for EW 1: %v", err)
+	}
+	if te := wantError(t, b.Svc.DeletePair(b.Ctx, d, pairs["1 NS"]), tournament.ErrConflict, "id"); !strings.Contains(te.Message, "withdraw") {
+		t.Errorf("refusal does not say to withdraw the pair instead: %s", te.Message)
+	}
+
+	// EW 2 leaves before it plays: deleted, gone from the list.
+	wantError(t, b.Svc.DeletePair(b.Ctx, tournamenttest.Table(sec, 1), pairs["2 EW"]), tournament.ErrForbidden, "")
+	if err := b.Svc.DeletePair(b.Ctx, d, pairs["2 EW"]); err != nil {
+		t.Fatal(err)
+	}
+	if left := pairIDs(t, b, sec); len(left) != 5 || left["2 EW"] != 0 {
+		t.Errorf("pairs after the delete: %v", left)
+	}
+	wantError(t, b.Svc.DeletePair(b.Ctx, d, pairs["2 EW"]), tournament.ErrNotFound, "")
+
+	changes, err := b.Svc.Changes(b.Ctx, d, sec.EventID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range changes {
+		got = append(got, c.Kind+" "+c.Action)
+	}
+	if want := "pair update, pair update, pair delete"; strings.Join(got, ", ") != want {
+		t.Errorf("changes %v, want %s", got, want)
+	}
+}

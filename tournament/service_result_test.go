@@ -16,6 +16,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -330,4 +331,44 @@ func TestEnterResultsLeadAndQuery(t *testing.T) {
 	long.Query = strings.Repeat("q", 501)
 	_, err = enter(tournament.Director, long)
 	wantError(t, err, tournament.ErrInvalid, "query")
+}
+
+// TestEnterResultsByAuction: a table enters a line by its auction alone;
+// the contract and declarer come from it, the calls are kept in their
+// usual form and replaced by a correction; an auction that is not the
+// contract given is refused naming the contract. Board 1 is dealt by
+// North, nobody vulnerable: 1S P 2S P 4S X P P P is 4SX by North, ten
+// tricks 4×30 doubled = 240 + 300 game + 50 for the insult = 590 (Law 77);
+// without the double, 420.
+func TestEnterResultsByAuction(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Auctions"}).ID, 3, 2)
+	t1 := tournamenttest.Table(sec, 1)
+	in := line(sec, 1, 1, 1, "", "", 10)
+	in.Auction = []string{"1S", "P", "2s", "p", "4S", "X", "pass", "P", "P"} // as a table types them
+	doubled := []string{"1S", "PASS", "2S", "PASS", "4S", "X", "PASS", "PASS", "PASS"}
+	res := b.Enter(t1, sec, in)[0]
+	if res.Contract != "4SX" || res.Declarer != "N" || res.NSScore != 590 || !slices.Equal(res.Auction, doubled) {
+		t.Fatalf("entered: %s by %s, %d, auction %q; want 4SX by N, 590, %q", res.Contract, res.Declarer, res.NSScore, res.Auction, doubled)
+	}
+	plain := b.Enter(t1, sec, line(sec, 1, 1, 2, "3NT", "S", 9))[0]
+	if plain.Auction != nil {
+		t.Errorf("a line without an auction has %q", plain.Auction)
+	}
+	fix := line(sec, 1, 1, 1, "", "", 10)
+	undoubled := []string{"1S", "PASS", "2S", "PASS", "4S", "PASS", "PASS", "PASS"}
+	fix.Auction = undoubled
+	res, err := b.Svc.UpdateResult(b.Ctx, t1, res.ID, fix, 1)
+	if err != nil || res.Contract != "4S" || res.NSScore != 420 || !slices.Equal(res.Auction, undoubled) {
+		t.Errorf("corrected: %s, %d, auction %q (%v); want 4S, 420, %q", res.Contract, res.NSScore, res.Auction, err, undoubled)
+	}
+	audit, err := b.Svc.Audit(b.Ctx, tournament.Director, res.ID)
+	if err != nil || len(audit) != 2 || !slices.Equal(audit[0].After.Auction, doubled) ||
+		!slices.Equal(audit[1].Before.Auction, doubled) || !slices.Equal(audit[1].After.Auction, undoubled) {
+		t.Errorf("audit %+v (%v): want the insert with %q, the update from it to %q", audit, err, doubled, undoubled)
+	}
+	wrong := line(sec, 1, 1, 2, "3NT", "S", 9)
+	wrong.Auction = undoubled
+	_, err = b.Svc.UpdateResult(b.Ctx, t1, plain.ID, wrong, 1)
+	wantError(t, err, tournament.ErrInvalid, "contract")
 }

@@ -178,3 +178,36 @@ func TestChangePairs(t *testing.T) {
 		t.Errorf("changes %v, want %s", got, want)
 	}
 }
+
+// TestChangeTeams: a team's name and roster change, each alone, audited in
+// the event's changes; an empty name or player is refused on its field.
+func TestChangeTeams(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Teams(b.Event(tournament.EventInput{Name: "Teams", Scoring: string(tournament.MethodIMPTeams)}).ID, 4, 2)
+	teams, err := b.Svc.Teams(b.Ctx, tournament.Director, sec.ID)
+	if err != nil || len(teams) != 4 || teams[0].Name != "Team 1" {
+		t.Fatalf("teams %+v (%v), want the builder's 4", teams, err)
+	}
+	str := func(s string) *string { return &s }
+	tm, err := b.Svc.UpdateTeam(b.Ctx, tournament.Director, teams[0].ID, tournament.TeamPatch{Name: str("Aces High"),
+		Players: []tournament.Player{{Name: "Ann"}, {Name: "Bob", Number: "42"}}})
+	if err != nil || tm.Name != "Aces High" || tm.Number != 1 || len(tm.Players) != 2 || tm.Players[1].Number != "42" {
+		t.Errorf("patched team: %+v (%v)", tm, err)
+	}
+	tm, err = b.Svc.UpdateTeam(b.Ctx, tournament.Director, teams[1].ID, tournament.TeamPatch{Players: []tournament.Player{{Name: "Cat"}}})
+	if err != nil || tm.Name != "Team 2" || len(tm.Players) != 1 {
+		t.Errorf("a roster alone changes the roster alone: %+v (%v)", tm, err)
+	}
+	_, err = b.Svc.UpdateTeam(b.Ctx, tournament.Director, teams[0].ID, tournament.TeamPatch{Name: str("")})
+	wantError(t, err, tournament.ErrInvalid, "name")
+	_, err = b.Svc.UpdateTeam(b.Ctx, tournament.Director, teams[0].ID, tournament.TeamPatch{Players: []tournament.Player{{Name: ""}}})
+	wantError(t, err, tournament.ErrInvalid, "players[0].name")
+	_, err = b.Svc.UpdateTeam(b.Ctx, tournament.Public, teams[0].ID, tournament.TeamPatch{Name: str("X")})
+	wantError(t, err, tournament.ErrUnauthorized, "Authorization")
+	_, err = b.Svc.UpdateTeam(b.Ctx, tournament.Director, 999999, tournament.TeamPatch{Name: str("X")})
+	wantError(t, err, tournament.ErrNotFound, "")
+	changes, err := b.Svc.Changes(b.Ctx, tournament.Director, sec.EventID)
+	if err != nil || len(changes) != 2 || changes[0].Kind != "team" || changes[0].Before["name"] != "Team 1" || changes[0].After["name"] != "Aces High" {
+		t.Errorf("changes: %+v (%v), want the two team updates, Team 1 renamed Aces High first", changes, err)
+	}
+}

@@ -1,148 +1,127 @@
-package tournament
+package tournament_test
+
+// Import (ImportEvent, ImportEventWith): a whole event read from a results
+// file is checked as its parts would be when entered one by one and stored
+// all or none; a file whose bytes an event already holds (EventData.Digest)
+// is refused naming that event (checkImported, service_change.go), unless
+// the director imports it again on purpose. The EventData here is a built
+// event read back (Service.EventData), as an export hands it to a writer.
 
 import (
-	"context"
-	"slices"
+	"crypto/sha256"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
-// importStore keeps one imported event in memory as db does: IDs given,
-// the results stored with their scores and read back as new values,
-// without their itemised lines (the store keeps no lines).
-type importStore struct {
-	Store
-	d EventData
-}
-
-func (f *importStore) ImportEvent(_ context.Context, d *EventData, actor string) error {
-	d.Event.ID = 1
-	for i := range d.Sections {
-		sd := &d.Sections[i]
-		sd.Section.ID, sd.Section.EventID = int64(10+i), 1
-		stored := make([]Result, len(sd.Results))
-		for k, r := range sd.Results {
-			r.ID, r.SectionID, r.Version, r.EnteredBy, r.Lines = int64(100+k), sd.Section.ID, 1, actor, nil
-			stored[k] = r
-		}
-		sd.Results = stored
-	}
-	f.d = *d
-	return nil
-}
-
-func (f *importStore) Event(context.Context, int64) (Event, error) { return f.d.Event, nil }
-func (f *importStore) Sections(context.Context, int64) ([]Section, error) {
-	var out []Section
-	for _, sd := range f.d.Sections {
-		out = append(out, sd.Section)
-	}
-	return out, nil
-}
-func (f *importStore) Pairs(context.Context, int64) ([]Pair, error) {
-	return f.d.Sections[0].Pairs, nil
-}
-func (f *importStore) Boards(context.Context, int64) ([]Board, error) {
-	return f.d.Sections[0].Boards, nil
-}
-func (f *importStore) Results(context.Context, ResultFilter) ([]Result, error) {
-	return slices.Clone(f.d.Sections[0].Results), nil
-}
-func (f *importStore) FouledBoards(context.Context, int64) ([]FouledBoard, error) { return nil, nil }
-func (f *importStore) Analyses(context.Context, int64) ([]StoredAnalysis, error) {
-	return nil, nil
-}
-
-// TestImportScoresOnce: an import given a file's results as the reader
-// scored them (ImportOptions.Scored) checks, stores and reads them back
-// without scoring any again — each keeps the lines it came with, which
-// would be replaced by the law code's wording had any step scored it —
-// and stores the score it came with. Without Scored, the same import
-// scores each result itself.
-func TestImportScoresOnce(t *testing.T) {
-	const marker = "scored once, by the reader"
-	event := func() EventData {
-		m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := EventData{
-			Event: Event{Name: "Imported", Date: "2026-11-24", Law: scoring.Contract2017, LawOptions: LawOptions{}, Scoring: MethodMP},
-			Sections: []SectionData{{
-				Section: Section{Session: 1, Name: "A", Spec: MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}, Movement: m},
-				Results: []Result{
-					{Board: 1, Round: 1, Table: 1, NS: "1", EW: "1", Status: StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10},
-					{Board: 2, Round: 1, Table: 2, NS: "2", EW: "2", Status: StatusPlayed, Contract: "3NT", Declarer: "S", Tricks: 9},
-				},
-			}},
-		}
-		rules, err := d.Event.Rules()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if errs := ScoreResults(rules, &d.Sections[0].Section, nil, d.Sections[0].Results); errs != nil {
-			t.Fatal(errs)
-		}
-		return d
-	}
-	ctx := context.Background()
-
-	d := event()
-	for i := range d.Sections[0].Results {
-		d.Sections[0].Results[i].Lines = []string{marker}
-	}
-	st := &importStore{}
-	got, err := NewService(st, ServiceOptions{}).ImportEventWith(ctx, Director, d, ImportOptions{Scored: true})
+// exported builds a published 3-table Mitchell with three lines played
+// (board 1 at tables 1 and 3, board 3 at table 2) and returns it read back
+// as an EventData carrying the digest of a file's bytes.
+func exported(t *testing.T, b *tournamenttest.Builder, file string) tournament.EventData {
+	t.Helper()
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Export me", Published: true}).ID, 3, 2)
+	b.Play(sec, 1, 1, 1, "4S", "N", 10) // 420: 4×30 + 300, not vulnerable (Law 77)
+	b.Play(sec, 1, 2, 3, "4S", "N", 9)  // −50: one down; board 3 is EW vulnerable, NS not
+	b.Round(sec, 2)
+	b.Play(sec, 2, 3, 1, "3NT", "S", 9) // 400: 40 + 2×30 + 300
+	d, err := b.Svc.EventData(b.Ctx, tournament.Director, sec.EventID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(got.Sections[0].Results); n != 2 {
-		t.Fatalf("%d results read back; want 2", n)
-	}
-	for _, r := range got.Sections[0].Results {
-		if !slices.Equal(r.Lines, []string{marker}) {
-			t.Errorf("board %d read back with lines %q; want the reader's %q (scored again on the way)", r.Board, r.Lines, marker)
-		}
-	}
-	for _, r := range st.d.Sections[0].Results {
-		if want := map[int]int{1: 420, 2: 600}[r.Board]; r.NSScore != want {
-			t.Errorf("board %d stored NS %d; want the reader's %d", r.Board, r.NSScore, want)
-		}
-	}
-
-	d = event()
-	for i := range d.Sections[0].Results {
-		d.Sections[0].Results[i].Lines = []string{marker}
-	}
-	if got, err = NewService(&importStore{}, ServiceOptions{}).ImportEventWith(ctx, Director, d, ImportOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range got.Sections[0].Results {
-		if slices.Contains(r.Lines, marker) || len(r.Lines) == 0 {
-			t.Errorf("without Scored, board %d read back with lines %q; want the law code's own", r.Board, r.Lines)
-		}
-	}
+	sum := sha256.Sum256([]byte(file))
+	d.Digest = sum[:]
+	return d
 }
 
-// TestBuildSectionKeepsLines: BuildSection itemises only the results that
-// carry no lines; a result ScoreResults scored keeps its own.
-func TestBuildSectionKeepsLines(t *testing.T) {
-	m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
+// standings writes a section's standings a line a pair: number,
+// direction, players, total, percentage, place.
+func standings(d tournament.EventData) string {
+	var s []string
+	for _, p := range d.Sections[0].Standings.Pairs {
+		s = append(s, fmt.Sprintf("%s %s %v %.2f %.2f%% %d", p.Number, p.Direction, p.Players, p.Total, p.Percentage, p.Place))
+	}
+	return strings.Join(s, "\n")
+}
+
+// TestImportEvent: the event imports with its results and standings as
+// they were; the same file again is refused naming the event that holds
+// it, the newest one, until the director says again or deletes them;
+// other bytes are another file.
+func TestImportEvent(t *testing.T) {
+	b := newBuilder(t)
+	d := exported(t, b, "a results file")
+	if len(d.Sections) != 1 || len(d.Sections[0].Results) != 3 {
+		t.Fatalf("exported %d sections, want 1 with 3 results: %+v", len(d.Sections), d.Sections)
+	}
+	scores := func(d tournament.EventData) string {
+		var s []string
+		for _, r := range d.Sections[0].Results {
+			s = append(s, strconv.Itoa(r.Board)+"/"+strconv.Itoa(r.Table)+" "+strconv.Itoa(r.NSScore))
+		}
+		return strings.Join(s, ", ")
+	}
+	if got, want := scores(d), "1/1 420, 1/3 400, 3/2 -50"; got != want {
+		t.Fatalf("the built event scores %s, want %s", got, want)
+	}
+
+	first, err := b.Svc.ImportEvent(b.Ctx, tournament.Director, d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := Event{Law: scoring.Contract2017, LawOptions: LawOptions{}, Scoring: MethodMP}
-	sec := Section{Movement: m}
-	results := []Result{
-		{Board: 1, Round: 1, Table: 1, NS: "1", EW: "1", Status: StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10, NSScore: 420, Lines: []string{"carried"}},
-		{Board: 2, Round: 1, Table: 2, NS: "2", EW: "2", Status: StatusPlayed, Contract: "3NT", Declarer: "S", Tricks: 9, NSScore: 600},
+	if first.Event.ID == 0 || first.Event.ID == d.Event.ID || first.Event.Name != "Export me" || scores(first) != scores(d) {
+		t.Errorf("imported event %d %q scoring %s, want a new event scoring %s", first.Event.ID, first.Event.Name, scores(first), scores(d))
 	}
-	sd := BuildSection(e, sec, nil, nil, nil, results)
-	if !slices.Equal(sd.Results[0].Lines, []string{"carried"}) {
-		t.Errorf("board 1's lines %q; want the ones it carried", sd.Results[0].Lines)
+	if got, want := standings(first), standings(d); got != want || first.Sections[0].Standings.Results != 3 || len(first.Sections[0].Standings.Pairs) != 6 {
+		t.Errorf("imported standings (%d lines, want 3; 6 pairs):\n%s\nwant\n%s", first.Sections[0].Standings.Results, got, want)
 	}
-	if len(sd.Results[1].Lines) == 0 || sd.Results[1].Lines[0] == "carried" {
-		t.Errorf("board 2's lines %q; want it itemised", sd.Results[1].Lines)
+
+	_, err = b.Svc.ImportEvent(b.Ctx, tournament.Director, d)
+	te := wantError(t, err, tournament.ErrConflict, "file")
+	n := strconv.FormatInt(first.Event.ID, 10)
+	if te.Event != first.Event.ID || !strings.Contains(te.Message, "event "+n) || !strings.Contains(te.Message, "again=true") {
+		t.Errorf("refusal %+v, want event %s named and how to import again", te, n)
+	}
+	again, err := b.Svc.ImportEventWith(b.Ctx, tournament.Director, d, tournament.ImportOptions{Again: true})
+	if err != nil || again.Event.ID == first.Event.ID {
+		t.Fatalf("imported again: event %d (%v), want a new one", again.Event.ID, err)
+	}
+	_, err = b.Svc.ImportEvent(b.Ctx, tournament.Director, d)
+	if te := wantError(t, err, tournament.ErrConflict, "file"); te.Event != again.Event.ID {
+		t.Errorf("refusal names event %d, want the newest, %d", te.Event, again.Event.ID)
+	}
+	for _, id := range []int64{first.Event.ID, again.Event.ID} {
+		if err := b.Svc.DeleteEvent(b.Ctx, tournament.Director, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := b.Svc.ImportEvent(b.Ctx, tournament.Director, d); err != nil {
+		t.Errorf("the file once its events are deleted: %v", err)
+	}
+	other := d
+	sum := sha256.Sum256([]byte("a results file\n"))
+	other.Digest = sum[:]
+	if _, err := b.Svc.ImportEvent(b.Ctx, tournament.Director, other); err != nil {
+		t.Errorf("other bytes: %v", err)
+	}
+}
+
+// TestImportEventRefusals: a table does not import; a file with a line the
+// law code refuses is refused naming the section's result and field, and
+// stores nothing.
+func TestImportEventRefusals(t *testing.T) {
+	b := newBuilder(t)
+	d := exported(t, b, "a file with a wrong line")
+	_, err := b.Svc.ImportEvent(b.Ctx, tournamenttest.Table(d.Sections[0].Section, 1), d)
+	wantError(t, err, tournament.ErrForbidden, "")
+	d.Sections[0].Results[1].Tricks = 14
+	_, err = b.Svc.ImportEvent(b.Ctx, tournament.Director, d)
+	wantError(t, err, tournament.ErrInvalid, "sections[0].results[1].tricks")
+	events, err := b.Svc.Events(b.Ctx, tournament.Director)
+	if err != nil || len(events) != 1 {
+		t.Errorf("%d events (%v), want the built one only: a refused import stores nothing", len(events), err)
 	}
 }

@@ -9,7 +9,10 @@
 //     tables at their own pace (store_pace.go), fouled boards and their
 //     versions (store_fouled.go), the club roster of players
 //     (store_players.go), table tokens (store_token.go). Raw SQL, every
-//     multi-row change in one transaction.
+//     multi-row change in one transaction. A deal is stored as its PBN text
+//     and read back into a scoring.Deal (scanDeal); a stored deal that does
+//     not read is a store error. Idempotency keys are pruned by the Store
+//     itself (PruneIdempotencyKeys, which serve runs).
 //   - Group commit of result entries (result_batches.go): entries arriving
 //     together are stored in one statement.
 //   - The errors (errors.go, unavailable.go): the one place pgx and PostgreSQL errors become

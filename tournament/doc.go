@@ -10,6 +10,9 @@
 //     Event, Section, Pair, Team, Board, Result, the scoring method
 //     (matchpoints, cross-IMPs, Butler, IMP teams converted to VPs, totals) and EventData,
 //     a whole event in memory as an import, an export and a report see it.
+//     A board's deal is a scoring.Deal, parsed once where it comes in
+//     (ParseBoard for the API, the pages and hand-record files; the file
+//     readers; db when it reads a row) and passed on as that value.
 //   - A section's movement as the director gives it (spec.go):
 //     MovementSpec.Build turns the spec into a checked movement through the
 //     generators of package tournament/movement, its errors put under

@@ -4,8 +4,8 @@
 // It serves a handler it is given (Serve) and starts no database: the
 // end-to-end suite (package api/e2e) wires the server. It builds one
 // standard event through the API (NewMitchell, with the DirectorToken every
-// test server has), for that suite and the command's tests alike; the
-// events of the use cases' tests are built in tournament.
+// test server has), for that suite and the command's tests alike; events
+// built behind the API, through the Service, are tournament/tournamenttest's.
 package apitest
 
 import (

@@ -7,16 +7,19 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // DirectorToken is the director token every test server is configured
 // with (the end-to-end suite's, and `traveler serve`'s in the command's
-// tests).
-const DirectorToken = "test-director-token"
+// tests): tournamenttest's, so that what its builder makes and what the
+// API is asked agree.
+const DirectorToken = tournamenttest.DirectorToken
 
-// OneSuitDeal is a hand record each seat of holds one suit (N the spades,
-// E the hearts, S the diamonds, W the clubs): a valid PBN deal.
-const OneSuitDeal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
+// OneSuitDeal is the hand record NewMitchell gives every board:
+// tournamenttest's, each seat holding one suit (N the spades, E the
+// hearts, S the diamonds, W the clubs), a valid PBN deal.
+const OneSuitDeal = tournamenttest.OneSuitDeal
 
 // ID is an ID as a path segment.
 func ID(n int64) string { return strconv.FormatInt(n, 10) }

@@ -41,16 +41,14 @@ import (
 // × 6/4 = 12; NS 3 has 6 × 2 = 12. The section then holds 18 results: 6
 // each round (the two boards of each of 3 tables), the 4 not played among them.
 
-// changeSection creates section A of the event through the Service: the
-// six pairs, round 1's results, and round 1 as the current round.
+// changeSection creates section A of the event with the builder: the six
+// pairs (apitest.NewMitchell's names), round 1's results, and round 1 as
+// the current round.
 func changeSection(t *testing.T, b *env, eventID int64) tournament.Section {
 	t.Helper()
-	ctx := context.Background()
-	sec, err := b.svc.CreateSection(ctx, tournament.Director, eventID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	sec := bb.CreateSection(eventID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pairs []tournament.Pair
 	for _, p := range []struct{ number, dir, a, b string }{
 		{"1", "NS", "Ann North", "Bob South"}, {"2", "NS", "Cat North", "Dan South"}, {"3", "NS", "Eve North", "Fay South"},
@@ -58,12 +56,10 @@ func changeSection(t *testing.T, b *env, eventID int64) tournament.Section {
 	} {
 		pairs = append(pairs, tournament.Pair{Number: p.number, Direction: p.dir, Players: []tournament.Player{{Name: p.a}, {Name: p.b}}})
 	}
-	if _, err := b.svc.AddPairs(ctx, tournament.Director, sec.ID, pairs); err != nil {
+	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, pairs); err != nil {
 		t.Fatal(err)
 	}
-	if sec, err = b.svc.SetCurrentRound(ctx, tournament.Director, sec.ID, 1); err != nil {
-		t.Fatal(err)
-	}
+	sec = bb.Round(sec, 1)
 	enterRounds(t, b, sec, 1)
 	return sec
 }
@@ -91,9 +87,7 @@ func enterRounds(t *testing.T, b *env, sec tournament.Section, rounds ...int) {
 			}
 		}
 	}
-	if _, _, err := b.svc.EnterResults(ctx, tournament.Director, sec.ID, in, nil); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Enter(tournament.Director, sec, in...)
 }
 
 // TestBrowserChanges renames a pair's player, withdraws a pair, deletes a
@@ -103,11 +97,8 @@ func TestBrowserChanges(t *testing.T) {
 	d := b.tab
 	eventID := directorCreatesEvent(t, d)
 	sec := changeSection(t, b, eventID)
-	other, err := b.svc.CreateSection(context.Background(), tournament.Director, eventID, tournament.SectionInput{Name: "B",
+	other := b.build().CreateSection(eventID, tournament.SectionInput{Name: "B",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	section := fmt.Sprintf("/director/sections/%d", sec.ID)
 
 	// A substitute: Sid Sub sits in for Dan South in pair 2 NS.

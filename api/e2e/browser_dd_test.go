@@ -41,17 +41,11 @@ func (listDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability
 // the screen; the director's hand records page draws every board dealt.
 func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
-	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Double dummy night", Date: "2026-11-25",
+	ctx, svc, bb := context.Background(), b.svc, b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Double dummy night", Date: "2026-11-25",
 		Law: "contract-2017", Scoring: "MP", Published: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
 		t.Fatal(err)
 	}
@@ -68,9 +62,7 @@ func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
-		t.Fatal(err)
-	}
+	bb.Enter(tournament.Director, sec, results...)
 	if err := svc.AnalyseBoard(ctx, sec.ID, 1, listDeal1); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,7 +19,6 @@ import (
 // 420 → 0.5, 450 → 3.5; version 2 (−50 alone): (0+1)·3 − 1 = 2.
 func TestBrowserFouledBoard(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
 	_, sec := b.eventSection(tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP", Published: true},
 		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, func(i int) []tournament.Player {
 			return []tournament.Player{{Name: "Player " + fmt.Sprint(2*i-1)}, {Name: "Player " + fmt.Sprint(2*i)}}
@@ -40,9 +38,7 @@ func TestBrowserFouledBoard(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Enter(tournament.Director, sec, results...)
 
 	phone := b.phone("director")
 	phone.open("/director/login")

@@ -23,30 +23,14 @@ import (
 // table tokens.
 func historicalSection(t *testing.T, b *env, law string, last bool) (tournament.Section, map[int]string) {
 	t.Helper()
-	ctx, d := context.Background(), tournament.Director
-	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Historical " + law, Date: "2026-03-02", Law: law, Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	e := bb.Event(tournament.EventInput{Name: "Historical " + law, Date: "2026-03-02", Law: law, Scoring: "MP"})
+	sec := bb.CreateSection(e.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if last {
-		if sec, err = b.svc.SetCurrentRound(ctx, d, sec.ID, len(sec.Movement.Rounds)); err != nil {
-			t.Fatal(err)
-		}
+		sec = bb.Round(sec, len(sec.Movement.Rounds))
 	}
-	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := map[int]string{}
-	for _, x := range issued {
-		tokens[x.Token.Table] = x.Secret
-	}
-	return sec, tokens
+	return sec, bb.Tokens(sec)
 }
 
 // historicalBoard is the board a table page shows first: its number and dealer.

@@ -42,12 +42,9 @@ func TestBrowserHowellLatePair(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := b.svc.EnterResults(t.Context(), tournament.Director, sectionID, in, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.svc.SetCurrentRound(t.Context(), tournament.Director, sectionID, 3); err != nil {
-		t.Fatal(err)
-	}
+	bb := b.build()
+	bb.Enter(tournament.Director, sec, in...)
+	bb.Round(sec, 3)
 	d.open(fmt.Sprintf("/director/sections/%d", sectionID))
 	if got := d.text("#late-number"); got != "14" {
 		t.Errorf("the late pair would be pair %q, want 14", got)

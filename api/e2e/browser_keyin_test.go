@@ -38,21 +38,15 @@ func focusIs(t *testing.T, tab *browserTab, id string) {
 // 420 (EW not vulnerable).
 func TestBrowserKeyin(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pairs []tournament.Pair
 	for i, n := range []string{"Ann Smith", "Cath Brown", "Eve White", "Gill Grey", "Iris Wood", "Kate Moss"} {
 		pairs = append(pairs, tournament.Pair{Number: fmt.Sprint(i + 1), Players: []tournament.Player{{Name: n}, {Name: "Partner " + fmt.Sprint(i+1)}}})
 	}
-	if _, err := svc.AddPairs(ctx, tournament.Director, sec.ID, pairs); err != nil {
+	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, pairs); err != nil {
 		t.Fatal(err)
 	}
 	// Every other line is in already: 3NT by S making 9 everywhere.
@@ -67,12 +61,8 @@ func TestBrowserKeyin(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, in, nil); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.SetCurrentRound(ctx, tournament.Director, sec.ID, 5); err != nil {
-		t.Fatal(err)
-	}
+	bb.Enter(tournament.Director, sec, in...)
+	bb.Round(sec, 5)
 
 	d := b.tab
 	d.open("/director/login")

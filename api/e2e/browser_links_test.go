@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -16,16 +15,10 @@ import (
 // their table pages.
 func TestBrowserRemakeOneTableLink(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Club night", Date: "2026-11-25", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Club night", Date: "2026-11-25", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 
 	d := b.phone("director")
 	d.open("/director/login")

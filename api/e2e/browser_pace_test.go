@@ -22,25 +22,11 @@ import (
 // returns the section and its table tokens.
 func paceSection(t *testing.T, b *env) (tournament.Section, map[int]string) {
 	t.Helper()
-	ctx, d := context.Background(), tournament.Director
-	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Own pace", Date: "2026-03-03", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	e := bb.Event(tournament.EventInput{Name: "Own pace", Date: "2026-03-03", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(e.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := map[int]string{}
-	for _, x := range issued {
-		tokens[x.Token.Table] = x.Secret
-	}
-	return sec, tokens
+	return sec, bb.Tokens(sec)
 }
 
 // enterOffline enters 4S by North, 10 tricks on board n with the network
@@ -88,9 +74,7 @@ func TestBrowserLatePhoneEntryStored(t *testing.T) {
 	tab, bd := openTable(t, b, "table-1", tokens[1])
 	enterOffline(t, tab, bd.Number)
 	tab.shot("offline-entry-waiting")
-	if _, err := b.svc.SetCurrentRound(context.Background(), tournament.Director, sec.ID, 2); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Round(sec, 2)
 	tab.setOffline(false)
 	tab.waitText(sel(bd.Number, ".entry-done"), "stored")
 	tab.waitText("#queue-status", "Nothing waiting")
@@ -131,9 +115,7 @@ func TestBrowserRefusedPhoneEntryStaysVisible(t *testing.T) {
 	d.open("/director/login")
 	d.fill("#token", directorToken)
 	d.submit(`form[action="/director/login"] button[type=submit]`)
-	if _, err := b.svc.SetCurrentRound(context.Background(), tournament.Director, sec.ID, 2); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Round(sec, 2)
 	board := fmt.Sprintf("/director/sections/%d/board", sec.ID)
 	d.open(board)
 	d.noError("open the session board")
@@ -181,10 +163,8 @@ func TestBrowserRefusedPhoneEntryStaysVisible(t *testing.T) {
 	d.shot("session-board-refused")
 
 	// The director enters the board (as from the paper): the refusal is resolved.
-	if _, _, err := b.svc.EnterResults(context.Background(), tournament.Director, sec.ID,
-		[]tournament.Result{{Board: bd.Number, Round: 1, Table: 2, Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Enter(tournament.Director, sec,
+		tournament.Result{Board: bd.Number, Round: 1, Table: 2, Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: 10})
 	tab.open("/t/" + tokens[2])
 	tab.noError("reload the table page after the director entered the board")
 	waitNone(t, tab, "#queue-errors .refused-entry")

@@ -61,16 +61,10 @@ func pdfPages(t *testing.T, file string) int {
 // Letter — the 21 movement cards on 6 sheets and the 14 score cards on 14.
 func TestBrowserPaper(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
-	ctx, svc := context.Background(), b.svc
-	ev, err := svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Club pairs", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+	ctx, svc, bb := context.Background(), b.svc, b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Club pairs", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 14, BoardsPerRound: 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if sec.Movement.Boards != 26 {
 		t.Fatalf("the 14-pair Howell has %d boards, want 26", sec.Movement.Boards)
 	}

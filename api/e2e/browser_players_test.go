@@ -7,7 +7,6 @@ package e2e
 // a pick writes "Name (number)".
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -20,15 +19,10 @@ import (
 func TestBrowserRosterTypeAhead(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	d := b.tab
-	ctx := context.Background()
-	ev, err := b.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Roster evening", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	bb := b.build()
+	ctx := bb.Ctx
+	ev := bb.Event(tournament.EventInput{Name: "Roster evening", Date: "2026-11-24", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 1}})
 	// the roster: Cat Smithers added on her own, four players through their pairs
 	if _, err := b.svc.AddClubPlayer(ctx, tournament.Director, tournament.ClubPlayer{Name: "Cat Smithers", Number: "100003"}); err != nil {
 		t.Fatal(err)

@@ -1,12 +1,12 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // cellsPastEdgeJS lists the scorecard's cells whose right edge
@@ -27,19 +27,13 @@ const cellsPastEdgeJS = `(() => {
 // score, and a board's number opens its public traveler.
 func TestBrowserScorecardOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
 	_, sec := b.eventSection(tournament.EventInput{Name: "Wednesday pairs at the Featherstonehaugh club", Date: "2026-11-25", Law: "contract-2017", Scoring: "MP", Published: true},
 		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, func(i int) []tournament.Player {
 			return []tournament.Player{{Name: "Bartholomew Cholmondeley-" + fmt.Sprint(i)}, {Name: "Margaret Featherstonehaugh"}}
 		})
 	// A hand record with a long suit in each hand, the widest a diagram's line gets.
-	var boards []tournament.BoardInput
-	for n := 1; n <= sec.Movement.Boards; n++ {
-		boards = append(boards, tournament.BoardInput{Number: n, Deal: "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"})
-	}
-	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, boards); err != nil {
-		t.Fatal(err)
-	}
+	bb := b.build()
+	bb.Deal(sec, tournamenttest.OneSuitDeal)
 	// Every board 4S by N making 10 (+420 not vulnerable, Law 77), but round
 	// 1's 7SX by N making 13: 7 × 60 + 50 + 300 + 1000 = +1770 on board 1.
 	var results []tournament.Result
@@ -54,9 +48,7 @@ func TestBrowserScorecardOnPhone(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
-		t.Fatal(err)
-	}
+	bb.Enter(tournament.Director, sec, results...)
 
 	phone := b.phone("player")
 	phone.open(fmt.Sprintf("/sections/%d/scorecards/1", sec.ID))

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -15,7 +14,6 @@ import (
 // board's public traveler.
 func TestBrowserRoyaltonOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
 	ev, sec := b.eventSection(tournament.EventInput{Name: "Thursday pairs", Date: "2026-11-26", Law: "contract-2017", Scoring: "MP", Published: true},
 		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, nil)
 	// Every board 4S by N making 10 but the first board of the last round's
@@ -33,9 +31,7 @@ func TestBrowserRoyaltonOnPhone(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Enter(tournament.Director, sec, results...)
 
 	phone := b.phone("player")
 	phone.open(fmt.Sprintf("/events/%d/royalton", ev.ID))

@@ -163,33 +163,13 @@ func TestBrowserTableNextRound(t *testing.T) {
 // (North the spades, East the hearts, South the diamonds, West the clubs).
 func tableOptionsSection(t *testing.T, b *env) (tournament.Section, map[int]string) {
 	t.Helper()
-	ctx, d := context.Background(), tournament.Director
-	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Terminals", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP",
+	bb := b.build()
+	e := bb.Event(tournament.EventInput{Name: "Terminals", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP",
 		TableTraveler: true, TableLead: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+	sec := bb.CreateSection(e.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 4, BoardsPerRound: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var boards []tournament.BoardInput
-	for n := 1; n <= sec.Movement.Boards; n++ {
-		boards = append(boards, tournament.BoardInput{Number: n, Deal: apitest.OneSuitDeal})
-	}
-	if _, err := b.svc.PutBoards(ctx, d, sec.ID, boards); err != nil {
-		t.Fatal(err)
-	}
-	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := map[int]string{}
-	for _, x := range issued {
-		tokens[x.Token.Table] = x.Secret
-	}
-	return sec, tokens
+	bb.Deal(sec, apitest.OneSuitDeal)
+	return sec, bb.Tokens(sec)
 }
 
 // TestBrowserTableLeadAndTraveler: with both table options on, another
@@ -215,10 +195,8 @@ func TestBrowserTableLeadAndTraveler(t *testing.T) {
 	if round == 0 {
 		t.Fatal("board 1 is played only once in the movement")
 	}
-	if _, _, err := b.svc.EnterResults(ctx, tournament.Director, sec.ID, []tournament.Result{{Board: 1, Round: round, Table: table,
-		Contract: "4S", Declarer: "N", Tricks: 9}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	b.build().Enter(tournament.Director, sec, tournament.Result{Board: 1, Round: round, Table: table,
+		Contract: "4S", Declarer: "N", Tricks: 9})
 
 	tab, bd := openTable(t, b, "table-1", tokens[1])
 	watchScriptErrors(t, tab)
@@ -321,23 +299,14 @@ func TestBrowserEventTableOptions(t *testing.T) {
 // line it does not have).
 func TestBrowserTableIdleThenInPlay(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, d := context.Background(), tournament.Director
-	e, err := b.svc.CreateEvent(ctx, d, tournament.EventInput{Name: "Half table", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, d, e.ID, tournament.SectionInput{Name: "A",
+	bb := b.build()
+	e := bb.Event(tournament.EventInput{Name: "Half table", Date: "2026-03-02", Law: "contract-2017", Scoring: "MP"})
+	sec := bb.CreateSection(e.ID, tournament.SectionInput{Name: "A",
 		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2, Missing: 8}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	issued, err := b.svc.CreateTableTokens(ctx, d, sec.ID, tournament.TableTokensInput{Tables: []int{4}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	token := bb.Tokens(sec, 4)[4]
 	tab := b.phone("table-4")
 	watchScriptErrors(t, tab)
-	tab.open("/t/" + issued[0].Secret)
+	tab.open("/t/" + token)
 	tab.noError("open the table page")
 	tab.waitText("#round", "Round 2 of")
 	if got := tab.text("#table-pairs"); !strings.Contains(got, "East–West: pair 3 EW") {
@@ -350,9 +319,7 @@ func TestBrowserTableIdleThenInPlay(t *testing.T) {
 	fitsPhone(t, tab)
 	tab.shot("round-1-idle-shows-round-2")
 
-	if _, err := b.svc.SetCurrentRound(ctx, d, sec.ID, 4); err != nil {
-		t.Fatal(err)
-	}
+	bb.Round(sec, 4)
 	// The director announces round 4, the last: the page turns by itself.
 	tab.waitText("#table-pairs", "Table 4 has no play in round 4, the last round")
 	fitsPhone(t, tab)

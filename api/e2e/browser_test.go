@@ -491,26 +491,20 @@ func TestBrowserSignIn(t *testing.T) {
 	}
 }
 
-// eventSection makes an event and a section of it through the service (a
+// eventSection makes an event and a section of it with the builder (a
 // test's set-up behind the pages), with the players of pair i given by
 // players(i) for each of the movement's pairs when players is not nil.
 func (b *env) eventSection(in tournament.EventInput, spec tournament.MovementSpec, players func(i int) []tournament.Player) (tournament.Event, tournament.Section) {
 	b.t.Helper()
-	ctx := context.Background()
-	ev, err := b.svc.CreateEvent(ctx, tournament.Director, in)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	sec, err := b.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A", Movement: spec})
-	if err != nil {
-		b.t.Fatal(err)
-	}
+	bb := b.build()
+	ev := bb.Event(in)
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: spec})
 	if players != nil {
 		var pairs []tournament.Pair
 		for i := 1; i <= sec.Movement.Pairs; i++ {
 			pairs = append(pairs, tournament.Pair{Number: fmt.Sprint(i), Players: players(i)})
 		}
-		if _, err := b.svc.AddPairs(ctx, tournament.Director, sec.ID, pairs); err != nil {
+		if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, pairs); err != nil {
 			b.t.Fatal(err)
 		}
 	}

@@ -1,12 +1,12 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // phoneFit is what a page measures of itself at phone width.
@@ -42,14 +42,10 @@ func checkFitsPhone(t *testing.T, tab *browserTab, what string) {
 // line's itemised score are shown.
 func TestBrowserTravelerOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	ctx, svc := context.Background(), b.svc
 	_, sec := b.eventSection(tournament.EventInput{Name: "Wednesday pairs at the Featherstonehaugh club", Date: "2026-11-25", Law: "contract-2017", Scoring: "MP", Published: true},
 		tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}, func(i int) []tournament.Player {
 			return []tournament.Player{{Name: "Bartholomew Cholmondeley-" + fmt.Sprint(i)}, {Name: "Margaret Featherstonehaugh"}}
 		})
-	// A hand record with a long suit, the widest a diagram's line gets.
-	deal := "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
-	var boards []tournament.BoardInput
 	var results []tournament.Result
 	for _, rd := range sec.Movement.Rounds {
 		for _, tb := range rd.Tables {
@@ -64,15 +60,10 @@ func TestBrowserTravelerOnPhone(t *testing.T) {
 			}
 		}
 	}
-	for n := 1; n <= sec.Movement.Boards; n++ {
-		boards = append(boards, tournament.BoardInput{Number: n, Deal: deal})
-	}
-	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, boards); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := svc.EnterResults(ctx, tournament.Director, sec.ID, results, nil); err != nil {
-		t.Fatal(err)
-	}
+	// A hand record with a long suit, the widest a diagram's line gets.
+	bb := b.build()
+	bb.Deal(sec, tournamenttest.OneSuitDeal)
+	bb.Enter(tournament.Director, sec, results...)
 
 	phone := b.phone("player")
 	phone.open(fmt.Sprintf("/sections/%d/travelers/1", sec.ID))

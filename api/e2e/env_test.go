@@ -18,6 +18,7 @@ import (
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // directorToken is the configured director token of every test server.
@@ -159,6 +160,14 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 		e.headless = startBrowser(t, e, chromium)
 	}
 	return e
+}
+
+// build returns a builder of events and sections through the env's
+// Service (package tournamenttest, the one builder the use cases' tests
+// use too): the set-ups a test makes behind the API and the pages.
+func (e *env) build() *tournamenttest.Builder {
+	e.t.Helper()
+	return tournamenttest.For(e.t, e.svc)
 }
 
 // another serves the env's Service again, with API options o as given,

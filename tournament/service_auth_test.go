@@ -125,3 +125,85 @@ func TestAuthenticateExpired(t *testing.T) {
 	_, err = b.Svc.CreateTableTokens(b.Ctx, tournament.Director, sec.ID, tournament.TableTokensInput{Tables: []int{1}, ExpiresAt: now.Add(-time.Hour)})
 	wantError(t, err, tournament.ErrInvalid, "expires_at")
 }
+
+// TestTokenAdministration: the director lists a section's tokens by state
+// (their hashes: the secrets are not kept), changes a director
+// token's expiry and takes it away, and every refusal names its field: a
+// table's link always ends, a revoked token stays revoked, an expiry is in
+// the future and at most MaxTokenLife ahead (TestAPITokensLifecycle).
+func TestTokenAdministration(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Tokens"}).ID, 3, 2)
+	d := tournament.Director
+	first := b.Tokens(sec, 1, 2, 3)
+	b.Tokens(sec, 1) // table 1's first token revoked
+	count := func(f tournament.TokenFilter) (map[tournament.TokenState]int, []tournament.Token) {
+		t.Helper()
+		tks, err := b.Svc.Tokens(b.Ctx, d, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := map[tournament.TokenState]int{}
+		for _, tk := range tks {
+			n[tk.State(time.Now())]++
+			if len(tk.Hash) != 32 { // sha-256
+				t.Errorf("token %d keeps %d bytes, want its sha-256 hash only", tk.ID, len(tk.Hash))
+			}
+		}
+		return n, tks
+	}
+	if n, tks := count(tournament.TokenFilter{SectionID: sec.ID}); len(tks) != 4 || n[tournament.TokenActive] != 3 || n[tournament.TokenRevoked] != 1 {
+		t.Errorf("section's tokens %+v, want 3 active and 1 revoked", tks)
+	}
+	_, revoked := count(tournament.TokenFilter{SectionID: sec.ID, State: tournament.TokenRevoked})
+	if len(revoked) != 1 || revoked[0].Table != 1 || revoked[0].RevokedAt.IsZero() {
+		t.Fatalf("revoked: %+v, want table 1's first token", revoked)
+	}
+	if _, tks := count(tournament.TokenFilter{Role: tournament.RoleTable, State: tournament.TokenActive, Limit: 2}); len(tks) != 2 {
+		t.Errorf("limit 2: %d tokens", len(tks))
+	}
+	_, err := b.Svc.Tokens(b.Ctx, d, tournament.TokenFilter{State: "lost"})
+	wantError(t, err, tournament.ErrInvalid, "state")
+	_, err = b.Svc.Tokens(b.Ctx, tournamenttest.Table(sec, 1), tournament.TokenFilter{})
+	wantError(t, err, tournament.ErrForbidden, "")
+
+	t2, err := b.Svc.Authenticate(b.Ctx, first[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	in2h := time.Now().Add(2 * time.Hour).Truncate(time.Second)
+	for _, c := range []struct {
+		id    int64
+		at    time.Time
+		kind  error
+		field string
+	}{
+		{t2.TokenID, time.Time{}, tournament.ErrInvalid, "expires_at"}, // a table's link always ends
+		{t2.TokenID, time.Now().Add(-time.Hour), tournament.ErrInvalid, "expires_at"},
+		{t2.TokenID, time.Now().Add(tournament.MaxTokenLife + time.Hour), tournament.ErrInvalid, "expires_at"},
+		{revoked[0].ID, in2h, tournament.ErrConflict, "expires_at"},
+	} {
+		_, err := b.Svc.SetTokenExpiry(b.Ctx, d, c.id, c.at)
+		wantError(t, err, c.kind, c.field)
+	}
+	_, err = b.Svc.CreateDirectorToken(b.Ctx, d, strings.Repeat("n", 201), time.Time{})
+	wantError(t, err, tournament.ErrInvalid, "name")
+
+	// A director token: given an expiry, then none.
+	issued, err := b.Svc.CreateDirectorToken(b.Ctx, d, "assistant", time.Time{})
+	if err != nil || issued.Token.Role != tournament.RoleDirector || !issued.Token.ExpiresAt.IsZero() {
+		t.Fatalf("director token %+v (%v)", issued.Token, err)
+	}
+	tk, err := b.Svc.SetTokenExpiry(b.Ctx, d, issued.Token.ID, in2h)
+	if err != nil || !tk.ExpiresAt.Equal(in2h) || tk.State(time.Now()) != tournament.TokenActive {
+		t.Errorf("after an expiry: %+v (%v)", tk, err)
+	}
+	if tk, err = b.Svc.SetTokenExpiry(b.Ctx, d, issued.Token.ID, time.Time{}); err != nil || !tk.ExpiresAt.IsZero() {
+		t.Errorf("after none: %+v (%v)", tk, err)
+	}
+	if a, err := b.Svc.Authenticate(b.Ctx, issued.Secret); err != nil || a.Role != tournament.RoleDirector {
+		t.Errorf("the assistant's token: %+v (%v)", a, err)
+	}
+	_, err = b.Svc.RevokeToken(b.Ctx, d, 999999)
+	wantError(t, err, tournament.ErrNotFound, "")
+}

@@ -8,6 +8,7 @@ package tournament_test
 // (an overtrick of 30) and −50 making 9 (one down, Law 77).
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -111,5 +112,71 @@ func TestCorrectionsAreTheTables(t *testing.T) {
 	audit, err := b.Svc.Audit(b.Ctx, tournament.Director, mine.ID)
 	if err != nil || len(audit) != 3 || audit[2].Action != "delete" || audit[2].Actor != "director" || audit[2].Before == nil || audit[2].Before.Tricks != 11 {
 		t.Errorf("audit of a deleted line: %+v (%v), want insert, update, delete by the director of the 11-trick line", audit, err)
+	}
+}
+
+// TestUpdateEventRescores: a change of law code or of its options scores
+// every result again, each changed score audited as a "rescore" by the
+// director; a result unchanged is not touched. Board 1 (not vulnerable),
+// 4S by North making 10, with the hand record where North holds the five
+// spade honours (tournamenttest.OneSuitDeal):
+//
+//	contract-2017: 4×30 + 300 = 420 (Law 77);
+//	auction-1915 (../shared/LAWS.md): 4 odd tricks at 9 = 36, game at 30
+//	trick points +125, five honours in one hand at 10 tricks' worth of 9 =
+//	90 to NS: 251; with a game premium of 100 instead: 226.
+//
+// Board 2 is passed out: 0 under every code.
+func TestUpdateEventRescores(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Rescore"}).ID, 3, 2)
+	made := b.Play(sec, 1, 1, 1, "4S", "N", 10)
+	passed := b.Enter(tournamenttest.Table(sec, 1), sec, tournament.Result{Board: 2, Round: 1, Table: 1, Status: tournament.StatusPassedOut})[0]
+	score := func(id int64) (int, int) {
+		t.Helper()
+		r, err := b.Svc.Result(b.Ctx, tournament.Director, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.NSScore, r.Version
+	}
+	if s, _ := score(made.ID); s != 420 {
+		t.Fatalf("4S made under contract-2017: %d, want 420", s)
+	}
+
+	law := "auction-1915"
+	if _, err := b.Svc.UpdateEvent(b.Ctx, tournament.Director, sec.EventID, tournament.EventPatch{Law: &law}); err != nil {
+		t.Fatal(err)
+	}
+	if s, v := score(made.ID); s != 251 || v != 2 {
+		t.Errorf("4S made under auction-1915: %d at version %d, want 251 at version 2", s, v)
+	}
+	if s, v := score(passed.ID); s != 0 || v != 1 {
+		t.Errorf("the passed-out board: %d at version %d, want 0 untouched at version 1", s, v)
+	}
+	if _, err := b.Svc.UpdateEvent(b.Ctx, tournament.Director, sec.EventID, tournament.EventPatch{LawOptions: tournament.LawOptions{"game_premium": 100}}); err != nil {
+		t.Fatal(err)
+	}
+	if s, v := score(made.ID); s != 226 || v != 3 {
+		t.Errorf("4S made with a game premium of 100: %d at version %d, want 226 at version 3", s, v)
+	}
+	audit, err := b.Svc.Audit(b.Ctx, tournament.Director, made.ID)
+	if err != nil || len(audit) != 3 {
+		t.Fatalf("audit %+v (%v), want the entry and two rescores", audit, err)
+	}
+	for i, want := range [][2]int{{420, 251}, {251, 226}} {
+		a := audit[i+1]
+		if a.Action != "rescore" || a.Actor != "director" || a.Before == nil || a.After == nil || a.Before.NSScore != want[0] || a.After.NSScore != want[1] {
+			t.Errorf("audit %d: %+v, want a rescore by the director from %d to %d", i+1, a, want[0], want[1])
+		}
+	}
+	// An option the code does not have is refused on its field, and
+	// nothing is rescored.
+	_, err = b.Svc.UpdateEvent(b.Ctx, tournament.Director, sec.EventID, tournament.EventPatch{LawOptions: tournament.LawOptions{"nullo": true}})
+	if te := wantError(t, err, tournament.ErrInvalid, ""); !strings.Contains(te.Field, "nullo") {
+		t.Errorf("auction-1915 refused the option nullo (royal-auction-1913's) on the field %q, want it named", te.Field)
+	}
+	if s, v := score(made.ID); s != 226 || v != 3 {
+		t.Errorf("after a refused change: %d at version %d, want 226 at version 3", s, v)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -257,4 +258,117 @@ func TestEnterResultsTeams(t *testing.T) {
 	if w, l := imps[fmt.Sprint(winner)], imps[fmt.Sprint(loser)]; w != 10 || l != -10 || len(st.Pairs) != 4 {
 		t.Errorf("team %d has %d IMPs, team %d %d (of %d teams); want 10 and -10 of 4", winner, w, loser, l, len(st.Pairs))
 	}
+}
+
+// TestEnterResultsLeadAndQuery: the opening lead is checked against the
+// hand record (tournamenttest.OneSuitDeal: N holds the spades, E the
+// hearts, S the diamonds, W the clubs), on entry and on correction; a
+// table's query stays through its own corrections and the director's
+// ruling clears it.
+func TestEnterResultsLeadAndQuery(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Leads"}).ID, 3, 2)
+	t1 := tournamenttest.Table(sec, 1)
+	enter := func(a tournament.Actor, r tournament.Result) (tournament.Result, error) {
+		got, _, err := b.Svc.EnterResults(b.Ctx, a, sec.ID, []tournament.Result{r}, nil)
+		if err != nil {
+			return tournament.Result{}, err
+		}
+		return got[0], nil
+	}
+
+	// 4S by North: East leads, and holds only hearts.
+	bad := line(sec, 1, 1, 1, "4S", "N", 10)
+	bad.Lead = "SA"
+	_, err := enter(tournament.Director, bad)
+	te := wantError(t, err, tournament.ErrInvalid, "lead")
+	for _, want := range []string{"SA", "East leads", "North", "holds no spades"} {
+		if !strings.Contains(te.Message, want) {
+			t.Errorf("refused lead: %q does not say %q", te.Message, want)
+		}
+	}
+	bad.Lead = "ZZ"
+	_, err = enter(t1, bad)
+	if te := wantError(t, err, tournament.ErrInvalid, "lead"); !strings.Contains(te.Message, "not a card") {
+		t.Errorf("a lead that is no card: %q", te.Message)
+	}
+	// 3NT by West: North leads a spade, stored suit then rank.
+	good := line(sec, 1, 1, 1, "3NT", "W", 9)
+	good.Lead = "s10"
+	stored, err := enter(t1, good)
+	if err != nil || stored.Lead != "ST" {
+		t.Errorf("lead stored as %q (%v), want ST", stored.Lead, err)
+	}
+	// A correction is checked too: declarer South, West leads, holding clubs.
+	good.Declarer, good.Lead = "S", "DA"
+	_, err = b.Svc.UpdateResult(b.Ctx, t1, stored.ID, good, 1)
+	wantError(t, err, tournament.ErrInvalid, "lead")
+	pass := tournament.Result{Board: 2, Round: 1, Table: 1, Status: tournament.StatusPassedOut, Lead: "HA"}
+	_, err = enter(tournament.Director, pass)
+	wantError(t, err, tournament.ErrInvalid, "lead")
+
+	// A query stays through the table's correction, and the director's
+	// line without one clears it.
+	const query = "EW say declarer claimed 10 tricks, NS say 11"
+	in := line(sec, 1, 1, 2, "4S", "N", 10)
+	in.Query = query
+	res, err := enter(t1, in)
+	if err != nil || res.Query != query {
+		t.Fatalf("entered: query %q (%v), want %q", res.Query, err, query)
+	}
+	if read, err := b.Svc.Result(b.Ctx, tournament.Director, res.ID); err != nil || read.Query != query {
+		t.Errorf("read back: query %q (%v)", read.Query, err)
+	}
+	res, err = b.Svc.UpdateResult(b.Ctx, t1, res.ID, line(sec, 1, 1, 2, "4S", "N", 11), 1)
+	if err != nil || res.Query != query || res.Tricks != 11 {
+		t.Errorf("table's correction: query %q tricks %d (%v), want the query kept and 11", res.Query, res.Tricks, err)
+	}
+	res, err = b.Svc.UpdateResult(b.Ctx, tournament.Director, res.ID, line(sec, 1, 1, 2, "4S", "N", 11), 2)
+	if err != nil || res.Query != "" {
+		t.Errorf("director's ruling: query %q (%v), want it cleared", res.Query, err)
+	}
+	long := line(sec, 2, 1, tournamenttest.Boards(t, sec, 2, 1)[0], "3NT", "S", 9)
+	long.Query = strings.Repeat("q", 501)
+	_, err = enter(tournament.Director, long)
+	wantError(t, err, tournament.ErrInvalid, "query")
+}
+
+// TestEnterResultsByAuction: a table enters a line by its auction alone;
+// the contract and declarer come from it, the calls are kept in their
+// usual form and replaced by a correction; an auction that is not the
+// contract given is refused naming the contract. Board 1 is dealt by
+// North, nobody vulnerable: 1S P 2S P 4S X P P P is 4SX by North, ten
+// tricks 4×30 doubled = 240 + 300 game + 50 for the insult = 590 (Law 77);
+// without the double, 420.
+func TestEnterResultsByAuction(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Auctions"}).ID, 3, 2)
+	t1 := tournamenttest.Table(sec, 1)
+	in := line(sec, 1, 1, 1, "", "", 10)
+	in.Auction = []string{"1S", "P", "2s", "p", "4S", "X", "pass", "P", "P"} // as a table types them
+	doubled := []string{"1S", "PASS", "2S", "PASS", "4S", "X", "PASS", "PASS", "PASS"}
+	res := b.Enter(t1, sec, in)[0]
+	if res.Contract != "4SX" || res.Declarer != "N" || res.NSScore != 590 || !slices.Equal(res.Auction, doubled) {
+		t.Fatalf("entered: %s by %s, %d, auction %q; want 4SX by N, 590, %q", res.Contract, res.Declarer, res.NSScore, res.Auction, doubled)
+	}
+	plain := b.Enter(t1, sec, line(sec, 1, 1, 2, "3NT", "S", 9))[0]
+	if plain.Auction != nil {
+		t.Errorf("a line without an auction has %q", plain.Auction)
+	}
+	fix := line(sec, 1, 1, 1, "", "", 10)
+	undoubled := []string{"1S", "PASS", "2S", "PASS", "4S", "PASS", "PASS", "PASS"}
+	fix.Auction = undoubled
+	res, err := b.Svc.UpdateResult(b.Ctx, t1, res.ID, fix, 1)
+	if err != nil || res.Contract != "4S" || res.NSScore != 420 || !slices.Equal(res.Auction, undoubled) {
+		t.Errorf("corrected: %s, %d, auction %q (%v); want 4S, 420, %q", res.Contract, res.NSScore, res.Auction, err, undoubled)
+	}
+	audit, err := b.Svc.Audit(b.Ctx, tournament.Director, res.ID)
+	if err != nil || len(audit) != 2 || !slices.Equal(audit[0].After.Auction, doubled) ||
+		!slices.Equal(audit[1].Before.Auction, doubled) || !slices.Equal(audit[1].After.Auction, undoubled) {
+		t.Errorf("audit %+v (%v): want the insert with %q, the update from it to %q", audit, err, doubled, undoubled)
+	}
+	wrong := line(sec, 1, 1, 2, "3NT", "S", 9)
+	wrong.Auction = undoubled
+	_, err = b.Svc.UpdateResult(b.Ctx, t1, plain.ID, wrong, 1)
+	wantError(t, err, tournament.ErrInvalid, "contract")
 }

@@ -12,7 +12,6 @@ import (
 	"context"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -32,7 +31,7 @@ const Date = "2026-11-24"
 type Builder struct {
 	T   testing.TB          // fails on any error
 	Svc *tournament.Service // what everything is built through
-	Ctx context.Context     // the context of every call
+	Ctx context.Context     // the context of every call: the test's (ends as it does)
 }
 
 // New returns a Builder over a Service over store, the Service accepting
@@ -43,9 +42,7 @@ func New(t testing.TB, store tournament.Store) *Builder {
 
 // For returns a Builder over a Service the test already has.
 func For(t testing.TB, svc *tournament.Service) *Builder {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	t.Cleanup(cancel)
-	return &Builder{T: t, Svc: svc, Ctx: ctx}
+	return &Builder{T: t, Svc: svc, Ctx: t.Context()}
 }
 
 // check fails the test on err, saying what was being done.

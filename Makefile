@@ -3,7 +3,7 @@
 # fonts-dejavu-core, with apt-get as root or with sudo), finds a PostgreSQL
 # server or starts a throwaway one, then runs gofmt, go vet, every test with
 # the race detector (the pages' end-to-end tests in headless Chromium,
-# cmd/traveler/browser_*test.go, among them) and the million-line workbook's
+# api/e2e/browser_*test.go, among them) and the million-line workbook's
 # peak memory without it. `make test DRY_RUN=1` says what it would install
 # and run, and changes nothing.
 #

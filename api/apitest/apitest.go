@@ -1,8 +1,11 @@
 // Package apitest drives the REST API in tests: a signed-in client whose
 // calls send a request and check its answer — the status, the JSON, the one
 // error shape — in one line each, so that a test reads as a table of calls.
-// It serves a handler it is given (Serve); it starts no database and builds
-// no events of its own.
+// It serves a handler it is given (Serve) and starts no database: the
+// end-to-end suite (package api/e2e) wires the server. It builds one
+// standard event through the API (NewMitchell, with the DirectorToken every
+// test server has), for that suite and the command's tests alike; events
+// built behind the API, through the Service, are tournament/tournamenttest's.
 package apitest
 
 import (

@@ -14,7 +14,7 @@ import (
 // changeMitchell is a 3-table Mitchell, 2 boards a round (3 rounds, 6
 // boards), set up through the Service, with one result: round 1, table 1,
 // board 1, NS 1 v EW 1, 4S by N making 10. The movement (the same as
-// cmd/traveler's API test of the changes, which checks its seats): NS n
+// the API test of the changes in api/e2e, which checks its seats): NS n
 // stays at table n; EW 1 sits at table 1, 2, 3 in rounds 1, 2, 3, EW 2 at
 // 2, 3, 1; table 1 plays boards 1-2 in round 1, table 2 boards 5-6 in
 // round 2, table 3 boards 1-2 in round 2 and 3-4 in round 3.

@@ -33,7 +33,8 @@
 // only place that may import everything and the only one that reads flags
 // and environment variables.
 //
-// Its tests include the check of the import rules of ../shared/DESIGN.md
-// (imports_test.go) and, for now, the end-to-end tests of the server and
-// the pages in headless Chromium (browser_*_test.go).
+// Its tests are the command line's (the commands run in process, `traveler
+// serve` also as a process of its own) and the check of the import rules of
+// ../shared/DESIGN.md (imports_test.go); the end-to-end tests of the server
+// and the pages are api/e2e's.
 package main

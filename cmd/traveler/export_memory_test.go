@@ -19,6 +19,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/scoring"
@@ -47,7 +48,7 @@ func TestExportWorkbookMemory(t *testing.T) {
 	}
 	dbURL := dbtest.URL(t)
 	id := importLoadEvent(ctx, t, dbURL, 32, 13, 3)
-	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbURL, "TRAVELER_DIRECTOR_TOKEN="+directorToken)
+	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbURL, "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken)
 
 	// The command's peak is its VmHWM, read while it runs: getrusage's
 	// maxrss would count the test process too, whose memory the child
@@ -95,7 +96,7 @@ func TestExportWorkbookMemory(t *testing.T) {
 	p := startServe(t, bin, append(env, "TRAVELER_DATA_DIR="+dir), dir)
 	before := vmHWM(p.cmd.Process.Pid)
 	req, _ := http.NewRequest("GET", p.url+"/v1/events/"+strconv.FormatInt(id, 10)+"/report.xlsx", nil)
-	req.Header.Set("Authorization", "Bearer "+directorToken)
+	req.Header.Set("Authorization", "Bearer "+apitest.DirectorToken)
 	start = time.Now()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

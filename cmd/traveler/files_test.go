@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -104,7 +105,7 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 					t.Fatalf("export %s --event: exit %d: %s", kind, code, stderr)
 				}
 				if stdout != fromFile[kind] {
-					t.Errorf("%s from the database differs from the file's:\n%s", kind, lineDiff([]byte(fromFile[kind]), []byte(stdout)))
+					t.Errorf("%s from the database differs from the file's:\n%s", kind, apitest.LineDiff([]byte(fromFile[kind]), []byte(stdout)))
 				}
 			}
 			rows, err := csv.NewReader(strings.NewReader(fromFile["csv-standings"])).ReadAll()
@@ -152,7 +153,7 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 					want = strings.Replace(want, "A,direction", "section,direction", 1)
 				}
 				if stdout != want {
-					t.Errorf("%s written by traveler reads back to other standings:\n%s", format, lineDiff([]byte(want), []byte(stdout)))
+					t.Errorf("%s written by traveler reads back to other standings:\n%s", format, apitest.LineDiff([]byte(want), []byte(stdout)))
 				}
 			}
 			t.Logf("%s: %d standings rows, %d traveler lines the same three ways", filepath.Base(path), len(rows)-1, strings.Count(fromFile["csv-travelers"], "\n")-1)
@@ -161,24 +162,26 @@ func TestEveryResultsFileOnePath(t *testing.T) {
 }
 
 // TestResultsEndpointIsRescoreShape imports the Compscore Howell through
-// the API and reads GET /v1/events/{id}/results: it must be what `traveler
-// rescore --format json` prints for the same file — one shape for the API
-// and the CLI — but for what only a stored event has (ids, timestamps,
-// versions) and what only a file has (how it was read).
+// the API of `traveler serve` and reads GET /v1/events/{id}/results: it
+// must be what `traveler rescore --format json` prints for the same file —
+// one shape for the API and the CLI — but for what only a stored event has
+// (ids, timestamps, versions) and what only a file has (how it was read).
 func TestResultsEndpointIsRescoreShape(t *testing.T) {
-	e := newAPIEnv(t, api.Options{})
+	port := portOf(t, freeAddr(t))
+	serveInProcess(t, "http://127.0.0.1:"+port, "--addr", "127.0.0.1:"+port)
+	e := apitest.Client{T: t, URL: "http://127.0.0.1:" + port}
 	path := sharedtest.Path(t, "usebio", "mp_pairs_howell.xml")
 	body, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var imp api.ImportResponse
-	e.want(201, &imp, "POST", "/v1/events/import", directorToken, string(body), "Content-Type", "application/xml")
+	e.Want(201, &imp, "POST", "/v1/events/import", apitest.DirectorToken, string(body), "Content-Type", "application/xml")
 	if imp.File.Format != "usebio" || imp.File.Encoding != "UTF-8" || len(imp.File.Notes) != 0 {
 		t.Errorf("how the file was read: %+v, want usebio, UTF-8 and no note", imp.File)
 	}
 	var stored api.EventResultsResponse
-	e.want(200, &stored, "GET", "/v1/events/"+id(imp.ID)+"/results", directorToken, nil)
+	e.Want(200, &stored, "GET", "/v1/events/"+apitest.ID(imp.ID)+"/results", apitest.DirectorToken, nil)
 	rescored, _ := runRescoreJSON(t, path)
 	file := rescored.out
 	if file.File == nil || stored.File != nil {
@@ -198,42 +201,10 @@ func TestResultsEndpointIsRescoreShape(t *testing.T) {
 			}
 		}
 	}
-	if a, b := mustJSON(file), mustJSON(stored); a != b {
-		t.Errorf("GET results differs from rescore's JSON:\n%s", lineDiff([]byte(strings.ReplaceAll(a, ",", ",\n")), []byte(strings.ReplaceAll(b, ",", ",\n"))))
+	if a, b := apitest.JSON(file), apitest.JSON(stored); a != b {
+		t.Errorf("GET results differs from rescore's JSON:\n%s", apitest.LineDiff([]byte(strings.ReplaceAll(a, ",", ",\n")), []byte(strings.ReplaceAll(b, ",", ",\n"))))
 	}
 	if n := len(stored.Sections[0].Standings.Pairs); n != 12 {
 		t.Errorf("%d pairs, want the file's 12", n)
-	}
-}
-
-// TestAPITwoWinnerCustomSection creates through the API what a two-winner
-// file that is no standard Mitchell becomes: a custom schedule ranked NS
-// and EW apart (winners 2, 2 pairs each way: NS n is movement pair n, EW n
-// pair 2+n). The section answers with its winners and names its pairs as a
-// Mitchell's; a schedule seating an EW pair NS is refused.
-func TestAPITwoWinnerCustomSection(t *testing.T) {
-	e := newAPIEnv(t, api.Options{})
-	var ev api.EventResponse
-	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
-		"name": "Two winners", "date": "2026-11-24", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
-	schedule := `[{"round": 1, "tables": [{"table": 1, "ns": 1, "ew": 3, "boards": [1]}, {"table": 2, "ns": 2, "ew": 4, "boards": [2]}]},
-		{"round": 2, "tables": [{"table": 1, "ns": 1, "ew": 4, "boards": [3]}, {"table": 2, "ns": 2, "ew": 3, "boards": [4]}]}]`
-	var sec api.SectionResponse
-	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
-		`{"name": "A", "movement": {"kind": "custom", "winners": 2, "tables": 2, "schedule": `+schedule+`}}`)
-	if sec.Movement.Winners != 2 {
-		t.Errorf("spec %+v, want winners 2", sec.Movement)
-	}
-	var again api.SectionResponse
-	e.want(200, &again, "GET", "/v1/sections/"+id(sec.ID), directorToken, nil)
-	r1 := again.Generated.Rounds[0].Tables[0]
-	if again.Movement.Winners != 2 || r1.NSPair != "1 NS" || r1.EWPair != "1 EW" {
-		t.Errorf("section read back: winners %d, table 1 round 1 %q v %q; want 2, 1 NS v 1 EW", again.Movement.Winners, r1.NSPair, r1.EWPair)
-	}
-	bad := strings.Replace(schedule, `"ns": 2, "ew": 3, "boards": [4]`, `"ns": 3, "ew": 2, "boards": [4]`, 1)
-	er := e.wantError(422, "*", "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
-		`{"name": "B", "movement": {"kind": "custom", "winners": 2, "tables": 2, "schedule": `+bad+`}}`)
-	if !strings.Contains(er.Error, "pair 3 changes direction in round 2") {
-		t.Errorf("an EW pair seated NS: refused for %q, want pair 3 changing direction in round 2", er.Error)
 	}
 }

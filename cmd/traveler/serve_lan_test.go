@@ -21,7 +21,7 @@ import (
 func serveInProcess(t *testing.T, readyURL string, args ...string) *syncBuffer {
 	t.Helper()
 	t.Setenv("DATABASE_URL", dbtest.URL(t))
-	t.Setenv("TRAVELER_DIRECTOR_TOKEN", directorToken)
+	t.Setenv("TRAVELER_DIRECTOR_TOKEN", apitest.DirectorToken)
 	t.Setenv("TRAVELER_BASE_URL", "")
 	t.Setenv("TRAVELER_DD_THREADS", "0")
 	t.Setenv("TRAVELER_DATA_DIR", t.TempDir())
@@ -59,10 +59,10 @@ func serveInProcess(t *testing.T, readyURL string, args ...string) *syncBuffer {
 // client reaching the server at reach.
 func tableLinks(t *testing.T, reach string) []api.TokenResponse {
 	t.Helper()
-	e := &apiEnv{Client: apitest.Client{T: t, URL: reach}, t: t, url: reach}
-	f := newMitchell(e, "Club night", false)
+	c := apitest.Client{T: t, URL: reach}
+	f := apitest.NewMitchell(c, "Club night", false)
 	var toks []api.TokenResponse
-	e.want(201, &toks, "POST", "/v1/sections/"+id(f.section.ID)+"/tokens", directorToken, map[string]any{})
+	c.Want(201, &toks, "POST", "/v1/sections/"+apitest.ID(f.Section.ID)+"/tokens", apitest.DirectorToken, map[string]any{})
 	if len(toks) != 3 {
 		t.Fatalf("%d table links for a 3-table Mitchell, want 3", len(toks))
 	}

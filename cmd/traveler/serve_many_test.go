@@ -28,31 +28,31 @@ func TestTwoServersOneDatabase(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(t), "TRAVELER_DIRECTOR_TOKEN="+directorToken)
-	client := func(name string) *apiEnv {
+	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(t), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken)
+	client := func(name string) apitest.Client {
 		dir := filepath.Join(tmp, name)
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			t.Fatal(err)
 		}
 		p := startServe(t, bin, append(env, "TRAVELER_DATA_DIR="+dir), dir)
-		return &apiEnv{Client: apitest.Client{T: t, URL: p.url}, t: t}
+		return apitest.Client{T: t, URL: p.url}
 	}
 	a, b := client("a"), client("b")
 
-	f := newMitchell(a, "Two servers", true)
-	sid := "/v1/sections/" + id(f.section.ID)
-	tok := issueTokens(a, f.section.ID, 1)[1]
-	board := func(round int, i int) int { return seat(f.section, round, 1).Boards[i] }
+	f := apitest.NewMitchell(a, "Two servers", true)
+	sid := "/v1/sections/" + apitest.ID(f.Section.ID)
+	tok := apitest.IssueTokens(a, f.Section.ID, 1)[1]
+	board := func(round int, i int) int { return apitest.Seat(f.Section, round, 1).Boards[i] }
 
 	// B reads the section (round 1), its event and its boards into its caches.
 	var r api.ResultResponse
-	b.want(201, &r, "POST", sid+"/results", tok, line(f, 1, 1, board(1, 0), "4S", "N", 10))
+	b.Want(201, &r, "POST", sid+"/results", tok, f.Line(1, 1, board(1, 0), "4S", "N", 10))
 
 	// The round moved through A: B lets table 1 enter round 2.
-	a.want(200, nil, "PATCH", sid, directorToken, `{"current_round": 2}`)
+	a.Want(200, nil, "PATCH", sid, apitest.DirectorToken, `{"current_round": 2}`)
 	start := time.Now()
 	for {
-		got := b.do("POST", sid+"/results", tok, line(f, 2, 1, board(2, 0), "4S", "N", 10))
+		got := b.Do("POST", sid+"/results", tok, f.Line(2, 1, board(2, 0), "4S", "N", 10))
 		if got.Status == 201 {
 			break
 		}
@@ -69,32 +69,32 @@ func TestTwoServersOneDatabase(t *testing.T) {
 	b2 := board(2, 1)
 	var boards []map[string]any // a PUT replaces every hand record: all six again
 	for n := 1; n <= 6; n++ {
-		bd := map[string]any{"number": n, "deal": oneSuitDeal}
+		bd := map[string]any{"number": n, "deal": apitest.OneSuitDeal}
 		if n == b2 {
 			bd["vulnerable"] = "All"
 		}
 		boards = append(boards, bd)
 	}
-	a.want(200, nil, "PUT", sid+"/boards", directorToken, boards)
+	a.Want(200, nil, "PUT", sid+"/boards", apitest.DirectorToken, boards)
 	time.Sleep(200 * time.Millisecond)
-	b.want(201, &r, "POST", sid+"/results", tok, line(f, 2, 1, b2, "4S", "N", 10))
+	b.Want(201, &r, "POST", sid+"/results", tok, f.Line(2, 1, b2, "4S", "N", 10))
 	if r.NSScore != 620 {
 		t.Errorf("server B scored 4S= on board %d, made all vulnerable through A, %d; want 620", b2, r.NSScore)
 	}
 
 	// The law code changed through A: B scores the next round's entry under
 	// it (honours from the deal and all), as A does the same line.
-	a.want(200, nil, "PATCH", sid, directorToken, `{"current_round": 3}`)
-	a.want(200, nil, "PATCH", "/v1/events/"+id(f.event.ID), directorToken, `{"law": "auction-1915"}`)
+	a.Want(200, nil, "PATCH", sid, apitest.DirectorToken, `{"current_round": 3}`)
+	a.Want(200, nil, "PATCH", "/v1/events/"+apitest.ID(f.Event.ID), apitest.DirectorToken, `{"law": "auction-1915"}`)
 	time.Sleep(200 * time.Millisecond)
 	b3 := board(3, 0)
-	b.want(201, &r, "POST", sid+"/results", tok, line(f, 3, 1, b3, "4S", "N", 10))
+	b.Want(201, &r, "POST", sid+"/results", tok, f.Line(3, 1, b3, "4S", "N", 10))
 	// the same board played at another table, entered through A
 	var other api.ResultResponse
-	for _, rd := range f.section.Generated.Rounds {
+	for _, rd := range f.Section.Generated.Rounds {
 		for _, tb := range rd.Tables {
 			if tb.Table != 1 && slices.Contains(tb.Boards, b3) && other.ID == 0 {
-				a.want(201, &other, "POST", sid+"/results", directorToken, line(f, rd.Round, tb.Table, b3, "4S", "N", 10))
+				a.Want(201, &other, "POST", sid+"/results", apitest.DirectorToken, f.Line(rd.Round, tb.Table, b3, "4S", "N", 10))
 			}
 		}
 	}

@@ -1,39 +1,19 @@
 package e2e
 
 import (
-	"bytes"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
 )
 
-// lockedBuffer is a log sink safe for the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestLogsKeepNoSecret: no token reaches a log line, under any path (issue
 // 14 §1: a 404 under the old /table/<token> form logged the whole token) —
 // nor from an Authorization header or a query string.
 func TestLogsKeepNoSecret(t *testing.T) {
-	var logs lockedBuffer
+	var logs apitest.LockedBuffer
 	e := newEnv(t, withAPI(api.Options{Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}))
 	f := apitest.NewMitchell(e.Client, "Logs", false)
 	tok := apitest.IssueTokens(e.Client, f.Section.ID, 1)[1]

@@ -72,7 +72,7 @@ func TestAPIDatabaseDown(t *testing.T) {
 	}
 	proxy := newPGProxy(t, u.Host)
 	u.Host = proxy.ln.Addr().String()
-	var logs lockedBuffer
+	var logs apitest.LockedBuffer
 	e := newEnv(t, withDatabase(u.String()),
 		withAPI(api.Options{Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}))
 	f := apitest.NewMitchell(e.Client, "Down", true)

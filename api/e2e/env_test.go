@@ -9,7 +9,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,7 +25,7 @@ const directorToken = apitest.DirectorToken
 
 // testBaseURL is the BaseURL table links are made from, unless the env has
 // a browser (then it is the server's own address, so that links open).
-const testBaseURL = "http://traveler.test"
+const testBaseURL = apitest.BaseURL
 
 // env is a running server over a test database, a client of it (signed
 // out: each call names its token), and, with withBrowser, a browser.
@@ -143,7 +142,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	own := "http://" + srv.Listener.Addr().String()
 	o := c.api
 	if o.Logger == nil {
-		o.Logger = slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		o.Logger = slog.New(slog.NewTextHandler(apitest.TestLog{T: t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	if o.BaseURL == "" {
 		o.BaseURL = testBaseURL
@@ -176,14 +175,6 @@ func (e *env) build() *tournamenttest.Builder {
 func (e *env) another(o api.Options) apitest.Client {
 	e.t.Helper()
 	return apitest.Serve(e.t, api.New(e.svc, o), "")
-}
-
-// testLog writes the server's log lines to the test log.
-type testLog struct{ t *testing.T }
-
-func (l testLog) Write(p []byte) (int, error) {
-	l.t.Log(strings.TrimSpace(string(p)))
-	return len(p), nil
 }
 
 // do, want and wantError are the Client's Do, Want and WantError (package

@@ -40,7 +40,7 @@ import (
 func TestLoadtestDatabaseCrash(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "crash data")
-	pgLog := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	pgLog := slog.New(slog.NewTextHandler(apitest.TestLog{T: t}, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	startPG := func() *db.LocalServer {
 		t.Helper()
 		sctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
@@ -66,8 +66,8 @@ func TestLoadtestDatabaseCrash(t *testing.T) {
 	}
 	t.Cleanup(store.Close)
 	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken})
-	var logs lockedBuffer // 503s during the outage log an error each: kept out of the test's log
-	srv := apitest.Serve(t, api.New(svc, api.Options{BaseURL: testBaseURL, RateLimit: 100000, RateBurst: 100000,
+	var logs apitest.LockedBuffer // 503s during the outage log an error each: kept out of the test's log
+	srv := apitest.Serve(t, api.New(svc, api.Options{BaseURL: apitest.BaseURL, RateLimit: 100000, RateBurst: 100000,
 		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}), "")
 
 	// 2 sections of a 16-table Mitchell: 32 tables entering at once.

@@ -221,8 +221,8 @@ func TestLoadtestRetries(t *testing.T) {
 	}
 	t.Cleanup(store.Close)
 	svc := tournament.NewService(store, tournament.ServiceOptions{DirectorToken: directorToken})
-	var logs lockedBuffer
-	tr := newTroubled(api.New(svc, api.Options{BaseURL: testBaseURL, Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}))
+	var logs apitest.LockedBuffer
+	tr := newTroubled(api.New(svc, api.Options{BaseURL: apitest.BaseURL, Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}))
 	c := apitest.Serve(t, tr, "")
 	var sections []*loadSection
 	cfg := loadConfig{url: c.URL, token: directorToken, sections: 2, tables: 3, boardsPerRound: 2, batch: 1,

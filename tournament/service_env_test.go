@@ -19,12 +19,19 @@ import (
 // newBuilder returns a Builder over a Service over a fresh database.
 func newBuilder(t *testing.T) *tournamenttest.Builder {
 	t.Helper()
+	return tournamenttest.New(t, newStore(t))
+}
+
+// newStore returns the db package's Store over a fresh database, for a
+// test that checks what the Service left stored.
+func newStore(t *testing.T) *db.Store {
+	t.Helper()
 	store, err := db.Open(context.Background(), dbtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(store.Close)
-	return tournamenttest.New(t, store)
+	return store
 }
 
 // wantError returns err as a *tournament.Error of kind, failing the test if

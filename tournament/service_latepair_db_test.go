@@ -1,4 +1,4 @@
-package db_test
+package tournament_test
 
 import (
 	"slices"
@@ -23,10 +23,9 @@ import (
 // Given through the movement change with a number a pair holds already,
 // the late pair is refused, naming the number and the place it takes.
 func TestHowellLatePair(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	e := event(t, s)
+	b := newBuilder(t)
+	c, svc := b.Ctx, b.Svc
+	e := b.Event(tournament.EventInput{Name: "Tuesday pairs"})
 	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "H",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 13, BoardsPerRound: 2}})
 	if err != nil {
@@ -57,15 +56,15 @@ func TestHowellLatePair(t *testing.T) {
 
 	// Round 2's sit-out place has passed: the section plays round 3.
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 2, late)
-	if te := tError(t, err, tournament.ErrInvalid); te.Field != "from_round" || !strings.Contains(te.Message, "round 3 or a later one") {
+	if te := wantError(t, err, tournament.ErrInvalid, ""); te.Field != "from_round" || !strings.Contains(te.Message, "round 3 or a later one") {
 		t.Errorf("joining from a round played: field %q, %q", te.Field, te.Message)
 	}
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 14, late)
-	if te := tError(t, err, tournament.ErrInvalid); te.Field != "from_round" || !strings.Contains(te.Message, "rounds 1 to 13") {
+	if te := wantError(t, err, tournament.ErrInvalid, ""); te.Field != "from_round" || !strings.Contains(te.Message, "rounds 1 to 13") {
 		t.Errorf("joining from round 14: field %q, %q", te.Field, te.Message)
 	}
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 3, []tournament.Player{{Name: ""}})
-	if te := tError(t, err, tournament.ErrInvalid); !strings.HasPrefix(te.Field, "add.") {
+	if te := wantError(t, err, tournament.ErrInvalid, ""); !strings.HasPrefix(te.Field, "add.") {
 		t.Errorf("a player without a name: field %q", te.Field)
 	}
 
@@ -75,7 +74,7 @@ func TestHowellLatePair(t *testing.T) {
 	filled.Pairs = 14
 	_, err = svc.ChangeMovement(c, tournament.Director, sec.ID, tournament.MovementChange{Movement: filled, FromRound: 3,
 		Add: []tournament.Pair{{Number: "13", Players: late}}})
-	if te := tError(t, err, tournament.ErrConflict); te.Field != "add.number" || !strings.Contains(te.Message, "pair 13 is in section H already") ||
+	if te := wantError(t, err, tournament.ErrConflict, ""); te.Field != "add.number" || !strings.Contains(te.Message, "pair 13 is in section H already") ||
 		!strings.Contains(te.Message, "pair 14") {
 		t.Errorf("a late pair numbered 13: field %q, %q", te.Field, te.Message)
 	}
@@ -161,7 +160,7 @@ func TestHowellLatePair(t *testing.T) {
 	}
 
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 4, []tournament.Player{{Name: "Another"}})
-	if te := tError(t, err, tournament.ErrConflict); !strings.Contains(te.Message, "no missing pair") {
+	if te := wantError(t, err, tournament.ErrConflict, ""); !strings.Contains(te.Message, "no missing pair") {
 		t.Errorf("filling a full Howell: %q", te.Message)
 	}
 }
@@ -171,10 +170,9 @@ func TestHowellLatePair(t *testing.T) {
 // pair joining from round 4, naming the pair and the first round allowed
 // (5: its sit-out pair has not played a later round).
 func TestHowellLatePairAfterTheSitOutMovedOn(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	e := event(t, s)
+	b := newBuilder(t)
+	c, svc := b.Ctx, b.Svc
+	e := b.Event(tournament.EventInput{Name: "Tuesday pairs"})
 	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "H",
 		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 13, BoardsPerRound: 2}})
 	if err != nil {
@@ -194,7 +192,7 @@ func TestHowellLatePairAfterTheSitOutMovedOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 4, []tournament.Player{{Name: "Late Comer"}})
-	te := tError(t, err, tournament.ErrInvalid)
+	te := wantError(t, err, tournament.ErrInvalid, "")
 	if te.Field != "from_round" || !strings.Contains(te.Message, "pair "+strconv.Itoa(out)+" sits out round 4") || !strings.Contains(te.Message, "round 5 or later") {
 		t.Errorf("joining behind the sit-out: field %q, %q", te.Field, te.Message)
 	}

@@ -1,4 +1,4 @@
-package db_test
+package tournament_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // TestPutHandSet: Service.PutHandSet against the store. The issue's
@@ -16,10 +17,12 @@ import (
 // out); a set of none of the section's boards is refused; neither refusal
 // changes what was stored.
 func TestPutHandSet(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	sec := mitchellSection(t, s, event(t, s).ID)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
+	s := newStore(t)
+	b := tournamenttest.New(t, s)
+	c, svc := b.Ctx, b.Svc
+	// A section with no hand records yet (CreateSection, not Section).
+	sec := b.CreateSection(b.Event(tournament.EventInput{Name: "Tuesday pairs"}).ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 7, Rounds: 7, BoardsPerRound: 3}})
 	const deal = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 	var in []tournament.BoardInput
 	for n := 1; n <= 24; n++ {

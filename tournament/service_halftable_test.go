@@ -1,4 +1,4 @@
-package db_test
+package tournament_test
 
 import (
 	"errors"
@@ -28,10 +28,9 @@ func slotsOf(sec tournament.Section, from, to int) []tournament.Result {
 // 4-table Mitchell from round 3 with pair 4 EW sitting out rounds 1 and 2,
 // every board finishes once rounds 3 and 4 are in, and the change is audited.
 func TestFillHalfTable(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	e := event(t, s)
+	b := newBuilder(t)
+	c, svc := b.Ctx, b.Svc
+	e := b.Event(tournament.EventInput{Name: "Tuesday pairs"})
 	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "H",
 		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2, Missing: 8}})
 	if err != nil {
@@ -58,7 +57,7 @@ func TestFillHalfTable(t *testing.T) {
 
 	if _, err := svc.FillHalfTable(c, tournament.Director, sec.ID, 3, []tournament.Player{{Name: ""}}); err == nil {
 		t.Fatal("a late pair with a player without a name was taken")
-	} else if te := tError(t, err, tournament.ErrInvalid); !strings.HasPrefix(te.Field, "add.") {
+	} else if te := wantError(t, err, tournament.ErrInvalid, ""); !strings.HasPrefix(te.Field, "add.") {
 		t.Errorf("a player without a name: field %q", te.Field)
 	}
 	got, err := svc.FillHalfTable(c, tournament.Director, sec.ID, 3, []tournament.Player{{Name: "Late Comer"}, {Name: "Last Minute"}})
@@ -119,7 +118,7 @@ func TestFillHalfTable(t *testing.T) {
 	}
 
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 4, []tournament.Player{{Name: "Another"}})
-	if te := tError(t, err, tournament.ErrConflict); !strings.Contains(te.Message, "no missing pair") {
+	if te := wantError(t, err, tournament.ErrConflict, ""); !strings.Contains(te.Message, "no missing pair") {
 		t.Errorf("filling a full section: %q", te.Message)
 	}
 }
@@ -129,10 +128,9 @@ func TestFillHalfTable(t *testing.T) {
 // and nothing changes; from round 3 a pair would play a board twice, and
 // that is refused too, naming the pair and the board.
 func TestChangeMovementRefusesAResult(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	e := event(t, s)
+	b := newBuilder(t)
+	c, svc := b.Ctx, b.Svc
+	e := b.Event(tournament.EventInput{Name: "Tuesday pairs"})
 	spec := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2}
 	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "C", Movement: spec})
 	if err != nil {
@@ -147,7 +145,7 @@ func TestChangeMovementRefusesAResult(t *testing.T) {
 	}
 	bigger := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 3}
 	_, err = svc.ChangeMovement(c, tournament.Director, sec.ID, tournament.MovementChange{Movement: bigger, FromRound: 2})
-	te := tError(t, err, tournament.ErrConflict)
+	te := wantError(t, err, tournament.ErrConflict, "")
 	if !strings.Contains(te.Message, "board 3 at table 1 in round 2") || !strings.Contains(te.Message, "plays boards 4, 5, 6") {
 		t.Errorf("refusal: %q", te.Message)
 	}
@@ -155,14 +153,14 @@ func TestChangeMovementRefusesAResult(t *testing.T) {
 		t.Errorf("after the refusal the movement is %q with %d boards", again.Movement.Name, again.Movement.Boards)
 	}
 	_, err = svc.ChangeMovement(c, tournament.Director, sec.ID, tournament.MovementChange{Movement: bigger, FromRound: 9})
-	if te := tError(t, err, tournament.ErrInvalid); te.Field != "from_round" {
+	if te := wantError(t, err, tournament.ErrInvalid, ""); te.Field != "from_round" {
 		t.Errorf("from round 9: field %q", te.Field)
 	}
 	// From round 3 the result fits, but pair 2 NS, which played boards 3
 	// and 4 at table 2 in round 1, would get set 1 (boards 1 to 3) there
 	// in round 3.
 	_, err = svc.ChangeMovement(c, tournament.Director, sec.ID, tournament.MovementChange{Movement: bigger, FromRound: 3})
-	if te := tError(t, err, tournament.ErrInvalid); !strings.Contains(te.Message, "pair 2 NS would play board 3 twice: in round 1 at table 2 and in round 3 at table 2") {
+	if te := wantError(t, err, tournament.ErrInvalid, ""); !strings.Contains(te.Message, "pair 2 NS would play board 3 twice: in round 1 at table 2 and in round 3 at table 2") {
 		t.Errorf("from round 3: %q", te.Message)
 	}
 	if results, _ := svc.Results(c, tournament.Director, tournament.ResultFilter{SectionID: sec.ID}); len(results) != len(in) {
@@ -180,10 +178,9 @@ func TestChangeMovementRefusesAResult(t *testing.T) {
 // nothing left to score; a late pair can no longer join for a round whose
 // phantom boards are scored.
 func TestScorePhantom(t *testing.T) {
-	s, _ := open(t)
-	c := ctx(t)
-	svc := tournament.NewService(s, tournament.ServiceOptions{})
-	e := event(t, s)
+	b := newBuilder(t)
+	c, svc := b.Ctx, b.Svc
+	e := b.Event(tournament.EventInput{Name: "Tuesday pairs"})
 	sec, err := svc.CreateSection(c, tournament.Director, e.ID, tournament.SectionInput{Name: "P",
 		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2, Missing: 6, Phantom: true}})
 	if err != nil {
@@ -204,7 +201,7 @@ func TestScorePhantom(t *testing.T) {
 	}
 	if _, err := svc.ScorePhantom(c, tournament.Director, sec.ID, 101); err == nil {
 		t.Error("101% was taken")
-	} else if te := tError(t, err, tournament.ErrInvalid); te.Field != "percent" {
+	} else if te := wantError(t, err, tournament.ErrInvalid, ""); te.Field != "percent" {
 		t.Errorf("101%%: field %q", te.Field)
 	}
 	stored, err := svc.ScorePhantom(c, tournament.Director, sec.ID, 60)
@@ -230,7 +227,7 @@ func TestScorePhantom(t *testing.T) {
 		t.Errorf("scoring the phantom again: %v, want a conflict", err)
 	}
 	_, err = svc.FillHalfTable(c, tournament.Director, sec.ID, 2, []tournament.Player{{Name: "Too Late"}})
-	if te := tError(t, err, tournament.ErrConflict); !(strings.Contains(te.Message, "in round 2 ") || strings.Contains(te.Message, "in round 3 ")) || !strings.Contains(te.Message, "score against the missing pair") {
+	if te := wantError(t, err, tournament.ErrConflict, ""); !(strings.Contains(te.Message, "in round 2 ") || strings.Contains(te.Message, "in round 3 ")) || !strings.Contains(te.Message, "score against the missing pair") {
 		t.Errorf("a late pair over scored rounds: %q", te.Message)
 	}
 }

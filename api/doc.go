@@ -21,11 +21,11 @@
 // prints the same shapes. The shapes the pages answer too — a stored
 // result, an error, a roster player by name and number — live in api/dto,
 // below both api and api/web (api mounts the pages, so they cannot import
-// api); api answers them under the same names (type aliases). Other JSON
+// api); api uses them from there. Other JSON
 // tags in the tree: db tags the rows it passes to PostgreSQL as JSON
 // (to_jsonb, the audit, the analysis queue's jobs), and the pages of
 // api/web tag their scripts' own data (the table page's boards and law
-// options, key-in, pace, live standings); cmd/traveler's load generator
+// options, key-in, pace, live standings); the load generator (cmd/traveler-load)
 // tags its own report.
 //
 // Errors: a tournament.Error's kind becomes a status in one place,

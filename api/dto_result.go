@@ -14,24 +14,24 @@ import (
 // ResultRequest is one traveler line as the tables or the director enter
 // it: POST /v1/sections/{id}/results (one or a list) and PUT /v1/results/{id}.
 type ResultRequest struct {
-	Board     int               `json:"board"`
-	Round     int               `json:"round"`
-	Table     int               `json:"table"`
-	NS        string            `json:"ns"`
-	EW        string            `json:"ew"`
-	Status    string            `json:"status"`
-	Contract  string            `json:"contract"`
-	Declarer  string            `json:"declarer"`
-	Tricks    *int              `json:"tricks"`
-	Lead      string            `json:"lead"`
-	Revokes   []RevokeRequest   `json:"revokes"`
-	Honours   map[string]int    `json:"honours"`
-	Chicane   []string          `json:"chicane"`
-	Auction   []string          `json:"auction"` // the calls from the dealer, e.g. ["1H", "PASS", "2H", "X", "PASS", "PASS", "PASS"]; the contract and declarer are taken from them
-	NSPercent int               `json:"ns_percent"`
-	EWPercent int               `json:"ew_percent"`
-	Assigned  []AssignedPartDTO `json:"assigned"`
-	Query     string            `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
+	Board     int                   `json:"board"`
+	Round     int                   `json:"round"`
+	Table     int                   `json:"table"`
+	NS        string                `json:"ns"`
+	EW        string                `json:"ew"`
+	Status    string                `json:"status"`
+	Contract  string                `json:"contract"`
+	Declarer  string                `json:"declarer"`
+	Tricks    *int                  `json:"tricks"`
+	Lead      string                `json:"lead"`
+	Revokes   []dto.RevokeRequest   `json:"revokes"`
+	Honours   map[string]int        `json:"honours"`
+	Chicane   []string              `json:"chicane"`
+	Auction   []string              `json:"auction"` // the calls from the dealer, e.g. ["1H", "PASS", "2H", "X", "PASS", "PASS", "PASS"]; the contract and declarer are taken from them
+	NSPercent int                   `json:"ns_percent"`
+	EWPercent int                   `json:"ew_percent"`
+	Assigned  []dto.AssignedPartDTO `json:"assigned"`
+	Query     string                `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
 }
 
 // Result converts the request to the domain. A missing "tricks" is
@@ -58,13 +58,13 @@ func (q *ResultRequest) Result() tournament.Result {
 // AuditResponse is one change to a result: who, when, before and after
 // (null before an insert and after a delete).
 type AuditResponse struct {
-	ID       int64           `json:"id"`
-	ResultID int64           `json:"result_id"`
-	Action   string          `json:"action"`
-	Actor    string          `json:"actor"`
-	At       time.Time       `json:"at"`
-	Before   *ResultResponse `json:"before"`
-	After    *ResultResponse `json:"after"`
+	ID       int64               `json:"id"`
+	ResultID int64               `json:"result_id"`
+	Action   string              `json:"action"`
+	Actor    string              `json:"actor"`
+	At       time.Time           `json:"at"`
+	Before   *dto.ResultResponse `json:"before"`
+	After    *dto.ResultResponse `json:"after"`
 }
 
 // NewAuditResponse converts an audit entry to its answer.
@@ -96,7 +96,7 @@ type TravelerResponse struct {
 
 // TravelerLineResponse is a traveler line: the result and its points.
 type TravelerLineResponse struct {
-	ResultResponse
+	dto.ResultResponse
 	BoardVersion int     `json:"board_version,omitempty"` // a fouled board's lines: the version each played (1 as dealt); absent on a board every table played as dealt
 	NSPoints     float64 `json:"ns_points"`
 	EWPoints     float64 `json:"ew_points"`

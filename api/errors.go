@@ -16,7 +16,7 @@ import (
 // missing header, a limit reached): its status and its answer.
 type httpError struct {
 	Status int
-	Body   ErrorResponse
+	Body   dto.ErrorResponse
 }
 
 // Error returns the answer's message.
@@ -28,12 +28,12 @@ func badRequest(field, message string, allowed ...string) *httpError {
 	if field != "" {
 		msg = field + ": " + message
 	}
-	return &httpError{Status: http.StatusBadRequest, Body: ErrorResponse{Error: msg, Field: field, Allowed: allowed}}
+	return &httpError{Status: http.StatusBadRequest, Body: dto.ErrorResponse{Error: msg, Field: field, Allowed: allowed}}
 }
 
 // tooLarge is the 413 for a body over limit bytes.
 func tooLarge(limit int64) *httpError {
-	return &httpError{Status: http.StatusRequestEntityTooLarge, Body: ErrorResponse{
+	return &httpError{Status: http.StatusRequestEntityTooLarge, Body: dto.ErrorResponse{
 		Error: "request body too large: at most " + strconv.FormatInt(limit, 10) + " bytes", Field: "body"}}
 }
 
@@ -49,7 +49,7 @@ func tooLarge(limit int64) *httpError {
 //     {"error": "internal error"}); a tournament.ErrConflict or ErrStale
 //     carrying the stored result answers it too, ErrStale's under the
 //     field "version".
-func Answer(err error) (status int, body ErrorResponse, internal bool) {
+func Answer(err error) (status int, body dto.ErrorResponse, internal bool) {
 	var he *httpError
 	if errors.As(err, &he) {
 		return he.Status, he.Body, false
@@ -62,18 +62,18 @@ func Answer(err error) (status int, body ErrorResponse, internal bool) {
 	if errors.As(err, &ee) {
 		switch {
 		case ee.Code == http.StatusNotFound:
-			return ee.Code, ErrorResponse{Error: "not found: no such path"}, false
+			return ee.Code, dto.ErrorResponse{Error: "not found: no such path"}, false
 		case ee.Code == http.StatusMethodNotAllowed:
-			return ee.Code, ErrorResponse{Error: "method not allowed on this path"}, false
+			return ee.Code, dto.ErrorResponse{Error: "method not allowed on this path"}, false
 		case ee.Code == http.StatusRequestEntityTooLarge:
-			return ee.Code, ErrorResponse{Error: "request body too large", Field: "body"}, false
+			return ee.Code, dto.ErrorResponse{Error: "request body too large", Field: "body"}, false
 		case ee.Code >= 400 && ee.Code < 500:
-			return ee.Code, ErrorResponse{Error: http.StatusText(ee.Code)}, false
+			return ee.Code, dto.ErrorResponse{Error: http.StatusText(ee.Code)}, false
 		}
-		return http.StatusInternalServerError, ErrorResponse{Error: problem.InternalMessage}, true
+		return http.StatusInternalServerError, dto.ErrorResponse{Error: problem.InternalMessage}, true
 	}
 	p := problem.Of(err)
-	body = ErrorResponse{Error: p.Message, Field: p.Field, Allowed: p.Allowed}
+	body = dto.ErrorResponse{Error: p.Message, Field: p.Field, Allowed: p.Allowed}
 	var te *tournament.Error
 	if !p.Internal && errors.As(err, &te) {
 		body.EventID = te.Event

@@ -300,7 +300,7 @@ func (s *server) putBoards(c echo.Context) error {
 			in = append(in, qs[i].Input())
 		}
 	default:
-		return &httpError{Status: http.StatusUnsupportedMediaType, Body: ErrorResponse{
+		return &httpError{Status: http.StatusUnsupportedMediaType, Body: dto.ErrorResponse{
 			Error: "Content-Type: " + strconv.Quote(ct) + " is not a hand record format", Field: "Content-Type",
 			Allowed: append([]string{echo.MIMEApplicationJSON}, pbnTypes...)}}
 	}
@@ -476,7 +476,7 @@ func ifMatch(c echo.Context, required bool) (int, error) {
 		if !required {
 			return 0, nil
 		}
-		return 0, &httpError{Status: http.StatusPreconditionRequired, Body: ErrorResponse{
+		return 0, &httpError{Status: http.StatusPreconditionRequired, Body: dto.ErrorResponse{
 			Error: `If-Match: required: send the version of the result you are changing, e.g. If-Match: "3" (GET /v1/results/{id} gives it as the ETag)`,
 			Field: "If-Match"}}
 	}

@@ -53,10 +53,10 @@ type WithdrawRequest struct {
 
 // WithdrawResponse is what a withdrawal stored.
 type WithdrawResponse struct {
-	Pair      PairResponse     `json:"pair"`
-	FromRound int              `json:"from_round"`
-	Results   []ResultResponse `json:"results"`
-	Change    ChangeResponse   `json:"change"`
+	Pair      PairResponse         `json:"pair"`
+	FromRound int                  `json:"from_round"`
+	Results   []dto.ResultResponse `json:"results"`
+	Change    ChangeResponse       `json:"change"`
 }
 
 // ChangeResponse is one change to an event, a section, a pair or a team.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -52,7 +53,7 @@ func (s *server) listPlayers(c echo.Context) error {
 }
 
 func (s *server) createPlayer(c echo.Context) error {
-	var q ClubPlayerRequest
+	var q dto.ClubPlayerRequest
 	if err := bindJSON(c, &q, ""); err != nil {
 		return err
 	}

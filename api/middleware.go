@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/internal/redact"
 	"github.com/traveler-bridge/traveler/api/internal/sse"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -92,7 +93,7 @@ func (s *server) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
 		if ok, wait := s.limiter.allow(key, time.Now()); !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			c.Response().Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
-			return &httpError{Status: http.StatusTooManyRequests, Body: ErrorResponse{
+			return &httpError{Status: http.StatusTooManyRequests, Body: dto.ErrorResponse{
 				Error: fmt.Sprintf("too many requests: at most %g a second for each token; try again in %d s", s.opts.RateLimit, max(secs, 1))}}
 		}
 		return next(c)
@@ -169,7 +170,7 @@ func bearer(h string) (string, error) {
 	scheme, token, _ := strings.Cut(strings.TrimSpace(h), " ")
 	token = strings.TrimSpace(token)
 	if !strings.EqualFold(scheme, "Bearer") || token == "" {
-		return "", &httpError{Status: http.StatusUnauthorized, Body: ErrorResponse{
+		return "", &httpError{Status: http.StatusUnauthorized, Body: dto.ErrorResponse{
 			Error: "Authorization: expected \"Bearer <token>\"", Field: "Authorization", Allowed: []string{"Bearer"}}}
 	}
 	return token, nil

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // The defaults of the per-address limits of Options.
@@ -128,7 +129,7 @@ func addressKey(ip string) string {
 func tooMany(c echo.Context, wait time.Duration, why string) error {
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return &httpError{Status: http.StatusTooManyRequests, Body: ErrorResponse{
+	return &httpError{Status: http.StatusTooManyRequests, Body: dto.ErrorResponse{
 		Error: fmt.Sprintf("too many requests: %s; try again in %d s", why, secs)}}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -22,7 +23,7 @@ type ScoreRequest struct {
 	Deal       string                     `json:"deal,omitempty"`
 	Honours    map[string]int             `json:"honours,omitempty"`
 	Chicane    []string                   `json:"chicane,omitempty"`
-	Revokes    []RevokeRequest            `json:"revokes,omitempty"`
+	Revokes    []dto.RevokeRequest        `json:"revokes,omitempty"`
 	Vulnerable string                     `json:"vulnerable,omitempty"`
 	Board      int                        `json:"board,omitempty"`
 	Options    map[string]json.RawMessage `json:"options,omitempty"`
@@ -278,12 +279,12 @@ func NewScoreResponse(s *scoring.Score) ScoreResponse {
 
 // NewErrorResponse converts an error to its answer, keeping the field and
 // what is allowed when the error says them.
-func NewErrorResponse(err error) ErrorResponse {
+func NewErrorResponse(err error) dto.ErrorResponse {
 	var se *scoring.Error
 	if errors.As(err, &se) {
-		return ErrorResponse{Error: se.Error(), Field: se.Field, Allowed: se.Allowed}
+		return dto.ErrorResponse{Error: se.Error(), Field: se.Field, Allowed: se.Allowed}
 	}
-	return ErrorResponse{Error: err.Error()}
+	return dto.ErrorResponse{Error: err.Error()}
 }
 
 // Score decodes, checks and scores one request line, and answers the

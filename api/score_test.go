@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestScoreRequestErrors checks that every bad line is refused with an
@@ -43,7 +45,7 @@ func TestScoreRequestErrors(t *testing.T) {
 			t.Errorf("%s: scored %s; want an error", tt.line, out)
 			continue
 		}
-		var e ErrorResponse
+		var e dto.ErrorResponse
 		if err := json.Unmarshal(out, &e); err != nil {
 			t.Fatalf("%s: answer is not JSON: %s", tt.line, out)
 		}

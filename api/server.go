@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/web"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -218,7 +219,7 @@ func (s *server) healthz(c echo.Context) error {
 func (s *server) readyz(c echo.Context) error {
 	if err := s.svc.Ready(c.Request().Context()); err != nil {
 		s.log.LogAttrs(c.Request().Context(), slog.LevelWarn, "not ready", slog.String("error", err.Error()))
-		return &httpError{Status: http.StatusServiceUnavailable, Body: ErrorResponse{Error: "not ready: the store cannot be reached"}}
+		return &httpError{Status: http.StatusServiceUnavailable, Body: dto.ErrorResponse{Error: "not ready: the store cannot be reached"}}
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ready"})
 }

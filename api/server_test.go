@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -83,9 +84,9 @@ func do(t *testing.T, method, url, token string, body []byte, header ...string) 
 var ApitestDo func(t testing.TB, method, url, token string, body []byte, header ...string) (int, http.Header, []byte)
 
 // errorBody reads an error answer, failing if it is not one.
-func errorBody(t *testing.T, b []byte) ErrorResponse {
+func errorBody(t *testing.T, b []byte) dto.ErrorResponse {
 	t.Helper()
-	var e ErrorResponse
+	var e dto.ErrorResponse
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&e); err != nil || e.Error == "" {

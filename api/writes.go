@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/labstack/echo/v4"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -59,7 +60,7 @@ func wantJSON(ct string) error {
 	if err == nil && (mt == echo.MIMEApplicationJSON || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")) {
 		return nil
 	}
-	return &httpError{Status: http.StatusUnsupportedMediaType, Body: ErrorResponse{
+	return &httpError{Status: http.StatusUnsupportedMediaType, Body: dto.ErrorResponse{
 		Error: "Content-Type: " + strconv.Quote(ct) + " is not JSON: send the body as application/json", Field: "Content-Type",
 		Allowed: []string{echo.MIMEApplicationJSON}}}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // handCase is one hand-worked expectation from testdata/cases/<law>.jsonl:
@@ -107,7 +108,7 @@ func runCase(t *testing.T, law string, c handCase) {
 		if ok {
 			t.Fatalf("scored %s; want an error mentioning %q", out, c.WantError)
 		}
-		var e api.ErrorResponse
+		var e dto.ErrorResponse
 		if err := json.Unmarshal(out, &e); err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // NoToken, as a call's token, sends no Authorization header even when the
@@ -125,17 +125,17 @@ func (c Client) Want(status int, out any, method, path, token string, body any, 
 
 // WantError sends a request that must fail with status and the error JSON
 // naming field ("*": any), and returns the error (see CheckError).
-func (c Client) WantError(status int, field, method, path, token string, body any, hdr ...string) api.ErrorResponse {
+func (c Client) WantError(status int, field, method, path, token string, body any, hdr ...string) dto.ErrorResponse {
 	c.T.Helper()
 	return CheckError(c.T, c.Do(method, path, token, body, hdr...), status, field)
 }
 
-// CheckError checks an error answer: its status, its shape (api.ErrorResponse
+// CheckError checks an error answer: its status, its shape (dto.ErrorResponse
 // and nothing else: "error" given, "field", "allowed", "current"), its field
 // ("*": any), and that it leaks no internals (SQL, pgx, a panic).
-func CheckError(t testing.TB, r Reply, status int, field string) api.ErrorResponse {
+func CheckError(t testing.TB, r Reply, status int, field string) dto.ErrorResponse {
 	t.Helper()
-	var er api.ErrorResponse
+	var er dto.ErrorResponse
 	dec := json.NewDecoder(bytes.NewReader(r.Body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&er); err != nil || er.Error == "" {

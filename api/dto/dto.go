@@ -3,11 +3,9 @@
 // error (ErrorResponse) and a player of the club's roster by name and
 // number (ClubPlayerRequest: POST /v1/players' body, and each player the
 // roster's type-ahead offers), with their converters from and to the
-// domain. api
-// re-exports them under the same names (api.ResultResponse is
-// dto.ResultResponse) and the pages of api/web use them directly, so the
-// table page's stored results and the roster's type-ahead are the API's
-// JSON, not copies of it. They live here, below both, because api mounts
+// domain. api and the pages of api/web both use them, so the table page's
+// stored results and the roster's type-ahead are the API's JSON, not copies
+// of it. They live here, below both, because api mounts
 // the pages (api imports api/web), so the pages cannot import api.
 //
 // What it does not hold: the API's other request and response types

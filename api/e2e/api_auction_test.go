@@ -6,6 +6,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIResultAuction: table 1 enters board 1 by its auction alone, the
@@ -30,22 +31,22 @@ func TestAPIResultAuction(t *testing.T) {
 	in["auction"] = []string{"1S", "P", "2s", "p", "4S", "X", "pass", "P", "P"}
 	// As they are kept: each call in its usual form.
 	doubled := []string{"1S", "PASS", "2S", "PASS", "4S", "X", "PASS", "PASS", "PASS"}
-	var res api.ResultResponse
+	var res dto.ResultResponse
 	e.want(201, &res, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", tok[1], in)
 	if res.Contract != "4SX" || res.Declarer != "N" || res.NSScore != 590 || !slices.Equal(res.Auction, doubled) {
 		t.Fatalf("entered: %s by %s, %d, auction %q; want 4SX by N, 590, %q", res.Contract, res.Declarer, res.NSScore, res.Auction, doubled)
 	}
 	path := "/v1/results/" + id(res.ID)
-	var got api.ResultResponse
+	var got dto.ResultResponse
 	e.want(200, &got, "GET", path, directorToken, nil)
 	if !slices.Equal(got.Auction, doubled) || got.Contract != "4SX" {
 		t.Errorf("read back: %s, auction %q; want 4SX, %q", got.Contract, got.Auction, doubled)
 	}
 
 	// Board 2 without an auction: none stored, none answered.
-	var plain api.ResultResponse
+	var plain dto.ResultResponse
 	e.want(201, &plain, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", tok[1], f.Line(1, 1, 2, "3NT", "S", 9))
-	var list []api.ResultResponse
+	var list []dto.ResultResponse
 	e.want(200, &list, "GET", "/v1/sections/"+id(f.Section.ID)+"/results", directorToken, nil)
 	if len(list) != 2 || !slices.Equal(list[0].Auction, doubled) || list[1].Auction != nil {
 		t.Errorf("section's results: %+v; want board 1 with %q, board 2 with no auction", list, doubled)

@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // authzCaller is one kind of caller of the authorisation table.
@@ -89,7 +90,7 @@ func newAuthzFixture(e *env) authzFixture {
 
 	res := f.Line(1, 1, 1, "4S", "N", 10)
 	res["query"] = authzMarker
-	var r api.ResultResponse
+	var r dto.ResultResponse
 	e.want(201, &r, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", a[1], res)
 	var pairs []api.PairResponse
 	e.want(200, &pairs, "GET", "/v1/sections/"+id(f.Section.ID)+"/pairs", directorToken, nil)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // pairIDs returns a section's pairs' ids by "1 NS", "3 EW".
@@ -37,7 +38,7 @@ func pairIDs(e *env, sectionID int64) map[string]int64 {
 }
 
 // slots lists results as "round/table/board status ns%/ew%".
-func slots(rs []api.ResultResponse) string {
+func slots(rs []dto.ResultResponse) string {
 	var b []string
 	for _, r := range rs {
 		b = append(b, fmt.Sprintf("%d/%d/%d %s %d/%d", r.Round, r.Table, r.Board, r.Status, r.NSPercent, r.EWPercent))
@@ -76,7 +77,7 @@ func TestAPIChangePairs(t *testing.T) {
 
 	// Board 1, round 1, table 1: NS 1 v EW 1, 4S by N making 10, 420
 	// (not vulnerable: 4×30 + 300).
-	var stored []api.ResultResponse
+	var stored []dto.ResultResponse
 	e.want(201, &stored, "POST", sec+"/results", directorToken, []any{f.Line(1, 1, 1, "4S", "N", 10)})
 	if stored[0].NSScore != 420 {
 		t.Fatalf("board 1: %d, want 420", stored[0].NSScore)
@@ -216,7 +217,7 @@ func TestAPIChangeSectionsAndEvents(t *testing.T) {
 
 	// Delete section C (now B of session 1): gone from the lists and URLs,
 	// the public pages too; its results' audit stays.
-	var stored []api.ResultResponse
+	var stored []dto.ResultResponse
 	lc := apitest.Mitchell{Event: f.Event, Section: other}.Line(1, 1, 1, "3NT", "S", 9)
 	e.want(201, &stored, "POST", osec+"/results", directorToken, []any{lc})
 	e.wantError(401, "Authorization", "DELETE", osec, "-", nil)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIIdempotencyAfterDelete: replaying an Idempotency-Key whose result
@@ -20,10 +20,10 @@ func TestAPIIdempotencyAfterDelete(t *testing.T) {
 	tok := apitest.IssueTokens(e.Client, f.Section.ID, 1)
 
 	one, _ := json.Marshal(f.Line(1, 1, 1, "4S", "N", 10))
-	var stored api.ResultResponse
+	var stored dto.ResultResponse
 	e.want(201, &stored, "POST", results, tok[1], one, "Idempotency-Key", "one")
 	two, _ := json.Marshal([]any{f.Line(1, 1, 2, "3NT", "S", 9), f.Line(1, 2, 3, "2H", "E", 8)})
-	var pair []api.ResultResponse
+	var pair []dto.ResultResponse
 	e.want(201, &pair, "POST", results, directorToken, two, "Idempotency-Key", "two")
 
 	e.want(204, nil, "DELETE", "/v1/results/"+id(stored.ID), directorToken, nil)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPILooseInput: what the API took loosely is refused (issue 14 §1) —
@@ -37,7 +38,7 @@ func TestAPILooseInput(t *testing.T) {
 		t.Errorf("name %q", ev.Name)
 	}
 
-	var r api.ResultResponse
+	var r dto.ResultResponse
 	e.want(201, &r, "POST", results, directorToken, f.Line(1, 1, 1, "4S", "N", 10))
 	e.wantError(401, "Authorization", "PUT", "/v1/results/"+id(r.ID), "", f.Line(1, 1, 1, "4S", "N", 11))
 	e.wantError(401, "Authorization", "PUT", "/v1/results/"+id(r.ID), "", "not json", "Content-Type", "text/plain")

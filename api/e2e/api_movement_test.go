@@ -6,6 +6,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIChangeMovement: POST /v1/sections/{id}/movement refuses a change a
@@ -34,7 +35,7 @@ func TestAPIChangeMovement(t *testing.T) {
 	if len(sec.Generated.Rounds) != 2 {
 		t.Errorf("after the change: %d rounds, want 2", len(sec.Generated.Rounds))
 	}
-	var results []api.ResultResponse
+	var results []dto.ResultResponse
 	e.want(200, &results, "GET", path+"/results", directorToken, nil)
 	if len(results) != 2 {
 		t.Errorf("%d results after the change, want the 2 stored", len(results))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPITableEntersEarlierRoundAndRefusalsKept: the section moves to round
@@ -160,7 +161,7 @@ func TestAPILatePlay(t *testing.T) {
 	}
 	e.wantError(422, "status", "POST", "/v1/sections/"+sec+"/late-plays/close", directorToken,
 		map[string]any{"board": 1, "round": slots[0][0], "table": slots[0][1], "status": "played"})
-	var closed api.ResultResponse
+	var closed dto.ResultResponse
 	e.want(201, &closed, "POST", "/v1/sections/"+sec+"/late-plays/close", directorToken,
 		map[string]any{"board": 1, "round": slots[0][0], "table": slots[0][1], "status": "not_played"})
 	if closed.Status != "not_played" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIPublicFollowsPages: the public API shows what the public pages
@@ -34,7 +35,7 @@ func TestAPIPublicFollowsPages(t *testing.T) {
 	if played != 3 {
 		t.Fatalf("board 1 is played %d times, want 3", played)
 	}
-	var inPlay api.ResultResponse
+	var inPlay dto.ResultResponse
 	tb := apitest.Seat(f.Section, 1, 2)
 	e.want(201, &inPlay, "POST", results, directorToken, f.Line(1, 2, tb.Boards[0], "3NT", "S", 9))
 	unfinished := id(int64(tb.Boards[0]))
@@ -52,7 +53,7 @@ func TestAPIPublicFollowsPages(t *testing.T) {
 	e.wantError(404, "board", "GET", "/v1/sections/"+sid+"/travelers/"+unfinished, "", nil)
 	e.wantError(404, "board", "GET", "/v1/results/"+id(inPlay.ID), "", nil)
 
-	var rs []api.ResultResponse
+	var rs []dto.ResultResponse
 	e.want(200, &rs, "GET", results, "", nil)
 	if len(rs) != 3 {
 		t.Errorf("public results: %d, want board 1's 3", len(rs))

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIResultQuery: a table sends a disputed entry with its query, the
@@ -18,7 +18,7 @@ func TestAPIResultQuery(t *testing.T) {
 	const query = "EW say declarer claimed 10 tricks, NS say 11"
 	in := f.Line(1, 1, 1, "4S", "N", 10)
 	in["query"] = query
-	var res api.ResultResponse
+	var res dto.ResultResponse
 	e.want(201, &res, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", tok[1], in)
 	if res.Query != query {
 		t.Fatalf("entered: query %q, want %q", res.Query, query)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 )
@@ -77,7 +78,7 @@ func newClubNight(e *env) clubNight {
 	for _, r := range clubNightA {
 		lines = append(lines, howellLine(f.a, r.round, r.table, r.board, r.contract, r.declarer, r.tricks))
 	}
-	var stored []api.ResultResponse
+	var stored []dto.ResultResponse
 	e.want(201, &stored, "POST", "/v1/sections/"+id(f.a.ID)+"/results", directorToken, lines)
 	for i, r := range clubNightA {
 		if stored[i].NSScore != r.score {
@@ -214,13 +215,13 @@ func TestInterchangeEndpoints(t *testing.T) {
 		t.Errorf("results.pbn: %d games with a contract, want A's 12 lines", n)
 	}
 	e.want(201, &imp, "POST", "/v1/events/import", directorToken, pbn.Body, "Content-Type", "application/octet-stream")
-	var results []api.ResultResponse
+	var results []dto.ResultResponse
 	e.want(200, &results, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/results", directorToken, nil)
 	if len(results) != 12 {
 		t.Errorf("imported PBN: %d results, want 12", len(results))
 	}
 	for _, w := range clubNightA {
-		found := slices.ContainsFunc(results, func(got api.ResultResponse) bool {
+		found := slices.ContainsFunc(results, func(got dto.ResultResponse) bool {
 			return got.Board == w.board && strings.EqualFold(got.Contract, w.contract) && got.Declarer == w.declarer && got.NSScore == w.score
 		})
 		if !found {

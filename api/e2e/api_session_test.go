@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
@@ -314,7 +315,7 @@ func TestAPISessionUSEBIOHowell(t *testing.T) {
 		}
 	}
 	for _, rt := range batchOrder {
-		var rs []api.ResultResponse
+		var rs []dto.ResultResponse
 		e.want(201, &rs, "POST", "/v1/sections/"+sid+"/results", directorToken, batches[rt])
 		if len(rs) != len(batches[rt]) {
 			t.Fatalf("round %d table %d: %d stored of %d", rt[0], rt[1], len(rs), len(batches[rt]))
@@ -494,7 +495,7 @@ func TestAPISessionSmallHowell(t *testing.T) {
 		if en.contract != "PASS" {
 			in["declarer"], in["tricks"] = en.declarer, en.tricks
 		}
-		var res api.ResultResponse
+		var res dto.ResultResponse
 		e.want(201, &res, "POST", "/v1/sections/"+sid+"/results", directorToken, in)
 		if res.NSScore != en.score {
 			t.Errorf("board %d %sv%s %s by %s, %d tricks: ns_score %d, want %d", en.board, en.ns, en.ew, en.contract, en.declarer, en.tricks, res.NSScore, en.score)

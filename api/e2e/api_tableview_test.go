@@ -7,6 +7,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 )
 
 // TestAPIEventTableOptions: an event's table options are off unless the
@@ -54,7 +55,7 @@ func TestAPILeadAgainstHandRecord(t *testing.T) {
 	// The same check for a table's token: 3NT by West, North leads a spade.
 	good := f.Line(1, 1, 1, "3NT", "W", 9)
 	good["lead"] = "s10"
-	var stored api.ResultResponse
+	var stored dto.ResultResponse
 	e.want(201, &stored, "POST", results, tok, good)
 	if stored.Lead != "ST" {
 		t.Errorf("lead stored as %q, want ST (suit then rank)", stored.Lead)

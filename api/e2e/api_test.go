@@ -17,6 +17,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -205,7 +206,7 @@ func TestAPIEndpoints(t *testing.T) {
 	e.wantError(401, "Authorization", "POST", "/v1/sections/"+sid+"/results", replaced, f.Line(1, 1, 1, "4S", "N", 10))
 
 	// Results: table 1 enters board 1 of round 1 itself.
-	var res api.ResultResponse
+	var res dto.ResultResponse
 	r = e.want(201, &res, "POST", "/v1/sections/"+sid+"/results", table1, f.Line(1, 1, 1, "4S", "N", 10))
 	if res.ID < 1 || res.NSScore != 420 || res.Version != 1 || res.Status != "played" || res.NS != "1" || res.EW != "1" ||
 		len(res.Lines) == 0 || res.EnteredBy == "" || res.EnteredAt.IsZero() || res.SectionID != f.Section.ID {
@@ -215,7 +216,7 @@ func TestAPIEndpoints(t *testing.T) {
 		t.Errorf("ETag %q Location %q", r.Header.Get("ETag"), r.Header.Get("Location"))
 	}
 	// The director enters a list: board 2 at table 1, boards 3 and 4 at table 2.
-	var list []api.ResultResponse
+	var list []dto.ResultResponse
 	e.want(201, &list, "POST", "/v1/sections/"+sid+"/results", directorToken, []any{
 		f.Line(1, 1, 2, "3NT", "S", 9), f.Line(1, 2, 3, "2H", "E", 8), f.Line(1, 2, 4, "PASS", "", 0)})
 	// Board 2 (NS vulnerable) 3NT making: 100 + 500 = 600; board 3 (EW
@@ -224,14 +225,14 @@ func TestAPIEndpoints(t *testing.T) {
 		t.Errorf("entered list: %+v", list)
 	}
 	// …and board 1 at table 2 in round 3 (NS 2 v EW 3), one down.
-	var b1t3 api.ResultResponse
+	var b1t3 dto.ResultResponse
 	e.want(201, &b1t3, "POST", "/v1/sections/"+sid+"/results", directorToken, f.Line(3, 2, 1, "4S", "N", 9))
 
 	for _, q := range []struct {
 		query string
 		n     int
 	}{{"", 5}, {"?board=1", 2}, {"?round=1", 4}, {"?table=2", 3}, {"?pair=1", 2}, {"?board=1&round=1&table=1", 1}, {"?board=5", 0}} {
-		var rs []api.ResultResponse
+		var rs []dto.ResultResponse
 		e.want(200, &rs, "GET", "/v1/sections/"+sid+"/results"+q.query, directorToken, nil)
 		if len(rs) != q.n {
 			t.Errorf("GET results%s: %d, want %d", q.query, len(rs), q.n)
@@ -338,7 +339,7 @@ func TestAPIErrors(t *testing.T) {
 
 	// 409: the same board, table and round twice (the stored one comes back);
 	// a pair number already in the section.
-	var first api.ResultResponse
+	var first dto.ResultResponse
 	e.want(201, &first, "POST", results, directorToken, f.Line(1, 1, 1, "4S", "N", 10))
 	er = e.wantError(409, "*", "POST", results, directorToken, f.Line(1, 1, 1, "3NT", "S", 9))
 	if er.Current == nil || er.Current.ID != first.ID || er.Current.Contract != "4S" {
@@ -374,7 +375,7 @@ func TestAPIErrors(t *testing.T) {
 	}
 	e.wantError(422, "*", "POST", "/v1/events/"+id(f.Event.ID)+"/sections", directorToken, `{"name": "Z", "movement": {"kind": "spiral"}}`)
 	// nothing of the refused list was stored: all or none
-	var rs []api.ResultResponse
+	var rs []dto.ResultResponse
 	e.want(200, &rs, "GET", results+"?table=2", directorToken, nil)
 	if len(rs) != 0 {
 		t.Errorf("a refused list stored %d results", len(rs))
@@ -411,7 +412,7 @@ func TestAPIAuthorization(t *testing.T) {
 	otherTok := apitest.IssueTokens(e.Client, other.Section.ID, 1)
 
 	// A table enters its own table's board in the current round…
-	var mine api.ResultResponse
+	var mine dto.ResultResponse
 	e.want(201, &mine, "POST", results, tok[1], f.Line(1, 1, 1, "4S", "N", 10))
 	if !strings.Contains(mine.EnteredBy, "1") {
 		t.Errorf("entered_by %q does not name table 1", mine.EnteredBy)
@@ -425,7 +426,7 @@ func TestAPIAuthorization(t *testing.T) {
 	// no adjusted scores from a table
 	e.wantError(403, "*", "POST", results, tok[1], map[string]any{"board": 2, "round": 1, "table": 1, "status": "artificial", "ns_percent": 60, "ew_percent": 40})
 	// it corrects its own, not another table's
-	var theirs api.ResultResponse
+	var theirs dto.ResultResponse
 	e.want(201, &theirs, "POST", results, tok[2], f.Line(1, 2, 3, "2H", "E", 8))
 	e.wantError(403, "*", "PUT", "/v1/results/"+id(theirs.ID), tok[1], f.Line(1, 2, 3, "2H", "E", 9), "If-Match", "1")
 	e.wantError(403, "*", "PUT", "/v1/results/"+id(mine.ID), otherTok[1], f.Line(1, 1, 1, "4S", "N", 11), "If-Match", "1")
@@ -482,7 +483,7 @@ func TestAPIAuthorization(t *testing.T) {
 	}
 	// the public's count only the boards every table has played: those
 	// whose traveler the public may read
-	var all []api.ResultResponse
+	var all []dto.ResultResponse
 	e.want(200, &all, "GET", results, directorToken, nil)
 	finished := 0
 	for _, r := range all {
@@ -535,7 +536,7 @@ func TestAPIIdempotency(t *testing.T) {
 	if replayed != 19 {
 		t.Errorf("%d answers replayed, want 19 (one stored)", replayed)
 	}
-	var rs []api.ResultResponse
+	var rs []dto.ResultResponse
 	e.want(200, &rs, "GET", results+"?board=1&round=1&table=1", directorToken, nil)
 	if len(rs) != 1 {
 		t.Fatalf("%d rows stored, want 1", len(rs))
@@ -568,7 +569,7 @@ func TestAPIConcurrentDuplicates(t *testing.T) {
 	results := "/v1/sections/" + id(f.Section.ID) + "/results"
 	replies := e.Concurrently(20, "POST", results, directorToken, f.Line(1, 2, 3, "2H", "E", 8))
 	created, conflicts := 0, 0
-	var stored api.ResultResponse
+	var stored dto.ResultResponse
 	for _, r := range replies {
 		switch r.Status {
 		case 201:
@@ -588,7 +589,7 @@ func TestAPIConcurrentDuplicates(t *testing.T) {
 	if created != 1 || conflicts != 19 {
 		t.Errorf("%d created, %d conflicts; want 1 and 19", created, conflicts)
 	}
-	var rs []api.ResultResponse
+	var rs []dto.ResultResponse
 	e.want(200, &rs, "GET", results, directorToken, nil)
 	if len(rs) != 1 || rs[0].ID != stored.ID {
 		t.Errorf("stored %d rows, want the one created", len(rs))
@@ -602,7 +603,7 @@ func TestAPIStaleUpdate(t *testing.T) {
 	e := newEnv(t)
 	f := apitest.NewMitchell(e.Client, "Corrections", false)
 	tok := apitest.IssueTokens(e.Client, f.Section.ID, 1)
-	var res api.ResultResponse
+	var res dto.ResultResponse
 	e.want(201, &res, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", tok[1], f.Line(1, 1, 1, "4S", "N", 10))
 	path := "/v1/results/" + id(res.ID)
 	etag := e.want(200, nil, "GET", path, tok[1], nil).Header.Get("ETag")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -189,7 +190,7 @@ func (e *env) want(status int, out any, method, path, token string, body any, hd
 	return e.Want(status, out, method, path, token, body, hdr...)
 }
 
-func (e *env) wantError(status int, field, method, path, token string, body any, hdr ...string) api.ErrorResponse {
+func (e *env) wantError(status int, field, method, path, token string, body any, hdr ...string) dto.ErrorResponse {
 	e.t.Helper()
 	return e.WantError(status, field, method, path, token, body, hdr...)
 }

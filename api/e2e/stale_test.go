@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/web"
 )
 
@@ -20,7 +20,7 @@ func TestStaleAnswersAlike(t *testing.T) {
 	e := newEnv(t)
 	f := apitest.NewMitchell(e.Client, "Stale", false)
 	tok := apitest.IssueTokens(e.Client, f.Section.ID, 1)
-	var res api.ResultResponse
+	var res dto.ResultResponse
 	e.want(201, &res, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", tok[1], f.Line(1, 1, 1, "4S", "N", 10))
 	path := "/v1/results/" + id(res.ID)
 	e.want(200, &res, "PUT", path, directorToken, f.Line(1, 1, 1, "4S", "N", 11), "If-Match", `"1"`)
@@ -43,7 +43,7 @@ func TestStaleAnswersAlike(t *testing.T) {
 		t.Errorf("the result page's stale form: %d, want 412 saying so\n%.400s", status, body)
 	}
 
-	var now api.ResultResponse
+	var now dto.ResultResponse
 	e.want(200, &now, "GET", path, directorToken, nil)
 	if now.Version != 2 || now.Tricks != 11 {
 		t.Errorf("a stale correction changed the line: version %d, %d tricks; want 2, 11", now.Version, now.Tricks)

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 )
 
@@ -45,7 +45,7 @@ func TestTwoServersOneDatabase(t *testing.T) {
 	board := func(round int, i int) int { return apitest.Seat(f.Section, round, 1).Boards[i] }
 
 	// B reads the section (round 1), its event and its boards into its caches.
-	var r api.ResultResponse
+	var r dto.ResultResponse
 	b.Want(201, &r, "POST", sid+"/results", tok, f.Line(1, 1, board(1, 0), "4S", "N", 10))
 
 	// The round moved through A: B lets table 1 enter round 2.
@@ -90,7 +90,7 @@ func TestTwoServersOneDatabase(t *testing.T) {
 	b3 := board(3, 0)
 	b.Want(201, &r, "POST", sid+"/results", tok, f.Line(3, 1, b3, "4S", "N", 10))
 	// the same board played at another table, entered through A
-	var other api.ResultResponse
+	var other dto.ResultResponse
 	for _, rd := range f.Section.Generated.Rounds {
 		for _, tb := range rd.Tables {
 			if tb.Table != 1 && slices.Contains(tb.Boards, b3) && other.ID == 0 {

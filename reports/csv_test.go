@@ -153,3 +153,81 @@ func TestStandingsCSVTeamNumbers(t *testing.T) {
 		t.Errorf("team 1: row %q, want its own four players and numbers", r)
 	}
 }
+
+// TestCSVFormulaInjection: text a player or director typed that a
+// spreadsheet would run as a formula — starting with =, +, -, @, a tab or a
+// carriage return, the characters OWASP's "CSV Injection" guidance lists
+// (https://owasp.org/www-community/attacks/CSV_Injection) — is written with
+// a leading apostrophe, as that guidance says, by both CSV writers; the
+// figures we print stay figures: a negative NS score (-620, 4S by E making
+// 10 with EW vulnerable) and a negative total are written as they are.
+func TestCSVFormulaInjection(t *testing.T) {
+	for _, c := range []struct{ name, want string }{
+		{"=1+1", "'=1+1"},
+		{`=HYPERLINK("http://x","y")`, `'=HYPERLINK("http://x","y")`},
+		{"+1", "'+1"},
+		{"-2+3", "'-2+3"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\t=1", "'\t=1"},
+		{"\r=1", "'\r=1"},
+		{"Ann", "Ann"},       // text that starts no formula is left as it is
+		{"O'Neil", "O'Neil"}, // an apostrophe inside a name too
+		{"1 = 1", "1 = 1"},   // only the first character counts
+	} {
+		d := smallEvent(t)
+		sd := &d.Sections[0]
+		sd.Section.Name = c.name
+		for i := range sd.Pairs {
+			if sd.Pairs[i].Number == "2" && sd.Pairs[i].Direction == "NS" {
+				sd.Pairs[i].Players[0].Name = c.name
+				sd.Pairs[i].Players[0].Number = c.name
+			}
+		}
+		sd.Standings.Pairs[0].Total = -3.5 // a figure: a total below zero (IMPs) stays a number
+		_, by := standingsCSVRows(t, d)
+		r := by[[3]string{c.want, "NS", "2"}]
+		if r == nil {
+			t.Errorf("%q: no row of section %q, NS 2 in %v", c.name, c.want, by)
+			continue
+		}
+		wantNum := c.want
+		if c.name[0] == '\t' || c.name[0] == '\r' {
+			wantNum = "'=1" // membership numbers are trimmed (standingPlayers.columns): "=1" is left, made inert
+		}
+		if wantPl, wantNum := c.want+" & Bob", wantNum+" & 100002"; r[5] != wantPl || r[6] != wantNum || r[7] != "-3.50" {
+			t.Errorf("%q: players %q, numbers %q, score %q; want %q, %q and -3.50", c.name, r[5], r[6], r[7], wantPl, wantNum)
+		}
+
+		for i := range sd.Travelers {
+			for j := range sd.Travelers[i].Lines {
+				if l := &sd.Travelers[i].Lines[j].Result; l.Board == 1 && l.Round == 1 {
+					l.NSScore = -620
+					l.NS = c.name
+				}
+			}
+		}
+		var buf bytes.Buffer
+		if err := WriteTravelersCSV(&buf, d); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&buf).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, row := range rows[1:] {
+			if row[0] != c.want {
+				t.Errorf("%q: travelers.csv section %q, want %q", c.name, row[0], c.want)
+			}
+			if row[1] == "1" && row[4] == "1" {
+				found = true
+				if row[6] != c.want || row[12] != "-620" {
+					t.Errorf("%q: board 1 round 1 ns %q, ns_score %q; want %q and -620", c.name, row[6], row[12], c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no line of board 1, round 1 in travelers.csv", c.name)
+		}
+	}
+}

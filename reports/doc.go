@@ -17,7 +17,8 @@
 // Writing (files.go lists them as the API and the pages offer them):
 // the Excel workbook with its sheets — standings, travelers, score cards,
 // frequencies, players (xlsx*.go, through excelize); standings and
-// travelers as CSV (csv*.go); USEBIO XML (usebio_write.go); PBN
+// travelers as CSV (csv*.go; text a spreadsheet would take for a formula
+// made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go); PBN
 // (pbn_write.go); and the printed PDFs (paper*.go, through gopdf with the
 // Go fonts) — hand records with double-dummy grids, table and guide cards,
 // score cards — on A4 or US Letter. Every writer renders to an io.Writer

@@ -41,11 +41,14 @@ func main() {
 // they show them. It prints throughput, latency percentiles and the
 // standings lag, and exits 1 if any entry failed.
 //
-// Every request is retried after a network error or a 500, 502, 503 or 504
-// answer, for up to --retry-for, waiting as Retry-After says or else backing
-// off exponentially (50 ms doubling to 2 s, with jitter); a result entry is
-// retried with its own Idempotency-Key, so a retry of an entry that did land
-// stores nothing twice. Other answers (4xx) are failures, never retried.
+// Every request is retried after a network error or a 429, 500, 502, 503 or
+// 504 answer, for up to --retry-for, waiting as Retry-After says (at most
+// retryAfterMost) or else backing off exponentially (50 ms doubling to 2 s,
+// with jitter); a result entry is retried with its own Idempotency-Key, so a
+// retry of an entry that did land stores nothing twice. A 429 is the server's
+// rate limit (by default 100 requests a second a token, 1,000 an address):
+// the tool slows down as asked and counts the 429s in its report. Other
+// 4xx answers are failures, never retried.
 func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("traveler-load", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -59,15 +62,16 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.IntVar(&cfg.batch, "batch", 1, "results per request (1: one request per board, as a table enters them)")
 	fs.Float64Var(&cfg.rate, "rate", 0, "results entered a second across all tables, paced (0: as fast as the server answers)")
 	fs.DurationVar(&cfg.probeEvery, "probe-every", 20*time.Millisecond, "how often the prober reads standings")
-	fs.DurationVar(&cfg.retryFor, "retry-for", 60*time.Second, "how long a request is retried after a network error or a 5xx answer (0: never)")
+	fs.DurationVar(&cfg.retryFor, "retry-for", 60*time.Second, "how long a request is retried after a network error, a 429 or a 5xx answer (0: never)")
 	format := fs.String("format", "text", "output: text or json")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler-load [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N] [--retry-for D]")
 		fmt.Fprintln(stderr, "\nCreates an event with Mitchell sections on a running server and has every table enter")
 		fmt.Fprintln(stderr, "its results at once, round by round; reports entries a second, latency and standings lag.")
-		fmt.Fprintln(stderr, "A request that meets a network error or a 500, 502, 503 or 504 is sent again (a result")
-		fmt.Fprintln(stderr, "entry with the same Idempotency-Key) after Retry-After, or a backoff from 50 ms to 2 s,")
-		fmt.Fprintln(stderr, "until --retry-for has passed; the retries are counted in the report. A 4xx is a failure.")
+		fmt.Fprintln(stderr, "A request that meets a network error or a 429, 500, 502, 503 or 504 is sent again (a result")
+		fmt.Fprintln(stderr, "entry with the same Idempotency-Key) after Retry-After (at most 10 s), or a backoff from")
+		fmt.Fprintln(stderr, "50 ms to 2 s, until --retry-for has passed; the retries and the 429s (the server's rate")
+		fmt.Fprintln(stderr, "limit) are counted in the report. Any other 4xx is a failure.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -136,7 +140,7 @@ type loadConfig struct {
 	batch          int
 	rate           float64 // entries a second in all; 0: unpaced
 	probeEvery     time.Duration
-	retryFor       time.Duration // how long a request is retried after a network error or a 5xx; 0: never
+	retryFor       time.Duration // how long a request is retried after a network error, a 429 or a 5xx; 0: never
 	pace           *rate.Limiter
 	// started, when set, is called with the sections once they are set up,
 	// before any result is entered (for tests that watch the run).
@@ -155,6 +159,7 @@ type loadReport struct {
 	Retries         int            `json:"retries"`
 	RetriesByStatus map[string]int `json:"retries_by_status,omitempty"`
 	Replayed        int            `json:"replayed"`
+	RateLimited     int            `json:"rate_limited"` // answers 429 (the server's rate limit), each waited for and retried
 	Seconds         float64        `json:"seconds"`
 	PerSecond       float64        `json:"results_per_second"`
 	SlowestSecond   int            `json:"slowest_full_second"`
@@ -199,6 +204,9 @@ func (r *loadReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, " (after %s)", byCause(r.RetriesByStatus))
 	}
 	fmt.Fprintf(w, "; %d answered as replays (stored by an earlier attempt whose answer was lost)\n", r.Replayed)
+	if r.RateLimited > 0 {
+		fmt.Fprintf(w, "rate limited: %d answers 429, each request sent again after its Retry-After\n", r.RateLimited)
+	}
 	if r.Failed > 0 {
 		fmt.Fprintf(w, "FAILED: %d requests (%s)\n", r.Failed, byCause(r.FailedByStatus))
 	}
@@ -228,6 +236,7 @@ type loadClient struct {
 	mu       sync.Mutex
 	retries  map[string]int // retries by what they followed: a status, or "network"
 	replayed atomic.Int64   // answers with Idempotent-Replayed: true
+	limited  atomic.Int64   // answers 429
 }
 
 // Backoff between retries when the answer gives no Retry-After: from
@@ -237,14 +246,19 @@ const (
 	retryMost  = 2 * time.Second
 )
 
+// retryAfterMost bounds the wait a Retry-After asks for: a server asking for
+// longer is waited for this long, then asked again.
+const retryAfterMost = 10 * time.Second
+
 // retryable reports whether err is worth sending the request again for: a
-// network error or a 500, 502, 503 or 504. A 4xx is the client's failure
+// network error, a 429 (the server's rate limit: slow down, then send it
+// again) or a 500, 502, 503 or 504. Any other 4xx is the client's failure
 // and is not.
 func retryable(err error) bool {
 	var se *statusError
 	if errors.As(err, &se) {
 		switch se.status {
-		case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		case http.StatusTooManyRequests, http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 			return true
 		}
 		return false
@@ -255,7 +269,7 @@ func retryable(err error) bool {
 
 // do sends a JSON request and decodes a JSON answer into out (when not nil);
 // an answer other than want is an error carrying the status. A network
-// error or a 5xx is retried (see send).
+// error, a 429 or a 5xx is retried (see send).
 func (c *loadClient) do(ctx context.Context, method, path, token string, body any, header map[string]string, want int, out any) error {
 	_, err := c.send(ctx, method, path, token, body, header, want, out)
 	return err
@@ -263,9 +277,10 @@ func (c *loadClient) do(ctx context.Context, method, path, token string, body an
 
 // send is do, also returning how many times the request was sent. The
 // same body and headers (an Idempotency-Key among them) go with every
-// attempt; between attempts it waits as the answer's Retry-After says, or
-// else backs off exponentially with jitter, until c.retryFor has passed
-// since the first attempt or ctx ends. It returns the last attempt's error.
+// attempt; between attempts it waits as the answer's Retry-After says (at
+// most retryAfterMost), or else backs off exponentially with jitter, until
+// c.retryFor has passed since the first attempt or ctx ends. It returns the
+// last attempt's error.
 func (c *loadClient) send(ctx context.Context, method, path, token string, body any, header map[string]string, want int, out any) (int, error) {
 	var data []byte
 	if body != nil {
@@ -287,9 +302,9 @@ func (c *loadClient) send(ctx context.Context, method, path, token string, body 
 			wait = backoff/2 + mrand.N(backoff/2+1)
 			backoff = min(2*backoff, retryMost)
 		} else {
-			// as the server asks, a little spread so the clients turned
-			// away together do not all come back in the same instant
-			wait += mrand.N(retryFirst)
+			// as the server asks (bounded), a little spread so the clients
+			// turned away together do not all come back in the same instant
+			wait = min(wait, retryAfterMost) + mrand.N(retryFirst)
 		}
 		if time.Now().Add(wait).After(deadline) {
 			return tries, err
@@ -333,8 +348,9 @@ func (c *loadClient) retried() (int, map[string]int) {
 	return n, by
 }
 
-// once sends the request one time. For a 5xx answer it also returns the
-// wait its Retry-After asks for (0 when none is given).
+// once sends the request one time. For an answer other than want it also
+// returns the wait its Retry-After asks for (0 when none is given); it
+// counts the answers 429.
 func (c *loadClient) once(ctx context.Context, method, path, token string, data []byte, hasBody bool, header map[string]string, want int, out any) (time.Duration, error) {
 	var rd io.Reader
 	if hasBody {
@@ -362,6 +378,9 @@ func (c *loadClient) once(ctx context.Context, method, path, token string, data 
 	}
 	if resp.Header.Get("Idempotent-Replayed") == "true" {
 		c.replayed.Add(1)
+	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		c.limited.Add(1)
 	}
 	if resp.StatusCode != want {
 		return retryAfter(resp.Header.Get("Retry-After")), &statusError{status: resp.StatusCode, body: strings.TrimSpace(string(answer))}
@@ -509,6 +528,7 @@ func loadtest(ctx context.Context, cfg loadConfig) (*loadReport, error) {
 	}
 	rep.Retries, rep.RetriesByStatus = c.retried()
 	rep.Replayed = int(c.replayed.Load())
+	rep.RateLimited = int(c.limited.Load())
 	rep.PerSecond = float64(rep.Entered) / elapsed.Seconds()
 	full := int64(elapsed / time.Second) // the seconds wholly inside the run
 	rep.SlowestSecond = math.MaxInt

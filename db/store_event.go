@@ -2,7 +2,9 @@ package db
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -140,10 +142,28 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 // ImportEvent stores a whole event — the event, its sections with their
 // movements, pairs, teams, boards and results — in one transaction, all or
 // none, and sets the IDs. The results are audited as entered by actor; the
-// file's sha-256 (d.Digest) is kept with the event.
-func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
+// file's sha-256 (d.Digest) is kept with the event. Unless o.Again, a file
+// an event already holds is refused (tournament.ImportedAlready), checked
+// after taking a lock on the digest that the transaction holds to its end:
+// of two imports of one file at once (two servers too) the second waits for
+// the first to commit, then sees its event.
+func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string, o tournament.ImportOptions) error {
 	return pgx.BeginFunc(ctx, guarded{s.pool}, func(tx pgx.Tx) error {
 		ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
+		if len(d.Digest) > 0 {
+			if err := ts.lockDigest(ctx, d.Digest); err != nil {
+				return err
+			}
+			if !o.Again {
+				e, err := ts.EventByDigest(ctx, d.Digest)
+				if err == nil {
+					return tournament.ImportedAlready(e)
+				}
+				if !errors.Is(err, tournament.ErrNotFound) {
+					return err
+				}
+			}
+		}
 		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
 			return err
 		}
@@ -200,4 +220,21 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 		}
 		return nil
 	})
+}
+
+// importLockClass is the first key of the advisory locks ImportEvent takes
+// on a file's digest (pg_advisory_xact_lock(int, int)), keeping them apart
+// from any other advisory lock on the database.
+const importLockClass = 0x7472_6176 // "trav"
+
+// lockDigest takes, for the rest of the transaction, the advisory lock of a
+// file's digest: its first 4 bytes, so that two files sharing them (one
+// chance in 4 billion) only wait for each other.
+func (s *Store) lockDigest(ctx context.Context, digest []byte) error {
+	var key int32
+	if len(digest) >= 4 {
+		key = int32(binary.BigEndian.Uint32(digest))
+	}
+	_, err := s.q.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, int32(importLockClass), key)
+	return translate("import event", err, ids{})
 }

@@ -39,7 +39,7 @@ func TestImportEvent(t *testing.T) {
 	s, _ := open(t)
 	c := ctx(t)
 	d := importable(t)
-	if err := s.ImportEvent(c, &d, "director"); err != nil {
+	if err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sec := d.Sections[0].Section
@@ -75,7 +75,7 @@ func TestImportEventAllOrNone(t *testing.T) {
 	c := ctx(t)
 	d := importable(t)
 	d.Sections[0].Results[1].Tricks = 14
-	err := s.ImportEvent(c, &d, "director")
+	err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{})
 	if !errors.Is(err, tournament.ErrInvalid) {
 		t.Fatalf("got %v, want ErrInvalid", err)
 	}

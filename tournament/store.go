@@ -42,12 +42,14 @@ type Store interface {
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
 	// transaction), and sets their IDs; results are audited as entered by actor.
-	// It keeps the file's digest (d.Digest) for EventByDigest, the
-	// duplicate-import check; its boards are stored as ReplaceBoards stores
+	// It keeps the file's digest (d.Digest) for EventByDigest, and unless
+	// o.Again refuses a file an event already holds (ImportedAlready),
+	// checked under a lock on the digest in the same transaction, so that
+	// two imports of one file at once make one event; its boards are stored as ReplaceBoards stores
 	// them, so their deals' double-dummy analysis is queued too. Its pairs'
 	// and teams' players join the club's roster as RememberPlayers adds
 	// them, in the same transaction.
-	ImportEvent(ctx context.Context, d *EventData, actor string) error
+	ImportEvent(ctx context.Context, d *EventData, actor string, o ImportOptions) error
 
 	// CreateSection stores a section with its movement (rounds, tables,
 	// teams), creating its session if the event has none with that number,

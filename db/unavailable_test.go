@@ -131,7 +131,7 @@ func TestDiskFullUnavailable(t *testing.T) {
 		t.Fatalf("the tablespace never filled: %v", full)
 	}
 	e := tournament.Event{Name: "Full", Date: "2026-11-27", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
-	err = s.CreateEvent(ctx, &e)
+	_, err = s.CreateEvent(ctx, &e, nil)
 	if !errors.Is(err, tournament.ErrUnavailable) {
 		t.Fatalf("storing an event on a full disk: %v, want tournament.ErrUnavailable", err)
 	}

@@ -28,8 +28,11 @@ type Store interface {
 	// results, their scores, its event.
 	StandingsVersion(ctx context.Context, sectionID int64) (string, error)
 
-	// CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
-	CreateEvent(ctx context.Context, e *Event) error
+	// CreateEvent stores a new event and sets its ID, CreatedAt and
+	// UpdatedAt. With idem the request's key is kept with it: a retried
+	// request stores nothing, e is set to the event it made and replayed
+	// is true; a key used for another request is ErrConflict.
+	CreateEvent(ctx context.Context, e *Event, idem *Idempotency) (replayed bool, err error)
 	// Event returns an event.
 	Event(ctx context.Context, id int64) (Event, error)
 	// Events returns every event, the newest date first.

@@ -4,14 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"os/user"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/traveler-bridge/traveler/db"
@@ -47,91 +42,17 @@ func TestUnavailableCodes(t *testing.T) {
 	}
 }
 
-// TestDiskFullUnavailable fills a real disk: the events table on a
-// tablespace of a 256 KiB tmpfs, filled by another table, so that storing
-// an event meets PostgreSQL's own "could not extend file": No space left on
-// device (53100); CreateEvent answers tournament.Unavailable. It needs
-// root (to mount) and a server on this machine (the tablespace's
-// directory is the server's): elsewhere it skips.
+// TestDiskFullUnavailable fills a real disk (dbtest.FillDisk: the events
+// table on a full tmpfs), so that storing an event meets PostgreSQL's own
+// "could not extend file": No space left on device (53100): CreateEvent
+// answers tournament.Unavailable, keeping the cause for the log. It skips
+// where a tmpfs cannot be mounted for the server (not root, the server
+// elsewhere).
 func TestDiskFullUnavailable(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("mounting a tmpfs needs root")
-	}
-	pg, err := user.Lookup("postgres")
-	if err != nil {
-		t.Skip("no postgres user on this machine: the server is elsewhere")
-	}
-	admin := os.Getenv("TEST_DATABASE_URL")
-	if admin == "" {
-		t.Fatal("TEST_DATABASE_URL is not set")
-	}
-	// Not under t.TempDir, whose parents the server's user cannot enter.
-	dir, err := os.MkdirTemp("", "traveler-full-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Remove(dir) })
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs here: %v: %s", err, out)
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v: %s", dir, err, out)
-		}
-	})
-	uid, _ := strconv.Atoi(pg.Uid)
-	gid, _ := strconv.Atoi(pg.Gid)
-	if err := os.Chown(dir, uid, gid); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, admin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
-	space := "traveler_test_full_" + strconv.Itoa(os.Getpid())
-	if _, err := conn.Exec(ctx, `CREATE TABLESPACE `+space+` LOCATION '`+dir+`'`); err != nil {
-		t.Skipf("the server cannot use %s (not on this machine?): %v", dir, err)
-	}
-	// Cleanups run last first: the database (dbtest.URL's, registered
-	// after) is dropped before its tablespace.
-	t.Cleanup(func() {
-		c, err := pgx.Connect(ctx, admin)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer c.Close(ctx)
-		if _, err := c.Exec(ctx, `DROP TABLESPACE `+space); err != nil {
-			t.Error(err)
-		}
-	})
-	u := dbtest.URL(t)
-	s, err := db.Open(ctx, u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	raw := rawPool(t, u)
-	if _, err := raw.Exec(ctx, `ALTER TABLE events SET TABLESPACE `+space); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := raw.Exec(ctx, `CREATE TABLE filler (x text) TABLESPACE `+space); err != nil {
-		t.Fatal(err)
-	}
-	var full *pgconn.PgError
-	for i := 0; i < 1000 && full == nil; i++ {
-		_, err := raw.Exec(ctx, `INSERT INTO filler SELECT repeat('x', 2000) FROM generate_series(1, 4)`)
-		if err != nil && !errors.As(err, &full) {
-			t.Fatal(err)
-		}
-	}
-	if full == nil || full.Code != "53100" {
-		t.Fatalf("the tablespace never filled: %v", full)
-	}
+	s, u := open(t)
+	dbtest.FillDisk(t, u, "events")
 	e := tournament.Event{Name: "Full", Date: "2026-11-27", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
-	_, err = s.CreateEvent(ctx, &e, nil)
+	_, err := s.CreateEvent(context.Background(), &e, nil)
 	if !errors.Is(err, tournament.ErrUnavailable) {
 		t.Fatalf("storing an event on a full disk: %v, want tournament.ErrUnavailable", err)
 	}

@@ -135,6 +135,7 @@ func TestImportEventRefusals(t *testing.T) {
 func TestImportEventConcurrent(t *testing.T) {
 	b := newBuilder(t)
 	d := exported(t, b, "a file imported at once")
+	digest := d.Digest
 	const n = 8
 	run := func(o tournament.ImportOptions) (ids []int64, refused []*tournament.Error) {
 		type answer struct {
@@ -144,6 +145,12 @@ func TestImportEventConcurrent(t *testing.T) {
 		out := make(chan answer, n)
 		start := make(chan struct{})
 		for range n {
+			// Each its own copy: an import fills in the sections it is given.
+			d, err := b.Svc.EventData(b.Ctx, tournament.Director, d.Event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Digest = digest
 			go func() {
 				<-start
 				got, err := b.Svc.ImportEventWith(b.Ctx, tournament.Director, d, o)

@@ -65,18 +65,33 @@ func (s *server) score(c echo.Context) error {
 
 // --- events ---
 
+// createEvent is POST /v1/events. With an Idempotency-Key, a retried
+// request makes no second event and gets the first one's answer (the event
+// as it is now) with Idempotent-Replayed: true, as entering results does.
 func (s *server) createEvent(c echo.Context) error {
+	body, err := readBody(c.Request())
+	if err != nil {
+		return err
+	}
 	var q EventRequest
-	if err := bindJSON(c, &q, ""); err != nil {
+	if err := decodeJSON(body, &q, ""); err != nil {
 		return err
 	}
 	in, err := q.Input()
 	if err != nil {
 		return err
 	}
-	e, err := s.svc.CreateEvent(c.Request().Context(), actor(c), in)
+	a := actor(c)
+	idem, err := idempotency(c, a, body)
 	if err != nil {
 		return err
+	}
+	e, replayed, err := s.svc.CreateEventWith(c.Request().Context(), a, in, idem)
+	if err != nil {
+		return err
+	}
+	if replayed {
+		c.Response().Header().Set("Idempotent-Replayed", "true")
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/events/"+strconv.FormatInt(e.ID, 10))
 	return c.JSON(http.StatusCreated, NewEventResponse(e))
@@ -395,13 +410,9 @@ func (s *server) enterResults(c echo.Context) error {
 	}
 	in := convert(qs, func(q ResultRequest) tournament.Result { return q.Result() })
 	a := actor(c)
-	var idem *tournament.Idempotency
-	if key := c.Request().Header.Get("Idempotency-Key"); key != "" {
-		if len(key) > maxIdempotencyKey {
-			return badRequest("Idempotency-Key", "longer than "+strconv.Itoa(maxIdempotencyKey)+" characters")
-		}
-		sum := sha256.Sum256(body)
-		idem = &tournament.Idempotency{Key: key, Scope: idempotencyScope(a), RequestHash: sum[:]}
+	idem, err := idempotency(c, a, body)
+	if err != nil {
+		return err
 	}
 	stored, replayed, err := s.svc.EnterResults(c.Request().Context(), a, id, in, idem)
 	if err != nil {
@@ -416,6 +427,20 @@ func (s *server) enterResults(c echo.Context) error {
 		return c.JSON(http.StatusCreated, dto.NewResultResponse(stored[0]))
 	}
 	return c.JSON(http.StatusCreated, convert(stored, dto.NewResultResponse))
+}
+
+// idempotency is the request's Idempotency-Key, with who sent it and the
+// hash of its body; nil when it has none.
+func idempotency(c echo.Context, a tournament.Actor, body []byte) (*tournament.Idempotency, error) {
+	key := c.Request().Header.Get("Idempotency-Key")
+	if key == "" {
+		return nil, nil
+	}
+	if len(key) > maxIdempotencyKey {
+		return nil, badRequest("Idempotency-Key", "longer than "+strconv.Itoa(maxIdempotencyKey)+" characters")
+	}
+	sum := sha256.Sum256(body)
+	return &tournament.Idempotency{Key: key, Scope: idempotencyScope(a), RequestHash: sum[:]}, nil
 }
 
 // idempotencyScope is who an Idempotency-Key belongs to: the stored token,

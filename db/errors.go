@@ -26,6 +26,13 @@ const (
 	codeUntranslatableChar    = "22P05"
 	codeInvalidParameterValue = "22023"
 	codeStringDataRightTrunc  = "22001"
+
+	// Class 53, insufficient resources: tournament.Unavailable (see
+	// unavailable), answered 503 with Retry-After.
+	codeInsufficientResources = "53000"
+	codeDiskFull              = "53100"
+	codeOutOfMemory           = "53200"
+	codeTooManyConnections    = "53300"
 )
 
 // The constraints whose violations the store names specially

@@ -38,3 +38,7 @@ func Waiting(s *Store) int {
 	defer s.batches.mu.Unlock()
 	return len(s.batches.waiting)
 }
+
+// Unavailable is unavailable, for the test of which database errors are
+// answered "try again in a moment".
+func Unavailable(err error) error { return unavailable(err) }

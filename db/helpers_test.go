@@ -52,7 +52,7 @@ func event(t testing.TB, s *db.Store) tournament.Event {
 	t.Helper()
 	e := tournament.Event{Name: "Tuesday pairs", Date: "2026-11-24", Law: scoring.Contract2017,
 		LawOptions: tournament.LawOptions{}, Scoring: tournament.MethodMP}
-	if err := s.CreateEvent(ctx(t), &e); err != nil {
+	if _, err := s.CreateEvent(ctx(t), &e, nil); err != nil {
 		t.Fatal(err)
 	}
 	return e

@@ -235,14 +235,33 @@ func (s *Store) DeleteEvent(ctx context.Context, id int64, c *tournament.Change)
 
 // WithdrawPair stores a withdrawn pair's results (as CreateResults, each
 // audited) and the change, in one transaction, and returns the results as
-// stored.
+// stored. A result entered meanwhile on one of those boards is ErrConflict
+// naming the board (and carrying the result), as an entry's clash is.
 func (s *Store) WithdrawPair(ctx context.Context, sectionID int64, results []tournament.Result, c *tournament.Change) ([]tournament.Result, error) {
+	if len(results) == 0 {
+		return nil, tournament.Invalidf("results", "a withdrawal stores at least one result")
+	}
 	var stored []tournament.Result
 	err := s.inTx(ctx, func(ts *Store) error {
-		var err error
-		if stored, _, err = ts.CreateResults(ctx, sectionID, results, nil); err != nil {
+		// The insert under a savepoint: a board whose result is
+		// entered meanwhile fails it alone, and the transaction can
+		// still read that result to name it (issue 24: the read ran in
+		// the aborted transaction, a 500).
+		sp, err := ts.q.Begin(ctx)
+		if err != nil {
 			return err
 		}
+		e := &resultEntry{section: sectionID, results: results}
+		if err := (&Store{pool: s.pool, q: sp, jobs: s.jobs}).insertEntries(ctx, []*resultEntry{e}); err != nil {
+			if rerr := sp.Rollback(ctx); rerr != nil {
+				return rerr
+			}
+			return withdrawalClash(ts.resultsConflict(ctx, "withdraw pair", err, sectionID, results))
+		}
+		if err := sp.Commit(ctx); err != nil {
+			return err
+		}
+		stored = e.stored
 		after := make(map[string]any, len(c.After)+1)
 		for k, v := range c.After {
 			after[k] = v
@@ -259,6 +278,20 @@ func (s *Store) WithdrawPair(ctx context.Context, sectionID int64, results []tou
 		return nil, translate("withdraw pair", err, ids{section: sectionID})
 	}
 	return stored, nil
+}
+
+// withdrawalClash says of a result entered on a board a withdrawal was
+// storing (ErrConflict from resultsConflict) that the withdrawal stored
+// nothing and can be made again; any other error is returned as it is.
+func withdrawalClash(err error) error {
+	var te *tournament.Error
+	if !errors.As(err, &te) || te.Kind != tournament.ErrConflict {
+		return err
+	}
+	c := *te
+	c.Field = "" // the withdrawal's request has no results[i]
+	c.Message += ": it was entered while the pair was being withdrawn, and the withdrawal stored nothing; withdraw the pair again to give the boards still without a result"
+	return &c
 }
 
 // EventByDigest returns the newest event, not deleted, imported from a file

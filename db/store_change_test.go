@@ -83,7 +83,7 @@ func TestStoreChanges(t *testing.T) {
 	// no longer held, its changes kept.
 	digest := sha256.Sum256([]byte("a results file"))
 	d := tournament.EventData{Event: tournament.Event{Name: "Imported", Date: "2026-11-25", Law: e.Law, LawOptions: tournament.LawOptions{}, Scoring: e.Scoring}, Digest: digest[:]}
-	if err := s.ImportEvent(c, &d, "director"); err != nil {
+	if err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.EventByDigest(c, digest[:]); err != nil || got.ID != d.Event.ID {

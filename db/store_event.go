@@ -1,8 +1,11 @@
 package db
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -62,15 +65,58 @@ func lawOptionsJSON(o tournament.LawOptions) ([]byte, error) {
 }
 
 // CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
-func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
+// With idem the request's key is kept with the event, in the same
+// transaction; a key kept before (the request retried: at the same time
+// too, the second waits for the first) stores nothing, sets e to the event
+// it made, as it is now, and answers replayed. A key kept for another
+// request, or whose event is deleted since, is ErrConflict.
+func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event, idem *tournament.Idempotency) (replayed bool, err error) {
 	if err := checkDate(e.Date); err != nil {
-		return err
+		return false, err
 	}
 	opts, err := lawOptionsJSON(e.LawOptions)
 	if err != nil {
-		return err
+		return false, err
 	}
-	err = s.q.QueryRow(ctx, `
+	if idem == nil {
+		return false, s.insertEvent(ctx, e, opts)
+	}
+	// A key seen kept but pruned before it could be read is tried again,
+	// at most a few times.
+	for range 3 {
+		err := s.inTx(ctx, func(ts *Store) error {
+			if err := ts.insertEvent(ctx, e, opts); err != nil {
+				return err
+			}
+			tag, err := ts.q.Exec(ctx, `
+				INSERT INTO event_idempotency_keys (scope, key, request_hash, event_id) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (scope, key) DO NOTHING`, idem.Scope, idem.Key, idem.RequestHash, e.ID)
+			if err != nil {
+				return err
+			}
+			if tag.RowsAffected() == 0 {
+				return errKeyKept
+			}
+			return nil
+		})
+		if !errors.Is(err, errKeyKept) {
+			return false, translate("create event", err, ids{})
+		}
+		found, err := s.replayEvent(ctx, e, idem)
+		if found || err != nil {
+			return found, err
+		}
+	}
+	return false, fmt.Errorf("db: create event: idempotency key %q vanished while being read", idem.Key)
+}
+
+// errKeyKept rolls back an event stored under a key another request kept.
+var errKeyKept = errors.New("idempotency key kept already")
+
+// insertEvent stores e (its law options opts, as JSON) and sets its ID,
+// CreatedAt and UpdatedAt.
+func (s *Store) insertEvent(ctx context.Context, e *tournament.Event, opts []byte) error {
+	err := s.q.QueryRow(ctx, `
 		INSERT INTO events (name, date, law, law_options, scoring, published, table_traveler, table_lead)
 		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6, $7, $8)
 		RETURNING id, created_at, updated_at`,
@@ -81,6 +127,38 @@ func (s *Store) CreateEvent(ctx context.Context, e *tournament.Event) error {
 	}
 	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
 	return nil
+}
+
+// replayEvent sets e to the event made under idem's key, as it is now, and
+// reports whether the key is kept; ErrConflict when it was kept for another
+// request or its event is deleted since.
+func (s *Store) replayEvent(ctx context.Context, e *tournament.Event, idem *tournament.Idempotency) (bool, error) {
+	var (
+		hash []byte
+		id   int64
+	)
+	err := s.q.QueryRow(ctx, `SELECT request_hash, event_id FROM event_idempotency_keys WHERE scope = $1 AND key = $2`,
+		idem.Scope, idem.Key).Scan(&hash, &id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, translate("create event", err, ids{})
+	}
+	if !bytes.Equal(hash, idem.RequestHash) {
+		return true, &tournament.Error{Kind: tournament.ErrConflict, Field: "Idempotency-Key",
+			Message: "Idempotency-Key " + strconv.Quote(idem.Key) + " was used for a different request"}
+	}
+	stored, err := s.Event(ctx, id)
+	if errors.Is(err, tournament.ErrNotFound) {
+		return true, &tournament.Error{Kind: tournament.ErrConflict, Field: "Idempotency-Key",
+			Message: "Idempotency-Key " + strconv.Quote(idem.Key) + " made event " + strconv.FormatInt(id, 10) + ", deleted since: to create it again send the request under a new key"}
+	}
+	if err != nil {
+		return true, err
+	}
+	*e = stored
+	return true, nil
 }
 
 // Event returns an event.
@@ -140,11 +218,29 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 // ImportEvent stores a whole event — the event, its sections with their
 // movements, pairs, teams, boards and results — in one transaction, all or
 // none, and sets the IDs. The results are audited as entered by actor; the
-// file's sha-256 (d.Digest) is kept with the event.
-func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string) error {
+// file's sha-256 (d.Digest) is kept with the event. Unless o.Again, a file
+// an event already holds is refused (tournament.ImportedAlready), checked
+// after taking a lock on the digest that the transaction holds to its end:
+// of two imports of one file at once (two servers too) the second waits for
+// the first to commit, then sees its event.
+func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor string, o tournament.ImportOptions) error {
 	return pgx.BeginFunc(ctx, guarded{s.pool}, func(tx pgx.Tx) error {
 		ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
-		if err := ts.CreateEvent(ctx, &d.Event); err != nil {
+		if len(d.Digest) > 0 {
+			if err := ts.lockDigest(ctx, d.Digest); err != nil {
+				return err
+			}
+			if !o.Again {
+				e, err := ts.EventByDigest(ctx, d.Digest)
+				if err == nil {
+					return tournament.ImportedAlready(e)
+				}
+				if !errors.Is(err, tournament.ErrNotFound) {
+					return err
+				}
+			}
+		}
+		if _, err := ts.CreateEvent(ctx, &d.Event, nil); err != nil {
 			return err
 		}
 		if len(d.Digest) > 0 {
@@ -200,4 +296,21 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 		}
 		return nil
 	})
+}
+
+// importLockClass is the first key of the advisory locks ImportEvent takes
+// on a file's digest (pg_advisory_xact_lock(int, int)), keeping them apart
+// from any other advisory lock on the database.
+const importLockClass = 0x7472_6176 // "trav"
+
+// lockDigest takes, for the rest of the transaction, the advisory lock of a
+// file's digest: its first 4 bytes, so that two files sharing them (one
+// chance in 4 billion) only wait for each other.
+func (s *Store) lockDigest(ctx context.Context, digest []byte) error {
+	var key int32
+	if len(digest) >= 4 {
+		key = int32(binary.BigEndian.Uint32(digest))
+	}
+	_, err := s.q.Exec(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, int32(importLockClass), key)
+	return translate("import event", err, ids{})
 }

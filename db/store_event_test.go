@@ -4,7 +4,9 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"time"
 
+	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -19,7 +21,7 @@ func TestEvents(t *testing.T) {
 	newer := tournament.Event{Name: "Tuesday pairs", Date: "2026-11-24", Law: scoring.Auction1915,
 		LawOptions: tournament.LawOptions{}, Scoring: tournament.MethodMP, Published: true}
 	for _, e := range []*tournament.Event{&older, &newer} {
-		if err := s.CreateEvent(c, e); err != nil {
+		if _, err := s.CreateEvent(c, e, nil); err != nil {
 			t.Fatal(err)
 		}
 		if e.ID == 0 || e.CreatedAt.IsZero() || !e.UpdatedAt.Equal(e.CreatedAt) {
@@ -57,7 +59,7 @@ func TestEvents(t *testing.T) {
 		{tournament.Event{Name: "x", Date: "2026-01-01", Law: scoring.Law(99), Scoring: tournament.MethodMP}, "law"},
 		{tournament.Event{Name: "x", Date: "2026-01-01", Law: scoring.Bridge, Scoring: "RUBBER"}, "scoring"},
 	} {
-		err := s.CreateEvent(c, &tc.e)
+		_, err := s.CreateEvent(c, &tc.e, nil)
 		if te := tError(t, err, tournament.ErrInvalid); te.Field != tc.field {
 			t.Errorf("%+v: field %q, want %q (%v)", tc.e, te.Field, tc.field, err)
 		}
@@ -130,5 +132,71 @@ func TestUpdateEventRescores(t *testing.T) {
 	tError(t, err, tournament.ErrInvalid)
 	if r, _ := s.Result(context.Background(), r2.ID); r.NSScore != 420 {
 		t.Errorf("a refused UpdateEvent rescored: %d", r.NSScore)
+	}
+}
+
+// TestCreateEventIdempotent: one Idempotency-Key sent 8 times at once
+// through two Stores (two servers) makes one event; the other 7 are
+// replays of it. The key with another request is ErrConflict, in another
+// scope it is another key.
+func TestCreateEventIdempotent(t *testing.T) {
+	s1, u := open(t)
+	s2, err := db.Open(ctx(t), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s2.Close)
+	idem := &tournament.Idempotency{Key: "k", Scope: "role:director", RequestHash: []byte("request 1")}
+	type answer struct {
+		id       int64
+		replayed bool
+		err      error
+	}
+	out := make(chan answer, 8)
+	start := make(chan struct{})
+	for i := range 8 {
+		s := []*db.Store{s1, s2}[i%2]
+		go func() {
+			<-start
+			e := tournament.Event{Name: "Once", Date: "2026-11-27", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
+			replayed, err := s.CreateEvent(ctx(t), &e, idem)
+			out <- answer{e.ID, replayed, err}
+		}()
+	}
+	close(start)
+	ids, replays := map[int64]bool{}, 0
+	for range 8 {
+		a := <-out
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		ids[a.id] = true
+		if a.replayed {
+			replays++
+		}
+	}
+	events, err := s1.Events(ctx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 1 || replays != 7 || len(events) != 1 {
+		t.Fatalf("8 tries under one key: events %v answered, %d replays, %d stored; want 1, 7, 1", ids, replays, len(events))
+	}
+	e := tournament.Event{Name: "Other", Date: "2026-11-27", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
+	other := &tournament.Idempotency{Key: "k", Scope: "role:director", RequestHash: []byte("request 2")}
+	if _, err := s1.CreateEvent(ctx(t), &e, other); tError(t, err, tournament.ErrConflict).Field != "Idempotency-Key" {
+		t.Errorf("the key with another request: %v", err)
+	}
+	other.Scope = "token:7"
+	if replayed, err := s2.CreateEvent(ctx(t), &e, other); err != nil || replayed || ids[e.ID] {
+		t.Errorf("the key in another scope: event %d replayed %v, %v; want a new event", e.ID, replayed, err)
+	}
+	// Pruned with the results' keys: then the key is a new request.
+	if n, err := s1.DeleteIdempotencyKeys(ctx(t), time.Now().Add(time.Minute)); err != nil || n != 2 {
+		t.Errorf("every key: %d deleted, %v; want 2: k of the director and of token 7", n, err)
+	}
+	other.Scope = "role:director"
+	if replayed, err := s1.CreateEvent(ctx(t), &e, other); err != nil || replayed {
+		t.Errorf("k after it was forgotten: replayed %v, %v", replayed, err)
 	}
 }

@@ -1,10 +1,12 @@
 package db_test
 
 import (
+	"crypto/sha256"
 	"errors"
 	"slices"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -39,7 +41,7 @@ func TestImportEvent(t *testing.T) {
 	s, _ := open(t)
 	c := ctx(t)
 	d := importable(t)
-	if err := s.ImportEvent(c, &d, "director"); err != nil {
+	if err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	sec := d.Sections[0].Section
@@ -75,7 +77,7 @@ func TestImportEventAllOrNone(t *testing.T) {
 	c := ctx(t)
 	d := importable(t)
 	d.Sections[0].Results[1].Tricks = 14
-	err := s.ImportEvent(c, &d, "director")
+	err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{})
 	if !errors.Is(err, tournament.ErrInvalid) {
 		t.Fatalf("got %v, want ErrInvalid", err)
 	}
@@ -85,5 +87,63 @@ func TestImportEventAllOrNone(t *testing.T) {
 	}
 	if len(events) != 0 {
 		t.Fatalf("%d events stored after a refused import, want none: %+v", len(events), events)
+	}
+}
+
+// TestImportEventTwoStores: one file imported at once through two Stores on
+// one database (two servers), 4 times each, makes one event; the other 7
+// are refused naming it (issue 24: check, then insert, with nothing
+// between). Imported again on purpose (Again), each is stored.
+func TestImportEventTwoStores(t *testing.T) {
+	s1, u := open(t)
+	s2, err := db.Open(ctx(t), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s2.Close)
+	sum := sha256.Sum256([]byte("one file"))
+	run := func(o tournament.ImportOptions) (stored []int64, refused []*tournament.Error) {
+		type answer struct {
+			id  int64
+			err error
+		}
+		out := make(chan answer, 8)
+		start := make(chan struct{})
+		for i := range 8 {
+			s := []*db.Store{s1, s2}[i%2]
+			d := importable(t)
+			d.Digest = sum[:]
+			go func() {
+				<-start
+				err := s.ImportEvent(ctx(t), &d, "director", o)
+				out <- answer{d.Event.ID, err}
+			}()
+		}
+		close(start)
+		for range 8 {
+			a := <-out
+			var te *tournament.Error
+			switch {
+			case a.err == nil:
+				stored = append(stored, a.id)
+			case errors.As(a.err, &te) && te.Kind == tournament.ErrConflict && te.Field == "file":
+				refused = append(refused, te)
+			default:
+				t.Fatalf("an import: %v", a.err)
+			}
+		}
+		return stored, refused
+	}
+	stored, refused := run(tournament.ImportOptions{})
+	if len(stored) != 1 || len(refused) != 7 {
+		t.Fatalf("8 imports of one file through two stores: %d stored (%v), %d refused; want 1 and 7", len(stored), stored, len(refused))
+	}
+	for _, te := range refused {
+		if te.Event != stored[0] {
+			t.Errorf("refusal names event %d, want %d: %s", te.Event, stored[0], te.Message)
+		}
+	}
+	if stored, refused := run(tournament.ImportOptions{Again: true}); len(stored) != 8 || len(refused) != 0 {
+		t.Errorf("8 imports again on purpose: %d stored, %d refused; want 8 and 0", len(stored), len(refused))
 	}
 }

@@ -45,7 +45,7 @@ func TestRememberPlayersOnce(t *testing.T) {
 
 	for range 2 {
 		d := importable(t)
-		if err := s.ImportEvent(c, &d, "director"); err != nil {
+		if err := s.ImportEvent(c, &d, "director", tournament.ImportOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}

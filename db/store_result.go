@@ -588,15 +588,21 @@ func rescore(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored [
 }
 
 // DeleteIdempotencyKeys forgets the idempotency keys stored before before,
-// and returns how many: a retry under a forgotten key stores its results
-// again (or meets ErrConflict on their board, round and table). Run it now
-// and then (e.g. daily, keeping a day) so the table does not grow forever.
+// results' and events' (event_idempotency_keys), and returns how many: a
+// retry under a forgotten key stores its results again (or meets
+// ErrConflict on their board, round and table), or makes another event.
+// Run it now and then (e.g. daily, keeping a day) so the tables do not grow
+// forever.
 func (s *Store) DeleteIdempotencyKeys(ctx context.Context, before time.Time) (int64, error) {
-	tag, err := s.q.Exec(ctx, `DELETE FROM idempotency_keys WHERE created_at < $1`, before)
+	var n int64
+	err := s.q.QueryRow(ctx, `
+		WITH r AS (DELETE FROM idempotency_keys WHERE created_at < $1 RETURNING 1),
+		     e AS (DELETE FROM event_idempotency_keys WHERE created_at < $1 RETURNING 1)
+		SELECT (SELECT count(*) FROM r) + (SELECT count(*) FROM e)`, before).Scan(&n)
 	if err != nil {
 		return 0, translate("delete idempotency keys", err, ids{})
 	}
-	return tag.RowsAffected(), nil
+	return n, nil
 }
 
 // idempotencyKeep is how long a request's Idempotency-Key is remembered: a

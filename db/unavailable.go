@@ -15,8 +15,10 @@ import (
 )
 
 // unavailable turns err into tournament.Unavailable (wrapped with the cause,
-// for the log) when it says the database cannot be reached: no connection,
-// one lost, or a server shutting down or starting. Any other error is
+// for the log) when it says the database cannot be reached — no connection,
+// one lost, a server shutting down or starting — or cannot take the
+// statement now for want of a resource: its disk full, out of memory, every
+// connection taken (issue 24: a full disk was a 500). Any other error is
 // returned as it is.
 func unavailable(err error) error {
 	if err == nil || !isUnavailable(err) {
@@ -33,8 +35,15 @@ func isUnavailable(err error) bool {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		// class 08: connection exception; 57P01-03: admin or crash
-		// shutdown, cannot connect now
-		return strings.HasPrefix(pe.Code, "08") || pe.Code == "57P01" || pe.Code == "57P02" || pe.Code == "57P03"
+		// shutdown, cannot connect now; class 53 but 53400: insufficient
+		// resources, which pass (space freed, memory or a connection
+		// released) — a configuration limit (53400) does not
+		switch pe.Code {
+		case "57P01", "57P02", "57P03",
+			codeInsufficientResources, codeDiskFull, codeOutOfMemory, codeTooManyConnections:
+			return true
+		}
+		return strings.HasPrefix(pe.Code, "08")
 	}
 	var ce *pgconn.ConnectError
 	var ne net.Error

@@ -16,13 +16,14 @@ var (
 	ErrForbidden    = errors.New("forbidden")           // the caller may not do this: 403
 	ErrUnauthorized = errors.New("unauthorized")        // no caller, or an unknown token: 401
 	ErrStale        = errors.New("precondition failed") // the version given is not the stored one: 412
-	ErrUnavailable  = errors.New("unavailable")         // the store cannot be reached for now: 503, try again
+	ErrUnavailable  = errors.New("unavailable")         // the store cannot be reached, or has no room, for now: 503, try again
 )
 
-// Unavailable is the error of a store that cannot be reached for now (the
-// database is down or restarting): nothing was changed, and the same request
-// may be tried again in a moment.
-var Unavailable = &Error{Kind: ErrUnavailable, Message: "the database cannot be reached just now; nothing was changed: try again in a moment"}
+// Unavailable is the error of a store that cannot take a request for now
+// (the database is down or restarting, or out of a resource: its disk full,
+// its connections taken): nothing was changed, and the same request may be
+// tried again in a moment.
+var Unavailable = &Error{Kind: ErrUnavailable, Message: "the database cannot take the request just now (out of reach, or out of room); nothing was changed: try again in a moment"}
 
 // Error is a failure a user can act on: its kind (one of the Err sentinels),
 // what was wrong in plain words, the field it is about, what is allowed there,

@@ -533,7 +533,10 @@ func (s *Service) Changes(ctx context.Context, a Actor, eventID int64) ([]Change
 }
 
 // checkImported refuses a file whose bytes an event already holds, naming
-// the event, unless o.Again.
+// the event, unless o.Again: at once, before the file is checked. It is not
+// the rule's guard — two imports of one file at once both pass it — the
+// store's ImportEvent is, checking again under a lock on the digest in the
+// transaction that stores the event.
 func (s *Service) checkImported(ctx context.Context, d *EventData, o ImportOptions) error {
 	if len(d.Digest) == 0 || o.Again {
 		return nil
@@ -545,6 +548,12 @@ func (s *Service) checkImported(ctx context.Context, d *EventData, o ImportOptio
 		}
 		return err
 	}
+	return ImportedAlready(e)
+}
+
+// ImportedAlready is the refusal of a file whose bytes event e holds
+// (ErrConflict naming e), for the Service's check and the store's.
+func ImportedAlready(e Event) *Error {
 	n := strconv.FormatInt(e.ID, 10)
 	return &Error{Kind: ErrConflict, Field: "file", Event: e.ID,
 		Message: "this file is imported already: event " + n + " (" + strconv.Quote(e.Name) + ", " + e.Date + ") holds it; import it again only if you mean to (?again=true, traveler import --again), or delete event " + n + " first"}

@@ -17,33 +17,41 @@ const maxName = 200
 // date it is played, a law code with any of its options, and a scoring
 // method.
 func (s *Service) CreateEvent(ctx context.Context, a Actor, in EventInput) (Event, error) {
+	e, _, err := s.CreateEventWith(ctx, a, in, nil)
+	return e, err
+}
+
+// CreateEventWith is CreateEvent for a request that may be retried (idem,
+// its Idempotency-Key; nil for none): a retry stores nothing and returns
+// the event the first made, as it is now, with replayed true; a key used
+// for another request, or whose event is deleted since, is ErrConflict.
+func (s *Service) CreateEventWith(ctx context.Context, a Actor, in EventInput, idem *Idempotency) (e Event, replayed bool, err error) {
 	if err := directorOnly(a, "create events"); err != nil {
-		return Event{}, err
+		return Event{}, false, err
 	}
-	e := Event{Published: in.Published, TableTraveler: in.TableTraveler, TableLead: in.TableLead}
-	var err error
+	e = Event{Published: in.Published, TableTraveler: in.TableTraveler, TableLead: in.TableLead}
 	if e.Name, err = checkName("name", in.Name); err != nil {
-		return Event{}, err
+		return Event{}, false, err
 	}
 	if e.Date, err = checkDate(in.Date); err != nil {
-		return Event{}, err
+		return Event{}, false, err
 	}
 	if in.Law == "" {
-		return Event{}, Invalidf("law", "required: the law code the event is scored under", scoring.LawNames()...)
+		return Event{}, false, Invalidf("law", "required: the law code the event is scored under", scoring.LawNames()...)
 	}
 	if e.Law, err = scoring.ParseLaw("law", in.Law); err != nil {
-		return Event{}, fromScoring(err, "")
+		return Event{}, false, fromScoring(err, "")
 	}
 	if _, e.LawOptions, err = rulesFor(e.Law, in.LawOptions); err != nil {
-		return Event{}, err
+		return Event{}, false, err
 	}
 	if e.Scoring, err = checkMethod(in.Scoring); err != nil {
-		return Event{}, err
+		return Event{}, false, err
 	}
-	if err := s.store.CreateEvent(ctx, &e); err != nil {
-		return Event{}, err
+	if replayed, err = s.store.CreateEvent(ctx, &e, idem); err != nil {
+		return Event{}, false, err
 	}
-	return e, nil
+	return e, replayed, nil
 }
 
 // Event returns an event: a director sees any, a table token its own

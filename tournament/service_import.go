@@ -125,7 +125,7 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 	for i := range d.Sections {
 		checked[i] = d.Sections[i].Results
 	}
-	if err := s.store.ImportEvent(ctx, &d, a.Name); err != nil {
+	if err := s.store.ImportEvent(ctx, &d, a.Name, o); err != nil {
 		return EventData{}, err
 	}
 	carried := map[carriedKey]scored{}

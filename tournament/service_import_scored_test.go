@@ -16,7 +16,7 @@ type importStore struct {
 	d EventData
 }
 
-func (f *importStore) ImportEvent(_ context.Context, d *EventData, actor string) error {
+func (f *importStore) ImportEvent(_ context.Context, d *EventData, actor string, _ ImportOptions) error {
 	d.Event.ID = 1
 	for i := range d.Sections {
 		sd := &d.Sections[i]

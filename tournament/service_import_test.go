@@ -125,3 +125,59 @@ func TestImportEventRefusals(t *testing.T) {
 		t.Errorf("%d events (%v), want the built one only: a refused import stores nothing", len(events), err)
 	}
 }
+
+// TestImportEventConcurrent: the same file imported 8 times at once (a
+// director's double click, two servers) makes one event; the other 7 are
+// refused naming it (issue 24: all 8 were stored — check, then insert,
+// with nothing between). The store checks under a lock on the file's
+// digest, in the transaction that stores the event. Imported again on
+// purpose (Again), every one is stored.
+func TestImportEventConcurrent(t *testing.T) {
+	b := newBuilder(t)
+	d := exported(t, b, "a file imported at once")
+	digest := d.Digest
+	const n = 8
+	run := func(o tournament.ImportOptions) (ids []int64, refused []*tournament.Error) {
+		type answer struct {
+			id  int64
+			err error
+		}
+		out := make(chan answer, n)
+		start := make(chan struct{})
+		for range n {
+			// Each its own copy: an import fills in the sections it is given.
+			d, err := b.Svc.EventData(b.Ctx, tournament.Director, d.Event.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Digest = digest
+			go func() {
+				<-start
+				got, err := b.Svc.ImportEventWith(b.Ctx, tournament.Director, d, o)
+				out <- answer{got.Event.ID, err}
+			}()
+		}
+		close(start)
+		for range n {
+			a := <-out
+			if a.err == nil {
+				ids = append(ids, a.id)
+				continue
+			}
+			refused = append(refused, wantError(t, a.err, tournament.ErrConflict, "file"))
+		}
+		return ids, refused
+	}
+	ids, refused := run(tournament.ImportOptions{})
+	if len(ids) != 1 || len(refused) != n-1 {
+		t.Fatalf("%d concurrent imports of one file: %d stored (events %v), %d refused; want 1 stored, %d refused", n, len(ids), ids, len(refused), n-1)
+	}
+	for _, te := range refused {
+		if te.Event != ids[0] || !strings.Contains(te.Message, "event "+strconv.FormatInt(ids[0], 10)) {
+			t.Errorf("refusal %+v, want event %d named", te, ids[0])
+		}
+	}
+	if ids, refused := run(tournament.ImportOptions{Again: true}); len(ids) != n || len(refused) != 0 {
+		t.Errorf("%d imports again on purpose: %d stored, %d refused; want all stored", n, len(ids), len(refused))
+	}
+}

@@ -12,8 +12,10 @@ package tournament_test
 // The test checks these seats before it counts on them.
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -134,4 +136,96 @@ func TestWithdrawPair(t *testing.T) {
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("changes %v, want %v", got, want)
 	}
+}
+
+// TestWithdrawPairRacingEntry: a pair withdrawn while its table enters
+// the same boards, 50 times over. Each side either stores or is refused
+// 409 naming the board that was taken — never an internal error (issue 24:
+// 2 tries in 5 answered 500, "current transaction is aborted", the
+// withdrawal reading the result it clashed with in its failed
+// transaction) — and what is stored is whole: NS 1's six boards at table 1
+// (boards 1-2, 3-4, 5-6 in rounds 1-3) each hold one result, the entry's
+// two played when the entry was stored, and a withdrawal is kept (its
+// change) exactly when it was answered stored.
+func TestWithdrawPairRacingEntry(t *testing.T) {
+	b := newBuilder(t)
+	const tries = 50
+	outcomes := map[string]int{}
+	for try := range tries {
+		sec := b.Mitchell(b.Event(tournament.EventInput{Name: fmt.Sprintf("Race %d", try)}).ID, 3, 2)
+		ns1 := pairIDs(t, b, sec)["1 NS"]
+		entry := []tournament.Result{
+			tournamenttest.Line(sec, 1, 1, 1, "4S", "N", 10),
+			tournamenttest.Line(sec, 1, 1, 2, "3NT", "S", 9),
+		}
+		var werr, eerr error
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			<-start
+			_, werr = b.Svc.WithdrawPair(b.Ctx, tournament.Director, ns1, tournament.Withdrawal{FromRound: 1})
+		}()
+		go func() {
+			defer wg.Done()
+			<-start
+			_, _, eerr = b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, 1), sec.ID, entry, nil)
+		}()
+		close(start)
+		wg.Wait()
+		for _, c := range []struct {
+			who string
+			err error
+		}{{"withdrawal", werr}, {"entry", eerr}} {
+			if c.err == nil {
+				continue
+			}
+			var te *tournament.Error
+			if !errors.As(c.err, &te) || !errors.Is(c.err, tournament.ErrConflict) || !strings.Contains(te.Message, "board ") {
+				t.Fatalf("try %d: the %s answered %v, want stored or a conflict naming the board", try, c.who, c.err)
+			}
+		}
+		if werr != nil && eerr != nil {
+			t.Fatalf("try %d: both refused: withdrawal %v, entry %v", try, werr, eerr)
+		}
+		stored, err := b.Svc.Results(b.Ctx, tournament.Director, tournament.ResultFilter{SectionID: sec.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[[2]int]tournament.Status{}
+		for _, r := range stored {
+			if _, dup := got[[2]int{r.Round, r.Board}]; dup || r.Table != 1 {
+				t.Fatalf("try %d: result %+v twice or at another table", try, r)
+			}
+			got[[2]int{r.Round, r.Board}] = r.Status
+		}
+		want := map[[2]int]tournament.Status{}
+		if werr == nil {
+			for _, s := range [][2]int{{1, 1}, {1, 2}, {2, 3}, {2, 4}, {3, 5}, {3, 6}} {
+				want[s] = tournament.StatusNotPlayed
+			}
+		}
+		if eerr == nil {
+			want[[2]int{1, 1}], want[[2]int{1, 2}] = tournament.StatusPlayed, tournament.StatusPlayed
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("try %d (withdrawal %v, entry %v): stored %v, want %v", try, werr, eerr, got, want)
+		}
+		changes, err := b.Svc.Changes(b.Ctx, tournament.Director, sec.EventID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withdrawals := 0
+		for _, c := range changes {
+			if c.Action == "withdraw" {
+				withdrawals++
+			}
+		}
+		if want := map[bool]int{true: 1, false: 0}[werr == nil]; withdrawals != want {
+			t.Fatalf("try %d: %d withdrawals kept, want %d (withdrawal: %v)", try, withdrawals, want, werr)
+		}
+		outcomes[fmt.Sprintf("withdrawal %v, entry %v", werr == nil, eerr == nil)]++
+	}
+	t.Logf("outcomes of %d tries (true: stored): %v", tries, outcomes)
 }

@@ -28,8 +28,11 @@ type Store interface {
 	// results, their scores, its event.
 	StandingsVersion(ctx context.Context, sectionID int64) (string, error)
 
-	// CreateEvent stores a new event and sets its ID, CreatedAt and UpdatedAt.
-	CreateEvent(ctx context.Context, e *Event) error
+	// CreateEvent stores a new event and sets its ID, CreatedAt and
+	// UpdatedAt. With idem the request's key is kept with it: a retried
+	// request stores nothing, e is set to the event it made and replayed
+	// is true; a key used for another request is ErrConflict.
+	CreateEvent(ctx context.Context, e *Event, idem *Idempotency) (replayed bool, err error)
 	// Event returns an event.
 	Event(ctx context.Context, id int64) (Event, error)
 	// Events returns every event, the newest date first.
@@ -42,12 +45,14 @@ type Store interface {
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
 	// transaction), and sets their IDs; results are audited as entered by actor.
-	// It keeps the file's digest (d.Digest) for EventByDigest, the
-	// duplicate-import check; its boards are stored as ReplaceBoards stores
+	// It keeps the file's digest (d.Digest) for EventByDigest, and unless
+	// o.Again refuses a file an event already holds (ImportedAlready),
+	// checked under a lock on the digest in the same transaction, so that
+	// two imports of one file at once make one event; its boards are stored as ReplaceBoards stores
 	// them, so their deals' double-dummy analysis is queued too. Its pairs'
 	// and teams' players join the club's roster as RememberPlayers adds
 	// them, in the same transaction.
-	ImportEvent(ctx context.Context, d *EventData, actor string) error
+	ImportEvent(ctx context.Context, d *EventData, actor string, o ImportOptions) error
 
 	// CreateSection stores a section with its movement (rounds, tables,
 	// teams), creating its session if the event has none with that number,

@@ -1,10 +1,12 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/api/dto"
 )
@@ -40,4 +42,71 @@ func TestAPIIdempotencyAfterDelete(t *testing.T) {
 	}
 	// entered again under a new key
 	e.want(201, nil, "POST", results, tok[1], one, "Idempotency-Key", "one-again")
+}
+
+// TestAPIEventIdempotency: POST /v1/events honours Idempotency-Key as
+// entering results does (issue 24: it was ignored, and a retry after a
+// lost answer made a second event). 8 identical POSTs under one key at once
+// make one event; all 8 answers are the same 201 and body, all but one
+// replays, and a later retry too. The key with another body is a 409; an
+// event deleted since is a 409 naming it, every time; without a key, or
+// under another, the same body makes another event.
+func TestAPIEventIdempotency(t *testing.T) {
+	e := newEnv(t)
+	const body = `{"name": "Retried", "date": "2026-11-27", "law": "contract-2017", "scoring": "MP"}`
+	replies := e.Concurrently(8, "POST", "/v1/events", directorToken, []byte(body), "Idempotency-Key", "new-event-1")
+	replayed := 0
+	for i, r := range replies {
+		if r.Status != 201 || !bytes.Equal(r.Body, replies[0].Body) || r.Header.Get("Location") != replies[0].Header.Get("Location") {
+			t.Fatalf("answer %d: %d %s %s, want the 201 of answer 0: %s", i, r.Status, r.Header.Get("Location"), r.Body, replies[0].Body)
+		}
+		if r.Header.Get("Idempotent-Replayed") == "true" {
+			replayed++
+		}
+	}
+	if replayed != 7 {
+		t.Errorf("%d answers replayed, want 7 (one stored)", replayed)
+	}
+	var made api.EventResponse
+	if err := json.Unmarshal(replies[0].Body, &made); err != nil {
+		t.Fatal(err)
+	}
+	count := func() int {
+		var evs []api.EventResponse
+		e.want(200, &evs, "GET", "/v1/events", directorToken, nil)
+		n := 0
+		for _, ev := range evs {
+			if ev.Name == "Retried" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(); n != 1 {
+		t.Fatalf("%d events made by 8 tries under one key, want 1", n)
+	}
+	r := e.want(201, nil, "POST", "/v1/events", directorToken, []byte(body), "Idempotency-Key", "new-event-1")
+	if r.Header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(r.Body, replies[0].Body) {
+		t.Errorf("a later retry: %q %s", r.Header.Get("Idempotent-Replayed"), r.Body)
+	}
+	other := strings.Replace(body, "Retried", "Other", 1)
+	e.wantError(409, "Idempotency-Key", "POST", "/v1/events", directorToken, []byte(other), "Idempotency-Key", "new-event-1")
+	e.wantError(400, "Idempotency-Key", "POST", "/v1/events", directorToken, []byte(body), "Idempotency-Key", strings.Repeat("k", 300))
+	if n := count(); n != 1 {
+		t.Fatalf("%d events after the retry and the refusals, want 1", n)
+	}
+
+	e.want(201, nil, "POST", "/v1/events", directorToken, []byte(body))
+	e.want(201, nil, "POST", "/v1/events", directorToken, []byte(body), "Idempotency-Key", "new-event-2")
+	if n := count(); n != 3 {
+		t.Errorf("%d events after one without a key and one under another, want 3", n)
+	}
+
+	e.want(204, nil, "DELETE", "/v1/events/"+id(made.ID), directorToken, nil)
+	for range 2 {
+		got := e.wantError(409, "Idempotency-Key", "POST", "/v1/events", directorToken, []byte(body), "Idempotency-Key", "new-event-1")
+		if !strings.Contains(got.Error, "deleted") || !strings.Contains(got.Error, "event "+id(made.ID)) {
+			t.Errorf("replay of a deleted event: %q", got.Error)
+		}
+	}
 }

@@ -105,3 +105,24 @@ func TestAPIDatabaseDown(t *testing.T) {
 		t.Errorf("the failure is not logged:\n%s", logs.String())
 	}
 }
+
+// TestAPIDiskFull: with the database's disk full (dbtest.FillDisk: the
+// events table on a full tmpfs) making an event answers 503 with
+// Retry-After and "try again in a moment", as the docs promise (issue 24:
+// it was a 500), the cause logged; reading still works. It skips where a
+// tmpfs cannot be mounted for the server (not root, the server elsewhere).
+func TestAPIDiskFull(t *testing.T) {
+	u := dbtest.URL(t)
+	dbtest.FillDisk(t, u, "events")
+	var logs apitest.LockedBuffer
+	e := newEnv(t, withDatabase(u),
+		withAPI(api.Options{Logger: slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))}))
+	r := e.do("POST", "/v1/events", directorToken, `{"name": "Full", "date": "2026-11-27", "law": "contract-2017", "scoring": "MP"}`)
+	if r.Status != 503 || r.Header.Get("Retry-After") == "" || !strings.Contains(string(r.Body), "try again in a moment") {
+		t.Errorf("POST /v1/events on a full disk: %d, Retry-After %q, %s", r.Status, r.Header.Get("Retry-After"), r.Body)
+	}
+	if !strings.Contains(logs.String(), "No space left on device") {
+		t.Errorf("the cause is not logged:\n%s", logs.String())
+	}
+	e.want(200, nil, "GET", "/v1/events", directorToken, nil)
+}

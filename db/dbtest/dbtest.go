@@ -1,6 +1,7 @@
 // Package dbtest gives each test a fresh, migrated PostgreSQL database on the
 // server TEST_DATABASE_URL names (URL), dropped when the test ends; a
-// missing server fails the test rather than skipping it. It holds no test
+// missing server fails the test rather than skipping it; and, for the fault
+// tests, a full disk under some of its tables (FillDisk). It holds no test
 // events or sections: tests build those through the tournament.Service.
 package dbtest
 

@@ -28,7 +28,7 @@ type Problem struct {
 }
 
 // RetryAfter is the Retry-After (seconds) of a 503: the database cannot be
-// reached, or a request took too long.
+// reached or has no room (disk full), or a request took too long.
 const RetryAfter = "5"
 
 // InternalMessage is all a caller learns of a failure that is not theirs.

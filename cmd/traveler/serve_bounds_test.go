@@ -2,22 +2,26 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 )
 
 // dialFrom connects to addr from the loopback address ip (Linux routes all
 // of 127.0.0.0/8 to lo): a client address of its own to the server.
-func dialFrom(t *testing.T, ip, addr string) net.Conn {
+func dialFrom(t testing.TB, ip, addr string) net.Conn {
 	t.Helper()
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
 	c, err := d.Dial("tcp", addr)
@@ -45,6 +49,19 @@ func healthz(c net.Conn) (int, error) {
 	return res.StatusCode, nil
 }
 
+// startBounded builds traveler and serves a test database with the
+// environment settings given (TRAVELER_…=…).
+func startBounded(tb testing.TB, settings ...string) *served {
+	tb.Helper()
+	tmp := tb.TempDir()
+	bin := filepath.Join(tmp, "traveler")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(tb), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken, "TRAVELER_DATA_DIR="+tmp)
+	return startServe(tb, bin, append(env, settings...), tmp)
+}
+
 // TestServeBoundsPerClient is issue 24 §3 against `traveler serve` as
 // built: with TRAVELER_CONNECTIONS_PER_ADDRESS=3 a fourth connection from
 // one address is closed unanswered (one address held 15,000) while another
@@ -52,14 +69,7 @@ func healthz(c net.Conn) (int, error) {
 // byte each 100 ms is answered 408 and logged at INFO (it was held for the
 // server's 60 s ReadTimeout and answered 500 at ERROR).
 func TestServeBoundsPerClient(t *testing.T) {
-	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(t), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken,
-		"TRAVELER_DATA_DIR="+tmp, "TRAVELER_CONNECTIONS_PER_ADDRESS=3", "TRAVELER_BODY_TIMEOUT=1s")
-	p := startServe(t, bin, env, tmp)
+	p := startBounded(t, "TRAVELER_CONNECTIONS_PER_ADDRESS=3", "TRAVELER_BODY_TIMEOUT=1s")
 	addr := strings.TrimPrefix(p.url, "http://")
 
 	for i := 1; i <= 3; i++ {
@@ -105,4 +115,123 @@ func TestServeBoundsPerClient(t *testing.T) {
 	if !strings.Contains(out, `"level":"INFO","msg":"connections refused: too many open from one address","refused":1,"last":"addr 127.0.0.2","at_most":3`) {
 		t.Errorf("the refused connection is not logged:\n%s", out)
 	}
+}
+
+// rssMB is the resident memory of process pid in MB (Linux).
+func rssMB(tb testing.TB, pid int) float64 {
+	tb.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if kb, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")))
+			return float64(n) / 1024
+		}
+	}
+	tb.Fatal("no VmRSS")
+	return 0
+}
+
+// streamFrom asks for the section's live standings from ip over c (nil:
+// a new connection) and returns the status and, for a 200, the open
+// response.
+func streamFrom(tb testing.TB, c *http.Client, url string) (int, *http.Response) {
+	tb.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	res, err := c.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if res.StatusCode != 200 {
+		_, _ = io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		return res.StatusCode, nil
+	}
+	if _, err := bufio.NewReader(res.Body).ReadString('\n'); err != nil {
+		tb.Fatalf("a stream sent nothing: %v", err)
+	}
+	tb.Cleanup(func() { res.Body.Close() })
+	return 200, res
+}
+
+// clientFrom is an HTTP client whose connections come from ip.
+func clientFrom(ip string) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	return &http.Client{Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 16}}
+}
+
+// BenchmarkServeStreamsOneAddress is the issue's "one address opened
+// 10,000 streams in 10 s" against `traveler serve` as built: 127.0.0.2
+// holds its 8 live standings, then each iteration is one more asked for
+// (a 429). Reported: the server's memory before and after, and how long
+// another address then waits for its stream's first line.
+func BenchmarkServeStreamsOneAddress(b *testing.B) {
+	p := startBounded(b)
+	f := apitest.NewMitchell(apitest.Client{T: b, URL: p.url}, "Flood", true)
+	url := p.url + "/v1/sections/" + apitest.ID(f.Section.ID) + "/standings"
+	one := clientFrom("127.0.0.2")
+	for range api.DefaultStreamsPerAddress {
+		if st, _ := streamFrom(b, one, url); st != 200 {
+			b.Fatalf("one of the address's first streams: %d", st)
+		}
+	}
+	pid := p.cmd.Process.Pid
+	before := rssMB(b, pid)
+	b.ResetTimer()
+	for b.Loop() {
+		if st, _ := streamFrom(b, one, url); st != 429 {
+			b.Fatalf("a stream past the address's bound: %d, want 429", st)
+		}
+	}
+	b.StopTimer()
+	start := time.Now()
+	if st, _ := streamFrom(b, clientFrom("127.0.0.3"), url); st != 200 {
+		b.Fatalf("another address's stream: %d", st)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "ms-other-address-stream")
+	b.ReportMetric(before, "MB-rss-before")
+	b.ReportMetric(rssMB(b, pid), "MB-rss-after")
+}
+
+// BenchmarkServeConnectionsOneAddress is the issue's "one address held
+// 15,000 connections" against `traveler serve` as built: 127.0.0.2 holds
+// its 512 connections, then each iteration is one more (closed at once by
+// the server). Reported: the server's memory with the 512 held and after
+// the refusals, and how long another address then waits for /healthz.
+func BenchmarkServeConnectionsOneAddress(b *testing.B) {
+	p := startBounded(b)
+	addr := strings.TrimPrefix(p.url, "http://")
+	for i := range api.DefaultConnectionsPerAddress {
+		if st, err := healthz(dialFrom(b, "127.0.0.2", addr)); st != 200 {
+			b.Fatalf("connection %d: %d %v", i+1, st, err)
+		}
+	}
+	pid := p.cmd.Process.Pid
+	before := rssMB(b, pid)
+	b.ResetTimer()
+	for b.Loop() {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}, Timeout: 10 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if n, err := c.Read(make([]byte, 1)); n > 0 || err == nil {
+			b.Fatalf("a connection past the bound was answered")
+		} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+			b.Fatalf("a connection past the bound was held: %v", err)
+		}
+		c.Close()
+	}
+	b.StopTimer()
+	start := time.Now()
+	if st, err := healthz(dialFrom(b, "127.0.0.3", addr)); st != 200 {
+		b.Fatalf("another address: %d %v", st, err)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "ms-other-address-healthz")
+	b.ReportMetric(before, "MB-rss-512-held")
+	b.ReportMetric(rssMB(b, pid), "MB-rss-after")
 }

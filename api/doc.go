@@ -15,7 +15,10 @@
 // server-sent events; `traveler score`'s JSON lines (score.go, score_json.go)
 // and its parallel pipeline (ScoreStream, score_stream.go); strict JSON
 // decoding, body limits and per-address rate limits (decode*.go,
-// writes.go, middleware.go, ratelimit.go).
+// writes.go, middleware.go, ratelimit.go); what one client may hold at
+// once — live streams per address and per token, connections per address
+// (Listener, wired by `traveler serve`), the time a body may take
+// (bounds.go, the mechanisms in api/internal/limit).
 //
 // The JSON a client and the command line see is the DTOs here: the CLI
 // prints the same shapes. The shapes the pages answer too — a stored

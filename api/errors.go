@@ -104,6 +104,9 @@ func errorHandler(log *slog.Logger) echo.HTTPErrorHandler {
 		if status == http.StatusUnauthorized {
 			c.Response().Header().Set("WWW-Authenticate", `Bearer realm="traveler"`)
 		}
+		if ra := retryAfterOf(err); ra != "" && c.Response().Header().Get("Retry-After") == "" {
+			c.Response().Header().Set("Retry-After", ra)
+		}
 		if status == http.StatusServiceUnavailable && c.Response().Header().Get("Retry-After") == "" {
 			c.Response().Header().Set("Retry-After", problem.RetryAfter)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/dto"
+	"github.com/traveler-bridge/traveler/api/internal/limit"
 )
 
 // The defaults of the per-address limits of Options.
@@ -108,20 +109,14 @@ type schemeContext struct {
 // Scheme returns the scheme trustedScheme found: "https" or "http".
 func (c schemeContext) Scheme() string { return c.scheme }
 
-// addressKey is the limiters' key for a client address: the IPv4 address,
-// or the /64 of an IPv6 one (one subscriber's network hands out a whole
-// /64, so counting addresses in it would count nothing).
+// addressKey is the limiters' and the stream counts' key for a client
+// address (limit.AddressKey: an IPv4 address, the /64 of an IPv6 one).
 func addressKey(ip string) string {
 	a, err := netip.ParseAddr(ip)
 	if err != nil {
 		return "addr " + ip
 	}
-	a = a.Unmap()
-	if a.Is6() {
-		p, _ := a.Prefix(64)
-		return "addr " + p.String()
-	}
-	return "addr " + a.String()
+	return limit.AddressKey(a)
 }
 
 // tooMany is the 429 answer with its Retry-After, wait rounded up to whole

@@ -8,6 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/dto"
+	"github.com/traveler-bridge/traveler/api/internal/limit"
 	"github.com/traveler-bridge/traveler/api/web"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -25,6 +26,11 @@ type Options struct {
 	SignInFailures   int            // failed sign-ins an address may make in SignInWindow before it is answered 429; 0: DefaultSignInFailures
 	SignInWindow     time.Duration  // see SignInFailures; 0: DefaultSignInWindow
 	TrustedProxies   []netip.Prefix // proxies whose X-Forwarded-For names the client address and X-Forwarded-Proto the scheme; none: both headers are ignored
+
+	StreamsPerAddress     int           // live standings one client address may hold open; past it 429; 0: DefaultStreamsPerAddress
+	StreamsPerToken       int           // live standings one token (or signed-in browser) may hold open; past it 429; 0: DefaultStreamsPerToken
+	ConnectionsPerAddress int           // connections one client address may hold open (Listener); 0: DefaultConnectionsPerAddress
+	BodyTimeout           time.Duration // how long a request body may take to arrive; past it 408; 0: DefaultBodyTimeout
 }
 
 // The defaults of Options.
@@ -39,9 +45,10 @@ type server struct {
 	svc       *tournament.Service
 	log       *slog.Logger
 	opts      Options
-	limiter   *limiters // per token (per address without one)
-	byAddress *limiters // per client address, every request
-	failures  *limiters // failed sign-ins per client address
+	limiter   *limiters    // per token (per address without one)
+	byAddress *limiters    // per client address, every request
+	failures  *limiters    // failed sign-ins per client address
+	streams   limit.Counts // open live streams per client address and per token
 }
 
 // route is one endpoint: method, echo path and handler.
@@ -188,6 +195,15 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	if o.SignInWindow <= 0 {
 		o.SignInWindow = DefaultSignInWindow
 	}
+	if o.StreamsPerAddress <= 0 {
+		o.StreamsPerAddress = DefaultStreamsPerAddress
+	}
+	if o.StreamsPerToken <= 0 {
+		o.StreamsPerToken = DefaultStreamsPerToken
+	}
+	if o.BodyTimeout <= 0 {
+		o.BodyTimeout = DefaultBodyTimeout
+	}
 	s := &server{svc: svc, log: o.Logger, opts: o, limiter: newLimiters(o.RateLimit, o.RateBurst),
 		byAddress: newLimiters(o.AddressRateLimit, o.AddressRateBurst),
 		failures:  newLimiters(float64(o.SignInFailures)/o.SignInWindow.Seconds(), o.SignInFailures)}
@@ -196,7 +212,7 @@ func newEcho(svc *tournament.Service, o Options) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = ipExtractor(o.TrustedProxies)
 	e.HTTPErrorHandler = errorHandler(s.log)
-	e.Use(s.trustedScheme, s.requestLog, s.recover, s.limitAddress, s.throttleSignIn)
+	e.Use(s.trustedScheme, s.requestLog, s.recover, s.bodyDeadline, s.limitAddress, s.throttleSignIn, s.limitStreams)
 
 	if err := web.Register(e, svc, web.Options{Logger: o.Logger, BaseURL: o.BaseURL}); err != nil {
 		panic("api: the pages' templates do not parse: " + err.Error()) // embedded at build time: a programming error

@@ -20,6 +20,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/dto"
+	"github.com/traveler-bridge/traveler/api/internal/limit"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -123,6 +124,8 @@ func TestAnswer(t *testing.T) {
 		{"echo 405", echo.ErrMethodNotAllowed, 405, "", false, false, ""},
 		{"body too large", &http.MaxBytesError{Limit: 10}, 413, "body", false, false, ""},
 		{"deadline", fmt.Errorf("query: %w", context.DeadlineExceeded), 503, "", true, false, "query"},
+		{"stream bound", &limit.Exceeded{What: "open live standings streams from one address", Bound: 8}, 429, "", false, false, ""},
+		{"body too slow", fmt.Errorf("reading: %w", limit.ErrBodyTimeout), 408, "body", false, false, ""},
 		{"anything else", errors.New(`ERROR: duplicate key value violates unique constraint "results_pkey" (SQLSTATE 23505)`), 500, "", true, false, "SQLSTATE"},
 		{"tournament error of no kind", &tournament.Error{Message: "SELECT secret"}, 500, "", true, false, "SELECT"},
 	} {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
 )
 
@@ -52,4 +53,25 @@ func waitFor(t *testing.T, tab *browserTab, what, cond string) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestBrowserLiveRefusedFallsBack: a public standings page whose address
+// already holds its bound of live streams (api.DefaultStreamsPerAddress,
+// held here by the test from the browser's own address) is refused its
+// stream with a 429 and falls back to reloading itself every 30 s, saying
+// so (data-live-connected "false"), rather than waiting on a stream that
+// EventSource will not try again.
+func TestBrowserLiveRefusedFallsBack(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	f := apitest.NewMitchell(b.Client, "Live refused", true)
+	sid := strconv.FormatInt(f.Section.ID, 10)
+	for i := range api.DefaultStreamsPerAddress {
+		if r, _ := openStream(t, fromAddress("127.0.0.1"), b.url+"/sections/"+sid+"/live", ""); r.Status != 200 {
+			t.Fatalf("stream %d: %d %s", i+1, r.Status, r.Body)
+		}
+	}
+	pub := b.phone("public")
+	pub.open("/sections/" + sid + "/standings")
+	pub.noError("open the standings")
+	waitFor(t, pub, "the refused page falls back to reloading", `document.documentElement.getAttribute("data-live-connected") === "false"`)
 }

@@ -30,6 +30,10 @@ const (
 	envMaxBody       = "TRAVELER_MAX_BODY_BYTES"
 	envTrustedProxy  = "TRAVELER_TRUSTED_PROXIES"
 	envReplicaURL    = "TRAVELER_REPLICA_URL"
+	envStreamsAddr   = "TRAVELER_STREAMS_PER_ADDRESS"
+	envStreamsToken  = "TRAVELER_STREAMS_PER_TOKEN"
+	envConnsAddr     = "TRAVELER_CONNECTIONS_PER_ADDRESS"
+	envBodyTimeout   = "TRAVELER_BODY_TIMEOUT"
 	envDDThreads     = "TRAVELER_DD_THREADS"
 	envDDMemory      = "TRAVELER_DD_MEMORY"
 	envLogFormat     = "TRAVELER_LOG_FORMAT"
@@ -203,6 +207,21 @@ func envNumber[T int | int64 | float64](key string, errs *[]error) T {
 		}
 		return T(n)
 	}
+}
+
+// envDuration parses a duration environment variable ("30s", "2m") for a
+// flag's default, recording a malformed or negative value in *errs.
+func envDuration(key string, errs *[]error) time.Duration {
+	v := os.Getenv(key)
+	if v == "" {
+		return 0
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		*errs = append(*errs, fmt.Errorf("%s=%q: must be a duration such as 30s or 2m, 0 or more", key, v))
+		return 0
+	}
+	return d
 }
 
 // parseInterleaved parses fs over args, allowing flags after positional

@@ -22,10 +22,12 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// The HTTP server's timeouts.
+// The HTTP server's timeouts. There is no ReadTimeout: a request's body has
+// the API's BodyTimeout (--body-timeout), a read deadline set per request
+// that replaces the server's and is answered 408 when it passes; the 60 s
+// ReadTimeout that was here held a trickled body that long, then a 500.
 const (
 	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 60 * time.Second // a PBN file of many boards
 	writeTimeout      = 60 * time.Second
 	idleTimeout       = 120 * time.Second
 	shutdownTimeout   = 30 * time.Second // requests in flight may finish
@@ -44,9 +46,27 @@ type serveConfig struct {
 	directorToken string
 	proxies       string
 	trusted       []netip.Prefix
+	bounds        clientBounds
 	replicaURL    string
 	ddThreads     int // DDS's threads for the analysis queue; 0: analyse no deals
 	ddMemory      int // MB DDS's tables may take in all; 0: serveDDSMemory a thread
+}
+
+// clientBounds are what one client may hold at once (api.Options).
+type clientBounds struct {
+	streamsPerAddress     int
+	streamsPerToken       int
+	connectionsPerAddress int
+	bodyTimeout           time.Duration
+}
+
+// register defines the bounds' flags on fs, their defaults from the
+// environment.
+func (b *clientBounds) register(fs *flag.FlagSet, envErrs *[]error) {
+	fs.IntVar(&b.streamsPerAddress, "streams-per-address", envNumber[int](envStreamsAddr, envErrs), fmt.Sprintf("live standings one client address may hold open; past it 429 (env %s; 0: %d)", envStreamsAddr, api.DefaultStreamsPerAddress))
+	fs.IntVar(&b.streamsPerToken, "streams-per-token", envNumber[int](envStreamsToken, envErrs), fmt.Sprintf("live standings one token or signed-in browser may hold open; past it 429 (env %s; 0: %d)", envStreamsToken, api.DefaultStreamsPerToken))
+	fs.IntVar(&b.connectionsPerAddress, "connections-per-address", envNumber[int](envConnsAddr, envErrs), fmt.Sprintf("connections one client address may hold open; the excess is closed at once; a trusted proxy's are not counted (env %s; 0: %d)", envConnsAddr, api.DefaultConnectionsPerAddress))
+	fs.DurationVar(&b.bodyTimeout, "body-timeout", envDuration(envBodyTimeout, envErrs), fmt.Sprintf("how long a request body may take to arrive; past it 408 (env %s; 0: %s)", envBodyTimeout, api.DefaultBodyTimeout))
 }
 
 // serveDDSMemory is the memory (MB) a DDS thread of the server may keep
@@ -84,6 +104,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	}
 	fs.IntVar(&cfg.ddThreads, "dd-threads", ddThreads, "threads DDS solves the analysis queue's deals with, each keeping ~95 MB of tables once used (env "+envDDThreads+"; 0: this server analyses no deals)")
 	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, dds.MinMemoryMB))
+	cfg.bounds.register(fs, &envErrs)
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--lan] [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -109,8 +130,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if len(envErrs) > 0 {
 		return 2
 	}
-	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 || cfg.ddThreads < 0 {
-		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst, --max-body-bytes and --dd-threads must be 0 or more")
+	b := cfg.bounds
+	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 || cfg.ddThreads < 0 ||
+		b.streamsPerAddress < 0 || b.streamsPerToken < 0 || b.connectionsPerAddress < 0 || b.bodyTimeout < 0 {
+		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst, --max-body-bytes, --dd-threads, --streams-per-address, --streams-per-token, --connections-per-address and --body-timeout must be 0 or more")
 		return 2
 	}
 	if cfg.ddMemory == 0 {
@@ -238,7 +261,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	// listened on, which may be 0.0.0.0 or [::] (no machine) or 127.0.0.1
 	// (the phone itself).
 	baseURL, linkNote := linkBase(cfg, ln.Addr())
-	handler := api.New(svc, api.Options{
+	o := api.Options{
 		Logger:       log,
 		RateLimit:    cfg.rateLimit,
 		RateBurst:    cfg.rateBurst,
@@ -246,11 +269,16 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		BaseURL:      baseURL,
 
 		TrustedProxies: cfg.trusted,
-	})
+
+		StreamsPerAddress:     cfg.bounds.streamsPerAddress,
+		StreamsPerToken:       cfg.bounds.streamsPerToken,
+		ConnectionsPerAddress: cfg.bounds.connectionsPerAddress,
+		BodyTimeout:           cfg.bounds.bodyTimeout,
+	}
+	handler := api.New(svc, o)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
 		IdleTimeout:       idleTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -258,7 +286,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	}
 	go store.PruneIdempotencyKeys(ctx, log)
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	go func() { served <- srv.Serve(api.Listener(ln, o)) }() // connections per client address bounded
 	fmt.Fprintf(stdout, "traveler serve: %s\n", linkNote)
 	log.Info("listening", "addr", ln.Addr().String(), "table_links", cmp.Or(baseURL, "the address the director's browser used"))
 

@@ -136,7 +136,7 @@ func freshEnv(home, xdg string) []string {
 
 // served is a running `traveler serve`.
 type served struct {
-	t       *testing.T
+	t       testing.TB
 	cmd     *exec.Cmd
 	url     string
 	out     *syncBuffer
@@ -151,7 +151,7 @@ func (p *served) stderr() string { return p.out.String() }
 // (exec copies the output through a pipe, so what the process wrote before
 // it listened, such as the director token, may arrive after /readyz
 // answers).
-func startServe(t *testing.T, bin string, env []string, dataDir string) *served {
+func startServe(t testing.TB, bin string, env []string, dataDir string) *served {
 	t.Helper()
 	addr := freeAddr(t)
 	p := &served{t: t, url: "http://" + addr, out: &syncBuffer{}, exited: make(chan struct{})}
@@ -219,7 +219,7 @@ func (p *served) terminate() {
 
 // stopLeftover stops a managed PostgreSQL that a killed serve left running
 // in dataDir, so a failing test leaves no server behind.
-func stopLeftover(t *testing.T, dataDir string) {
+func stopLeftover(t testing.TB, dataDir string) {
 	if _, err := os.Stat(filepath.Join(dataDir, "pg", "postmaster.pid")); err != nil {
 		return
 	}
@@ -236,7 +236,7 @@ func stopLeftover(t *testing.T, dataDir string) {
 }
 
 // freeAddr returns a 127.0.0.1 address nobody listens on now.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

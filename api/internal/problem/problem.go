@@ -1,7 +1,9 @@
 // Package problem is the one mapping of an error to what its caller is
 // told: the HTTP status of each kind of tournament.Error, of a
 // *scoring.Error, of a results or hand-record file reports cannot read (a
-// *reports.FileError) and of a request that ran out of time, and the words
+// *reports.FileError), of a request that ran out of time, of a client past
+// one of its bounds (a *limit.Exceeded) or whose body did not arrive in
+// time (limit.ErrBodyTimeout), and the words
 // that may be shown. The API answers it as JSON (api.Answer), the pages phrase
 // it (web's explain); neither decides a status of its own.
 package problem
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traveler-bridge/traveler/api/internal/limit"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -63,6 +66,10 @@ var kindStatus = []struct {
 //   - a *scoring.Error 422, with its field and allowed values;
 //   - a *reports.FileError 422, "file: " and its words, the field naming
 //     where (FileField);
+//   - a *limit.Exceeded 429, its words naming the bound (the caller sets
+//     Retry-After from its RetryAfter);
+//   - limit.ErrBodyTimeout 408: the client's slowness, not the server's
+//     failure;
 //   - context.DeadlineExceeded 503, Internal;
 //   - anything else 500, Internal, InternalMessage.
 func Of(err error) Problem {
@@ -88,6 +95,13 @@ func Of(err error) Problem {
 	var fe *reports.FileError
 	if errors.As(err, &fe) {
 		return Problem{Status: http.StatusUnprocessableEntity, Message: "file: " + fe.Error(), Field: FileField(fe)}
+	}
+	var le *limit.Exceeded
+	if errors.As(err, &le) {
+		return Problem{Status: http.StatusTooManyRequests, Message: le.Error()}
+	}
+	if errors.Is(err, limit.ErrBodyTimeout) {
+		return Problem{Status: http.StatusRequestTimeout, Message: err.Error(), Field: "body"}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return Problem{Status: http.StatusServiceUnavailable, Message: timeoutMessage, Internal: true}

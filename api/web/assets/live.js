@@ -1,9 +1,9 @@
 // live.js keeps a live page current: it listens to the page's change
 // stream (the element with data-live names it) and, at each change,
 // fetches the page again and puts its new data-live element in place of
-// the old. Without EventSource, or when the stream keeps failing, it
-// reloads the page every 30 seconds, as the page's <noscript> refresh
-// does without script.
+// the old. Without EventSource, or when the stream keeps failing or is
+// refused, it reloads the page every 30 seconds, as the page's <noscript>
+// refresh does without script.
 (function () {
   "use strict";
   var root = document.querySelector("[data-live]");
@@ -63,7 +63,10 @@
   });
   stream.onerror = function () {
     failures++;
-    if (failures > 3) {
+    // CLOSED: the server answered with no stream (a 429 when this address
+    // or token holds its bound of open streams), and EventSource does not
+    // try again on its own.
+    if (failures > 3 || stream.readyState === EventSource.CLOSED) {
       stream.close();
       document.documentElement.setAttribute("data-live-connected", "false");
       reloadEvery30s();

@@ -178,6 +178,12 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 		if err != nil {
 			return nil, err
 		}
+		s.memo.mu.Lock()
+		kept := s.memo.kept[k]
+		s.memo.mu.Unlock()
+		if kept != nil && kept.stamp == stamp && kept.version == version {
+			return kept, nil // made by a making that ended as this one began
+		}
 		sec, e, err := s.sectionEvent(ctx, sectionID)
 		if err != nil {
 			return nil, err

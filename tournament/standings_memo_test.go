@@ -161,3 +161,31 @@ func TestWatchSeesAChangeMadeAtOnce(t *testing.T) {
 		t.Error("a result entered as the stream started did not come in it")
 	}
 }
+
+// TestWatchEndsWhenUnpublished: the public's live standings end when the
+// event is no longer published (the public may no longer read them).
+func TestWatchEndsWhenUnpublished(t *testing.T) {
+	b := newBuilder(t)
+	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Hidden", Published: true}).ID, 3, 2)
+	ctx, cancel := context.WithCancel(b.Ctx)
+	defer cancel()
+	live, err := b.Svc.WatchStandings(ctx, tournament.Public, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	<-live
+	no := false
+	if _, err := b.Svc.UpdateEvent(b.Ctx, tournament.Director, sec.EventID, tournament.EventPatch{Published: &no}); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		select {
+		case _, open := <-live:
+			if !open {
+				return
+			}
+		case <-time.After(20 * tournament.WatchEvery):
+			t.Fatal("the public's stream goes on after the event was unpublished")
+		}
+	}
+}

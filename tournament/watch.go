@@ -127,7 +127,7 @@ func (s *Service) poll(ctx context.Context, sectionID int64, wt *watcher) {
 				a = Director
 			}
 			sh, err := s.SharedStandings(ctx, a, sectionID)
-			if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrForbidden) {
+			if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrForbidden) && !errors.Is(err, ErrUnauthorized) {
 				continue // a database out of reach is looked at again next time
 			}
 			for _, ch := range readers {

@@ -600,24 +600,47 @@ func (s *server) getStandings(c echo.Context) error {
 	if sse.Wants(c.Request()) {
 		return s.streamStandings(c, id)
 	}
-	st, err := s.svc.Standings(c.Request().Context(), actor(c), id)
+	sh, err := s.svc.SharedStandings(c.Request().Context(), actor(c), id)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, NewStandingsResponse(st))
+	if _, pretty := c.QueryParams()["pretty"]; pretty {
+		return c.JSON(http.StatusOK, NewStandingsResponse(sh.Standings)) // indented, as echo answers ?pretty
+	}
+	b, err := sh.Encoded("api/json", standingsJSON)
+	if err != nil {
+		return err
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
+}
+
+// standingsJSON is the answer to GET /v1/sections/{id}/standings, as
+// c.JSON writes it (a line), made once per change for every reader
+// (tournament.SharedStandings).
+func standingsJSON(st tournament.Standings) ([]byte, error) {
+	b, err := json.Marshal(NewStandingsResponse(st))
+	return append(b, '\n'), err
+}
+
+// standingsEvent is the event "standings" of a live stream, made once per
+// change for every stream.
+func standingsEvent(st tournament.Standings) ([]byte, error) {
+	b, err := json.Marshal(NewStandingsResponse(st))
+	return sse.Event("standings", b), err
 }
 
 // streamStandings answers GET /v1/sections/{id}/standings with Accept:
 // text/event-stream: an event "standings" holding the standings (the JSON
 // of the plain GET) at once and whenever a result is stored, changed or
-// rescored through any process.
+// rescored through any process; every stream of an audience is written the
+// same bytes, made once per change.
 func (s *server) streamStandings(c echo.Context, id int64) error {
 	ctx := c.Request().Context()
 	live, err := s.svc.WatchStandings(ctx, actor(c), id)
 	if err != nil {
 		return err
 	}
-	return sse.Stream(ctx, c.Response(), live, "standings", func(st tournament.Standings) ([]byte, error) {
-		return json.Marshal(NewStandingsResponse(st))
+	return sse.Stream(ctx, c.Response(), live, func(sh *tournament.SharedStandings) ([]byte, error) {
+		return sh.Encoded("api/sse", standingsEvent)
 	})
 }

@@ -82,8 +82,10 @@ func (s *Store) Ping(ctx context.Context) error {
 // and newest change), its event changed (method, law code), a slot
 // marked to be played later or unmarked (FinishedBoards), a table's
 // refused entry recorded, called about or resolved (the session board lists
-// them), or a board marked fouled or cleared (the versions of its tables).
-// ErrNotFound for no such section.
+// them), a board marked fouled or cleared (the versions of its tables), the
+// section's row changed (its name, round) or a pair or team added, renamed
+// or removed (the transaction that last wrote a row, xmin: names show in
+// the standings). ErrNotFound for no such section.
 func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
 	var v *string
 	err := s.q.QueryRow(ctx, `
@@ -95,6 +97,9 @@ func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, 
 		       || '/' || (SELECT coalesce(string_agg(v.board || '.' || v.round || '.' || v.table_no || '=' || v.version, ','
 		                      ORDER BY v.board, v.round, v.table_no), '')
 		                  FROM board_versions v WHERE v.section_id = s.id)
+		       || '/' || s.xmin::text
+		       || '/' || (SELECT count(*) || '.' || coalesce(max(p.xmin::text::bigint), 0) FROM pairs p WHERE p.section_id = s.id)
+		       || '/' || (SELECT count(*) || '.' || coalesce(max(t.xmin::text::bigint), 0) FROM teams t WHERE t.section_id = s.id)
 		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
 		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
 	if err != nil {

@@ -22,7 +22,10 @@
 //     NNNN_name.up.sql/.down.sql files run by golang-migrate; Migrate,
 //     MigrateDown, MigrateForce, MigrateVersion.
 //   - Change notices (listen.go): LISTEN/NOTIFY, so that every serve process
-//     drops what its tournament caches hold when another one changes it.
+//     drops what its tournament caches hold when another one changes it
+//     (migration 0009), and the standings it keeps when what they are made
+//     of changes (0017: results, late plays, refused entries, fouled boards'
+//     versions, pairs, teams).
 //   - The analysis queue (analysis.go): double-dummy work queued with river
 //     in PostgreSQL; ReplaceBoards enqueues a job for each board stored with
 //     a deal, in the same transaction, and a server that can solve double

@@ -148,3 +148,63 @@ func TestListenHearsEveryChange(t *testing.T) {
 	}
 	h.waitFor(t, "a change after the reconnection", func(h *heard) bool { return len(h.changes) > before })
 }
+
+// TestListenHearsStandingsChanges: what a section's standings are made of
+// changed through another store (another process) — a result stored or
+// deleted, a pair added or renamed — is heard as "standings:<section>"
+// (migration 0017), once per statement, whatever number of rows it
+// touched; a section untouched is not announced.
+func TestListenHearsStandingsChanges(t *testing.T) {
+	s, u := open(t)
+	other, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(other.Close)
+	c := ctx(t)
+	ev := event(t, other)
+	sec := mitchellSection(t, other, ev.ID)
+	quiet := mitchellSection(t, other, event(t, other).ID)
+
+	h := &heard{}
+	lctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Listen(lctx, h.changed, h.state) }()
+	t.Cleanup(func() { stop(); <-done })
+	h.waitFor(t, "listening", func(h *heard) bool { return len(h.listening) > 0 && h.listening[len(h.listening)-1] })
+	want := tournament.Changed{Kind: tournament.ChangedStandings, ID: sec.ID}
+	count := func(h *heard) int {
+		n := 0
+		for _, x := range h.changes {
+			if x == want {
+				n++
+			}
+		}
+		return n
+	}
+
+	if _, _, err := other.CreateResults(c, sec.ID, []tournament.Result{played(1), played(2), played(3)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "three results stored", func(h *heard) bool { return count(h) == 1 })
+
+	pairs := []tournament.Pair{{Number: "1", Direction: "NS", Players: []tournament.Player{{Name: "Ann"}, {Name: "Bob"}}}}
+	if err := other.AddPairs(c, sec.ID, pairs); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "a pair added", func(h *heard) bool { return count(h) == 2 })
+	p := rawPool(t, u)
+	if _, err := p.Exec(c, `UPDATE pairs SET players = '[{"name": "Ann Other"}, {"name": "Bob"}]' WHERE section_id = $1`, sec.ID); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "a pair renamed", func(h *heard) bool { return count(h) == 3 })
+	if _, err := p.Exec(c, `DELETE FROM results WHERE section_id = $1`, sec.ID); err != nil {
+		t.Fatal(err)
+	}
+	h.waitFor(t, "the results deleted", func(h *heard) bool { return count(h) == 4 })
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.has(tournament.Changed{Kind: tournament.ChangedStandings, ID: quiet.ID}) {
+		t.Errorf("heard standings:%d, a section nothing changed in", quiet.ID)
+	}
+}

@@ -98,6 +98,10 @@ const (
 	ChangedBoards  ChangedKind = "boards"  // a section's hand records; ID is the section's
 	ChangedToken   ChangedKind = "token"   // a token's expiry or revocation; ID is the token's
 	ChangedSignIn  ChangedKind = "sign_in" // a sign-in's end; ID is the sign-in's
+	// ChangedStandings: what a section's standings are made of (results,
+	// late plays, refused entries, fouled boards' versions, pairs, teams);
+	// ID is the section's. Nothing but the standings memo keeps it.
+	ChangedStandings ChangedKind = "standings"
 )
 
 // Changed is a change notice: what was changed, by any process.
@@ -117,6 +121,7 @@ func (s *Service) Forget(c Changed) { s.cache.forget(c) }
 // keeps what it reads.
 func (s *Service) Listening(on bool) {
 	s.cache.deaf.Store(!on)
+	s.memo.listening.Store(on)
 	s.cache.forgetAll()
 }
 
@@ -136,6 +141,8 @@ func (c *cachedStore) forget(ch Changed) {
 	case ChangedBoards:
 		c.bump(genKey{"boards", ch.ID})
 		c.boards.Delete(ch.ID)
+	case ChangedStandings:
+		c.bump(genKey{"standings", ch.ID}) // standings_memo.go
 	case ChangedToken:
 		c.forgetAuth(func(x Actor) bool { return x.TokenID == ch.ID })
 	case ChangedSignIn:

@@ -44,8 +44,10 @@
 //     beside it two Store wrappers the Service reads through: cachedStore
 //     (cache.go), which keeps sections, events, boards and tokens and drops
 //     what a change notice names (Forget), and replicaReads (replica.go),
-//     which sends the public's reads to a standby; watching a section for
-//     live standings (watch.go).
+//     which sends the public's reads to a standby; each section's standings
+//     as each audience sees them, made once per change and shared by every
+//     reader and stream (standings_memo.go, beside the cache, forgotten by
+//     the same notices); watching a section for live standings (watch.go).
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,

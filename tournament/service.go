@@ -14,6 +14,7 @@ type Service struct {
 	directorHash []byte           // sha-256 of the configured director token; nil: none configured
 	cache        *cachedStore     // the store with what every request reads kept: sections, events, boards, tokens
 	watch        watchers         // the sections whose live standings are streamed
+	memo         standingsMemo    // each section's standings as each audience sees them, made once per change
 	now          func() time.Time // the clock, for tests
 	dd           DoubleDummy      // the double-dummy solver; nil: this server analyses no deals
 }

@@ -93,7 +93,7 @@ func TestWatchStandingsByAudience(t *testing.T) {
 	// until reads a stream's standings until they count want lines, each
 	// before counting one of was; it fails on any other count, or when
 	// nothing comes for 20 polls.
-	until := func(who string, ch <-chan tournament.Standings, want int, was ...int) {
+	until := func(who string, ch <-chan *tournament.SharedStandings, want int, was ...int) {
 		t.Helper()
 		for {
 			select {

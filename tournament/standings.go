@@ -78,37 +78,45 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 // Standings returns a section's standings, live from its results: each
 // pair's total (scaled to the most boards played in its field), percentage
 // and place; at IMP_TEAMS each team's VPs and net IMPs. Readable by a
-// director, or by anyone when the event is published.
+// director, or by anyone when the event is published. They are made once
+// per change for each audience and shared (standings_memo.go): do not
+// change their slices.
 func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Standings, error) {
-	sec, e, err := s.sectionEvent(ctx, sectionID)
+	sh, err := s.SharedStandings(ctx, a, sectionID)
 	if err != nil {
 		return Standings{}, err
 	}
-	if err := canReadResults(a, &e, &sec, 0); err != nil {
-		return Standings{}, err
-	}
-	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
+	return sh.Standings, nil
+}
+
+// standingsFrom makes a section's standings from store's results, pairs
+// and teams: all of them for the director, the finished boards' for
+// everyone else (finishedOnly).
+func (s *Service) standingsFrom(ctx context.Context, store Store, director bool, sec *Section, e *Event) (Standings, error) {
+	results, err := store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return Standings{}, err
 	}
-	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
+	fouled, err := store.FouledBoards(ctx, sec.ID)
+	if err != nil {
 		return Standings{}, err
 	}
-	over := SessionOver(&sec, results)
-	if !seesAll(a) {
-		results = finishedOnly(&sec, results)
+	applyVersions(results, fouled)
+	over := SessionOver(sec, results)
+	if !director {
+		results = finishedOnly(sec, results)
 	}
 	var pairs []Pair
 	var teams []Roster
 	if e.Scoring == MethodIMPTeams {
-		teams, err = s.reader(a).Teams(ctx, sec.ID)
+		teams, err = store.Teams(ctx, sec.ID)
 	} else {
-		pairs, err = s.reader(a).Pairs(ctx, sec.ID)
+		pairs, err = store.Pairs(ctx, sec.ID)
 	}
 	if err != nil {
 		return Standings{}, err
 	}
-	st := sectionStandings(&e, &sec, results, pairs, teams)
+	st := sectionStandings(e, sec, results, pairs, teams)
 	st.Over = over
 	return st, nil
 }

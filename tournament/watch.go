@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 )
@@ -23,24 +24,32 @@ type watchers struct {
 	bySection map[int64]*watcher
 }
 
-// watcher polls one section's StandingsVersion and makes its standings
-// once a change for each audience watching.
+// watcher polls one section's shared standings (standings_memo.go) for
+// each audience watching, and hands each reader the ones it has not had.
 type watcher struct {
-	subs map[chan Standings]bool // → whether its reader is the director
+	subs map[chan *SharedStandings]*watchSub
 	stop context.CancelFunc
+}
+
+// watchSub is one reader of a section's live standings.
+type watchSub struct {
+	director bool             // the director's standings, else everyone's
+	last     *SharedStandings // the standings it was last handed
 }
 
 // WatchStandings streams a section's standings as a sees them: the current
 // ones at once, then new ones whenever any process stores, changes or
-// rescores a result or changes its event (looked at every WatchEvery). A
-// reader too slow for them gets the newest. The channel closes when ctx
-// ends or the section can no longer be read (deleted, unpublished).
-func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64) (<-chan Standings, error) {
-	first, err := s.Standings(ctx, a, sectionID)
+// rescores a result or changes its event (looked at every WatchEvery). The
+// standings are those every reader of the audience shares (SharedStandings):
+// made once per change, however many watch. A reader too slow for them gets
+// the newest. The channel closes when ctx ends or the section can no longer
+// be read (deleted, unpublished).
+func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64) (<-chan *SharedStandings, error) {
+	first, err := s.SharedStandings(ctx, a, sectionID)
 	if err != nil {
 		return nil, err
 	}
-	out := make(chan Standings, 1)
+	out := make(chan *SharedStandings, 1)
 	out <- first
 	w := &s.watch
 	w.mu.Lock()
@@ -54,22 +63,21 @@ func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64) 
 	wt := w.bySection[sectionID]
 	if wt == nil {
 		pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-		wt = &watcher{subs: map[chan Standings]bool{}, stop: stop}
+		wt = &watcher{subs: map[chan *SharedStandings]*watchSub{}, stop: stop}
 		w.bySection[sectionID] = wt
 		go s.poll(pctx, sectionID, wt)
 	}
-	wt.subs[out] = a.Role == RoleDirector
+	// The reader's first standings are the ones the poller compares with:
+	// a change made as soon as they were read is the poller's next.
+	wt.subs[out] = &watchSub{director: seesAll(a), last: first}
 	w.count++
 	w.mu.Unlock()
-	go func() {
-		<-ctx.Done()
-		s.unwatch(sectionID, wt, out)
-	}()
+	context.AfterFunc(ctx, func() { s.unwatch(sectionID, wt, out) }) // no goroutine a reader while it reads
 	return out, nil
 }
 
 // unwatch takes a reader off its section, stopping the poller after the last.
-func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan Standings) {
+func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan *SharedStandings) {
 	w := &s.watch
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -85,81 +93,67 @@ func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan Standings) {
 	}
 }
 
-// poll looks at a section's version every WatchEvery and, when it changes,
-// sends its new standings to every reader, made once for the director and
-// once for everyone else. Each audience's version is read where its
-// standings are (the public's from the replica, if any), so a replica
-// behind the primary cannot leave the public with standings older than the
-// version they were sent for.
+// poll looks at a section's shared standings every WatchEvery, for the
+// director and for everyone else, and hands them to every reader of the
+// audience that has not had them. Looking costs what any reader's does
+// (standings_memo.go): nothing while nothing changed and notices are heard,
+// else the store's version, read where the audience's standings are (the
+// public's from the replica, if any), so a replica behind the primary
+// cannot leave the public with standings older than the version they were
+// made at.
 func (s *Service) poll(ctx context.Context, sectionID int64, wt *watcher) {
 	tick := time.NewTicker(WatchEvery)
 	defer tick.Stop()
-	last := map[bool]string{}
-	for _, director := range []bool{true, false} {
-		last[director], _ = s.audienceStore(director).StandingsVersion(ctx, sectionID)
-	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
 		}
-		s.watch.mu.Lock()
-		subs := make(map[chan Standings]bool, len(wt.subs))
-		for ch, director := range wt.subs {
-			subs[ch] = director
-		}
-		s.watch.mu.Unlock()
 		for _, director := range []bool{true, false} {
-			var readers []chan Standings
-			for ch, d := range subs {
-				if d == director {
+			s.watch.mu.Lock()
+			var readers []chan *SharedStandings
+			for ch, sub := range wt.subs {
+				if sub.director == director {
 					readers = append(readers, ch)
 				}
 			}
+			s.watch.mu.Unlock()
 			if len(readers) == 0 {
 				continue
 			}
-			v, err := s.audienceStore(director).StandingsVersion(ctx, sectionID)
-			if err != nil || v == last[director] {
-				continue // a database out of reach is looked at again next time
-			}
-			last[director] = v
 			a := Public
 			if director {
 				a = Director
 			}
-			st, err := s.Standings(ctx, a, sectionID)
+			sh, err := s.SharedStandings(ctx, a, sectionID)
+			if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrForbidden) && !errors.Is(err, ErrUnauthorized) {
+				continue // a database out of reach is looked at again next time
+			}
 			for _, ch := range readers {
 				if err != nil {
 					s.unwatch(sectionID, wt, ch) // no longer readable: the stream ends
 				} else {
-					s.offer(wt, ch, st)
+					s.offer(wt, ch, sh)
 				}
 			}
 		}
 	}
 }
 
-// audienceStore is where the director's (true) or everyone else's
-// standings are read.
-func (s *Service) audienceStore(director bool) Store {
-	if director {
-		return s.store
-	}
-	return s.reader(Public)
-}
-
-// offer gives a reader the newest standings, replacing any it has not read.
-func (s *Service) offer(wt *watcher, ch chan Standings, st Standings) {
+// offer gives a reader the newest standings, replacing any it has not read,
+// unless it has had them.
+func (s *Service) offer(wt *watcher, ch chan *SharedStandings, sh *SharedStandings) {
 	s.watch.mu.Lock()
 	defer s.watch.mu.Unlock()
-	if _, ok := wt.subs[ch]; !ok {
-		return // closed meanwhile
+	sub, ok := wt.subs[ch]
+	if !ok || sub.last == sh {
+		return // closed meanwhile, or had them
 	}
+	sub.last = sh
 	select {
 	case <-ch:
 	default:
 	}
-	ch <- st
+	ch <- sh
 }

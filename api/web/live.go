@@ -37,7 +37,14 @@ func (p *Pages) liveChanges(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return sse.Stream(ctx, c.Response(), live, "changed", func(st tournament.Standings) ([]byte, error) {
-		return json.Marshal(liveChanged{Results: st.Results})
+	return sse.Stream(ctx, c.Response(), live, func(sh *tournament.SharedStandings) ([]byte, error) {
+		return sh.Encoded("web/changed", changedEvent)
 	})
+}
+
+// changedEvent is the event "changed" of a live page's stream, made once
+// per change for every stream.
+func changedEvent(st tournament.Standings) ([]byte, error) {
+	b, err := json.Marshal(liveChanged{Results: st.Results})
+	return sse.Event("changed", b), err
 }

@@ -24,6 +24,9 @@ const MaxLife = time.Hour
 // Retry is what the stream tells EventSource to wait before reconnecting.
 const Retry = 2 * time.Second
 
+// stillHere is the heartbeat's comment.
+var stillHere = []byte(": still here\n\n")
+
 // writeWithin bounds each write: a reader that takes no bytes for this long
 // is gone.
 const writeWithin = 30 * time.Second
@@ -38,10 +41,17 @@ func Wants(r *http.Request) bool {
 	return false
 }
 
-// Stream writes each value from in as an event named name, its data
-// encode's bytes (one line: JSON), until in closes, ctx ends or MaxLife
-// passes. It returns the error that stopped a write.
-func Stream[T any](ctx context.Context, w http.ResponseWriter, in <-chan T, name string, encode func(T) ([]byte, error)) error {
+// Event is one event named name holding data (one line: JSON), as Stream
+// writes it: made once, it can be written to any number of streams.
+func Event(name string, data []byte) []byte {
+	return fmt.Appendf(nil, "event: %s\ndata: %s\n\n", name, data)
+}
+
+// Stream writes the event frame makes of each value from in (Event's
+// bytes: a value shared by many streams can hand each the same bytes),
+// until in closes, ctx ends or MaxLife passes. It returns the error that
+// stopped a write.
+func Stream[T any](ctx context.Context, w http.ResponseWriter, in <-chan T, frame func(T) ([]byte, error)) error {
 	ctx, cancel := context.WithTimeout(ctx, MaxLife)
 	defer cancel()
 	h := w.Header()
@@ -65,16 +75,15 @@ func Stream[T any](ctx context.Context, w http.ResponseWriter, in <-chan T, name
 		case <-ctx.Done():
 			return nil
 		case <-beat.C:
-			chunk = []byte(": still here\n\n")
+			chunk = stillHere
 		case v, ok := <-in:
 			if !ok {
 				return nil
 			}
-			data, err := encode(v)
-			if err != nil {
+			var err error
+			if chunk, err = frame(v); err != nil {
 				return err
 			}
-			chunk = fmt.Appendf(nil, "event: %s\ndata: %s\n\n", name, data)
 		}
 		_ = rc.SetWriteDeadline(time.Now().Add(writeWithin))
 		if _, err := w.Write(chunk); err != nil {

@@ -19,6 +19,12 @@ var (
 	ErrUnavailable  = errors.New("unavailable")         // the store cannot be reached for now: 503, try again
 )
 
+// ErrEntryMoved is the store's answer to an entry checked against a
+// section or event that has changed since (CreateResultsAt): nothing was
+// stored; the Service reads them again and checks the entry anew. It never
+// reaches a caller of the Service.
+var ErrEntryMoved = errors.New("the section or its event changed while the entry was checked")
+
 // Unavailable is the error of a store that cannot be reached for now (the
 // database is down or restarting): nothing was changed, and the same request
 // may be tried again in a moment.

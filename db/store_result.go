@@ -504,20 +504,48 @@ WITH old AS (
 )
 SELECT ` + resultColumns + ` FROM upd`
 
+// updateResultAtSQL is updateResultSQL for a result checked against its
+// section and event at entry versions $4 and $5 (UpdateResultAt): it holds
+// the section's row FOR SHARE until it commits, as insertResultsSQL does,
+// and changes nothing unless both are still at those versions.
+var updateResultAtSQL = strings.Replace(strings.Replace(updateResultSQL, `), upd AS (`, `), held AS (
+    SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events ev ON ev.id = se.event_id
+    WHERE s.id = (SELECT section_id FROM old) AND s.entry_version = $4 AND ev.entry_version = $5
+    FOR SHARE OF s
+), upd AS (`, 1), `WHERE r.id = $1 AND r.version = $2`, `WHERE r.id = $1 AND r.version = $2 AND EXISTS (SELECT FROM held)`, 1)
+
+// UpdateResultAt is UpdateResult for a result checked against its section
+// and event at the versions at: it is stored only while those are in force,
+// else nothing is and the error is tournament.ErrEntryMoved.
+func (s *Store) UpdateResultAt(ctx context.Context, r *tournament.Result, version int, at tournament.EntryAt) error {
+	return s.updateResult(ctx, r, version, &at)
+}
+
 // UpdateResult stores r (by r.ID; its section and EnteredAt stay) if the
 // stored version is version, with an "update" audit row by r.EnteredBy, and
 // sets r to the stored result: Version version+1, UpdatedAt now. Else
 // ErrStale with the stored result, or ErrNotFound; a board, round and table
 // another result holds is ErrConflict with that result.
 func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version int) error {
+	return s.updateResult(ctx, r, version, nil)
+}
+
+// updateResult is UpdateResult, checked at at unless it is nil.
+func (s *Store) updateResult(ctx context.Context, r *tournament.Result, version int, at *tournament.EntryAt) error {
 	row := rowOf(r)
 	input, err := json.Marshal(row)
 	if err != nil {
 		return tournament.Invalidf("", "the result cannot be stored: "+err.Error())
 	}
-	q, _ := s.q.Query(ctx, updateResultSQL, r.ID, version, input)
+	sql, args := updateResultSQL, []any{r.ID, version, input}
+	if at != nil {
+		sql, args = updateResultAtSQL, append(args, at.Section, at.Event)
+	}
+	q, _ := s.q.Query(ctx, sql, args...)
 	stored, err := pgx.CollectExactlyOneRow(q, scanResult)
 	switch {
+	case errors.Is(err, pgx.ErrNoRows) && at != nil && s.movedFrom(ctx, r.ID, at):
+		return fmt.Errorf("db: update result %d: %w", r.ID, tournament.ErrEntryMoved)
 	case errors.Is(err, pgx.ErrNoRows):
 		return s.stale(ctx, "update result", r.ID)
 	case isUnique(err, conResultsSlot):
@@ -534,6 +562,18 @@ func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version 
 	stored.Lines = r.Lines
 	*r = stored
 	return nil
+}
+
+// movedFrom reports whether result id's section or event is no longer at
+// the versions at (entry versions only grow: once moved, always moved).
+func (s *Store) movedFrom(ctx context.Context, id int64, at *tournament.EntryAt) bool {
+	var sec, ev int64
+	err := s.q.QueryRow(ctx, `
+		SELECT s.entry_version, e.entry_version
+		FROM results r JOIN sections s ON s.id = r.section_id JOIN sessions se ON se.id = s.session_id
+		    JOIN events e ON e.id = se.event_id
+		WHERE r.id = $1`, id).Scan(&sec, &ev)
+	return err == nil && (sec != at.Section || ev != at.Event)
 }
 
 // stale is the error of a change to result id refused for its version:

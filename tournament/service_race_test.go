@@ -156,6 +156,49 @@ func TestLawChangeRacesEntry(t *testing.T) {
 	}
 }
 
+// TestLawChangeRacesCorrection is TestLawChangeRacesEntry for a
+// correction: 150 times, a result (4S by North) corrected from 10 tricks to
+// 11 or back while the law code changes; after each race its score must
+// be the one its line has under the law code in force. A correction that
+// comes after the change's rescore is refused as stale (the rescore gave
+// the result a new version) and leaves the tricks as they were.
+func TestLawChangeRacesCorrection(t *testing.T) {
+	store := newStore(t)
+	b := tournamenttest.New(t, store)
+	e := b.Event(tournament.EventInput{Law: "contract-2017"})
+	sec := b.Mitchell(e.ID, 3, 2)
+	r := b.Enter(tournament.Director, sec, tournamenttest.Line(sec, 1, 1, 1, "4S", "N", 10))[0]
+	laws := []string{"auction-1915", "contract-2017"}
+	wrong := 0
+	for i := range 150 {
+		law := laws[i%2]
+		line := tournamenttest.Line(sec, 1, 1, 1, "4S", "N", 10+(i+1)%2)
+		var changeErr, corrErr error
+		together(func() {
+			_, changeErr = b.Svc.UpdateEvent(b.Ctx, tournament.Director, e.ID, tournament.EventPatch{Law: &law})
+		}, func() {
+			_, corrErr = b.Svc.UpdateResult(b.Ctx, tournament.Director, r.ID, line, r.Version)
+		})
+		tricks := line.Tricks
+		if errors.Is(corrErr, tournament.ErrStale) { // rescored first: the correction was of a version gone
+			tricks, corrErr = r.Tricks, nil
+		}
+		if changeErr != nil || corrErr != nil {
+			t.Fatalf("race %d: change to %s: %v; correction: %v", i, law, changeErr, corrErr)
+		}
+		stored, want := inForce(t, store, sec)
+		r = stored[0]
+		if r.NSScore != want[0].NSScore || r.Tricks != tricks {
+			wrong++
+			t.Errorf("race %d (law now %s): 4S by N with %d tricks stored with %d, scores %d under the law in force",
+				i, law, r.Tricks, r.NSScore, want[0].NSScore)
+		}
+		if wrong > 10 {
+			t.Fatalf("stopped after %d wrong scores", wrong)
+		}
+	}
+}
+
 // deals are two hand records in turn: OneSuitDeal (North the spades, East
 // the hearts), and the same turned a seat (East the spades, South the
 // hearts).

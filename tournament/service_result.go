@@ -352,15 +352,49 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err != nil {
 		return Result{}, err
 	}
-	sec, e, err := s.sectionEvent(ctx, old.SectionID)
+	// Checked and stored as EnterResults does: against what this process
+	// keeps, stored only at the versions it was checked at, else checked
+	// again against the database.
+	fresh := false
+	for try := 1; ; try++ {
+		v, err := s.entryView(ctx, old.SectionID, fresh)
+		if err != nil {
+			return Result{}, err
+		}
+		r, err := s.checkCorrection(ctx, a, &v, old, in, version)
+		if err != nil {
+			if !fresh && s.movedSince(ctx, &v) {
+				fresh = true
+				continue
+			}
+			return Result{}, err
+		}
+		err = s.store.UpdateResultAt(ctx, &r, version, EntryAt{Section: v.sec.EntryVersion, Event: v.e.EntryVersion})
+		if errors.Is(err, ErrEntryMoved) {
+			s.cache.forget(Changed{Kind: ChangedSection, ID: v.sec.ID})
+			s.cache.forget(Changed{Kind: ChangedEvent, ID: v.e.ID})
+			if try < entryTries {
+				fresh = true
+				continue
+			}
+			return Result{}, &Error{Kind: ErrConflict, Message: "section " + v.sec.Name + " kept changing while the result was corrected (its round, boards or law code); correct it again"}
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		return r, nil // itemised by checkResult; the store keeps Lines
+	}
+}
+
+// checkCorrection checks and scores in, a correction of old at version,
+// against v, and returns it ready to store.
+func (s *Service) checkCorrection(ctx context.Context, a Actor, v *entryView, old, in Result, version int) (Result, error) {
+	sec := &v.sec
+	own, err := s.ownRound(ctx, a, sec, old.Round, in.Round)
 	if err != nil {
 		return Result{}, err
 	}
-	own, err := s.ownRound(ctx, a, &sec, old.Round, in.Round)
-	if err != nil {
-		return Result{}, err
-	}
-	if err := tableMayEnter(a, &sec, old.Table, old.Round, own, "table"); err != nil {
+	if err := tableMayEnter(a, sec, old.Table, old.Round, own, "table"); err != nil {
 		return Result{}, err
 	}
 	if version < 1 {
@@ -369,7 +403,7 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if version != old.Version {
 		cur := old
 		return Result{}, &Error{Kind: ErrStale, Field: "version", Current: &cur,
-			Message: "result " + strconv.FormatInt(id, 10) + " has changed: it is at version " + strconv.Itoa(old.Version) + ", not " + strconv.Itoa(version) + "; look at it again before correcting it"}
+			Message: "result " + strconv.FormatInt(old.ID, 10) + " has changed: it is at version " + strconv.Itoa(old.Version) + ", not " + strconv.Itoa(version) + "; look at it again before correcting it"}
 	}
 	if in.Board == 0 {
 		in.Board = old.Board
@@ -380,25 +414,18 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if in.Table == 0 {
 		in.Table = old.Table
 	}
-	rules, err := e.Rules()
+	rules, err := v.e.Rules()
 	if err != nil {
 		return Result{}, err
 	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
-	if err != nil {
-		return Result{}, err
-	}
-	if err := checkResultAt(a, &sec, own, &rules, boards, &in, ""); err != nil {
+	if err := checkResultAt(a, sec, own, &rules, v.boards, &in, ""); err != nil {
 		return Result{}, err
 	}
 	if a.Role != RoleDirector && in.Query == "" {
 		in.Query = old.Query // only a director clears a query
 	}
 	in.ID, in.SectionID, in.EnteredBy, in.EnteredAt = old.ID, old.SectionID, a.Name, old.EnteredAt
-	if err := s.store.UpdateResult(ctx, &in, version); err != nil {
-		return Result{}, err
-	}
-	return in, nil // itemised by checkResult; the store keeps Lines
+	return in, nil
 }
 
 // DeleteResult deletes a result (directors only) if version is the stored

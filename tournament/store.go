@@ -117,6 +117,11 @@ type Store interface {
 	// setting r.Version to version+1 and r.UpdatedAt; else ErrStale with the
 	// stored result.
 	UpdateResult(ctx context.Context, r *Result, version int) error
+	// UpdateResultAt is UpdateResult for a result checked against its
+	// section and event at the versions at: stored only while those are in
+	// force (holding the section till it commits, as CreateResultsAt does),
+	// else nothing is and the error is ErrEntryMoved.
+	UpdateResultAt(ctx context.Context, r *Result, version int, at EntryAt) error
 	// DeleteResult deletes a result if the stored version is version (0:
 	// any), auditing it as actor; else ErrStale with the stored result.
 	DeleteResult(ctx context.Context, id int64, version int, actor string) error

@@ -91,17 +91,26 @@ func (s *Store) ReopenRounds(ctx context.Context, sectionID int64, round int, ta
 	return translate("reopen rounds", err, ids{section: sectionID})
 }
 
-// MarkLate marks a slot to be played later.
+// MarkLate marks a slot to be played later, counting up the section's
+// entry version (a table's own round depends on it: TableRound).
 func (s *Store) MarkLate(ctx context.Context, sectionID int64, sl tournament.Slot, actor string) error {
 	_, err := s.q.Exec(ctx, `
-		INSERT INTO late_plays (section_id, board, round, table_no, marked_by) VALUES ($1, $2, $3, $4, $5)
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
+		INSERT INTO late_plays (section_id, board, round, table_no, marked_by) SELECT id, $2, $3, $4, $5 FROM moved
 		ON CONFLICT (section_id, board, round, table_no) DO NOTHING`, sectionID, sl.Board, sl.Round, sl.Table, actor)
 	return translate("mark late play", err, ids{section: sectionID})
 }
 
-// UnmarkLate removes a slot's late-play mark; ErrNotFound when it has none.
+// UnmarkLate removes a slot's late-play mark, counting up the section's
+// entry version; ErrNotFound when it has none.
 func (s *Store) UnmarkLate(ctx context.Context, sectionID int64, sl tournament.Slot) error {
-	tag, err := s.q.Exec(ctx, `DELETE FROM late_plays WHERE section_id = $1 AND board = $2 AND round = $3 AND table_no = $4`,
+	tag, err := s.q.Exec(ctx, `
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
+		DELETE FROM late_plays WHERE section_id IN (SELECT id FROM moved) AND board = $2 AND round = $3 AND table_no = $4`,
 		sectionID, sl.Board, sl.Round, sl.Table)
 	if err != nil {
 		return translate("unmark late play", err, ids{section: sectionID})

@@ -337,10 +337,12 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 }
 
 // replaceBoards stores boards, read and checked (each of the section's
-// movement at most once; byNumber holds them by number), as the section's
-// hand records, and scores its results again in the same transaction
-// (PutBoards, DealBoards). It returns every stored board.
-func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, byNumber map[int]Board) ([]Board, error) {
+// movement at most once; the map of them by number its callers keep is no
+// longer needed: the rescore reads the boards stored, in the change's
+// transaction), as the section's hand records, and scores its results
+// again in the same transaction (PutBoards, DealBoards). It returns every
+// stored board.
+func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, _ map[int]Board) ([]Board, error) {
 	if _, err := e.Rules(); err != nil {
 		return nil, err
 	}

@@ -24,12 +24,6 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	if a.Role == RolePublic {
 		return nil, false, directorOnly(a, "enter results")
 	}
-	switch {
-	case len(in) == 0:
-		return nil, false, Invalidf("results", "give at least one result")
-	case len(in) > maxBatch:
-		return nil, false, Invalidf("results", "at most "+strconv.Itoa(maxBatch)+" results a request")
-	}
 	// What the entry is checked and scored against — the section's round
 	// and pace, its boards, the event's law code — is what this process
 	// keeps (cachedStore) unless fresh. The store takes the results only
@@ -47,7 +41,7 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 		}
 		out, rules, err := s.checkEntry(ctx, a, &v, in)
 		if err != nil {
-			if !fresh && s.movedSince(ctx, &v) {
+			if !fresh && len(in) > 0 && len(in) <= maxBatch && s.movedSince(ctx, &v) {
 				fresh = true
 				continue
 			}
@@ -139,6 +133,12 @@ func (s *Service) checkEntry(ctx context.Context, a Actor, v *entryView, in []Re
 	sec := &v.sec
 	if a.Role == RoleTable && a.SectionID != sec.ID {
 		return nil, scoring.Rules{}, &Error{Kind: ErrForbidden, Message: "this token is for another section"}
+	}
+	switch {
+	case len(in) == 0:
+		return nil, scoring.Rules{}, Invalidf("results", "give at least one result")
+	case len(in) > maxBatch:
+		return nil, scoring.Rules{}, Invalidf("results", "at most "+strconv.Itoa(maxBatch)+" results a request")
 	}
 	rules, err := v.e.Rules()
 	if err != nil {

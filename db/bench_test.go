@@ -47,16 +47,47 @@ func BenchmarkCreateResults(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "results/s")
 	})
-	b.Run("batch=1/parallel", func(b *testing.B) {
-		b.SetParallelism(8) // 8 goroutines a core: many tables at once
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				if _, _, err := s.CreateResults(c, sec.ID, batch(1), nil); err != nil {
-					b.Error(err)
-					return
+	// What the Service stores through: checked at the section's and
+	// event's entry versions (CreateResultsAt: the section held FOR SHARE).
+	stored, err := s.Section(c, sec.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := s.Event(c, stored.EventID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	at := tournament.EntryAt{Section: stored.EntryVersion, Event: e.EntryVersion}
+	for _, checked := range []bool{false, true} {
+		name := "batch=1/parallel"
+		if checked {
+			name += "/checked"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetParallelism(8) // 8 goroutines a core: many tables at once
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					var err error
+					if checked {
+						_, _, err = s.CreateResultsAt(c, sec.ID, at, batch(1), nil)
+					} else {
+						_, _, err = s.CreateResults(c, sec.ID, batch(1), nil)
+					}
+					if err != nil {
+						b.Error(err)
+						return
+					}
 				}
-			}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "results/s")
 		})
+	}
+	b.Run("batch=1/checked", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := s.CreateResultsAt(c, sec.ID, at, batch(1), nil); err != nil {
+				b.Fatal(err)
+			}
+		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "results/s")
 	})
 }

@@ -18,7 +18,7 @@ import (
 
 // eventColumns are the columns scanEvent reads.
 const eventColumns = `id, name, to_char(date, 'YYYY-MM-DD'), law, law_options, scoring, published, created_at, updated_at,
-	table_traveler, table_lead`
+	table_traveler, table_lead, entry_version`
 
 // scanEvent reads a row of eventColumns.
 func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
@@ -28,7 +28,7 @@ func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
 		opts []byte
 	)
 	if err := row.Scan(&e.ID, &e.Name, &e.Date, &law, &opts, &e.Scoring, &e.Published, &e.CreatedAt, &e.UpdatedAt,
-		&e.TableTraveler, &e.TableLead); err != nil {
+		&e.TableTraveler, &e.TableLead, &e.EntryVersion); err != nil {
 		return e, err
 	}
 	l, err := scoring.ParseLaw("law", law)
@@ -181,11 +181,16 @@ func (s *Store) Events(ctx context.Context) ([]tournament.Event, error) {
 	return events, nil
 }
 
-// UpdateEvent stores e's fields (by e.ID), setting e.UpdatedAt, and in the
-// same transaction the new scores of its results, each a "rescore" in the
-// audit by actor. A result whose score is unchanged, or that is not in the
-// event, is left alone.
-func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored []tournament.ResultScore, actor string) error {
+// UpdateEvent stores e's fields (by e.ID), setting e.UpdatedAt and
+// e.EntryVersion, in one transaction that counts up the entry versions of
+// the event and of its sections, holding their rows (the event's, then the
+// sections' in id order, as entries take them: insertResultsSQL) till it
+// commits. An entry in progress commits first; one that comes after waits,
+// then finds its section moved and is checked again. So the results that
+// rescore (when not nil) scores again, read once the sections are held, are
+// every result stored under the old code; each whose score changes gets it
+// as a "rescore" in the audit by actor.
+func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescore tournament.Rescorer, actor string) error {
 	if err := checkDate(e.Date); err != nil {
 		return err
 	}
@@ -198,21 +203,69 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescored [
 		err := tx.QueryRow(ctx, `
 			UPDATE events
 			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
-			    published = $7, table_traveler = $8, table_lead = $9, updated_at = now()
+			    published = $7, table_traveler = $8, table_lead = $9, updated_at = now(),
+			    entry_version = entry_version + 1
 			WHERE id = $1 AND deleted_at IS NULL
-			RETURNING created_at, updated_at`,
+			RETURNING created_at, updated_at, entry_version`,
 			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published, e.TableTraveler, e.TableLead,
-		).Scan(&e.CreatedAt, &e.UpdatedAt)
+		).Scan(&e.CreatedAt, &e.UpdatedAt, &e.EntryVersion)
 		if err != nil {
 			return notFound("update event", err, "event", e.ID)
 		}
-		return rescore(ctx, tx, rescoreEventSQL, e.ID, rescored, actor)
+		sections, err := holdSections(ctx, tx, `se.event_id = $1`, e.ID)
+		if err != nil || rescore == nil {
+			return err
+		}
+		ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
+		var scores []tournament.ResultScore
+		for _, id := range sections {
+			more, err := ts.rescoreSection(ctx, e, id, rescore)
+			if err != nil {
+				return err
+			}
+			scores = append(scores, more...)
+		}
+		return storeScores(ctx, tx, rescoreEventSQL, e.ID, scores, actor)
 	})
 	if err != nil {
 		return translate("update event", err, k)
 	}
 	e.CreatedAt, e.UpdatedAt = e.CreatedAt.UTC(), e.UpdatedAt.UTC()
 	return nil
+}
+
+// holdSections counts up the entry version of the sections where picks (on
+// sections s and sessions se, with $1) in tx, taking their rows in id
+// order (as an entry does), and returns their ids. An entry holding one
+// commits first; an entry that comes after waits for tx and then finds
+// its section moved.
+func holdSections(ctx context.Context, tx pgx.Tx, where string, id int64) ([]int64, error) {
+	rows, _ := tx.Query(ctx, `
+		WITH held AS (
+		    SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id
+		    WHERE `+where+`
+		    ORDER BY s.id
+		    FOR NO KEY UPDATE OF s
+		)
+		UPDATE sections s SET entry_version = s.entry_version + 1
+		FROM held WHERE s.id = held.id
+		RETURNING s.id`, id)
+	return pgx.CollectRows(rows, pgx.RowTo[int64])
+}
+
+// rescoreSection returns the new scores rescore gives a section's results
+// under e, read (with its boards) by ts, a store over the change's
+// transaction.
+func (s *Store) rescoreSection(ctx context.Context, e *tournament.Event, sectionID int64, rescore tournament.Rescorer) ([]tournament.ResultScore, error) {
+	boards, err := s.Boards(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	results, err := s.Results(ctx, tournament.ResultFilter{SectionID: sectionID})
+	if err != nil {
+		return nil, err
+	}
+	return rescore(e, sectionID, boards, results)
 }
 
 // ImportEvent stores a whole event — the event, its sections with their

@@ -89,7 +89,7 @@ func TestUpdateEventRescores(t *testing.T) {
 	before := e.UpdatedAt
 	scores := []tournament.ResultScore{{ResultID: stored[0].ID, NSScore: 36}, {ResultID: stored[1].ID, NSScore: 420},
 		{ResultID: foreign[0].ID, NSScore: 36}}
-	if err := s.UpdateEvent(c, &e, scores, "director"); err != nil {
+	if err := s.UpdateEvent(c, &e, given(scores), "director"); err != nil {
 		t.Fatal(err)
 	}
 	if !e.UpdatedAt.After(before) {
@@ -123,12 +123,12 @@ func TestUpdateEventRescores(t *testing.T) {
 	// A missing event changes nothing, rescores included.
 	missing := e
 	missing.ID = 999
-	err = s.UpdateEvent(c, &missing, []tournament.ResultScore{{ResultID: r2.ID, NSScore: 1}}, "director")
+	err = s.UpdateEvent(c, &missing, given([]tournament.ResultScore{{ResultID: r2.ID, NSScore: 1}}), "director")
 	tError(t, err, tournament.ErrNotFound)
 	// A refused change rolls the rescore back.
 	bad := e
 	bad.Scoring = "RUBBER"
-	err = s.UpdateEvent(c, &bad, []tournament.ResultScore{{ResultID: r2.ID, NSScore: 1}}, "director")
+	err = s.UpdateEvent(c, &bad, given([]tournament.ResultScore{{ResultID: r2.ID, NSScore: 1}}), "director")
 	tError(t, err, tournament.ErrInvalid)
 	if r, _ := s.Result(context.Background(), r2.ID); r.NSScore != 420 {
 		t.Errorf("a refused UpdateEvent rescored: %d", r.NSScore)

@@ -65,33 +65,52 @@ func int32s(ns []int) []int32 {
 	return out
 }
 
-// CloseRounds closes round for each of tables.
+// CloseRounds closes round for each of tables, counting up the section's
+// entry version in the same statement (an entry checked before and stored
+// after is checked again: insertResultsSQL).
 func (s *Store) CloseRounds(ctx context.Context, sectionID int64, round int, tables []int, actor string) error {
 	_, err := s.q.Exec(ctx, `
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
 		INSERT INTO round_closures (section_id, table_no, round, closed_by)
-		SELECT $1, t, $2, $4 FROM unnest($3::int[]) AS t
+		SELECT moved.id, t, $2, $4 FROM moved, unnest($3::int[]) AS t
 		ON CONFLICT (section_id, table_no, round) DO NOTHING`, sectionID, round, int32s(tables), actor)
 	return translate("close rounds", err, ids{section: sectionID})
 }
 
-// ReopenRounds reopens round for each of tables.
+// ReopenRounds reopens round for each of tables, counting up the section's
+// entry version.
 func (s *Store) ReopenRounds(ctx context.Context, sectionID int64, round int, tables []int) error {
-	_, err := s.q.Exec(ctx, `DELETE FROM round_closures WHERE section_id = $1 AND round = $2 AND table_no = ANY($3::int[])`,
+	_, err := s.q.Exec(ctx, `
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
+		DELETE FROM round_closures WHERE section_id IN (SELECT id FROM moved) AND round = $2 AND table_no = ANY($3::int[])`,
 		sectionID, round, int32s(tables))
 	return translate("reopen rounds", err, ids{section: sectionID})
 }
 
-// MarkLate marks a slot to be played later.
+// MarkLate marks a slot to be played later, counting up the section's
+// entry version (a table's own round depends on it: TableRound).
 func (s *Store) MarkLate(ctx context.Context, sectionID int64, sl tournament.Slot, actor string) error {
 	_, err := s.q.Exec(ctx, `
-		INSERT INTO late_plays (section_id, board, round, table_no, marked_by) VALUES ($1, $2, $3, $4, $5)
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
+		INSERT INTO late_plays (section_id, board, round, table_no, marked_by) SELECT id, $2, $3, $4, $5 FROM moved
 		ON CONFLICT (section_id, board, round, table_no) DO NOTHING`, sectionID, sl.Board, sl.Round, sl.Table, actor)
 	return translate("mark late play", err, ids{section: sectionID})
 }
 
-// UnmarkLate removes a slot's late-play mark; ErrNotFound when it has none.
+// UnmarkLate removes a slot's late-play mark, counting up the section's
+// entry version; ErrNotFound when it has none.
 func (s *Store) UnmarkLate(ctx context.Context, sectionID int64, sl tournament.Slot) error {
-	tag, err := s.q.Exec(ctx, `DELETE FROM late_plays WHERE section_id = $1 AND board = $2 AND round = $3 AND table_no = $4`,
+	tag, err := s.q.Exec(ctx, `
+		WITH moved AS (
+		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
+		)
+		DELETE FROM late_plays WHERE section_id IN (SELECT id FROM moved) AND board = $2 AND round = $3 AND table_no = $4`,
 		sectionID, sl.Board, sl.Round, sl.Table)
 	if err != nil {
 		return translate("unmark late play", err, ids{section: sectionID})

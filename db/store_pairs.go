@@ -3,7 +3,6 @@ package db
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -245,9 +244,12 @@ type boardJSON struct {
 }
 
 // ReplaceBoards replaces a section's boards and, in the same transaction,
-// stores the new scores of its results, each a "rescore" in the audit by
-// actor.
-func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tournament.Board, rescored []tournament.ResultScore, actor string) error {
+// counts up its entry version, holding its row till it commits (so that
+// an entry racing the change commits before it or is checked again after
+// it: holdSections), and stores the new scores rescore (when not nil)
+// gives its results as they are then, under its event as it is then, each
+// a "rescore" in the audit by actor.
+func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tournament.Board, rescore tournament.Rescorer, actor string) error {
 	in := make([]boardJSON, len(boards))
 	for i, b := range boards {
 		in[i] = boardJSON{Number: b.Number, Dealer: b.Dealer.String(), Vulnerability: b.Vulnerability.String(), Deal: nullString(b.Deal.PBN())}
@@ -258,14 +260,14 @@ func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tou
 	}
 	k := ids{section: sectionID}
 	err = pgx.BeginFunc(ctx, s.q, func(tx pgx.Tx) error {
-		// Lock the section: two replacements of its boards wait for each other.
-		var id int64
-		err := tx.QueryRow(ctx, `SELECT id FROM sections WHERE id = $1 FOR NO KEY UPDATE`, sectionID).Scan(&id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return tournament.NotFoundf("section", sectionID)
-		}
+		// Hold the section: two replacements of its boards wait for each
+		// other, and entries for both.
+		held, err := holdSections(ctx, tx, `s.id = $1`, sectionID)
 		if err != nil {
 			return err
+		}
+		if len(held) == 0 {
+			return tournament.NotFoundf("section", sectionID)
 		}
 		b := &pgx.Batch{}
 		b.Queue(`DELETE FROM boards WHERE section_id = $1`, sectionID)
@@ -274,13 +276,6 @@ func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tou
 			SELECT $1, x.number, x.dealer, x.vulnerability, x.deal
 			FROM jsonb_to_recordset($2::jsonb) AS x(number int, dealer text, vulnerability text, deal text)`,
 			sectionID, input)
-		if len(rescored) > 0 {
-			resultIDs, scores := make([]int64, len(rescored)), make([]int, len(rescored))
-			for i, r := range rescored {
-				resultIDs[i], scores[i] = r.ResultID, r.NSScore
-			}
-			b.Queue(rescoreSectionSQL, resultIDs, scores, actor, sectionID)
-		}
 		// An analysis of a deal the board no longer holds goes; each deal
 		// stored gets its job (one a deal: a job waiting or done for it
 		// already is kept).
@@ -288,6 +283,22 @@ func (s *Store) ReplaceBoards(ctx context.Context, sectionID int64, boards []tou
 			SELECT FROM boards b WHERE (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal))`, sectionID)
 		if err := tx.SendBatch(ctx, b).Close(); err != nil {
 			return err
+		}
+		if rescore != nil {
+			ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
+			rows, _ := tx.Query(ctx, `SELECT `+eventColumns+` FROM events
+				WHERE id = (SELECT se.event_id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE s.id = $1)`, sectionID)
+			e, err := pgx.CollectExactlyOneRow(rows, scanEvent)
+			if err != nil {
+				return err
+			}
+			scores, err := ts.rescoreSection(ctx, &e, sectionID, rescore)
+			if err != nil {
+				return err
+			}
+			if err := storeScores(ctx, tx, rescoreSectionSQL, sectionID, scores, actor); err != nil {
+				return err
+			}
 		}
 		return s.enqueueAnalyses(ctx, tx, sectionID, boards)
 	})

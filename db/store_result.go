@@ -25,8 +25,15 @@ import (
 // "insert" audit row by the same statement, so both or neither are stored.
 // An entry with a key is stored only when its key is new, and the key with
 // its results' ids; a key being stored by a transaction in progress makes
-// this one wait for its end. The rows stored come back in the order sent,
-// each with its entry and what the database gave it: its id and times.
+// this one wait for its end. $28 to $31 are the entries checked at
+// versions (CreateResultsAt): the entry, its section, the section's and its
+// event's entry_version it was checked at. The statement holds those
+// sections' rows FOR SHARE (in id order, as changes take them) until it
+// commits, so a change to them waits for it, and it waits for a change in
+// progress; an entry whose section or event is no longer at its versions
+// then is stored not at all, nor its key, and comes back as moved. The
+// rows stored come back in the order sent, each with its entry and what
+// the database gave it: its id and times; then the entries moved.
 const insertResultsSQL = `
 WITH input AS (
     SELECT nextval('results_id_seq') AS id, x.*
@@ -36,8 +43,20 @@ WITH input AS (
         WITH ORDINALITY AS x(entry, section_id, board, round, table_no, ns, ew, status, contract, declarer,
             tricks, revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, entered_by,
             entered_at, query, auction, ord)
+), checks AS (
+    SELECT * FROM unnest($28::int[], $29::bigint[], $30::bigint[], $31::bigint[]) AS c(entry, section_id, section_version, event_version)
+), held AS (
+    SELECT s.id, s.entry_version, ev.entry_version AS event_version
+    FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events ev ON ev.id = se.event_id
+    WHERE s.id IN (SELECT section_id FROM checks) AND s.deleted_at IS NULL
+    ORDER BY s.id
+    FOR SHARE OF s
+), moved AS (
+    SELECT c.entry FROM checks c LEFT JOIN held h ON h.id = c.section_id
+    WHERE h.id IS NULL OR h.entry_version <> c.section_version OR h.event_version <> c.event_version
 ), keyed AS (
     SELECT * FROM unnest($24::int[], $25::text[], $26::text[], $27::bytea[]) AS k(entry, scope, key, request_hash)
+    WHERE k.entry NOT IN (SELECT entry FROM moved)
 ), idem AS (
     INSERT INTO idempotency_keys (scope, key, section_id, request_hash, result_ids)
     SELECT k.scope, k.key, min(i.section_id), k.request_hash, array_agg(i.id ORDER BY i.ord)
@@ -53,8 +72,9 @@ WITH input AS (
         revokes, honours, chicane, lead, ns_percent, ew_percent, assigned, ns_score, 1,
         entered_by, coalesce(entered_at, now()), coalesce(entered_at, now()), query, auction
     FROM input
-    WHERE entry NOT IN (SELECT entry FROM keyed)
-       OR entry IN (SELECT k.entry FROM keyed k JOIN idem ON (idem.scope, idem.key) = (k.scope, k.key))
+    WHERE entry NOT IN (SELECT entry FROM moved)
+      AND (entry NOT IN (SELECT entry FROM keyed)
+           OR entry IN (SELECT k.entry FROM keyed k JOIN idem ON (idem.scope, idem.key) = (k.scope, k.key)))
     ORDER BY ord
     RETURNING ` + resultColumns + `
 ), aud AS (
@@ -62,15 +82,21 @@ WITH input AS (
     SELECT ins.id, ins.section_id, 'insert', ins.entered_by, ins.entered_at, NULL, to_jsonb(ins)
     FROM ins
 )
-SELECT input.entry, r.id, r.entered_at, r.updated_at
-FROM ins AS r JOIN input ON input.id = r.id
-ORDER BY input.ord`
+SELECT entry, id, entered_at, updated_at, moved FROM (
+    SELECT input.entry, r.id, r.entered_at, r.updated_at, false AS moved, input.ord
+    FROM ins AS r JOIN input ON input.id = r.id
+    UNION ALL
+    SELECT entry, 0, now(), now(), true, 0 FROM moved
+) AS x
+ORDER BY moved, ord`
 
 // resultEntry is one CreateResults call on its way into the database.
 type resultEntry struct {
 	section  int64
 	results  []tournament.Result
 	idem     *tournament.Idempotency
+	at       *tournament.EntryAt // the versions it was checked at; nil: not checked
+	moved    bool                // not stored: its section or event is no longer at
 	stored   []tournament.Result // what the statement stored of it: none when its key was stored before
 	err      error               // the error of the statement that carried it
 	shared   bool                // carried by a statement with other entries
@@ -108,6 +134,10 @@ func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error
 		scopes  []string
 		keys    []string
 		hashes  [][]byte
+		checked []int32
+		secs    []int64
+		secVers []int64
+		evVers  []int64
 	)
 	for i, e := range entries {
 		for range e.results {
@@ -116,12 +146,16 @@ func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error
 		if e.idem != nil {
 			keyed, scopes, keys, hashes = append(keyed, int32(i)), append(scopes, e.idem.Scope), append(keys, e.idem.Key), append(hashes, e.idem.RequestHash)
 		}
-		e.stored = e.stored[:0]
+		if e.at != nil {
+			checked, secs = append(checked, int32(i)), append(secs, e.section)
+			secVers, evVers = append(secVers, e.at.Section), append(evVers, e.at.Event)
+		}
+		e.stored, e.moved = e.stored[:0], false
 	}
-	args := make([]any, 0, 27)
+	args := make([]any, 0, 31)
 	args = append(args, entry, section)
 	args = append(args, columns...)
-	args = append(args, keyed, scopes, keys, hashes)
+	args = append(args, keyed, scopes, keys, hashes, checked, secs, secVers, evVers)
 	rows, _ := s.q.Query(ctx, insertResultsSQL, args...)
 	defer rows.Close()
 	var (
@@ -129,7 +163,8 @@ func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error
 		id        int64
 		entered   time.Time
 		updated   time.Time
-		scanInto  = []any{&i, &id, &entered, &updated}
+		moved     bool
+		scanInto  = []any{&i, &id, &entered, &updated, &moved}
 		malformed = func() error {
 			return fmt.Errorf("db: create results: result %d of entry %d came back from a statement of %d entries", len(entries[i].stored), i, len(entries))
 		}
@@ -142,6 +177,10 @@ func (s *Store) insertEntries(ctx context.Context, entries []*resultEntry) error
 			return malformed()
 		}
 		e := entries[i]
+		if moved {
+			e.moved = true
+			continue
+		}
 		n := len(e.stored)
 		if n == len(e.results) {
 			return malformed()
@@ -226,6 +265,19 @@ func columnArrays(results []tournament.Result) ([]any, error) {
 // stored together (resultBatches); a gathering that fails is stored again
 // one call at a time, so that each gets its own answer.
 func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
+	return s.createResults(ctx, sectionID, nil, results, idem)
+}
+
+// CreateResultsAt is CreateResults for results checked against the
+// section and its event at the versions at: stored in the same statement
+// only while those are in force (insertResultsSQL), else nothing is and the
+// error is tournament.ErrEntryMoved.
+func (s *Store) CreateResultsAt(ctx context.Context, sectionID int64, at tournament.EntryAt, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
+	return s.createResults(ctx, sectionID, &at, results, idem)
+}
+
+// createResults is CreateResults, checked at at unless it is nil.
+func (s *Store) createResults(ctx context.Context, sectionID int64, at *tournament.EntryAt, results []tournament.Result, idem *tournament.Idempotency) ([]tournament.Result, bool, error) {
 	if len(results) == 0 {
 		return []tournament.Result{}, false, nil
 	}
@@ -233,7 +285,7 @@ func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []to
 	// A key seen committed but gone before it could be read (expired) is
 	// tried again, at most a few times.
 	for range 3 {
-		e := &resultEntry{section: sectionID, results: results, idem: idem}
+		e := &resultEntry{section: sectionID, results: results, idem: idem, at: at}
 		var err error
 		if s.batches != nil {
 			err = s.batches.insert(ctx, e)
@@ -245,6 +297,9 @@ func (s *Store) CreateResults(ctx context.Context, sectionID int64, results []to
 		}
 		if err != nil {
 			return nil, false, s.resultsConflict(ctx, "create results", err, sectionID, results)
+		}
+		if e.moved {
+			return nil, false, fmt.Errorf("db: create results in section %d: %w", sectionID, tournament.ErrEntryMoved)
 		}
 		if len(e.stored) > 0 {
 			return e.stored, false, nil
@@ -449,20 +504,48 @@ WITH old AS (
 )
 SELECT ` + resultColumns + ` FROM upd`
 
+// updateResultAtSQL is updateResultSQL for a result checked against its
+// section and event at entry versions $4 and $5 (UpdateResultAt): it holds
+// the section's row FOR SHARE until it commits, as insertResultsSQL does,
+// and changes nothing unless both are still at those versions.
+var updateResultAtSQL = strings.Replace(strings.Replace(updateResultSQL, `), upd AS (`, `), held AS (
+    SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events ev ON ev.id = se.event_id
+    WHERE s.id = (SELECT section_id FROM old) AND s.entry_version = $4 AND ev.entry_version = $5
+    FOR SHARE OF s
+), upd AS (`, 1), `WHERE r.id = $1 AND r.version = $2`, `WHERE r.id = $1 AND r.version = $2 AND EXISTS (SELECT FROM held)`, 1)
+
+// UpdateResultAt is UpdateResult for a result checked against its section
+// and event at the versions at: it is stored only while those are in force,
+// else nothing is and the error is tournament.ErrEntryMoved.
+func (s *Store) UpdateResultAt(ctx context.Context, r *tournament.Result, version int, at tournament.EntryAt) error {
+	return s.updateResult(ctx, r, version, &at)
+}
+
 // UpdateResult stores r (by r.ID; its section and EnteredAt stay) if the
 // stored version is version, with an "update" audit row by r.EnteredBy, and
 // sets r to the stored result: Version version+1, UpdatedAt now. Else
 // ErrStale with the stored result, or ErrNotFound; a board, round and table
 // another result holds is ErrConflict with that result.
 func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version int) error {
+	return s.updateResult(ctx, r, version, nil)
+}
+
+// updateResult is UpdateResult, checked at at unless it is nil.
+func (s *Store) updateResult(ctx context.Context, r *tournament.Result, version int, at *tournament.EntryAt) error {
 	row := rowOf(r)
 	input, err := json.Marshal(row)
 	if err != nil {
 		return tournament.Invalidf("", "the result cannot be stored: "+err.Error())
 	}
-	q, _ := s.q.Query(ctx, updateResultSQL, r.ID, version, input)
+	sql, args := updateResultSQL, []any{r.ID, version, input}
+	if at != nil {
+		sql, args = updateResultAtSQL, append(args, at.Section, at.Event)
+	}
+	q, _ := s.q.Query(ctx, sql, args...)
 	stored, err := pgx.CollectExactlyOneRow(q, scanResult)
 	switch {
+	case errors.Is(err, pgx.ErrNoRows) && at != nil && s.movedFrom(ctx, r.ID, at):
+		return fmt.Errorf("db: update result %d: %w", r.ID, tournament.ErrEntryMoved)
 	case errors.Is(err, pgx.ErrNoRows):
 		return s.stale(ctx, "update result", r.ID)
 	case isUnique(err, conResultsSlot):
@@ -479,6 +562,18 @@ func (s *Store) UpdateResult(ctx context.Context, r *tournament.Result, version 
 	stored.Lines = r.Lines
 	*r = stored
 	return nil
+}
+
+// movedFrom reports whether result id's section or event is no longer at
+// the versions at (entry versions only grow: once moved, always moved).
+func (s *Store) movedFrom(ctx context.Context, id int64, at *tournament.EntryAt) bool {
+	var sec, ev int64
+	err := s.q.QueryRow(ctx, `
+		SELECT s.entry_version, e.entry_version
+		FROM results r JOIN sections s ON s.id = r.section_id JOIN sessions se ON se.id = s.session_id
+		    JOIN events e ON e.id = se.event_id
+		WHERE r.id = $1`, id).Scan(&sec, &ev)
+	return err == nil && (sec != at.Section || ev != at.Event)
 }
 
 // stale is the error of a change to result id refused for its version:
@@ -574,8 +669,8 @@ var (
 	rescoreSectionSQL = fmt.Sprintf(rescoreSQL, `section_id = $4`)
 )
 
-// rescore stores new scores in tx by one of the rescore statements.
-func rescore(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored []tournament.ResultScore, actor string) error {
+// storeScores stores new scores in tx by one of the rescore statements.
+func storeScores(ctx context.Context, tx pgx.Tx, sql string, scope int64, rescored []tournament.ResultScore, actor string) error {
 	if len(rescored) == 0 {
 		return nil
 	}

@@ -125,7 +125,7 @@ func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, e
 const (
 	sectionsSQL = `
 SELECT s.id, se.event_id, se.number, s.name, s.spec, s.kind, s.movement_name, s.winners, s.pairs, s.tables,
-    s.boards, s.phantom, s.current_round, s.created_at
+    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at
 FROM sections s JOIN sessions se ON se.id = s.session_id
     JOIN events ev ON ev.id = se.event_id AND ev.deleted_at IS NULL
 WHERE s.deleted_at IS NULL AND %s
@@ -178,7 +178,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 				m    = &sec.Movement
 			)
 			err := row.Scan(&sec.ID, &sec.EventID, &sec.Session, &sec.Name, &spec, &kind, &m.Name, &m.Winners,
-				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.CreatedAt)
+				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt)
 			if err != nil {
 				return sec, err
 			}
@@ -309,10 +309,12 @@ func (s *Store) Sections(ctx context.Context, eventID int64) ([]tournament.Secti
 }
 
 // SetCurrentRound changes the round a section is playing: 0 (not started)
-// to the movement's last round.
+// to the movement's last round. It counts up the section's entry version:
+// an entry checked against the round before, and stored after, is not
+// stored (insertResultsSQL) but checked again.
 func (s *Store) SetCurrentRound(ctx context.Context, sectionID int64, round int) error {
 	var id int64
-	err := s.q.QueryRow(ctx, `UPDATE sections SET current_round = $2 WHERE id = $1 RETURNING id`,
+	err := s.q.QueryRow(ctx, `UPDATE sections SET current_round = $2, entry_version = entry_version + 1 WHERE id = $1 RETURNING id`,
 		sectionID, round).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return tournament.NotFoundf("section", sectionID)

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"reflect"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,12 +28,20 @@ type cachedStore struct {
 	sections sync.Map         // int64 → Section
 	stale    sync.Map         // int64 → Section: one changed since it was read, whose movement still holds
 	events   sync.Map         // int64 → Event
-	boards   sync.Map         // int64 (section) → map[int]Board, every board of the section
+	boards   sync.Map         // int64 (section) → heldBoards, every board of the section
 	auth     sync.Map         // "t" or "s" and a token's or sign-in's hash → heldAuth, read again after authCacheFor
 	gens     sync.Map         // genKey → *atomic.Uint64: the changes heard of it
 	reads    flights          // one store read of an entry at a time, however many requests miss it
 	epoch    atomic.Uint64
 	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
+}
+
+// heldBoards are a section's boards as read after the section was read at
+// version: they are at least that new, and are used only with the section
+// at that version (an entry checked against them is stored only at it).
+type heldBoards struct {
+	version int64 // the section's EntryVersion
+	boards  map[int]Board
 }
 
 // heldAuth is a token or a sign-in as read by its hash, and when.
@@ -249,12 +258,18 @@ func (c *cachedStore) Event(ctx context.Context, id int64) (Event, error) {
 
 // BoardMap returns every board of a section by number (stored, or implied by
 // its number), kept or read from the store. The map is shared: do not change it.
+// They are kept with sec's EntryVersion and used only for a section at that
+// version: a section read after a change is not checked against boards
+// read before it.
 func (c *cachedStore) BoardMap(ctx context.Context, sec *Section) (map[int]Board, error) {
-	if v, ok := c.boards.Load(sec.ID); ok {
-		return v.(map[int]Board), nil
+	if v, ok := c.boards.Load(sec.ID); ok && v.(heldBoards).version == sec.EntryVersion {
+		return v.(heldBoards).boards, nil
 	}
 	k := genKey{"boards", sec.ID}
-	v, err := c.read(ctx, k, func(ctx context.Context) (any, error) {
+	// One read in flight per version: a read begun for an older version may
+	// have read the boards before a change this version counts.
+	flight := genKey{"boards@" + strconv.FormatInt(sec.EntryVersion, 10), sec.ID}
+	v, err := c.read(ctx, flight, func(ctx context.Context) (any, error) {
 		st := c.stamp(k)
 		stored, err := c.Store.Boards(ctx, sec.ID)
 		if err != nil {
@@ -265,7 +280,7 @@ func (c *cachedStore) BoardMap(ctx context.Context, sec *Section) (map[int]Board
 			m[b.Number] = b
 		}
 		m = withImplied(m, sec)
-		c.keep(&c.boards, sec.ID, m, k, st)
+		c.keep(&c.boards, sec.ID, heldBoards{version: sec.EntryVersion, boards: m}, k, st)
 		return m, nil
 	})
 	if err != nil {

@@ -40,6 +40,11 @@ type Event struct {
 	TableTraveler bool // after a board is agreed, the table sees its traveler so far and its own score
 	TableLead     bool // the table enters the opening lead, checked against the hand record
 
+	// EntryVersion counts the changes an entry is checked against (law
+	// code, options, scoring method, table options): an entry is stored
+	// only at the version it was scored under (Service.EnterResults).
+	EntryVersion int64
+
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -73,6 +78,7 @@ type Section struct {
 	Movement     movement.Movement // the movement it gave
 	CurrentRound int               // the round the director announces; a table may be further on, or behind (pace.go)
 	Pace         SectionPace       // the rounds closed for each table, the slots to be played later
+	EntryVersion int64             // counts the changes an entry is checked against (round, pace, boards; its event's law): Service.EnterResults
 	CreatedAt    time.Time
 }
 

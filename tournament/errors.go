@@ -19,6 +19,12 @@ var (
 	ErrUnavailable  = errors.New("unavailable")         // the store cannot be reached, or has no room, for now: 503, try again
 )
 
+// ErrEntryMoved is the store's answer to an entry checked against a
+// section or event that has changed since (CreateResultsAt): nothing was
+// stored; the Service reads them again and checks the entry anew. It never
+// reaches a caller of the Service.
+var ErrEntryMoved = errors.New("the section or its event changed while the entry was checked")
+
 // Unavailable is the error of a store that cannot take a request for now
 // (the database is down or restarting, or out of a resource: its disk full,
 // its connections taken): nothing was changed, and the same request may be

@@ -139,13 +139,17 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		rescore = rescore || !sameOptions(opts, e.LawOptions)
 		e.LawOptions = opts
 	}
-	var scores []ResultScore
+	var rescorer Rescorer
 	if rescore {
-		if scores, err = s.rescoreEvent(ctx, &e); err != nil {
+		if _, err := e.Rules(); err != nil {
 			return Event{}, err
 		}
+		rescorer = rescoreUnder
 	}
-	err = s.store.UpdateEvent(ctx, &e, scores, a.Name)
+	// The results are scored again inside the change's transaction, once
+	// it holds the event's sections: an entry racing the change is either
+	// among them or checked again under the new code (CreateResultsAt).
+	err = s.store.UpdateEvent(ctx, &e, rescorer, a.Name)
 	s.cache.events.Delete(e.ID)
 	if err != nil {
 		return Event{}, err
@@ -153,33 +157,24 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 	return e, nil
 }
 
-// rescoreEvent scores every result of the event under its (new) law code.
-func (s *Service) rescoreEvent(ctx context.Context, e *Event) ([]ResultScore, error) {
+// rescoreUnder is the Rescorer of a change: each result scored again under
+// e's law code with the boards as stored (a board not stored is implied by
+// its number).
+func rescoreUnder(e *Event, sectionID int64, stored []Board, results []Result) ([]ResultScore, error) {
 	rules, err := e.Rules()
 	if err != nil {
 		return nil, err
 	}
-	secs, err := s.store.Sections(ctx, e.ID)
-	if err != nil {
-		return nil, err
+	boards := make(map[int]Board, len(stored))
+	for _, b := range stored {
+		boards[b.Number] = b
 	}
-	var out []ResultScore
-	for i := range secs {
-		boards, err := s.cache.BoardMap(ctx, &secs[i])
-		if err != nil {
-			return nil, err
+	for _, r := range results {
+		if _, ok := boards[r.Board]; !ok {
+			boards[r.Board] = Board{SectionID: sectionID, Number: r.Board, Dealer: scoring.BoardDealer(r.Board), Vulnerability: scoring.BoardVulnerability(r.Board)}
 		}
-		results, err := s.store.Results(ctx, ResultFilter{SectionID: secs[i].ID})
-		if err != nil {
-			return nil, err
-		}
-		more, err := rescoreResults(&rules, boards, results)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, more...)
 	}
-	return out, nil
+	return rescoreResults(&rules, boards, results)
 }
 
 // rescoreResults scores results again, returning those whose score changes.

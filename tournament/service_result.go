@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -23,34 +24,133 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	if a.Role == RolePublic {
 		return nil, false, directorOnly(a, "enter results")
 	}
-	sec, e, err := s.sectionEvent(ctx, sectionID)
-	if err != nil {
-		return nil, false, err
+	// What the entry is checked and scored against — the section's round
+	// and pace, its boards, the event's law code — is what this process
+	// keeps (cachedStore) unless fresh. The store takes the results only
+	// while the section and event are at the versions read (CreateResultsAt),
+	// holding the section till it commits, so a change racing the entry
+	// either waits for it (and rescores it) or moves first: then the entry is
+	// checked again against what the database holds. A refusal made on what
+	// was kept is made again on what the database holds if that has moved
+	// (another process changed it and its notice is still on its way).
+	fresh := false
+	for try := 1; ; try++ {
+		v, err := s.entryView(ctx, sectionID, fresh)
+		if err != nil {
+			return nil, false, err
+		}
+		out, rules, err := s.checkEntry(ctx, a, &v, in)
+		if err != nil {
+			if !fresh && len(in) > 0 && len(in) <= maxBatch && s.movedSince(ctx, &v) {
+				fresh = true
+				continue
+			}
+			return nil, false, err
+		}
+		stored, replayed, err := s.store.CreateResultsAt(ctx, v.sec.ID, EntryAt{Section: v.sec.EntryVersion, Event: v.e.EntryVersion}, out, idem)
+		if errors.Is(err, ErrEntryMoved) {
+			s.cache.forget(Changed{Kind: ChangedSection, ID: v.sec.ID})
+			s.cache.forget(Changed{Kind: ChangedEvent, ID: v.e.ID})
+			if try < entryTries {
+				fresh = true
+				continue
+			}
+			return nil, false, &Error{Kind: ErrConflict, Message: "section " + v.sec.Name + " kept changing while the results were entered (its round, boards or law code); enter them again"}
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		if replayed { // what the first request stored, as it is now
+			itemise(&rules, v.boards, stored)
+		} else { // stored in the order given, each scored by checkResult
+			for i := range stored {
+				stored[i].Lines = out[i].Lines
+			}
+		}
+		return stored, replayed, nil
 	}
+}
+
+// entryTries is how many times an entry is checked before it is given up
+// because its section or event kept changing under it.
+const entryTries = 5
+
+// entryView is what an entry is checked against: its section, its event and
+// the section's boards, the section read before its boards (so that the
+// boards are at least as new as its EntryVersion says).
+type entryView struct {
+	sec    Section
+	e      Event
+	boards map[int]Board
+}
+
+// entryView reads what an entry in a section is checked against: as this
+// process keeps it, or when fresh from the primary.
+func (s *Service) entryView(ctx context.Context, sectionID int64, fresh bool) (entryView, error) {
+	var (
+		v   entryView
+		err error
+	)
+	if !fresh {
+		if v.sec, v.e, err = s.sectionEvent(ctx, sectionID); err != nil {
+			return v, err
+		}
+		v.boards, err = s.cache.BoardMap(ctx, &v.sec)
+		return v, err
+	}
+	if v.sec, err = s.store.Section(ctx, sectionID); err != nil {
+		return v, err
+	}
+	if v.e, err = s.store.Event(ctx, v.sec.EventID); err != nil {
+		return v, err
+	}
+	stored, err := s.store.Boards(ctx, sectionID)
+	if err != nil {
+		return v, err
+	}
+	v.boards = make(map[int]Board, v.sec.Movement.Boards)
+	for _, b := range stored {
+		v.boards[b.Number] = b
+	}
+	v.boards = withImplied(v.boards, &v.sec)
+	return v, nil
+}
+
+// movedSince reports whether the database holds v's section or event at
+// another version than v (or cannot say).
+func (s *Service) movedSince(ctx context.Context, v *entryView) bool {
+	sec, err := s.store.SectionRow(ctx, v.sec.ID)
+	if err != nil || sec.EntryVersion != v.sec.EntryVersion {
+		return true
+	}
+	e, err := s.store.Event(ctx, v.e.ID)
+	return err != nil || e.EntryVersion != v.e.EntryVersion
+}
+
+// checkEntry authorizes, checks and scores an entry's results against v,
+// and returns them ready to store, with the rules they were scored under.
+func (s *Service) checkEntry(ctx context.Context, a Actor, v *entryView, in []Result) ([]Result, scoring.Rules, error) {
+	sec := &v.sec
 	if a.Role == RoleTable && a.SectionID != sec.ID {
-		return nil, false, &Error{Kind: ErrForbidden, Message: "this token is for another section"}
+		return nil, scoring.Rules{}, &Error{Kind: ErrForbidden, Message: "this token is for another section"}
 	}
 	switch {
 	case len(in) == 0:
-		return nil, false, Invalidf("results", "give at least one result")
+		return nil, scoring.Rules{}, Invalidf("results", "give at least one result")
 	case len(in) > maxBatch:
-		return nil, false, Invalidf("results", "at most "+strconv.Itoa(maxBatch)+" results a request")
+		return nil, scoring.Rules{}, Invalidf("results", "at most "+strconv.Itoa(maxBatch)+" results a request")
 	}
-	rules, err := e.Rules()
+	rules, err := v.e.Rules()
 	if err != nil {
-		return nil, false, err
-	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
-	if err != nil {
-		return nil, false, err
+		return nil, rules, err
 	}
 	rounds := make([]int, len(in))
 	for i := range in {
 		rounds[i] = in[i].Round
 	}
-	own, err := s.ownRound(ctx, a, &sec, rounds...)
+	own, err := s.ownRound(ctx, a, sec, rounds...)
 	if err != nil {
-		return nil, false, err
+		return nil, rules, err
 	}
 	type spot struct{ board, round, table int }
 	seen := make(map[spot]int, len(in))
@@ -58,29 +158,18 @@ func (s *Service) EnterResults(ctx context.Context, a Actor, sectionID int64, in
 	for i := range in {
 		r := in[i]
 		prefix := listPrefix("results", i, len(in))
-		if err := checkResultAt(a, &sec, own, &rules, boards, &r, prefix); err != nil {
-			return nil, false, err
+		if err := checkResultAt(a, sec, own, &rules, v.boards, &r, prefix); err != nil {
+			return nil, rules, err
 		}
 		k := spot{r.Board, r.Round, r.Table}
 		if j, dup := seen[k]; dup {
-			return nil, false, Invalidf(prefix+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" is given twice (also results["+strconv.Itoa(j)+"])")
+			return nil, rules, Invalidf(prefix+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" is given twice (also results["+strconv.Itoa(j)+"])")
 		}
 		seen[k] = i
 		r.ID, r.SectionID, r.Version, r.EnteredBy = 0, sec.ID, 0, a.Name
 		out[i] = r
 	}
-	stored, replayed, err := s.store.CreateResults(ctx, sec.ID, out, idem)
-	if err != nil {
-		return nil, false, err
-	}
-	if replayed { // what the first request stored, as it is now
-		itemise(&rules, boards, stored)
-	} else { // stored in the order given, each scored by checkResult
-		for i := range stored {
-			stored[i].Lines = out[i].Lines
-		}
-	}
-	return stored, replayed, nil
+	return out, rules, nil
 }
 
 // checkResult authorizes, places, normalizes and scores one result, a
@@ -263,15 +352,49 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if err != nil {
 		return Result{}, err
 	}
-	sec, e, err := s.sectionEvent(ctx, old.SectionID)
+	// Checked and stored as EnterResults does: against what this process
+	// keeps, stored only at the versions it was checked at, else checked
+	// again against the database.
+	fresh := false
+	for try := 1; ; try++ {
+		v, err := s.entryView(ctx, old.SectionID, fresh)
+		if err != nil {
+			return Result{}, err
+		}
+		r, err := s.checkCorrection(ctx, a, &v, old, in, version)
+		if err != nil {
+			if !fresh && s.movedSince(ctx, &v) {
+				fresh = true
+				continue
+			}
+			return Result{}, err
+		}
+		err = s.store.UpdateResultAt(ctx, &r, version, EntryAt{Section: v.sec.EntryVersion, Event: v.e.EntryVersion})
+		if errors.Is(err, ErrEntryMoved) {
+			s.cache.forget(Changed{Kind: ChangedSection, ID: v.sec.ID})
+			s.cache.forget(Changed{Kind: ChangedEvent, ID: v.e.ID})
+			if try < entryTries {
+				fresh = true
+				continue
+			}
+			return Result{}, &Error{Kind: ErrConflict, Message: "section " + v.sec.Name + " kept changing while the result was corrected (its round, boards or law code); correct it again"}
+		}
+		if err != nil {
+			return Result{}, err
+		}
+		return r, nil // itemised by checkResult; the store keeps Lines
+	}
+}
+
+// checkCorrection checks and scores in, a correction of old at version,
+// against v, and returns it ready to store.
+func (s *Service) checkCorrection(ctx context.Context, a Actor, v *entryView, old, in Result, version int) (Result, error) {
+	sec := &v.sec
+	own, err := s.ownRound(ctx, a, sec, old.Round, in.Round)
 	if err != nil {
 		return Result{}, err
 	}
-	own, err := s.ownRound(ctx, a, &sec, old.Round, in.Round)
-	if err != nil {
-		return Result{}, err
-	}
-	if err := tableMayEnter(a, &sec, old.Table, old.Round, own, "table"); err != nil {
+	if err := tableMayEnter(a, sec, old.Table, old.Round, own, "table"); err != nil {
 		return Result{}, err
 	}
 	if version < 1 {
@@ -280,7 +403,7 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if version != old.Version {
 		cur := old
 		return Result{}, &Error{Kind: ErrStale, Field: "version", Current: &cur,
-			Message: "result " + strconv.FormatInt(id, 10) + " has changed: it is at version " + strconv.Itoa(old.Version) + ", not " + strconv.Itoa(version) + "; look at it again before correcting it"}
+			Message: "result " + strconv.FormatInt(old.ID, 10) + " has changed: it is at version " + strconv.Itoa(old.Version) + ", not " + strconv.Itoa(version) + "; look at it again before correcting it"}
 	}
 	if in.Board == 0 {
 		in.Board = old.Board
@@ -291,25 +414,18 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 	if in.Table == 0 {
 		in.Table = old.Table
 	}
-	rules, err := e.Rules()
+	rules, err := v.e.Rules()
 	if err != nil {
 		return Result{}, err
 	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
-	if err != nil {
-		return Result{}, err
-	}
-	if err := checkResultAt(a, &sec, own, &rules, boards, &in, ""); err != nil {
+	if err := checkResultAt(a, sec, own, &rules, v.boards, &in, ""); err != nil {
 		return Result{}, err
 	}
 	if a.Role != RoleDirector && in.Query == "" {
 		in.Query = old.Query // only a director clears a query
 	}
 	in.ID, in.SectionID, in.EnteredBy, in.EnteredAt = old.ID, old.SectionID, a.Name, old.EnteredAt
-	if err := s.store.UpdateResult(ctx, &in, version); err != nil {
-		return Result{}, err
-	}
-	return in, nil // itemised by checkResult; the store keeps Lines
+	return in, nil
 }
 
 // DeleteResult deletes a result (directors only) if version is the stored

@@ -337,23 +337,20 @@ func (s *Service) PutBoards(ctx context.Context, a Actor, sectionID int64, in []
 }
 
 // replaceBoards stores boards, read and checked (each of the section's
-// movement at most once; byNumber holds them by number), as the section's
-// hand records, and scores its results again in the same transaction
-// (PutBoards, DealBoards). It returns every stored board.
-func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, byNumber map[int]Board) ([]Board, error) {
-	rules, err := e.Rules()
-	if err != nil {
+// movement at most once; the map of them by number its callers keep is no
+// longer needed: the rescore reads the boards stored, in the change's
+// transaction), as the section's hand records, and scores its results
+// again in the same transaction (PutBoards, DealBoards). It returns every
+// stored board.
+func (s *Service) replaceBoards(ctx context.Context, a Actor, sec *Section, e *Event, boards []Board, _ map[int]Board) ([]Board, error) {
+	if _, err := e.Rules(); err != nil {
 		return nil, err
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
-	if err != nil {
-		return nil, err
-	}
-	scores, err := rescoreResults(&rules, withImplied(byNumber, sec), results)
-	if err != nil {
-		return nil, err
-	}
-	err = s.store.ReplaceBoards(ctx, sec.ID, boards, scores, a.Name)
+	// The results are scored again inside the change's transaction, once
+	// it holds the section, under the event's code as it is then: an entry
+	// racing the change is among them or checked again against the new
+	// boards (CreateResultsAt).
+	err := s.store.ReplaceBoards(ctx, sec.ID, boards, rescoreUnder, a.Name)
 	s.cache.boards.Delete(sec.ID)
 	if err != nil {
 		return nil, err

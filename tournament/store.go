@@ -37,10 +37,12 @@ type Store interface {
 	Event(ctx context.Context, id int64) (Event, error)
 	// Events returns every event, the newest date first.
 	Events(ctx context.Context) ([]Event, error)
-	// UpdateEvent stores e's fields and, in the same transaction, the new
-	// scores of its results (after a change of law code or options), each
-	// audited as a "rescore" by actor.
-	UpdateEvent(ctx context.Context, e *Event, rescored []ResultScore, actor string) error
+	// UpdateEvent stores e's fields, counting up the entry versions of the
+	// event and its sections, and, when rescore is not nil, the new scores
+	// rescore gives each section's results as they are in the same
+	// transaction, after entries racing the change have committed or wait
+	// for it (each a "rescore" in the audit by actor).
+	UpdateEvent(ctx context.Context, e *Event, rescore Rescorer, actor string) error
 
 	// ImportEvent stores a whole event — the event, its sections with their
 	// movements, pairs, teams, boards and results — all or none (one
@@ -79,13 +81,14 @@ type Store interface {
 	// Teams returns a section's teams by number.
 	Teams(ctx context.Context, sectionID int64) ([]Roster, error)
 
-	// ReplaceBoards replaces a section's boards and, in the same
-	// transaction, stores the new scores of its results (audited as a
+	// ReplaceBoards replaces a section's boards, counting up its entry
+	// version, and, in the same transaction, stores the new scores rescore
+	// (when not nil) gives its results as they are then (audited as a
 	// "rescore" by actor). It also queues the double-dummy analysis of
 	// every stored deal (in db, a job of the analysis queue, one per board
 	// and deal, which a server's worker hands to Service.AnalyseBoard) and
 	// drops the stored analyses of deals the boards no longer hold.
-	ReplaceBoards(ctx context.Context, sectionID int64, boards []Board, rescored []ResultScore, actor string) error
+	ReplaceBoards(ctx context.Context, sectionID int64, boards []Board, rescore Rescorer, actor string) error
 	// Boards returns a section's stored boards by number.
 	Boards(ctx context.Context, sectionID int64) ([]Board, error)
 
@@ -105,6 +108,12 @@ type Store interface {
 	// hash, or with a result deleted since, is ErrConflict. Concurrent
 	// requests with one key store once.
 	CreateResults(ctx context.Context, sectionID int64, results []Result, idem *Idempotency) (stored []Result, replayed bool, err error)
+	// CreateResultsAt is CreateResults for results checked and scored
+	// against the section and its event at the versions at (their
+	// EntryVersion): it stores them only while those versions are in force,
+	// holding the section against changes until it commits, and otherwise
+	// stores nothing and returns an error that is ErrEntryMoved.
+	CreateResultsAt(ctx context.Context, sectionID int64, at EntryAt, results []Result, idem *Idempotency) (stored []Result, replayed bool, err error)
 	// Result returns a result.
 	Result(ctx context.Context, id int64) (Result, error)
 	// Results returns the results the filter picks, by board, then round, then table.
@@ -113,6 +122,11 @@ type Store interface {
 	// setting r.Version to version+1 and r.UpdatedAt; else ErrStale with the
 	// stored result.
 	UpdateResult(ctx context.Context, r *Result, version int) error
+	// UpdateResultAt is UpdateResult for a result checked against its
+	// section and event at the versions at: stored only while those are in
+	// force (holding the section till it commits, as CreateResultsAt does),
+	// else nothing is and the error is ErrEntryMoved.
+	UpdateResultAt(ctx context.Context, r *Result, version int, at EntryAt) error
 	// DeleteResult deletes a result if the stored version is version (0:
 	// any), auditing it as actor; else ErrStale with the stored result.
 	DeleteResult(ctx context.Context, id int64, version int, actor string) error
@@ -148,3 +162,17 @@ type Store interface {
 	// EndSignIn ends a sign-in (one ended stays as it was).
 	EndSignIn(ctx context.Context, id int64) error
 }
+
+// EntryAt is what an entry was checked and scored against: its section's
+// and its event's EntryVersion as read.
+type EntryAt struct {
+	Section int64 // Section.EntryVersion
+	Event   int64 // Event.EntryVersion
+}
+
+// Rescorer scores a section's results again inside a change's transaction:
+// e is the event and boards the section's stored boards as the change
+// leaves them, results the section's results as they are once the change
+// holds the section (no entry can be stored meanwhile). It returns the
+// results whose score changes.
+type Rescorer func(e *Event, sectionID int64, boards []Board, results []Result) ([]ResultScore, error)

@@ -38,10 +38,10 @@ var ErrBusy = errors.New("busy")
 // output), made once for every request that asks for it while the event is
 // unchanged:
 //
-//   - kept: while the event's version (heavyVersion: its row, its sections,
-//     their results, boards and entries) is the one it was made at, and for
-//     at most KeepFor (what the version does not see: analyses arriving,
-//     players' names);
+//   - kept: while the event's version (heavyVersion: its row, its change
+//     log, its sections, their results, boards, analyses and entries) is
+//     the one it was made at, and for at most KeepFor (what the version may
+//     not see: a club player's name changed in the roster);
 //   - made once: requests for the same name, event, audience and version
 //     while it is being made wait for that one making (single flight);
 //   - bounded: at most Workers makings at once, apart from the requests
@@ -98,17 +98,27 @@ func audienceOf(a Actor) string {
 
 // heavyVersion is a value that changes whenever what an event's reports
 // are made from changes, by any process: the event's row (law code,
-// scoring, publication: its updated_at), its sections (their rounds), each
-// section's StandingsVersion (results, their scores, late plays, refused
-// entries, board versions) and the changes heard of its sections and hand
-// records (the cache's generations).
+// scoring, publication: its updated_at), the director's changes to it
+// (pairs, teams, sections: the change log), its sections (their rounds),
+// each section's StandingsVersion (results, their scores, late plays,
+// refused entries, board versions) and analyses (how many), and the changes
+// heard of its sections and hand records (the cache's generations). It
+// reads a few small rows per section, never the results themselves.
 func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, error) {
 	secs, err := s.reader(a).Sections(ctx, e.ID)
 	if err != nil {
 		return "", err
 	}
+	changes, err := s.store.Changes(ctx, e.ID)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	b.WriteString(e.UpdatedAt.UTC().Format(time.RFC3339Nano))
+	b.WriteString("|" + strconv.Itoa(len(changes)))
+	if n := len(changes); n > 0 {
+		b.WriteString("." + strconv.FormatInt(max(changes[0].ID, changes[n-1].ID), 10))
+	}
 	b.WriteString("|" + strconv.FormatUint(s.cache.stamp(genKey{"event", e.ID}).gen, 10))
 	b.WriteString("|" + strconv.FormatUint(s.cache.epoch.Load(), 10))
 	for i := range secs {
@@ -117,7 +127,11 @@ func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, e
 		if err != nil {
 			return "", err
 		}
-		b.WriteString("|" + strconv.FormatInt(sec.ID, 10) + "." + strconv.Itoa(sec.CurrentRound) + "." + v)
+		analyses, err := s.reader(a).Analyses(ctx, sec.ID)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString("|" + strconv.FormatInt(sec.ID, 10) + "." + strconv.Itoa(sec.CurrentRound) + "." + v + "." + strconv.Itoa(len(analyses)))
 		b.WriteString("." + strconv.FormatUint(s.cache.stamp(genKey{"section", sec.ID}).gen, 10))
 		b.WriteString("." + strconv.FormatUint(s.cache.stamp(genKey{"boards", sec.ID}).gen, 10))
 	}
@@ -151,6 +165,7 @@ type heldHeavy struct {
 	key     heavyKey
 	version string
 	body    []byte
+	err     error // a refusal (ErrInvalid) of what the version holds: the same for every request
 	made    time.Time
 }
 
@@ -196,7 +211,7 @@ func (h *heavyReads) get(ctx context.Context, k heavyKey, version string, build 
 		if held.version == version && time.Since(held.made) < h.o.KeepFor {
 			h.lru.MoveToFront(el)
 			h.mu.Unlock()
-			return held.body, nil
+			return held.body, held.err
 		}
 		h.drop(el)
 	}
@@ -221,8 +236,8 @@ func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight
 	defer func() {
 		h.mu.Lock()
 		delete(h.in, fk)
-		if fl.err == nil {
-			h.keep(fk, fl.body)
+		if fl.err == nil || errors.Is(fl.err, ErrInvalid) {
+			h.keep(fk, fl.body, fl.err)
 		}
 		h.mu.Unlock()
 		close(fl.done)
@@ -244,9 +259,9 @@ func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight
 	fl.body, fl.err = build(ctx)
 }
 
-// keep holds body as fk's, dropping the least recently read until all kept
+// keep holds body (or a refusal, err) as fk's, dropping the least recently read until all kept
 // fit Keep. One larger than Keep is not kept. h.mu is held.
-func (h *heavyReads) keep(fk heavyFlightKey, body []byte) {
+func (h *heavyReads) keep(fk heavyFlightKey, body []byte, err error) {
 	size := int64(len(body))
 	if size > h.o.Keep {
 		return
@@ -257,7 +272,7 @@ func (h *heavyReads) keep(fk heavyFlightKey, body []byte) {
 	for h.bytes+size > h.o.Keep {
 		h.drop(h.lru.Back())
 	}
-	h.kept[fk.heavyKey] = h.lru.PushFront(&heldHeavy{key: fk.heavyKey, version: fk.version, body: body, made: time.Now()})
+	h.kept[fk.heavyKey] = h.lru.PushFront(&heldHeavy{key: fk.heavyKey, version: fk.version, body: body, err: err, made: time.Now()})
 	h.bytes += size
 }
 

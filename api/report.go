@@ -78,8 +78,8 @@ func (s *server) getLaws(c echo.Context) error {
 // traveler lines it would hold, each line once for every code compared
 // with. Past it the request is refused, naming "to" (when it asks for every
 // code) or "section", rather than made: its answer would run to hundreds
-// of megabytes (BENCHMARKS.md "Heavy reads").
-const DefaultMaxLawLines = 200_000
+// of megabytes (about 560 bytes a line: BENCHMARKS.md "Heavy reads").
+const DefaultMaxLawLines = 50_000
 
 // lawLinesBound refuses a comparison of d with to (every other code when
 // nil) that would hold more than most lines.

@@ -26,7 +26,7 @@ const (
 	DefaultHeavyWait    = 20 * time.Second
 	DefaultHeavyWithin  = 5 * time.Minute
 	DefaultHeavyKeepFor = 10 * time.Minute
-	DefaultHeavyKeep    = 256 << 20
+	DefaultHeavyKeep    = 128 << 20
 )
 
 // ErrBusy is the kind of error of a heavy read refused because every worker

@@ -86,12 +86,8 @@ func (s *server) heavy(c echo.Context, name string, more []string, mediaType, at
 	if err != nil {
 		return err
 	}
-	key := name + "?section=" + strconv.FormatInt(sectionID, 10) + "&session=" + strconv.Itoa(session)
-	body, err := s.svc.Heavy(c.Request().Context(), actor(c), id, key, func(ctx context.Context, d tournament.EventData) ([]byte, error) {
-		d, err := d.Select(sectionID, session)
-		if err != nil {
-			return nil, err
-		}
+	part := tournament.EventPart{SectionID: sectionID, Session: session}
+	body, err := s.svc.Heavy(c.Request().Context(), actor(c), id, part, name, func(ctx context.Context, d tournament.EventData) ([]byte, error) {
 		var buf bytes.Buffer
 		if err := write(&buf, d); err != nil {
 			return nil, err

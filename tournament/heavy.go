@@ -33,9 +33,10 @@ const (
 // stayed busy for HeavyOptions.Wait: the caller is to try again later.
 var ErrBusy = errors.New("busy")
 
-// Heavy returns the bytes build makes of the event as a may read it — a
-// report, a file — under name (the report and its options: one name, one
-// output), made once for every request that asks for it while the event is
+// Heavy returns the bytes build makes of the part of the event a may read
+// (EventData, Select: only that part is read; a section or session it does
+// not have is a 404) — a report, a file — under name (the report and its
+// options: one name, one output), made once for every request that asks for it while the event is
 // unchanged:
 //
 //   - kept: while the event's version (heavyVersion: its row, its change
@@ -53,7 +54,7 @@ var ErrBusy = errors.New("busy")
 //
 // build reads what it needs of d; its errors are not kept. The bytes
 // returned are shared: do not change them.
-func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, name string, build func(ctx context.Context, d EventData) ([]byte, error)) ([]byte, error) {
+func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventPart, name string, build func(ctx context.Context, d EventData) ([]byte, error)) ([]byte, error) {
 	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -65,10 +66,13 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, name string
 	if err != nil {
 		return nil, err
 	}
-	key := heavyKey{event: eventID, audience: audienceOf(a), name: name}
+	key := heavyKey{event: eventID, audience: audienceOf(a), part: part, name: name}
 	return s.heavy.get(ctx, key, version, func(ctx context.Context) ([]byte, error) {
-		d, err := s.EventData(ctx, a, eventID)
+		d, err := s.eventData(ctx, a, eventID, nil, part)
 		if err != nil {
+			return nil, err
+		}
+		if d, err = d.Select(part.SectionID, part.Session); err != nil {
 			return nil, err
 		}
 		return build(ctx, d)
@@ -142,7 +146,20 @@ func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, e
 type heavyKey struct {
 	event    int64
 	audience string
+	part     EventPart
 	name     string
+}
+
+// EventPart is a part of an event: a section, the sections of a session, or
+// (the zero EventPart) all of it, as EventData.Select narrows it.
+type EventPart struct {
+	SectionID int64 // 0: every section
+	Session   int   // 0: every session
+}
+
+// has reports whether sec is in the part.
+func (p EventPart) has(sec *Section) bool {
+	return (p.SectionID == 0 || sec.ID == p.SectionID) && (p.Session == 0 || sec.Session == p.Session)
 }
 
 // heavyReads are the heavy reads kept and being made, and the workers that

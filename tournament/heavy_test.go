@@ -35,7 +35,7 @@ func TestHeavyOncePerVersion(t *testing.T) {
 		return []byte(strconv.Itoa(n)), nil
 	}
 	get := func(a tournament.Actor, name string) (string, error) {
-		out, err := b.Svc.Heavy(b.Ctx, a, e.ID, name, report)
+		out, err := b.Svc.Heavy(b.Ctx, a, e.ID, tournament.EventPart{}, name, report)
 		return string(out), err
 	}
 
@@ -106,14 +106,14 @@ func TestHeavyBusy(t *testing.T) {
 	}
 	short, cancel := context.WithTimeout(b.Ctx, 50*time.Millisecond)
 	defer cancel()
-	if _, err := svc.Heavy(short, tournament.Public, e.ID, "slow", slow); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := svc.Heavy(short, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("a request whose deadline passed: %v, want its deadline's error", err)
 	}
-	_, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, "other", slow)
+	_, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "other", slow)
 	wantError(t, err, tournament.ErrBusy, "")
 	close(release)
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, "slow", slow)
+		out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow)
 		if err == nil && string(out) == "slow" {
 			break
 		}

@@ -46,11 +46,16 @@
 //     what a change notice names (Forget), and replicaReads (replica.go),
 //     which sends the public's reads to a standby; watching a section for
 //     live standings (watch.go).
+//   - Heavy reads (heavy.go): an event's reports and files (Heavy), made once
+//     per version of the event for every request that asks at once, kept
+//     while it is unchanged, on a bounded pool of workers (ErrBusy past its
+//     wait). What is made (JSON, a workbook) is the caller's: Heavy holds
+//     bytes.
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,
 // ErrNotFound, ErrConflict, ErrForbidden, ErrUnauthorized, ErrStale,
-// ErrUnavailable), the message, the field and what is allowed there;
+// ErrUnavailable, ErrBusy), the message, the field and what is allowed there;
 // api/internal/problem maps each kind to an HTTP status. The movement
 // generators (tournament/movement) answer *scoring.Error, which the Service
 // turns into *Error naming the field.

@@ -11,7 +11,8 @@
 // tables at their own pace (handlers_pace.go), fouled boards, hand-set
 // files, the club roster of players (handlers_players.go), table tokens;
 // importing a results file (import.go) and sending the event's files,
-// exports and reports (export.go, report.go); live standings as
+// exports and reports (export.go, report.go: made whole, once per event
+// version, on the Service's bounded workers — Service.Heavy); live standings as
 // server-sent events; `traveler score`'s JSON lines (score.go, score_json.go)
 // and its parallel pipeline (ScoreStream, score_stream.go); strict JSON
 // decoding, body limits and per-address rate limits (decode*.go,

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -49,52 +49,60 @@ func (s *server) getPBN(c echo.Context) error {
 	return s.export(c, "results.pbn", true)
 }
 
-// export writes the part of an event the query asks for as an attachment
-// named after the event. name is one of reports.Files; shaped says the
-// format cannot hold every event, so its writer's errors are the event's
-// (see shapeErrors): such a file is written whole first, so that a refusal
-// answers its 422 and not a download cut short. The others (the workbook,
-// the CSVs) go out as they are made (download.Send).
+// export answers with the part of an event the query asks for as an
+// attachment named after the event. name is one of reports.Files; shaped
+// says the format cannot hold every event, so its writer's errors are the
+// event's (see shapeErrors): a 422, not a 500. Every file is made whole
+// before it is answered (heavy), so that a refusal answers its 422 and a
+// failure its 5xx, never a download cut short.
 func (s *server) export(c echo.Context, name string, shaped bool) error {
 	f, ok := reports.FileNamed(name)
 	if !ok {
 		return errors.New("api: no file " + name + " in reports.Files")
 	}
-	d, err := s.eventPart(c)
-	if err != nil {
-		return err
+	write := f.Write
+	if shaped {
+		write = shapeErrors(f.Write)
 	}
-	attachment := "event-" + strconv.FormatInt(d.Event.ID, 10) + "-" + name
-	if !shaped {
-		return download.Send(c, s.log, attachment, f.MediaType, func(w io.Writer) error { return f.Write(w, d) })
-	}
-	var buf bytes.Buffer
-	if err := shapeErrors(f.Write)(&buf, d); err != nil {
-		return err
-	}
-	c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="`+attachment+`"`)
-	return c.Blob(http.StatusOK, f.MediaType, buf.Bytes())
+	return s.heavy(c, name, nil, f.MediaType, name, write)
 }
 
-// eventPart reads the event of the path's id as the caller may see it,
-// narrowed to the section and session of the query (partQuery, plus the
-// names in more, which the caller reads itself); any other query
-// parameter is a 400. A section or session the event does not have is a
-// 404 naming it.
-func (s *server) eventPart(c echo.Context, more ...string) (tournament.EventData, error) {
+// heavy answers with what write makes of the part of the event the query
+// asks for (partQuery, and the parameters in more, which the caller reads
+// itself: any other is a 400; name, which names what is made, holds their
+// values as the caller read them), of type mediaType, as an attachment named
+// after the event and attachment unless that is "". It is made whole, once
+// for every request while the event is unchanged, on the Service's bounded
+// workers (tournament.Service.Heavy), and sent with its length: a request
+// that waits too long for a worker is answered 503 with Retry-After, and one
+// whose deadline passes while it is made 503 too (the making goes on and is
+// kept for the next request) — never a 200 with a part of the output.
+func (s *server) heavy(c echo.Context, name string, more []string, mediaType, attachment string, write func(io.Writer, tournament.EventData) error) error {
 	id, err := pathID(c, "id")
 	if err != nil {
-		return tournament.EventData{}, err
+		return err
 	}
 	sectionID, session, err := partOf(c, more)
 	if err != nil {
-		return tournament.EventData{}, err
+		return err
 	}
-	d, err := s.svc.EventData(c.Request().Context(), actor(c), id)
+	part := tournament.EventPart{SectionID: sectionID, Session: session}
+	body, err := s.svc.Heavy(c.Request().Context(), actor(c), id, part, name, func(ctx context.Context, d tournament.EventData) ([]byte, error) {
+		var buf bytes.Buffer
+		if err := write(&buf, d); err != nil {
+			return nil, err
+		}
+		return buf.Bytes(), nil
+	})
 	if err != nil {
-		return tournament.EventData{}, err
+		return err
 	}
-	return d.Select(sectionID, session)
+	h := c.Response().Header()
+	if attachment != "" {
+		h.Set(echo.HeaderContentDisposition, `attachment; filename="event-`+strconv.FormatInt(id, 10)+"-"+attachment+`"`)
+	}
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
+	return c.Blob(http.StatusOK, mediaType, body)
 }
 
 // partOf reads ?section=ID and ?session=N (0 when not given), refusing a

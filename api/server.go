@@ -20,6 +20,7 @@ type Options struct {
 	RateBurst    int          // requests a token may send at once above the rate; 0: 200
 	MaxBodyBytes int64        // the largest request body; 0: 4 MiB
 	BaseURL      string       // where the server is reached, e.g. "http://127.0.0.1:8080", for table links
+	MaxLawLines  int          // the most lines a law-code comparison (…/reports/laws) holds; 0: DefaultMaxLawLines
 
 	AddressRateLimit float64        // requests a second per client address, whatever its tokens; 0: DefaultAddressRateFactor × RateLimit
 	AddressRateBurst int            // requests an address may send at once above its rate; 0: DefaultAddressRateFactor × RateBurst

@@ -48,11 +48,16 @@
 //     as each audience sees them, made once per change and shared by every
 //     reader and stream (standings_memo.go, beside the cache, forgotten by
 //     the same notices); watching a section for live standings (watch.go).
+//   - Heavy reads (heavy.go): an event's reports and files (Heavy), made once
+//     per version of the event for every request that asks at once, kept
+//     while it is unchanged, on a bounded pool of workers (ErrBusy past its
+//     wait). What is made (JSON, a workbook) is the caller's: Heavy holds
+//     bytes.
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,
 // ErrNotFound, ErrConflict, ErrForbidden, ErrUnauthorized, ErrStale,
-// ErrUnavailable), the message, the field and what is allowed there;
+// ErrUnavailable, ErrBusy), the message, the field and what is allowed there;
 // api/internal/problem maps each kind to an HTTP status. The movement
 // generators (tournament/movement) answer *scoring.Error, which the Service
 // turns into *Error naming the field.

@@ -34,13 +34,15 @@ type SectionData struct {
 // or to anyone when the event is published, by the public rule (see
 // publicResults).
 func (s *Service) EventData(ctx context.Context, a Actor, eventID int64) (EventData, error) {
-	return s.eventData(ctx, a, eventID, nil)
+	return s.eventData(ctx, a, eventID, nil, EventPart{})
 }
 
 // eventData is EventData taking the itemised lines of results scored
 // already (carried, by section and slot: an import's, just checked) rather
 // than scoring them again, where the store holds the same score.
-func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried map[carriedKey]scored) (EventData, error) {
+//
+// Only the sections of part are read (all of them for the zero EventPart).
+func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried map[carriedKey]scored, part EventPart) (EventData, error) {
 	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return EventData{}, err
@@ -55,6 +57,9 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 	out := EventData{Event: e}
 	for i := range secs {
 		sec := secs[i]
+		if !part.has(&sec) {
+			continue
+		}
 		pairs, err := s.reader(a).Pairs(ctx, sec.ID)
 		if err != nil {
 			return EventData{}, err

@@ -17,18 +17,20 @@ type Service struct {
 	memo         standingsMemo    // each section's standings as each audience sees them, made once per change
 	now          func() time.Time // the clock, for tests
 	dd           DoubleDummy      // the double-dummy solver; nil: this server analyses no deals
+	heavy        *heavyReads      // the reports and files made once per event version (heavy.go)
 }
 
 // ServiceOptions configure a Service.
 type ServiceOptions struct {
-	DirectorToken string      // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
-	Replica       Store       // a read-only standby of the store for the public's reads (falling back to the store while it is down); nil: none
-	DoubleDummy   DoubleDummy // solves the deals of the analysis queue (AnalyseBoard); nil: this server cannot
+	DirectorToken string       // a director token accepted without being stored (TRAVELER_DIRECTOR_TOKEN); "" for none
+	Replica       Store        // a read-only standby of the store for the public's reads (falling back to the store while it is down); nil: none
+	DoubleDummy   DoubleDummy  // solves the deals of the analysis queue (AnalyseBoard); nil: this server cannot
+	Heavy         HeavyOptions // bounds the reports and files made (Heavy); zero: the defaults
 }
 
 // NewService returns a Service over store.
 func NewService(store Store, o ServiceOptions) *Service {
-	s := &Service{store: store, now: time.Now, dd: o.DoubleDummy}
+	s := &Service{store: store, now: time.Now, dd: o.DoubleDummy, heavy: newHeavyReads(o.Heavy)}
 	s.cache = &cachedStore{Store: store, now: func() time.Time { return s.now() }}
 	if o.Replica != nil {
 		s.replica = &replicaReads{Store: store, standby: o.Replica}

@@ -135,7 +135,7 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 			carried[carriedKey{id, r.Board, r.Round, r.Table}] = scored{NSScore: r.NSScore, Lines: r.Lines}
 		}
 	}
-	return s.eventData(ctx, a, d.Event.ID, carried)
+	return s.eventData(ctx, a, d.Event.ID, carried, EventPart{})
 }
 
 // checkRows refuses at once a section of a file with more rows than its

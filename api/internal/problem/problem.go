@@ -52,6 +52,7 @@ var kindStatus = []struct {
 	{tournament.ErrForbidden, http.StatusForbidden},
 	{tournament.ErrUnauthorized, http.StatusUnauthorized},
 	{tournament.ErrUnavailable, http.StatusServiceUnavailable},
+	{tournament.ErrBusy, http.StatusServiceUnavailable},
 }
 
 // Of maps err to its problem:
@@ -59,7 +60,8 @@ var kindStatus = []struct {
 //   - a *tournament.Error by its kind: ErrInvalid 422, ErrNotFound 404,
 //     ErrConflict 409, ErrStale 412, ErrForbidden 403, ErrUnauthorized
 //     401, ErrUnavailable 503 (Internal: logged, its message the store's
-//     own "try again"); with its message, field and allowed values; one of
+//     own "try again"), ErrBusy 503 (not Internal: the server is well, its
+//     workers busy; its own words); with its message, field and allowed values; one of
 //     no known kind is a 500;
 //   - a sentinel wrapped without a *tournament.Error: the same statuses,
 //     the error's text as the message;
@@ -79,7 +81,8 @@ func Of(err error) Problem {
 		if !ok {
 			return internal()
 		}
-		return Problem{Status: status, Message: te.Error(), Field: te.Field, Allowed: te.Allowed, Internal: status >= http.StatusInternalServerError}
+		internal := status >= http.StatusInternalServerError && !errors.Is(te.Kind, tournament.ErrBusy)
+		return Problem{Status: status, Message: te.Error(), Field: te.Field, Allowed: te.Allowed, Internal: internal}
 	}
 	if status, ok := statusOf(err); ok {
 		if status >= http.StatusInternalServerError {

@@ -1,0 +1,127 @@
+package tournament_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
+)
+
+// TestHeavyOncePerVersion: four requests at once for the same report of a
+// published event make it once and all get its bytes; a fifth, later, is
+// served what was kept; a result entered (a new version of the event) makes
+// it again; another name, or another audience, is another report.
+func TestHeavyOncePerVersion(t *testing.T) {
+	b := newBuilder(t)
+	e := b.Event(tournament.EventInput{Published: true})
+	sec := b.Mitchell(e.ID, 3, 2)
+	b.Play(sec, 1, 1, 1, "3NT", "N", 9)
+
+	var runs atomic.Int64
+	release := make(chan struct{})
+	report := func(ctx context.Context, d tournament.EventData) ([]byte, error) {
+		runs.Add(1)
+		<-release // every request is waiting before the first is answered
+		n := 0
+		for _, s := range d.Sections {
+			n += len(s.Results)
+		}
+		return []byte(strconv.Itoa(n)), nil
+	}
+	get := func(a tournament.Actor, name string) (string, error) {
+		out, err := b.Svc.Heavy(b.Ctx, a, e.ID, tournament.EventPart{}, name, report)
+		return string(out), err
+	}
+
+	var wg sync.WaitGroup
+	answers := make([]string, 4)
+	for i := range answers {
+		wg.Go(func() {
+			var err error
+			if answers[i], err = get(tournament.Director, "laws?to=all"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	// the first making waits on release: give the others time to join it
+	for deadline := time.Now().Add(5 * time.Second); runs.Load() == 0 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if got := runs.Load(); got != 1 {
+		t.Errorf("4 requests at once made the report %d times, want 1", got)
+	}
+	for i, a := range answers {
+		if a != "1" {
+			t.Errorf("request %d got %q, want the 1 result", i, a)
+		}
+	}
+	if a, err := get(tournament.Director, "laws?to=all"); err != nil || a != "1" || runs.Load() != 1 {
+		t.Errorf("a later request: %q, %v, %d makings; want the kept \"1\", 1 making", a, err, runs.Load())
+	}
+	if got := b.Svc.HeavyMade(); got != 1 {
+		t.Errorf("HeavyMade %d, want 1", got)
+	}
+
+	b.Play(sec, 1, 1, 2, "3NT", "N", 10) // table 1 plays boards 1 and 2 in round 1
+	if a, err := get(tournament.Director, "laws?to=all"); err != nil || a != "2" || runs.Load() != 2 {
+		t.Errorf("after a result entered: %q, %v, %d makings; want \"2\" made again (2 makings)", a, err, runs.Load())
+	}
+	if _, err := get(tournament.Director, "par"); err != nil || runs.Load() != 3 {
+		t.Errorf("another report: %v, %d makings; want it made (3)", err, runs.Load())
+	}
+	// the public sees the lines of finished boards only: none yet
+	if a, err := get(tournament.Public, "par"); err != nil || a != "0" || runs.Load() != 4 {
+		t.Errorf("the public's report: %q, %v, %d makings; want \"0\" made apart from the director's (4)", a, err, runs.Load())
+	}
+}
+
+// TestHeavyBusy: while the one worker makes a report, another report that
+// waits longer than Wait for it is refused with ErrBusy, not queued; a
+// request whose deadline passes while its report is made gets the
+// deadline's error, and the making goes on and is kept for the next.
+func TestHeavyBusy(t *testing.T) {
+	svc := tournament.NewService(newStore(t), tournament.ServiceOptions{
+		DirectorToken: tournamenttest.DirectorToken,
+		Heavy:         tournament.HeavyOptions{Workers: 1, Wait: 20 * time.Millisecond},
+	})
+	b := tournamenttest.For(t, svc)
+	e := b.Event(tournament.EventInput{Published: true})
+	b.Mitchell(e.ID, 3, 2)
+
+	release := make(chan struct{})
+	var runs atomic.Int64
+	slow := func(ctx context.Context, d tournament.EventData) ([]byte, error) {
+		runs.Add(1)
+		<-release
+		return []byte("slow"), nil
+	}
+	short, cancel := context.WithTimeout(b.Ctx, 50*time.Millisecond)
+	defer cancel()
+	if _, err := svc.Heavy(short, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a request whose deadline passed: %v, want its deadline's error", err)
+	}
+	_, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "other", slow)
+	wantError(t, err, tournament.ErrBusy, "")
+	close(release)
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow)
+		if err == nil && string(out) == "slow" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the slow report: %q, %v", out, err)
+		}
+	}
+	if got := runs.Load(); got != 1 {
+		t.Errorf("the slow report was made %d times, want once (kept after its first request left)", got)
+	}
+}

@@ -26,10 +26,16 @@ var queueDeals = map[int]scoring.Deal{
 type countingAnalysis struct {
 	s       *db.Store
 	mu      sync.Mutex
-	solved  map[scoring.Deal]int // deal → times analysed
+	solved  map[scoring.Deal]int // deal → times analysed and saved
 	block   int
 	started chan struct{} // closed when the blocking board starts
 	release chan struct{}
+
+	// holdSave, when not 0, is a board whose analysis, once solved, waits
+	// for release (or cancellation) before it is saved; saving is closed
+	// when it waits.
+	holdSave int
+	saving   chan struct{}
 }
 
 func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {
@@ -49,14 +55,30 @@ func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board i
 	if err != nil || done {
 		return err
 	}
-	c.mu.Lock()
-	c.solved[deal]++
-	c.mu.Unlock()
 	a := tournament.StoredAnalysis{SectionID: sectionID, Board: board, Deal: deal,
 		DealerPar: scoring.Par{NSScore: -110, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW}}}}
 	a.Tricks[scoring.North][scoring.NoTrump] = uint8(board)
-	_, err = c.s.PutAnalysis(ctx, a)
-	return err
+	if board == c.holdSave {
+		select {
+		case <-c.saving:
+		default:
+			close(c.saving)
+		}
+		select {
+		case <-c.release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if _, err = c.s.PutAnalysis(ctx, a); err != nil {
+		// Not saved (a cancelled job): the analysis is to be done again,
+		// and is not counted as done.
+		return err
+	}
+	c.mu.Lock()
+	c.solved[deal]++ // counted once its save returned: a cancelled save is no analysis done
+	c.mu.Unlock()
+	return nil
 }
 
 // waitAnalysed waits until every board with a deal is analysed.
@@ -80,8 +102,10 @@ func waitAnalysed(t *testing.T, s *db.Store, sectionID int64, want int) []tourna
 
 // TestAnalysisQueueSurvivesRestart: boards stored with their deals queue
 // their analyses in the same transaction; a server working the queue stops
-// (its job in flight cancelled, as at a restart) and another takes over:
-// every board with a deal ends analysed, each deal analysed once, and the
+// (its jobs in flight cancelled, as at a restart: one before its work, one
+// between its work and its save) and another takes over: every board with a
+// deal ends analysed, each deal analysed and saved once (the one whose save
+// was cancelled is done again, as it must be: nothing was stored), and the
 // analyses read back as stored.
 func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	s, u := open(t)
@@ -94,16 +118,24 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	if err := s.ReplaceBoards(ctx(t), sec.ID, boards, nil, "director"); err != nil {
 		t.Fatal(err)
 	}
-	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{})}
+	// Board 2 is stopped before its work, board 1 after its work and
+	// before its save: the first server's stop cancels both.
+	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{}),
+		holdSave: 1, saving: make(chan struct{})}
 	opts := db.AnalysisOptions{Workers: 2, PollEvery: 100 * time.Millisecond}
 	first, err := s.StartAnalysis(context.Background(), work.analyse, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-work.started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("board 2's job never started")
+	for _, w := range []struct {
+		ch   chan struct{}
+		what string
+	}{{work.started, "board 2's job never started"}, {work.saving, "board 1's analysis never came to its save"}} {
+		select {
+		case <-w.ch:
+		case <-time.After(30 * time.Second):
+			t.Fatal(w.what)
+		}
 	}
 	// The first server goes, its board 2 half done: the job is cancelled
 	// and left to be run again.
@@ -121,8 +153,10 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	if st := board2(); st != "available" {
 		t.Fatalf("board 2's job is %s after its server stopped, want available", st)
 	}
-	if ok, err := s.Analysed(ctx(t), sec.ID, 2, queueDeals[2]); err != nil || ok {
-		t.Fatalf("board 2 analysed by the server that stopped: %v %v", ok, err)
+	for _, b := range []int{1, 2} {
+		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b]); err != nil || ok {
+			t.Fatalf("board %d analysed by the server that stopped: %v %v", b, ok, err)
+		}
 	}
 	close(work.release)
 	second, err := s.StartAnalysis(context.Background(), work.analyse, opts)

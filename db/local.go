@@ -556,8 +556,15 @@ func (s *LocalServer) launch(ctx context.Context, port int) error {
 		return fail(err)
 	}
 	s.mu.Lock()
-	s.child = pm
+	stopping := s.stopping
+	if !stopping {
+		s.child = pm
+	}
 	s.mu.Unlock()
+	if stopping { // Stop came while it started (Supervise starting it again)
+		_ = pm.stop(context.WithoutCancel(ctx))
+		return errors.New("managed PostgreSQL: stopped while it started")
+	}
 	return nil
 }
 

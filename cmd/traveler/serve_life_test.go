@@ -121,25 +121,42 @@ func TestServeStartsPostgreSQLAgain(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
+	killed := time.Now()
+	// A request may still pass through a backend that has not yet seen its
+	// postmaster die: an event counts once a new postmaster runs.
+	restarted := func() bool {
+		b, err := os.ReadFile(filepath.Join(dataDir, "pg", "postmaster.pid"))
+		if err != nil {
+			return false
+		}
+		again, err := strconv.Atoi(strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0]))
+		return err == nil && again != pid && running(again)
+	}
+	refused := 0
 	deadline := time.Now().Add(time.Minute)
 	for {
 		resp := c.Do("POST", "/v1/events", "", `{"name": "After", "date": "2026-11-24", "law": "contract-2017", "scoring": "MP"}`)
-		if resp.Status == 201 {
+		if resp.Status == 201 && restarted() {
 			break
 		}
-		if resp.Status != 503 {
+		if resp.Status == 503 {
+			refused++
+		} else if resp.Status != 201 {
 			t.Fatalf("POST /v1/events while the database restarts: %d %s; want 503 then 201", resp.Status, resp.Body)
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no event could be made a minute after the postmaster was killed:\n%s", p.stderr())
+			t.Fatalf("no event made by a new postmaster a minute after the old one was killed:\n%s", p.stderr())
 		}
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
-	if again := postmasterOf(t, dataDir); again == pid || !running(again) {
-		t.Errorf("postmaster %d after the kill of %d: want a new, running one", again, pid)
-	}
-	if !strings.Contains(p.stderr(), "managed PostgreSQL started again") {
-		t.Errorf("serve did not say it started PostgreSQL again:\n%s", p.stderr())
+	t.Logf("an event made by the new postmaster %v after the kill, %d requests answered 503 meanwhile (a figure, not judged)", time.Since(killed).Round(time.Millisecond), refused)
+	// It says so once the new postmaster takes connections: maybe just
+	// after the event went through, and through a pipe.
+	for said := time.Now().Add(10 * time.Second); !strings.Contains(p.stderr(), "managed PostgreSQL started again"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(said) {
+			t.Errorf("serve did not say it started PostgreSQL again:\n%s", p.stderr())
+			break
+		}
 	}
 	now := postmasterOf(t, dataDir)
 	p.signal(syscall.SIGTERM)
@@ -197,25 +214,33 @@ func TestServeUnderGoRun(t *testing.T) {
 		}
 	}
 	dataDir := filepath.Join(xdg, "traveler")
-	p := startServeWith(t, freshEnv(home, xdg), dataDir, func(addr string) *exec.Cmd {
+	// serve writes to a file: a pipe it held would keep the test waiting
+	// for the shell's output to end.
+	logFile := filepath.Join(tmp, "serve.log")
+	p := startServeWith(t, freshEnv(home, xdg), dataDir, logFile, func(addr string) *exec.Cmd {
 		// "; :" keeps the shell from exec'ing serve in its place.
-		return exec.Command(fakeGo, "-c", `"$0" serve --addr "$1"; :`, bin, addr)
+		return exec.Command(fakeGo, "-c", `"$0" serve --addr "$1" >"$2" 2>&1; :`, bin, addr, logFile)
 	})
 	pid := postmasterOf(t, dataDir)
 	serve := parentOf(t, pid)
 	if parentOf(t, serve) != p.cmd.Process.Pid {
 		t.Fatalf("serve (%d) is not the child of the shell named go (%d)", serve, p.cmd.Process.Pid)
 	}
+	t.Cleanup(func() { // before the data directory's leftovers are stopped
+		if running(serve) {
+			_ = syscall.Kill(serve, syscall.SIGKILL)
+		}
+	})
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-p.exited: // the shell has ended and serve has closed its output
-	case <-time.After(time.Minute):
-		t.Fatalf("serve still runs a minute after its parent go ended:\n%s", p.stderr())
-	}
-	if running(serve) {
-		t.Fatalf("serve %d still runs after its parent go ended", serve)
+	<-p.exited // the shell, which dies of SIGTERM
+	deadline := time.Now().Add(time.Minute)
+	for running(serve) {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve %d still runs a minute after its parent go ended:\n%s", serve, p.stderr())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 	if !strings.Contains(p.stderr(), "managed PostgreSQL stopped") {
 		t.Errorf("serve did not stop cleanly:\n%s", p.stderr())

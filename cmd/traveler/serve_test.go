@@ -140,11 +140,18 @@ type served struct {
 	cmd     *exec.Cmd
 	url     string
 	out     *syncBuffer
+	logFile string // when set, where the process writes its output instead
 	exited  chan struct{}
 	waitErr error
 }
 
-func (p *served) stderr() string { return p.out.String() }
+func (p *served) stderr() string {
+	if p.logFile != "" {
+		b, _ := os.ReadFile(p.logFile)
+		return p.out.String() + string(b)
+	}
+	return p.out.String()
+}
 
 // startServe starts `traveler serve` on a free port and waits until
 // /readyz answers 200 and its "listening" line has reached the output
@@ -153,15 +160,16 @@ func (p *served) stderr() string { return p.out.String() }
 // answers).
 func startServe(t *testing.T, bin string, env []string, dataDir string) *served {
 	t.Helper()
-	return startServeWith(t, env, dataDir, func(addr string) *exec.Cmd { return exec.Command(bin, "serve", "--addr", addr) })
+	return startServeWith(t, env, dataDir, "", func(addr string) *exec.Cmd { return exec.Command(bin, "serve", "--addr", addr) })
 }
 
 // startServeWith is startServe with the command made by command, given the
-// address to listen on.
-func startServeWith(t *testing.T, env []string, dataDir string, command func(addr string) *exec.Cmd) *served {
+// address to listen on and the file logFile, where the command is to write
+// serve's output when it does not go to the command's own ("": it does).
+func startServeWith(t *testing.T, env []string, dataDir, logFile string, command func(addr string) *exec.Cmd) *served {
 	t.Helper()
 	addr := freeAddr(t)
-	p := &served{t: t, url: "http://" + addr, out: &syncBuffer{}, exited: make(chan struct{})}
+	p := &served{t: t, url: "http://" + addr, out: &syncBuffer{}, exited: make(chan struct{}), logFile: logFile}
 	p.cmd = command(addr)
 	p.cmd.Env = env
 	p.cmd.Stdout = p.out

@@ -393,3 +393,44 @@ func TestLocalServerSuperviseGivesUp(t *testing.T) {
 		t.Fatal("Supervise ran until the test's deadline")
 	}
 }
+
+// TestLocalServerSuperviseAdopted: a server adopted from another process
+// (here another LocalServer) is no child to wait for; when its owner stops
+// it, Supervise notices and starts one of its own on the same port.
+func TestLocalServerSuperviseAdopted(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "adopted")
+	owner := startLocal(t, dir)
+	s := startLocal(t, dir)
+	if !s.Adopted() {
+		t.Fatal("the second start did not adopt the running server")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	supervised := make(chan error, 1)
+	go func() { supervised <- s.Supervise(ctx) }()
+	if err := owner.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for s.Adopted() {
+		select {
+		case err := <-supervised:
+			t.Fatalf("Supervise returned %v; want the server started again", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the adopted server's end was not noticed within a minute")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s.Port() != owner.Port() {
+		t.Errorf("started again on port %d, not %d", s.Port(), owner.Port())
+	}
+	connect(t, s.URL()).Close(context.Background())
+	if err := s.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-supervised; err != nil {
+		t.Errorf("Supervise after Stop = %v, want nil", err)
+	}
+}

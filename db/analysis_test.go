@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"testing"
 	"time"
@@ -79,6 +80,34 @@ func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board i
 	c.solved[deal]++ // counted once its save returned: a cancelled save is no analysis done
 	c.mu.Unlock()
 	return nil
+}
+
+// counts is how many times each deal was analysed and saved so far.
+func (c *countingAnalysis) counts() map[scoring.Deal]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.solved)
+}
+
+// waitJobsDone waits until every analysis job is completed: river records
+// it after the work returned, so every count is in by then.
+func waitJobsDone(t *testing.T, u string) {
+	t.Helper()
+	pool := rawPool(t, u)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var open int
+		if err := pool.QueryRow(ctx(t), `SELECT count(*) FROM river_job WHERE kind = 'analyse_board' AND state <> 'completed'`).Scan(&open); err != nil {
+			t.Fatal(err)
+		}
+		if open == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d analysis jobs not completed after 30 s", open)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // waitAnalysed waits until every board with a deal is analysed.
@@ -171,19 +200,21 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 			t.Errorf("board %d read back as %+v", a.Board, a)
 		}
 	}
-	for deal, n := range work.solved {
-		if n != 1 {
-			t.Errorf("deal %s analysed %d times", deal, n)
-		}
-	}
-	if len(work.solved) != 3 {
-		t.Errorf("%d deals analysed, want 3", len(work.solved))
-	}
 	// river records a job done a moment after its work returns.
 	for deadline := time.Now().Add(10 * time.Second); board2() != "completed"; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("board 2's job is %s 10 s after its analysis was stored, want completed", board2())
 		}
+	}
+	waitJobsDone(t, u)
+	solved := work.counts()
+	for deal, n := range solved {
+		if n != 1 {
+			t.Errorf("deal %s analysed %d times", deal, n)
+		}
+	}
+	if len(solved) != 3 {
+		t.Errorf("%d deals analysed, want 3", len(solved))
 	}
 }
 
@@ -277,7 +308,8 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if n := work.solved[queueDeals[1]]; n != 1 {
+	waitJobsDone(t, u)
+	if n := work.counts()[queueDeals[1]]; n != 1 {
 		t.Errorf("analysed %d times, want 1", n)
 	}
 }

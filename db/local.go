@@ -529,7 +529,9 @@ var errPortTaken = errors.New("port taken")
 // shutdown) when the thread that started it ends: the managed PostgreSQL
 // never outlives its traveler, however that ends (kill -9 included).
 func (s *LocalServer) launch(ctx context.Context, port int) error {
-	s.port = port
+	if s.port != port { // only while StartLocal chooses: Supervise keeps the port
+		s.port = port
+	}
 	if err := s.writeConf(); err != nil {
 		return err
 	}

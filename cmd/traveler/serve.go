@@ -265,10 +265,12 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	go store.PruneIdempotencyKeys(ctx, log)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	// Said before the first request can be answered: whoever waits for
+	// /readyz finds the note and the "listening" line already written.
 	fmt.Fprintf(stdout, "traveler serve: %s\n", linkNote)
 	log.Info("listening", "addr", ln.Addr().String(), "table_links", cmp.Or(baseURL, "the address the director's browser used"))
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
 
 	var failed error
 	select {

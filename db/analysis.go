@@ -22,7 +22,9 @@ import (
 // job nor a job without its board; a server that can solve double dummy
 // works the jobs (StartAnalysis). river keeps a job until it is done, and
 // rescues one whose worker died; the work itself is done at most once a
-// deal, as it first asks whether the deal is analysed already.
+// deal, as it first asks whether the deal is analysed already — once a deal
+// whose analysis was saved: a job cancelled (its server stopping) after its
+// work and before its save stored nothing, and is rightly done again.
 
 // analyseArgs is one board to analyse: the deal as it was stored.
 type analyseArgs struct {

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"maps"
 	"sync"
 	"testing"
 	"time"
@@ -26,10 +27,16 @@ var queueDeals = map[int]scoring.Deal{
 type countingAnalysis struct {
 	s       *db.Store
 	mu      sync.Mutex
-	solved  map[scoring.Deal]int // deal → times analysed
+	solved  map[scoring.Deal]int // deal → times analysed and saved
 	block   int
 	started chan struct{} // closed when the blocking board starts
 	release chan struct{}
+
+	// holdSave, when not 0, is a board whose analysis, once solved, waits
+	// for release (or cancellation) before it is saved; saving is closed
+	// when it waits.
+	holdSave int
+	saving   chan struct{}
 }
 
 func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {
@@ -49,14 +56,58 @@ func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board i
 	if err != nil || done {
 		return err
 	}
-	c.mu.Lock()
-	c.solved[deal]++
-	c.mu.Unlock()
 	a := tournament.StoredAnalysis{SectionID: sectionID, Board: board, Deal: deal,
 		DealerPar: scoring.Par{NSScore: -110, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW}}}}
 	a.Tricks[scoring.North][scoring.NoTrump] = uint8(board)
-	_, err = c.s.PutAnalysis(ctx, a)
-	return err
+	if board == c.holdSave {
+		select {
+		case <-c.saving:
+		default:
+			close(c.saving)
+		}
+		select {
+		case <-c.release:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	if _, err = c.s.PutAnalysis(ctx, a); err != nil {
+		// Not saved (a cancelled job): the analysis is to be done again,
+		// and is not counted as done.
+		return err
+	}
+	c.mu.Lock()
+	c.solved[deal]++ // counted once its save returned: a cancelled save is no analysis done
+	c.mu.Unlock()
+	return nil
+}
+
+// counts is how many times each deal was analysed and saved so far.
+func (c *countingAnalysis) counts() map[scoring.Deal]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.solved)
+}
+
+// waitJobsDone waits until every analysis job is completed: river records
+// it after the work returned, so every count is in by then.
+func waitJobsDone(t *testing.T, u string) {
+	t.Helper()
+	pool := rawPool(t, u)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var open int
+		if err := pool.QueryRow(ctx(t), `SELECT count(*) FROM river_job WHERE kind = 'analyse_board' AND state <> 'completed'`).Scan(&open); err != nil {
+			t.Fatal(err)
+		}
+		if open == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d analysis jobs not completed after 30 s", open)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // waitAnalysed waits until every board with a deal is analysed.
@@ -80,8 +131,10 @@ func waitAnalysed(t *testing.T, s *db.Store, sectionID int64, want int) []tourna
 
 // TestAnalysisQueueSurvivesRestart: boards stored with their deals queue
 // their analyses in the same transaction; a server working the queue stops
-// (its job in flight cancelled, as at a restart) and another takes over:
-// every board with a deal ends analysed, each deal analysed once, and the
+// (its jobs in flight cancelled, as at a restart: one before its work, one
+// between its work and its save) and another takes over: every board with a
+// deal ends analysed, each deal analysed and saved once (the one whose save
+// was cancelled is done again, as it must be: nothing was stored), and the
 // analyses read back as stored.
 func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	s, u := open(t)
@@ -94,16 +147,24 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	if err := s.ReplaceBoards(ctx(t), sec.ID, boards, nil, "director"); err != nil {
 		t.Fatal(err)
 	}
-	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{})}
+	// Board 2 is stopped before its work, board 1 after its work and
+	// before its save: the first server's stop cancels both.
+	work := &countingAnalysis{s: s, solved: map[scoring.Deal]int{}, block: 2, started: make(chan struct{}), release: make(chan struct{}),
+		holdSave: 1, saving: make(chan struct{})}
 	opts := db.AnalysisOptions{Workers: 2, PollEvery: 100 * time.Millisecond}
 	first, err := s.StartAnalysis(context.Background(), work.analyse, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case <-work.started:
-	case <-time.After(30 * time.Second):
-		t.Fatal("board 2's job never started")
+	for _, w := range []struct {
+		ch   chan struct{}
+		what string
+	}{{work.started, "board 2's job never started"}, {work.saving, "board 1's analysis never came to its save"}} {
+		select {
+		case <-w.ch:
+		case <-time.After(30 * time.Second):
+			t.Fatal(w.what)
+		}
 	}
 	// The first server goes, its board 2 half done: the job is cancelled
 	// and left to be run again.
@@ -121,8 +182,10 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 	if st := board2(); st != "available" {
 		t.Fatalf("board 2's job is %s after its server stopped, want available", st)
 	}
-	if ok, err := s.Analysed(ctx(t), sec.ID, 2, queueDeals[2]); err != nil || ok {
-		t.Fatalf("board 2 analysed by the server that stopped: %v %v", ok, err)
+	for _, b := range []int{1, 2} {
+		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b]); err != nil || ok {
+			t.Fatalf("board %d analysed by the server that stopped: %v %v", b, ok, err)
+		}
 	}
 	close(work.release)
 	second, err := s.StartAnalysis(context.Background(), work.analyse, opts)
@@ -137,19 +200,21 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 			t.Errorf("board %d read back as %+v", a.Board, a)
 		}
 	}
-	for deal, n := range work.solved {
-		if n != 1 {
-			t.Errorf("deal %s analysed %d times", deal, n)
-		}
-	}
-	if len(work.solved) != 3 {
-		t.Errorf("%d deals analysed, want 3", len(work.solved))
-	}
 	// river records a job done a moment after its work returns.
 	for deadline := time.Now().Add(10 * time.Second); board2() != "completed"; time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("board 2's job is %s 10 s after its analysis was stored, want completed", board2())
 		}
+	}
+	waitJobsDone(t, u)
+	solved := work.counts()
+	for deal, n := range solved {
+		if n != 1 {
+			t.Errorf("deal %s analysed %d times", deal, n)
+		}
+	}
+	if len(solved) != 3 {
+		t.Errorf("%d deals analysed, want 3", len(solved))
 	}
 }
 
@@ -243,7 +308,8 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if n := work.solved[queueDeals[1]]; n != 1 {
+	waitJobsDone(t, u)
+	if n := work.counts()[queueDeals[1]]; n != 1 {
 		t.Errorf("analysed %d times, want 1", n)
 	}
 }

@@ -32,7 +32,8 @@
 //     dummy works the jobs (StartAnalysis).
 //   - The managed local PostgreSQL (local*.go): StartLocal runs a private
 //     server in a data directory for the embedded default (no database
-//     named).
+//     named), as a child that never outlives this process; Supervise starts
+//     it again when it dies.
 //
 // What it does not hold: rules and decisions (tournament validates before
 // it calls the Store), HTTP and pages (api never imports db; cmd/traveler

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -36,7 +37,7 @@ const (
 )
 
 // installHelp says how to get PostgreSQL's server binaries.
-const installHelp = "install PostgreSQL's server: on Debian/Ubuntu `sudo apt-get install postgresql`, " +
+const installHelp = "install PostgreSQL's server: on Debian/Ubuntu (as root, or with sudo) `apt-get install postgresql`, " +
 	"on macOS `brew install postgresql@16`; or set DATABASE_URL to use a PostgreSQL server you already run"
 
 // LocalServer is a private PostgreSQL cluster that traveler creates and runs
@@ -49,12 +50,26 @@ type LocalServer struct {
 	bin     pgBinaries
 	owner   *osUser // who runs the server when traveler runs as root; nil otherwise
 	port    int
-	adopted bool // it was already running when StartLocal found it
 	log     *slog.Logger
+
+	// restartDelays are the waits before each try to start the server
+	// again when it died under Supervise; when every try fails, Supervise
+	// gives up.
+	restartDelays []time.Duration
+
+	mu       sync.Mutex
+	adopted  bool        // it was already running when StartLocal found it (and has not been started again since)
+	child    *postmaster // the server this process started, nil when adopted
+	stopping bool        // Stop was called: a server gone now is no death
+	stopped  chan struct{}
 
 	stopOnce sync.Once
 	stopErr  error
 }
+
+// defaultRestartDelays: five tries within about a quarter of a minute, then
+// serve exits non-zero and its service manager takes over.
+var defaultRestartDelays = []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second}
 
 // pgBinaries is one installation of PostgreSQL's server programs.
 type pgBinaries struct {
@@ -151,16 +166,36 @@ func (s *LocalServer) DataDir() string { return s.pgdata }
 // Adopted reports whether StartLocal found the server already running
 // rather than starting it; a short-lived command (migrate, token) leaves
 // such a server running.
-func (s *LocalServer) Adopted() bool { return s.adopted }
+func (s *LocalServer) Adopted() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.adopted
+}
 
 func (s *LocalServer) urlFor(database string) string {
 	return fmt.Sprintf("postgres://%s@127.0.0.1:%d/%s?sslmode=disable", localUser, s.port, database)
 }
 
-// Stop stops the server (pg_ctl stop -m fast: open sessions are ended) and
-// waits until it has gone. Stopping a stopped server does nothing.
+// Stop stops the server (a fast shutdown: open sessions are ended) and
+// waits until it has gone. Stopping a stopped server does nothing. A server
+// this process started is its child and is told directly; an adopted one is
+// stopped with pg_ctl.
 func (s *LocalServer) Stop(ctx context.Context) error {
 	s.stopOnce.Do(func() {
+		s.mu.Lock()
+		s.stopping = true
+		child := s.child
+		if s.stopped != nil {
+			close(s.stopped)
+		}
+		s.mu.Unlock()
+		if child != nil {
+			s.stopErr = child.stop(ctx)
+			if s.stopErr == nil {
+				s.log.Info("managed PostgreSQL stopped", "data_dir", s.pgdata)
+			}
+			return
+		}
 		if _, err := os.Stat(filepath.Join(s.pgdata, "postmaster.pid")); errors.Is(err, os.ErrNotExist) {
 			return
 		}
@@ -175,6 +210,109 @@ func (s *LocalServer) Stop(ctx context.Context) error {
 		s.log.Info("managed PostgreSQL stopped", "data_dir", s.pgdata)
 	})
 	return s.stopErr
+}
+
+// Supervise watches the server until ctx is done or Stop is called, and
+// when it dies (a postmaster killed, an adopted server stopped by its
+// owner) starts it again on the same port, so the pools' URL stays right:
+// up to five tries with growing waits in between (about 15 s in all). When
+// every try fails it returns the error, and the caller should exit non-zero
+// so that its service manager starts it afresh; otherwise it returns nil.
+func (s *LocalServer) Supervise(ctx context.Context) error {
+	for {
+		cause := s.watch(ctx)
+		if cause == nil {
+			return nil
+		}
+		s.log.Error("managed PostgreSQL died: starting it again", "data_dir", s.pgdata, "port", s.port, "cause", cause.Error())
+		var err error
+		for i, d := range s.delays() {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-s.stoppedCh():
+				return nil
+			case <-time.After(d):
+			}
+			if err = s.launch(ctx, s.port); err == nil {
+				break
+			}
+			if ctx.Err() != nil || s.isStopping() {
+				return nil
+			}
+			s.log.Warn("managed PostgreSQL: could not start it again", "try", i+1, "error", err.Error())
+		}
+		if err != nil {
+			return fmt.Errorf("managed PostgreSQL died and did not start again after %d tries: %w", len(s.delays()), err)
+		}
+		s.mu.Lock()
+		s.adopted = false
+		s.mu.Unlock()
+		s.log.Info("managed PostgreSQL started again", "data_dir", s.pgdata, "port", s.port)
+	}
+}
+
+func (s *LocalServer) delays() []time.Duration {
+	if s.restartDelays != nil {
+		return s.restartDelays
+	}
+	return defaultRestartDelays
+}
+
+func (s *LocalServer) isStopping() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stopping
+}
+
+// stoppedCh is closed when Stop is called.
+func (s *LocalServer) stoppedCh() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped == nil {
+		s.stopped = make(chan struct{})
+		if s.stopping {
+			close(s.stopped)
+		}
+	}
+	return s.stopped
+}
+
+// watch blocks until the server dies (its cause returned) or ctx is done or
+// Stop is called (nil). A child is waited for; an adopted server, which is
+// no child of this process, is looked at every second.
+func (s *LocalServer) watch(ctx context.Context) error {
+	s.mu.Lock()
+	child := s.child
+	s.mu.Unlock()
+	stopped := s.stoppedCh()
+	if child != nil {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-stopped:
+			return nil
+		case <-child.done:
+			if s.isStopping() {
+				return nil
+			}
+			return fmt.Errorf("postmaster %d exited: %v", child.pid, child.err)
+		}
+	}
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-stopped:
+			return nil
+		case <-tick.C:
+			if running, _, err := s.runningServer(); err == nil && !running && !s.isStopping() {
+				return errors.New("the server this process adopted is gone")
+			}
+		}
+	}
 }
 
 // findPGBinaries finds a directory with initdb, pg_ctl and postgres: on
@@ -359,8 +497,8 @@ func (s *LocalServer) initdb(ctx context.Context) error {
 	return nil
 }
 
-// start picks the port, writes the settings and starts the server with
-// pg_ctl, trying another port when the one it picked was taken meanwhile.
+// start picks the port, writes the settings and starts the server,
+// trying another port when the one it picked was taken meanwhile.
 func (s *LocalServer) start(ctx context.Context) error {
 	var lastErr error
 	for attempt := 0; attempt < 3; attempt++ {
@@ -368,37 +506,170 @@ func (s *LocalServer) start(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		s.port = port
-		if err := s.writeConf(); err != nil {
-			return err
-		}
-		if err := s.removeStalePID(); err != nil {
-			return err
-		}
-		logPath := filepath.Join(s.runDir, localLogFile)
-		logSize := fileSize(logPath)
-		out, err := s.pgCtl(ctx, "start", "-D", s.pgdata, "-l", logPath, "-w", "-t", "120", "-s")
-		if err == nil {
+		lastErr = s.launch(ctx, port)
+		if lastErr == nil {
 			s.log.Info("managed PostgreSQL started", "data_dir", s.pgdata, "port", port, "postgres", s.bin.version)
 			return nil
 		}
-		serverLog := readFrom(logPath, logSize)
-		lastErr = fmt.Errorf("managed PostgreSQL: pg_ctl start (port %d): %v: %s%s", port, err, strings.TrimSpace(out), "\n"+lastLines(serverLog, 15))
-		if ctx.Err() != nil {
-			// Cancelled while starting: do not leave a server behind.
-			if running, _, _ := s.runningServer(); running {
-				sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
-				_, _ = s.pgCtl(sctx, "stop", "-D", s.pgdata, "-m", "fast", "-w")
-				cancel()
-			}
-			return lastErr
-		}
-		if !strings.Contains(serverLog, "could not bind") && !strings.Contains(serverLog, "already in use") {
+		if ctx.Err() != nil || !errors.Is(lastErr, errPortTaken) {
 			return lastErr
 		}
 		s.log.Warn("managed PostgreSQL: port taken, choosing another", "port", port)
 	}
 	return lastErr
+}
+
+// errPortTaken marks a start that failed because the port was taken.
+var errPortTaken = errors.New("port taken")
+
+// launch writes the settings for port and starts the postmaster as a child
+// of this process, and waits until it takes connections. The child is in
+// a session of its own (a terminal's ^C or hang-up reaches traveler, which
+// stops it in order) and, on Linux, is told to shut down (SIGINT, a fast
+// shutdown) when the thread that started it ends: the managed PostgreSQL
+// never outlives its traveler, however that ends (kill -9 included).
+func (s *LocalServer) launch(ctx context.Context, port int) error {
+	if s.port != port { // only while StartLocal chooses: Supervise keeps the port
+		s.port = port
+	}
+	if err := s.writeConf(); err != nil {
+		return err
+	}
+	if err := s.removeStalePID(); err != nil {
+		return err
+	}
+	logPath := filepath.Join(s.runDir, localLogFile)
+	logSize := fileSize(logPath)
+	fail := func(err error) error {
+		serverLog := readFrom(logPath, logSize)
+		err = fmt.Errorf("managed PostgreSQL: starting postgres (port %d): %w\n%s", port, err, lastLines(serverLog, 15))
+		if strings.Contains(serverLog, "could not bind") || strings.Contains(serverLog, "already in use") {
+			err = fmt.Errorf("%w: %w", errPortTaken, err)
+		}
+		return err
+	}
+	pm, err := s.spawn(logPath)
+	if err != nil {
+		return fail(err)
+	}
+	if err := s.waitReady(ctx, pm); err != nil {
+		// Cancelled or failed while starting: do not leave a server behind.
+		_ = pm.stop(context.WithoutCancel(ctx))
+		return fail(err)
+	}
+	s.mu.Lock()
+	stopping := s.stopping
+	if !stopping {
+		s.child = pm
+	}
+	s.mu.Unlock()
+	if stopping { // Stop came while it started (Supervise starting it again)
+		_ = pm.stop(context.WithoutCancel(ctx))
+		return errors.New("managed PostgreSQL: stopped while it started")
+	}
+	return nil
+}
+
+// postmaster is a server this process started: its child.
+type postmaster struct {
+	pid  int
+	done chan struct{} // closed when it has exited and been waited for
+	err  error         // how it exited; read after done
+}
+
+// spawn starts `postgres -D pgdata` as the server's user, its output
+// appended to the server log. The child is started and waited for by one
+// goroutine locked to its thread, because the parent-death signal follows
+// the thread that started the child, not the process.
+func (s *LocalServer) spawn(logPath string) (*postmaster, error) {
+	logFile, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(filepath.Join(s.bin.dir, "postgres"), "-D", s.pgdata)
+	cmd.Dir = "/"
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.Env = s.env()
+	cmd.SysProcAttr = childAttr()
+	if s.owner != nil {
+		s.owner.apply(cmd)
+	}
+	pm := &postmaster{done: make(chan struct{})}
+	started := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine, after the child
+		err := cmd.Start()
+		logFile.Close()
+		if err != nil {
+			started <- err
+			return
+		}
+		pm.pid = cmd.Process.Pid
+		started <- nil
+		pm.err = cmd.Wait()
+		close(pm.done)
+	}()
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return pm, nil
+}
+
+// waitReady waits until the server takes connections, the child exits, or
+// two minutes (as pg_ctl -w) or ctx run out.
+func (s *LocalServer) waitReady(ctx context.Context, pm *postmaster) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	cfg, err := pgconn.ParseConfig(s.urlFor("postgres"))
+	if err != nil {
+		return err
+	}
+	cfg.ConnectTimeout = 2 * time.Second
+	var last error
+	for {
+		select {
+		case <-pm.done:
+			return fmt.Errorf("postgres exited: %v", pm.err)
+		default:
+		}
+		conn, err := pgconn.ConnectConfig(ctx, cfg)
+		if err == nil {
+			conn.Close(ctx)
+			return nil
+		}
+		last = err
+		select {
+		case <-pm.done:
+			return fmt.Errorf("postgres exited: %v", pm.err)
+		case <-ctx.Done():
+			return fmt.Errorf("not taking connections (%v): %w", last, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// stop asks the postmaster for a fast shutdown (SIGINT) and waits for it;
+// when ctx ends first it is told to quit at once (SIGQUIT), then killed.
+func (pm *postmaster) stop(ctx context.Context) error {
+	select {
+	case <-pm.done:
+		return nil
+	default:
+	}
+	_ = signalProcess(pm.pid, sigFastShutdown)
+	select {
+	case <-pm.done:
+		return nil
+	case <-ctx.Done():
+	}
+	_ = signalProcess(pm.pid, sigImmediateShutdown)
+	select {
+	case <-pm.done:
+	case <-time.After(10 * time.Second):
+		_ = signalProcess(pm.pid, sigKill)
+		<-pm.done
+	}
+	return fmt.Errorf("managed PostgreSQL: postmaster %d did not stop in time: %w", pm.pid, ctx.Err())
 }
 
 // choosePort returns the remembered port when it is free (and fresh is
@@ -572,16 +843,23 @@ func (s *LocalServer) run(ctx context.Context, prog string, args ...string) (str
 	cmd := exec.CommandContext(ctx, prog, args...)
 	cmd.Dir = "/"
 	cmd.WaitDelay = 5 * time.Second
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "PG") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
+	cmd.Env = s.env()
 	if s.owner != nil {
 		s.owner.apply(cmd)
 	}
 	out, err := cmd.CombinedOutput()
 	return string(out), err
+}
+
+// env is traveler's environment without the PG* variables.
+func (s *LocalServer) env() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "PG") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // fileSize is the size of a file, 0 when it cannot be read.

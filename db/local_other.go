@@ -5,6 +5,7 @@ package db
 import (
 	"errors"
 	"os/exec"
+	"syscall"
 )
 
 // osUser is the unprivileged user a root traveler runs the cluster as (Unix only).
@@ -19,3 +20,12 @@ func (u *osUser) chown(string) error                    { return nil }
 func chownTree(string, *osUser) error                   { return nil }
 func processExists(int) bool                            { return false }
 func makeTraversable(string, *osUser) ([]string, error) { return nil, nil }
+
+const (
+	sigFastShutdown      = syscall.SIGINT
+	sigImmediateShutdown = syscall.SIGINT
+	sigKill              = syscall.SIGKILL
+)
+
+func childAttr() *syscall.SysProcAttr         { return nil }
+func signalProcess(int, syscall.Signal) error { return errors.New("not supported") }

@@ -281,3 +281,156 @@ func TestMajorVersion(t *testing.T) {
 		t.Error("versionLess does not compare numerically")
 	}
 }
+
+// postmasterPID reads the postmaster's process number from postmaster.pid.
+func postmasterPID(t *testing.T, pgdata string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(pgdata, "postmaster.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.SplitN(string(b), "\n", 2)[0])
+	if err != nil {
+		t.Fatalf("postmaster.pid: %v", err)
+	}
+	return pid
+}
+
+// TestLocalServerSupervised: a postmaster killed with SIGKILL under
+// Supervise is started again on the same port (the pools' URL stays
+// right) with the data there; Stop then ends Supervise with nil, and a
+// server stopped on purpose is not started again.
+func TestLocalServerSupervised(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "supervised")
+	s := startLocal(t, dir)
+	conn := connect(t, s.URL())
+	if _, err := conn.Exec(context.Background(), "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('kept across restarts')"); err != nil {
+		t.Fatal(err)
+	}
+	conn.Close(context.Background())
+	port := s.Port()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	supervised := make(chan error, 1)
+	go func() { supervised <- s.Supervise(ctx) }()
+
+	for round := 1; round <= 2; round++ {
+		pid := postmasterPID(t, s.pgdata)
+		if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+			t.Fatalf("kill -9 %d: %v", pid, err)
+		}
+		deadline := time.Now().Add(time.Minute)
+		for {
+			if running, _, _ := s.runningServer(); running && postmasterPID(t, s.pgdata) != pid {
+				c, err := pgx.Connect(context.Background(), s.URL())
+				if err == nil {
+					c.Close(context.Background())
+					break
+				}
+			}
+			select {
+			case err := <-supervised:
+				t.Fatalf("kill %d: Supervise returned %v; want the server started again", round, err)
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("kill %d: the server was not started again within a minute", round)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if s.Port() != port {
+			t.Fatalf("kill %d: started again on port %d, not %d", round, s.Port(), port)
+		}
+		if n := count(t, s.URL()); n != 1 {
+			t.Errorf("kill %d: %d rows after the restart, want 1", round, n)
+		}
+	}
+	if err := s.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-supervised; err != nil {
+		t.Errorf("Supervise after Stop = %v, want nil", err)
+	}
+	if running, _, _ := s.runningServer(); running {
+		t.Error("a server stopped on purpose was started again")
+	}
+}
+
+// TestLocalServerSuperviseGivesUp: when the killed server cannot be
+// started again (its port taken by another program meanwhile), Supervise
+// returns an error after its tries, for serve to exit non-zero.
+func TestLocalServerSuperviseGivesUp(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "gives up")
+	s := startLocal(t, dir)
+	s.restartDelays = []time.Duration{100 * time.Millisecond, 200 * time.Millisecond}
+	pid := postmasterPID(t, s.pgdata)
+	port := s.Port()
+	// Take the port before Supervise can: kill, wait, listen, then supervise.
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, pid, s.pgdata)
+	var l net.Listener
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var err error
+		if l, err = net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port))); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("taking port %d: %v", port, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	defer l.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	err := s.Supervise(ctx)
+	if err == nil || !strings.Contains(err.Error(), "did not start again after 2 tries") {
+		t.Fatalf("Supervise = %v; want it to give up after 2 tries", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("Supervise ran until the test's deadline")
+	}
+}
+
+// TestLocalServerSuperviseAdopted: a server adopted from another process
+// (here another LocalServer) is no child to wait for; when its owner stops
+// it, Supervise notices and starts one of its own on the same port.
+func TestLocalServerSuperviseAdopted(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "adopted")
+	owner := startLocal(t, dir)
+	s := startLocal(t, dir)
+	if !s.Adopted() {
+		t.Fatal("the second start did not adopt the running server")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	supervised := make(chan error, 1)
+	go func() { supervised <- s.Supervise(ctx) }()
+	if err := owner.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for s.Adopted() {
+		select {
+		case err := <-supervised:
+			t.Fatalf("Supervise returned %v; want the server started again", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the adopted server's end was not noticed within a minute")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if s.Port() != owner.Port() {
+		t.Errorf("started again on port %d, not %d", s.Port(), owner.Port())
+	}
+	connect(t, s.URL()).Close(context.Background())
+	if err := s.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-supervised; err != nil {
+		t.Errorf("Supervise after Stop = %v, want nil", err)
+	}
+}

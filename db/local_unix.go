@@ -71,7 +71,10 @@ func fromUser(u *user.User) (*osUser, error) {
 
 // apply makes cmd run as the user, with no supplementary groups.
 func (u *osUser) apply(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Credential = &syscall.Credential{Uid: u.uid, Gid: u.gid}
 }
 
 // chown gives one file to the user.
@@ -136,4 +139,18 @@ func makeTraversable(dir string, u *osUser) ([]string, error) {
 func processExists(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
+}
+
+// The signals a postmaster takes: a fast shutdown (sessions ended, a
+// checkpoint), an immediate one (crash recovery at the next start), and
+// the end.
+const (
+	sigFastShutdown      = syscall.SIGINT
+	sigImmediateShutdown = syscall.SIGQUIT
+	sigKill              = syscall.SIGKILL
+)
+
+// signalProcess sends sig to the process pid.
+func signalProcess(pid int, sig syscall.Signal) error {
+	return syscall.Kill(pid, sig)
 }

@@ -30,7 +30,11 @@ var commands = []command{
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A closed terminal or a dropped SSH session (SIGHUP) stops a command
+	// as cleanly as ^C or a service manager (serve: requests in flight
+	// finish, its PostgreSQL is stopped).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	endWithGoRun()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -76,10 +76,11 @@ func (b *clientBounds) register(fs *flag.FlagSet, envErrs *[]error) {
 // of ~131 MB with DDS's own default (BENCHMARKS.md, "Double dummy").
 const serveDDSMemory = 40
 
-// runServe runs the HTTP service until SIGINT or SIGTERM: it starts the
+// runServe runs the HTTP service until SIGINT, SIGTERM or SIGHUP: it starts the
 // database (the managed local PostgreSQL unless DATABASE_URL is given),
 // migrates it, and serves the API. It exits 0 after a clean shutdown, 1 when
-// it cannot start or the server fails, 2 for bad flags.
+// it cannot start, the server fails or the managed PostgreSQL died and could
+// not be started again, 2 for bad flags.
 func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	var cfg serveConfig
 	var envErrs []error
@@ -196,6 +197,13 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		}
 	}()
 	log.Info("database", "at", database.describe())
+	// The managed PostgreSQL is started again when it dies; when it cannot
+	// be, serve stops (exit status 1) so that its service manager restarts
+	// the whole.
+	dbFailed := make(chan error, 1)
+	if database.local != nil {
+		go func() { dbFailed <- database.local.Supervise(ctx) }()
+	}
 
 	if err := db.Migrate(ctx, database.url); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
@@ -285,14 +293,22 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	go store.PruneIdempotencyKeys(ctx, log)
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(api.Listener(ln, o)) }() // connections per client address bounded
+	// Said before the first request can be answered: whoever waits for
+	// /readyz finds the note and the "listening" line already written.
 	fmt.Fprintf(stdout, "traveler serve: %s\n", linkNote)
 	log.Info("listening", "addr", ln.Addr().String(), "table_links", cmp.Or(baseURL, "the address the director's browser used"))
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(api.Listener(ln, o)) }() // connections per client address bounded
 
+	var failed error
 	select {
 	case err := <-served:
 		return fmt.Errorf("http server: %w", err)
+	case failed = <-dbFailed:
+		if failed == nil { // ctx is done
+			break
+		}
+		log.Error("the managed PostgreSQL is down for good: stopping", "error", failed.Error())
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing requests in flight", "timeout", shutdownTimeout.String())
@@ -305,7 +321,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http server", "error", err.Error())
 	}
-	return nil
+	return failed
 }
 
 // ensureDirectorToken creates a director token when none is configured

@@ -109,7 +109,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--lan] [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
-		fmt.Fprintln(stderr, "\nServes the REST API under /v1 until SIGINT or SIGTERM. With no DATABASE_URL it runs")
+		fmt.Fprintln(stderr, "\nServes the REST API under /v1 until SIGINT, SIGTERM or SIGHUP. With no DATABASE_URL it runs")
 		fmt.Fprintln(stderr, "its own PostgreSQL cluster in --data-dir, from the server binaries installed on the machine.")
 		fmt.Fprintln(stderr, "The director token is "+envDirectorToken+"; without one, the first start creates one,")
 		fmt.Fprintln(stderr, "prints it once and writes it to <data-dir>/"+directorTokenFile+".")

@@ -42,6 +42,14 @@ func TestEntryAtVersions(t *testing.T) {
 		{"boards replaced", func() error {
 			return s.ReplaceBoards(c, sec.ID, []tournament.Board{{Number: 1, Dealer: scoring.North}}, nil, "director")
 		}},
+		{"movement changed", func() error {
+			full, err := s.Section(c, sec.ID)
+			if err != nil {
+				return err
+			}
+			return s.ChangeMovement(c, &full, nil, &tournament.Change{EventID: e.ID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID,
+				Action: "update", Actor: "director"})
+		}},
 		{"event changed", func() error {
 			ev, err := s.Event(c, e.ID)
 			if err != nil {

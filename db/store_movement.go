@@ -13,7 +13,7 @@ import (
 const changeMovementSQL = `
 WITH sec AS (
     UPDATE sections s SET spec = $2, kind = $3, movement_name = $4, winners = $5, pairs = $6, tables = $7,
-        boards = $8, phantom = $9, rounds = $10, current_round = $11
+        boards = $8, phantom = $9, rounds = $10, current_round = $11, entry_version = s.entry_version + 1
     WHERE s.id = $1 AND ` + liveSection + `
     RETURNING s.id
 ), gone_rests AS (

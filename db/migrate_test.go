@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/db/dbtest"
 )
@@ -40,25 +41,25 @@ func newestMigrations() (newest, previous uint) {
 
 // tables lists the tables of the schema in database u, but golang-migrate's.
 func tables(t *testing.T, u string) []string {
-	p := rawPool(t, u)
-	rows, err := p.Query(context.Background(), `
-		SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'
+	return column(t, u, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'
 		ORDER BY tablename`)
+}
+
+// column runs query, of one text column, on database u with a pool of its
+// own (closed after) and returns its rows.
+func column(t *testing.T, u, query string) []string {
+	t.Helper()
+	p := rawPool(t, u)
+	defer p.Close()
+	rows, err := p.Query(context.Background(), query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, n)
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
 	}
-	if rows.Err() != nil {
-		t.Fatal(rows.Err())
-	}
-	return names
+	return out
 }
 
 func version(t *testing.T, u string) (uint, bool) {

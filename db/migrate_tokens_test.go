@@ -51,26 +51,7 @@ func TestMigrateDownEndsTokens(t *testing.T) {
 		}
 	}
 	p.Close() // golang-migrate's down takes locks an open pool would hold up
-	names := func() []string {
-		p := rawPool(t, u)
-		defer p.Close()
-		rows, err := p.Query(c, `SELECT name FROM tokens ORDER BY name`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for rows.Next() {
-			var n string
-			if err := rows.Scan(&n); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, n)
-		}
-		if rows.Err() != nil {
-			t.Fatal(rows.Err())
-		}
-		return out
-	}
+	names := func() []string { return column(t, u, `SELECT name FROM tokens ORDER BY name`) }
 
 	if err := db.MigrateDown(u, stepsAbove(t, 7)); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"io"
 	"strconv"
@@ -123,7 +124,7 @@ func (s *server) getParReport(c echo.Context) error {
 // the caller reads itself), made once per version of the event and kept
 // (heavy).
 func (s *server) jsonReport(c echo.Context, name string, more []string, report func(tournament.EventData) (any, error)) error {
-	return s.heavy(c, name, more, echo.MIMEApplicationJSON, "", func(w io.Writer, d tournament.EventData) error {
+	return s.heavy(c, name, more, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
 		out, err := report(d)
 		if err != nil {
 			return err

@@ -32,10 +32,11 @@ func (s *server) getRoyalton(c echo.Context) error {
 
 // getResults answers GET /v1/events/{id}/results[?section=&session=]: the
 // event's standings and every board's traveler, section by section — the
-// shape `traveler rescore --format json` prints for a results file.
+// shape `traveler rescore --format json` prints for a results file,
+// written a section at a time.
 func (s *server) getResults(c echo.Context) error {
-	return s.jsonReport(c, "results", nil, func(d tournament.EventData) (any, error) {
-		return NewEventResultsResponse(d, nil), nil
+	return s.heavy(c, "results", nil, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
+		return WriteEventResults(w, d)
 	})
 }
 

@@ -1,6 +1,10 @@
 package api
 
 import (
+	"bufio"
+	"encoding/json"
+	"io"
+
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -37,4 +41,34 @@ func NewEventResultsResponse(d tournament.EventData, f *reports.ResultsFile) Eve
 		out.File = &fr
 	}
 	return out
+}
+
+// WriteEventResults writes NewEventResultsResponse(d, nil) as
+// json.Encoder.Encode would, byte for byte, one section at a time: the
+// response of a 180,000-result event is 77 MB of JSON, which the encoder
+// would hold whole (with the response it is made from) before writing a
+// byte of it.
+func WriteEventResults(w io.Writer, d tournament.EventData) error {
+	event, err := json.Marshal(NewEventResponse(d.Event))
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.WriteString(`{"event":`)
+	bw.Write(event)
+	bw.WriteString(`,"sections":[`)
+	for i, sd := range d.Sections {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		s := SectionResultsDTO{ID: sd.Section.ID, Name: sd.Section.Name, Session: sd.Section.Session,
+			Standings: NewStandingsResponse(sd.Standings), Travelers: convert(sd.Travelers, NewTravelerResponse)}
+		b, err := json.Marshal(s)
+		if err != nil {
+			return err
+		}
+		bw.Write(b)
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }

@@ -1,18 +1,16 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
-	"net/http"
 	"slices"
 	"strconv"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/reports"
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -24,47 +22,43 @@ var partQuery = []string{"section", "session"}
 // the standings, travelers, scorecards, frequencies, Royalton report and
 // law-code comparison.
 func (s *server) getWorkbook(c echo.Context) error {
-	return s.export(c, "report.xlsx", false)
+	return s.export(c, "report.xlsx")
 }
 
 // getStandingsCSV answers GET /v1/events/{id}/standings.csv[?section=&session=].
 func (s *server) getStandingsCSV(c echo.Context) error {
-	return s.export(c, "standings.csv", false)
+	return s.export(c, "standings.csv")
 }
 
 // getTravelersCSV answers GET /v1/events/{id}/travelers.csv[?section=&session=].
 func (s *server) getTravelersCSV(c echo.Context) error {
-	return s.export(c, "travelers.csv", false)
+	return s.export(c, "travelers.csv")
 }
 
 // getUSEBIO answers GET /v1/events/{id}/usebio.xml[?section=&session=]: a
 // USEBIO 1.2 file, which holds one section.
 func (s *server) getUSEBIO(c echo.Context) error {
-	return s.export(c, "usebio.xml", true)
+	return s.export(c, "usebio.xml")
 }
 
 // getPBN answers GET /v1/events/{id}/results.pbn[?section=&session=]: the
 // hand records and played results as a PBN file.
 func (s *server) getPBN(c echo.Context) error {
-	return s.export(c, "results.pbn", true)
+	return s.export(c, "results.pbn")
 }
 
 // export answers with the part of an event the query asks for as an
-// attachment named after the event. name is one of reports.Files; shaped
-// says the format cannot hold every event, so its writer's errors are the
-// event's (see shapeErrors): a 422, not a 500. Every file is made whole
-// before it is answered (heavy), so that a refusal answers its 422 and a
-// failure its 5xx, never a download cut short.
-func (s *server) export(c echo.Context, name string, shaped bool) error {
+// attachment named after the event. name is one of reports.Files; a
+// format that cannot hold every event refuses it with a 422
+// (download.Write). Every file is made whole before it is answered
+// (heavy), so that a refusal answers its 422 and a failure its 5xx, never
+// a download cut short.
+func (s *server) export(c echo.Context, name string) error {
 	f, ok := reports.FileNamed(name)
 	if !ok {
 		return errors.New("api: no file " + name + " in reports.Files")
 	}
-	write := f.Write
-	if shaped {
-		write = shapeErrors(f.Write)
-	}
-	return s.heavy(c, name, nil, f.MediaType, name, write)
+	return s.heavy(c, name, nil, f.MediaType, name, download.Write(f))
 }
 
 // heavy answers with what write makes of the part of the event the query
@@ -77,7 +71,7 @@ func (s *server) export(c echo.Context, name string, shaped bool) error {
 // that waits too long for a worker is answered 503 with Retry-After, and one
 // whose deadline passes while it is made 503 too (the making goes on and is
 // kept for the next request) — never a 200 with a part of the output.
-func (s *server) heavy(c echo.Context, name string, more []string, mediaType, attachment string, write func(io.Writer, tournament.EventData) error) error {
+func (s *server) heavy(c echo.Context, name string, more []string, mediaType, attachment string, write func(context.Context, io.Writer, tournament.EventData) error) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err
@@ -87,22 +81,15 @@ func (s *server) heavy(c echo.Context, name string, more []string, mediaType, at
 		return err
 	}
 	part := tournament.EventPart{SectionID: sectionID, Session: session}
-	body, err := s.svc.Heavy(c.Request().Context(), actor(c), id, part, name, func(ctx context.Context, d tournament.EventData) ([]byte, error) {
-		var buf bytes.Buffer
-		if err := write(&buf, d); err != nil {
-			return nil, err
-		}
-		return buf.Bytes(), nil
-	})
+	out, err := s.svc.Heavy(c.Request().Context(), actor(c), id, part, name, write)
 	if err != nil {
 		return err
 	}
-	h := c.Response().Header()
+	filename := ""
 	if attachment != "" {
-		h.Set(echo.HeaderContentDisposition, `attachment; filename="event-`+strconv.FormatInt(id, 10)+"-"+attachment+`"`)
+		filename = "event-" + strconv.FormatInt(id, 10) + "-" + attachment
 	}
-	h.Set(echo.HeaderContentLength, strconv.Itoa(len(body)))
-	return c.Blob(http.StatusOK, mediaType, body)
+	return download.Send(c, filename, mediaType, out)
 }
 
 // partOf reads ?section=ID and ?session=N (0 when not given), refusing a
@@ -128,23 +115,4 @@ func partOf(c echo.Context, more []string) (sectionID int64, session int, err er
 		}
 	}
 	return sectionID, session, nil
-}
-
-// shapeErrors makes a writer's errors 422s naming "event". The writers it
-// wraps write to a buffer, which cannot fail, so every error they give is
-// about what the event holds (its scoring method, a kind of result the
-// format has no form for), not a failure of the server.
-func shapeErrors(write func(io.Writer, tournament.EventData) error) func(io.Writer, tournament.EventData) error {
-	return func(w io.Writer, d tournament.EventData) error {
-		err := write(w, d)
-		if err == nil {
-			return nil
-		}
-		var te *tournament.Error
-		var se *scoring.Error
-		if errors.As(err, &te) || errors.As(err, &se) {
-			return err
-		}
-		return tournament.Invalidf("event", err.Error())
-	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -42,7 +43,9 @@ func heavyServer(t *testing.T, o tournament.HeavyOptions, deadline time.Duration
 		ctx, cancel := context.WithTimeout(c.Request().Context(), deadline)
 		defer cancel()
 		c.SetRequest(c.Request().WithContext(ctx))
-		return s.heavy(c, "file", nil, "application/octet-stream", "report.xlsx", write)
+		return s.heavy(c, "file", nil, "application/octet-stream", "report.xlsx", func(_ context.Context, w io.Writer, d tournament.EventData) error {
+			return write(w, d)
+		})
 	})
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
@@ -136,5 +139,46 @@ func TestHeavyBusyAnswers503(t *testing.T) {
 	var problem struct{ Error string }
 	if json.Unmarshal(body, &problem); problem.Error == "" || problem.Error == "internal error" {
 		t.Errorf("workers busy: the error says %q; want why (busy)", problem.Error)
+	}
+}
+
+// TestHeavyServedFromFile: a file past HeavyOptions.SpillAt, made into a
+// temporary file rather than memory, is answered 200 whole with its
+// Content-Length, to each of several requests at once and again later.
+func TestHeavyServedFromFile(t *testing.T) {
+	const size = 3<<20 + 123
+	file := make([]byte, size)
+	for i := range file {
+		file[i] = byte(i % 251)
+	}
+	srv, svc := heavyServer(t, tournament.HeavyOptions{SpillAt: 1 << 20, Dir: t.TempDir()}, 10*time.Second, func(w io.Writer, d tournament.EventData) error {
+		for rest := file; len(rest) > 0; rest = rest[min(len(rest), 4096):] {
+			if _, err := w.Write(rest[:min(len(rest), 4096)]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	var wg sync.WaitGroup
+	for i := range 5 {
+		if i == 4 {
+			wg.Wait() // the fifth after the others: what was kept
+		}
+		wg.Go(func() {
+			res, err := http.Get(srv.URL + "/test/7/file")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			body, err := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != http.StatusOK || err != nil || res.ContentLength != size || !bytes.Equal(body, file) {
+				t.Errorf("request %d: %d, %d bytes (%v), Content-Length %d; want 200 and the %d bytes made", i, res.StatusCode, len(body), err, res.ContentLength, size)
+			}
+		})
+	}
+	wg.Wait()
+	if got := svc.HeavyMade(); got != 1 {
+		t.Errorf("made %d times, want once", got)
 	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"io"
 	"strconv"
@@ -31,10 +32,11 @@ func (s *server) getRoyalton(c echo.Context) error {
 
 // getResults answers GET /v1/events/{id}/results[?section=&session=]: the
 // event's standings and every board's traveler, section by section — the
-// shape `traveler rescore --format json` prints for a results file.
+// shape `traveler rescore --format json` prints for a results file,
+// written a section at a time.
 func (s *server) getResults(c echo.Context) error {
-	return s.jsonReport(c, "results", nil, func(d tournament.EventData) (any, error) {
-		return NewEventResultsResponse(d, nil), nil
+	return s.heavy(c, "results", nil, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
+		return WriteEventResults(w, d)
 	})
 }
 
@@ -123,7 +125,7 @@ func (s *server) getParReport(c echo.Context) error {
 // the caller reads itself), made once per version of the event and kept
 // (heavy).
 func (s *server) jsonReport(c echo.Context, name string, more []string, report func(tournament.EventData) (any, error)) error {
-	return s.heavy(c, name, more, echo.MIMEApplicationJSON, "", func(w io.Writer, d tournament.EventData) error {
+	return s.heavy(c, name, more, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
 		out, err := report(d)
 		if err != nil {
 			return err

@@ -19,20 +19,23 @@ type File struct {
 	Format    string // what `traveler export` calls it, e.g. "xlsx"
 	About     string // what it holds, in the command's usage
 	Binary    bool   // not text: the command refuses to write it to a terminal
+	// Shaped: the format cannot hold every event (one section, some
+	// scoring methods), so Write's errors are about the event, not failures.
+	Shaped bool
 }
 
 // Files are the files an event is written as, in the order the pages list them.
 var Files = []File{
 	{"report.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", WriteReport,
-		"xlsx", "the workbook: standings, travelers, scorecards, frequencies, the Royalton report and the law-code comparison", true},
+		"xlsx", "the workbook: standings, travelers, scorecards, frequencies, the Royalton report and the law-code comparison", true, false},
 	{"standings.csv", "text/csv; charset=utf-8", WriteStandingsCSV,
-		"csv-standings", "the standings as CSV, section by section", false},
+		"csv-standings", "the standings as CSV, section by section", false, false},
 	{"travelers.csv", "text/csv; charset=utf-8", WriteTravelersCSV,
-		"csv-travelers", "every traveler line as CSV", false},
+		"csv-travelers", "every traveler line as CSV", false, false},
 	{"usebio.xml", "application/xml; charset=utf-8", WriteUSEBIO,
-		"usebio", "a USEBIO 1.2 results file (one section; MP, MP_ACBL, BUTLER or CROSS_IMP)", false},
+		"usebio", "a USEBIO 1.2 results file (one section; MP, MP_ACBL, BUTLER or CROSS_IMP)", false, true},
 	{"results.pbn", "application/x-pbn; charset=utf-8", WritePBN,
-		"pbn", "a PBN 2.1 file of hand records and played results", false},
+		"pbn", "a PBN 2.1 file of hand records and played results", false, true},
 }
 
 // FileNamed returns the file of Files with this name, and whether there is one.

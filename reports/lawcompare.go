@@ -160,7 +160,7 @@ func (lc *lawComparer) section(sd *tournament.SectionData) LawComparison {
 	b := slices.Clone(sd.Results)
 	errA := tournament.ScoreResults(lc.from, &sec, boards(), a)
 	errB := tournament.ScoreResults(lc.to, &sec, boards(), b)
-	var keptA, keptB []tournament.Result
+	keptA, keptB := a[:0:len(a)], b[:0:len(b)] // in place: kept i ≤ i
 	for i, r := range sd.Results {
 		reason := ""
 		switch {
@@ -214,15 +214,20 @@ type lineKey struct{ board, round, table int }
 
 // compareBoards pairs the lines of the two sets of travelers.
 func compareBoards(section string, from, to []tournament.Traveler) []BoardComparison {
-	toLines := map[lineKey]tournament.TravelerLine{}
+	n := 0
 	for _, t := range to {
-		for _, l := range t.Lines {
+		n += len(t.Lines)
+	}
+	toLines := make(map[lineKey]*tournament.TravelerLine, n)
+	for _, t := range to {
+		for i := range t.Lines {
+			l := &t.Lines[i]
 			toLines[lineKey{l.Result.Board, l.Result.Round, l.Result.Table}] = l
 		}
 	}
-	var out []BoardComparison
+	out := make([]BoardComparison, 0, len(from))
 	for _, t := range from {
-		bc := BoardComparison{Section: section, Board: t.Board.Number}
+		bc := BoardComparison{Section: section, Board: t.Board.Number, Lines: make([]LineComparison, 0, len(t.Lines))}
 		for _, fl := range t.Lines {
 			r := fl.Result
 			tl, ok := toLines[lineKey{r.Board, r.Round, r.Table}]

@@ -54,6 +54,7 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		for _, l := range laws {
 			whole, err := compareInPieces(&d, l, func(part LawComparison) error {
 				one := part
+				one.Fields = nil // the pairs sheet's, written already
 				for i := range part.Boards {
 					one.Boards = part.Boards[i : i+1]
 					if err := addRows(add, LawComparisonSheets([]LawComparison{one})[1].Rows); err != nil {

@@ -51,8 +51,10 @@
 //   - Heavy reads (heavy.go): an event's reports and files (Heavy), made once
 //     per version of the event for every request that asks at once, kept
 //     while it is unchanged, on a bounded pool of workers (ErrBusy past its
-//     wait). What is made (JSON, a workbook) is the caller's: Heavy holds
-//     bytes.
+//     wait), each on a thread of its own at the lowest priority (Linux);
+//     what is made (JSON, a workbook) is the caller's writer's: Heavy keeps
+//     the bytes, in memory or, past a few MiB, in an unlinked temporary
+//     file.
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,

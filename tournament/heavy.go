@@ -1,43 +1,60 @@
 package tournament
 
 import (
+	"bufio"
+	"bytes"
 	"container/list"
 	"context"
 	"errors"
+	"io"
+	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // HeavyOptions bound the Service's heavy reads (Heavy): an event's reports
 // and files, which cost in proportion to the whole event.
 type HeavyOptions struct {
-	Workers int           // how many are made at once; 0: DefaultHeavyWorkers
-	Wait    time.Duration // how long one waits for a worker before it is refused (ErrBusy); 0: DefaultHeavyWait
-	Within  time.Duration // how long one may take to be made, whoever waits for it; 0: DefaultHeavyWithin
-	KeepFor time.Duration // how long one is kept at most, even when its event's version holds; 0: DefaultHeavyKeepFor
-	Keep    int64         // how many bytes are kept in all (the least recently read go first); 0: DefaultHeavyKeep
+	Workers    int           // how many are made at once; 0: DefaultHeavyWorkers
+	Wait       time.Duration // how long one waits for a worker before it is refused (ErrBusy); 0: DefaultHeavyWait
+	Within     time.Duration // how long one may take to be made, whoever waits for it; 0: DefaultHeavyWithin
+	KeepFor    time.Duration // how long one is kept at most, even when its event's version holds; 0: DefaultHeavyKeepFor
+	Keep       int64         // bytes kept in memory in all, of outputs up to SpillAt (the least recently read go first); 0: DefaultHeavyKeep
+	SpillAt    int64         // an output larger than this is written to a temporary file in Dir, not held in memory; 0: DefaultHeavySpillAt
+	KeepOnDisk int64         // bytes of temporary files kept in all (the least recently read go first); 0: DefaultHeavyKeepOnDisk
+	Dir        string        // where the temporary files are made; "": os.TempDir()
+	// Nice is the scheduling priority (nice value, 1–19) of the thread
+	// each making runs on, so that result entry comes first on a busy
+	// machine; 0: DefaultHeavyNice; below 0: not lowered. Linux only (a
+	// thread's nice value is its own there); elsewhere it does nothing.
+	Nice int
 }
 
 // The defaults of HeavyOptions, for a server of two cores.
 const (
-	DefaultHeavyWorkers = 1
-	DefaultHeavyWait    = 20 * time.Second
-	DefaultHeavyWithin  = 5 * time.Minute
-	DefaultHeavyKeepFor = 10 * time.Minute
-	DefaultHeavyKeep    = 128 << 20
+	DefaultHeavyWorkers    = 1
+	DefaultHeavyWait       = 20 * time.Second
+	DefaultHeavyWithin     = 5 * time.Minute
+	DefaultHeavyKeepFor    = 10 * time.Minute
+	DefaultHeavyKeep       = 64 << 20
+	DefaultHeavySpillAt    = 4 << 20
+	DefaultHeavyKeepOnDisk = 1 << 30
+	DefaultHeavyNice       = 19
 )
 
 // ErrBusy is the kind of error of a heavy read refused because every worker
 // stayed busy for HeavyOptions.Wait: the caller is to try again later.
 var ErrBusy = errors.New("busy")
 
-// Heavy returns the bytes build makes of the part of the event a may read
+// Heavy returns what write makes of the part of the event a may read
 // (EventData, Select: only that part is read; a section or session it does
 // not have is a 404) — a report, a file — under name (the report and its
-// options: one name, one output), made once for every request that asks for it while the event is
-// unchanged:
+// options: one name, one output), made once for every request that asks
+// for it while the event is unchanged:
 //
 //   - kept: while the event's version (heavyVersion: its row, its change
 //     log, its sections, their results, boards, analyses and entries) is
@@ -46,15 +63,24 @@ var ErrBusy = errors.New("busy")
 //   - made once: requests for the same name, event, audience and version
 //     while it is being made wait for that one making (single flight);
 //   - bounded: at most Workers makings at once, apart from the requests
-//     entering results; one that waits longer than Wait for a worker is
-//     refused with ErrBusy (a 503 with Retry-After to the caller). A
-//     making is not the first request's: its client may leave, or its
-//     deadline pass (its answer is then the deadline's error, never a part
-//     of the output), and the making goes on, within Within, for the next.
+//     entering results, each on a thread of its own at the lowest priority
+//     (Nice); one that waits longer than Wait for a worker is refused with
+//     ErrBusy (a 503 with Retry-After to the caller). A making is not the
+//     first request's: its client may leave, or its deadline pass (its
+//     answer is then the deadline's error, never a part of the output),
+//     and the making goes on, within Within, for the next;
+//   - out of the heap when large: an output past SpillAt is written to a
+//     temporary file (removed from its directory at once: nothing is left
+//     behind when the process ends, however it ends), kept within
+//     KeepOnDisk, and its space freed when it is no longer kept and the
+//     last reader has closed it.
 //
-// build reads what it needs of d; its errors are not kept. The bytes
-// returned are shared: do not change them.
-func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventPart, name string, build func(ctx context.Context, d EventData) ([]byte, error)) ([]byte, error) {
+// write writes the output to w from d, all of it in its own goroutine
+// (what it starts in others does not run at the making's priority); its
+// errors are not kept, but a refusal (ErrInvalid) is, as the answer for
+// the version. The caller reads the output (HeavyOutput.Reader) and closes
+// it when it has sent it.
+func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventPart, name string, write func(ctx context.Context, w io.Writer, d EventData) error) (*HeavyOutput, error) {
 	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -67,16 +93,125 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 		return nil, err
 	}
 	key := heavyKey{event: eventID, audience: audienceOf(a), part: part, name: name}
-	return s.heavy.get(ctx, key, version, func(ctx context.Context) ([]byte, error) {
+	return s.heavy.get(ctx, key, version, func(ctx context.Context, w io.Writer) error {
 		d, err := s.eventData(ctx, a, eventID, nil, part)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if d, err = d.Select(part.SectionID, part.Session); err != nil {
-			return nil, err
+			return err
 		}
-		return build(ctx, d)
+		return write(ctx, w, d)
 	})
+}
+
+// HeavyOutput is one request's hold on what a heavy read made: read it
+// (Reader, Size) and Close it when sent. Many requests share the output; a
+// temporary file's space is freed when none holds it and it is no longer
+// kept.
+type HeavyOutput struct {
+	m    *heavyMade
+	once sync.Once
+}
+
+// Size is the output's length in bytes.
+func (o *HeavyOutput) Size() int64 { return o.m.size }
+
+// Reader returns a reader of the whole output, from its start; each call
+// returns a reader of its own, and many may read at once.
+func (o *HeavyOutput) Reader() *io.SectionReader {
+	if o.m.file != nil {
+		return io.NewSectionReader(o.m.file, 0, o.m.size)
+	}
+	return io.NewSectionReader(bytes.NewReader(o.m.mem), 0, o.m.size)
+}
+
+// InFile reports whether the output is held in a temporary file rather than
+// in memory (HeavyOptions.SpillAt).
+func (o *HeavyOutput) InFile() bool { return o.m.file != nil }
+
+// Close lets the output go: a reader of it is not to be used after.
+// Closing again does nothing.
+func (o *HeavyOutput) Close() error {
+	o.once.Do(o.m.release)
+	return nil
+}
+
+// heavyMade is an output made: in memory, or in an unlinked temporary file,
+// with the number of holds on it (each request's HeavyOutput, and the kept
+// entry's). The file is closed when the last is let go.
+type heavyMade struct {
+	size int64
+	mem  []byte
+	file *os.File
+	refs atomic.Int64
+}
+
+// hold takes one more hold on m: m must be held already (kept, or a hold
+// counted for a waiter).
+func (m *heavyMade) hold() *HeavyOutput {
+	m.refs.Add(1)
+	return &HeavyOutput{m: m}
+}
+
+// release lets one hold go, and closes the file with the last.
+func (m *heavyMade) release() {
+	if m.refs.Add(-1) == 0 && m.file != nil {
+		m.file.Close()
+	}
+}
+
+// spill is where a making writes: memory up to at bytes, then an unlinked
+// temporary file in dir, through a buffer.
+type spill struct {
+	dir string
+	at  int64
+	mem bytes.Buffer
+	f   *os.File
+	w   *bufio.Writer
+	n   int64
+}
+
+// Write writes p to memory, or to the file once the output passes s.at.
+func (s *spill) Write(p []byte) (int, error) {
+	if s.f == nil {
+		if int64(s.mem.Len()+len(p)) <= s.at {
+			return s.mem.Write(p)
+		}
+		f, err := os.CreateTemp(s.dir, "traveler-heavy-*")
+		if err != nil {
+			return 0, err
+		}
+		os.Remove(f.Name()) // unlinked while open: freed when closed, whatever ends the process
+		s.f, s.w = f, bufio.NewWriterSize(f, 256<<10)
+		if _, err := s.w.Write(s.mem.Bytes()); err != nil {
+			return 0, err
+		}
+		s.n = int64(s.mem.Len())
+		s.mem = bytes.Buffer{}
+	}
+	n, err := s.w.Write(p)
+	s.n += int64(n)
+	return n, err
+}
+
+// made returns the output written, with no holds yet.
+func (s *spill) made() (*heavyMade, error) {
+	if s.f == nil {
+		return &heavyMade{size: int64(s.mem.Len()), mem: s.mem.Bytes()}, nil
+	}
+	if err := s.w.Flush(); err != nil {
+		s.f.Close()
+		return nil, err
+	}
+	return &heavyMade{size: s.n, file: s.f}, nil
+}
+
+// abandon frees what a making that failed wrote.
+func (s *spill) abandon() {
+	if s.f != nil {
+		s.f.Close()
+	}
 }
 
 // HeavyMade counts the heavy reads made (not served from memory) since the
@@ -168,20 +303,21 @@ type heavyReads struct {
 	o     HeavyOptions
 	slots chan struct{} // one token per worker busy
 
-	mu    sync.Mutex
-	kept  map[heavyKey]*list.Element // → *heldHeavy, in lru
-	lru   list.List                  // most recently read first
-	bytes int64                      // kept in all
-	in    map[heavyFlightKey]*heavyFlight
-	made  int64
+	mu     sync.Mutex
+	kept   map[heavyKey]*list.Element // → *heldHeavy, in lru
+	lru    list.List                  // most recently read first
+	inMem  int64                      // bytes kept in memory
+	onDisk int64                      // bytes kept in temporary files
+	in     map[heavyFlightKey]*heavyFlight
+	made   int64
 }
 
-// heldHeavy is a heavy read kept: its bytes, the version they were made at
-// and when.
+// heldHeavy is a heavy read kept: its output (one hold on it), the version
+// it was made at and when.
 type heldHeavy struct {
 	key     heavyKey
 	version string
-	body    []byte
+	out     *heavyMade
 	err     error // a refusal (ErrInvalid) of what the version holds: the same for every request
 	made    time.Time
 }
@@ -192,12 +328,23 @@ type heavyFlightKey struct {
 	version string
 }
 
-// heavyFlight is one making in progress: done closes when body and err are set.
+// heavyFlight is one making in progress: done closes when out and err are
+// set, and out then holds one hold for each request still waiting.
 type heavyFlight struct {
-	done chan struct{}
-	body []byte
-	err  error
+	done     chan struct{}
+	out      *heavyMade
+	err      error
+	waiting  int  // requests waiting for it (h.mu)
+	finished bool // out and err are set, and the waiting's holds counted (h.mu)
 }
+
+// This is not the cache's flights (cache.go), though both are single
+// flight: a making runs apart from its requests, on a worker slot and a
+// thread of its own, its requests may leave before it ends, and each
+// request still waiting at the end must be handed a hold on the output
+// before the output can be dropped from what is kept — counted under h.mu
+// with the LRU. The cache's reads run on the first request's goroutine,
+// share a value nothing frees, and end within readWithin.
 
 // newHeavyReads returns the heavy reads of options o, defaults filled in.
 func newHeavyReads(o HeavyOptions) *heavyReads {
@@ -216,19 +363,34 @@ func newHeavyReads(o HeavyOptions) *heavyReads {
 	if o.Keep <= 0 {
 		o.Keep = DefaultHeavyKeep
 	}
+	if o.SpillAt <= 0 {
+		o.SpillAt = DefaultHeavySpillAt
+	}
+	if o.KeepOnDisk <= 0 {
+		o.KeepOnDisk = DefaultHeavyKeepOnDisk
+	}
+	if o.Dir == "" {
+		o.Dir = os.TempDir()
+	}
+	if o.Nice == 0 {
+		o.Nice = DefaultHeavyNice
+	}
 	return &heavyReads{o: o, slots: make(chan struct{}, o.Workers), kept: map[heavyKey]*list.Element{}, in: map[heavyFlightKey]*heavyFlight{}}
 }
 
 // get returns what is kept of k at version, or joins or starts its making,
 // and waits for it as long as ctx lets it.
-func (h *heavyReads) get(ctx context.Context, k heavyKey, version string, build func(context.Context) ([]byte, error)) ([]byte, error) {
+func (h *heavyReads) get(ctx context.Context, k heavyKey, version string, write func(context.Context, io.Writer) error) (*HeavyOutput, error) {
 	h.mu.Lock()
 	if el, ok := h.kept[k]; ok {
 		held := el.Value.(*heldHeavy)
 		if held.version == version && time.Since(held.made) < h.o.KeepFor {
 			h.lru.MoveToFront(el)
-			h.mu.Unlock()
-			return held.body, held.err
+			defer h.mu.Unlock()
+			if held.err != nil {
+				return nil, held.err
+			}
+			return held.out.hold(), nil
 		}
 		h.drop(el)
 	}
@@ -237,25 +399,46 @@ func (h *heavyReads) get(ctx context.Context, k heavyKey, version string, build 
 	if !ok {
 		fl = &heavyFlight{done: make(chan struct{})}
 		h.in[fk] = fl
-		go h.run(context.WithoutCancel(ctx), fk, fl, build)
+		go h.run(context.WithoutCancel(ctx), fk, fl, write)
 	}
+	fl.waiting++
 	h.mu.Unlock()
 	select {
 	case <-fl.done:
-		return fl.body, fl.err
+		if fl.err != nil {
+			return nil, fl.err
+		}
+		return &HeavyOutput{m: fl.out}, nil // the hold counted for this request
 	case <-ctx.Done():
+		h.mu.Lock()
+		finished := fl.finished
+		if !finished {
+			fl.waiting--
+		}
+		h.mu.Unlock()
+		if finished && fl.out != nil {
+			fl.out.release() // the hold counted for this request, which leaves
+		}
 		return nil, ctx.Err()
 	}
 }
 
 // run makes one heavy read on a worker, within Within, and keeps it.
-func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight, build func(context.Context) ([]byte, error)) {
+func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight, write func(context.Context, io.Writer) error) {
 	defer func() {
 		h.mu.Lock()
 		delete(h.in, fk)
-		if fl.err == nil || errors.Is(fl.err, ErrInvalid) {
-			h.keep(fk, fl.body, fl.err)
+		if fl.out != nil {
+			fl.out.refs.Add(int64(fl.waiting))
+			h.keep(fk, fl.out, nil)
+			if fl.out.refs.Load() == 0 { // neither waited for nor kept
+				fl.out.refs.Add(1)
+				fl.out.release()
+			}
+		} else if errors.Is(fl.err, ErrInvalid) {
+			h.keep(fk, nil, fl.err)
 		}
+		fl.finished = true
 		h.mu.Unlock()
 		close(fl.done)
 	}()
@@ -268,34 +451,80 @@ func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight
 		return
 	}
 	defer func() { <-h.slots }()
+	// The making's thread runs at the lowest priority, and is never
+	// unlocked: it ends with this goroutine, so that no other goroutine
+	// runs on it, and the threads the runtime starts meanwhile are started
+	// by its template thread, not cloned from this one (runtime.newm).
+	// Should it be the main thread, which cannot end, the runtime parks it
+	// for good instead (runtime.mexit): it never runs Go code again.
+	runtime.LockOSThread()
+	lowerThreadPriority(h.o.Nice)
 	ctx, cancel := context.WithTimeout(ctx, h.o.Within)
 	defer cancel()
 	h.mu.Lock()
 	h.made++
 	h.mu.Unlock()
-	fl.body, fl.err = build(ctx)
+	sp := &spill{dir: h.o.Dir, at: h.o.SpillAt}
+	if fl.err = write(ctx, sp); fl.err == nil {
+		fl.out, fl.err = sp.made()
+	} else {
+		sp.abandon()
+	}
 }
 
-// keep holds body (or a refusal, err) as fk's, dropping the least recently read until all kept
-// fit Keep. One larger than Keep is not kept. h.mu is held.
-func (h *heavyReads) keep(fk heavyFlightKey, body []byte, err error) {
-	size := int64(len(body))
-	if size > h.o.Keep {
+// keep holds out (or a refusal, err) as fk's, taking one hold on out and
+// dropping the least recently read until all kept fit Keep (in memory) and
+// KeepOnDisk (in files). One larger than its budget is not kept. h.mu is
+// held.
+func (h *heavyReads) keep(fk heavyFlightKey, out *heavyMade, err error) {
+	var size int64
+	budget, used := h.o.Keep, &h.inMem
+	if out != nil {
+		size = out.size
+		if out.file != nil {
+			budget, used = h.o.KeepOnDisk, &h.onDisk
+		}
+	}
+	if size > budget {
 		return
 	}
 	if el, ok := h.kept[fk.heavyKey]; ok {
 		h.drop(el)
 	}
-	for h.bytes+size > h.o.Keep {
-		h.drop(h.lru.Back())
+	for *used+size > budget {
+		el := h.lru.Back()
+		for el != nil && !h.sameBudget(el.Value.(*heldHeavy), out) {
+			el = el.Prev()
+		}
+		if el == nil {
+			break
+		}
+		h.drop(el)
 	}
-	h.kept[fk.heavyKey] = h.lru.PushFront(&heldHeavy{key: fk.heavyKey, version: fk.version, body: body, err: err, made: time.Now()})
-	h.bytes += size
+	if out != nil {
+		out.refs.Add(1)
+	}
+	h.kept[fk.heavyKey] = h.lru.PushFront(&heldHeavy{key: fk.heavyKey, version: fk.version, out: out, err: err, made: time.Now()})
+	*used += size
 }
 
-// drop forgets a kept read. h.mu is held.
+// sameBudget reports whether held counts against the budget out would.
+func (h *heavyReads) sameBudget(held *heldHeavy, out *heavyMade) bool {
+	inFile := func(m *heavyMade) bool { return m != nil && m.file != nil }
+	return inFile(held.out) == inFile(out)
+}
+
+// drop forgets a kept read, letting its hold go. h.mu is held.
 func (h *heavyReads) drop(el *list.Element) {
 	held := h.lru.Remove(el).(*heldHeavy)
 	delete(h.kept, held.key)
-	h.bytes -= int64(len(held.body))
+	if held.out == nil {
+		return
+	}
+	if held.out.file != nil {
+		h.onDisk -= held.out.size
+	} else {
+		h.inMem -= held.out.size
+	}
+	held.out.release()
 }

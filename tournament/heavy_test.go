@@ -3,6 +3,7 @@ package tournament_test
 import (
 	"context"
 	"errors"
+	"io"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -25,18 +26,18 @@ func TestHeavyOncePerVersion(t *testing.T) {
 
 	var runs atomic.Int64
 	release := make(chan struct{})
-	report := func(ctx context.Context, d tournament.EventData) ([]byte, error) {
+	report := func(ctx context.Context, w io.Writer, d tournament.EventData) error {
 		runs.Add(1)
 		<-release // every request is waiting before the first is answered
 		n := 0
 		for _, s := range d.Sections {
 			n += len(s.Results)
 		}
-		return []byte(strconv.Itoa(n)), nil
+		_, err := io.WriteString(w, strconv.Itoa(n))
+		return err
 	}
 	get := func(a tournament.Actor, name string) (string, error) {
-		out, err := b.Svc.Heavy(b.Ctx, a, e.ID, tournament.EventPart{}, name, report)
-		return string(out), err
+		return heavyRead(b.Svc.Heavy(b.Ctx, a, e.ID, tournament.EventPart{}, name, report))
 	}
 
 	var wg sync.WaitGroup
@@ -99,10 +100,11 @@ func TestHeavyBusy(t *testing.T) {
 
 	release := make(chan struct{})
 	var runs atomic.Int64
-	slow := func(ctx context.Context, d tournament.EventData) ([]byte, error) {
+	slow := func(ctx context.Context, w io.Writer, d tournament.EventData) error {
 		runs.Add(1)
 		<-release
-		return []byte("slow"), nil
+		_, err := io.WriteString(w, "slow")
+		return err
 	}
 	short, cancel := context.WithTimeout(b.Ctx, 50*time.Millisecond)
 	defer cancel()
@@ -113,8 +115,8 @@ func TestHeavyBusy(t *testing.T) {
 	wantError(t, err, tournament.ErrBusy, "")
 	close(release)
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow)
-		if err == nil && string(out) == "slow" {
+		out, err := heavyRead(svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "slow", slow))
+		if err == nil && out == "slow" {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -124,4 +126,14 @@ func TestHeavyBusy(t *testing.T) {
 	if got := runs.Load(); got != 1 {
 		t.Errorf("the slow report was made %d times, want once (kept after its first request left)", got)
 	}
+}
+
+// heavyRead reads a heavy read's output whole and lets it go.
+func heavyRead(out *tournament.HeavyOutput, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	defer out.Close()
+	b, err := io.ReadAll(out.Reader())
+	return string(b), err
 }

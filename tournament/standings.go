@@ -159,6 +159,7 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 		}
 		t, pts := &out[b-1], sb.points[b]
 		t.Top, t.Datum, t.Datums = pts.Top, pts.Datum, pts.Datums
+		t.Lines = slices.Grow(t.Lines, len(idx)) // one allocation a board: a line is ~400 bytes
 		for k, i := range idx {
 			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
 		}

@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"errors"
-	"io"
 	"net/http"
 	"slices"
 	"sort"
@@ -209,29 +209,34 @@ func (p *Pages) eventFile(c echo.Context) error {
 		}
 		return p.eventPageError(c, &tournament.Error{Kind: tournament.ErrNotFound, Field: "file", Message: strconv.Quote(name) + ": not a file traveler writes", Allowed: names})
 	}
-	data, err := p.svc.EventData(c.Request().Context(), actor(c), id)
-	if err != nil {
-		return p.eventPageError(c, err)
-	}
+	var part tournament.EventPart
 	if s := c.QueryParam("section"); s != "" {
 		sid, perr := strconv.ParseInt(s, 10, 64)
 		if perr != nil {
 			return p.eventPageError(c, tournament.Invalidf("section", strconv.Quote(s)+": not a section number"))
 		}
-		if data, err = data.Select(sid, 0); err != nil {
-			return p.eventPageError(c, err)
-		}
+		part.SectionID = sid
 	}
-	err = download.Send(c, p.log, downloadName(data.Event, name), fw.MediaType, func(w io.Writer) error { return fw.Write(w, data) })
+	ev, err := p.svc.Event(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	// Made as the API makes it (the same name, part and writer: one making
+	// for both), once per version of the event, on the Service's bounded
+	// workers.
+	out, err := p.svc.Heavy(c.Request().Context(), actor(c), id, part, name, download.Write(fw))
 	if err != nil {
 		return p.eventPageError(c, downloadError(name, err)) // refused before any of it was sent
 	}
-	return nil
+	return download.Send(c, downloadName(ev, name), fw.MediaType, out)
 }
 
 // downloadError explains why a file could not be written: the writers refuse
 // what the file format cannot hold, in words a director can act on.
 func downloadError(name string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return err // not the file's: the request's time ran out while it was made
+	}
 	var te *tournament.Error
 	if errors.As(err, &te) {
 		return &tournament.Error{Kind: te.Kind, Field: te.Field, Message: name + " cannot be written: " + te.Message, Allowed: te.Allowed}

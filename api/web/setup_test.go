@@ -432,7 +432,19 @@ func downloadSetupFiles(t *testing.T, s *setupSite, eventID int64) {
 			t.Errorf("%s: empty", href)
 		}
 	}
+	// Made on the Service's bounded workers (Heavy), each once: asked for
+	// again, unchanged, it is what was kept, sent with its length.
+	made := s.svc.HeavyMade()
+	if made != 4 {
+		t.Errorf("the four downloads made %d heavy reads, want 4 (through Service.Heavy)", made)
+	}
 	x := s.get(path + "/files/report.xlsx")
+	if s.svc.HeavyMade() != made {
+		t.Errorf("report.xlsx asked again of an unchanged event was made again (%d heavy reads, want %d)", s.svc.HeavyMade(), made)
+	}
+	if got := x.Header.Get("Content-Length"); got != strconv.Itoa(len(x.Body)) {
+		t.Errorf("report.xlsx: Content-Length %q, body %d bytes", got, len(x.Body))
+	}
 	book, err := excelize.OpenReader(bytes.NewReader(x.Body))
 	if err != nil {
 		t.Fatalf("report.xlsx does not open: %v", err)

@@ -47,6 +47,7 @@ type serveConfig struct {
 	proxies       string
 	trusted       []netip.Prefix
 	bounds        clientBounds
+	heavy         heavyConfig
 	replicaURL    string
 	ddThreads     int // DDS's threads for the analysis queue; 0: analyse no deals
 	ddMemory      int // MB DDS's tables may take in all; 0: serveDDSMemory a thread
@@ -106,6 +107,7 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	fs.IntVar(&cfg.ddThreads, "dd-threads", ddThreads, "threads DDS solves the analysis queue's deals with, each keeping ~95 MB of tables once used (env "+envDDThreads+"; 0: this server analyses no deals)")
 	fs.IntVar(&cfg.ddMemory, "dd-memory", envNumber[int](envDDMemory, &envErrs), fmt.Sprintf("megabytes DDS's tables may take in all (env %s; 0: %d a thread, DDS's small tables; at least %d a thread)", envDDMemory, serveDDSMemory, dds.MinMemoryMB))
 	cfg.bounds.register(fs, &envErrs)
+	cfg.heavy.register(fs, &envErrs)
 	fs.StringVar(&cfg.proxies, "trusted-proxies", os.Getenv(envTrustedProxy), "addresses or prefixes of the proxies in front, comma separated, whose X-Forwarded-For names the client address for the per-address limits (env "+envTrustedProxy+"; none: the header is ignored)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler serve [--lan] [--addr HOST:PORT] [--database-url URL] [--data-dir DIR] [flags]")
@@ -135,6 +137,10 @@ func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io
 	if cfg.rateLimit < 0 || cfg.rateBurst < 0 || cfg.maxBodyBytes < 0 || cfg.ddThreads < 0 ||
 		b.streamsPerAddress < 0 || b.streamsPerToken < 0 || b.connectionsPerAddress < 0 || b.bodyTimeout < 0 {
 		fmt.Fprintln(stderr, "traveler serve: --rate-limit, --rate-burst, --max-body-bytes, --dd-threads, --streams-per-address, --streams-per-token, --connections-per-address and --body-timeout must be 0 or more")
+		return 2
+	}
+	if err := cfg.heavy.check(); err != nil {
+		fmt.Fprintf(stderr, "traveler serve: %v\n", err)
 		return 2
 	}
 	if cfg.ddMemory == 0 {
@@ -213,7 +219,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		return fmt.Errorf("opening the database: %w", err)
 	}
 	defer store.Close()
-	opts := tournament.ServiceOptions{DirectorToken: cfg.directorToken}
+	defer cfg.heavy.setMemoryLimit()()
+	opts := tournament.ServiceOptions{DirectorToken: cfg.directorToken, Heavy: cfg.heavy.options()}
 	if cfg.replicaURL != "" {
 		replica, err := db.Open(ctx, cfg.replicaURL)
 		if err != nil {

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// The environment variables of serve's memory and heavy reads.
+const (
+	envMemoryLimit     = "TRAVELER_MEMORY_LIMIT"
+	envHeavyWorkers    = "TRAVELER_HEAVY_WORKERS"
+	envHeavyWait       = "TRAVELER_HEAVY_WAIT"
+	envHeavyKeep       = "TRAVELER_HEAVY_KEEP"
+	envHeavyKeepOnDisk = "TRAVELER_HEAVY_KEEP_ON_DISK"
+	envHeavyDir        = "TRAVELER_HEAVY_DIR"
+	envHeavyNice       = "TRAVELER_HEAVY_NICE"
+)
+
+// defaultMemoryLimit (MiB) is the Go heap's soft limit for a server on the
+// documented 2-core box unless told (--memory-limit, or GOMEMLIMIT): the
+// collector works harder as the heap nears it, so that four of every
+// report of a 180,000-result event at once stay under 1 GB
+// (BENCHMARKS.md, "Heavy reads").
+const defaultMemoryLimit = 768
+
+// heavyConfig is what serve is told of its memory and of the reports and
+// files it makes (tournament.HeavyOptions).
+type heavyConfig struct {
+	memoryLimit int // MiB; 0: GOMEMLIMIT when set, else defaultMemoryLimit
+	workers     int
+	wait        time.Duration
+	keep        int // MiB
+	keepOnDisk  int // MiB
+	dir         string
+	nice        int
+}
+
+// register defines the flags on fs, their defaults from the environment.
+func (h *heavyConfig) register(fs *flag.FlagSet, envErrs *[]error) {
+	fs.IntVar(&h.memoryLimit, "memory-limit", envNumber[int](envMemoryLimit, envErrs), fmt.Sprintf("MiB the Go heap is kept under, a soft limit: the collector works harder near it (env %s; 0: GOMEMLIMIT when set, else %d)", envMemoryLimit, defaultMemoryLimit))
+	fs.IntVar(&h.workers, "heavy-workers", envNumber[int](envHeavyWorkers, envErrs), fmt.Sprintf("reports and files made at once, apart from result entry (env %s; 0: %d)", envHeavyWorkers, tournament.DefaultHeavyWorkers))
+	fs.DurationVar(&h.wait, "heavy-wait", envDuration(envHeavyWait, envErrs), fmt.Sprintf("how long a report waits for a worker; past it 503 with Retry-After (env %s; 0: %s)", envHeavyWait, tournament.DefaultHeavyWait))
+	fs.IntVar(&h.keep, "heavy-keep", envNumber[int](envHeavyKeep, envErrs), fmt.Sprintf("MiB of small reports and files kept in memory while their event is unchanged (env %s; 0: %d)", envHeavyKeep, tournament.DefaultHeavyKeep>>20))
+	fs.IntVar(&h.keepOnDisk, "heavy-keep-on-disk", envNumber[int](envHeavyKeepOnDisk, envErrs), fmt.Sprintf("MiB of large ones (over %d MiB) kept in temporary files in --heavy-dir (env %s; 0: %d)", tournament.DefaultHeavySpillAt>>20, envHeavyKeepOnDisk, tournament.DefaultHeavyKeepOnDisk>>20))
+	fs.StringVar(&h.dir, "heavy-dir", os.Getenv(envHeavyDir), "where large reports and files are written, unlinked at once (env "+envHeavyDir+"; default: $TMPDIR or /tmp; not a tmpfs where memory is short)")
+	nice := tournament.DefaultHeavyNice
+	if os.Getenv(envHeavyNice) != "" {
+		nice = envNumber[int](envHeavyNice, envErrs)
+	}
+	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered)")
+}
+
+// check refuses values out of range.
+func (h *heavyConfig) check() error {
+	if h.memoryLimit < 0 || h.workers < 0 || h.wait < 0 || h.keep < 0 || h.keepOnDisk < 0 {
+		return fmt.Errorf("--memory-limit, --heavy-workers, --heavy-wait, --heavy-keep and --heavy-keep-on-disk must be 0 or more")
+	}
+	if h.nice < 0 || h.nice > 19 {
+		return fmt.Errorf("--heavy-nice %d: a nice value from 0 (not lowered) to 19 (the lowest priority)", h.nice)
+	}
+	return nil
+}
+
+// options are the tournament.HeavyOptions h says.
+func (h *heavyConfig) options() tournament.HeavyOptions {
+	o := tournament.HeavyOptions{
+		Workers:    h.workers,
+		Wait:       h.wait,
+		Keep:       int64(h.keep) << 20,
+		KeepOnDisk: int64(h.keepOnDisk) << 20,
+		Dir:        h.dir,
+		Nice:       h.nice,
+	}
+	if h.nice == 0 {
+		o.Nice = -1 // not lowered
+	}
+	return o
+}
+
+// setMemoryLimit sets the Go heap's soft limit h says and returns a func
+// that sets it back: --memory-limit, else GOMEMLIMIT as the runtime read
+// it, else defaultMemoryLimit.
+func (h *heavyConfig) setMemoryLimit() (restore func()) {
+	mib := h.memoryLimit
+	if mib == 0 {
+		if os.Getenv("GOMEMLIMIT") != "" {
+			return func() {}
+		}
+		mib = defaultMemoryLimit
+	}
+	old := debug.SetMemoryLimit(int64(mib) << 20)
+	return func() { debug.SetMemoryLimit(old) }
+}

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package tournament
+
+// lowerThreadPriority does nothing but on Linux, where a thread's nice value
+// is its own: elsewhere it would be the whole process's.
+func lowerThreadPriority(int) {}

@@ -138,35 +138,84 @@ func RoundRobin(teams int) ([][]Match, error) {
 // has scores[t-1]. Teams are ranked by score, highest first (a tie: the lower
 // number first), and each in turn meets the highest-ranked team still free
 // that it has not met, backtracking when that leaves the rest unpairable, so
-// no two teams meet twice. With an odd number of teams the lowest-ranked team
-// among those with the fewest byes so far has the bye. played lists the
-// matches (and byes) of the rounds so far. Matches come in rank order, the
-// higher-ranked team at home; a bye, Match{Home: t}, last.
+// the top of the table meets the top and no two teams meet twice. Only when
+// no such pairing is left (more rounds than a round robin has) may teams
+// meet again, those that have met once first, then twice, and so on. With
+// an odd number of teams the lowest-ranked team among those with the fewest
+// byes so far has the bye (a team never has a second bye while another has
+// had none: the pairing may rather repeat a match). played lists the matches (and byes) of the rounds so
+// far. Matches come in rank order, the higher-ranked team at home; a bye,
+// Match{Home: t}, last.
 func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 	n := len(scores)
 	if n < 2 {
 		return nil, invalid("scores", n, "a Swiss round needs at least 2 teams")
 	}
-	met := make([][]bool, n+1)
-	for i := range met {
-		met[i] = make([]bool, n+1)
+	met, byes, err := SwissHistory(n, played)
+	if err != nil {
+		return nil, err
 	}
-	byes := make([]int, n+1)
+	rank := SwissRank(scores)
+	most := 0
+	for _, row := range met {
+		most = max(most, slices.Max(row))
+	}
+	for limit := 0; limit <= most; limit++ {
+		if n%2 == 0 {
+			sw := swiss{met: met, limit: limit, failed: map[string]bool{}}
+			if sw.pair(rank) {
+				return sw.matches, nil
+			}
+			continue
+		}
+		// The bye: the lowest ranked of those with the fewest byes.
+		fewest := slices.Min(byes[1:])
+		for i := n - 1; i >= 0; i-- {
+			t := rank[i]
+			if byes[t] != fewest {
+				continue
+			}
+			rest := slices.Delete(slices.Clone(rank), i, i+1)
+			sw := swiss{met: met, limit: limit, failed: map[string]bool{}}
+			if sw.pair(rest) {
+				return append(sw.matches, Match{Home: t}), nil
+			}
+		}
+	}
+	return nil, invalid("played", len(played), "no pairing of the "+strconv.Itoa(n)+" teams is left") // not reached: with limit = most every pair may meet
+}
+
+// SwissHistory reads the matches (and byes) of a Swiss event's rounds so
+// far: met[a][b] counts the matches of teams a and b (1-based), byes[t] the
+// byes of team t. A team or opponent out of 1..n is refused, naming it.
+func SwissHistory(n int, played []Match) (met [][]int, byes []int, err error) {
+	met = make([][]int, n+1)
+	for i := range met {
+		met[i] = make([]int, n+1)
+	}
+	byes = make([]int, n+1)
 	for i, mt := range played {
 		f := index("played", i)
 		if mt.Home < 1 || mt.Home > n {
-			return nil, invalid(f+".home", mt.Home, "no such team: 1 to "+strconv.Itoa(n))
+			return nil, nil, invalid(f+".home", mt.Home, "no such team: 1 to "+strconv.Itoa(n))
 		}
 		if mt.Away < 0 || mt.Away > n || mt.Away == mt.Home {
-			return nil, invalid(f+".away", mt.Away, "no such opponent: 0 (a bye) or another team of 1 to "+strconv.Itoa(n))
+			return nil, nil, invalid(f+".away", mt.Away, "no such opponent: 0 (a bye) or another team of 1 to "+strconv.Itoa(n))
 		}
 		if mt.Away == 0 {
 			byes[mt.Home]++
 			continue
 		}
-		met[mt.Home][mt.Away], met[mt.Away][mt.Home] = true, true
+		met[mt.Home][mt.Away]++
+		met[mt.Away][mt.Home]++
 	}
-	rank := make([]int, n)
+	return met, byes, nil
+}
+
+// SwissRank returns the teams (1-based) in the order SwissPairing ranks
+// them: by score, highest first, a tie the lower number first.
+func SwissRank(scores []float64) []int {
+	rank := make([]int, len(scores))
 	for i := range rank {
 		rank[i] = i + 1
 	}
@@ -179,35 +228,19 @@ func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 		}
 		return 0
 	})
-	sw := swiss{met: met, failed: map[string]bool{}}
-	if n%2 == 0 {
-		if sw.pair(rank) {
-			return sw.matches, nil
-		}
-	} else {
-		fewest := slices.Min(byes[1:])
-		for i := n - 1; i >= 0; i-- {
-			t := rank[i]
-			if byes[t] != fewest {
-				continue
-			}
-			rest := slices.Delete(slices.Clone(rank), i, i+1)
-			if sw.pair(rest) {
-				return append(sw.matches, Match{Home: t}), nil
-			}
-		}
-	}
-	return nil, invalid("played", len(played), "every pairing of the "+strconv.Itoa(n)+" teams would repeat a match; a Swiss event has no rematches")
+	return rank
 }
 
 // swiss is the state of SwissPairing's search.
 type swiss struct {
-	met     [][]bool
+	met     [][]int // met[a][b]: the matches teams a and b have played
+	limit   int     // teams may meet if they have met at most this many times
 	matches []Match
 	failed  map[string]bool // the free teams (in rank order) known not to pair
 }
 
-// pair pairs the free teams, in rank order, without a rematch.
+// pair pairs the free teams, in rank order, no two that have met more than
+// limit times.
 func (s *swiss) pair(free []int) bool {
 	if len(free) == 0 {
 		return true
@@ -218,7 +251,7 @@ func (s *swiss) pair(free []int) bool {
 	}
 	top := free[0]
 	for j := 1; j < len(free); j++ {
-		if s.met[top][free[j]] {
+		if s.met[top][free[j]] > s.limit {
 			continue
 		}
 		rest := make([]int, 0, len(free)-2)

@@ -112,18 +112,34 @@ func checkSwiss(t *testing.T, n int, want []string) {
 	}
 }
 
-// BenchmarkSwissPairing200 pairs round 13 of a Swiss of 200 teams after 12
-// rounds whose matches end by a fixed pseudo-random rule (the goal:
-// under 100 ms a round).
+// BenchmarkSwissPairing200 pairs a round of a Swiss of 200 teams after 12
+// rounds (a long congress Swiss) and after 41 (where a search that backs
+// up team by team took minutes), the matches ending by a fixed
+// pseudo-random rule (the goal: under 100 ms a round).
 func BenchmarkSwissPairing200(b *testing.B) {
-	const n, rounds = 200, 12
+	for _, rounds := range []int{12, 41} {
+		b.Run(fmt.Sprintf("after%d", rounds), func(b *testing.B) {
+			scores, played := randomSwiss(b, 200, rounds)
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := movement.SwissPairing(scores, played); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// randomSwiss plays rounds of a Swiss of n teams, each match's VPs (0 to
+// 20, the rest to the opponents) from a fixed xorshift sequence, a bye 12.
+func randomSwiss(tb testing.TB, n, rounds int) ([]float64, []movement.Match) {
 	scores := make([]float64, n)
 	var played []movement.Match
 	x := uint32(2463534242)
 	for r := range rounds {
 		m, err := movement.SwissPairing(scores, played)
 		if err != nil {
-			b.Fatalf("round %d: %v", r+1, err)
+			tb.Fatalf("round %d: %v", r+1, err)
 		}
 		for _, mt := range m {
 			if mt.Away == 0 {
@@ -139,10 +155,92 @@ func BenchmarkSwissPairing200(b *testing.B) {
 		}
 		played = append(played, m...)
 	}
-	b.ResetTimer()
-	for b.Loop() {
-		if _, err := movement.SwissPairing(scores, played); err != nil {
-			b.Fatal(err)
+	return scores, played
+}
+
+// TestSwissPairingSearch checks SwissPairing against the search it stands
+// for, on 3,000 random histories of 4 to 12 teams: rank the teams, the top
+// team meets the first team below it it may meet for which the rest can be
+// paired (found by trying every way), and so on, at the fewest rematches
+// a pairing can have (teams that met at most once, then twice …); with an
+// odd number the bye to the lowest-ranked team of the fewest byes for which
+// the rest can be paired.
+func TestSwissPairingSearch(t *testing.T) {
+	x := uint32(88172645)
+	next := func(n int) int {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		return int(x % uint32(n))
+	}
+	for k := range 3000 {
+		n := 4 + next(9)
+		scores := make([]float64, n)
+		for i := range scores {
+			scores[i] = float64(next(5))
+		}
+		var played []movement.Match
+		for range next(3 * n) {
+			a, b := 1+next(n), next(n+1)
+			if a == b {
+				continue
+			}
+			if b == 0 && n%2 == 0 {
+				continue
+			}
+			played = append(played, movement.Match{Home: a, Away: b})
+		}
+		got, err := movement.SwissPairing(scores, played)
+		if err != nil {
+			t.Fatalf("case %d: %v", k, err)
+		}
+		if want := searchPairing(scores, played); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("case %d, scores %v, played %v: %v, the search %v", k, scores, played, got, want)
+		}
+	}
+}
+
+// searchPairing is the pairing by exhaustive search TestSwissPairingSearch
+// compares with.
+func searchPairing(scores []float64, played []movement.Match) []movement.Match {
+	n := len(scores)
+	met, byes, _ := movement.SwissHistory(n, played)
+	rank := movement.SwissRank(scores)
+	var try func(free []int, limit int) ([]movement.Match, bool)
+	try = func(free []int, limit int) ([]movement.Match, bool) {
+		if len(free) == 0 {
+			return nil, true
+		}
+		for j := 1; j < len(free); j++ {
+			if met[free[0]][free[j]] > limit {
+				continue
+			}
+			rest := append(append([]int(nil), free[1:j]...), free[j+1:]...)
+			if m, ok := try(rest, limit); ok {
+				return append([]movement.Match{{Home: free[0], Away: free[j]}}, m...), true
+			}
+		}
+		return nil, false
+	}
+	for limit := 0; ; limit++ {
+		if n%2 == 0 {
+			if m, ok := try(rank, limit); ok {
+				return m
+			}
+			continue
+		}
+		fewest := byes[1]
+		for t := 2; t <= n; t++ {
+			fewest = min(fewest, byes[t])
+		}
+		for i := n - 1; i >= 0; i-- {
+			if byes[rank[i]] != fewest {
+				continue
+			}
+			rest := append(append([]int(nil), rank[:i]...), rank[i+1:]...)
+			if m, ok := try(rest, limit); ok {
+				return append(m, movement.Match{Home: rank[i]})
+			}
 		}
 	}
 }

@@ -137,8 +137,9 @@ func RoundRobin(teams int) ([][]Match, error) {
 // SwissPairing pairs the next round of a Swiss teams event: team t (1-based)
 // has scores[t-1]. Teams are ranked by score, highest first (a tie: the lower
 // number first), and each in turn meets the highest-ranked team still free
-// that it has not met, backtracking when that leaves the rest unpairable, so
-// the top of the table meets the top and no two teams meet twice. Only when
+// that it has not met and that leaves the rest pairable (pairing, in
+// swiss_match.go), so the top of the table meets the top and no two teams
+// meet twice. Only when
 // no such pairing is left (more rounds than a round robin has) may teams
 // meet again, those that have met once first, then twice, and so on. With
 // an odd number of teams the lowest-ranked team among those with the fewest
@@ -162,9 +163,8 @@ func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 	}
 	for limit := 0; limit <= most; limit++ {
 		if n%2 == 0 {
-			sw := swiss{met: met, limit: limit, failed: map[string]bool{}}
-			if sw.pair(rank) {
-				return sw.matches, nil
+			if g := newPairing(n, met, limit, rank); g.perfect() {
+				return g.pair(rank), nil
 			}
 			continue
 		}
@@ -176,9 +176,8 @@ func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 				continue
 			}
 			rest := slices.Delete(slices.Clone(rank), i, i+1)
-			sw := swiss{met: met, limit: limit, failed: map[string]bool{}}
-			if sw.pair(rest) {
-				return append(sw.matches, Match{Home: t}), nil
+			if g := newPairing(n, met, limit, rest); g.perfect() {
+				return append(g.pair(rest), Match{Home: t}), nil
 			}
 		}
 	}
@@ -229,52 +228,6 @@ func SwissRank(scores []float64) []int {
 		return 0
 	})
 	return rank
-}
-
-// swiss is the state of SwissPairing's search.
-type swiss struct {
-	met     [][]int // met[a][b]: the matches teams a and b have played
-	limit   int     // teams may meet if they have met at most this many times
-	matches []Match
-	failed  map[string]bool // the free teams (in rank order) known not to pair
-}
-
-// pair pairs the free teams, in rank order, no two that have met more than
-// limit times.
-func (s *swiss) pair(free []int) bool {
-	if len(free) == 0 {
-		return true
-	}
-	key := teamsKey(free)
-	if s.failed[key] {
-		return false
-	}
-	top := free[0]
-	for j := 1; j < len(free); j++ {
-		if s.met[top][free[j]] > s.limit {
-			continue
-		}
-		rest := make([]int, 0, len(free)-2)
-		rest = append(rest, free[1:j]...)
-		rest = append(rest, free[j+1:]...)
-		s.matches = append(s.matches, Match{Home: top, Away: free[j]})
-		if s.pair(rest) {
-			return true
-		}
-		s.matches = s.matches[:len(s.matches)-1]
-	}
-	s.failed[key] = true
-	return false
-}
-
-// teamsKey writes a list of teams as a map key.
-func teamsKey(teams []int) string {
-	b := make([]byte, 0, 3*len(teams))
-	for _, t := range teams {
-		b = strconv.AppendInt(b, int64(t), 10)
-		b = append(b, ',')
-	}
-	return string(b)
 }
 
 // boolInt is 1 for true, 0 for false.

@@ -196,6 +196,15 @@ func swissNoChange(sec *Section) error {
 		"): a Swiss section's rounds are paired and released one by one (POST /v1/sections/{id}/swiss/pair, then release); it does not change to or from another movement"}
 }
 
+// keepVP gives a changed movement spec the VP scale of the one it replaces
+// when it names none: a change of tables or rounds keeps the section's
+// conditions of contest.
+func keepVP(next, old *MovementSpec) {
+	if next.VPScale == "" && next.VPTable == nil {
+		next.VPScale, next.VPTable = old.VPScale, old.VPTable
+	}
+}
+
 // swissPlayed returns the matches and byes of a Swiss section's rounds so
 // far, round by round, as SwissPairing and TeamsMovement take them.
 func swissPlayed(m *movement.Movement) [][]movement.Match {

@@ -203,6 +203,14 @@ func TestTeamsVPScale(t *testing.T) {
 	if got := totals(t, b, sec); got[home] != 30 || len(got) != 2 || got["1"]+got["2"] != 30 {
 		t.Errorf("standings on a 30-VP table: %v, want team %s 30, the other 0", got, home)
 	}
+	// A change of the movement that names no scale keeps the section's.
+	if _, err := b.Svc.ChangeMovement(b.Ctx, tournament.Director, sec.ID, tournament.MovementChange{
+		Movement: tournament.MovementSpec{Kind: "teams", Teams: 2, BoardsPerRound: 2}, FromRound: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := totals(t, b, sec); got[home] != 30 {
+		t.Errorf("standings after a movement change: %v, want team %s still 30 on the section's table", got, home)
+	}
 	_, err := b.Svc.CreateSection(b.Ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{
 		Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "table", VPTable: []int{1, 3, 5, 4, 11, 14, 17, 20, 24, 28}}})
 	te := wantError(t, err, tournament.ErrInvalid, "movement.vp_table[3]")

@@ -2,7 +2,7 @@ package e2e
 
 // Issue 25 §1, Swiss teams: a director on a phone pairs the second round
 // of a Swiss of 7 teams (2 rounds of 2 boards, ACBL 30-VP scale, a bye 18)
-// from the pages, sees a swap that would make a rematch refused, swaps two
+// from the pages (the section made from the new-section form), sees a swap that would make a rematch refused, swaps two
 // teams, and releases the round, which the movement then holds.
 //
 // Round 1 by number: 1 v 2, 3 v 4, 5 v 6, 7 the bye. Every match is won by
@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
 // TestBrowserSwissRelease: the director pairs, swaps and releases a Swiss
@@ -25,9 +26,39 @@ func TestBrowserSwissRelease(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	bl := b.build()
 	ev := bl.Event(tournament.EventInput{Name: "Swiss night", Scoring: string(tournament.MethodIMPTeams)})
-	bye := 18.0
-	sec := bl.Section(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 2,
-		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	// The section, from the new-section form.
+	d.open("/director/events/" + id(ev.ID) + "/sections/new")
+	d.fill("#section-name", "A")
+	d.fill("#kind", "swiss")
+	if shown := eval[bool](d, "see the bye's field", `getComputedStyle(document.querySelector("#bye_vps").closest(".kind-field")).display !== "none" &&
+		getComputedStyle(document.querySelector("#teams").closest(".kind-field")).display !== "none" &&
+		getComputedStyle(document.querySelector("#tables").closest(".kind-field")).display === "none"`); !shown {
+		t.Errorf("kind swiss: the form should show the teams, the VP scale and the bye, not the tables")
+	}
+	d.fill("#teams", "7")
+	d.fill("#boards_per_round", "2")
+	d.fill("#rounds", "2")
+	d.fill("#vp_scale", "acbl-30")
+	d.fill("#bye_vps", "18")
+	d.shot("new swiss section")
+	d.submit("#create-section")
+	d.noError("create the Swiss")
+	sectionID := idFrom(t, d.path(), "/director/sections/")
+	sec, err := b.svc.Section(t.Context(), tournament.Director, sectionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sec.Spec.Kind != "swiss" || sec.Spec.VPScale != "acbl-30" || sec.Spec.ByeVPs == nil || *sec.Spec.ByeVPs != 18 || sec.Movement.Boards != 4 {
+		t.Fatalf("the section made: %+v, %d boards", sec.Spec, sec.Movement.Boards)
+	}
+	bl.Rosters(sec)
+	bl.Deal(sec, tournamenttest.OneSuitDeal)
 	rd, _ := sec.Movement.Round(1)
 	for _, tb := range rd.Tables {
 		for _, bd := range tb.Boards {
@@ -39,11 +70,6 @@ func TestBrowserSwissRelease(t *testing.T) {
 		}
 	}
 
-	d := b.phone("director")
-	d.open("/director")
-	d.fill("#token", directorToken)
-	d.submit(`form[action="/director/login"] button[type=submit]`)
-	d.noError("sign in")
 	d.open("/director/sections/" + id(sec.ID))
 	d.submit("#swiss-link")
 	d.noError("open the Swiss page")

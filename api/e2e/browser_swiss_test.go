@@ -50,6 +50,9 @@ func TestBrowserSwissRelease(t *testing.T) {
 	d.submit("#create-section")
 	d.noError("create the Swiss")
 	sectionID := idFrom(t, d.path(), "/director/sections/")
+	if d.count("#change-movement") != 0 || !strings.Contains(d.text("#swiss-rounds"), "1 of 2 released") {
+		t.Errorf("a Swiss section's page offers a change of movement, or does not say its rounds: %q", d.text("#swiss-rounds"))
+	}
 	sec, err := b.svc.Section(t.Context(), tournament.Director, sectionID)
 	if err != nil {
 		t.Fatal(err)

@@ -19,12 +19,12 @@ type matchJSON struct {
 	Away int `json:"away"`
 }
 
-// newDraftSQL stores a section's first version of a draft ($2 to $5) in
-// place of any draft it has, if the section is live.
+// newDraftSQL stores a section's newly paired draft ($2 to $5) in place of
+// any draft it has, if the section is live.
 const newDraftSQL = `
 INSERT INTO swiss_drafts AS d (section_id, round, version, matches, forced)
-SELECT s.id, $2, 1, $3, $4 FROM sections s WHERE s.id = $1 AND ` + liveSection + `
-ON CONFLICT (section_id) DO UPDATE SET round = EXCLUDED.round, version = 1, matches = EXCLUDED.matches,
+SELECT s.id, $2, $5, $3, $4 FROM sections s WHERE s.id = $1 AND ` + liveSection + `
+ON CONFLICT (section_id) DO UPDATE SET round = EXCLUDED.round, version = EXCLUDED.version, matches = EXCLUDED.matches,
     forced = EXCLUDED.forced, created_at = now(), updated_at = now()
 RETURNING d.created_at, d.updated_at`
 
@@ -56,8 +56,8 @@ func (s *Store) SwissDraft(ctx context.Context, sectionID int64) (tournament.Swi
 }
 
 // PutSwissDraft stores d as its section's draft and writes c, in one
-// transaction: version 1 replaces any draft, a later version only the one
-// before it (ErrStale otherwise).
+// transaction: a new pairing (d.Paired) replaces any draft, a change by
+// hand only the version before it (ErrStale otherwise).
 func (s *Store) PutSwissDraft(ctx context.Context, d *tournament.SwissDraft, c *tournament.Change) error {
 	mj := make([]matchJSON, len(d.Matches))
 	for i, m := range d.Matches {
@@ -69,8 +69,8 @@ func (s *Store) PutSwissDraft(ctx context.Context, d *tournament.SwissDraft, c *
 	}
 	err = s.inTx(ctx, func(ts *Store) error {
 		var err error
-		if d.Version == 1 {
-			err = ts.q.QueryRow(ctx, newDraftSQL, d.SectionID, d.Round, matches, d.Forced).Scan(&d.CreatedAt, &d.UpdatedAt)
+		if d.Paired {
+			err = ts.q.QueryRow(ctx, newDraftSQL, d.SectionID, d.Round, matches, d.Forced, d.Version).Scan(&d.CreatedAt, &d.UpdatedAt)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return tournament.NotFoundf("section", d.SectionID)
 			}

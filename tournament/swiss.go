@@ -46,7 +46,8 @@ var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table"}
 type SwissDraft struct {
 	SectionID int64
 	Round     int              // the round it pairs: the movement's rounds + 1
-	Version   int              // 1 when paired, one more with every change by hand
+	Version   int              // 1 when first paired, one more with every change by hand and every pairing again
+	Paired    bool             // PutSwissDraft: a new pairing, replacing any draft (else a change by hand of version Version−1)
 	Matches   []movement.Match // in table order (match k at tables 2k−1 and 2k); a bye, Match{Home: t}, last
 	Forced    bool             // paired before the previous round's results were complete
 	Notes     []string         // what the director should know: an unavoidable rematch (filled in when read)
@@ -58,9 +59,9 @@ type SwissDraft struct {
 type SwissStore interface {
 	// SwissDraft returns a section's draft; ErrNotFound when it has none.
 	SwissDraft(ctx context.Context, sectionID int64) (SwissDraft, error)
-	// PutSwissDraft stores d as its section's draft (replacing the one
-	// there) and writes the change c, in one transaction. With
-	// d.Version > 1 it replaces only the draft of version d.Version−1 for
+	// PutSwissDraft stores d as its section's draft and writes the change
+	// c, in one transaction: a new pairing (d.Paired) replaces any draft;
+	// a change by hand replaces only the draft of version d.Version−1 for
 	// the same round, ErrStale otherwise.
 	PutSwissDraft(ctx context.Context, d *SwissDraft, c *Change) error
 	// ReleaseSwissRound stores sec's movement (grown by the draft's round)
@@ -224,8 +225,9 @@ func swissPlayed(m *movement.Movement) [][]movement.Match {
 
 // PairSwissRound proposes the pairing of a Swiss section's next round
 // from its standings (directors only) and keeps it as the section's draft,
-// replacing any draft there (with the changes made by hand to it). The
-// previous round's results must be complete unless force.
+// replacing any draft there (with the changes made by hand to it) at the
+// next version, so that the draft seen before is stale. The previous
+// round's results must be complete unless force.
 func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force bool) (SwissDraft, error) {
 	sec, e, err := s.swissSection(ctx, a, id, "pair a Swiss round")
 	if err != nil {
@@ -260,7 +262,12 @@ func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force b
 	if err != nil {
 		return SwissDraft{}, fromScoring(err, "")
 	}
-	d := SwissDraft{SectionID: sec.ID, Round: next, Version: 1, Matches: matches, Forced: missing != ""}
+	d := SwissDraft{SectionID: sec.ID, Round: next, Version: 1, Matches: matches, Forced: missing != "", Paired: true}
+	if was, err := s.store.SwissDraft(ctx, sec.ID); err == nil && was.Round == next {
+		d.Version = was.Version + 1 // a release of the draft seen before is then stale
+	} else if err != nil && !errors.Is(err, ErrNotFound) {
+		return SwissDraft{}, err
+	}
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
 		After: map[string]any{"swiss_paired": next, "matches": matchWords(matches), "forced": d.Forced}}
 	if err := s.store.PutSwissDraft(ctx, &d, &c); err != nil {

@@ -155,7 +155,13 @@ func TestSwissTeams(t *testing.T) {
 	if err != nil || !d.Forced || d.Round != 3 {
 		t.Fatalf("forced pairing: %+v, %v", d, err)
 	}
-	if _, err := b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, 1); err != nil {
+	// Paired again: the next version, so the draft seen before is stale.
+	if d, err = b.Svc.PairSwissRound(ctx, dir, sec.ID, true); err != nil || d.Version != 2 {
+		t.Fatalf("paired again: %+v, %v; want version 2", d, err)
+	}
+	_, err = b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, 1)
+	wantError(t, err, tournament.ErrStale, "version")
+	if _, err := b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, 2); err != nil {
 		t.Fatal(err)
 	}
 	if cur, _ := b.Svc.Section(ctx, dir, sec.ID); cur.CurrentRound != 2 || len(cur.Movement.Rounds) != 3 {

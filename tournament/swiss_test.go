@@ -227,3 +227,74 @@ func TestTeamsVPScale(t *testing.T) {
 		Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "imps"}})
 	wantError(t, err, tournament.ErrInvalid, "movement.vp_scale")
 }
+
+// TestSwissSixRounds plays Swiss sections of 7 and 8 teams over 6 rounds
+// through the Service, every match won by its home team (swissRound), and
+// checks each round against the rule as SwissPairing states it, from the
+// standings the Service shows after the round before: the pairing is
+// SwissPairing's of those VPs and the matches released so far (whose
+// rounds by hand are in tournament/movement's TestSwissSevenTeams and
+// TestSwissEightTeams), no two teams meet twice, no team has two byes,
+// a bye scores 60% of the scale's maximum when the section gives no bye_vps.
+func TestSwissSixRounds(t *testing.T) {
+	for _, n := range []int{7, 8} {
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			b := newBuilder(t)
+			ctx, dir := b.Ctx, tournament.Director
+			e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+			sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: n, Rounds: 6,
+				BoardsPerRound: 2, VPScale: "acbl-20"}})
+			var played []movement.Match
+			met, byes := map[[2]int]bool{}, map[int]bool{}
+			for r := 1; r <= 6; r++ {
+				matches := swissMatches(&sec.Movement, r)
+				for _, mt := range matches {
+					if mt.Away == 0 {
+						if byes[mt.Home] {
+							t.Errorf("round %d: a second bye to team %d", r, mt.Home)
+						}
+						byes[mt.Home] = true
+						continue
+					}
+					k := [2]int{min(mt.Home, mt.Away), max(mt.Home, mt.Away)}
+					if met[k] {
+						t.Errorf("round %d: teams %v meet again", r, k)
+					}
+					met[k] = true
+				}
+				played = append(played, matches...)
+				swissRound(b, sec, r)
+				if r == 6 {
+					break
+				}
+				tot := totals(t, b, sec)
+				if r == 1 && n == 7 && tot["7"] != 12 {
+					t.Errorf("team 7 after its bye in round 1: %v VPs, want 12 (60%% of 20, no bye_vps given)", tot["7"])
+				}
+				scores := make([]float64, n)
+				for num, v := range tot {
+					k, _ := strconv.Atoi(num)
+					scores[k-1] = v
+				}
+				want, err := movement.SwissPairing(scores, played)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := b.Svc.PairSwissRound(ctx, dir, sec.ID, false)
+				if err != nil {
+					t.Fatalf("round %d: %v", r+1, err)
+				}
+				if fmt.Sprint(d.Matches) != fmt.Sprint(want) {
+					t.Errorf("round %d, VPs %v: paired %v, want %v", r+1, scores, d.Matches, want)
+				}
+				if sec, err = b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, d.Version); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// With 7 teams, 6 byes, each to a different team.
+			if n == 7 && len(byes) != 6 {
+				t.Errorf("byes: %v, want 6 teams with one each", byes)
+			}
+		})
+	}
+}

@@ -141,6 +141,13 @@ var routes = []route{
 	{http.MethodPost, "/v1/sections/:id/refusals/:key/call", (*server).callForRefusal},
 	{http.MethodDelete, "/v1/sections/:id/refusals/:key", (*server).withdrawRefusal},
 
+	// Swiss teams, round by round (handlers_swiss.go)
+	{http.MethodPost, "/v1/sections/:id/swiss/pair", (*server).pairSwiss},
+	{http.MethodGet, "/v1/sections/:id/swiss/draft", (*server).getSwissDraft},
+	{http.MethodPut, "/v1/sections/:id/swiss/draft", (*server).putSwissDraft},
+	{http.MethodPost, "/v1/sections/:id/swiss/draft/swap", (*server).swapSwiss},
+	{http.MethodPost, "/v1/sections/:id/swiss/release", (*server).releaseSwiss},
+
 	// the club's roster (handlers_players.go)
 	{http.MethodGet, "/v1/players", (*server).listPlayers},
 	{http.MethodPost, "/v1/players", (*server).createPlayer},

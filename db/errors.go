@@ -68,6 +68,9 @@ var (
 // checks are the schema's CHECK constraints by name (see migrations/).
 var checks = map[string]check{
 	"events_name_check":            {"name", "must not be empty", nil},
+	"swiss_drafts_round_check":     {"round", "a Swiss draft pairs round 2 or later (round 1 is paired by number)", nil},
+	"swiss_drafts_version_check":   {"version", "a draft's version is " + numberedFrom1, nil},
+	"swiss_drafts_matches_check":   {"matches", "must be a list of matches", nil},
 	"board_versions_board_check":   {"board", "a board is " + numberedFrom1, nil},
 	"board_versions_round_check":   {"round", "a round is " + numberedFrom1, nil},
 	"board_versions_table_check":   {"table", "a table is " + numberedFrom1, nil},

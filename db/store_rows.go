@@ -96,6 +96,9 @@ type specJSON struct {
 	ShareBoards    bool        `json:"share_boards,omitzero"`
 	Schedule       []roundJSON `json:"schedule"`
 	Winners        int         `json:"winners,omitzero"`
+	VPScale        string      `json:"vp_scale,omitzero"`
+	VPTable        []int       `json:"vp_table,omitempty"`
+	ByeVPs         *float64    `json:"bye_vps,omitempty"`
 }
 
 // roundJSON is a movement.Round in JSON.
@@ -123,6 +126,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 		Kind: sp.Kind, Tables: sp.Tables, Pairs: sp.Pairs, Teams: sp.Teams, Rounds: sp.Rounds,
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
 		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
+		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
 	}
 	if sp.Schedule != nil {
 		out.Schedule = make([]roundJSON, len(sp.Schedule))
@@ -146,6 +150,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		Kind: sj.Kind, Tables: sj.Tables, Pairs: sj.Pairs, Teams: sj.Teams, Rounds: sj.Rounds,
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
+		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
 	}
 	if sj.Schedule != nil {
 		out.Schedule = make([]movement.Round, len(sj.Schedule))

@@ -16,7 +16,7 @@ type TeamStanding struct {
 }
 
 // TeamStandings totals a teams event of n teams: each team's net IMPs and, with a VP scale, its
-// VPs (the margin of each match converted, the loser getting 20 − the winner's); places by VPs,
+// VPs (the margin of each match converted, the loser getting the scale's maximum − the winner's); places by VPs,
 // or by net IMPs when scale is nil. carry holds VPs (or IMPs) brought in per team, or is nil.
 func TeamStandings(n int, matches []TeamMatchResult, scale VPScale, carry []float64) []TeamStanding {
 	out := make([]TeamStanding, n)
@@ -27,7 +27,7 @@ func TeamStandings(n int, matches []TeamMatchResult, scale VPScale, carry []floa
 		if scale != nil {
 			v := scale.VP(margin, m.Boards)
 			out[m.Home].VPs += v
-			out[m.Away].VPs += MaxVP - v
+			out[m.Away].VPs += scale.Max() - v
 		}
 	}
 	keys := make([]float64, n)

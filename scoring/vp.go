@@ -5,11 +5,14 @@ import (
 	"sync"
 )
 
-// VPScale converts a team match's IMP margin to Victory Points out of 20.
+// VPScale converts a team match's IMP margin to Victory Points out of its maximum (20, or 30 on
+// the ACBL 30-VP scale).
 type VPScale interface {
 	// VP returns the VPs of a team that won a match of the given number of boards by margin IMPs
-	// (negative: lost by); its opponents get 20 − VP.
+	// (negative: lost by); its opponents get Max − VP.
 	VP(margin, boards int) float64
+	// Max returns the VPs of a maximum win: the two teams' VPs in a match sum to it.
+	Max() float64
 }
 
 // MaxVP is the VPs of a maximum win on the 20-VP scales.
@@ -25,6 +28,9 @@ const MaxVP = 20
 // before it (the scale must be concave: each extra IMP is worth no more than the previous one),
 // the earlier value is raised by 0.01 until no such pair is left, as the report's tables do.
 type WBFContinuous struct{}
+
+// Max returns 20.
+func (WBFContinuous) Max() float64 { return MaxVP }
 
 // VP returns the winner's VPs for a margin of IMPs in a match of boards boards (see the type).
 func (WBFContinuous) VP(margin, boards int) float64 {

@@ -1,7 +1,9 @@
 package scoring_test
 
 import (
+	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -105,5 +107,64 @@ func TestACBL20VP(t *testing.T) {
 	}
 	if (scoring.DiscreteVPScale{}).VP(10, 8) != 10 {
 		t.Errorf("an empty scale should give 10–10")
+	}
+}
+
+// TestACBL30VP checks the published ACBL 30-VP table (bridgehands.com "Victory Points", "30 Point
+// Victory Scale") at both ends of every range, winner and loser summing to 30:
+// 6–8 boards 0 | 1 | 2 | 3 | 4 | 5–6 | 7–8 | 9–10 | 11–13 | 14–16 | 17–19 | 20–23 | 24–27 | 28+ for
+// 15, 18, 19 … 30; 9–11 boards 0 | 1 | 2 | 3–4 | 5–6 | 7–8 | 9–11 | 12–14 | 15–17 | 18–21 | 22–25 |
+// 26–30 | 31–35 | 36+.
+func TestACBL30VP(t *testing.T) {
+	vps := []int{15, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30}
+	tables := map[int][][2]int{
+		7:  {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 13}, {14, 16}, {17, 19}, {20, 23}, {24, 27}, {28, 90}},
+		10: {{0, 0}, {1, 1}, {2, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 11}, {12, 14}, {15, 17}, {18, 21}, {22, 25}, {26, 30}, {31, 35}, {36, 90}},
+	}
+	for boards, ranges := range tables {
+		for k, r := range ranges {
+			for _, m := range r {
+				if got := scoring.ACBL30VP.VP(m, boards); got != float64(vps[k]) {
+					t.Errorf("%d boards, margin %d: %v, want %d", boards, m, got, vps[k])
+				}
+				if got := scoring.ACBL30VP.VP(-m, boards); got != float64(30-vps[k]) {
+					t.Errorf("%d boards, margin %d: %v, want %d", boards, -m, got, 30-vps[k])
+				}
+			}
+		}
+	}
+	if scoring.ACBL30VP.Max() != 30 || scoring.ACBL20VP.Max() != 20 || (scoring.WBFContinuous{}).Max() != 20 {
+		t.Errorf("maxima: %v, %v, %v; want 30, 20, 20", scoring.ACBL30VP.Max(), scoring.ACBL20VP.Max(), scoring.WBFContinuous{}.Max())
+	}
+}
+
+// TestTableVPScale: a director's table of steps is the scale it says (the ACBL 20-VP 6–8 boards
+// row given as a table wins the same VPs), and a table that is not monotone, starts at 0 or is too
+// short is refused naming the step and why.
+func TestTableVPScale(t *testing.T) {
+	s, err := scoring.TableVPScale("vp_table", []int{1, 3, 5, 8, 11, 14, 17, 20, 24, 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m := -40; m <= 40; m++ {
+		if s.VP(m, 7) != scoring.ACBL20VP.VP(m, 7) {
+			t.Errorf("margin %d: %v, the ACBL table %v", m, s.VP(m, 7), scoring.ACBL20VP.VP(m, 7))
+		}
+	}
+	bad := []struct {
+		steps []int
+		field string
+		says  string
+	}{
+		{[]int{1, 3, 5, 4, 11, 14, 17, 20, 24, 28}, "vp_table[3]", "not monotone"},
+		{[]int{0, 3, 5, 8, 11, 14, 17, 20, 24, 28}, "vp_table[0]", "1 IMP or more"},
+		{[]int{1, 2, 3}, "vp_table", "5 to 50 steps"},
+	}
+	for _, c := range bad {
+		_, err := scoring.TableVPScale("vp_table", c.steps)
+		var se *scoring.Error
+		if !errors.As(err, &se) || se.Field != c.field || !strings.Contains(se.Problem, c.says) {
+			t.Errorf("%v: %v, want %s saying %q", c.steps, err, c.field, c.says)
+		}
 	}
 }

@@ -24,6 +24,12 @@
 //     pair joining, withdrawals), enter and correct results (CheckResult
 //     checks a line as EnterResults would), import an event read from a file
 //     (with the duplicate-import check), the audit of changes.
+//   - Swiss teams (swiss.go): a section of kind "swiss" paired round by
+//     round from its standings — PairSwissRound proposes a draft the tables
+//     do not see, SwapSwissTeams and SetSwissDraft change it (a rematch
+//     that could be avoided, a second bye, a team in two matches refused),
+//     ReleaseSwissRound makes it the movement's next round; the VP scale
+//     (WBF, ACBL 20 or 30, a table) and a bye's VPs are the section's.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike.

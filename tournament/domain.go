@@ -85,11 +85,11 @@ type Section struct {
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string           // "mitchell", "howell", "teams" or "custom"
+	Kind           string           // "mitchell", "howell", "teams", "swiss" or "custom"
 	Tables         int              // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
 	Pairs          int              // howell: pairs
-	Teams          int              // teams: teams (a complete round robin)
-	Rounds         int              // rounds to play; 0: all the movement has
+	Teams          int              // teams: teams (a complete round robin); swiss: teams
+	Rounds         int              // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go)
 	BoardsPerRound int              // boards a table plays each round
 	Even           string           // mitchell with an even number of tables: "skip" (default) or "relay"
 	SkipAfter      int              // mitchell "skip": the round after which EW skip a table; 0: the middle
@@ -99,6 +99,9 @@ type MovementSpec struct {
 	ShareBoards    bool             // howell of 5 or 6 pairs: all tables share the last round's set
 	Schedule       []movement.Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
 	Winners        int              // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
+	VPScale        string           // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"
+	VPTable        []int            // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale)
+	ByeVPs         *float64         // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -43,6 +43,10 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 	if err != nil {
 		return Section{}, err
 	}
+	if sec.Spec.Kind == "swiss" || ch.Movement.Kind == "swiss" {
+		return Section{}, swissNoChange(&sec)
+	}
+	keepVP(&ch.Movement, &sec.Spec)
 	e, err := s.store.Event(ctx, sec.EventID)
 	if err != nil {
 		return Section{}, err

@@ -8,7 +8,7 @@ import (
 )
 
 // movementKinds are the kinds a MovementSpec may name.
-var movementKinds = []string{"mitchell", "howell", "teams", "custom"}
+var movementKinds = []string{"mitchell", "howell", "teams", "swiss", "custom"}
 
 // Build generates the movement the spec describes and checks it. Errors are
 // ErrInvalid and name the field under "movement.".
@@ -36,6 +36,12 @@ func (s MovementSpec) BuildContext(ctx context.Context) (movement.Movement, erro
 			field = "movement.schedule: "
 		}
 		return movement.Movement{}, fromScoring(err, field)
+	}
+	if err := s.checkVP(&m); err != nil {
+		return movement.Movement{}, err
+	}
+	if s.Kind == "swiss" {
+		m.Boards = s.Rounds * s.BoardsPerRound // every round's boards, though one round is paired so far
 	}
 	return m, nil
 }
@@ -75,6 +81,8 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 			m.Name += ", " + strconv.Itoa(s.Rounds) + " rounds"
 		}
 		return m, nil
+	case "swiss":
+		return s.swissFirstRound()
 	case "custom":
 		return movement.Custom(s.Schedule, s.Winners, s.Tables)
 	case "":

@@ -126,7 +126,7 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, director bool,
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	if e.Scoring == MethodIMPTeams {
-		out.Pairs = teamStandings(&sec.Movement, results, teams)
+		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, teamScoringOf(&sec.Spec))
 	} else {
 		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
 	}
@@ -343,10 +343,17 @@ func teamBoardIMPs(m *movement.Movement, results []Result) []float64 {
 	return out
 }
 
-// teamStandings totals a teams section: each match's IMPs on the boards both
-// rooms have played, converted to VPs on the WBF continuous scale; places by
-// VPs.
+// teamStandings totals a teams section on the WBF continuous scale, without
+// byes: teamStandingsBy.
 func teamStandings(m *movement.Movement, results []Result, rosters []Roster) []Standing {
+	return teamStandingsBy(m, results, rosters, teamScoring{scale: scoring.WBFContinuous{}})
+}
+
+// teamStandingsBy totals a teams section: each match's IMPs on the boards
+// both rooms have played, converted to VPs on ts's scale, and in a Swiss
+// ts's VPs for each bye (a team sitting out a round released); places by
+// VPs.
+func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, ts teamScoring) []Standing {
 	n := len(m.Teams)
 	var matches []scoring.TeamMatchResult
 	boards := make([]int, n)
@@ -367,7 +374,18 @@ func teamStandings(m *movement.Movement, results []Result, rosters []Roster) []S
 	for _, r := range rosters {
 		names[r.Number] = r
 	}
-	st := scoring.TeamStandings(n, matches, scoring.WBFContinuous{}, nil)
+	var carry []float64
+	if ts.byes {
+		carry = make([]float64, n)
+		for _, rd := range m.Rounds {
+			for _, t := range m.Teams {
+				if slices.Contains(rd.SitOut, t.Pairs[0]) {
+					carry[t.Number-1] += ts.bye
+				}
+			}
+		}
+	}
+	st := scoring.TeamStandings(n, matches, ts.scale, carry)
 	out := make([]Standing, n)
 	for i, t := range st {
 		r := names[i+1]

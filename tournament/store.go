@@ -20,6 +20,7 @@ type Store interface {
 	MovementChangeStore // a section's movement changed for the rounds not yet played (service_movement.go)
 	FouledStore         // which tables played which version of a fouled board (fouled.go)
 	RosterStore         // the club's players, kept across events (roster.go)
+	SwissStore          // a Swiss section's draft pairing (swiss.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error

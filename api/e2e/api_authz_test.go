@@ -288,6 +288,13 @@ var authzTable = map[string]authzCase{
 	// the 3-table Mitchell stops after round 2; round 1's result stays
 	"POST /v1/sections/:id/movement": {want: directorOnly(200),
 		body: jsonBody(`{"movement": {"kind": "mitchell", "tables": 3, "boards_per_round": 2, "rounds": 2}, "from_round": 2}`)},
+	// Swiss rounds are the director's; the fixture's section is a Mitchell,
+	// which is not paired round by round (409)
+	"POST /v1/sections/:id/swiss/pair":       {want: directorOnly(409), body: jsonBody(`{}`)},
+	"GET /v1/sections/:id/swiss/draft":       {want: directorOnly(409)},
+	"PUT /v1/sections/:id/swiss/draft":       {want: directorOnly(409), body: jsonBody(`{"version": 1, "matches": []}`)},
+	"POST /v1/sections/:id/swiss/draft/swap": {want: directorOnly(409), body: jsonBody(`{"version": 1, "teams": [1, 2]}`)},
+	"POST /v1/sections/:id/swiss/release":    {want: directorOnly(409), body: jsonBody(`{"version": 1}`)},
 	// the club's roster is the director's alone, even of a published event
 	"GET /v1/players":        {want: directorOnly(200)},
 	"POST /v1/players":       {want: directorOnly(201), body: jsonBody(`{"name": "New Member"}`)},

@@ -35,6 +35,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	p.paperRoutes(d)
 	p.changeRoutes(d)
 	p.playerRoutes(d)
+	p.swissRoutes(d)
 }
 
 // lawDescriptions say in plain words what each law code is.

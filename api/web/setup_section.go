@@ -20,6 +20,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"mitchell", "Mitchell: NS pairs stay, EW pairs move (two winners)"},
 	{"howell", "Howell: every pair moves and meets every other (one winner)"},
 	{"teams", "Teams: two-room matches, a round robin"},
+	{"swiss", "Swiss teams: each round paired from the standings"},
 }
 
 // sectionFormData is the new-section form's data.
@@ -131,6 +132,16 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 			return in, tournament.Invalidf(n.field, strconv.Quote(s)+": not a whole number; write "+n.what)
 		}
 		*n.to = v
+	}
+	if spec.Kind == "teams" || spec.Kind == "swiss" {
+		spec.VPScale = strings.TrimSpace(form["vp_scale"])
+	}
+	if s := strings.TrimSpace(form["bye_vps"]); s != "" && spec.Kind == "swiss" {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return in, tournament.Invalidf("bye_vps", strconv.Quote(s)+": not a number; write the VPs of a bye, e.g. 12, or leave it empty")
+		}
+		spec.ByeVPs = &v
 	}
 	spec.Even = strings.TrimSpace(form["even"])
 	spec.ShareBoards = form["share_boards"] != ""

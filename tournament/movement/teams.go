@@ -137,36 +137,84 @@ func RoundRobin(teams int) ([][]Match, error) {
 // SwissPairing pairs the next round of a Swiss teams event: team t (1-based)
 // has scores[t-1]. Teams are ranked by score, highest first (a tie: the lower
 // number first), and each in turn meets the highest-ranked team still free
-// that it has not met, backtracking when that leaves the rest unpairable, so
-// no two teams meet twice. With an odd number of teams the lowest-ranked team
-// among those with the fewest byes so far has the bye. played lists the
-// matches (and byes) of the rounds so far. Matches come in rank order, the
-// higher-ranked team at home; a bye, Match{Home: t}, last.
+// that it has not met and that leaves the rest pairable (pairing, in
+// swiss_match.go), so the top of the table meets the top and no two teams
+// meet twice. Only when
+// no such pairing is left (more rounds than a round robin has) may teams
+// meet again, those that have met once first, then twice, and so on. With
+// an odd number of teams the lowest-ranked team among those with the fewest
+// byes so far has the bye (a team never has a second bye while another has
+// had none: the pairing may rather repeat a match). played lists the matches (and byes) of the rounds so
+// far. Matches come in rank order, the higher-ranked team at home; a bye,
+// Match{Home: t}, last.
 func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 	n := len(scores)
 	if n < 2 {
 		return nil, invalid("scores", n, "a Swiss round needs at least 2 teams")
 	}
-	met := make([][]bool, n+1)
-	for i := range met {
-		met[i] = make([]bool, n+1)
+	met, byes, err := SwissHistory(n, played)
+	if err != nil {
+		return nil, err
 	}
-	byes := make([]int, n+1)
+	rank := SwissRank(scores)
+	most := 0
+	for _, row := range met {
+		most = max(most, slices.Max(row))
+	}
+	for limit := 0; limit <= most; limit++ {
+		if n%2 == 0 {
+			if g := newPairing(n, met, limit, rank); g.perfect() {
+				return g.pair(rank), nil
+			}
+			continue
+		}
+		// The bye: the lowest ranked of those with the fewest byes.
+		fewest := slices.Min(byes[1:])
+		for i := n - 1; i >= 0; i-- {
+			t := rank[i]
+			if byes[t] != fewest {
+				continue
+			}
+			rest := slices.Delete(slices.Clone(rank), i, i+1)
+			if g := newPairing(n, met, limit, rest); g.perfect() {
+				return append(g.pair(rest), Match{Home: t}), nil
+			}
+		}
+	}
+	return nil, invalid("played", len(played), "no pairing of the "+strconv.Itoa(n)+" teams is left") // not reached: with limit = most every pair may meet
+}
+
+// SwissHistory reads the matches (and byes) of a Swiss event's rounds so
+// far: met[a][b] counts the matches of teams a and b (1-based), byes[t] the
+// byes of team t. A team or opponent out of 1..n is refused, naming it.
+func SwissHistory(n int, played []Match) (met [][]int, byes []int, err error) {
+	met = make([][]int, n+1)
+	for i := range met {
+		met[i] = make([]int, n+1)
+	}
+	byes = make([]int, n+1)
 	for i, mt := range played {
 		f := index("played", i)
 		if mt.Home < 1 || mt.Home > n {
-			return nil, invalid(f+".home", mt.Home, "no such team: 1 to "+strconv.Itoa(n))
+			return nil, nil, invalid(f+".home", mt.Home, "no such team: 1 to "+strconv.Itoa(n))
 		}
 		if mt.Away < 0 || mt.Away > n || mt.Away == mt.Home {
-			return nil, invalid(f+".away", mt.Away, "no such opponent: 0 (a bye) or another team of 1 to "+strconv.Itoa(n))
+			return nil, nil, invalid(f+".away", mt.Away, "no such opponent: 0 (a bye) or another team of 1 to "+strconv.Itoa(n))
 		}
 		if mt.Away == 0 {
 			byes[mt.Home]++
 			continue
 		}
-		met[mt.Home][mt.Away], met[mt.Away][mt.Home] = true, true
+		met[mt.Home][mt.Away]++
+		met[mt.Away][mt.Home]++
 	}
-	rank := make([]int, n)
+	return met, byes, nil
+}
+
+// SwissRank returns the teams (1-based) in the order SwissPairing ranks
+// them: by score, highest first, a tie the lower number first.
+func SwissRank(scores []float64) []int {
+	rank := make([]int, len(scores))
 	for i := range rank {
 		rank[i] = i + 1
 	}
@@ -179,69 +227,7 @@ func SwissPairing(scores []float64, played []Match) ([]Match, error) {
 		}
 		return 0
 	})
-	sw := swiss{met: met, failed: map[string]bool{}}
-	if n%2 == 0 {
-		if sw.pair(rank) {
-			return sw.matches, nil
-		}
-	} else {
-		fewest := slices.Min(byes[1:])
-		for i := n - 1; i >= 0; i-- {
-			t := rank[i]
-			if byes[t] != fewest {
-				continue
-			}
-			rest := slices.Delete(slices.Clone(rank), i, i+1)
-			if sw.pair(rest) {
-				return append(sw.matches, Match{Home: t}), nil
-			}
-		}
-	}
-	return nil, invalid("played", len(played), "every pairing of the "+strconv.Itoa(n)+" teams would repeat a match; a Swiss event has no rematches")
-}
-
-// swiss is the state of SwissPairing's search.
-type swiss struct {
-	met     [][]bool
-	matches []Match
-	failed  map[string]bool // the free teams (in rank order) known not to pair
-}
-
-// pair pairs the free teams, in rank order, without a rematch.
-func (s *swiss) pair(free []int) bool {
-	if len(free) == 0 {
-		return true
-	}
-	key := teamsKey(free)
-	if s.failed[key] {
-		return false
-	}
-	top := free[0]
-	for j := 1; j < len(free); j++ {
-		if s.met[top][free[j]] {
-			continue
-		}
-		rest := make([]int, 0, len(free)-2)
-		rest = append(rest, free[1:j]...)
-		rest = append(rest, free[j+1:]...)
-		s.matches = append(s.matches, Match{Home: top, Away: free[j]})
-		if s.pair(rest) {
-			return true
-		}
-		s.matches = s.matches[:len(s.matches)-1]
-	}
-	s.failed[key] = true
-	return false
-}
-
-// teamsKey writes a list of teams as a map key.
-func teamsKey(teams []int) string {
-	b := make([]byte, 0, 3*len(teams))
-	for _, t := range teams {
-		b = strconv.AppendInt(b, int64(t), 10)
-		b = append(b, ',')
-	}
-	return string(b)
+	return rank
 }
 
 // boolInt is 1 for true, 0 for false.

@@ -1,0 +1,622 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
+)
+
+// A Swiss teams section (MovementSpec kind "swiss") is paired round by
+// round from its standings. Round 1 is paired by the teams' numbers as the
+// Swiss rule pairs teams all on the same score: 1 v 2, 3 v 4, … and, with
+// an odd number, a bye to the highest number (the way magicscoring.com's
+// Swiss guide seats the first round: "at table 1 pairs 1 and 2 meet, at
+// table 2 pairs 3 and 4"); the director numbers the teams at random, or
+// by seeding to keep the strongest apart. Each later round:
+//
+//  1. PairSwissRound proposes the pairing from the standings after the
+//     rounds released so far (movement.SwissPairing: top meets top, no
+//     rematch unless unavoidable, a bye to the lowest team without one),
+//     and keeps it with the section as a draft the tables do not see. The
+//     previous round's results must be complete (every board at both
+//     tables of every match), unless the director forces it.
+//  2. SwapSwissTeams (or SetSwissDraft, a whole pairing) changes the draft
+//     by hand. A change is refused when it would make a rematch a pairing
+//     without one avoids, give a team a second bye while another team has
+//     had none, or put a team in two matches; a rematch that cannot be
+//     avoided is kept and noted.
+//  3. ReleaseSwissRound makes the draft the movement's next round: its
+//     tables, the boards of that round; the section's entry version counts
+//     the change, as any movement change does.
+//
+// A team with a bye scores Spec.ByeVPs for each round released.
+
+// VPScales are the IMP to VP scales a teams section may be scored on.
+var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table"}
+
+// SwissDraft is the pairing proposed for a Swiss section's next round, as
+// the director sees it before releasing it to the tables.
+type SwissDraft struct {
+	SectionID int64
+	Round     int              // the round it pairs: the movement's rounds + 1
+	Version   int              // 1 when first paired, one more with every change by hand and every pairing again
+	Paired    bool             // PutSwissDraft: a new pairing, replacing any draft (else a change by hand of version Version−1)
+	Matches   []movement.Match // in table order (match k at tables 2k−1 and 2k); a bye, Match{Home: t}, last
+	Forced    bool             // paired before the previous round's results were complete
+	Notes     []string         // what the director should know: an unavoidable rematch (filled in when read)
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// SwissStore keeps a Swiss section's draft pairing.
+type SwissStore interface {
+	// SwissDraft returns a section's draft; ErrNotFound when it has none.
+	SwissDraft(ctx context.Context, sectionID int64) (SwissDraft, error)
+	// PutSwissDraft stores d as its section's draft and writes the change
+	// c, in one transaction: a new pairing (d.Paired) replaces any draft;
+	// a change by hand replaces only the draft of version d.Version−1 for
+	// the same round, ErrStale otherwise.
+	PutSwissDraft(ctx context.Context, d *SwissDraft, c *Change) error
+	// ReleaseSwissRound stores sec's movement (grown by the draft's round)
+	// as ChangeMovement does, counting its entry version up, deletes the
+	// draft d and writes c, in one transaction; ErrStale when the stored
+	// draft is not d's round and version.
+	ReleaseSwissRound(ctx context.Context, sec *Section, d *SwissDraft, c *Change) error
+}
+
+// swissFirstRound makes a Swiss section's movement: round 1, paired as
+// SwissPairing pairs teams on equal scores.
+func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
+	if s.Teams < 3 {
+		return movement.Movement{}, Invalidf("movement.teams", strconv.Itoa(s.Teams)+": a Swiss needs at least 3 teams (2 play a match: use kind \"teams\")")
+	}
+	if s.Rounds < 1 {
+		return movement.Movement{}, Invalidf("movement.rounds", strconv.Itoa(s.Rounds)+": a Swiss says how many rounds it will have, 1 or more")
+	}
+	if s.BoardsPerRound < 1 {
+		return movement.Movement{}, Invalidf("movement.boards_per_round", strconv.Itoa(s.BoardsPerRound)+": a round has at least 1 board")
+	}
+	if s.Rounds*s.BoardsPerRound > MaxBoards {
+		return movement.Movement{}, tooMany("movement.rounds", s.Rounds*s.BoardsPerRound, MaxBoards, "boards in a section (rounds × boards_per_round)")
+	}
+	first, err := movement.SwissPairing(make([]float64, s.Teams), nil)
+	if err != nil {
+		return movement.Movement{}, err
+	}
+	m, err := movement.TeamsMovement(movement.TeamsOptions{Teams: s.Teams, BoardsPerRound: s.BoardsPerRound}, [][]movement.Match{first})
+	m.Name = swissName(s, 1)
+	return m, err
+}
+
+// swissName names a Swiss section's movement with released rounds of it.
+// The name changes with every round released: a cache keeps a section's
+// rounds while its movement's name and header stay (cachedStore's
+// sectionAfterChange), so a new round must change one of them.
+func swissName(s MovementSpec, released int) string {
+	return "Swiss teams, " + strconv.Itoa(s.Teams) + " teams, " + strconv.Itoa(s.BoardsPerRound) + " boards a round: " +
+		strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
+}
+
+// checkVP checks the spec's VP options: a known scale, a table only with
+// the scale "table", and the bye's VPs within the scale, only for teams.
+func (s MovementSpec) checkVP(m *movement.Movement) error {
+	if m.Kind != movement.KindTeams {
+		if s.VPScale != "" || s.VPTable != nil || s.ByeVPs != nil {
+			return Invalidf("movement.vp_scale", "only a teams section is scored in VPs; this is a "+m.Kind.String()+" movement")
+		}
+		return nil
+	}
+	scale, err := s.vpScale()
+	if err != nil {
+		return err
+	}
+	if s.ByeVPs != nil {
+		if s.Kind != "swiss" {
+			return Invalidf("movement.bye_vps", "only a Swiss section gives byes VPs (kind \"swiss\")")
+		}
+		if v := *s.ByeVPs; math.IsNaN(v) || v < 0 || v > scale.Max() {
+			return Invalidf("movement.bye_vps", strconv.FormatFloat(v, 'f', -1, 64)+": the VPs of a bye are 0 to the scale's maximum, "+
+				strconv.FormatFloat(scale.Max(), 'f', -1, 64))
+		}
+	}
+	return nil
+}
+
+// vpScale returns the scale the spec names.
+func (s MovementSpec) vpScale() (scoring.VPScale, error) {
+	if s.VPTable != nil && s.VPScale != "table" {
+		return nil, Invalidf("movement.vp_table", "a table of steps goes with vp_scale \"table\"; vp_scale is "+strconv.Quote(s.VPScale))
+	}
+	switch s.VPScale {
+	case "", "wbf":
+		return scoring.WBFContinuous{}, nil
+	case "acbl-20":
+		return scoring.ACBL20VP, nil
+	case "acbl-30":
+		return scoring.ACBL30VP, nil
+	case "table":
+		t, err := scoring.TableVPScale("vp_table", s.VPTable)
+		if err != nil {
+			return nil, fromScoring(err, "movement.")
+		}
+		return t, nil
+	}
+	return nil, Invalidf("movement.vp_scale", strconv.Quote(s.VPScale)+": not a VP scale", VPScales...)
+}
+
+// teamScoring is how a teams section's matches become VPs.
+type teamScoring struct {
+	scale scoring.VPScale
+	bye   float64 // the VPs of a bye, each round a team sits out
+	byes  bool    // a team sitting out has a bye (a Swiss)
+}
+
+// teamScoringOf returns the section's VP scale and byes (a stored spec was
+// checked when it was stored: a scale that does not read is the WBF's).
+func teamScoringOf(spec *MovementSpec) teamScoring {
+	scale, err := spec.vpScale()
+	if err != nil {
+		scale = scoring.WBFContinuous{}
+	}
+	ts := teamScoring{scale: scale, byes: spec.Kind == "swiss", bye: scoring.Round2(0.6 * scale.Max())}
+	if spec.ByeVPs != nil {
+		ts.bye = *spec.ByeVPs
+	}
+	return ts
+}
+
+// swissSection reads a section for a Swiss change, refusing one that is
+// not a Swiss.
+func (s *Service) swissSection(ctx context.Context, a Actor, id int64, what string) (Section, Event, error) {
+	if err := directorOnly(a, what); err != nil {
+		return Section{}, Event{}, err
+	}
+	sec, err := s.store.Section(ctx, id)
+	if err != nil {
+		return Section{}, Event{}, err
+	}
+	if sec.Spec.Kind != "swiss" {
+		return Section{}, Event{}, &Error{Kind: ErrConflict, Field: "section", Message: "section " + sec.Name + " is not a Swiss (" + sec.Movement.Name +
+			"): only a section made with movement kind \"swiss\" is paired round by round"}
+	}
+	e, err := s.store.Event(ctx, sec.EventID)
+	return sec, e, err
+}
+
+// swissNoChange refuses a movement change of a Swiss section, or to one:
+// a Swiss grows by its released rounds.
+func swissNoChange(sec *Section) error {
+	return &Error{Kind: ErrConflict, Field: "movement.kind", Message: "section " + sec.Name + " (" + sec.Movement.Name +
+		"): a Swiss section's rounds are paired and released one by one (POST /v1/sections/{id}/swiss/pair, then release); it does not change to or from another movement"}
+}
+
+// keepVP gives a changed movement spec the VP scale of the one it replaces
+// when it names none: a change of tables or rounds keeps the section's
+// conditions of contest.
+func keepVP(next, old *MovementSpec) {
+	if next.VPScale == "" && next.VPTable == nil {
+		next.VPScale, next.VPTable = old.VPScale, old.VPTable
+	}
+}
+
+// swissPlayed returns the matches and byes of a Swiss section's rounds so
+// far, round by round, as SwissPairing and TeamsMovement take them.
+func swissPlayed(m *movement.Movement) [][]movement.Match {
+	out := make([][]movement.Match, len(m.Rounds))
+	for _, tm := range teamMatches(m) {
+		out[tm.round-1] = append(out[tm.round-1], movement.Match{Home: m.TeamOf(tm.room1.NS), Away: m.TeamOf(tm.room2.NS)})
+	}
+	for ri, rd := range m.Rounds {
+		for _, t := range m.Teams {
+			if slices.Contains(rd.SitOut, t.Pairs[0]) {
+				out[ri] = append(out[ri], movement.Match{Home: t.Number})
+			}
+		}
+	}
+	return out
+}
+
+// PairSwissRound proposes the pairing of a Swiss section's next round
+// from its standings (directors only) and keeps it as the section's draft,
+// replacing any draft there (with the changes made by hand to it) at the
+// next version, so that the draft seen before is stale. The previous
+// round's results must be complete unless force.
+func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force bool) (SwissDraft, error) {
+	sec, e, err := s.swissSection(ctx, a, id, "pair a Swiss round")
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	m := &sec.Movement
+	next := len(m.Rounds) + 1
+	if next > sec.Spec.Rounds {
+		return SwissDraft{}, &Error{Kind: ErrConflict, Field: "round", Message: "section " + sec.Name + " has released all its " +
+			strconv.Itoa(sec.Spec.Rounds) + " rounds: there is no round " + strconv.Itoa(next) + " to pair"}
+	}
+	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	missing := missingInRound(m, next-1, results)
+	if missing != "" && !force {
+		return SwissDraft{}, &Error{Kind: ErrConflict, Field: "force", Message: "round " + strconv.Itoa(next-1) + " is not complete: " + missing +
+			"; enter its results first, or pair with force to pair from the standings as they are"}
+	}
+	st, err := s.standingsFrom(ctx, s.store, true, &sec, &e)
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	scores := make([]float64, len(m.Teams))
+	for _, p := range st.Pairs {
+		if n, err := strconv.Atoi(p.Number); err == nil && n >= 1 && n <= len(scores) {
+			scores[n-1] = p.Total
+		}
+	}
+	matches, err := movement.SwissPairing(scores, slices.Concat(swissPlayed(m)...))
+	if err != nil {
+		return SwissDraft{}, fromScoring(err, "")
+	}
+	d := SwissDraft{SectionID: sec.ID, Round: next, Version: 1, Matches: matches, Forced: missing != "", Paired: true}
+	if was, err := s.store.SwissDraft(ctx, sec.ID); err == nil && was.Round == next {
+		d.Version = was.Version + 1 // a release of the draft seen before is then stale
+	} else if err != nil && !errors.Is(err, ErrNotFound) {
+		return SwissDraft{}, err
+	}
+	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+		After: map[string]any{"swiss_paired": next, "matches": matchWords(matches), "forced": d.Forced}}
+	if err := s.store.PutSwissDraft(ctx, &d, &c); err != nil {
+		return SwissDraft{}, err
+	}
+	d.Notes = swissNotes(m, d.Matches)
+	return d, nil
+}
+
+// missingInRound says what round r of m lacks ("" when every board of
+// every match has a result at both tables, or r is 0).
+func missingInRound(m *movement.Movement, r int, results []Result) string {
+	rd, ok := m.Round(r)
+	if !ok {
+		return ""
+	}
+	have := map[[2]int]bool{}
+	for _, res := range results {
+		if res.Round == r {
+			have[[2]int{res.Table, res.Board}] = true
+		}
+	}
+	var gaps []string
+	n := 0
+	for _, t := range rd.Tables {
+		for _, b := range t.Boards {
+			if !have[[2]int{t.Table, b}] {
+				n++
+				if len(gaps) < 3 {
+					gaps = append(gaps, "board "+strconv.Itoa(b)+" at table "+strconv.Itoa(t.Table))
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	more := ""
+	if n > len(gaps) {
+		more = " and " + strconv.Itoa(n-len(gaps)) + " more"
+	}
+	return strconv.Itoa(n) + " results missing (" + strings.Join(gaps, ", ") + more + ")"
+}
+
+// SwissDraftOf returns a Swiss section's draft pairing (directors only);
+// ErrNotFound when none is proposed.
+func (s *Service) SwissDraftOf(ctx context.Context, a Actor, id int64) (SwissDraft, error) {
+	sec, _, err := s.swissSection(ctx, a, id, "see a Swiss round's draft")
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	d, err := s.store.SwissDraft(ctx, sec.ID)
+	if err != nil {
+		return SwissDraft{}, noDraft(&sec, err)
+	}
+	d.Notes = swissNotes(&sec.Movement, d.Matches)
+	return d, nil
+}
+
+// noDraft phrases a missing draft.
+func noDraft(sec *Section, err error) error {
+	if errors.Is(err, ErrNotFound) {
+		return &Error{Kind: ErrNotFound, Field: "draft", Message: "section " + sec.Name + " has no draft pairing: pair round " +
+			strconv.Itoa(len(sec.Movement.Rounds)+1) + " first"}
+	}
+	return err
+}
+
+// SwapSwissTeams swaps teams x and y in a Swiss section's draft (directors
+// only): each takes the other's place, its opponent, table and side, or its
+// bye. version is the draft's version the director saw. See SetSwissDraft
+// for what is refused.
+func (s *Service) SwapSwissTeams(ctx context.Context, a Actor, id int64, version, x, y int) (SwissDraft, error) {
+	sec, _, err := s.swissSection(ctx, a, id, "change a Swiss round's draft")
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	d, err := s.store.SwissDraft(ctx, sec.ID)
+	if err != nil {
+		return SwissDraft{}, noDraft(&sec, err)
+	}
+	n := len(sec.Movement.Teams)
+	for _, t := range []int{x, y} {
+		if t < 1 || t > n {
+			return SwissDraft{}, Invalidf("teams", strconv.Itoa(t)+": no such team in section "+sec.Name+": 1 to "+strconv.Itoa(n))
+		}
+	}
+	if x == y {
+		return SwissDraft{}, Invalidf("teams", strconv.Itoa(x)+" twice: a swap names two different teams")
+	}
+	matches := slices.Clone(d.Matches)
+	for i, mt := range matches {
+		matches[i] = movement.Match{Home: swapped(mt.Home, x, y), Away: swapped(mt.Away, x, y)}
+	}
+	return s.setDraft(ctx, a, &sec, d, version, matches, "swapped", []int{x, y})
+}
+
+// swapped is t with x and y exchanged.
+func swapped(t, x, y int) int {
+	switch t {
+	case x:
+		return y
+	case y:
+		return x
+	}
+	return t
+}
+
+// SetSwissDraft replaces the matches of a Swiss section's draft with a
+// pairing made by hand (directors only). version is the draft's version
+// the director saw. Refused, naming the match and why: a team not in
+// exactly one match or bye, a match repeated from an earlier round when
+// a pairing without a rematch exists, a second bye to a team while another
+// has had none, more than one bye or a bye with an even number of teams.
+func (s *Service) SetSwissDraft(ctx context.Context, a Actor, id int64, version int, matches []movement.Match) (SwissDraft, error) {
+	sec, _, err := s.swissSection(ctx, a, id, "change a Swiss round's draft")
+	if err != nil {
+		return SwissDraft{}, err
+	}
+	d, err := s.store.SwissDraft(ctx, sec.ID)
+	if err != nil {
+		return SwissDraft{}, noDraft(&sec, err)
+	}
+	return s.setDraft(ctx, a, &sec, d, version, matches, "set", nil)
+}
+
+// setDraft checks and stores the draft d with matches in place of its own.
+func (s *Service) setDraft(ctx context.Context, a Actor, sec *Section, d SwissDraft, version int, matches []movement.Match, how string, teams []int) (SwissDraft, error) {
+	if version != d.Version {
+		return SwissDraft{}, &Error{Kind: ErrStale, Field: "version", Message: strconv.Itoa(version) + ": the draft of round " + strconv.Itoa(d.Round) +
+			" is at version " + strconv.Itoa(d.Version) + " (changed since it was read); read it again"}
+	}
+	if err := checkSwissRound(&sec.Movement, matches); err != nil {
+		return SwissDraft{}, err
+	}
+	before := matchWords(d.Matches)
+	d.Matches, d.Version = matches, d.Version+1
+	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+		Before: map[string]any{"swiss_draft": d.Round, "matches": before}, After: map[string]any{"swiss_draft": d.Round, "matches": matchWords(matches), how: teams}}
+	if err := s.store.PutSwissDraft(ctx, &d, &c); err != nil {
+		return SwissDraft{}, err
+	}
+	d.Notes = swissNotes(&sec.Movement, d.Matches)
+	return d, nil
+}
+
+// checkSwissRound refuses a pairing of the next round of m that puts a
+// team in no match or two, gives a bye twice while avoidable, or repeats a
+// match while avoidable.
+func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
+	n := len(m.Teams)
+	played := slices.Concat(swissPlayed(m)...)
+	met, byes, err := movement.SwissHistory(n, played)
+	if err != nil {
+		return err
+	}
+	where := make([]int, n+1) // where[t]: 1 + the index of t's match; 0: none yet
+	var bye []int
+	for i, mt := range matches {
+		f := "matches[" + strconv.Itoa(i) + "]"
+		for _, side := range []struct {
+			name string
+			t    int
+		}{{"home", mt.Home}, {"away", mt.Away}} {
+			if side.t == 0 && side.name == "away" {
+				continue
+			}
+			if side.t < 1 || side.t > n {
+				return Invalidf(f+"."+side.name, strconv.Itoa(side.t)+": no such team: 1 to "+strconv.Itoa(n))
+			}
+			if j := where[side.t]; j != 0 {
+				return Invalidf(f+"."+side.name, "team "+strconv.Itoa(side.t)+" is in two matches of the round: "+
+					matchWord(matches[j-1])+" and "+matchWord(mt))
+			}
+			where[side.t] = i + 1
+		}
+		if mt.Away == mt.Home {
+			return Invalidf(f+".away", "team "+strconv.Itoa(mt.Home)+" cannot play itself")
+		}
+		if mt.Away == 0 {
+			bye = append(bye, mt.Home)
+		}
+	}
+	for t := 1; t <= n; t++ {
+		if where[t] == 0 {
+			return Invalidf("matches", "team "+strconv.Itoa(t)+" is in no match and has no bye: every team plays once a round")
+		}
+	}
+	if len(bye) != n%2 {
+		return Invalidf("matches", strconv.Itoa(len(bye))+" byes: with "+strconv.Itoa(n)+" teams a round has "+strconv.Itoa(n%2)+
+			" (teams "+intsWord(bye)+" would sit out)")
+	}
+	if len(bye) == 1 {
+		fewest := slices.Min(byes[1:])
+		if t := bye[0]; byes[t] > fewest {
+			var none []int
+			for u := 1; u <= n; u++ {
+				if byes[u] == fewest {
+					none = append(none, u)
+				}
+			}
+			return Invalidf("matches", "a second bye to team "+strconv.Itoa(t)+" (it had one in round "+strconv.Itoa(byeRound(swissPlayed(m), t))+
+				"), while teams "+intsWord(none)+" have had fewer: the bye goes to one of them")
+		}
+	}
+	// A rematch is refused if a pairing without one exists (SwissPairing
+	// finds one whenever one exists; scores do not change that).
+	best, err := movement.SwissPairing(make([]float64, n), played)
+	if err != nil {
+		return err
+	}
+	avoidable := rematches(met, best) == 0
+	for i, mt := range matches {
+		if mt.Away != 0 && met[mt.Home][mt.Away] > 0 && avoidable {
+			return Invalidf("matches["+strconv.Itoa(i)+"]", matchWord(mt)+" is a rematch (they met in round "+strconv.Itoa(metRound(m, mt))+
+				") and a pairing without one exists: the Swiss has no rematch unless it is unavoidable")
+		}
+	}
+	return nil
+}
+
+// rematches counts the matches of a pairing that were played before.
+func rematches(met [][]int, matches []movement.Match) int {
+	n := 0
+	for _, mt := range matches {
+		if mt.Away != 0 && met[mt.Home][mt.Away] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// swissNotes says what the director should know of a draft: each rematch
+// (kept because unavoidable).
+func swissNotes(m *movement.Movement, matches []movement.Match) []string {
+	met, _, err := movement.SwissHistory(len(m.Teams), slices.Concat(swissPlayed(m)...))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, mt := range matches {
+		if mt.Away != 0 && met[mt.Home][mt.Away] > 0 {
+			out = append(out, matchWord(mt)+" is a rematch (round "+strconv.Itoa(metRound(m, mt))+"): no pairing of this round avoids every rematch")
+		}
+	}
+	return out
+}
+
+// metRound returns the first round in which mt's teams met.
+func metRound(m *movement.Movement, mt movement.Match) int {
+	for r, round := range swissPlayed(m) {
+		for _, p := range round {
+			if (p.Home == mt.Home && p.Away == mt.Away) || (p.Home == mt.Away && p.Away == mt.Home) {
+				return r + 1
+			}
+		}
+	}
+	return 0
+}
+
+// byeRound returns the round of team t's first bye (rounds as swissPlayed
+// gives them).
+func byeRound(rounds [][]movement.Match, t int) int {
+	for r, round := range rounds {
+		if slices.Contains(round, movement.Match{Home: t}) {
+			return r + 1
+		}
+	}
+	return 0
+}
+
+// matchWord writes a match as a director reads it: "3 v 5", "7 bye".
+func matchWord(mt movement.Match) string {
+	if mt.Away == 0 {
+		return strconv.Itoa(mt.Home) + " bye"
+	}
+	return strconv.Itoa(mt.Home) + " v " + strconv.Itoa(mt.Away)
+}
+
+// matchWords writes a pairing for a change's record.
+func matchWords(matches []movement.Match) []string {
+	out := make([]string, len(matches))
+	for i, mt := range matches {
+		out[i] = matchWord(mt)
+	}
+	return out
+}
+
+// ints writes numbers as "3, 5".
+func intsWord(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// ReleaseSwissRound makes a Swiss section's draft its next round
+// (directors only): the round's matches become the movement's tables,
+// which the tables then see, and the section moves to that round unless
+// the draft was forced (the previous round still being played). version
+// is the draft's version the director saw. The section's entry version
+// counts the change.
+func (s *Service) ReleaseSwissRound(ctx context.Context, a Actor, id int64, version int) (Section, error) {
+	sec, _, err := s.swissSection(ctx, a, id, "release a Swiss round")
+	if err != nil {
+		return Section{}, err
+	}
+	d, err := s.store.SwissDraft(ctx, sec.ID)
+	if err != nil {
+		return Section{}, noDraft(&sec, err)
+	}
+	if version != d.Version {
+		return Section{}, &Error{Kind: ErrStale, Field: "version", Message: strconv.Itoa(version) + ": the draft of round " + strconv.Itoa(d.Round) +
+			" is at version " + strconv.Itoa(d.Version) + " (changed since it was read); read it again before releasing it"}
+	}
+	old := &sec.Movement
+	if d.Round != len(old.Rounds)+1 {
+		return Section{}, &Error{Kind: ErrConflict, Field: "draft", Message: "the draft pairs round " + strconv.Itoa(d.Round) + " but section " +
+			sec.Name + " has released " + strconv.Itoa(len(old.Rounds)) + " rounds: pair the next round again"}
+	}
+	if err := checkSwissRound(old, d.Matches); err != nil {
+		return Section{}, err
+	}
+	schedule := append(swissPlayed(old), d.Matches)
+	built, err := movement.TeamsMovement(movement.TeamsOptions{Teams: len(old.Teams), BoardsPerRound: sec.Spec.BoardsPerRound}, schedule)
+	if err != nil {
+		return Section{}, fromScoring(err, "draft.")
+	}
+	next := sec
+	m := *old
+	m.Rounds = append(slices.Clone(old.Rounds), built.Rounds[len(built.Rounds)-1])
+	m.Tables = max(old.Tables, built.Tables)
+	m.Name = swissName(sec.Spec, len(m.Rounds))
+	next.Movement = m
+	if err := m.CheckRounds(); err != nil {
+		return Section{}, fromScoring(err, "draft.")
+	}
+	if !d.Forced {
+		next.CurrentRound = d.Round
+	}
+	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+		Before: movementFields(sec, 0), After: movementFields(next, d.Round)}
+	c.After["swiss_released"], c.After["matches"] = d.Round, matchWords(d.Matches)
+	err = s.store.ReleaseSwissRound(ctx, &next, &d, &c)
+	s.cache.sections.Delete(sec.ID)
+	s.cache.boards.Delete(sec.ID)
+	if err != nil {
+		return Section{}, err
+	}
+	return next, nil
+}

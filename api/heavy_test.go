@@ -29,6 +29,8 @@ func (eventStore) Sections(context.Context, int64) ([]tournament.Section, error)
 
 func (eventStore) Changes(context.Context, int64) ([]tournament.Change, error) { return nil, nil }
 
+func (eventStore) SectionVersions(context.Context, int64) (map[int64]string, error) { return nil, nil }
+
 // heavyServer starts the API's own echo with one more route, GET
 // /test/:id/file, answered by server.heavy with the file write makes; each
 // request's deadline is deadline (the API's is requestTimeout).

@@ -3,6 +3,8 @@ package db_test
 import (
 	"context"
 	"maps"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -266,6 +268,67 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	}
 	if n := jobs(); n != 2 {
 		t.Fatalf("%d jobs after a new deal, want 2", n)
+	}
+}
+
+// TestSectionVersions: an event's sections' versions read at once are
+// each section's StandingsVersion and its standing analyses' count, and
+// move when an analysis is stored and again when its deal is replaced (the
+// analysis then no longer stands); a deleted event's are none.
+func TestSectionVersions(t *testing.T) {
+	s, _ := open(t)
+	c := ctx(t)
+	e := event(t, s)
+	a := mitchellSection(t, s, e.ID)
+	b := a
+	b.ID, b.Name = 0, "B"
+	if err := s.CreateSection(c, &b); err != nil {
+		t.Fatal(err)
+	}
+	read := func() map[int64]string {
+		t.Helper()
+		got, err := s.SectionVersions(c, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, sec := range []int64{a.ID, b.ID} {
+			v, err := s.StandingsVersion(c, sec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			an, err := s.Analyses(c, sec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := v + "/" + strconv.Itoa(len(an)); got[sec] != want {
+				t.Errorf("section %d: %q, want %q", sec, got[sec], want)
+			}
+		}
+		if len(got) != 2 {
+			t.Errorf("%d sections' versions, want 2: %v", len(got), got)
+		}
+		return got
+	}
+	one := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}}
+	if err := s.ReplaceBoards(c, a.ID, one, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	before := read()
+	if ok, err := s.PutAnalysis(c, tournament.StoredAnalysis{SectionID: a.ID, Board: 1, Deal: queueDeals[1]}); err != nil || !ok {
+		t.Fatalf("stored %v, %v", ok, err)
+	}
+	analysed := read()
+	if analysed[a.ID] == before[a.ID] || analysed[b.ID] != before[b.ID] {
+		t.Errorf("an analysis of section %d: %v → %v; want only its version moved", a.ID, before, analysed)
+	}
+	if err := s.ReplaceBoards(c, a.ID, []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[5]}}, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	if again := read(); !strings.HasSuffix(again[a.ID], "/0") {
+		t.Errorf("the analysis of a replaced deal still counted: %q", again[a.ID])
+	}
+	if got, err := s.SectionVersions(c, e.ID+1000); err != nil || len(got) != 0 {
+		t.Errorf("an event with no sections: %v, %v; want none", got, err)
 	}
 }
 

@@ -88,8 +88,45 @@ func (s *Store) Ping(ctx context.Context) error {
 // the standings). ErrNotFound for no such section.
 func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
 	var v *string
-	err := s.q.QueryRow(ctx, `
-		SELECT (SELECT count(*) || '/' || coalesce(max(r.updated_at)::text, '') FROM results r WHERE r.section_id = s.id)
+	err := s.q.QueryRow(ctx, `SELECT `+standingsVersion+`
+		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
+		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
+	if err != nil {
+		return "", notFound("standings version", err, "section", sectionID)
+	}
+	return *v, nil
+}
+
+// SectionVersions returns, for every live section of an event, its
+// StandingsVersion followed by how many of its boards' analyses stand
+// (those Analyses returns): what an event's reports are made from, read in
+// one query however many sections it has. An event with no sections, or
+// none, gives an empty map.
+func (s *Store) SectionVersions(ctx context.Context, eventID int64) (map[int64]string, error) {
+	rows, err := s.q.Query(ctx, `SELECT s.id, `+standingsVersion+` || '/' ||
+		       (SELECT count(*) FROM board_analyses a JOIN boards b ON (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal)
+		        WHERE a.section_id = s.id)::text
+		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
+		WHERE e.id = $1 AND `+liveSection, eventID)
+	if err != nil {
+		return nil, translate("section versions", err, ids{event: eventID})
+	}
+	out := map[int64]string{}
+	var id int64
+	var v string
+	_, err = pgx.ForEachRow(rows, []any{&id, &v}, func() error {
+		out[id] = v
+		return nil
+	})
+	if err != nil {
+		return nil, translate("section versions", err, ids{event: eventID})
+	}
+	return out, nil
+}
+
+// standingsVersion is StandingsVersion's value of section s (of event e),
+// as one SQL expression.
+const standingsVersion = `(SELECT count(*) || '/' || coalesce(max(r.updated_at)::text, '') FROM results r WHERE r.section_id = s.id)
 		       || '/' || e.updated_at::text
 		       || '/' || (SELECT count(*) || '/' || coalesce(max(l.marked_at)::text, '') FROM late_plays l WHERE l.section_id = s.id)
 		       || '/' || (SELECT count(*) || '/' || coalesce(greatest(max(f.refused_at), max(f.called_at), max(f.resolved_at))::text, '')
@@ -99,14 +136,7 @@ func (s *Store) StandingsVersion(ctx context.Context, sectionID int64) (string, 
 		                  FROM board_versions v WHERE v.section_id = s.id)
 		       || '/' || s.xmin::text
 		       || '/' || (SELECT count(*) || '.' || coalesce(max(p.xmin::text::bigint), 0) FROM pairs p WHERE p.section_id = s.id)
-		       || '/' || (SELECT count(*) || '.' || coalesce(max(t.xmin::text::bigint), 0) FROM teams t WHERE t.section_id = s.id)
-		FROM sections s JOIN sessions se ON se.id = s.session_id JOIN events e ON e.id = se.event_id
-		WHERE s.id = $1 AND `+liveSection, sectionID).Scan(&v)
-	if err != nil {
-		return "", notFound("standings version", err, "section", sectionID)
-	}
-	return *v, nil
-}
+		       || '/' || (SELECT count(*) || '.' || coalesce(max(t.xmin::text::bigint), 0) FROM teams t WHERE t.section_id = s.id)`
 
 // RedactURL is a database URL with its password hidden, for logs and
 // messages.

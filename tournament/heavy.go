@@ -242,7 +242,8 @@ func audienceOf(a Actor) string {
 // each section's StandingsVersion (results, their scores, late plays,
 // refused entries, board versions) and analyses (how many), and the changes
 // heard of its sections and hand records (the cache's generations). It
-// reads a few small rows per section, never the results themselves.
+// reads a few small rows per section in three queries (however many
+// sections), never the results themselves.
 func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, error) {
 	secs, err := s.reader(a).Sections(ctx, e.ID)
 	if err != nil {
@@ -260,17 +261,13 @@ func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, e
 	}
 	b.WriteString("|" + strconv.FormatUint(s.cache.stamp(genKey{"event", e.ID}).gen, 10))
 	b.WriteString("|" + strconv.FormatUint(s.cache.epoch.Load(), 10))
+	versions, err := s.reader(a).SectionVersions(ctx, e.ID)
+	if err != nil {
+		return "", err
+	}
 	for i := range secs {
 		sec := &secs[i]
-		v, err := s.reader(a).StandingsVersion(ctx, sec.ID)
-		if err != nil {
-			return "", err
-		}
-		analyses, err := s.reader(a).Analyses(ctx, sec.ID)
-		if err != nil {
-			return "", err
-		}
-		b.WriteString("|" + strconv.FormatInt(sec.ID, 10) + "." + strconv.Itoa(sec.CurrentRound) + "." + v + "." + strconv.Itoa(len(analyses)))
+		b.WriteString("|" + strconv.FormatInt(sec.ID, 10) + "." + strconv.Itoa(sec.CurrentRound) + "." + versions[sec.ID])
 		b.WriteString("." + strconv.FormatUint(s.cache.stamp(genKey{"section", sec.ID}).gen, 10))
 		b.WriteString("." + strconv.FormatUint(s.cache.stamp(genKey{"boards", sec.ID}).gen, 10))
 	}

@@ -66,6 +66,11 @@ func (r *replicaReads) Result(ctx context.Context, id int64) (Result, error) {
 	return fromStandby(r, func(s Store) (Result, error) { return s.Result(ctx, id) })
 }
 
+// SectionVersions reads the standby.
+func (r *replicaReads) SectionVersions(ctx context.Context, eventID int64) (map[int64]string, error) {
+	return fromStandby(r, func(s Store) (map[int64]string, error) { return s.SectionVersions(ctx, eventID) })
+}
+
 // StandingsVersion reads the standby.
 func (r *replicaReads) StandingsVersion(ctx context.Context, sectionID int64) (string, error) {
 	return fromStandby(r, func(s Store) (string, error) { return s.StandingsVersion(ctx, sectionID) })

@@ -28,6 +28,10 @@ type Store interface {
 	// section's standings are made from changes, by any process: its
 	// results, their scores, its event.
 	StandingsVersion(ctx context.Context, sectionID int64) (string, error)
+	// SectionVersions returns each live section's StandingsVersion, with
+	// how many of its boards' analyses stand (what Analyses returns), of
+	// one event by section ID, in one read.
+	SectionVersions(ctx context.Context, eventID int64) (map[int64]string, error)
 
 	// CreateEvent stores a new event and sets its ID, CreatedAt and
 	// UpdatedAt. With idem the request's key is kept with it: a retried

@@ -194,6 +194,7 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 		}
 		sh := &SharedStandings{Standings: st, stamp: stamp, version: version, made: s.now()}
 		s.memo.keep(k, sh)
+		s.wakeSection(sectionID) // watch.go: live standings take them at once
 		return sh, nil
 	})
 	if err != nil {

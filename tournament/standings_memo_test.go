@@ -144,7 +144,7 @@ func TestWatchSeesAChangeMadeAtOnce(t *testing.T) {
 	b.Enter(tournament.Director, sec, line(sec, 1, 1, 1, "4S", "N", 10))
 	ctx, cancel := context.WithCancel(b.Ctx)
 	defer cancel()
-	live, err := b.Svc.WatchStandings(ctx, tournament.Director, sec.ID)
+	live, err := watch(ctx, b.Svc, tournament.Director, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestWatchEndsWhenUnpublished(t *testing.T) {
 	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Hidden", Published: true}).ID, 3, 2)
 	ctx, cancel := context.WithCancel(b.Ctx)
 	defer cancel()
-	live, err := b.Svc.WatchStandings(ctx, tournament.Public, sec.ID)
+	live, err := watch(ctx, b.Svc, tournament.Public, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

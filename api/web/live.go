@@ -32,14 +32,14 @@ func (p *Pages) liveChanges(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	live, err := p.svc.WatchStandings(ctx, actor(c), id)
-	if err != nil {
-		return err
-	}
-	return sse.Stream(ctx, c.Response(), live, func(sh *tournament.SharedStandings) ([]byte, error) {
+	st := sse.Open(c.Request(), func(sh *tournament.SharedStandings) ([]byte, error) {
 		return sh.Encoded("web/changed", changedEvent)
 	})
+	if err := p.svc.WatchStandings(st.Context(), actor(c), id, st); err != nil {
+		st.End()
+		return err
+	}
+	return st.Serve(c.Response())
 }
 
 // changedEvent is the event "changed" of a live page's stream, made once

@@ -638,9 +638,10 @@ func (s *server) streamStandings(c echo.Context, id int64) error {
 	st := sse.Open(c.Request(), func(sh *tournament.SharedStandings) ([]byte, error) {
 		return sh.Encoded("api/sse", standingsEvent)
 	})
-	if err := s.svc.WatchStandings(st.Context(), actor(c), id, st); err != nil {
-		st.End()
+	stop, err := s.svc.WatchStandings(c.Request().Context(), actor(c), id, st)
+	if err != nil {
 		return err
 	}
+	st.OnEnd(stop)
 	return st.Serve(c.Response())
 }

@@ -45,8 +45,8 @@ type StandingsWatcher interface {
 	// Send hands it the newest standings, in place of any it has not used;
 	// it must not block (it is called with the watchers held).
 	Send(*SharedStandings)
-	// End tells it the watch is over: its context ended, or the section can
-	// no longer be read (deleted, unpublished). It is called once.
+	// End tells it the watch is over: stopped, or the section can no longer
+	// be read (deleted, unpublished). It is called once.
 	End()
 }
 
@@ -55,19 +55,20 @@ type StandingsWatcher interface {
 // rescores a result or changes its event (at once when the change notice
 // is heard, else looked at every WatchEvery). The standings are those every
 // reader of the audience shares (SharedStandings): made once per change,
-// however many watch. The watch ends (w.End) when ctx ends or the section
-// can no longer be read. An error (the standings cannot be read, too many
-// are watched) is answered before anything is sent.
-func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64, sub StandingsWatcher) error {
+// however many watch. The watch ends (w.End) when stop is called or the
+// section can no longer be read; ctx bounds the first read only. An error
+// (the standings cannot be read, too many are watched) is answered before
+// anything is sent. A watch costs no goroutine and no context.
+func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64, sub StandingsWatcher) (stop func(), err error) {
 	first, err := s.SharedStandings(ctx, a, sectionID)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	w := &s.watch
 	w.mu.Lock()
 	if w.count >= MaxWatchers {
 		w.mu.Unlock()
-		return &Error{Kind: ErrUnavailable, Message: "too many live standings are open on this server: reload the page in a moment"}
+		return nil, &Error{Kind: ErrUnavailable, Message: "too many live standings are open on this server: reload the page in a moment"}
 	}
 	if w.bySection == nil {
 		w.bySection = map[int64]*watcher{}
@@ -85,8 +86,7 @@ func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64, 
 	wt.subs[sub] = &watchSub{director: seesAll(a), last: first}
 	w.count++
 	w.mu.Unlock()
-	context.AfterFunc(ctx, func() { s.unwatch(sectionID, wt, sub) }) // no goroutine a reader while it reads
-	return nil
+	return func() { s.unwatch(sectionID, wt, sub) }, nil
 }
 
 // unwatch takes a reader off its section, stopping the poller after the last.

@@ -25,12 +25,15 @@ func (c chanWatcher) Send(sh *tournament.SharedStandings) {
 
 func (c chanWatcher) End() { close(c) }
 
-// watch watches a section's standings as a sees them, on a channel.
+// watch watches a section's standings as a sees them, on a channel, until
+// ctx ends.
 func watch(ctx context.Context, svc *tournament.Service, a tournament.Actor, sectionID int64) (<-chan *tournament.SharedStandings, error) {
 	c := make(chanWatcher, 1)
-	if err := svc.WatchStandings(ctx, a, sectionID, c); err != nil {
+	stop, err := svc.WatchStandings(ctx, a, sectionID, c)
+	if err != nil {
 		return nil, err
 	}
+	context.AfterFunc(ctx, stop)
 	return c, nil
 }
 

@@ -35,10 +35,11 @@ func (p *Pages) liveChanges(c echo.Context) error {
 	st := sse.Open(c.Request(), func(sh *tournament.SharedStandings) ([]byte, error) {
 		return sh.Encoded("web/changed", changedEvent)
 	})
-	if err := p.svc.WatchStandings(st.Context(), actor(c), id, st); err != nil {
-		st.End()
+	stop, err := p.svc.WatchStandings(c.Request().Context(), actor(c), id, st)
+	if err != nil {
 		return err
 	}
+	st.OnEnd(stop)
 	return st.Serve(c.Response())
 }
 

@@ -73,12 +73,11 @@ type Stream[T any] struct {
 	frame func(T) ([]byte, error)
 }
 
-// Open begins a stream answering r: its Context lives until the stream
-// ends (not only until the handler returns). What WithRelease gathered for
-// r is done when the stream ends, once Serve has taken r's connection.
+// Open begins a stream answering r. What WithRelease gathered for r, and
+// what OnEnd adds, is done when the stream ends (once Serve has taken r's
+// connection, not when the handler returns).
 func Open[T any](r *http.Request, frame func(T) ([]byte, error)) *Stream[T] {
-	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
-	return &Stream[T]{conn: &conn{r: r, ctx: ctx, cancel: cancel}, frame: frame}
+	return &Stream[T]{conn: &conn{r: r}, frame: frame}
 }
 
 // Send hands the stream v, to be written next in place of any value not
@@ -87,8 +86,18 @@ func (s *Stream[T]) Send(v T) {
 	s.offer(func() ([]byte, error) { return s.frame(v) })
 }
 
-// Context is the stream's: it ends when the stream does.
-func (s *conn) Context() context.Context { return s.ctx }
+// OnEnd adds f to what is done when the stream ends; at once if it has
+// ended.
+func (c *conn) OnEnd(f func()) {
+	c.mu.Lock()
+	if !c.ended {
+		c.ends = append(c.ends, f)
+		c.mu.Unlock()
+		return
+	}
+	c.mu.Unlock()
+	f()
+}
 
 // Release is what must be done when a request's stream ends (a bound's
 // count given back), gathered by middleware before the handler runs
@@ -144,9 +153,7 @@ func (rl *Release) take() []func() {
 // conn is a stream as the hub sees it: whatever its values' type, the next
 // thing to write.
 type conn struct {
-	r      *http.Request
-	ctx    context.Context
-	cancel context.CancelFunc
+	r *http.Request // until served
 
 	mu      sync.Mutex
 	sink    sink                   // nil until served
@@ -187,8 +194,8 @@ func (c *conn) queueLocked() {
 	theHub.enqueue(c)
 }
 
-// End ends the stream: its connection closed, its Context ended, its
-// releases done. It may be called any number of times, from anywhere.
+// End ends the stream: its connection closed, what is to be done when it
+// ends done. It may be called any number of times, from anywhere.
 func (c *conn) End() {
 	c.mu.Lock()
 	if c.ended {
@@ -203,7 +210,6 @@ func (c *conn) End() {
 		snk.close()
 		theHub.remove(c)
 	}
-	c.cancel()
 	for _, f := range ends {
 		f()
 	}
@@ -264,9 +270,10 @@ func (c *conn) serveWriter(w http.ResponseWriter, rc *http.ResponseController, r
 		return err
 	}
 	snk := &writerSink{w: w, rc: rc, closed: make(chan struct{})}
+	gone := c.r.Context().Done()
 	c.serving(snk)
 	select {
-	case <-c.r.Context().Done(): // the client went
+	case <-gone: // the client went
 		c.End()
 	case <-snk.closed:
 	}
@@ -282,6 +289,7 @@ func (c *conn) serving(snk sink) {
 	}
 	now := time.Now()
 	c.mu.Lock()
+	c.r = nil    // its headers are not kept for the stream's life
 	if c.ended { // ended while its headers were written
 		c.mu.Unlock()
 		snk.close()
@@ -290,7 +298,7 @@ func (c *conn) serving(snk sink) {
 		}
 		return
 	}
-	c.sink, c.ends, c.wrote, c.endAt = snk, ends, now, now.Add(MaxLife)
+	c.sink, c.ends, c.wrote, c.endAt = snk, append(c.ends, ends...), now, now.Add(MaxLife)
 	theHub.add(c)
 	if c.pending != nil {
 		c.queueLocked()

@@ -53,7 +53,7 @@ func runStandings(ctx context.Context, cfg loadConfig, sc standingsConfig, stdou
 	if sc.readers > 0 {
 		readStandings(ctx, path, sc, before, stdout)
 	} else {
-		holdStreams(ctx, path, sc, stdout)
+		holdStreams(ctx, path, sc, before, stdout)
 	}
 	touched.wait()
 	if sc.touchEvery > 0 {
@@ -121,8 +121,9 @@ func readStandings(ctx context.Context, path string, sc standingsConfig, before 
 
 // holdStreams opens sc.streams live streams (about 10,000 a second) and
 // reads them until ctx ends, printing every 5 s how many are open, the
-// events read and the server's memory.
-func holdStreams(ctx context.Context, path string, sc standingsConfig, stdout io.Writer) {
+// events read and the server's memory, and at the end the server's CPU
+// time since before.
+func holdStreams(ctx context.Context, path string, sc standingsConfig, before procStat, stdout io.Writer) {
 	var opened, events, failed atomic.Int64
 	var whyMu sync.Mutex
 	why := map[string]int{} // the failures by cause
@@ -179,6 +180,9 @@ func holdStreams(ctx context.Context, path string, sc standingsConfig, stdout io
 	}
 	wg.Wait()
 	fmt.Fprintf(stdout, "%d streams opened, %d failed, %d events read\n", opened.Load(), failed.Load(), events.Load())
+	if after := readProc(sc.pid); sc.pid > 0 {
+		fmt.Fprintf(stdout, "server: %.2f CPU s in all; %.1f MB resident (peak %.1f MB)\n", after.cpu-before.cpu, after.rss, after.hwm)
+	}
 	if len(why) > 0 {
 		fmt.Fprintf(stdout, "streams failed: %s\n", byCause(why))
 	}

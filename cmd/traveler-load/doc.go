@@ -23,7 +23,8 @@
 // would: start the server with --trusted-proxies 127.0.0.1, and a rate
 // limit above the readers' pace. --touch-every corrects one of the
 // section's results that often meanwhile (with the director's --token),
-// each a change the streams must carry. With --pid (the server on the same
+// each a change the streams must carry, and prints how long after a
+// correction was sent the first stream had its next event. With --pid (the server on the same
 // machine) it prints the server's CPU time from /proc/PID/stat and its
 // resident and peak resident memory (VmRSS, VmHWM) from /proc/PID/status:
 //

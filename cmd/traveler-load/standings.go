@@ -53,11 +53,16 @@ func runStandings(ctx context.Context, cfg loadConfig, sc standingsConfig, stdou
 	if sc.readers > 0 {
 		readStandings(ctx, path, sc, before, stdout)
 	} else {
-		holdStreams(ctx, path, sc, before, stdout)
+		holdStreams(ctx, path, sc, before, &touched, stdout)
 	}
 	touched.wait()
 	if sc.touchEvery > 0 {
 		fmt.Fprintf(stdout, "results corrected meanwhile: %d (%d failed)\n", touched.done.Load(), touched.failed.Load())
+		if sc.streams > 0 {
+			p := summarise(touched.lags)
+			fmt.Fprintf(stdout, "from a correction sent to the first stream's next event, ms: p50 %.0f  p99 %.0f  max %.0f (%d)\n",
+				p.P50, p.P99, p.Max, len(touched.lags))
+		}
 	}
 	return nil
 }
@@ -123,7 +128,7 @@ func readStandings(ctx context.Context, path string, sc standingsConfig, before 
 // reads them until ctx ends, printing every 5 s how many are open, the
 // events read and the server's memory, and at the end the server's CPU
 // time since before.
-func holdStreams(ctx context.Context, path string, sc standingsConfig, before procStat, stdout io.Writer) {
+func holdStreams(ctx context.Context, path string, sc standingsConfig, before procStat, touched *touches, stdout io.Writer) {
 	var opened, events, failed atomic.Int64
 	var whyMu sync.Mutex
 	why := map[string]int{} // the failures by cause
@@ -160,6 +165,9 @@ func holdStreams(ctx context.Context, path string, sc standingsConfig, before pr
 			for sc.Scan() {
 				if strings.HasPrefix(sc.Text(), "event: ") {
 					events.Add(1)
+					if i == 0 {
+						touched.seen(time.Now())
+					}
 				}
 			}
 		}()
@@ -204,6 +212,21 @@ func errCause(err error) string {
 type touches struct {
 	wg           sync.WaitGroup
 	done, failed atomic.Int64
+
+	mu   sync.Mutex
+	sent time.Time       // when the last correction was sent, until an event follows it
+	lags []time.Duration // from a correction sent to the first stream's next event
+}
+
+// seen notes an event of the first stream at now: how long after the last
+// correction was sent, if one was since the last event.
+func (t *touches) seen(now time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.sent.IsZero() {
+		t.lags = append(t.lags, now.Sub(t.sent))
+		t.sent = time.Time{}
+	}
 }
 
 // touchedResult is what a correction reads and sends back of a result.
@@ -253,12 +276,18 @@ func (t *touches) start(ctx context.Context, c *loadClient, token string, sc sta
 				in.Tricks = (r.Tricks + 13) % 14
 			}
 			var out touchedResult
+			t.mu.Lock()
+			t.sent = time.Now()
+			t.mu.Unlock()
 			err := c.do(ctx, "PUT", "/v1/results/"+strconv.FormatInt(r.ID, 10), token, in,
 				map[string]string{"If-Match": strconv.Itoa(r.Version)}, http.StatusOK, &out)
 			if err != nil {
 				if ctx.Err() == nil {
 					t.failed.Add(1)
 				}
+				t.mu.Lock()
+				t.sent = time.Time{} // no change: nothing to follow
+				t.mu.Unlock()
 				continue
 			}
 			r = out

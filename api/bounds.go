@@ -73,16 +73,19 @@ func (s *server) limitStreams(next echo.HandlerFunc) echo.HandlerFunc {
 		if !streaming(c) {
 			return next(c)
 		}
+		req, release := sse.WithRelease(c.Request()) // given back when the stream ends, not when its handler returns
+		c.SetRequest(req)
+		defer release.Done()
 		addr := addressKey(c.RealIP())
 		if !s.streams.Take(addr, s.opts.StreamsPerAddress) {
 			return &limit.Exceeded{What: "open live standings streams from one address", Bound: s.opts.StreamsPerAddress, RetryAfter: streamRetryAfter}
 		}
-		defer s.streams.Give(addr)
+		release.Add(func() { s.streams.Give(addr) })
 		if tok := streamToken(c); tok != "" {
 			if !s.streams.Take(tok, s.opts.StreamsPerToken) {
 				return &limit.Exceeded{What: "open live standings streams with one token", Bound: s.opts.StreamsPerToken, RetryAfter: streamRetryAfter}
 			}
-			defer s.streams.Give(tok)
+			release.Add(func() { s.streams.Give(tok) })
 		}
 		return next(c)
 	}

@@ -635,12 +635,13 @@ func standingsEvent(st tournament.Standings) ([]byte, error) {
 // rescored through any process; every stream of an audience is written the
 // same bytes, made once per change.
 func (s *server) streamStandings(c echo.Context, id int64) error {
-	ctx := c.Request().Context()
-	live, err := s.svc.WatchStandings(ctx, actor(c), id)
+	st := sse.Open(c.Request(), func(sh *tournament.SharedStandings) ([]byte, error) {
+		return sh.Encoded("api/sse", standingsEvent)
+	})
+	stop, err := s.svc.WatchStandings(c.Request().Context(), actor(c), id, st)
 	if err != nil {
 		return err
 	}
-	return sse.Stream(ctx, c.Response(), live, func(sh *tournament.SharedStandings) ([]byte, error) {
-		return sh.Encoded("api/sse", standingsEvent)
-	})
+	st.OnEnd(stop)
+	return st.Serve(c.Response())
 }

@@ -476,10 +476,10 @@ func (s *Store) Results(ctx context.Context, f tournament.ResultFilter) ([]tourn
 	sql += ` ORDER BY board, round, table_no`
 	if f.SectionID == 0 {
 		q, _ := s.q.Query(ctx, sql, args...)
-		out, err := pgx.CollectRows(q, scanResult)
+		out, err := collectRows(q, resultScanner())
 		return out, translate("results", err, ids{})
 	}
-	return listIn(ctx, s, "section", f.SectionID, sql, args, scanResult)
+	return listIn(ctx, s, "section", f.SectionID, sql, args, resultScanner())
 }
 
 // updateResultSQL changes result $1 if its version is $2 to the resultRow

@@ -259,16 +259,24 @@ func (row *resultRow) result() tournament.Result {
 }
 
 // scanResult reads a row of resultColumns.
-func scanResult(row pgx.CollectableRow) (tournament.Result, error) {
+func scanResult(row pgx.CollectableRow) (tournament.Result, error) { return resultScanner()(row) }
+
+// resultScanner returns a scanResult that reads every row of one query
+// through the same resultRow and destinations: one allocation a query, not
+// one a row (the standings of a 200-table section read 20,000).
+func resultScanner() pgx.RowToFunc[tournament.Result] {
 	var r resultRow
-	err := row.Scan(&r.ID, &r.SectionID, &r.Board, &r.Round, &r.Table, &r.NS, &r.EW, &r.Status,
+	dest := []any{&r.ID, &r.SectionID, &r.Board, &r.Round, &r.Table, &r.NS, &r.EW, &r.Status,
 		&r.Contract, &r.Declarer, &r.Tricks, &r.Revokes, &r.Honours, &r.Chicane, &r.Lead,
 		&r.NSPercent, &r.EWPercent, &r.Assigned, &r.NSScore, &r.Version,
-		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query, &r.Auction)
-	if err != nil {
-		return tournament.Result{}, err
+		&r.EnteredBy, &r.EnteredAt, &r.UpdatedAt, &r.Query, &r.Auction}
+	return func(row pgx.CollectableRow) (tournament.Result, error) {
+		r = resultRow{} // nothing of the last row carried into this one
+		if err := row.Scan(dest...); err != nil {
+			return tournament.Result{}, err
+		}
+		return r.result(), nil
 	}
-	return r.result(), nil
 }
 
 // resultFromJSON reads a result the audit kept (to_jsonb of a results

@@ -121,7 +121,10 @@ type Changed struct {
 
 // Forget drops what the caches hold of a change, made by this process or
 // another: the next request reads it from the store.
-func (s *Service) Forget(c Changed) { s.cache.forget(c) }
+func (s *Service) Forget(c Changed) {
+	s.cache.forget(c)
+	s.wakeWatchers(c) // watch.go: live standings look at once
+}
 
 // Listening tells the Service whether changes made by other processes are
 // being heard (through Forget). When they stop being heard it empties its

@@ -75,10 +75,11 @@ func publicResults(a Actor, sec *Section, results, all []Result) []Result {
 
 // finishedOnly keeps of a section's results those of its finished boards:
 // what standings count for anyone but the director, so that how a board
-// went cannot be read off the totals by a pair still to play it.
+// went cannot be read off the totals by a pair still to play it. It keeps
+// them in results' own array: results is not to be used after.
 func finishedOnly(sec *Section, results []Result) []Result {
 	done := FinishedBoards(sec, results)
-	kept := make([]Result, 0, len(results))
+	kept := results[:0] // in place: a big section's results are 20,000
 	for _, r := range results {
 		if done[r.Board] {
 			kept = append(kept, r)

@@ -82,11 +82,11 @@ func TestWatchStandingsByAudience(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(b.Ctx)
 	defer cancel()
-	public, err := b.Svc.WatchStandings(ctx, tournament.Public, sec.ID)
+	public, err := watch(ctx, b.Svc, tournament.Public, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	director, err := b.Svc.WatchStandings(ctx, tournament.Director, sec.ID)
+	director, err := watch(ctx, b.Svc, tournament.Director, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

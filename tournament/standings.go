@@ -89,23 +89,21 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 	return sh.Standings, nil
 }
 
-// standingsFrom makes a section's standings from store's results, pairs
-// and teams: all of them for the director, the finished boards' for
-// everyone else (finishedOnly).
-func (s *Service) standingsFrom(ctx context.Context, store Store, director bool, sec *Section, e *Event) (Standings, error) {
+// standingsFrom makes a section's standings from one read of store's
+// results, pairs and teams: the director's (all of them) when director,
+// the public's (the finished boards', finishedOnly) when public; an
+// audience not asked for is the zero Standings.
+func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, e *Event, director, public bool) (dir, pub Standings, err error) {
 	results, err := store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
-		return Standings{}, err
+		return dir, pub, err
 	}
 	fouled, err := store.FouledBoards(ctx, sec.ID)
 	if err != nil {
-		return Standings{}, err
+		return dir, pub, err
 	}
 	applyVersions(results, fouled)
 	over := SessionOver(sec, results)
-	if !director {
-		results = finishedOnly(sec, results)
-	}
 	var pairs []Pair
 	var teams []Roster
 	if e.Scoring == MethodIMPTeams {
@@ -114,11 +112,17 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, director bool,
 		pairs, err = store.Pairs(ctx, sec.ID)
 	}
 	if err != nil {
-		return Standings{}, err
+		return dir, pub, err
 	}
-	st := sectionStandings(e, sec, results, pairs, teams)
-	st.Over = over
-	return st, nil
+	if director {
+		dir = sectionStandings(e, sec, results, pairs, teams)
+		dir.Over = over
+	}
+	if public {
+		pub = sectionStandings(e, sec, finishedOnly(sec, results), pairs, teams) // after the director's: in place
+		pub.Over = over
+	}
+	return dir, pub, nil
 }
 
 // sectionStandings ranks a section's pairs (at IMP_TEAMS its teams) from

@@ -188,12 +188,28 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 		if err != nil {
 			return nil, err
 		}
-		st, err := s.standingsFrom(ctx, store, k.director, &sec, &e)
+		// The other audience's are made from the same read if someone reads
+		// them (they are kept) and they are read from the same store: one
+		// read of the results a change, not one an audience.
+		other := memoKey{section: sectionID, director: !k.director}
+		s.memo.mu.Lock()
+		both := s.memo.kept[other] != nil && s.replica == nil
+		s.memo.mu.Unlock()
+		dir, pub, err := s.standingsFrom(ctx, store, &sec, &e, k.director || both, !k.director || both)
 		if err != nil {
 			return nil, err
 		}
-		sh := &SharedStandings{Standings: st, stamp: stamp, version: version, made: s.now()}
+		mine, theirs := pub, dir
+		if k.director {
+			mine, theirs = dir, pub
+		}
+		made := s.now()
+		sh := &SharedStandings{Standings: mine, stamp: stamp, version: version, made: made}
 		s.memo.keep(k, sh)
+		if both {
+			s.memo.keep(other, &SharedStandings{Standings: theirs, stamp: stamp, version: version, made: made})
+		}
+		s.wakeSection(sectionID) // watch.go: live standings take them at once
 		return sh, nil
 	})
 	if err != nil {

@@ -72,12 +72,14 @@ func TestStandingsMadeOncePerChange(t *testing.T) {
 	if n := cs.results.Load() - before; n != 2 {
 		t.Errorf("40 reads for each of two audiences read the results %d times, want 2 (once an audience)", n)
 	}
-	// A result: the writer's next read has it, made once more.
+	// A result: the writer's next read has it, made once more, and the
+	// public's (read before, so kept) are made from the same read.
 	b.Enter(tournament.Director, sec, line(sec, 1, 2, 3, "2H", "E", 8))
 	before = cs.results.Load()
 	read(tournament.Director, 3)
+	read(tournament.Public, 0)
 	if n := cs.results.Load() - before; n != 1 {
-		t.Errorf("40 reads after a change read the results %d times, want 1", n)
+		t.Errorf("40 reads for each of two audiences after a change read the results %d times, want 1 (once a change, for both; before, once an audience)", n)
 	}
 }
 
@@ -109,12 +111,21 @@ func TestStandingsTrustNoticesForThePublic(t *testing.T) {
 
 	// Board 3 finished at its other two tables: no notice heard yet.
 	b.Enter(tournament.Director, sec, line(sec, 2, 1, 3, "4S", "N", 10), line(sec, 3, 3, 3, "4S", "N", 9))
-	if st, err := b.Svc.Standings(b.Ctx, tournament.Director, sec.ID); err != nil || st.Results != 6 {
-		t.Errorf("the director's standings after his results count %d lines (%v), want 6", st.Results, err)
-	}
 	if st, _ := b.Svc.Standings(b.Ctx, tournament.Public, sec.ID); st.Results != 3 {
 		t.Errorf("the public's standings before the notice count %d lines, want 3 (no change heard)", st.Results)
 	}
+	if st, err := b.Svc.Standings(b.Ctx, tournament.Director, sec.ID); err != nil || st.Results != 6 {
+		t.Errorf("the director's standings after his results count %d lines (%v), want 6", st.Results, err)
+	}
+	// The director's read made the public's too, from its one read of the
+	// results: the public has them without a notice or a read of its own.
+	results = cs.results.Load()
+	if st, _ := b.Svc.Standings(b.Ctx, tournament.Public, sec.ID); st.Results != 6 || cs.results.Load() != results {
+		t.Errorf("the public's standings after the director's read count %d lines, reading the results %d times; want 6, made with the director's", st.Results, cs.results.Load()-results)
+	}
+
+	// Another board finished: the notice heard, the public's are made anew.
+	b.Enter(tournament.Director, sec, line(sec, 1, 3, 5, "4S", "N", 10), line(sec, 2, 2, 5, "4S", "N", 10), line(sec, 3, 1, 5, "4S", "N", 10))
 	b.Svc.Forget(tournament.Changed{Kind: tournament.ChangedStandings, ID: sec.ID})
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -122,11 +133,11 @@ func TestStandingsTrustNoticesForThePublic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st.Results == 6 {
+		if st.Results == 9 {
 			break
 		}
-		if st.Results != 3 || time.Now().After(deadline) {
-			t.Fatalf("the public's standings after the notice count %d lines, want 3 then 6", st.Results)
+		if st.Results != 6 || time.Now().After(deadline) {
+			t.Fatalf("the public's standings after the notice count %d lines, want 6 then 9", st.Results)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -144,7 +155,7 @@ func TestWatchSeesAChangeMadeAtOnce(t *testing.T) {
 	b.Enter(tournament.Director, sec, line(sec, 1, 1, 1, "4S", "N", 10))
 	ctx, cancel := context.WithCancel(b.Ctx)
 	defer cancel()
-	live, err := b.Svc.WatchStandings(ctx, tournament.Director, sec.ID)
+	live, err := watch(ctx, b.Svc, tournament.Director, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +180,7 @@ func TestWatchEndsWhenUnpublished(t *testing.T) {
 	sec := b.Mitchell(b.Event(tournament.EventInput{Name: "Hidden", Published: true}).ID, 3, 2)
 	ctx, cancel := context.WithCancel(b.Ctx)
 	defer cancel()
-	live, err := b.Svc.WatchStandings(ctx, tournament.Public, sec.ID)
+	live, err := watch(ctx, b.Svc, tournament.Public, sec.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,13 +22,15 @@ type watchers struct {
 	mu        sync.Mutex
 	count     int
 	bySection map[int64]*watcher
+	every     time.Duration // how often a section is looked at without a notice; 0: WatchEvery
 }
 
 // watcher polls one section's shared standings (standings_memo.go) for
 // each audience watching, and hands each reader the ones it has not had.
 type watcher struct {
-	subs map[chan *SharedStandings]*watchSub
+	subs map[StandingsWatcher]*watchSub
 	stop context.CancelFunc
+	wake chan struct{} // a change was heard, or new standings kept: look now
 }
 
 // watchSub is one reader of a section's live standings.
@@ -37,20 +39,31 @@ type watchSub struct {
 	last     *SharedStandings // the standings it was last handed
 }
 
-// WatchStandings streams a section's standings as a sees them: the current
+// A StandingsWatcher is handed a section's live standings (WatchStandings):
+// an open stream.
+type StandingsWatcher interface {
+	// Send hands it the newest standings, in place of any it has not used;
+	// it must not block (it is called with the watchers held).
+	Send(*SharedStandings)
+	// End tells it the watch is over: stopped, or the section can no longer
+	// be read (deleted, unpublished). It is called once.
+	End()
+}
+
+// WatchStandings hands w a section's standings as a sees them: the current
 // ones at once, then new ones whenever any process stores, changes or
-// rescores a result or changes its event (looked at every WatchEvery). The
-// standings are those every reader of the audience shares (SharedStandings):
-// made once per change, however many watch. A reader too slow for them gets
-// the newest. The channel closes when ctx ends or the section can no longer
-// be read (deleted, unpublished).
-func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64) (<-chan *SharedStandings, error) {
+// rescores a result or changes its event (at once when the change notice
+// is heard, else looked at every WatchEvery). The standings are those every
+// reader of the audience shares (SharedStandings): made once per change,
+// however many watch. The watch ends (w.End) when stop is called or the
+// section can no longer be read; ctx bounds the first read only. An error
+// (the standings cannot be read, too many are watched) is answered before
+// anything is sent. A watch costs no goroutine and no context.
+func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64, sub StandingsWatcher) (stop func(), err error) {
 	first, err := s.SharedStandings(ctx, a, sectionID)
 	if err != nil {
 		return nil, err
 	}
-	out := make(chan *SharedStandings, 1)
-	out <- first
 	w := &s.watch
 	w.mu.Lock()
 	if w.count >= MaxWatchers {
@@ -63,29 +76,29 @@ func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64) 
 	wt := w.bySection[sectionID]
 	if wt == nil {
 		pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-		wt = &watcher{subs: map[chan *SharedStandings]*watchSub{}, stop: stop}
+		wt = &watcher{subs: map[StandingsWatcher]*watchSub{}, stop: stop, wake: make(chan struct{}, 1)}
 		w.bySection[sectionID] = wt
 		go s.poll(pctx, sectionID, wt)
 	}
 	// The reader's first standings are the ones the poller compares with:
 	// a change made as soon as they were read is the poller's next.
-	wt.subs[out] = &watchSub{director: seesAll(a), last: first}
+	sub.Send(first)
+	wt.subs[sub] = &watchSub{director: seesAll(a), last: first}
 	w.count++
 	w.mu.Unlock()
-	context.AfterFunc(ctx, func() { s.unwatch(sectionID, wt, out) }) // no goroutine a reader while it reads
-	return out, nil
+	return func() { s.unwatch(sectionID, wt, sub) }, nil
 }
 
 // unwatch takes a reader off its section, stopping the poller after the last.
-func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan *SharedStandings) {
+func (s *Service) unwatch(sectionID int64, wt *watcher, sub StandingsWatcher) {
 	w := &s.watch
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if _, ok := wt.subs[ch]; !ok {
+	if _, ok := wt.subs[sub]; !ok {
 		return
 	}
-	delete(wt.subs, ch)
-	close(ch)
+	delete(wt.subs, sub)
+	sub.End()
 	w.count--
 	if len(wt.subs) == 0 {
 		wt.stop()
@@ -93,29 +106,71 @@ func (s *Service) unwatch(sectionID int64, wt *watcher, ch chan *SharedStandings
 	}
 }
 
-// poll looks at a section's shared standings every WatchEvery, for the
-// director and for everyone else, and hands them to every reader of the
-// audience that has not had them. Looking costs what any reader's does
-// (standings_memo.go): nothing while nothing changed and notices are heard,
-// else the store's version, read where the audience's standings are (the
-// public's from the replica, if any), so a replica behind the primary
-// cannot leave the public with standings older than the version they were
-// made at.
+// wakeWatchers wakes the pollers a change concerns: the section's, or
+// every one when the change is an event's or unknown (few sections are
+// watched at once; a poller woken for nothing finds nothing new in memory).
+func (s *Service) wakeWatchers(c Changed) {
+	switch c.Kind {
+	case ChangedToken, ChangedSignIn, ChangedBoards:
+		return
+	case ChangedSection, ChangedStandings:
+		s.wakeSection(c.ID)
+		return
+	}
+	s.watch.mu.Lock()
+	defer s.watch.mu.Unlock()
+	for _, wt := range s.watch.bySection {
+		wt.poke()
+	}
+}
+
+// wakeSection wakes a section's poller, if it is watched.
+func (s *Service) wakeSection(sectionID int64) {
+	s.watch.mu.Lock()
+	defer s.watch.mu.Unlock()
+	if wt := s.watch.bySection[sectionID]; wt != nil {
+		wt.poke()
+	}
+}
+
+// poke wakes the poller unless it is already to wake.
+func (wt *watcher) poke() {
+	select {
+	case wt.wake <- struct{}{}:
+	default:
+	}
+}
+
+// poll looks at a section's shared standings when woken (a change heard,
+// new standings kept) and every WatchEvery, for the director and for
+// everyone else, and hands them to every reader of the audience that has
+// not had them. Looking costs what any reader's does (standings_memo.go):
+// nothing while nothing changed and notices are heard, else the store's
+// version, read where the audience's standings are (the public's from the
+// replica, if any), so a replica behind the primary cannot leave the
+// public with standings older than the version they were made at. The
+// public's standings made again after a notice are made in the background
+// (Service.refresh): keeping them wakes the poller once more.
 func (s *Service) poll(ctx context.Context, sectionID int64, wt *watcher) {
-	tick := time.NewTicker(WatchEvery)
+	every := s.watch.every
+	if every <= 0 {
+		every = WatchEvery
+	}
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
+		case <-wt.wake:
 		}
 		for _, director := range []bool{true, false} {
 			s.watch.mu.Lock()
-			var readers []chan *SharedStandings
-			for ch, sub := range wt.subs {
-				if sub.director == director {
-					readers = append(readers, ch)
+			var readers []StandingsWatcher
+			for sub, ws := range wt.subs {
+				if ws.director == director {
+					readers = append(readers, sub)
 				}
 			}
 			s.watch.mu.Unlock()
@@ -130,30 +185,25 @@ func (s *Service) poll(ctx context.Context, sectionID int64, wt *watcher) {
 			if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrForbidden) && !errors.Is(err, ErrUnauthorized) {
 				continue // a database out of reach is looked at again next time
 			}
-			for _, ch := range readers {
+			for _, sub := range readers {
 				if err != nil {
-					s.unwatch(sectionID, wt, ch) // no longer readable: the stream ends
+					s.unwatch(sectionID, wt, sub) // no longer readable: the stream ends
 				} else {
-					s.offer(wt, ch, sh)
+					s.offer(wt, sub, sh)
 				}
 			}
 		}
 	}
 }
 
-// offer gives a reader the newest standings, replacing any it has not read,
-// unless it has had them.
-func (s *Service) offer(wt *watcher, ch chan *SharedStandings, sh *SharedStandings) {
+// offer gives a reader the newest standings unless it has had them.
+func (s *Service) offer(wt *watcher, sub StandingsWatcher, sh *SharedStandings) {
 	s.watch.mu.Lock()
 	defer s.watch.mu.Unlock()
-	sub, ok := wt.subs[ch]
-	if !ok || sub.last == sh {
-		return // closed meanwhile, or had them
+	ws, ok := wt.subs[sub]
+	if !ok || ws.last == sh {
+		return // gone meanwhile, or had them
 	}
-	sub.last = sh
-	select {
-	case <-ch:
-	default:
-	}
-	ch <- sh
+	ws.last = sh
+	sub.Send(sh)
 }

@@ -32,14 +32,15 @@ func (p *Pages) liveChanges(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	ctx := c.Request().Context()
-	live, err := p.svc.WatchStandings(ctx, actor(c), id)
+	st := sse.Open(c.Request(), func(sh *tournament.SharedStandings) ([]byte, error) {
+		return sh.Encoded("web/changed", changedEvent)
+	})
+	stop, err := p.svc.WatchStandings(c.Request().Context(), actor(c), id, st)
 	if err != nil {
 		return err
 	}
-	return sse.Stream(ctx, c.Response(), live, func(sh *tournament.SharedStandings) ([]byte, error) {
-		return sh.Encoded("web/changed", changedEvent)
-	})
+	st.OnEnd(stop)
+	return st.Serve(c.Response())
 }
 
 // changedEvent is the event "changed" of a live page's stream, made once

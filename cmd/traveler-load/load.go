@@ -64,14 +64,25 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	fs.DurationVar(&cfg.probeEvery, "probe-every", 20*time.Millisecond, "how often the prober reads standings")
 	fs.DurationVar(&cfg.retryFor, "retry-for", 60*time.Second, "how long a request is retried after a network error, a 429 or a 5xx answer (0: never)")
 	format := fs.String("format", "text", "output: text or json")
+	var sc standingsConfig
+	fs.Int64Var(&sc.section, "section", 0, "load this section's standings instead of entering results: --readers or --streams")
+	fs.IntVar(&sc.readers, "readers", 0, "with --section: anonymous readers of its standings, each reading as fast as answered")
+	fs.IntVar(&sc.streams, "streams", 0, "with --section: live standings streams held open")
+	fs.DurationVar(&sc.dur, "for", 30*time.Second, "with --section: how long the readers read or the streams stay open")
+	fs.IntVar(&sc.pid, "pid", 0, "with --section: the server's process id (same machine), for its CPU time and memory from /proc")
+	fs.DurationVar(&sc.touchEvery, "touch-every", 0, "with --section: correct one of its results this often meanwhile, with --token (0: never)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler-load [--url URL] [--token TOKEN] [--sections N] [--tables N] [--boards-per-round N] [--retry-for D]")
+		fmt.Fprintln(stderr, "       traveler-load --section ID (--readers N | --streams N) [--for D] [--pid PID] [--touch-every D --token TOKEN]")
 		fmt.Fprintln(stderr, "\nCreates an event with Mitchell sections on a running server and has every table enter")
 		fmt.Fprintln(stderr, "its results at once, round by round; reports entries a second, latency and standings lag.")
 		fmt.Fprintln(stderr, "A request that meets a network error or a 429, 500, 502, 503 or 504 is sent again (a result")
 		fmt.Fprintln(stderr, "entry with the same Idempotency-Key) after Retry-After (at most 10 s), or a backoff from")
 		fmt.Fprintln(stderr, "50 ms to 2 s, until --retry-for has passed; the retries and the 429s (the server's rate")
 		fmt.Fprintln(stderr, "limit) are counted in the report. Any other 4xx is a failure.")
+		fmt.Fprintln(stderr, "\nWith --section it loads that section's standings instead: anonymous readers, or live")
+		fmt.Fprintln(stderr, "streams, each from an address of its own (X-Forwarded-For: start the server with")
+		fmt.Fprintln(stderr, "--trusted-proxies 127.0.0.1); with --pid it prints the server's CPU time and memory.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -83,6 +94,9 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "traveler-load: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	if sc.section != 0 || sc.readers != 0 || sc.streams != 0 {
+		return runStandingsFlags(ctx, cfg, sc, stdout, stderr)
 	}
 	if cfg.token == "" {
 		fmt.Fprintln(stderr, "traveler-load: --token (or TRAVELER_DIRECTOR_TOKEN) is required: a director token of the server")
@@ -120,6 +134,32 @@ func runLoadtest(ctx context.Context, args []string, _ io.Reader, stdout, stderr
 		return 1
 	}
 	return 0
+}
+
+// runStandingsFlags checks the flags of a load on a section's standings
+// (--section) and runs it.
+func runStandingsFlags(ctx context.Context, cfg loadConfig, sc standingsConfig, stdout, stderr io.Writer) int {
+	switch {
+	case sc.section < 1:
+		fmt.Fprintf(stderr, "traveler-load: --section %d: must be a section's id, 1 or more (--readers and --streams load a section's standings)\n", sc.section)
+	case sc.readers < 0 || sc.streams < 0 || (sc.readers > 0) == (sc.streams > 0):
+		fmt.Fprintf(stderr, "traveler-load: --readers %d, --streams %d: give one of them, 1 or more\n", sc.readers, sc.streams)
+	case sc.dur <= 0:
+		fmt.Fprintf(stderr, "traveler-load: --for %s: must be more than 0\n", sc.dur)
+	case sc.pid < 0:
+		fmt.Fprintf(stderr, "traveler-load: --pid %d: must be a process id, 1 or more\n", sc.pid)
+	case sc.touchEvery < 0:
+		fmt.Fprintf(stderr, "traveler-load: --touch-every %s: must be 0 (never) or more\n", sc.touchEvery)
+	case sc.touchEvery > 0 && cfg.token == "":
+		fmt.Fprintln(stderr, "traveler-load: --touch-every needs --token (or TRAVELER_DIRECTOR_TOKEN): a director token to correct results with")
+	default:
+		if err := runStandings(ctx, cfg, sc, stdout); err != nil {
+			fmt.Fprintf(stderr, "traveler-load: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	return 2
 }
 
 // envOr returns the environment variable, or def when it is unset.

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -67,9 +69,13 @@ func TestLoadtest(t *testing.T) {
 	}
 }
 
-// TestLoadtestUsage checks the flags are checked before anything is sent.
+// TestLoadtestUsage checks the flags are checked before anything is sent:
+// of the entry load, and of the load on one section's standings (one of
+// --readers and --streams, a section, a token to correct results with).
 func TestLoadtestUsage(t *testing.T) {
-	for _, args := range [][]string{{"--tables", "0", "--token", "x"}, {"--format", "xml", "--token", "x"}, {"--retry-for", "-1s", "--token", "x"}, {}} {
+	for _, args := range [][]string{{"--tables", "0", "--token", "x"}, {"--format", "xml", "--token", "x"}, {"--retry-for", "-1s", "--token", "x"}, {},
+		{"--section", "1"}, {"--section", "1", "--readers", "2", "--streams", "2"}, {"--streams", "2"}, {"--section", "1", "--readers", "2", "--for", "0s"},
+		{"--section", "1", "--streams", "2", "--touch-every", "1s"}} {
 		var out, errb bytes.Buffer
 		t.Setenv("TRAVELER_DIRECTOR_TOKEN", "")
 		if code := runLoadtest(context.Background(), args, nil, &out, &errb); code != 2 {
@@ -335,5 +341,53 @@ func TestRetryAfter(t *testing.T) {
 	}
 	if got := retryAfter(time.Now().Add(time.Minute).UTC().Format(http.TimeFormat)); got < 58*time.Second || got > time.Minute {
 		t.Errorf("retryAfter(a minute from now) = %v", got)
+	}
+}
+
+// TestStandingsLoad loads one section's standings (--section): readers read
+// them, then live streams are held open while one of its results is
+// corrected, and each streams the corrections (issue 24 §1: the one load
+// tool, scripts/standings-load folded in). The server trusts 127.0.0.1's
+// X-Forwarded-For, as the tool's visitors need.
+func TestStandingsLoad(t *testing.T) {
+	e := newServerWith(t, api.Options{RateLimit: 100000, RateBurst: 100000, // as BENCHMARKS.md starts it
+		TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}, nil)
+	cfg := loadConfig{url: e.URL, token: directorToken, sections: 1, tables: 3, boardsPerRound: 2, batch: 2, probeEvery: time.Millisecond, retryFor: 10 * time.Second}
+	if _, err := loadtest(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	var events []struct {
+		ID int64 `json:"id"`
+	}
+	e.Want(200, &events, "GET", "/v1/events", directorToken, nil)
+	e.Want(200, nil, "PATCH", "/v1/events/"+id(events[0].ID), directorToken, map[string]any{"published": true})
+	var secs []struct {
+		ID int64 `json:"id"`
+	}
+	e.Want(200, &secs, "GET", "/v1/events/"+id(events[0].ID)+"/sections", directorToken, nil)
+	section := strconv.FormatInt(secs[0].ID, 10)
+
+	var out, errb bytes.Buffer
+	args := []string{"--url", e.URL, "--section", section, "--readers", "2", "--for", "1s"}
+	if code := runLoadtest(context.Background(), args, nil, &out, &errb); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	if !regexp.MustCompile(`2 readers, 1 s: [1-9][0-9]* reads .*, 0 failed`).MatchString(out.String()) {
+		t.Errorf("%v: %q, want reads and none failed", args, out.String())
+	}
+
+	out.Reset()
+	args = []string{"--url", e.URL, "--token", directorToken, "--section", section, "--streams", "3", "--for", "3s", "--touch-every", "200ms"}
+	if code := runLoadtest(context.Background(), args, nil, &out, &errb); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+	}
+	m := regexp.MustCompile(`3 streams opened, 0 failed, ([0-9]+) events read\n(?:.*\n)?results corrected meanwhile: ([0-9]+) \(0 failed\)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("%v: %q, want 3 streams opened, none failed, and results corrected", args, out.String())
+	}
+	events3, _ := strconv.Atoi(m[1])
+	corrected, _ := strconv.Atoi(m[2])
+	if corrected < 1 || events3 <= 3 {
+		t.Errorf("%v: %d results corrected, %d events read by 3 streams: want corrections, and more events than each stream's first", args, corrected, events3)
 	}
 }

@@ -98,6 +98,10 @@ type conn struct {
 	release func()
 }
 
+// NetConn is the connection it wraps (as tls.Conn's NetConn): a stream
+// looks at its socket through it.
+func (c *conn) NetConn() net.Conn { return c.Conn }
+
 // Close closes the connection and, the first time, gives back its count.
 func (c *conn) Close() error {
 	err := c.Conn.Close()

@@ -248,7 +248,7 @@ func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force b
 		return SwissDraft{}, &Error{Kind: ErrConflict, Field: "force", Message: "round " + strconv.Itoa(next-1) + " is not complete: " + missing +
 			"; enter its results first, or pair with force to pair from the standings as they are"}
 	}
-	st, err := s.standingsFrom(ctx, s.store, true, &sec, &e)
+	st, _, err := s.standingsFrom(ctx, s.store, &sec, &e, true, false)
 	if err != nil {
 		return SwissDraft{}, err
 	}

@@ -23,7 +23,11 @@
 //     sections and movements (a change for the rounds not yet played, a late
 //     pair joining, withdrawals), enter and correct results (CheckResult
 //     checks a line as EnterResults would), import an event read from a file
-//     (with the duplicate-import check), the audit of changes.
+//     (with the duplicate-import check), the audit of changes. An entry is
+//     stored only at the entry versions it was checked at (EntryAt); a
+//     director's change that decides what an entry may store, or is decided
+//     on the section's results (a pair's number, a withdrawal, the movement,
+//     a result deleted), is made holding the section (Store.HoldSection).
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike.

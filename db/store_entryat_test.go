@@ -11,7 +11,7 @@ import (
 // TestEntryAtVersions: results checked at a section's and event's entry
 // versions are stored only while both are in force. Each change an entry is
 // checked against (the round, a round closed, a late play marked, the boards,
-// the event) counts a version up; an entry at the versions before it stores
+// a change made holding the section, the event) counts a version up; an entry at the versions before it stores
 // nothing, not even its idempotency key, and is tournament.ErrEntryMoved; at
 // the versions after, it is stored. A correction (UpdateResultAt) likewise.
 func TestEntryAtVersions(t *testing.T) {
@@ -49,6 +49,12 @@ func TestEntryAtVersions(t *testing.T) {
 			}
 			return s.ChangeMovement(c, &full, nil, &tournament.Change{EventID: e.ID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID,
 				Action: "update", Actor: "director"})
+		}},
+		{"section held", func() error { // a pair's change, a withdrawal, a result deleted: Service.held
+			return s.HoldSection(c, sec.ID, func(st tournament.Store) error {
+				_, err := st.Results(c, tournament.ResultFilter{SectionID: sec.ID})
+				return err
+			})
 		}},
 		{"event changed", func() error {
 			ev, err := s.Event(c, e.ID)
@@ -90,5 +96,60 @@ func TestEntryAtVersions(t *testing.T) {
 		if err := s.UpdateResultAt(c, &r, 1, after); err != nil || r.Version != 2 {
 			t.Errorf("%s: a correction at the versions after: %v (version %d)", ch.name, err, r.Version)
 		}
+	}
+}
+
+// TestHoldSectionMakesEntriesWait: while a change holds a section
+// (HoldSection), an entry checked at the versions before the hold waits for
+// it and then stores nothing (ErrEntryMoved); a section that is not there
+// is ErrNotFound and runs nothing; an error of the change undoes its hold.
+func TestHoldSectionMakesEntriesWait(t *testing.T) {
+	s, _ := open(t)
+	c := ctx(t)
+	e := event(t, s)
+	sec := mitchellSection(t, s, e.ID)
+	before := func() tournament.EntryAt {
+		sr, err := s.SectionRow(c, sec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev, err := s.Event(c, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tournament.EntryAt{Section: sr.EntryVersion, Event: ev.EntryVersion}
+	}()
+	entered := make(chan error, 1)
+	err := s.HoldSection(c, sec.ID, func(st tournament.Store) error {
+		go func() {
+			_, _, err := s.CreateResultsAt(c, sec.ID, before, []tournament.Result{played(1)}, nil)
+			entered <- err
+		}()
+		// The entry cannot be stored while the section is held: it is
+		// still waiting when the change reads the results it made.
+		got, err := st.Results(c, tournament.ResultFilter{SectionID: sec.ID})
+		if err == nil && len(got) != 0 {
+			t.Errorf("an entry was stored while the section was held: %+v", got)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-entered; !errors.Is(err, tournament.ErrEntryMoved) {
+		t.Errorf("an entry at the versions before the hold: %v, want ErrEntryMoved", err)
+	}
+	ran := false
+	if err := s.HoldSection(c, 1<<40, func(tournament.Store) error { ran = true; return nil }); !errors.Is(err, tournament.ErrNotFound) || ran {
+		t.Errorf("a section that is not there: %v (ran %v), want ErrNotFound and nothing run", err, ran)
+	}
+	mid := func() int64 { sr, _ := s.SectionRow(c, sec.ID); return sr.EntryVersion }
+	v := mid()
+	boom := errors.New("refused")
+	if err := s.HoldSection(c, sec.ID, func(tournament.Store) error { return boom }); !errors.Is(err, boom) {
+		t.Errorf("a change's own error: %v", err)
+	}
+	if mid() != v {
+		t.Errorf("a refused change left the entry version at %d, was %d", mid(), v)
 	}
 }

@@ -253,6 +253,31 @@ func holdSections(ctx context.Context, tx pgx.Tx, where string, id int64) ([]int
 	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
+// HoldSection runs change in one transaction that first holds the section
+// against entries (holdSections: its entry version counted up, its row
+// taken as entries take it), with st a Store over that transaction. An
+// entry in progress commits first; one that comes after waits for the
+// change's end, then finds its section moved and is checked again. So what
+// change reads through st — the section's results, its movement, its
+// boards — stays as read until it commits. A section not live is
+// ErrNotFound.
+func (s *Store) HoldSection(ctx context.Context, sectionID int64, change func(st tournament.Store) error) error {
+	return s.inTx(ctx, func(ts *Store) error {
+		tx, ok := ts.q.(pgx.Tx)
+		if !ok {
+			return fmt.Errorf("db: hold section %d: not in a transaction", sectionID)
+		}
+		held, err := holdSections(ctx, tx, `s.id = $1 AND `+liveSection, sectionID)
+		if err != nil {
+			return translate("hold section", err, ids{section: sectionID})
+		}
+		if len(held) == 0 {
+			return tournament.NotFoundf("section", sectionID)
+		}
+		return change(ts)
+	})
+}
+
 // rescoreSection returns the new scores rescore gives a section's results
 // under e, read (with its boards) by ts, a store over the change's
 // transaction.

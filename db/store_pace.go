@@ -56,6 +56,11 @@ func queuePace(b *pgx.Batch, where string, id int64, pace func(sectionID int64) 
 	})
 }
 
+// countUpSectionSQL counts up section $1's entry version, returning its id:
+// the first part of each pace change's statement (an entry checked before
+// and stored after is then checked again: insertResultsSQL).
+const countUpSectionSQL = `UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id`
+
 // int32s converts table numbers for an int[] parameter.
 func int32s(ns []int) []int32 {
 	out := make([]int32, len(ns))
@@ -70,9 +75,7 @@ func int32s(ns []int) []int32 {
 // after is checked again: insertResultsSQL).
 func (s *Store) CloseRounds(ctx context.Context, sectionID int64, round int, tables []int, actor string) error {
 	_, err := s.q.Exec(ctx, `
-		WITH moved AS (
-		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
-		)
+		WITH moved AS (`+countUpSectionSQL+`)
 		INSERT INTO round_closures (section_id, table_no, round, closed_by)
 		SELECT moved.id, t, $2, $4 FROM moved, unnest($3::int[]) AS t
 		ON CONFLICT (section_id, table_no, round) DO NOTHING`, sectionID, round, int32s(tables), actor)
@@ -83,9 +86,7 @@ func (s *Store) CloseRounds(ctx context.Context, sectionID int64, round int, tab
 // entry version.
 func (s *Store) ReopenRounds(ctx context.Context, sectionID int64, round int, tables []int) error {
 	_, err := s.q.Exec(ctx, `
-		WITH moved AS (
-		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
-		)
+		WITH moved AS (`+countUpSectionSQL+`)
 		DELETE FROM round_closures WHERE section_id IN (SELECT id FROM moved) AND round = $2 AND table_no = ANY($3::int[])`,
 		sectionID, round, int32s(tables))
 	return translate("reopen rounds", err, ids{section: sectionID})
@@ -95,9 +96,7 @@ func (s *Store) ReopenRounds(ctx context.Context, sectionID int64, round int, ta
 // entry version (a table's own round depends on it: TableRound).
 func (s *Store) MarkLate(ctx context.Context, sectionID int64, sl tournament.Slot, actor string) error {
 	_, err := s.q.Exec(ctx, `
-		WITH moved AS (
-		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
-		)
+		WITH moved AS (`+countUpSectionSQL+`)
 		INSERT INTO late_plays (section_id, board, round, table_no, marked_by) SELECT id, $2, $3, $4, $5 FROM moved
 		ON CONFLICT (section_id, board, round, table_no) DO NOTHING`, sectionID, sl.Board, sl.Round, sl.Table, actor)
 	return translate("mark late play", err, ids{section: sectionID})
@@ -107,9 +106,7 @@ func (s *Store) MarkLate(ctx context.Context, sectionID int64, sl tournament.Slo
 // entry version; ErrNotFound when it has none.
 func (s *Store) UnmarkLate(ctx context.Context, sectionID int64, sl tournament.Slot) error {
 	tag, err := s.q.Exec(ctx, `
-		WITH moved AS (
-		    UPDATE sections SET entry_version = entry_version + 1 WHERE id = $1 RETURNING id
-		)
+		WITH moved AS (`+countUpSectionSQL+`)
 		DELETE FROM late_plays WHERE section_id IN (SELECT id FROM moved) AND board = $2 AND round = $3 AND table_no = $4`,
 		sectionID, sl.Board, sl.Round, sl.Table)
 	if err != nil {

@@ -23,7 +23,11 @@
 //     sections and movements (a change for the rounds not yet played, a late
 //     pair joining, withdrawals), enter and correct results (CheckResult
 //     checks a line as EnterResults would), import an event read from a file
-//     (with the duplicate-import check), the audit of changes.
+//     (with the duplicate-import check), the audit of changes. An entry is
+//     stored only at the entry versions it was checked at (EntryAt); a
+//     director's change that decides what an entry may store, or is decided
+//     on the section's results (a pair's number, a withdrawal, the movement,
+//     a result deleted), is made holding the section (Store.HoldSection).
 //   - Swiss teams (swiss.go): a section of kind "swiss" paired round by
 //     round from its standings — PairSwissRound proposes a draft the tables
 //     do not see, SwapSwissTeams and SetSwissDraft change it (a rematch

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // Change is one change a director made to an event, a section, a pair or a
@@ -149,10 +150,11 @@ func (s *Service) pairSection(ctx context.Context, a Actor, id int64, what strin
 	return p, sec, e, nil
 }
 
-// playedBy returns the stored results of the boards movement pair mp's
-// tables play (in the movement, the results the pair has), by board.
-func (s *Service) playedBy(ctx context.Context, sec *Section, mp int) ([]Result, error) {
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+// playedBy returns the stored results, read through st, of the boards
+// movement pair mp's tables play (in the movement, the results the pair
+// has), by board.
+func playedBy(ctx context.Context, st Store, sec *Section, mp int) ([]Result, error) {
+	results, err := st.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -185,50 +187,69 @@ func resultsRefusal(field string, p Pair, results []Result, what string) error {
 // substitute) and, while it has no results, its number and direction
 // (directors only). The change is audited.
 func (s *Service) UpdatePair(ctx context.Context, a Actor, id int64, p PairPatch) (Pair, error) {
-	old, sec, _, err := s.pairSection(ctx, a, id, "change pairs")
+	old, _, _, err := s.pairSection(ctx, a, id, "change pairs")
 	if err != nil {
 		return Pair{}, err
 	}
-	next := old
-	if p.Number != nil {
-		next.Number = *p.Number
-	}
-	if p.Direction != nil {
-		next.Direction = *p.Direction
-	}
+	var players []Player
 	if p.Players != nil {
-		next.Players = slices.Clone(p.Players)
-		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
+		players = slices.Clone(p.Players)
+		if err := s.fillPlayers(ctx, [][]Player{players}, func(int) string { return "" }, old.Players...); err != nil {
 			return Pair{}, err
 		}
 	}
-	one := []Pair{next}
-	if err := checkPairs(&sec, one, ""); err != nil {
-		return Pair{}, err
-	}
-	next = one[0]
-	if p.Players != nil {
-		if err := s.rememberPlayers(ctx, next.Players); err != nil {
-			return Pair{}, err
-		}
-	}
-	if next.Number != old.Number || next.Direction != old.Direction {
-		mp, _ := sec.Movement.PairOf(old.Number, old.Direction)
-		played, err := s.playedBy(ctx, &sec, mp)
+	// Checked against the section's movement and results and stored while
+	// the section is held (held): no result of the pair can be entered
+	// between the check that it has none and its new number.
+	var next Pair
+	err = s.held(ctx, old.SectionID, func(st Store) error {
+		old, err := st.Pair(ctx, id)
 		if err != nil {
-			return Pair{}, err
+			return err
 		}
-		if len(played) > 0 {
-			field := "number"
-			if next.Number == old.Number {
-				field = "direction"
+		sec, err := st.Section(ctx, old.SectionID)
+		if err != nil {
+			return err
+		}
+		next = old
+		if p.Number != nil {
+			next.Number = *p.Number
+		}
+		if p.Direction != nil {
+			next.Direction = *p.Direction
+		}
+		if players != nil {
+			next.Players = players
+		}
+		one := []Pair{next}
+		if err := checkPairs(&sec, one, ""); err != nil {
+			return err
+		}
+		next = one[0]
+		if p.Players != nil {
+			if err := s.rememberPlayers(ctx, next.Players); err != nil {
+				return err
 			}
-			return Pair{}, resultsRefusal(field, old, played, "its number stays, or they would be another pair's; change its players instead")
 		}
-	}
-	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: old.ID, Action: "update", Actor: a.Name,
-		Before: pairFields(old), After: pairFields(next)}
-	if err := s.store.UpdatePair(ctx, &next, &c); err != nil {
+		if next.Number != old.Number || next.Direction != old.Direction {
+			mp, _ := sec.Movement.PairOf(old.Number, old.Direction)
+			played, err := playedBy(ctx, st, &sec, mp)
+			if err != nil {
+				return err
+			}
+			if len(played) > 0 {
+				field := "number"
+				if next.Number == old.Number {
+					field = "direction"
+				}
+				return resultsRefusal(field, old, played, "its number stays, or they would be another pair's; change its players instead")
+			}
+		}
+		c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: old.ID, Action: "update", Actor: a.Name,
+			Before: pairFields(old), After: pairFields(next)}
+		return st.UpdatePair(ctx, &next, &c)
+	})
+	if err != nil {
 		return Pair{}, err
 	}
 	return next, nil
@@ -236,23 +257,33 @@ func (s *Service) UpdatePair(ctx context.Context, a Actor, id int64, p PairPatch
 
 // DeletePair withdraws a pair before it plays (directors only): a pair with
 // results is refused (withdraw it from the current round instead). The
-// deletion is audited.
+// deletion is audited. It is checked and made holding the section (held).
 func (s *Service) DeletePair(ctx context.Context, a Actor, id int64) error {
-	old, sec, _, err := s.pairSection(ctx, a, id, "withdraw pairs")
+	pair, _, _, err := s.pairSection(ctx, a, id, "withdraw pairs")
 	if err != nil {
 		return err
 	}
-	if mp, ok := sec.Movement.PairOf(old.Number, old.Direction); ok {
-		played, err := s.playedBy(ctx, &sec, mp)
+	return s.held(ctx, pair.SectionID, func(st Store) error {
+		old, err := st.Pair(ctx, id)
 		if err != nil {
 			return err
 		}
-		if len(played) > 0 {
-			return resultsRefusal("id", old, played, "a pair that has played is not deleted; withdraw it from the round it leaves (POST /v1/pairs/"+strconv.FormatInt(id, 10)+"/withdraw)")
+		sec, err := st.Section(ctx, old.SectionID)
+		if err != nil {
+			return err
 		}
-	}
-	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: old.ID, Action: "delete", Actor: a.Name, Before: pairFields(old)}
-	return s.store.DeletePair(ctx, id, &c)
+		if mp, ok := sec.Movement.PairOf(old.Number, old.Direction); ok {
+			played, err := playedBy(ctx, st, &sec, mp)
+			if err != nil {
+				return err
+			}
+			if len(played) > 0 {
+				return resultsRefusal("id", old, played, "a pair that has played is not deleted; withdraw it from the round it leaves (POST /v1/pairs/"+strconv.FormatInt(id, 10)+"/withdraw)")
+			}
+		}
+		c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: old.ID, Action: "delete", Actor: a.Name, Before: pairFields(old)}
+		return st.DeletePair(ctx, id, &c)
+	})
 }
 
 // WithdrawPair scores a pair that leaves mid-session (directors only):
@@ -260,21 +291,9 @@ func (s *Service) DeletePair(ctx context.Context, a Actor, id int64) error {
 // gets one — not played, or the artificial percentages the director picks
 // (the pair's and its opponents') — all in one transaction, audited.
 func (s *Service) WithdrawPair(ctx context.Context, a Actor, id int64, w Withdrawal) (Withdrawn, error) {
-	p, sec, e, err := s.pairSection(ctx, a, id, "withdraw pairs")
+	pair, _, _, err := s.pairSection(ctx, a, id, "withdraw pairs")
 	if err != nil {
 		return Withdrawn{}, err
-	}
-	m := &sec.Movement
-	mp, ok := m.PairOf(p.Number, p.Direction)
-	if !ok {
-		return Withdrawn{}, Invalidf("id", pairName(p)+" is not a pair of the movement")
-	}
-	from := w.FromRound
-	if from == 0 {
-		from = max(sec.CurrentRound, 1)
-	}
-	if from < 1 || from > len(m.Rounds) {
-		return Withdrawn{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" has rounds 1 to "+strconv.Itoa(len(m.Rounds)))
 	}
 	if w.Status == "" {
 		w.Status = StatusNotPlayed
@@ -296,24 +315,88 @@ func (s *Service) WithdrawPair(ctx context.Context, a Actor, id int64, w Withdra
 	default:
 		return Withdrawn{}, Invalidf("status", strconv.Quote(string(w.Status))+": the boards left become not played or an artificial score", string(StatusNotPlayed), string(StatusArtificial))
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	// The boards left, and the results they get, are found and stored
+	// holding the section (held), against its movement, round, boards and
+	// results as they are then.
+	var done Withdrawn
+	err = s.held(ctx, pair.SectionID, func(st Store) error {
+		p, err := st.Pair(ctx, id)
+		if err != nil {
+			return err
+		}
+		v, err := readView(ctx, st, p.SectionID)
+		if err != nil {
+			return err
+		}
+		sec := &v.sec
+		m := &sec.Movement
+		mp, ok := m.PairOf(p.Number, p.Direction)
+		if !ok {
+			return Invalidf("id", pairName(p)+" is not a pair of the movement")
+		}
+		from := w.FromRound
+		if from == 0 {
+			from = max(sec.CurrentRound, 1)
+		}
+		if from < 1 || from > len(m.Rounds) {
+			return Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" has rounds 1 to "+strconv.Itoa(len(m.Rounds)))
+		}
+		out, err := fillBoards(ctx, st, a, &v, m.Rounds[from-1:], mp, func(r *Result, side scoring.Side) {
+			r.Status = w.Status
+			if w.Status == StatusArtificial {
+				r.NSPercent, r.EWPercent = w.PairPercent, w.OpponentsPercent
+				if side == scoring.EW {
+					r.NSPercent, r.EWPercent = w.OpponentsPercent, w.PairPercent
+				}
+			}
+		})
+		if err != nil {
+			return err
+		}
+		if len(out) == 0 {
+			return &Error{Kind: ErrConflict, Field: "from_round", Message: pairName(p) + " has no board left without a result from round " + strconv.Itoa(from) + " on"}
+		}
+		after := map[string]any{"from_round": from, "status": string(w.Status), "results": len(out)}
+		if w.Status == StatusArtificial {
+			after["pair_percent"], after["opponents_percent"] = w.PairPercent, w.OpponentsPercent
+		}
+		c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: p.ID, Action: "withdraw", Actor: a.Name, After: after}
+		stored, err := st.WithdrawPair(ctx, sec.ID, out, &c)
+		if err != nil {
+			return err
+		}
+		for i := range stored {
+			stored[i].Lines = out[i].Lines
+		}
+		done = Withdrawn{Pair: p, FromRound: from, Results: stored, Change: c}
+		return nil
+	})
 	if err != nil {
 		return Withdrawn{}, err
+	}
+	return done, nil
+}
+
+// fillBoards returns a result, checked and scored against v, for every
+// board that movement pair mp's tables play in rounds and that has no
+// result yet (the section's results read through st), each made by give
+// from the side mp holds the cards of: a withdrawn pair's boards, the
+// phantom's.
+func fillBoards(ctx context.Context, st Store, a Actor, v *entryView, rounds []movement.Round, mp int, give func(r *Result, side scoring.Side)) ([]Result, error) {
+	results, err := st.Results(ctx, ResultFilter{SectionID: v.sec.ID})
+	if err != nil {
+		return nil, err
 	}
 	taken := map[[3]int]bool{}
 	for _, r := range results {
 		taken[[3]int{r.Round, r.Table, r.Board}] = true
 	}
-	rules, err := e.Rules()
+	rules, err := v.e.Rules()
 	if err != nil {
-		return Withdrawn{}, err
-	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
-	if err != nil {
-		return Withdrawn{}, err
+		return nil, err
 	}
 	var out []Result
-	for _, rd := range m.Rounds[from-1:] {
+	for _, rd := range rounds {
 		for _, t := range rd.Tables {
 			side, sits := t.CardsOf(mp)
 			if !sits {
@@ -323,37 +406,17 @@ func (s *Service) WithdrawPair(ctx context.Context, a Actor, id int64, w Withdra
 				if taken[[3]int{rd.Number, t.Table, b}] {
 					continue
 				}
-				r := Result{Board: b, Round: rd.Number, Table: t.Table, Status: w.Status}
-				if w.Status == StatusArtificial {
-					r.NSPercent, r.EWPercent = w.PairPercent, w.OpponentsPercent
-					if side == scoring.EW {
-						r.NSPercent, r.EWPercent = w.OpponentsPercent, w.PairPercent
-					}
+				r := Result{Board: b, Round: rd.Number, Table: t.Table}
+				give(&r, side)
+				if err := checkResult(a, &v.sec, &rules, v.boards, &r, ""); err != nil {
+					return nil, err
 				}
-				if err := checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
-					return Withdrawn{}, err
-				}
-				r.SectionID, r.EnteredBy = sec.ID, a.Name
+				r.SectionID, r.EnteredBy = v.sec.ID, a.Name
 				out = append(out, r)
 			}
 		}
 	}
-	if len(out) == 0 {
-		return Withdrawn{}, &Error{Kind: ErrConflict, Field: "from_round", Message: pairName(p) + " has no board left without a result from round " + strconv.Itoa(from) + " on"}
-	}
-	after := map[string]any{"from_round": from, "status": string(w.Status), "results": len(out)}
-	if w.Status == StatusArtificial {
-		after["pair_percent"], after["opponents_percent"] = w.PairPercent, w.OpponentsPercent
-	}
-	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "pair", TargetID: p.ID, Action: "withdraw", Actor: a.Name, After: after}
-	stored, err := s.store.WithdrawPair(ctx, sec.ID, out, &c)
-	if err != nil {
-		return Withdrawn{}, err
-	}
-	for i := range stored {
-		stored[i].Lines = out[i].Lines
-	}
-	return Withdrawn{Pair: p, FromRound: from, Results: stored, Change: c}, nil
+	return out, nil
 }
 
 // rosterFields is what a change keeps of a team.

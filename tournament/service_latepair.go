@@ -57,8 +57,8 @@ func fillsSitOut(sec *Section, spec *MovementSpec) bool {
 // (pairs+1) playing its tables, the pairs who would have sat out playing it
 // instead. from must be a round the sit-out place has not yet passed: not
 // before the current round, and no pair that sits out a round from from on
-// may have played a later round already.
-func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (movement.Movement, error) {
+// may have played a later round already (its results read through st).
+func (s *Service) filledHowell(ctx context.Context, st Store, sec *Section, from int) (movement.Movement, error) {
 	m := &sec.Movement
 	late := m.Pairs + 1
 	if from < 1 || from > len(m.Rounds) {
@@ -69,7 +69,7 @@ func (s *Service) filledHowell(ctx context.Context, sec *Section, from int) (mov
 		return movement.Movement{}, Invalidf("from_round", strconv.Itoa(from)+": section "+sec.Name+" is playing round "+strconv.Itoa(sec.CurrentRound)+
 			", so round "+strconv.Itoa(from)+"'s sit-out pair has sat out already; the late pair joins from round "+strconv.Itoa(sec.CurrentRound)+" or a later one")
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	results, err := st.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return movement.Movement{}, err
 	}

@@ -39,7 +39,25 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 	if err := directorOnly(a, "change movements"); err != nil {
 		return Section{}, err
 	}
-	sec, err := s.store.Section(ctx, id)
+	// The section, its results and the new movement are read and checked
+	// in the change's transaction, holding the section (held): a result
+	// entered meanwhile is either read here or checked after, against the
+	// new movement.
+	var next Section
+	err := s.held(ctx, id, func(st Store) error {
+		var err error
+		next, err = s.changeMovement(ctx, st, a, id, ch)
+		return err
+	})
+	if err != nil {
+		return Section{}, err
+	}
+	return next, nil
+}
+
+// changeMovement is ChangeMovement in the change's transaction, st.
+func (s *Service) changeMovement(ctx context.Context, st Store, a Actor, id int64, ch MovementChange) (Section, error) {
+	sec, err := st.Section(ctx, id)
 	if err != nil {
 		return Section{}, err
 	}
@@ -47,7 +65,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		return Section{}, swissNoChange(&sec)
 	}
 	keepVP(&ch.Movement, &sec.Spec)
-	e, err := s.store.Event(ctx, sec.EventID)
+	e, err := st.Event(ctx, sec.EventID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -61,7 +79,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 	}
 	var nm movement.Movement
 	if fillsSitOut(&sec, &ch.Movement) {
-		nm, err = s.filledHowell(ctx, &sec, from)
+		nm, err = s.filledHowell(ctx, st, &sec, from)
 	} else {
 		nm, err = ch.Movement.BuildContext(ctx)
 	}
@@ -72,7 +90,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		return Section{}, Invalidf("movement.kind", nm.Kind.String()+": event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+
 			"; a teams movement goes with IMP_TEAMS only")
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
+	results, err := st.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return Section{}, err
 	}
@@ -103,10 +121,7 @@ func (s *Service) ChangeMovement(ctx context.Context, a Actor, id int64, ch Move
 		}
 		c.After["pairs_added"] = added
 	}
-	err = s.store.ChangeMovement(ctx, &next, ch.Add, &c)
-	s.cache.sections.Delete(sec.ID)
-	s.cache.boards.Delete(sec.ID)
-	if err != nil {
+	if err := st.ChangeMovement(ctx, &next, ch.Add, &c); err != nil {
 		return Section{}, err
 	}
 	return next, nil
@@ -343,68 +358,45 @@ func (s *Service) ScorePhantom(ctx context.Context, a Actor, id int64, percent i
 	if err := directorOnly(a, "give adjusted scores"); err != nil {
 		return nil, err
 	}
-	sec, e, err := s.sectionEvent(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	m := &sec.Movement
-	if m.Phantom == 0 || !sec.Spec.Phantom {
-		return nil, &Error{Kind: ErrConflict, Field: "percent", Message: "section " + sec.Name + " plays no phantom (" + m.Name +
-			"): a half table's opponents get an artificial score only when the section is set up with a phantom"}
-	}
 	if percent < 0 || percent > 100 {
 		return nil, Invalidf("percent", strconv.Itoa(percent)+": a percentage of the top, 0 to 100; 60 (average plus) is usual")
 	}
-	results, err := s.store.Results(ctx, ResultFilter{SectionID: sec.ID})
-	if err != nil {
-		return nil, err
-	}
-	taken := map[[3]int]bool{}
-	for _, r := range results {
-		taken[[3]int{r.Round, r.Table, r.Board}] = true
-	}
-	rules, err := e.Rules()
-	if err != nil {
-		return nil, err
-	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
-	if err != nil {
-		return nil, err
-	}
-	var out []Result
-	for _, rd := range m.Rounds {
-		for _, t := range rd.Tables {
-			side, sits := t.CardsOf(m.Phantom)
-			if !sits {
-				continue
-			}
-			for _, b := range t.Boards {
-				if taken[[3]int{rd.Number, t.Table, b}] {
-					continue
-				}
-				r := Result{Board: b, Round: rd.Number, Table: t.Table, Status: StatusArtificial, NSPercent: percent, EWPercent: 100 - percent}
-				if side == scoring.NS {
-					r.NSPercent, r.EWPercent = 100-percent, percent
-				}
-				if err := checkResult(a, &sec, &rules, boards, &r, ""); err != nil {
-					return nil, err
-				}
-				r.SectionID, r.EnteredBy = sec.ID, a.Name
-				out = append(out, r)
-			}
+	var stored []Result
+	err := s.held(ctx, id, func(st Store) error {
+		v, err := readView(ctx, st, id)
+		if err != nil {
+			return err
 		}
-	}
-	if len(out) == 0 {
-		return nil, &Error{Kind: ErrConflict, Field: "percent", Message: "every board against the phantom in section " + sec.Name + " has its score already"}
-	}
-	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
-		After: map[string]any{"phantom_scored": len(out), "percent": percent}}
-	stored, err := s.store.WithdrawPair(ctx, sec.ID, out, &c)
+		sec := &v.sec
+		m := &sec.Movement
+		if m.Phantom == 0 || !sec.Spec.Phantom {
+			return &Error{Kind: ErrConflict, Field: "percent", Message: "section " + sec.Name + " plays no phantom (" + m.Name +
+				"): a half table's opponents get an artificial score only when the section is set up with a phantom"}
+		}
+		out, err := fillBoards(ctx, st, a, &v, m.Rounds, m.Phantom, func(r *Result, side scoring.Side) {
+			r.Status, r.NSPercent, r.EWPercent = StatusArtificial, percent, 100-percent
+			if side == scoring.NS {
+				r.NSPercent, r.EWPercent = 100-percent, percent
+			}
+		})
+		if err != nil {
+			return err
+		}
+		if len(out) == 0 {
+			return &Error{Kind: ErrConflict, Field: "percent", Message: "every board against the phantom in section " + sec.Name + " has its score already"}
+		}
+		c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+			After: map[string]any{"phantom_scored": len(out), "percent": percent}}
+		if stored, err = st.WithdrawPair(ctx, sec.ID, out, &c); err != nil {
+			return err
+		}
+		for i := range stored {
+			stored[i].Lines = out[i].Lines
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	for i := range stored {
-		stored[i].Lines = out[i].Lines
 	}
 	return stored, nil
 }

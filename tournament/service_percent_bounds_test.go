@@ -19,13 +19,20 @@ type sectionOnlyStore struct {
 	pair Pair
 }
 
-func (f *sectionOnlyStore) Section(context.Context, int64) (Section, error) { return f.sec, nil }
+func (f *sectionOnlyStore) Section(context.Context, int64) (Section, error)    { return f.sec, nil }
+func (f *sectionOnlyStore) SectionRow(context.Context, int64) (Section, error) { return f.sec, nil }
 func (f *sectionOnlyStore) Event(context.Context, int64) (Event, error) {
 	return Event{ID: f.sec.EventID, Name: "Club"}, nil
 }
-func (f *sectionOnlyStore) Pair(context.Context, int64) (Pair, error) { return f.pair, nil }
+func (f *sectionOnlyStore) Pair(context.Context, int64) (Pair, error)      { return f.pair, nil }
+func (f *sectionOnlyStore) Boards(context.Context, int64) ([]Board, error) { return nil, nil }
 func (f *sectionOnlyStore) Results(context.Context, ResultFilter) ([]Result, error) {
 	return nil, errStop
+}
+
+// HoldSection runs the change on the store itself: it has no transactions.
+func (f *sectionOnlyStore) HoldSection(_ context.Context, _ int64, change func(Store) error) error {
+	return change(f)
 }
 
 // TestAdjustedPercentBounds: the percentages of the top a director gives a

@@ -98,13 +98,23 @@ func (s *Service) entryView(ctx context.Context, sectionID int64, fresh bool) (e
 		v.boards, err = s.cache.BoardMap(ctx, &v.sec)
 		return v, err
 	}
-	if v.sec, err = s.store.Section(ctx, sectionID); err != nil {
+	return readView(ctx, s.store, sectionID)
+}
+
+// readView reads what an entry in a section is checked against from st
+// (the primary, or a change's transaction), nothing kept.
+func readView(ctx context.Context, st Store, sectionID int64) (entryView, error) {
+	var (
+		v   entryView
+		err error
+	)
+	if v.sec, err = st.Section(ctx, sectionID); err != nil {
 		return v, err
 	}
-	if v.e, err = s.store.Event(ctx, v.sec.EventID); err != nil {
+	if v.e, err = st.Event(ctx, v.sec.EventID); err != nil {
 		return v, err
 	}
-	stored, err := s.store.Boards(ctx, sectionID)
+	stored, err := st.Boards(ctx, sectionID)
 	if err != nil {
 		return v, err
 	}
@@ -114,6 +124,20 @@ func (s *Service) entryView(ctx context.Context, sectionID int64, fresh bool) (e
 	}
 	v.boards = withImplied(v.boards, &v.sec)
 	return v, nil
+}
+
+// held makes a director's change to a section in one transaction that
+// holds the section against entries (Store.HoldSection), change reading
+// and writing through st, and drops what this process keeps of the
+// section (its entry version moved; other processes hear the change
+// notice). A change that decides what an entry may store (its pairs, the
+// results it makes, the movement) or that is decided on the section's
+// results (a pair that has played keeps its number) goes through it, so
+// that no entry is stored between its check and its act.
+func (s *Service) held(ctx context.Context, sectionID int64, change func(st Store) error) error {
+	err := s.store.HoldSection(ctx, sectionID, change)
+	s.cache.forget(Changed{Kind: ChangedSection, ID: sectionID})
+	return err
 }
 
 // movedSince reports whether the database holds v's section or event at
@@ -437,7 +461,14 @@ func (s *Service) DeleteResult(ctx context.Context, a Actor, id int64, version i
 	if version < 0 {
 		return Invalidf("version", strconv.Itoa(version)+": a version is 1 or more")
 	}
-	return s.store.DeleteResult(ctx, id, version, a.Name)
+	// Deleted holding the section (held): a table's own round rests on its
+	// results (TableRound), so an entry checked against the result deleted
+	// is checked again.
+	r, err := s.store.Result(ctx, id)
+	if err != nil {
+		return err
+	}
+	return s.held(ctx, r.SectionID, func(st Store) error { return st.DeleteResult(ctx, id, version, a.Name) })
 }
 
 // Audit returns a result's history, oldest first (directors only); a

@@ -75,6 +75,16 @@ type Store interface {
 	Sections(ctx context.Context, eventID int64) ([]Section, error)
 	// SetCurrentRound changes the round a section is playing.
 	SetCurrentRound(ctx context.Context, sectionID int64, round int) error
+	// HoldSection runs change in one transaction that first holds the
+	// section against entries: it counts up the section's entry version and
+	// takes its row as an entry does, so an entry in progress commits first
+	// and one that comes after waits for the change and is then checked
+	// again (CreateResultsAt: ErrEntryMoved). st is a Store over that
+	// transaction: what change reads and writes through it — the section's
+	// results first of all — is what holds when it commits. Every director
+	// change that decides what an entry may store, or that is decided on
+	// the section's results, is made through it (Service.held).
+	HoldSection(ctx context.Context, sectionID int64, change func(st Store) error) error
 
 	// AddPairs stores pairs (and sets their IDs) all or none; a number and
 	// direction already in the section is ErrConflict.

@@ -174,11 +174,11 @@ func teamScoringOf(spec *MovementSpec) teamScoring {
 
 // swissSection reads a section for a Swiss change, refusing one that is
 // not a Swiss.
-func (s *Service) swissSection(ctx context.Context, a Actor, id int64, what string) (Section, Event, error) {
+func (s *Service) swissSection(ctx context.Context, st Store, a Actor, id int64, what string) (Section, Event, error) {
 	if err := directorOnly(a, what); err != nil {
 		return Section{}, Event{}, err
 	}
-	sec, err := s.store.Section(ctx, id)
+	sec, err := st.Section(ctx, id)
 	if err != nil {
 		return Section{}, Event{}, err
 	}
@@ -186,7 +186,7 @@ func (s *Service) swissSection(ctx context.Context, a Actor, id int64, what stri
 		return Section{}, Event{}, &Error{Kind: ErrConflict, Field: "section", Message: "section " + sec.Name + " is not a Swiss (" + sec.Movement.Name +
 			"): only a section made with movement kind \"swiss\" is paired round by round"}
 	}
-	e, err := s.store.Event(ctx, sec.EventID)
+	e, err := st.Event(ctx, sec.EventID)
 	return sec, e, err
 }
 
@@ -229,7 +229,7 @@ func swissPlayed(m *movement.Movement) [][]movement.Match {
 // next version, so that the draft seen before is stale. The previous
 // round's results must be complete unless force.
 func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force bool) (SwissDraft, error) {
-	sec, e, err := s.swissSection(ctx, a, id, "pair a Swiss round")
+	sec, e, err := s.swissSection(ctx, s.store, a, id, "pair a Swiss round")
 	if err != nil {
 		return SwissDraft{}, err
 	}
@@ -315,7 +315,7 @@ func missingInRound(m *movement.Movement, r int, results []Result) string {
 // SwissDraftOf returns a Swiss section's draft pairing (directors only);
 // ErrNotFound when none is proposed.
 func (s *Service) SwissDraftOf(ctx context.Context, a Actor, id int64) (SwissDraft, error) {
-	sec, _, err := s.swissSection(ctx, a, id, "see a Swiss round's draft")
+	sec, _, err := s.swissSection(ctx, s.store, a, id, "see a Swiss round's draft")
 	if err != nil {
 		return SwissDraft{}, err
 	}
@@ -341,7 +341,7 @@ func noDraft(sec *Section, err error) error {
 // bye. version is the draft's version the director saw. See SetSwissDraft
 // for what is refused.
 func (s *Service) SwapSwissTeams(ctx context.Context, a Actor, id int64, version, x, y int) (SwissDraft, error) {
-	sec, _, err := s.swissSection(ctx, a, id, "change a Swiss round's draft")
+	sec, _, err := s.swissSection(ctx, s.store, a, id, "change a Swiss round's draft")
 	if err != nil {
 		return SwissDraft{}, err
 	}
@@ -383,7 +383,7 @@ func swapped(t, x, y int) int {
 // a pairing without a rematch exists, a second bye to a team while another
 // has had none, more than one bye or a bye with an even number of teams.
 func (s *Service) SetSwissDraft(ctx context.Context, a Actor, id int64, version int, matches []movement.Match) (SwissDraft, error) {
-	sec, _, err := s.swissSection(ctx, a, id, "change a Swiss round's draft")
+	sec, _, err := s.swissSection(ctx, s.store, a, id, "change a Swiss round's draft")
 	if err != nil {
 		return SwissDraft{}, err
 	}
@@ -572,11 +572,30 @@ func intsWord(xs []int) string {
 // is the draft's version the director saw. The section's entry version
 // counts the change.
 func (s *Service) ReleaseSwissRound(ctx context.Context, a Actor, id int64, version int) (Section, error) {
-	sec, _, err := s.swissSection(ctx, a, id, "release a Swiss round")
+	// The section and its draft are read and the round stored in one
+	// transaction holding the section (held), as a movement change is: a
+	// round move or another change made meanwhile is not written over.
+	var next Section
+	err := s.held(ctx, id, func(st Store) error {
+		var err error
+		next, err = s.releaseSwissRound(ctx, st, a, id, version)
+		return err
+	})
+	s.cache.sections.Delete(id)
+	s.cache.boards.Delete(id)
 	if err != nil {
 		return Section{}, err
 	}
-	d, err := s.store.SwissDraft(ctx, sec.ID)
+	return next, nil
+}
+
+// releaseSwissRound is ReleaseSwissRound in the change's transaction, st.
+func (s *Service) releaseSwissRound(ctx context.Context, st Store, a Actor, id int64, version int) (Section, error) {
+	sec, _, err := s.swissSection(ctx, st, a, id, "release a Swiss round")
+	if err != nil {
+		return Section{}, err
+	}
+	d, err := st.SwissDraft(ctx, sec.ID)
 	if err != nil {
 		return Section{}, noDraft(&sec, err)
 	}
@@ -612,10 +631,7 @@ func (s *Service) ReleaseSwissRound(ctx context.Context, a Actor, id int64, vers
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
 		Before: movementFields(sec, 0), After: movementFields(next, d.Round)}
 	c.After["swiss_released"], c.After["matches"] = d.Round, matchWords(d.Matches)
-	err = s.store.ReleaseSwissRound(ctx, &next, &d, &c)
-	s.cache.sections.Delete(sec.ID)
-	s.cache.boards.Delete(sec.ID)
-	if err != nil {
+	if err := st.ReleaseSwissRound(ctx, &next, &d, &c); err != nil {
 		return Section{}, err
 	}
 	return next, nil

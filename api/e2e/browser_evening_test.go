@@ -226,11 +226,11 @@ func TestBrowserClubEvening(t *testing.T) {
 func tableSaysWhereNext(t *testing.T, tab *browserTab, m *movement.Movement, round int, seats movement.Table) {
 	t.Helper()
 	if round == len(m.Rounds) {
-		tab.waitText("#round-done", "the session is over for this table")
+		tab.waitShown("#round-done", "the session is over for this table")
 		tab.shot(fmt.Sprintf("round-%d-session-over", round))
 		return
 	}
-	next := tab.waitText("#round-done", fmt.Sprintf("For round %d", round+1))
+	next := tab.waitShown("#round-done", fmt.Sprintf("For round %d", round+1))
 	for _, pair := range []int{seats.NS, seats.EW} {
 		if !strings.Contains(next, "Pair "+strconv.Itoa(pair)) {
 			t.Errorf("%s after round %d: the page says %q, want where pair %d goes", tab.name, round, next, pair)
@@ -250,6 +250,7 @@ func phoneEntersOffline(t *testing.T, tab *browserTab, round, table int, boards 
 		e := eveningResult(round, table, board)
 		pickContract(tab, e)
 		tab.click(boardSel(e, "button.confirm"))
+		tab.waitShown(boardSel(e, ".agree-step"), "do you agree")
 		tab.click(boardSel(e, "button.agree"))
 		tab.waitText("#queue-status", fmt.Sprintf("%d waiting", i+1))
 		tab.waitText(boardSel(e, ".entry-done"), "waiting to be sent")

@@ -57,8 +57,9 @@ func sel(n int, inner string) string {
 // confirmAndAgree confirms board n, East–West agree, and the page says stored.
 func confirmAndAgree(t *testing.T, tab *browserTab, n int, score string) {
 	t.Helper()
+	previewSettled(tab, n)
 	tab.click(sel(n, "button.confirm"))
-	tab.waitText(sel(n, ".agree-step"), "do you agree")
+	tab.waitShown(sel(n, ".agree-step"), "do you agree")
 	tab.click(sel(n, "button.agree"))
 	if done := tab.waitText(sel(n, ".entry-done"), "stored"); !strings.Contains(done, score) {
 		t.Errorf("%s: board %d stored as %q, want %s", tab.name, n, done, score)

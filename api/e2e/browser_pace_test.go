@@ -176,3 +176,38 @@ func TestBrowserRefusedPhoneEntryStaysVisible(t *testing.T) {
 		t.Errorf("after the director entered the board the session board lists %d refused entries", n)
 	}
 }
+
+// TestBrowserPageKeepsBoardBeingEntered: the director starts round 2 while
+// a table's phone has board 1 of round 1 half filled in. The page notices
+// the new round (it asks every 10 s, and when the network comes back: made
+// to ask here) and says round 2 is ready, keeping the board as chosen; it
+// turns only once the board is done. It used to turn at once, putting an
+// empty form in place of the one being filled in (TestBrowserClubEvening's
+// click on a phone that waited past its deadline for a step never shown).
+func TestBrowserPageKeepsBoardBeingEntered(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	sec, tokens := paceSection(t, b)
+	tab, bd := openTable(t, b, "table-1", tokens[1])
+	n := bd.Number
+	tab.fill(sel(n, `select[name=level]`), "4")
+	tab.fill(sel(n, `select[name=strain]`), "S")
+	b.build().Round(sec, 2)
+	eval[bool](tab, "ask for the round now", `window.dispatchEvent(new Event("online")) || true`)
+	tab.waitShown("#round-waiting", "Round 2 is ready")
+	tab.shot("round-2-ready-board-kept")
+	got := eval[string](tab, "read the board's choices", fmt.Sprintf(`(() => { const q = s => document.querySelector(%s + " " + s);
+		return q("select[name=level]").value + q("select[name=strain]").value; })()`, jsString(fmt.Sprintf(`.board-entry[data-board="%d"]`, n))))
+	if got != "4S" {
+		t.Errorf("the board being entered shows %q after the round moved, want 4S as chosen", got)
+	}
+	if r := eval[string](tab, "read the page's round", `document.documentElement.getAttribute("data-round")`); r != "1" {
+		t.Errorf("the page turned to round %s while board %d was being entered", r, n)
+	}
+	// Finished, the board is stored in round 1 and the page may turn.
+	tab.fill(sel(n, `select[name=declarer]`), "N")
+	tab.fill(sel(n, `select[name=tricks]`), "10")
+	confirmAndAgree(t, tab, n, "")
+	if rs := tableResults(t, b, sec, 1, 1); len(rs) != 1 || rs[0].Contract != "4S" {
+		t.Errorf("round 1 table 1 holds %+v, want the 4S entered", rs)
+	}
+}

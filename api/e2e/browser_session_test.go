@@ -378,12 +378,25 @@ func pickContract(tab *browserTab, e tableEntry) {
 	tab.env.t.Helper()
 	if e.passed {
 		tab.check(boardSel(e, `input[name=passed]`), true)
+		previewSettled(tab, e.board)
 		return
 	}
 	tab.fill(boardSel(e, `select[name=level]`), e.level)
 	tab.fill(boardSel(e, `select[name=strain]`), e.strain)
 	tab.fill(boardSel(e, `select[name=declarer]`), e.declarer)
 	tab.fill(boardSel(e, `select[name=tricks]`), strconv.Itoa(e.tricks))
+	previewSettled(tab, e.board)
+}
+
+// previewSettled waits for the score the page previews for a board, which
+// the server works out: when it comes, its lines are put above Confirm,
+// so a click aimed at Confirm while it is on its way lands where the
+// button was and is lost (seen under load: the agreement never shown).
+func previewSettled(tab *browserTab, board int) {
+	tab.env.t.Helper()
+	tab.waitUntil(fmt.Sprintf("board %d's score preview has come", board), fmt.Sprintf(`(() => {
+		const o = document.querySelector(%s); return !!o && o.textContent !== "" && o.textContent !== "working it out…"; })()`,
+		jsString(sel(board, "output.score-preview"))))
 }
 
 // tableEnters enters e: the contract, the score shown as it is entered, the
@@ -395,7 +408,7 @@ func tableEnters(t *testing.T, tab *browserTab, e tableEntry) {
 		tab.waitText(boardSel(e, "output.score-preview"), e.preview)
 	}
 	tab.click(boardSel(e, "button.confirm"))
-	tab.waitText(boardSel(e, ".agree-step"), "do you agree")
+	tab.waitShown(boardSel(e, ".agree-step"), "do you agree")
 	if e.round == 1 {
 		tab.shot(fmt.Sprintf("board-%d-agree", e.board))
 	}

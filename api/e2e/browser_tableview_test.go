@@ -216,7 +216,7 @@ func TestBrowserTableLeadAndTraveler(t *testing.T) {
 	}
 	tab.fill(sel(n, `input[name=lead]`), "sa")
 	tab.click(sel(n, "button.confirm"))
-	tab.waitText(sel(n, ".agree-step"), "do you agree")
+	tab.waitShown(sel(n, ".agree-step"), "do you agree")
 	tab.click(sel(n, "button.agree"))
 	msg := tab.waitText(sel(n, ".entry-error"), "opening leader")
 	for _, want := range []string{"SA", "East leads", "holds no spades"} {

@@ -257,11 +257,27 @@ func (tab *browserTab) text(sel string) string {
 	return strings.TrimSpace(s)
 }
 
-// waitText waits until the element sel matches shows text containing want
-// (pages that update themselves, e.g. the table page after an entry).
+// waitText waits until the element sel matches holds text containing want
+// (pages that update themselves, e.g. the table page after an entry). The
+// text of a hidden element counts: waitShown waits for it on screen.
 func (tab *browserTab) waitText(sel, want string) string {
 	tab.env.t.Helper()
-	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%s); return e && e.innerText.includes(%s) ? e.innerText : ""; })()`, jsString(sel), jsString(want))
+	return tab.waitFor(sel, want, false)
+}
+
+// waitShown waits until the element sel matches is on screen (not hidden,
+// nor inside a hidden element) with text containing want: a step a page
+// shows by itself, such as East–West's agreement after Confirm.
+func (tab *browserTab) waitShown(sel, want string) string {
+	tab.env.t.Helper()
+	return tab.waitFor(sel, want, true)
+}
+
+// waitFor is waitText, or waitShown when shown.
+func (tab *browserTab) waitFor(sel, want string, shown bool) string {
+	tab.env.t.Helper()
+	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%s);
+		return e && (!%t || e.getClientRects().length > 0) && e.innerText.includes(%s) ? e.innerText : ""; })()`, jsString(sel), shown, jsString(want))
 	ctx, cancel := context.WithTimeout(tab.ctx, stepTimeout)
 	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout)))
@@ -270,6 +286,16 @@ func (tab *browserTab) waitText(sel, want string) string {
 		tab.fail(fmt.Sprintf("wait for %q in %s (it shows %q)", want, sel, got), err)
 	}
 	return s
+}
+
+// waitUntil waits until the JavaScript expression cond is true on the page.
+func (tab *browserTab) waitUntil(what, cond string) {
+	tab.env.t.Helper()
+	ctx, cancel := context.WithTimeout(tab.ctx, stepTimeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout))); err != nil {
+		tab.fail("wait until "+what, err)
+	}
 }
 
 // count returns how many elements sel matches now.

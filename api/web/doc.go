@@ -40,7 +40,9 @@
 //
 // Errors: the status of every error comes from api/internal/problem; a page
 // only phrases it, with the form refilled. The content security policy and
-// the guards against cross-site requests are in guard.go.
+// the guards against cross-site requests are in guard.go; every form's body
+// is read there first, and one that arrives too slowly is sent back 408 by
+// its page (form_body.go).
 //
 // What it does not hold: rules (tournament), SQL (never db), file formats
 // (reports writes the files the pages send).

@@ -73,11 +73,19 @@ var crossOrigin = http.NewCrossOriginProtection()
 // OPTIONS) to /director… is refused with 403 when the browser says another
 // site sent it, or when it carries the director's cookie without the form
 // token that goes with it. Signing in needs no token (the cookie it would
-// protect is the one being replaced), only the same-origin check.
+// protect is the one being replaced), only the same-origin check. Every
+// page's form is read here first (readForm): one whose body did not arrive
+// in time is sent back by its page as 408 (slowForm), checked and done no
+// further.
 func (p *Pages) guardForms(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		path := r.URL.Path
+		if !strings.HasPrefix(path, "/v1/") {
+			if arrived, err := readForm(r); isSlowBody(err) {
+				return p.slowForm(c, arrived, err) // before the token, which may not have arrived: nothing is done
+			}
+		}
 		if path != "/director" && !strings.HasPrefix(path, "/director/") {
 			return next(c)
 		}

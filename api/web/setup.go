@@ -28,6 +28,10 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.GET("/sections/:id", p.sectionPage)
 	d.POST("/sections/:id/pairs", p.addPairs)
 	d.POST("/sections/:id/boards", p.uploadBoards)
+	// The forms that upload a file, sent back by the section page when their
+	// body comes too slowly (slowForm; any other form gets a page saying so).
+	p.formPages["/director/sections/:id/pairs"] = behind(p.directorOnly, p.sectionPageError)
+	p.formPages["/director/sections/:id/boards"] = behind(p.directorOnly, p.sectionPageError)
 	d.POST("/sections/:id/boards/deal", p.dealBoards)
 	d.GET("/sections/:id/hands", p.handsPage)
 	d.POST("/sections/:id/round", p.setRound)

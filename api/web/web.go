@@ -36,6 +36,8 @@ type Pages struct {
 	log   *slog.Logger
 	base  string
 	pages map[string]*template.Template // by file name, each parsed with layout.html
+
+	formPages map[string]formPage // by route, the page that sends a form back when its body came too slowly (slowForm)
 }
 
 // CookieName is the cookie of a director's sign-in: its secret, never a
@@ -48,7 +50,9 @@ func Register(e *echo.Echo, svc *tournament.Service, o Options) error {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	p := &Pages{svc: svc, log: o.Logger, base: strings.TrimRight(o.BaseURL, "/"), pages: map[string]*template.Template{}}
+	p := &Pages{svc: svc, log: o.Logger, base: strings.TrimRight(o.BaseURL, "/"), pages: map[string]*template.Template{},
+		formPages: map[string]formPage{}}
+
 	names, err := fs.Glob(templateFiles, "templates/*.html")
 	if err != nil {
 		return err
@@ -182,6 +186,8 @@ func (p *Pages) renderError(c echo.Context, name string, v View, err error) erro
 func explain(err error) problem.Problem {
 	pr := problem.Of(err)
 	switch {
+	case pr.Status == http.StatusRequestTimeout:
+		pr.Message = slowBodyWords(err)
 	case pr.Status == http.StatusServiceUnavailable:
 		pr.Message = "The service could not reach its database in time; nothing was changed. Try again in a moment."
 	case pr.Internal:

@@ -37,14 +37,12 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintln(stderr, "Needs DDS, the double-dummy solver (Debian: apt-get install libdds0).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintf(stderr, "traveler dd: unexpected argument %q: one PBN file (or - for stdin)\n", fs.Arg(1))
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "traveler dd: unexpected argument %q: one PBN file (or - for stdin)\n", pos[1])
 		return 2
 	}
 	if *threads < 1 {
@@ -64,9 +62,9 @@ func runDD(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		}
 		rules = append(rules, scoring.NewRules(law))
 	}
-	name := fs.Arg(0)
-	if name == "" {
-		name = "-"
+	name := "-"
+	if len(pos) == 1 && pos[0] != "" {
+		name = pos[0]
 	}
 	in := stdin
 	if name != "-" {

@@ -198,6 +198,9 @@ func TestDDCommandBadInput(t *testing.T) {
 		{[]string{"dd", "--threads", "0"}, "", 2, "--threads 0: must be 1 or more"},
 		{[]string{"dd", "--threads", "2", "--memory", "40"}, "", 2, "--memory 40: must be 0 (DDS chooses) or at least 32 MB a thread"},
 		{[]string{"dd", "a.pbn", "b.pbn"}, "", 2, `unexpected argument "b.pbn"`},
+		// Flags after the file, as every other command takes them.
+		{[]string{"dd", "a.pbn", "--threads", "0"}, "", 2, "--threads 0: must be 1 or more"},
+		{[]string{"dd", "-", "--laws", "whist"}, "", 2, `"whist": not a law code`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), c.args, strings.NewReader(c.in), &stdout, &stderr)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,14 +34,12 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintln(stderr, "dealing machine or PUT /v1/sections/{id}/boards.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "traveler deal: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "traveler deal: unexpected argument %q\n", pos[0])
 		return 2
 	}
 	if *boards < 1 || *boards > maxDealt {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -26,14 +25,12 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintln(stderr, "and gives one JSON line out: the score, or {\"error\": ...}.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "traveler score: unexpected argument %q: the results come on stdin\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "traveler score: unexpected argument %q: the results come on stdin\n", pos[0])
 		return 2
 	}
 	if *workers < 1 {

@@ -825,7 +825,7 @@
       .then(function (res) { return res.ok ? res.json() : null; })
       .then(function (now) {
         roundAsked = false;
-        if (!now || typeof now.round !== 'number' || now.round === data.round) return;
+        if (!now || typeof now.round !== 'number' || now.round === data.round || chosenRound()) return;
         // A table that has just entered its round's last board reads where
         // its pairs go next: the page stays until the director announces a
         // later round or the players open the next one themselves.
@@ -837,10 +837,22 @@
       }, function () { roundAsked = false; });
   }
 
-  // midEntry says whether East–West are being asked to agree: the page
-  // waits for them before it turns to the next round.
+  // midEntry says whether a board is being entered: East–West asked to
+  // agree, or a board's form open with something chosen in it (an entry,
+  // a correction); the page waits for it before it turns to another round,
+  // which would put fresh, empty forms in place of the one being filled.
   function midEntry() {
-    return Array.prototype.some.call(document.querySelectorAll('.agree-step'), function (s) { return !s.hidden; });
+    return Array.prototype.some.call(document.querySelectorAll('.agree-step'), function (s) { return !s.hidden; }) ||
+      Array.prototype.some.call(document.querySelectorAll('.board-entry .entry-form'), function (f) {
+        return !f.hidden && Array.prototype.some.call(f.querySelectorAll('select[name=level], select[name=strain], select[name=declarer], select[name=tricks], input[name=passed]'),
+          function (x) { return x.type === 'checkbox' ? x.checked : x.value !== '' && !x.disabled && x.options && x.options.length > 1; });
+      });
+  }
+
+  // chosenRound says whether the players opened this page on a round of
+  // their choice (?round=, a round still open to them): it stays on it.
+  function chosenRound() {
+    return new URLSearchParams(location.search).has('round');
   }
 
   // turnRound shows round n in place: the page is fetched again and its

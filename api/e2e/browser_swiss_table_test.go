@@ -58,3 +58,64 @@ func TestBrowserSwissVPTable(t *testing.T) {
 		t.Errorf("the section's scale: %s", got)
 	}
 }
+
+// TestBrowserSwissReplace: the director replaces a Swiss draft's whole
+// pairing from the Swiss page on a phone. Round 1 by number (1 v 2, 3 v 4,
+// 5 v 6, 7 the bye), each home team winning; the draft of round 2 is 1 v 3,
+// 5 v 7, 2 v 4, 6 bye (TestBrowserSwissRelease). A pairing with a word
+// that is not a match is refused naming it; one repeating 1 v 2 is refused
+// as a rematch; both with the pairing typed kept. 1 v 5, 3 v 7, 2 v 6,
+// 4 bye replaces the draft.
+func TestBrowserSwissReplace(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bl := b.build()
+	ev := bl.Event(tournament.EventInput{Name: "Swiss night", Scoring: string(tournament.MethodIMPTeams)})
+	sec := bl.Section(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 2, BoardsPerRound: 2, VPScale: "acbl-30"}})
+	rd, _ := sec.Movement.Round(1)
+	for _, tb := range rd.Tables {
+		for _, bd := range tb.Boards {
+			if tb.Table%2 == 1 {
+				bl.Play(sec, 1, tb.Table, bd, "4S", "N", 11)
+			} else {
+				bl.Play(sec, 1, tb.Table, bd, "4S", "N", 9)
+			}
+		}
+	}
+	if _, err := b.svc.PairSwissRound(t.Context(), tournament.Director, sec.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.open("/director/sections/" + id(sec.ID) + "/swiss")
+	d.noError("open the Swiss page")
+	if got := eval[string](d, "read the pairing field", `document.querySelector("#pairing").value`); got != "1 v 3, 5 v 7, 2 v 4, 6 bye" {
+		t.Errorf("the replace form starts from %q, want the draft", got)
+	}
+	for _, c := range []struct{ pairing, says string }{
+		{"1 v 3, 5 and 7, 2 v 4, 6 bye", `item 2, "5 and 7"`},
+		{"1 v 2, 3 v 5, 4 v 7, 6 bye", "1 v 2 is a rematch"},
+	} {
+		d.fill("#pairing", c.pairing)
+		d.submit("#replace")
+		if msg := d.pageError(); !strings.Contains(msg, c.says) {
+			t.Errorf("pairing %q: the page says %q, want %q", c.pairing, msg, c.says)
+		}
+		if kept := eval[string](d, "read the pairing field", `document.querySelector("#pairing").value + "|" + document.querySelector("#pairing").getAttribute("aria-invalid")`); kept != c.pairing+"|true" {
+			t.Errorf("after the refusal the field holds %q, want %q marked", kept, c.pairing)
+		}
+		if got := draftOnPage(d); got != "1v3 5v7 2v4 6v0" {
+			t.Errorf("the draft after a refused pairing: %s", got)
+		}
+	}
+	d.shot("swiss pairing refused")
+	checkFitsPhone(t, d, "the Swiss page with a refused pairing")
+	d.fill("#pairing", "1 v 5, 3 v 7\n2-6; 4 bye")
+	d.submit("#replace")
+	d.noError("replace the pairing")
+	if got := draftOnPage(d); got != "1v5 3v7 2v6 4v0" {
+		t.Errorf("the draft replaced: %s, want 1v5 3v7 2v6 4v0", got)
+	}
+}

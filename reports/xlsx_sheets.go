@@ -89,7 +89,9 @@ func writeStandings(b *book, d *tournament.EventData) error {
 	if d.Event.Scoring == tournament.MethodIMPTeams {
 		who = "Team"
 	}
-	s, err := b.newSheet("Standings", []string{"Place", who, "Direction", "Players", unit(d.Event.Scoring, true), "%", "Boards"}, []float64{8, 8, 10, 40, 10, 10, 8})
+	teamHeader, teamWidths := teamColumns(d)
+	s, err := b.newSheet("Standings", append([]string{"Place", who, "Direction", "Players", unit(d.Event.Scoring, true), "%", "Boards"}, teamHeader...),
+		append([]float64{8, 8, 10, 40, 10, 10, 8}, teamWidths...))
 	if err != nil {
 		return err
 	}
@@ -117,7 +119,11 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				if d.Event.Scoring.HasPercentage() {
 					pct = s.pts(st.Percentage)
 				}
-				if err := s.add([]any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}); err != nil {
+				row := []any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}
+				if teamHeader != nil {
+					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
+				}
+				if err := s.add(row); err != nil {
 					return err
 				}
 			}

@@ -64,8 +64,9 @@ func TableVPScale(field string, steps []int) (DiscreteVPScale, error) {
 			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the first step is the least margin that wins more than the draw: 1 IMP or more")
 		}
 		if k > 0 && m < steps[k-1] {
-			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the scale is not monotone: a margin of "+strconv.Itoa(m)+
-				" IMPs would win more VPs than one of "+strconv.Itoa(steps[k-1])+" (step "+strconv.Itoa(k-1)+"); each step is at least the one before")
+			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the scale is not monotone: step "+strconv.Itoa(k+1)+" ("+strconv.Itoa(m)+
+				" IMPs) is less than step "+strconv.Itoa(k)+" before it ("+strconv.Itoa(steps[k-1])+" IMPs), so a margin of "+strconv.Itoa(m)+
+				" IMPs would win more VPs than one of "+strconv.Itoa(steps[k-1])+"; each step (counted from 1) is at least the one before")
 		}
 		if m > 1000 {
 			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "a margin of at most 1000 IMPs")

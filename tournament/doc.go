@@ -36,7 +36,9 @@
 //     (WBF, ACBL 20 or 30, a table) and a bye's VPs are the section's.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
-//     rankings, for the service, the command line and the pages alike.
+//     rankings, for the service, the command line and the pages alike; a
+//     teams section's standings list each match's IMPs and VPs and a
+//     Swiss's byes (team_matches.go).
 //   - Who may see what (auth.go, public.go, public_session.go): actors and
 //     tokens (Authenticate, table links), the finished boards and session
 //     end that decide what the public sees.

@@ -119,7 +119,8 @@ type Standings struct {
 	Event   Event
 	Section Section
 	Method  Method
-	Pairs   []Standing // every pair (IMP_TEAMS: every team), by direction then place
-	Results int        // traveler lines counted
-	Over    bool       // the session is over: every board finished (SessionOver); set by Service.Standings
+	Pairs   []Standing   // every pair (IMP_TEAMS: every team), by direction then place
+	Results int          // traveler lines counted
+	Matches []MatchScore // IMP_TEAMS: every match round by round, a Swiss's byes too
+	Over    bool         // the session is over: every board finished (SessionOver); set by Service.Standings
 }

@@ -130,7 +130,9 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	if e.Scoring == MethodIMPTeams {
-		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, teamScoringOf(&sec.Spec))
+		ts := teamScoringOf(&sec.Spec)
+		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, ts)
+		out.Matches = teamMatchScores(&sec.Movement, results, ts)
 	} else {
 		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
 	}

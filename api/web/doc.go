@@ -33,8 +33,10 @@
 // sees what comes next (table_next.go) and moves at its own pace
 // (table_pace.go).
 //
-// The public pages (public*.go, live.go, royalton_links.go): standings,
-// travelers, frequencies and hand records once boards are finished, the
+// The public pages (public*.go, live.go, royalton_links.go): standings (a
+// teams section's as its teams table and each round's matches,
+// public_teams.go), travelers, frequencies and hand records once boards
+// are finished, the
 // scoring method in words (public_words.go), and live standings as
 // server-sent events.
 //

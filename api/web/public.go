@@ -135,9 +135,10 @@ type standingsData struct {
 	Results int
 	ShowPct bool // the method gives percentages
 	Fields  []standingsField
-	Split   bool // two fields, wrapped in one element with id standings
-	Refresh int  // seconds between reloads
-	Over    bool // every board finished: the standings are final
+	Split   bool       // two fields, wrapped in one element with id standings
+	Refresh int        // seconds between reloads
+	Over    bool       // every board finished: the standings are final
+	Teams   *teamsView // IMP_TEAMS: the teams table and the matches, instead of Fields
 }
 
 // refreshSeconds is how often the standings page reloads itself.
@@ -156,7 +157,13 @@ func (p *Pages) standingsPage(c echo.Context) error {
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
 		ShowPct: st.Method.HasPercentage(), Over: st.Over}
-	d.Fields = standingsFields(&st)
+	if st.Method == tournament.MethodIMPTeams {
+		d.Teams = teamsStandings(&st)
+		// A Swiss is over only once its last round is released and played.
+		d.Over = d.Over && d.Teams.Released >= d.Teams.Of
+	} else {
+		d.Fields = standingsFields(&st)
+	}
 	d.Split = len(d.Fields) > 1
 	return p.render(c, http.StatusOK, "public_standings.html", View{Title: "Standings · " + st.Event.Name + " · section " + st.Section.Name, Data: d})
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -136,6 +137,13 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 	if spec.Kind == "teams" || spec.Kind == "swiss" {
 		spec.VPScale = strings.TrimSpace(form["vp_scale"])
 	}
+	if s := strings.TrimSpace(form["vp_table"]); s != "" && (spec.Kind == "teams" || spec.Kind == "swiss") {
+		steps, err := vpTableInput(s)
+		if err != nil {
+			return in, err
+		}
+		spec.VPTable = steps
+	}
 	if s := strings.TrimSpace(form["bye_vps"]); s != "" && spec.Kind == "swiss" {
 		v, err := strconv.ParseFloat(s, 64)
 		if err != nil {
@@ -151,6 +159,24 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 		}
 	}
 	return in, nil
+}
+
+// vpTableInput reads the form's VP scale given as a table: the least
+// margin for each VP above the draw, in order, separated by commas or
+// spaces ("1, 3, 5, 8"); a step that is not a whole number is named by its
+// place, counted from 1.
+func vpTableInput(s string) ([]int, error) {
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || unicode.IsSpace(r) })
+	steps := make([]int, len(words))
+	for i, w := range words {
+		v, err := strconv.Atoi(w)
+		if err != nil {
+			return nil, tournament.Invalidf("movement.vp_table["+strconv.Itoa(i)+"]", "step "+strconv.Itoa(i+1)+", "+strconv.Quote(w)+
+				": not a whole number; write the least margin in IMPs for each VP above the draw, in order, e.g. 1, 3, 5, 8, 11")
+		}
+		steps[i] = v
+	}
+	return steps, nil
 }
 
 // sectionPageData is the section page's data.

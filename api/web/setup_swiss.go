@@ -17,6 +17,7 @@ func (p *Pages) swissRoutes(d *echo.Group) {
 	d.GET("/sections/:id/swiss", p.swissPage)
 	d.POST("/sections/:id/swiss/pair", p.pairSwiss)
 	d.POST("/sections/:id/swiss/swap", p.swapSwiss)
+	d.POST("/sections/:id/swiss/replace", p.replaceSwiss)
 	d.POST("/sections/:id/swiss/release", p.releaseSwiss)
 }
 
@@ -28,6 +29,7 @@ type swissPageData struct {
 	Released  []swissRoundWords      // the rounds the tables see
 	Draft     *tournament.SwissDraft // the next round's pairing; nil: none proposed
 	DraftRows []swissMatchWords      // the draft's matches as the page lists them
+	DraftText string                 // the draft's matches as the replace form takes them
 	Next      int                    // the round to pair next; 0: every round is released
 	Teams     []int                  // 1..the teams, for the swap form
 }
@@ -100,6 +102,7 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	case err == nil:
 		d.Draft = &draft
 		d.DraftRows = swissRows(draft.Matches, names)
+		d.DraftText = pairingWords(draft.Matches)
 	case !errors.Is(err, tournament.ErrNotFound):
 		v.Data = d
 		return v, err

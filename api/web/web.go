@@ -242,11 +242,13 @@ func playerNames(ps []tournament.Player) string {
 
 // funcs are the helpers templates may call.
 var funcs = template.FuncMap{
-	"join":  strings.Join,
-	"when":  expiresWords,
-	"until": untilWords,
-	"add":   func(a, b int) int { return a + b },
-	"pct":   func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
+	"join": strings.Join,
+	// hasPrefix: a field of a list ("movement.vp_table[3]") marks its input.
+	"hasPrefix": strings.HasPrefix,
+	"when":      expiresWords,
+	"until":     untilWords,
+	"add":       func(a, b int) int { return a + b },
+	"pct":       func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
 	// percent turns a share (0 to 1) into a percentage.
 	"percent": func(share float64) float64 { return 100 * share },
 	"pts": func(v float64) string {

@@ -1,0 +1,72 @@
+package web
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// teamsView is a teams section on the public standings page: the table
+// (a Swiss's after the rounds released) and each round's matches.
+type teamsView struct {
+	Swiss        bool
+	Released, Of int // a Swiss's rounds released, of the rounds it plays
+	Rows         []teamRow
+	Rounds       []teamRound // the latest round first
+}
+
+// teamRow is a team's line in the teams table.
+type teamRow struct {
+	standingRow
+	Played int    // matches begun (a bye is not a match)
+	Byes   string // the rounds it had a bye in: "2" or "2, 5"; "" none
+}
+
+// teamRound is one round's matches, in table order, a bye last.
+type teamRound struct {
+	Round   int
+	Matches []teamMatchRow
+}
+
+// teamMatchRow is a match, or a bye, with its teams' names.
+type teamMatchRow struct {
+	tournament.MatchScore
+	HomeName, AwayName string
+}
+
+// teamsStandings arranges a teams section's standings for the page.
+func teamsStandings(st *tournament.Standings) *teamsView {
+	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds}
+	names := map[int]string{}
+	played, byes := map[int]int{}, map[int][]string{}
+	for _, s := range st.Pairs {
+		n, _ := strconv.Atoi(s.Number)
+		names[n] = s.Name
+	}
+	for _, m := range st.Matches {
+		if m.Bye() {
+			byes[m.Home] = append(byes[m.Home], strconv.Itoa(m.Round))
+		} else if m.Boards > 0 {
+			played[m.Home]++
+			played[m.Away]++
+		}
+		if len(v.Rounds) == 0 || v.Rounds[len(v.Rounds)-1].Round != m.Round {
+			v.Rounds = append(v.Rounds, teamRound{Round: m.Round})
+		}
+		r := &v.Rounds[len(v.Rounds)-1]
+		r.Matches = append(r.Matches, teamMatchRow{MatchScore: m, HomeName: names[m.Home], AwayName: names[m.Away]})
+	}
+	slices.Reverse(v.Rounds)
+	rows := make([]standingRow, len(st.Pairs))
+	for i, s := range st.Pairs {
+		rows[i] = standingRow{Standing: s}
+	}
+	markTies(rows)
+	for _, r := range rows {
+		n, _ := strconv.Atoi(r.Number)
+		v.Rows = append(v.Rows, teamRow{standingRow: r, Played: played[n], Byes: strings.Join(byes[n], ", ")})
+	}
+	return v
+}

@@ -33,7 +33,9 @@
 //   - Knockout matches (knockout.go): a section of kind "knockout", two
 //     teams over segments (its rounds), a carry-over and a tie rule; Knockout
 //     gives the running score by segment and the winner, AddKnockoutPlayoff
-//     the extra boards of a tie.
+//     the extra boards of a tie; a bracket (bracket.go) is an event's
+//     knockout matches linked by AdvanceKnockout, which makes the next
+//     round's match between two finished matches' winners.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike.

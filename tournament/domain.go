@@ -105,6 +105,7 @@ type MovementSpec struct {
 	CarryTeam      int              // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
 	CarryIMPs      float64          // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
 	TieRule        string           // knockout: how a tie at the end is decided, TieRules; "": "playoff"
+	From           []int64          // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

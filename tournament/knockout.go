@@ -41,6 +41,9 @@ func (s MovementSpec) knockoutMovement() (movement.Movement, error) {
 	if s.CarryIMPs > 0 && s.CarryTeam == 0 {
 		return movement.Movement{}, Invalidf("movement.carry_team", "required with carry_imps "+strconv.FormatFloat(s.CarryIMPs, 'f', -1, 64)+": the team (1 or 2) that brings the carry-over in")
 	}
+	if s.From != nil && (len(s.From) != 2 || s.From[0] == s.From[1] || s.From[0] < 1 || s.From[1] < 1) {
+		return movement.Movement{}, Invalidf("movement.from", "the two earlier matches whose winners meet: two different sections")
+	}
 	if s.TieRule != "" && !slices.Contains(TieRules, s.TieRule) {
 		return movement.Movement{}, Invalidf("movement.tie_rule", strconv.Quote(s.TieRule)+": not a tie rule", TieRules...)
 	}
@@ -302,7 +305,7 @@ func (s MovementSpec) knockoutOnly() error {
 	for _, f := range []struct {
 		name string
 		set  bool
-	}{{"carry_team", s.CarryTeam != 0}, {"carry_imps", s.CarryIMPs != 0}, {"tie_rule", s.TieRule != ""}} {
+	}{{"carry_team", s.CarryTeam != 0}, {"carry_imps", s.CarryIMPs != 0}, {"tie_rule", s.TieRule != ""}, {"from", s.From != nil}} {
 		if f.set {
 			return Invalidf("movement."+f.name, "only a knockout match (kind \"knockout\") has a carry-over and a tie rule; this is kind "+strconv.Quote(s.Kind))
 		}

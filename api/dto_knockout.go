@@ -1,6 +1,10 @@
 package api
 
-import "github.com/traveler-bridge/traveler/tournament"
+import (
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
 
 // KnockoutTeamDTO is one side of a knockout match.
 type KnockoutTeamDTO struct {
@@ -42,6 +46,56 @@ func newKnockoutResponse(km tournament.KnockoutMatch) KnockoutResponse {
 	}
 	for i, sg := range km.Segments {
 		out.Segments[i] = KnockoutSegmentDTO(sg)
+	}
+	return out
+}
+
+// AdvanceRequest makes the next round's match of a bracket: the two
+// finished matches whose winners meet (the first's at home) and the new
+// section.
+type AdvanceRequest struct {
+	From     []int64         `json:"from"` // two section ids
+	Session  int             `json:"session"`
+	Name     string          `json:"name"`
+	Movement MovementSpecDTO `json:"movement"` // kind "knockout"
+}
+
+// Input converts the request to the domain, refusing a from that is not
+// two sections.
+func (q *AdvanceRequest) Input() (tournament.AdvanceInput, error) {
+	if len(q.From) != 2 {
+		return tournament.AdvanceInput{}, tournament.Invalidf("from", strconv.Itoa(len(q.From))+" sections: the next match is between the winners of two, e.g. [3, 4]")
+	}
+	return tournament.AdvanceInput{From: [2]int64(q.From), Session: q.Session, Name: q.Name, Spec: q.Movement.Spec()}, nil
+}
+
+// BracketMatchDTO is one match of a bracket.
+type BracketMatchDTO struct {
+	Round int              `json:"round"`
+	Name  string           `json:"name"` // the section's
+	From  []int64          `json:"from"` // the matches whose winners meet here; [] in round 1
+	Next  int64            `json:"next"` // the match the winner went on to; 0: not yet, or the final
+	Match KnockoutResponse `json:"match"`
+}
+
+// BracketResponse is an event's knockout matches by round.
+type BracketResponse struct {
+	EventID int64               `json:"event_id"`
+	Rounds  [][]BracketMatchDTO `json:"rounds"` // round 1 first, each by section name
+}
+
+// newBracketResponse converts a bracket to its answer.
+func newBracketResponse(br tournament.Bracket) BracketResponse {
+	out := BracketResponse{EventID: br.EventID, Rounds: make([][]BracketMatchDTO, len(br.Rounds))}
+	for i, r := range br.Rounds {
+		out.Rounds[i] = make([]BracketMatchDTO, len(r))
+		for j, m := range r {
+			from := m.From
+			if from == nil {
+				from = []int64{}
+			}
+			out.Rounds[i][j] = BracketMatchDTO{Round: m.Round, Name: m.Match.Section.Name, From: from, Next: m.Next, Match: newKnockoutResponse(m.Match)}
+		}
 	}
 	return out
 }

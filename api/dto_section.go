@@ -43,6 +43,7 @@ type MovementSpecDTO struct {
 	CarryTeam      int        `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
 	CarryIMPs      float64    `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
 	TieRule        string     `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
+	From           []int64    `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
 }
 
 // Spec converts the DTO to the domain.
@@ -64,7 +65,7 @@ func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
-		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule}
+		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From)}
 	for _, r := range s.Schedule {
 		d.Schedule = append(d.Schedule, newRoundDTO(nil, r))
 	}

@@ -150,6 +150,8 @@ var routes = []route{
 	// Knockout matches (handlers_knockout.go)
 	{http.MethodGet, "/v1/sections/:id/knockout", (*server).getKnockout},
 	{http.MethodPost, "/v1/sections/:id/knockout/playoff", (*server).addKnockoutPlayoff},
+	{http.MethodGet, "/v1/events/:id/bracket", (*server).getBracket},
+	{http.MethodPost, "/v1/events/:id/knockout/advance", (*server).advanceKnockout},
 
 	// the club's roster (handlers_players.go)
 	{http.MethodGet, "/v1/players", (*server).listPlayers},

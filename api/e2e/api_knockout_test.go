@@ -157,3 +157,71 @@ func TestAPIKnockout(t *testing.T) {
 		t.Errorf("after the play-off: %+v", km)
 	}
 }
+
+// TestAPIKnockoutBracket: semi-finals A and B (1 segment of 2 boards; in A
+// team 1 wins board 1 by 250 = 6 IMPs, in B team 2 does), the final made
+// through POST /v1/events/{id}/knockout/advance — refused while B is
+// unfinished (409 naming it), from a section that is not a knockout (422),
+// with "from" in a plain section request (422) — then between A's team 1
+// and B's team 2; GET /v1/events/{id}/bracket shows round 1 A and B going
+// on to the final, round 2 the final, to the public once published.
+func TestAPIKnockoutBracket(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "Cup", "date": "2026-11-27", "law": "contract-2017", "scoring": "IMP_TEAMS"}`)
+	secs := "/v1/events/" + id(ev.ID) + "/sections"
+	b := e.build()
+	made := map[string]tournament.Section{}
+	for _, n := range []string{"A", "B", "RR"} {
+		var sec api.SectionResponse
+		mv := `{"kind": "knockout", "rounds": 1, "boards_per_round": 2}`
+		if n == "RR" {
+			mv = `{"kind": "teams", "teams": 4, "boards_per_round": 2}`
+		}
+		e.want(201, &sec, "POST", secs, directorToken, `{"name": "`+n+`", "movement": `+mv+`}`)
+		d, err := e.svc.Section(b.Ctx, tournament.Director, sec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Rosters(d)
+		b.Deal(d, tournamenttest.OneSuitDeal)
+		made[n] = d
+	}
+	e.wantError(422, "movement.from", "POST", secs, directorToken,
+		`{"name": "F", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2, "from": [1, 2]}}`)
+	playKO(b, made["A"], 1, map[int][4]any{1: {"4S", 10, "3S", 10}})
+	adv := "/v1/events/" + id(ev.ID) + "/knockout/advance"
+	body := func(a, c int64) string {
+		return `{"from": [` + id(a) + `, ` + id(c) + `], "name": "Final", "movement": {"kind": "knockout", "rounds": 2, "boards_per_round": 2}}`
+	}
+	er := e.wantError(409, "from[1]", "POST", adv, directorToken, body(made["A"].ID, made["B"].ID))
+	if !strings.Contains(er.Error, "match B (section "+id(made["B"].ID)+"): not finished, 0 of 2 boards") {
+		t.Errorf("B unfinished: %+v", er)
+	}
+	e.wantError(422, "from[1]", "POST", adv, directorToken, body(made["A"].ID, made["RR"].ID))
+	e.wantError(422, "from", "POST", adv, directorToken, `{"from": [1], "name": "F", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)
+	playKO(b, made["B"], 1, map[int][4]any{1: {"3S", 10, "4S", 10}})
+	var fin api.SectionResponse
+	e.want(201, &fin, "POST", adv, directorToken, body(made["A"].ID, made["B"].ID))
+	if fmt.Sprint(fin.Movement.From) != fmt.Sprint([]int64{made["A"].ID, made["B"].ID}) || fin.Name != "Final" {
+		t.Errorf("final: %+v", fin)
+	}
+	var teams []map[string]any
+	e.want(200, &teams, "GET", "/v1/sections/"+id(fin.ID)+"/teams", directorToken, nil)
+	if len(teams) != 2 || teams[0]["name"] != "Team 1" || teams[1]["name"] != "Team 2" {
+		t.Errorf("final's teams: %v, want A's Team 1 v B's Team 2", teams)
+	}
+
+	e.want(200, nil, "PATCH", "/v1/events/"+id(ev.ID), directorToken, `{"published": true}`)
+	var br api.BracketResponse
+	e.want(200, &br, "GET", "/v1/events/"+id(ev.ID)+"/bracket", "", nil)
+	var got []string
+	for _, r := range br.Rounds {
+		for _, m := range r {
+			got = append(got, fmt.Sprint(m.Round, " ", m.Name, " ", m.Match.Winner, " ", m.Next == fin.ID, " ", len(m.From)))
+		}
+	}
+	if want := "1 A 1 true 0; 1 B 2 true 0; 2 Final 0 false 2"; strings.Join(got, "; ") != want {
+		t.Errorf("bracket: %s, want %s", strings.Join(got, "; "), want)
+	}
+}

@@ -85,6 +85,15 @@ func TestKnockoutBracket(t *testing.T) {
 		t.Errorf("advanced twice: %v", te)
 	}
 
+	// The final lengthened to 3 segments stays in the bracket.
+	f, err = b.Svc.ChangeMovement(ctx, dir, f.ID, tournament.MovementChange{Movement: tournament.MovementSpec{Kind: "knockout", Rounds: 3, BoardsPerRound: 2}, FromRound: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Movement.Boards != 6 || len(f.Spec.From) != 2 {
+		t.Errorf("final lengthened: %d boards, from %v; want 6 boards, from A and B", f.Movement.Boards, f.Spec.From)
+	}
+
 	br, err := b.Svc.Bracket(ctx, dir, e.ID)
 	if err != nil {
 		t.Fatal(err)

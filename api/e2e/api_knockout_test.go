@@ -110,6 +110,10 @@ func TestAPIKnockout(t *testing.T) {
 	if strings.Join(rows, "; ") != "2 42.5 -3 1; 1 38 3 2" {
 		t.Errorf("standings: %v, want 2 42.5 -3 1; 1 38 3 2", rows)
 	}
+	// The event's files are made with the knockout in them (USEBIO refuses IMP_TEAMS, as for any teams event).
+	for _, f := range []string{"report.xlsx", "standings.csv", "results.pbn"} {
+		e.want(200, nil, "GET", "/v1/events/"+id(ev.ID)+"/"+f, directorToken, nil)
+	}
 	// A board not in the segment is refused, naming it and the segment's boards.
 	tok := b.Tokens(domain, 1)
 	l := tournamenttest.Line(domain, 4, 1, 5, "1S", "N", 7)

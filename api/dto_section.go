@@ -36,10 +36,14 @@ type MovementSpecDTO struct {
 	ArrowSwitch    []int      `json:"arrow_switch,omitempty"`
 	ShareBoards    bool       `json:"share_boards,omitempty"`
 	Schedule       []RoundDTO `json:"schedule,omitempty"`
-	Winners        int        `json:"winners,omitempty"`  // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
-	VPScale        string     `json:"vp_scale,omitempty"` // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
-	VPTable        []int      `json:"vp_table,omitempty"` // vp_scale "table": the least margin for each VP above the draw
-	ByeVPs         *float64   `json:"bye_vps,omitempty"`  // swiss: a bye's VPs; left out: 60% of the scale's maximum
+	Winners        int        `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
+	VPScale        string     `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
+	VPTable        []int      `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
+	ByeVPs         *float64   `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
+	CarryTeam      int        `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
+	CarryIMPs      float64    `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
+	TieRule        string     `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
+	From           []int64    `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
 }
 
 // Spec converts the DTO to the domain.
@@ -47,7 +51,8 @@ func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 	s := tournament.MovementSpec{Kind: d.Kind, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
 		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, Winners: d.Winners,
-		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs}
+		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
+		CarryTeam: d.CarryTeam, CarryIMPs: d.CarryIMPs, TieRule: d.TieRule}
 	for _, r := range d.Schedule {
 		s.Schedule = append(s.Schedule, r.Domain())
 	}
@@ -59,7 +64,8 @@ func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 	d := MovementSpecDTO{Kind: s.Kind, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
-		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs}
+		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
+		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From)}
 	for _, r := range s.Schedule {
 		d.Schedule = append(d.Schedule, newRoundDTO(nil, r))
 	}

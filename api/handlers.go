@@ -148,6 +148,9 @@ func (s *server) createSection(c echo.Context) error {
 	if err := bindJSON(c, &q, ""); err != nil {
 		return err
 	}
+	if q.Movement.From != nil {
+		return errFromGiven
+	}
 	sec, err := s.svc.CreateSection(c.Request().Context(), actor(c), id, q.Input())
 	if err != nil {
 		return err

@@ -147,6 +147,11 @@ var routes = []route{
 	{http.MethodPut, "/v1/sections/:id/swiss/draft", (*server).putSwissDraft},
 	{http.MethodPost, "/v1/sections/:id/swiss/draft/swap", (*server).swapSwiss},
 	{http.MethodPost, "/v1/sections/:id/swiss/release", (*server).releaseSwiss},
+	// Knockout matches (handlers_knockout.go)
+	{http.MethodGet, "/v1/sections/:id/knockout", (*server).getKnockout},
+	{http.MethodPost, "/v1/sections/:id/knockout/playoff", (*server).addKnockoutPlayoff},
+	{http.MethodGet, "/v1/events/:id/bracket", (*server).getBracket},
+	{http.MethodPost, "/v1/events/:id/knockout/advance", (*server).advanceKnockout},
 
 	// the club's roster (handlers_players.go)
 	{http.MethodGet, "/v1/players", (*server).listPlayers},

@@ -99,6 +99,10 @@ type specJSON struct {
 	VPScale        string      `json:"vp_scale,omitzero"`
 	VPTable        []int       `json:"vp_table,omitempty"`
 	ByeVPs         *float64    `json:"bye_vps,omitempty"`
+	CarryTeam      int         `json:"carry_team,omitzero"`
+	CarryIMPs      float64     `json:"carry_imps,omitzero"`
+	TieRule        string      `json:"tie_rule,omitzero"`
+	From           []int64     `json:"from,omitempty"`
 }
 
 // roundJSON is a movement.Round in JSON.
@@ -127,6 +131,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
 		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
 		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
+		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From,
 	}
 	if sp.Schedule != nil {
 		out.Schedule = make([]roundJSON, len(sp.Schedule))
@@ -151,6 +156,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
+		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From,
 	}
 	if sj.Schedule != nil {
 		out.Schedule = make([]movement.Round, len(sj.Schedule))

@@ -34,6 +34,12 @@
 //     that could be avoided, a second bye, a team in two matches refused),
 //     ReleaseSwissRound makes it the movement's next round; the VP scale
 //     (WBF, ACBL 20 or 30, a table) and a bye's VPs are the section's.
+//   - Knockout matches (knockout.go): a section of kind "knockout", two
+//     teams over segments (its rounds), a carry-over and a tie rule; Knockout
+//     gives the running score by segment and the winner, AddKnockoutPlayoff
+//     the extra boards of a tie; a bracket (bracket.go) is an event's
+//     knockout matches linked by AdvanceKnockout, which makes the next
+//     round's match between two finished matches' winners.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike; a

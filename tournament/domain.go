@@ -85,11 +85,11 @@ type Section struct {
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string           // "mitchell", "howell", "teams", "swiss" or "custom"
+	Kind           string           // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
 	Tables         int              // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
 	Pairs          int              // howell: pairs
 	Teams          int              // teams: teams (a complete round robin); swiss: teams
-	Rounds         int              // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go)
+	Rounds         int              // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go); knockout: the segments (knockout.go)
 	BoardsPerRound int              // boards a table plays each round
 	Even           string           // mitchell with an even number of tables: "skip" (default) or "relay"
 	SkipAfter      int              // mitchell "skip": the round after which EW skip a table; 0: the middle
@@ -102,6 +102,10 @@ type MovementSpec struct {
 	VPScale        string           // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"
 	VPTable        []int            // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale)
 	ByeVPs         *float64         // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
+	CarryTeam      int              // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
+	CarryIMPs      float64          // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
+	TieRule        string           // knockout: how a tie at the end is decided, TieRules; "": "playoff"
+	From           []int64          // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -107,7 +107,7 @@ type Standing struct {
 	Name       string   // IMP_TEAMS: the team's name
 	Direction  string   // the pair's direction in a Mitchell ("NS", "EW"), else ""
 	Players    []string // the players' names
-	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS: VPs
+	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS: VPs (a knockout match: IMPs with the carry-over, knockout.go)
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
 	Boards     int // boards played, artificial scores included

@@ -64,6 +64,11 @@ func (s *Service) changeMovement(ctx context.Context, st Store, a Actor, id int6
 	if sec.Spec.Kind == "swiss" || ch.Movement.Kind == "swiss" {
 		return Section{}, swissNoChange(&sec)
 	}
+	if (sec.Spec.Kind == "knockout") != (ch.Movement.Kind == "knockout") {
+		return Section{}, &Error{Kind: ErrConflict, Field: "movement.kind", Message: "section " + sec.Name + " (" + sec.Movement.Name +
+			"): a knockout match stays a knockout match (its place in the bracket rests on it) and another section does not become one; " +
+			"change its segments with kind \"knockout\", or make a new section"}
+	}
 	keepVP(&ch.Movement, &sec.Spec)
 	e, err := st.Event(ctx, sec.EventID)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 )
 
 // movementKinds are the kinds a MovementSpec may name.
-var movementKinds = []string{"mitchell", "howell", "teams", "swiss", "custom"}
+var movementKinds = []string{"mitchell", "howell", "teams", "swiss", "knockout", "custom"}
 
 // Build generates the movement the spec describes and checks it. Errors are
 // ErrInvalid and name the field under "movement.".
@@ -52,6 +52,9 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 	if s.Winners != 0 && s.Kind != "custom" {
 		return movement.Movement{}, Invalidf("movement.winners", strconv.Itoa(s.Winners)+": only a custom movement is given its winners (a Mitchell has two unless it arrow-switches, a Howell and teams one)")
 	}
+	if err := s.knockoutOnly(); err != nil {
+		return movement.Movement{}, err
+	}
 	switch s.Kind {
 	case "mitchell":
 		o := movement.MitchellOptions{Tables: s.Tables, BoardsPerRound: per, Rounds: s.Rounds, SkipAfter: s.SkipAfter,
@@ -83,6 +86,8 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 		return m, nil
 	case "swiss":
 		return s.swissFirstRound()
+	case "knockout":
+		return s.knockoutMovement()
 	case "custom":
 		return movement.Custom(s.Schedule, s.Winners, s.Tables)
 	case "":

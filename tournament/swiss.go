@@ -199,10 +199,14 @@ func swissNoChange(sec *Section) error {
 
 // keepVP gives a changed movement spec the VP scale of the one it replaces
 // when it names none: a change of tables or rounds keeps the section's
-// conditions of contest.
+// conditions of contest; a knockout match stays where it is in its
+// bracket (From, which no request gives).
 func keepVP(next, old *MovementSpec) {
 	if next.VPScale == "" && next.VPTable == nil {
 		next.VPScale, next.VPTable = old.VPScale, old.VPTable
+	}
+	if next.Kind == "knockout" && old.Kind == "knockout" && next.From == nil {
+		next.From = old.From
 	}
 }
 

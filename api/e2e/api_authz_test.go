@@ -295,6 +295,12 @@ var authzTable = map[string]authzCase{
 	"PUT /v1/sections/:id/swiss/draft":       {want: directorOnly(409), body: jsonBody(`{"version": 1, "matches": []}`)},
 	"POST /v1/sections/:id/swiss/draft/swap": {want: directorOnly(409), body: jsonBody(`{"version": 1, "teams": [1, 2]}`)},
 	"POST /v1/sections/:id/swiss/release":    {want: directorOnly(409), body: jsonBody(`{"version": 1}`)},
+	// the fixture's sections are not knockout matches: 409 for whoever may read (or change) them
+	"GET /v1/sections/:id/knockout":          {want: allowed(409, 409, 409, 409, 409)},
+	"POST /v1/sections/:id/knockout/playoff": {want: directorOnly(409)},
+	"GET /v1/events/:id/bracket":             {want: everyone},
+	"POST /v1/events/:id/knockout/advance": {want: directorOnly(422),
+		body: jsonBody(`{"from": [1, 2], "name": "F", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)},
 	// the club's roster is the director's alone, even of a published event
 	"GET /v1/players":        {want: directorOnly(200)},
 	"POST /v1/players":       {want: directorOnly(201), body: jsonBody(`{"name": "New Member"}`)},

@@ -110,6 +110,12 @@ func TestAPIKnockout(t *testing.T) {
 	if strings.Join(rows, "; ") != "2 42.5 -3 1; 1 38 3 2" {
 		t.Errorf("standings: %v, want 2 42.5 -3 1; 1 38 3 2", rows)
 	}
+	// The public page heads those figures as IMPs, not VPs.
+	page := e.Do("GET", "/sections/"+id(sec.ID)+"/standings", "", nil)
+	html := string(page.Body)
+	if page.Status != 200 || !strings.Contains(html, "Knockout match") || !strings.Contains(html, ">IMPs with carry-over<") || strings.Contains(html, ">VPs<") {
+		t.Errorf("public standings page %d: want a knockout match headed IMPs with carry-over, no VPs:\n%s", page.Status, html)
+	}
 	// The event's files are made with the knockout in them (USEBIO refuses IMP_TEAMS, as for any teams event).
 	for _, f := range []string{"report.xlsx", "standings.csv", "results.pbn"} {
 		e.want(200, nil, "GET", "/v1/events/"+id(ev.ID)+"/"+f, directorToken, nil)

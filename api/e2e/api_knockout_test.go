@@ -113,8 +113,9 @@ func TestAPIKnockout(t *testing.T) {
 	// The public page heads those figures as IMPs, not VPs.
 	page := e.Do("GET", "/sections/"+id(sec.ID)+"/standings", "", nil)
 	html := string(page.Body)
-	if page.Status != 200 || !strings.Contains(html, "Knockout match") || !strings.Contains(html, ">IMPs with carry-over<") || strings.Contains(html, ">VPs<") {
-		t.Errorf("public standings page %d: want a knockout match headed IMPs with carry-over, no VPs:\n%s", page.Status, html)
+	if page.Status != 200 || !strings.Contains(html, "Knockout match") || !strings.Contains(html, ">IMPs with carry-over<") || strings.Contains(html, ">VPs<") ||
+		!strings.Contains(html, "IMPs over the match, the carry-over included") || strings.Contains(html, "victory points") {
+		t.Errorf("public standings page %d: want a knockout match headed IMPs with carry-over and scored as one, no VPs:\n%s", page.Status, html)
 	}
 	// The event's files are made with the knockout in them (USEBIO refuses IMP_TEAMS, as for any teams event).
 	for _, f := range []string{"report.xlsx", "standings.csv", "results.pbn"} {

@@ -65,6 +65,7 @@ type standingsMemo struct {
 	refreshing map[memoKey]bool // a making started for the public in the background
 	makes      flights          // one making of a section's standings for an audience at a time
 	listening  atomic.Bool      // notices are heard (Service.Listening)
+	begun      atomic.Uint64    // counts the makings begun and the reads that must see what they saw (SharedStandings)
 }
 
 // memoKey names a section's standings for an audience.
@@ -112,6 +113,7 @@ func (s *Service) SharedStandings(ctx context.Context, a Actor, sectionID int64)
 	old := s.memo.kept[k]
 	s.memo.mu.Unlock()
 	trust := a.Role == RolePublic && s.replica == nil && s.memo.listening.Load()
+	asked := s.memo.begun.Add(1) // before this read's look at the version
 	switch {
 	case old == nil:
 	case trust && old.stamp == now:
@@ -128,7 +130,14 @@ func (s *Service) SharedStandings(ctx context.Context, a Actor, sectionID int64)
 			return old, nil
 		}
 	}
-	return s.makeStandings(ctx, k, s.reader(a), sectionID, sec.EventID)
+	made, err := s.makeStandings(ctx, k, s.reader(a), sectionID, sec.EventID)
+	if err == nil && !trust && made.begun < asked {
+		// The making joined began before this read looked: it may have read
+		// the results before a change this reader has seen (its own entry,
+		// whose answer it had): one begun now sees it.
+		made, err = s.makeStandings(ctx, k, s.reader(a), sectionID, sec.EventID)
+	}
+	return made.sh, err
 }
 
 // refresh makes the public's standings again in the background, after a
@@ -162,7 +171,7 @@ func (s *Service) refresh(k memoKey, sectionID, eventID int64, old *SharedStandi
 // and keeps them; callers that ask meanwhile share the making. The making
 // does not end with the first caller (whose client may leave) but within
 // readWithin.
-func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sectionID, eventID int64) (*SharedStandings, error) {
+func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sectionID, eventID int64) (making, error) {
 	fk := genKey{kind: "standings", id: sectionID}
 	switch {
 	case k.director:
@@ -173,6 +182,7 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 	v, err := s.memo.makes.do(fk, func() (any, error) {
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readWithin)
 		defer cancel()
+		begun := s.memo.begun.Add(1)
 		stamp := s.memoStamp(sectionID, eventID) // before anything is read: a change heard from now on is not in them
 		version, err := store.StandingsVersion(ctx, sectionID)
 		if err != nil {
@@ -182,7 +192,7 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 		kept := s.memo.kept[k]
 		s.memo.mu.Unlock()
 		if kept != nil && kept.stamp == stamp && kept.version == version {
-			return kept, nil // made by a making that ended as this one began
+			return making{kept, begun}, nil // made by a making that ended as this one began: as new as this one's look
 		}
 		sec, e, err := s.sectionEvent(ctx, sectionID)
 		if err != nil {
@@ -210,12 +220,19 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 			s.memo.keep(other, &SharedStandings{Standings: theirs, stamp: stamp, version: version, made: made})
 		}
 		s.wakeSection(sectionID) // watch.go: live standings take them at once
-		return sh, nil
+		return making{sh, begun}, nil
 	})
 	if err != nil {
-		return nil, err
+		return making{}, err
 	}
-	return v.(*SharedStandings), nil
+	return v.(making), nil
+}
+
+// making is what one making of standings gave: the standings, and when
+// it began (the memo's count of makings and reads, standingsMemo.begun).
+type making struct {
+	sh    *SharedStandings
+	begun uint64
 }
 
 // keep keeps sh for k unless standings made later are kept.

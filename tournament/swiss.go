@@ -214,15 +214,8 @@ func keepVP(next, old *MovementSpec) {
 // far, round by round, as SwissPairing and TeamsMovement take them.
 func swissPlayed(m *movement.Movement) [][]movement.Match {
 	out := make([][]movement.Match, len(m.Rounds))
-	for _, tm := range teamMatches(m) {
-		out[tm.round-1] = append(out[tm.round-1], movement.Match{Home: m.TeamOf(tm.room1.NS), Away: m.TeamOf(tm.room2.NS)})
-	}
-	for ri, rd := range m.Rounds {
-		for _, t := range m.Teams {
-			if slices.Contains(rd.SitOut, t.Pairs[0]) {
-				out[ri] = append(out[ri], movement.Match{Home: t.Number})
-			}
-		}
+	for r := range out {
+		out[r] = m.Matches(r + 1)
 	}
 	return out
 }

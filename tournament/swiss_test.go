@@ -62,7 +62,7 @@ func TestSwissTeams(t *testing.T) {
 		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
 	m := &sec.Movement
 	// Round 1 by number: 1 v 2, 3 v 4, 5 v 6, 7 the bye; every round's boards exist.
-	if got := fmt.Sprint(swissMatches(m, 1)); got != "[{1 2} {3 4} {5 6} {7 0}]" || len(m.Rounds) != 1 || m.Boards != 6 {
+	if got := fmt.Sprint(m.Matches(1)); got != "[{1 2} {3 4} {5 6} {7 0}]" || len(m.Rounds) != 1 || m.Boards != 6 {
 		t.Fatalf("round 1: %s, %d rounds, %d boards; want [{1 2} {3 4} {5 6} {7 0}], 1 round, 6 boards", got, len(m.Rounds), m.Boards)
 	}
 	_, err := b.Svc.PairSwissRound(ctx, dir, sec.ID, false)
@@ -132,7 +132,7 @@ func TestSwissTeams(t *testing.T) {
 			before.EntryVersion, after.EntryVersion, after.CurrentRound, len(after.Movement.Rounds))
 	}
 	// Round 2 as released: match 1 (1 v 4) at tables 1 and 2 on boards 3 and 4; 6 sits out.
-	if got := fmt.Sprint(swissMatches(&rel.Movement, 2)); got != "[{1 4} {5 7} {2 3} {6 0}]" {
+	if got := fmt.Sprint(rel.Movement.Matches(2)); got != "[{1 4} {5 7} {2 3} {6 0}]" {
 		t.Errorf("round 2 released: %s", got)
 	}
 	if got := tournamenttest.Boards(t, after, 2, 2); fmt.Sprint(got) != "[3 4]" {
@@ -174,26 +174,6 @@ func TestSwissTeams(t *testing.T) {
 	wantError(t, err, tournament.ErrConflict, "movement.kind")
 }
 
-// swissMatches returns round r's matches as SwissPairing writes them: each
-// match's home and away (room 1's NS team, room 2's), byes last.
-func swissMatches(m *movement.Movement, r int) []movement.Match {
-	rd, _ := m.Round(r)
-	var out []movement.Match
-	for _, t := range rd.Tables {
-		if t.Table%2 == 1 {
-			out = append(out, movement.Match{Home: m.TeamOf(t.NS), Away: m.TeamOf(t.EW)})
-		}
-	}
-	for _, tm := range m.Teams {
-		for _, p := range rd.SitOut {
-			if p == tm.Pairs[0] {
-				out = append(out, movement.Match{Home: tm.Number})
-			}
-		}
-	}
-	return out
-}
-
 // TestTeamsVPScale: a teams section's standings use its VP scale — here a
 // director's table of 15 steps, a 30-VP scale, where the WBF's (the
 // default before, hard-coded) gives a 35-IMP win 20 — and a table that is
@@ -205,7 +185,7 @@ func TestTeamsVPScale(t *testing.T) {
 		VPScale: "table", VPTable: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}})
 	swissRound(b, sec, 1)
 	// 35 IMPs reach every step of a 15-step table: 30–0 to the home team.
-	home := strconv.Itoa(swissMatches(&sec.Movement, 1)[0].Home)
+	home := strconv.Itoa(sec.Movement.Matches(1)[0].Home)
 	if got := totals(t, b, sec); got[home] != 30 || len(got) != 2 || got["1"]+got["2"] != 30 {
 		t.Errorf("standings on a 30-VP table: %v, want team %s 30, the other 0", got, home)
 	}
@@ -247,7 +227,7 @@ func TestSwissSixRounds(t *testing.T) {
 			var played []movement.Match
 			met, byes := map[[2]int]bool{}, map[int]bool{}
 			for r := 1; r <= 6; r++ {
-				matches := swissMatches(&sec.Movement, r)
+				matches := sec.Movement.Matches(r)
 				for _, mt := range matches {
 					if mt.Away == 0 {
 						if byes[mt.Home] {

@@ -89,7 +89,7 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	v.Title = "Swiss · Section " + sec.Name + " · " + ev.Name
 	m := &sec.Movement
 	for r := range m.Rounds {
-		d.Released = append(d.Released, swissRoundWords{Round: r + 1, Matches: swissRows(roundMatches(m, r+1), names)})
+		d.Released = append(d.Released, swissRoundWords{Round: r + 1, Matches: swissRows(m.Matches(r+1), names)})
 	}
 	for t := 1; t <= len(m.Teams); t++ {
 		d.Teams = append(d.Teams, t)
@@ -109,26 +109,6 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	}
 	v.Data = d
 	return v, nil
-}
-
-// roundMatches returns round r's matches of a teams movement: room 1's NS
-// team at home, then the teams sitting out.
-func roundMatches(m *movement.Movement, r int) []movement.Match {
-	rd, _ := m.Round(r)
-	var out []movement.Match
-	for _, t := range rd.Tables {
-		if t.Table%2 == 1 {
-			out = append(out, movement.Match{Home: m.TeamOf(t.NS), Away: m.TeamOf(t.EW)})
-		}
-	}
-	for _, tm := range m.Teams {
-		for _, p := range rd.SitOut {
-			if p == tm.Pairs[0] {
-				out = append(out, movement.Match{Home: tm.Number})
-			}
-		}
-	}
-	return out
 }
 
 // swissRows writes matches for the page, match k at tables 2k−1 and 2k.

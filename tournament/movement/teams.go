@@ -237,3 +237,26 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// Matches returns round r's matches of a teams movement as TeamsMovement
+// took them: each match's Home (room 1's NS team) and Away, in table
+// order, then a Match{Home: t} for each team sitting out. A round it does
+// not have gives none.
+func (m *Movement) Matches(r int) []Match {
+	rd, ok := m.Round(r)
+	if !ok {
+		return nil
+	}
+	var out []Match
+	for _, t := range rd.Tables {
+		if t.Table%2 == 1 {
+			out = append(out, Match{Home: m.TeamOf(t.NS), Away: m.TeamOf(t.EW)})
+		}
+	}
+	for _, tm := range m.Teams {
+		if slices.Contains(rd.SitOut, tm.Pairs[0]) {
+			out = append(out, Match{Home: tm.Number})
+		}
+	}
+	return out
+}

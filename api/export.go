@@ -58,12 +58,12 @@ func (s *server) export(c echo.Context, name string) error {
 	if !ok {
 		return errors.New("api: no file " + name + " in reports.Files")
 	}
-	return s.heavy(c, name, nil, f.MediaType, name, download.Write(f))
+	return s.heavy(c, name, nil, f.MediaType, name)
 }
 
-// heavy answers with what write makes of the part of the event the query
-// asks for (partQuery, and the parameters in more, which the caller reads
-// itself: any other is a 400; name, which names what is made, holds their
+// heavy answers with the heavy read named name (HeavyWriter) of the part of
+// the event the query asks for (partQuery, and the parameters in more,
+// which the caller reads itself: any other is a 400; name holds their
 // values as the caller read them), of type mediaType, as an attachment named
 // after the event and attachment unless that is "". It is made whole, once
 // for every request while the event is unchanged, on the Service's bounded
@@ -71,7 +71,16 @@ func (s *server) export(c echo.Context, name string) error {
 // that waits too long for a worker is answered 503 with Retry-After, and one
 // whose deadline passes while it is made 503 too (the making goes on and is
 // kept for the next request) — never a 200 with a part of the output.
-func (s *server) heavy(c echo.Context, name string, more []string, mediaType, attachment string, write func(context.Context, io.Writer, tournament.EventData) error) error {
+func (s *server) heavy(c echo.Context, name string, more []string, mediaType, attachment string) error {
+	write, err := HeavyWriter(name, s.opts.MaxLawLines)
+	if err != nil {
+		return err
+	}
+	return s.heavyWrite(c, name, more, mediaType, attachment, write)
+}
+
+// heavyWrite is heavy with the writer of name given.
+func (s *server) heavyWrite(c echo.Context, name string, more []string, mediaType, attachment string, write func(context.Context, io.Writer, tournament.EventData) error) error {
 	id, err := pathID(c, "id")
 	if err != nil {
 		return err

@@ -45,7 +45,7 @@ func heavyServer(t *testing.T, o tournament.HeavyOptions, deadline time.Duration
 		ctx, cancel := context.WithTimeout(c.Request().Context(), deadline)
 		defer cancel()
 		c.SetRequest(c.Request().WithContext(ctx))
-		return s.heavy(c, "file", nil, "application/octet-stream", "report.xlsx", func(_ context.Context, w io.Writer, d tournament.EventData) error {
+		return s.heavyWrite(c, "file", nil, "application/octet-stream", "report.xlsx", func(_ context.Context, w io.Writer, d tournament.EventData) error {
 			return write(w, d)
 		})
 	})

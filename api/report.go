@@ -4,12 +4,14 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/api/internal/download"
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -21,13 +23,7 @@ const allLaws = "all"
 // getRoyalton answers GET /v1/events/{id}/reports/royalton[?section=&session=]:
 // the Royalton test report over the results of the sections asked for.
 func (s *server) getRoyalton(c echo.Context) error {
-	return s.jsonReport(c, "royalton", nil, func(d tournament.EventData) (any, error) {
-		out := NewRoyaltonResponse(d, reports.Royalton(d))
-		if par, err := reports.MakeParReport(d); err == nil {
-			out.WithPar(d, par)
-		}
-		return out, nil
-	})
+	return s.heavy(c, "royalton", nil, echo.MIMEApplicationJSON, "")
 }
 
 // getResults answers GET /v1/events/{id}/results[?section=&session=]: the
@@ -35,9 +31,7 @@ func (s *server) getRoyalton(c echo.Context) error {
 // shape `traveler rescore --format json` prints for a results file,
 // written a section at a time.
 func (s *server) getResults(c echo.Context) error {
-	return s.heavy(c, "results", nil, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
-		return WriteEventResults(w, d)
-	})
+	return s.heavy(c, "results", nil, echo.MIMEApplicationJSON, "")
 }
 
 // getLaws answers GET /v1/events/{id}/reports/laws[?to=CODE|all&section=&session=]:
@@ -48,12 +42,57 @@ func (s *server) getLaws(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	name := "laws?to=" + allLaws
-	if to != nil {
-		name = "laws?to=" + to.String()
+	return s.heavy(c, lawsName(to), []string{"to"}, echo.MIMEApplicationJSON, "")
+}
+
+// getParReport answers GET /v1/events/{id}/reports/par[?section=&session=]:
+// under each law code, the analysed boards' par and how the tables fared
+// against it (reports.ParReport).
+func (s *server) getParReport(c echo.Context) error {
+	return s.heavy(c, "par", nil, echo.MIMEApplicationJSON, "")
+}
+
+// HeavyWriter returns the writer of the heavy read named name, as the
+// handlers ask the Service for it (tournament.Service.Heavy): a file of
+// reports.Files by its name ("report.xlsx", "standings.csv", …), "results",
+// or a JSON report — "royalton", "par", "laws?to=CODE" or "laws?to=all". A
+// law-code comparison holds at most maxLawLines lines (0:
+// DefaultMaxLawLines). It is the one list of heavy reads: a process that
+// makes them apart (traveler make-heavy) makes what a request named by it.
+func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer, tournament.EventData) error, error) {
+	if f, ok := reports.FileNamed(name); ok {
+		return download.Write(f), nil
 	}
-	return s.jsonReport(c, name, []string{"to"}, func(d tournament.EventData) (any, error) {
-		if err := lawLinesBound(d, to, cmp.Or(s.opts.MaxLawLines, DefaultMaxLawLines)); err != nil {
+	switch name {
+	case "results":
+		return func(_ context.Context, w io.Writer, d tournament.EventData) error { return WriteEventResults(w, d) }, nil
+	case "royalton":
+		return jsonReport(func(d tournament.EventData) (any, error) {
+			out := NewRoyaltonResponse(d, reports.Royalton(d))
+			if par, err := reports.MakeParReport(d); err == nil {
+				out.WithPar(d, par)
+			}
+			return out, nil
+		}), nil
+	case "par":
+		return jsonReport(func(d tournament.EventData) (any, error) {
+			rep, err := reports.MakeParReport(d)
+			if err != nil {
+				return nil, err
+			}
+			return NewParReportResponse(d, rep), nil
+		}), nil
+	}
+	code, ok := strings.CutPrefix(name, "laws?to=")
+	if !ok {
+		return nil, fmt.Errorf("api: %q is not a heavy read", name)
+	}
+	to, err := lawsTo(code)
+	if err != nil {
+		return nil, fmt.Errorf("api: %q: %w", name, err)
+	}
+	return jsonReport(func(d tournament.EventData) (any, error) {
+		if err := lawLinesBound(d, to, cmp.Or(maxLawLines, DefaultMaxLawLines)); err != nil {
 			return nil, err
 		}
 		var cs []reports.LawComparison
@@ -73,7 +112,16 @@ func (s *server) getLaws(c echo.Context) error {
 			out.WithPar(d, par)
 		}
 		return out, nil
-	})
+	}), nil
+}
+
+// lawsName is the heavy read's name of a law-code comparison with to (every
+// other code when nil).
+func lawsName(to *scoring.Law) string {
+	if to == nil {
+		return "laws?to=" + allLaws
+	}
+	return "laws?to=" + to.String()
 }
 
 // DefaultMaxLawLines bounds a law-code comparison (GET …/reports/laws): the
@@ -107,31 +155,15 @@ func lawLinesBound(d tournament.EventData, to *scoring.Law, most int) error {
 		" lines to compare: ask for one section (?section=) or session (?session=)")
 }
 
-// getParReport answers GET /v1/events/{id}/reports/par[?section=&session=]:
-// under each law code, the analysed boards' par and how the tables fared
-// against it (reports.ParReport).
-func (s *server) getParReport(c echo.Context) error {
-	return s.jsonReport(c, "par", nil, func(d tournament.EventData) (any, error) {
-		rep, err := reports.MakeParReport(d)
-		if err != nil {
-			return nil, err
-		}
-		return NewParReportResponse(d, rep), nil
-	})
-}
-
-// jsonReport answers with the JSON of what report makes of the part of the
-// event the query asks for (partQuery, and the parameters in more, which
-// the caller reads itself), made once per version of the event and kept
-// (heavy).
-func (s *server) jsonReport(c echo.Context, name string, more []string, report func(tournament.EventData) (any, error)) error {
-	return s.heavy(c, name, more, echo.MIMEApplicationJSON, "", func(_ context.Context, w io.Writer, d tournament.EventData) error {
+// jsonReport is the writer of the JSON of what report makes of the event.
+func jsonReport(report func(tournament.EventData) (any, error)) func(context.Context, io.Writer, tournament.EventData) error {
+	return func(_ context.Context, w io.Writer, d tournament.EventData) error {
 		out, err := report(d)
 		if err != nil {
 			return err
 		}
 		return json.NewEncoder(w).Encode(out)
-	})
+	}
 }
 
 // lawsTo reads ?to=: a law code, or nil for "all" or nothing. Anything

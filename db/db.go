@@ -35,11 +35,34 @@ type querier interface {
 // Store implements tournament.Store.
 var _ tournament.Store = (*Store)(nil)
 
+// OpenOption is a choice made when a Store is opened (Open).
+type OpenOption func(*pgxpool.Config)
+
+// Niced has the Store keep at most conns connections and ask each
+// connection's server process, on this machine, to run at nice value nice
+// (lowerBackend): a process making reports apart (traveler make-heavy) has
+// the database answer it at the priority it runs at itself, after the
+// entries of the server's tables.
+func Niced(conns, nice int) OpenOption {
+	return func(cfg *pgxpool.Config) {
+		cfg.MaxConns = int32(conns)
+		cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+			var pid int
+			if err := c.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {
+				return err
+			}
+			lowerBackend(pid, c.Config().Database, nice)
+			return nil
+		}
+	}
+}
+
 // Open connects to the database at databaseURL (a postgres:// URL or a
 // keyword/value connection string), checks that it answers, and returns a
 // Store over a pool of 4·GOMAXPROCS+4 connections unless the URL sets
-// pool_max_conns. It does not migrate: run Migrate first.
-func Open(ctx context.Context, databaseURL string) (*Store, error) {
+// pool_max_conns (or an option another number). It does not migrate: run
+// Migrate first.
+func Open(ctx context.Context, databaseURL string, opts ...OpenOption) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("db: the database URL cannot be read (%s): it must look like postgres://user@host:5432/name",
@@ -47,6 +70,9 @@ func Open(ctx context.Context, databaseURL string) (*Store, error) {
 	}
 	if !strings.Contains(databaseURL, "pool_max_conns") {
 		cfg.MaxConns = int32(4*runtime.GOMAXPROCS(0) + 4)
+	}
+	for _, o := range opts {
+		o(cfg)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

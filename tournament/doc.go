@@ -72,7 +72,8 @@
 //     wait), each on a thread of its own at the lowest priority (Linux);
 //     what is made (JSON, a workbook) is the caller's writer's: Heavy keeps
 //     the bytes, in memory or, past a few MiB, in an unlinked temporary
-//     file.
+//     file. With HeavyOptions.Apart the making is another process's
+//     (tournament/heavyproc, serve's `traveler make-heavy`: MakeHeavy there).
 //   - Bounds every request is held to (limits.go).
 //
 // Errors a user can act on are *Error values: a kind (ErrInvalid,

@@ -32,7 +32,28 @@ type HeavyOptions struct {
 	// machine; 0: DefaultHeavyNice; below 0: not lowered. Linux only (a
 	// thread's nice value is its own there); elsewhere it does nothing.
 	Nice int
+	// Apart, when set, makes each heavy read in another process (with a
+	// heap and a collector of its own, so that a making's garbage never
+	// holds back result entry): it is given the read as a HeavyJob and
+	// writes the output to w, on the making's thread (a process it starts
+	// from there inherits Nice). nil: made in this process, by write.
+	Apart HeavyMaker
 }
+
+// HeavyJob is one heavy read as another process is asked to make it (a
+// HeavyMaker; Service.MakeHeavy there): of which event, for whom, what
+// part, and its name — one name, one output (Service.Heavy).
+type HeavyJob struct {
+	Event int64
+	Actor Actor
+	Part  EventPart
+	Name  string
+}
+
+// HeavyMaker makes the heavy read job, writing it to w: another process's
+// Service.MakeHeavy, with the writer the name stands for. A refusal
+// (ErrInvalid) is returned as the *Error it was.
+type HeavyMaker func(ctx context.Context, job HeavyJob, w io.Writer) error
 
 // The defaults of HeavyOptions, for a server of two cores.
 const (
@@ -75,7 +96,9 @@ var ErrBusy = errors.New("busy")
 //     KeepOnDisk, and its space freed when it is no longer kept and the
 //     last reader has closed it.
 //
-// write writes the output to w from d, all of it in its own goroutine
+// With HeavyOptions.Apart the making is another process's (the job is
+// handed to it, and write is not called here: name must say all write
+// does); else write writes the output to w from d, all of it in its own goroutine
 // (what it starts in others does not run at the making's priority); its
 // errors are not kept, but a refusal (ErrInvalid) is, as the answer for
 // the version. The caller reads the output (HeavyOutput.Reader) and closes
@@ -93,16 +116,28 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 		return nil, err
 	}
 	key := heavyKey{event: eventID, audience: audienceOf(a), part: part, name: name}
+	job := HeavyJob{Event: eventID, Actor: a, Part: part, Name: name}
 	return s.heavy.get(ctx, key, version, func(ctx context.Context, w io.Writer) error {
-		d, err := s.eventData(ctx, a, eventID, nil, part)
-		if err != nil {
-			return err
+		if apart := s.heavy.o.Apart; apart != nil {
+			return apart(ctx, job, w)
 		}
-		if d, err = d.Select(part.SectionID, part.Session); err != nil {
-			return err
-		}
-		return write(ctx, w, d)
+		return s.MakeHeavy(ctx, job, write, w)
 	})
+}
+
+// MakeHeavy writes to w what write makes of the part of the event job
+// names, as job.Actor may read it: the making of one heavy read, not kept
+// (Heavy keeps it). It is what a process making heavy reads apart
+// (HeavyOptions.Apart) runs, with the writer job.Name stands for.
+func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx context.Context, w io.Writer, d EventData) error, w io.Writer) error {
+	d, err := s.eventData(ctx, job.Actor, job.Event, nil, job.Part)
+	if err != nil {
+		return err
+	}
+	if d, err = d.Select(job.Part.SectionID, job.Part.Session); err != nil {
+		return err
+	}
+	return write(ctx, w, d)
 }
 
 // HeavyOutput is one request's hold on what a heavy read made: read it

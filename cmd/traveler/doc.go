@@ -15,6 +15,7 @@
 //	traveler report royalton|laws|par (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
 //	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records
+//	traveler make-heavy            one report or file made apart, for serve (--heavy-apart); serve starts it
 //
 // Run "traveler help" for the list of subcommands, "traveler <command> -h"
 // for a command's flags.

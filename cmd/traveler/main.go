@@ -26,6 +26,7 @@ var commands = []command{
 	{"report", "print the Royalton report or the law-code comparison: traveler report royalton|laws (--event ID | --from FILE)", runReport},
 	{"dd", "double-dummy tables and par under every law code for the deals of a PBN file: traveler dd [FILE|-]", runDD},
 	{"deal", "deal boards at random and write them as a PBN file of hand records: traveler deal [--boards N] [--dd]", runDeal},
+	{"make-heavy", "make one report or file for serve, in a process apart from it (serve starts it: --heavy-apart)", runMakeHeavy},
 	{"token", "director tokens: traveler token create [--name NAME] [--expires DURATION] | list | revoke ID", runToken},
 }
 
@@ -66,7 +67,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "traveler <command> -h" for a command's flags.`)

@@ -221,6 +221,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	defer store.Close()
 	defer cfg.heavy.setMemoryLimit()()
 	opts := tournament.ServiceOptions{DirectorToken: cfg.directorToken, Heavy: cfg.heavy.options()}
+	if cfg.heavy.apart {
+		if opts.Heavy.Apart, err = cfg.heavy.apartMaker(database.url, cfg.replicaURL, stderr); err != nil {
+			return err
+		}
+	}
 	if cfg.replicaURL != "" {
 		replica, err := db.Open(ctx, cfg.replicaURL)
 		if err != nil {

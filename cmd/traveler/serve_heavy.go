@@ -1,13 +1,17 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"time"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/heavyproc"
 )
 
 // The environment variables of serve's memory and heavy reads.
@@ -19,6 +23,7 @@ const (
 	envHeavyKeepOnDisk = "TRAVELER_HEAVY_KEEP_ON_DISK"
 	envHeavyDir        = "TRAVELER_HEAVY_DIR"
 	envHeavyNice       = "TRAVELER_HEAVY_NICE"
+	envHeavyApart      = "TRAVELER_HEAVY_APART"
 )
 
 // defaultMemoryLimit (MiB) is the Go heap's soft limit for a server on the
@@ -38,6 +43,7 @@ type heavyConfig struct {
 	keepOnDisk  int // MiB
 	dir         string
 	nice        int
+	apart       bool
 }
 
 // register defines the flags on fs, their defaults from the environment.
@@ -52,6 +58,15 @@ func (h *heavyConfig) register(fs *flag.FlagSet, envErrs *[]error) {
 	if os.Getenv(envHeavyNice) != "" {
 		nice = envNumber[int](envHeavyNice, envErrs)
 	}
+	apart := true
+	if v := os.Getenv(envHeavyApart); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			*envErrs = append(*envErrs, fmt.Errorf("%s=%q: true or false", envHeavyApart, v))
+		}
+		apart = b
+	}
+	fs.BoolVar(&h.apart, "heavy-apart", apart, "make each report and file in a process of its own (traveler make-heavy), whose memory and collector never hold back result entry (env "+envHeavyApart+"; false: in this process)")
 	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered)")
 }
 
@@ -80,6 +95,24 @@ func (h *heavyConfig) options() tournament.HeavyOptions {
 		o.Nice = -1 // not lowered
 	}
 	return o
+}
+
+// apartMaker is the tournament.HeavyMaker of --heavy-apart: this program's
+// `make-heavy` on the database at databaseURL (the public's reads on
+// replicaURL's when set), run at the making thread's nice value, which
+// it inherits, its database connections lowered to it too, its Go heap
+// under the same soft limit as serve's; what it says on its standard error
+// goes to stderr.
+func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Writer) (tournament.HeavyMaker, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("--heavy-apart: this program cannot be found to run it again (%w): --heavy-apart=false makes reports in this process", err)
+	}
+	env := []string{envDatabaseURL + "=" + databaseURL, envReplicaURL + "=" + replicaURL}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		env = append(env, "GOMEMLIMIT="+strconv.Itoa(cmp.Or(h.memoryLimit, defaultMemoryLimit))+"MiB")
+	}
+	return heavyproc.Command(exe, []string{"make-heavy", "--nice", strconv.Itoa(h.nice)}, env, stderr), nil
 }
 
 // setMemoryLimit sets the Go heap's soft limit h says and returns a func

@@ -435,3 +435,74 @@ func TestTableRoundRacesDelete(t *testing.T) {
 		}
 	}
 }
+
+// TestTableRoundRacesMovingCorrection: as TestTableRoundRacesDelete, but the
+// director moves the table's round-1 result to its round-3 slot (a result
+// written on the wrong round's line) rather than deleting it, 100 times.
+// The move leaves round 1 short, which puts the table back at round 1: its
+// round-2 entry, paused just after it read the table's results, must be
+// refused. Before the correction was made holding the section, it was
+// stored every time.
+func TestTableRoundRacesMovingCorrection(t *testing.T) {
+	r := newHeldRace(t)
+	b := r.b
+	e := b.Event(tournament.EventInput{})
+	sec := b.Mitchell(e.ID, 10, 2)
+	first := map[int]tournament.Result{} // each table's first board of round 1, as stored
+	for tb := 1; tb <= 10; tb++ {
+		for k, bd := range tournamenttest.Boards(t, sec, 1, tb) {
+			res := b.Play(sec, 1, tb, bd, "3NT", "S", 9)
+			if k == 0 {
+				first[tb] = res
+			}
+		}
+	}
+	wrong := 0
+	for i := range 100 {
+		tb := i%10 + 1
+		var (
+			moved   bool
+			wait    func()
+			movErr  error
+			movedTo tournament.Result
+		)
+		to := tournamenttest.Line(sec, 3, tb, tournamenttest.Boards(t, sec, 3, tb)[0], "3NT", "S", 9)
+		r.hook.arm(func(f tournament.ResultFilter) bool { return f.SectionID == sec.ID && f.Table == tb }, func() {
+			moved, wait = r.during(t, func() {
+				movedTo, movErr = b.Svc.UpdateResult(b.Ctx, tournament.Director, first[tb].ID, to, first[tb].Version)
+			})
+		})
+		line := tournamenttest.Line(sec, 2, tb, tournamenttest.Boards(t, sec, 2, tb)[0], "3NT", "S", 9)
+		stored, _, entErr := b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, tb), sec.ID, []tournament.Result{line}, nil)
+		if wait == nil {
+			t.Fatal("the entry never read its table's results")
+		}
+		wait()
+		if movErr != nil {
+			t.Fatalf("race %d: the moving correction: %v", i, movErr)
+		}
+		switch {
+		case moved && entErr == nil:
+			wrong++
+			t.Errorf("race %d: table %d's round-2 entry stored after its round-1 board %d was moved to round 3", i, tb, first[tb].Board)
+		case moved && !errors.Is(entErr, tournament.ErrForbidden):
+			t.Fatalf("race %d: entry: %v, want ErrForbidden (the table is at round 1)", i, entErr)
+		case !moved && entErr != nil:
+			t.Fatalf("race %d: entry (the correction waited for it): %v", i, entErr)
+		}
+		if wrong > 10 {
+			t.Fatalf("stopped after %d wrong races", wrong)
+		}
+		for _, s := range stored {
+			if err := b.Svc.DeleteResult(b.Ctx, tournament.Director, s.ID, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		back := tournamenttest.Line(sec, 1, tb, first[tb].Board, "3NT", "S", 9)
+		res, err := b.Svc.UpdateResult(b.Ctx, tournament.Director, movedTo.ID, back, movedTo.Version)
+		if err != nil {
+			t.Fatalf("race %d: moving it back: %v", i, err)
+		}
+		first[tb] = res
+	}
+}

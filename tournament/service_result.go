@@ -393,7 +393,12 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 			}
 			return Result{}, err
 		}
-		err = s.store.UpdateResultAt(ctx, &r, version, EntryAt{Section: v.sec.EntryVersion, Event: v.e.EntryVersion})
+		at := EntryAt{Section: v.sec.EntryVersion, Event: v.e.EntryVersion}
+		if r.Board == old.Board && r.Round == old.Round && r.Table == old.Table {
+			err = s.store.UpdateResultAt(ctx, &r, version, at)
+		} else {
+			err = s.moveResult(ctx, &r, version, at)
+		}
 		if errors.Is(err, ErrEntryMoved) {
 			s.cache.forget(Changed{Kind: ChangedSection, ID: v.sec.ID})
 			s.cache.forget(Changed{Kind: ChangedEvent, ID: v.e.ID})
@@ -408,6 +413,29 @@ func (s *Service) UpdateResult(ctx context.Context, a Actor, id int64, in Result
 		}
 		return r, nil // itemised by checkResult; the store keeps Lines
 	}
+}
+
+// moveResult stores r, a correction checked at at that moves a result to
+// another board, round or table, holding the section (held) as a deletion
+// does: a table's own round rests on its results (TableRound), so an entry
+// checked against the slot the result leaves is checked again. Nothing is
+// stored (ErrEntryMoved) when the section or its event has changed since
+// at but for the hold's own count.
+func (s *Service) moveResult(ctx context.Context, r *Result, version int, at EntryAt) error {
+	return s.held(ctx, r.SectionID, func(st Store) error {
+		sec, err := st.SectionRow(ctx, r.SectionID)
+		if err != nil {
+			return err
+		}
+		e, err := st.Event(ctx, sec.EventID)
+		if err != nil {
+			return err
+		}
+		if sec.EntryVersion != at.Section+1 || e.EntryVersion != at.Event {
+			return ErrEntryMoved
+		}
+		return st.UpdateResult(ctx, r, version)
+	})
 }
 
 // checkCorrection checks and scores in, a correction of old at version,

@@ -377,73 +377,41 @@ func TestWithdrawalRacesMovementChange(t *testing.T) {
 // refused, not stored on the results it read before. On 1909fa9 it was
 // stored every time.
 func TestTableRoundRacesDelete(t *testing.T) {
-	r := newHeldRace(t)
-	b := r.b
-	e := b.Event(tournament.EventInput{})
-	sec := b.Mitchell(e.ID, 10, 2)
-	first := map[int]tournament.Result{} // each table's first board of round 1, as stored
-	for tb := 1; tb <= 10; tb++ {
-		for k, bd := range tournamenttest.Boards(t, sec, 1, tb) {
-			res := b.Play(sec, 1, tb, bd, "3NT", "S", 9)
-			if k == 0 {
-				first[tb] = res
-			}
-		}
-	}
-	wrong := 0
-	for i := range 200 {
-		tb := i%10 + 1
-		var (
-			deleted bool
-			wait    func()
-			delErr  error
-		)
-		r.hook.arm(func(f tournament.ResultFilter) bool { return f.SectionID == sec.ID && f.Table == tb }, func() {
-			deleted, wait = r.during(t, func() {
-				delErr = b.Svc.DeleteResult(b.Ctx, tournament.Director, first[tb].ID, 0)
-			})
-		})
-		line := tournamenttest.Line(sec, 2, tb, tournamenttest.Boards(t, sec, 2, tb)[0], "3NT", "S", 9)
-		stored, _, entErr := b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, tb), sec.ID, []tournament.Result{line}, nil)
-		if wait == nil {
-			t.Fatal("the entry never read its table's results")
-		}
-		wait()
-		if delErr != nil {
-			t.Fatalf("race %d: delete: %v", i, delErr)
-		}
-		switch {
-		case deleted && entErr == nil:
-			wrong++
-			t.Errorf("race %d: table %d's round-2 entry stored after its round-1 board %d was deleted", i, tb, first[tb].Board)
-		case deleted && !errors.Is(entErr, tournament.ErrForbidden):
-			t.Fatalf("race %d: entry: %v, want ErrForbidden (the table is at round 1)", i, entErr)
-		case !deleted && entErr != nil:
-			t.Fatalf("race %d: entry (the delete waited for it): %v", i, entErr)
-		}
-		if wrong > 10 {
-			t.Fatalf("stopped after %d wrong races", wrong)
-		}
-		for _, s := range stored {
-			if err := b.Svc.DeleteResult(b.Ctx, tournament.Director, s.ID, 0); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if deleted {
-			old := first[tb]
-			first[tb] = b.Play(sec, 1, tb, old.Board, "3NT", "S", 9)
-		}
-	}
+	tableRoundRaces(t, 200, "deleted", func(b *tournamenttest.Builder, sec tournament.Section, tb int, first tournament.Result) (func() tournament.Result, error) {
+		err := b.Svc.DeleteResult(b.Ctx, tournament.Director, first.ID, 0)
+		return func() tournament.Result { return b.Play(sec, 1, tb, first.Board, "3NT", "S", 9) }, err
+	})
 }
 
 // TestTableRoundRacesMovingCorrection: as TestTableRoundRacesDelete, but the
 // director moves the table's round-1 result to its round-3 slot (a result
 // written on the wrong round's line) rather than deleting it, 100 times.
 // The move leaves round 1 short, which puts the table back at round 1: its
-// round-2 entry, paused just after it read the table's results, must be
-// refused. Before the correction was made holding the section, it was
-// stored every time.
+// round-2 entry must be refused. Before the correction was made holding
+// the section, it was stored every time.
 func TestTableRoundRacesMovingCorrection(t *testing.T) {
+	tableRoundRaces(t, 100, "moved to round 3", func(b *tournamenttest.Builder, sec tournament.Section, tb int, first tournament.Result) (func() tournament.Result, error) {
+		to := tournamenttest.Line(sec, 3, tb, tournamenttest.Boards(t, sec, 3, tb)[0], "3NT", "S", 9)
+		moved, err := b.Svc.UpdateResult(b.Ctx, tournament.Director, first.ID, to, first.Version)
+		return func() tournament.Result {
+			back := tournamenttest.Line(sec, 1, tb, first.Board, "3NT", "S", 9)
+			res, err := b.Svc.UpdateResult(b.Ctx, tournament.Director, moved.ID, back, moved.Version)
+			if err != nil {
+				t.Fatalf("moving it back: %v", err)
+			}
+			return res
+		}, err
+	})
+}
+
+// tableRoundRaces races, times over, a director's change to one table's
+// first round-1 result (change, which returns how to put it back) against
+// that table's entry of a round-2 board: every board of round 1 in, the
+// table is at round 2 by its own pace; the entry is paused just after it
+// has read the table's results, and the change made meanwhile leaves round
+// 1 short. The entry must then be refused (the table is at round 1), or,
+// if the change waited for it, stored.
+func tableRoundRaces(t *testing.T, times int, what string, change func(b *tournamenttest.Builder, sec tournament.Section, tb int, first tournament.Result) (restore func() tournament.Result, err error)) {
 	r := newHeldRace(t)
 	b := r.b
 	e := b.Event(tournament.EventInput{})
@@ -458,19 +426,16 @@ func TestTableRoundRacesMovingCorrection(t *testing.T) {
 		}
 	}
 	wrong := 0
-	for i := range 100 {
+	for i := range times {
 		tb := i%10 + 1
 		var (
-			moved   bool
-			wait    func()
-			movErr  error
-			movedTo tournament.Result
+			changed   bool
+			wait      func()
+			changeErr error
+			restore   func() tournament.Result
 		)
-		to := tournamenttest.Line(sec, 3, tb, tournamenttest.Boards(t, sec, 3, tb)[0], "3NT", "S", 9)
 		r.hook.arm(func(f tournament.ResultFilter) bool { return f.SectionID == sec.ID && f.Table == tb }, func() {
-			moved, wait = r.during(t, func() {
-				movedTo, movErr = b.Svc.UpdateResult(b.Ctx, tournament.Director, first[tb].ID, to, first[tb].Version)
-			})
+			changed, wait = r.during(t, func() { restore, changeErr = change(b, sec, tb, first[tb]) })
 		})
 		line := tournamenttest.Line(sec, 2, tb, tournamenttest.Boards(t, sec, 2, tb)[0], "3NT", "S", 9)
 		stored, _, entErr := b.Svc.EnterResults(b.Ctx, tournamenttest.Table(sec, tb), sec.ID, []tournament.Result{line}, nil)
@@ -478,17 +443,17 @@ func TestTableRoundRacesMovingCorrection(t *testing.T) {
 			t.Fatal("the entry never read its table's results")
 		}
 		wait()
-		if movErr != nil {
-			t.Fatalf("race %d: the moving correction: %v", i, movErr)
+		if changeErr != nil {
+			t.Fatalf("race %d: the change: %v", i, changeErr)
 		}
 		switch {
-		case moved && entErr == nil:
+		case changed && entErr == nil:
 			wrong++
-			t.Errorf("race %d: table %d's round-2 entry stored after its round-1 board %d was moved to round 3", i, tb, first[tb].Board)
-		case moved && !errors.Is(entErr, tournament.ErrForbidden):
+			t.Errorf("race %d: table %d's round-2 entry stored after its round-1 board %d was %s", i, tb, first[tb].Board, what)
+		case changed && !errors.Is(entErr, tournament.ErrForbidden):
 			t.Fatalf("race %d: entry: %v, want ErrForbidden (the table is at round 1)", i, entErr)
-		case !moved && entErr != nil:
-			t.Fatalf("race %d: entry (the correction waited for it): %v", i, entErr)
+		case !changed && entErr != nil:
+			t.Fatalf("race %d: entry (the change waited for it): %v", i, entErr)
 		}
 		if wrong > 10 {
 			t.Fatalf("stopped after %d wrong races", wrong)
@@ -498,11 +463,6 @@ func TestTableRoundRacesMovingCorrection(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		back := tournamenttest.Line(sec, 1, tb, first[tb].Board, "3NT", "S", 9)
-		res, err := b.Svc.UpdateResult(b.Ctx, tournament.Director, movedTo.ID, back, movedTo.Version)
-		if err != nil {
-			t.Fatalf("race %d: moving it back: %v", i, err)
-		}
-		first[tb] = res
+		first[tb] = restore()
 	}
 }

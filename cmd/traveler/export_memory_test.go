@@ -42,10 +42,7 @@ func TestExportWorkbookMemory(t *testing.T) {
 	}
 	ctx := context.Background()
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	dbURL := dbtest.URL(t)
 	id := importLoadEvent(ctx, t, dbURL, 32, 13, 3)
 	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbURL, "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken)

@@ -8,8 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -82,10 +80,7 @@ func healthz(c net.Conn) (int, error) {
 func startBounded(tb testing.TB, settings ...string) *served {
 	tb.Helper()
 	tmp := tb.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(tb, tmp)
 	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(tb), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken, "TRAVELER_DATA_DIR="+tmp)
 	return startServe(tb, bin, append(env, settings...), tmp)
 }

@@ -23,10 +23,7 @@ import (
 // held result entry back ×4 — BENCHMARKS.md "Heavy reads").
 func TestServeHeavyApart(t *testing.T) {
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(t), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken)
 	start := func(name string, flags ...string) *served {
 		dir := filepath.Join(tmp, name)

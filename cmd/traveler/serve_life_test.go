@@ -25,10 +25,7 @@ import (
 func lifeServe(t *testing.T) (*served, string, client, string) {
 	t.Helper()
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	home, xdg := filepath.Join(tmp, "home"), filepath.Join(tmp, "xdg")
 	for _, d := range []string{home, xdg} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
@@ -195,10 +192,7 @@ func TestServeUnderGoRun(t *testing.T) {
 		t.Skip("the go parent is recognised through /proc (Linux)")
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	sh, err := os.ReadFile("/bin/sh")
 	if err != nil {
 		t.Skip(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -24,10 +23,7 @@ import (
 // B's next entry after the notice has had its time.
 func TestTwoServersOneDatabase(t *testing.T) {
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	env := append(freshEnv(tmp, tmp), "DATABASE_URL="+dbtest.URL(t), "TRAVELER_DIRECTOR_TOKEN="+apitest.DirectorToken)
 	client := func(name string) apitest.Client {
 		dir := filepath.Join(tmp, name)

@@ -29,11 +29,7 @@ import (
 // and find the result again on the next start.
 func TestServeNoConfiguration(t *testing.T) {
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "traveler")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildTraveler(t, tmp)
 	home := filepath.Join(tmp, "home")
 	xdg := filepath.Join(tmp, "xdg data")
 	for _, d := range []string{home, xdg} {
@@ -118,6 +114,16 @@ type resultAnswer struct {
 	NSScore  int      `json:"ns_score"`
 	Lines    []string `json:"lines"`
 	Version  int      `json:"version"`
+}
+
+// buildTraveler builds this command into dir and returns the binary's path.
+func buildTraveler(tb testing.TB, dir string) string {
+	tb.Helper()
+	bin := filepath.Join(dir, "traveler")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		tb.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
 // freshEnv is the test's environment without anything that configures

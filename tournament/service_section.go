@@ -445,7 +445,7 @@ func methodFits(e *Event, spec *MovementSpec, kind movement.Kind) *Error {
 	case spec.VPScale != "" || spec.VPTable != nil:
 		return Invalidf("movement.vp_scale", "event "+id+" is scored "+string(e.Scoring)+": its matches are not converted to VPs, so a section has no VP scale (IMP_TEAMS has)")
 	case spec.ByeVPs != nil:
-		return Invalidf("movement.bye_vps", "event "+id+" is scored "+string(e.Scoring)+": a bye scores "+byeWords(e.Scoring)+", not VPs")
+		return Invalidf("movement.bye_vps", "event "+id+" is scored "+string(e.Scoring)+": a bye scores "+e.Scoring.ByeWords()+", not VPs")
 	}
 	return nil
 }

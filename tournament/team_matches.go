@@ -99,14 +99,33 @@ func (ts teamScoring) byePoints(rd *movement.Round) float64 {
 	return ts.bye
 }
 
-// byeWords says what a bye scores under a teams method other than
-// IMP_TEAMS (teamScoring.byePoints).
-func byeWords(m Method) string {
+// ByeWords says what a Swiss team with a bye scores under the method
+// (teamScoring.byePoints), for the director's pages and messages.
+func (m Method) ByeWords() string {
 	switch m {
 	case MethodBAMTeams:
-		return "60% of the round's boards in board points"
+		return "60% of the round's boards in board points (1.2 of 2 boards)"
 	case MethodPattonTeams:
-		return "60% of the points a match of the round's boards is worth"
+		return "60% of the points a match of the round's boards is worth (4.8 of 8 for 2 boards)"
+	case MethodAggregateTeams:
+		return "no total points (0)"
 	}
-	return "no total points"
+	return "the section's bye VPs (60% of the scale's maximum unless set)"
+}
+
+// MatchPoints names what a teams method's matches score, as the standings
+// add them: "VPs" (IMP_TEAMS), "board points" (BAM_TEAMS), "Patton points",
+// "total points" (AGGREGATE_TEAMS); "" for a pairs method.
+func (m Method) MatchPoints() string {
+	switch m {
+	case MethodIMPTeams:
+		return "VPs"
+	case MethodBAMTeams:
+		return "board points"
+	case MethodPattonTeams:
+		return "Patton points"
+	case MethodAggregateTeams:
+		return "total points"
+	}
+	return ""
 }

@@ -61,8 +61,10 @@ func Aggregate(boards []MatchBoard) int {
 // Winter 2009, P. Hackett: "2 points for a win, 1 for a draw and 0 for a loss" on each board,
 // "also aggregate the totals … with [as many] points at stake" — 8 and 8 in a 4-board match, 16
 // in all): 2 points a board won on the two-room total, 1 each a board tied; then 2 points a board
-// to the team ahead on the match's aggregate (Aggregate), split evenly on an aggregate tie.
-// Each team's points out of 4 × len(boards).
+// to the team ahead on the match's aggregate (Aggregate), split evenly on an aggregate tie. The
+// article turns the aggregate "into victory points" without printing a scale, and its one worked
+// case is a drawn aggregate, half the stake each; here the team ahead by any margin takes the whole
+// stake, as a board is won by any margin. Each team's points out of 4 × len(boards).
 func Patton(boards []MatchBoard) (home, away float64) {
 	h, w := BoardAMatch(boards)
 	home, away = 2*h, 2*w

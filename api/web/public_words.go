@@ -78,6 +78,7 @@ func lawNameWords(name string) string {
 func init() {
 	funcs["lawNameWords"] = lawNameWords
 	funcs["methodWords"] = methodWords
+	funcs["teamPointsWords"] = teamPointsWords
 	funcs["lawWords"] = lawWords
 	funcs["scoredWords"] = scoredWords
 }

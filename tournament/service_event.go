@@ -268,7 +268,7 @@ func checkMethod(m string) (Method, error) {
 // sectionsFit checks that every section of an event can be scored by the
 // event's (new) method (methodFits), naming the field "scoring": a pairs
 // section is not scored by a teams method, nor a teams section by a pairs
-// one.
+// one, nor a knockout by another than IMP_TEAMS.
 func (s *Service) sectionsFit(ctx context.Context, e *Event) error {
 	secs, err := s.store.Sections(ctx, e.ID)
 	if err != nil {
@@ -276,11 +276,15 @@ func (s *Service) sectionsFit(ctx context.Context, e *Event) error {
 	}
 	for i := range secs {
 		sec := &secs[i]
-		if fit := methodFits(e, &sec.Spec, sec.Movement.Kind); fit != nil {
+		// A stored VP scale or bye's VPs stays, unused by a method that
+		// has no VPs (and used again if the event goes back to IMP_TEAMS).
+		spec := sec.Spec
+		spec.VPScale, spec.VPTable, spec.ByeVPs = "", nil, nil
+		if fit := methodFits(e, &spec, sec.Movement.Kind); fit != nil {
 			allowed := pairMethods()
 			if sec.Movement.Kind == movement.KindTeams {
 				allowed = TeamMethods
-				if sec.Spec.Kind == "knockout" || sec.Spec.VPScale != "" || sec.Spec.ByeVPs != nil {
+				if sec.Spec.Kind == "knockout" {
 					allowed = []Method{MethodIMPTeams}
 				}
 			}

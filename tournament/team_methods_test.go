@@ -186,3 +186,49 @@ func TestSwissBAMBye(t *testing.T) {
 		})
 	}
 }
+
+// TestTeamMethodChange: a Swiss set up at IMP_TEAMS with the ACBL 30-VP
+// scale and a bye of 18 VPs may be scored board-a-match (its scale unused:
+// a bye scores 60% of 2 boards, 1.2) and back (the scale and the bye's 18
+// again); a knockout match stays IMP_TEAMS, the refusal naming "scoring".
+func TestTeamMethodChange(t *testing.T) {
+	b := newBuilder(t)
+	ctx, dir := b.Ctx, tournament.Director
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	bye := 18.0
+	sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 3, Rounds: 2, BoardsPerRound: 2,
+		VPScale: "acbl-30", ByeVPs: &bye}})
+	swissRound(b, sec, 1)
+	byeOf := func() float64 {
+		t.Helper()
+		st, err := b.Svc.Standings(ctx, dir, sec.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range st.Matches {
+			if m.Bye() {
+				return m.HomeVPs
+			}
+		}
+		t.Fatal("no bye")
+		return 0
+	}
+	for _, step := range []struct {
+		method string
+		bye    float64
+	}{{"BAM_TEAMS", 1.2}, {"IMP_TEAMS", 18}} {
+		if _, err := b.Svc.UpdateEvent(ctx, dir, e.ID, tournament.EventPatch{Scoring: &step.method}); err != nil {
+			t.Fatalf("to %s: %v", step.method, err)
+		}
+		if got := byeOf(); got != step.bye {
+			t.Errorf("%s: the bye scores %v, want %v", step.method, got, step.bye)
+		}
+	}
+	ko := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	b.CreateSection(ko.ID, tournament.SectionInput{Name: "K", Movement: tournament.MovementSpec{Kind: "knockout", BoardsPerRound: 4, Rounds: 2}})
+	agg := "AGGREGATE_TEAMS"
+	_, err := b.Svc.UpdateEvent(ctx, dir, ko.ID, tournament.EventPatch{Scoring: &agg})
+	if te := wantError(t, err, tournament.ErrInvalid, "scoring"); strings.Join(te.Allowed, " ") != "IMP_TEAMS" {
+		t.Errorf("allowed %v, want IMP_TEAMS", te.Allowed)
+	}
+}

@@ -134,12 +134,39 @@ type StandingsResponse struct {
 	Method  string             `json:"method"`
 	Results int                `json:"results"`
 	Pairs   []StandingResponse `json:"pairs"`
+	Points  string             `json:"points,omitempty"`  // a teams section: what a standing's total and a match's points are (teamPoints)
+	Matches []MatchResult      `json:"matches,omitempty"` // a teams section: every match round by round, a Swiss's byes too
 }
 
-// StandingResponse is one pair's (IMP_TEAMS: team's) place.
+// MatchResult is one match of a teams section's standings, or a Swiss
+// bye: the two teams, the IMPs each won and the points each scored under
+// the event's method (tournament.MatchScore).
+type MatchResult struct {
+	Round      int     `json:"round"`
+	Home       int     `json:"home"`
+	Away       int     `json:"away"` // 0: home has a bye
+	HomeIMPs   int     `json:"home_imps"`
+	AwayIMPs   int     `json:"away_imps"`
+	HomePoints float64 `json:"home_points"` // VPs, board points, Patton points or net total points (StandingsResponse.Points); a bye's
+	AwayPoints float64 `json:"away_points"`
+	Boards     int     `json:"boards"` // boards both rooms have played; 0: not begun
+}
+
+// teamPoints names what a teams section's standings count
+// (tournament.Method.MatchPoints): "VPs", "board points", "Patton points",
+// "total points"; a knockout match's "IMPs" (with the carry-over); "" for
+// pairs.
+func teamPoints(s *tournament.Standings) string {
+	if s.Method.Teams() && s.Section.Spec.Kind == "knockout" {
+		return "IMPs"
+	}
+	return s.Method.MatchPoints()
+}
+
+// StandingResponse is one pair's (a teams method: team's) place.
 type StandingResponse struct {
 	Number     string   `json:"number"`
-	Name       string   `json:"name,omitempty"` // IMP_TEAMS: the team's name
+	Name       string   `json:"name,omitempty"` // a teams method: the team's name
 	Direction  string   `json:"direction"`
 	Players    []string `json:"players"`
 	Total      float64  `json:"total"`
@@ -160,10 +187,15 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
 			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
-		if s.Method == tournament.MethodIMPTeams {
+		if s.Method.Teams() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}
+	}
+	d.Points = teamPoints(&s)
+	for _, m := range s.Matches {
+		d.Matches = append(d.Matches, MatchResult{Round: m.Round, Home: m.Home, Away: m.Away, HomeIMPs: m.HomeIMPs, AwayIMPs: m.AwayIMPs,
+			HomePoints: round2(m.HomeVPs), AwayPoints: round2(m.AwayVPs), Boards: m.Boards})
 	}
 	return d
 }

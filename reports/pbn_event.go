@@ -222,7 +222,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	case hasTag(games, played, "PairId_NS"):
 		pairs, sec, err = pbnNumberedPairs(games, played, results, maxBoard)
 	case hasTag(games, played, "HomeTeam"):
-		named = tournament.MethodIMPTeams
+		named = pbnTeamMethod(scoringTag.Value)
 		pairs, teams, sec, err = rd.pbnTeams(games, played, results, maxBoard)
 	default:
 		pairs, sec, err = rd.pbnNamedPairs(games, played, results, maxBoard)
@@ -232,7 +232,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	}
 	pbnMemberIDs(games, pairs)
 	why := ""
-	if scoringTag.Value == "" && named != tournament.MethodIMPTeams {
+	if scoringTag.Value == "" && !named.Teams() {
 		why = "no [Scoring] tag: compared by matchpoints (give the method to change it)"
 	}
 	if first {
@@ -881,4 +881,20 @@ func pbnMethod(v string) tournament.Method {
 		return tournament.MethodMPACBL
 	}
 	return tournament.MethodMP
+}
+
+// pbnTeamMethod reads the Scoring tag of a file of team matches: PBN 2.1's
+// BAM (board-a-match) and Total (aggregate total points), with traveler's
+// qualifier Patton (pbnScoring), else IMPs converted to VPs.
+func pbnTeamMethod(v string) tournament.Method {
+	u := strings.ToUpper(v)
+	switch {
+	case strings.Contains(u, "PATTON"):
+		return tournament.MethodPattonTeams
+	case strings.Contains(u, "BAM"):
+		return tournament.MethodBAMTeams
+	case strings.Contains(u, "TOTAL"):
+		return tournament.MethodAggregateTeams
+	}
+	return tournament.MethodIMPTeams
 }

@@ -78,7 +78,9 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 					// (the two rooms name the teams the other way round, as
 					// teams programs write them), and its IMPs on the board.
 					g.home, g.visit = ps.team(s, l.Result.NS), ps.team(s, l.Result.EW)
-					g.imps = "NS " + strconv.FormatFloat(l.NSPoints, 'f', -1, 64)
+					if d.Event.Scoring == tournament.MethodIMPTeams {
+						g.imps = "NS " + strconv.FormatFloat(l.NSPoints, 'f', -1, 64)
+					} // board-a-match, Patton, aggregate: the line's points are no IMPs; [Scoring] says the method
 				}
 				g.players = [4]string{ // West, North, East, South
 					ps.player(l.Result.EW, 1, 1), ps.player(l.Result.NS, 0, 0),
@@ -159,7 +161,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		if g.home != "" {
 			add("HomeTeam", g.home) // §4.3.3
 			add("VisitTeam", g.visit)
-			add("ScoreIMP", g.imps) // §4.2.2
+			if g.imps != "" {
+				add("ScoreIMP", g.imps) // §4.2.2
+			}
 		} else {
 			add("PairId_NS", g.ns)
 			add("PairId_EW", g.ew)
@@ -380,15 +384,16 @@ func pbnDealOut(b tournament.Board) string {
 	return d.String()
 }
 
-// pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP
-// and Total, with traveler's own qualifier after a ';' where PBN has no
+// pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP,
+// BAM and Total (a teams file's Total: aggregate), with traveler's own qualifier after a ';' where PBN has no
 // name for the method (pbnMethod reads them back). §3.4.12: "The tag value
 // consists of fields separated by semicolons", a basic system or a
 // modifier.
 var pbnScoring = map[tournament.Method]string{
 	tournament.MethodMP: "MP", tournament.MethodMPACBL: "MP;ACBL", tournament.MethodAverage: "Total;Average",
 	tournament.MethodTotal: "Total", tournament.MethodCrossIMP: "IMP;Cross", tournament.MethodButler: "IMP;Butler",
-	tournament.MethodIMPTeams: "IMP",
+	tournament.MethodIMPTeams: "IMP", tournament.MethodBAMTeams: "BAM", tournament.MethodPattonTeams: "BAM;Total;Patton",
+	tournament.MethodAggregateTeams: "Total",
 }
 
 // lawTag is the tag naming the law code of an event not played under

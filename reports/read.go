@@ -363,13 +363,13 @@ func (rd *reading) method(named tournament.Method, line int, element, why string
 }
 
 // methodFits refuses a method the section cannot be compared by: team
-// matches (IMP_TEAMS) need a teams movement, and a teams movement needs
-// them. The error is about the method asked for, or else about the file
+// matches (a teams method, Method.Teams) need a teams movement, and a
+// teams movement needs them. The error is about the method asked for, or else about the file
 // (at: where the file says what the section is) mixing team matches and
 // pairs.
 func (rd *reading) methodFits(m tournament.Method, sec *tournament.Section, at FileError) error {
 	teams := sec.Movement.Kind == movement.KindTeams
-	if (m == tournament.MethodIMPTeams) == teams {
+	if m.Teams() == teams {
 		return nil
 	}
 	if rd.opt.Method == "" {
@@ -380,7 +380,7 @@ func (rd *reading) methodFits(m tournament.Method, sec *tournament.Section, at F
 		return &at
 	}
 	if teams {
-		return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "IMP_TEAMS: the file holds team matches"}
+		return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "a teams method (IMP_TEAMS, BAM_TEAMS, PATTON_TEAMS, AGGREGATE_TEAMS): the file holds team matches"}
 	}
 	return &FileError{Format: "option", Element: "method", Value: string(m), Expected: "a pairs method (MP, MP_ACBL, BUTLER, CROSS_IMP, TOTAL, AVERAGE): the file holds a pairs event, not team matches"}
 }

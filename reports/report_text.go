@@ -263,7 +263,7 @@ func ResultsText(d tournament.EventData) []TextPart {
 		}
 		lines = append(lines, d.Event.Name+", section "+sd.Section.Name, "Scored "+string(st.Method)+", "+d.Event.Law.String(), "")
 		who := "Pair"
-		if st.Method == tournament.MethodIMPTeams {
+		if st.Method.Teams() {
 			who = "Team"
 		}
 		t := &Sheet{Header: []string{"Place", who, "Dir", "Total", "Percent", "Boards", "Players"}}

@@ -245,12 +245,12 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	case tournament.MethodCrossIMP:
 		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
 	}
-	if m == tournament.MethodIMPTeams {
+	if m.Teams() {
 		// traveler writes no USEBIO team event: its matches, VPs and a
 		// Swiss's byes are in the workbook, its boards in PBN.
-		return "", PointsNone, fmt.Errorf("traveler writes USEBIO's pairs events only (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS), not its team events: " +
-			"an event scored IMP_TEAMS (a teams match, a round robin or a Swiss) is exported as PBN (every board's rooms, teams and IMPs) " +
-			"or as the workbook, report.xlsx (each team's VPs round by round, a Swiss's byes)")
+		return "", PointsNone, fmt.Errorf("traveler writes USEBIO's pairs events only (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS), not its team events: "+
+			"an event scored %s (a teams match, a round robin or a Swiss) is exported as PBN (every board's rooms and teams, the method in its [Scoring] tag: %s) "+
+			"or as the workbook, report.xlsx (each team's %s round by round, a Swiss's byes)", m, pbnScoring[m], m.MatchPoints())
 	}
 	return "", PointsNone, fmt.Errorf("USEBIO names matchpoints, Butler and cross-IMPs only: an event scored %s is exported as PBN, which keeps its method", m)
 }

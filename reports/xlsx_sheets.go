@@ -11,21 +11,50 @@ import (
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
-// unit names what a method's points are called: "MP", "IMPs", "VP" or
-// "Points".
+// unit names what a method's points are called: "MP", "IMPs", "VP",
+// "BAM" (board points), "Patton" or "Points"; total: a standing's (a
+// team's VPs), else a traveler line's (a board's IMPs at IMP_TEAMS).
 func unit(m tournament.Method, total bool) string {
 	switch m {
 	case tournament.MethodMP, tournament.MethodMPACBL:
 		return "MP"
 	case tournament.MethodCrossIMP, tournament.MethodButler:
 		return "IMPs"
-	case tournament.MethodIMPTeams:
-		if total {
-			return "VP"
+	case tournament.MethodIMPTeams, tournament.MethodBAMTeams, tournament.MethodPattonTeams:
+		if m == tournament.MethodIMPTeams && !total {
+			return "IMPs"
 		}
-		return "IMPs"
+		return teamUnit(m)
 	}
 	return "Points"
+}
+
+// teamUnit names what a teams method's matches score: "VP" (IMP_TEAMS),
+// "BAM" (board points), "Patton", "Points" (aggregate total points).
+func teamUnit(m tournament.Method) string {
+	switch m {
+	case tournament.MethodIMPTeams:
+		return "VP"
+	case tournament.MethodBAMTeams:
+		return "BAM"
+	case tournament.MethodPattonTeams:
+		return "Patton"
+	}
+	return "Points"
+}
+
+// totalUnit heads the Standings sheet's totals: the method's unit(…,
+// true), but "IMPs" when every section is a knockout match (ranked by
+// IMPs with the carry-over, not VPs).
+func totalUnit(d *tournament.EventData) string {
+	ko := len(d.Sections) > 0
+	for i := range d.Sections {
+		ko = ko && d.Sections[i].Section.Spec.Kind == "knockout"
+	}
+	if ko && d.Event.Scoring.Teams() {
+		return "IMPs"
+	}
+	return unit(d.Event.Scoring, true)
 }
 
 // directionName returns the title of a standings block's direction.
@@ -86,11 +115,11 @@ func tricks(r *tournament.Result) any {
 // direction, each a title row and a row per pair or team.
 func writeStandings(b *book, d *tournament.EventData) error {
 	who := "Pair"
-	if d.Event.Scoring == tournament.MethodIMPTeams {
+	if d.Event.Scoring.Teams() {
 		who = "Team"
 	}
 	teamHeader, teamWidths := teamColumns(d)
-	s, err := b.newSheet("Standings", append([]string{"Place", who, "Direction", "Players", unit(d.Event.Scoring, true), "%", "Boards"}, teamHeader...),
+	s, err := b.newSheet("Standings", append([]string{"Place", who, "Direction", "Players", totalUnit(d), "%", "Boards"}, teamHeader...),
 		append([]float64{8, 8, 10, 40, 10, 10, 8}, teamWidths...))
 	if err != nil {
 		return err

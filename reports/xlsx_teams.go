@@ -8,11 +8,12 @@ import (
 )
 
 // teamColumns returns the Standings sheet's columns after Boards for a
-// teams event: net IMPs, the rounds of a bye, and the VPs of each round
+// teams event: net IMPs, the rounds of a bye, and the VPs (board, Patton or
+// total points: teamUnit) of each round
 // (as many as the section with the most rounds of matches has); nil for
 // pairs.
 func teamColumns(d *tournament.EventData) (header []string, widths []float64) {
-	if d.Event.Scoring != tournament.MethodIMPTeams {
+	if !d.Event.Scoring.Teams() {
 		return nil, nil
 	}
 	rounds := 0
@@ -23,7 +24,7 @@ func teamColumns(d *tournament.EventData) (header []string, widths []float64) {
 	}
 	header, widths = []string{"IMPs", "Byes"}, []float64{8, 8}
 	for r := 1; r <= rounds; r++ {
-		header = append(header, "R"+strconv.Itoa(r)+" VP")
+		header = append(header, "R"+strconv.Itoa(r)+" "+teamUnit(d.Event.Scoring))
 		widths = append(widths, 8)
 	}
 	return header, widths

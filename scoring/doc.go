@@ -16,7 +16,8 @@
 //     (Matchpoints, scaled by Neuberg where a board was played fewer times),
 //     the period methods (plus-minus, total points), IMPs, cross-IMPs,
 //     Butler, and a team match's IMPs (TeamMatch), converted to Victory
-//     Points (vp*.go).
+//     Points (vp*.go), or its board-a-match points (BoardAMatch), Patton
+//     points (Patton) or aggregate total points (Aggregate).
 //   - Ranking (rank*.go): places with ties, per field, standings over
 //     sessions.
 //   - Double dummy's results (tricks.go, par.go): a deal's trick table and

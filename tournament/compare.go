@@ -38,7 +38,8 @@ func (m Method) mpScale() (scoring.MPScale, bool) {
 // of the session has): at matchpoints a board with fewer lines shows its own
 // top on the traveler and counts Neuberg-scaled to full in the totals, as
 // Compscore3 does. assigned holds an assigned line's weighted parts (may be
-// nil). IMP_TEAMS is not a comparison of one traveler; it gives zeros.
+// nil). A teams method (IMP_TEAMS, BAM_TEAMS, …) is not a comparison of
+// one traveler; it gives zeros.
 func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
 	var out BoardPoints
 	zero := func() [2][]float64 { return [2][]float64{make([]float64, len(lines)), make([]float64, len(lines))} }

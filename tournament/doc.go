@@ -8,7 +8,8 @@
 //
 //   - The domain (domain.go, eventdata.go, options.go, method_features.go):
 //     Event, Section, Pair, Team, Board, Result, the scoring method
-//     (matchpoints, cross-IMPs, Butler, IMP teams converted to VPs, totals) and EventData,
+//     (matchpoints, cross-IMPs, Butler, totals; for teams IMPs converted to
+//     VPs, board-a-match, Patton, aggregate: TeamMethods) and EventData,
 //     a whole event in memory as an import, an export and a report see it.
 //     A board's deal is a scoring.Deal, parsed once where it comes in
 //     (ParseBoard for the API, the pages and hand-record files; the file
@@ -43,8 +44,10 @@
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike; a
-//     teams section's standings list each match's IMPs and VPs and a
-//     Swiss's byes (team_matches.go).
+//     teams section's standings list each match's IMPs and its points under
+//     the method (VPs, board points, Patton points, total points) and a
+//     Swiss's byes (team_matches.go); methodFits keeps a teams method to
+//     teams movements and a pairs method to pairs ones.
 //   - Who may see what (auth.go, public.go, public_session.go): actors and
 //     tokens (Authenticate, table links), the finished boards and session
 //     end that decide what the public sees.

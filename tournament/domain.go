@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"slices"
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -19,10 +20,24 @@ const (
 	MethodCrossIMP Method = "CROSS_IMP" // IMPs against every other score, averaged
 	MethodButler   Method = "BUTLER"    // IMPs against a datum (the mean without the top and bottom score, rounded to 10)
 	MethodIMPTeams Method = "IMP_TEAMS" // two-room team matches in IMPs, converted to VPs
+
+	MethodBAMTeams       Method = "BAM_TEAMS"       // two-room team matches board-a-match: each board 1 to the better two-room total, ½ each on a tie (scoring.BoardAMatch)
+	MethodPattonTeams    Method = "PATTON_TEAMS"    // two-room team matches, Patton: 2 a board won, 1 a tie, as many again for the match's aggregate (scoring.Patton)
+	MethodAggregateTeams Method = "AGGREGATE_TEAMS" // two-room team matches in total points: each match's net aggregate (scoring.Aggregate)
 )
 
 // Methods lists the methods in the order a director is offered them.
-var Methods = []Method{MethodMP, MethodMPACBL, MethodAverage, MethodTotal, MethodCrossIMP, MethodButler, MethodIMPTeams}
+var Methods = []Method{MethodMP, MethodMPACBL, MethodAverage, MethodTotal, MethodCrossIMP, MethodButler, MethodIMPTeams,
+	MethodBAMTeams, MethodPattonTeams, MethodAggregateTeams}
+
+// TeamMethods are the methods of a teams event: two-room matches between
+// teams, each played on a teams movement (a round robin, a Swiss, a
+// knockout — the knockout by IMPs only).
+var TeamMethods = []Method{MethodIMPTeams, MethodBAMTeams, MethodPattonTeams, MethodAggregateTeams}
+
+// Teams reports whether the method scores team matches (TeamMethods): its
+// sections play teams movements, its standings rank teams.
+func (m Method) Teams() bool { return slices.Contains(TeamMethods, m) }
 
 // Event is a tournament: one law code and one scoring method for all its
 // sessions and sections.

@@ -6,7 +6,8 @@ import "testing"
 // scales) have percentages; every method is listed once.
 func TestMethodHasPercentage(t *testing.T) {
 	want := map[Method]bool{MethodMP: true, MethodMPACBL: true, MethodAverage: false, MethodTotal: false,
-		MethodCrossIMP: false, MethodButler: false, MethodIMPTeams: false}
+		MethodCrossIMP: false, MethodButler: false, MethodIMPTeams: false,
+		MethodBAMTeams: false, MethodPattonTeams: false, MethodAggregateTeams: false}
 	if len(want) != len(Methods) {
 		t.Fatalf("%d methods, the test knows %d", len(Methods), len(want))
 	}

@@ -104,14 +104,14 @@ type Traveler struct {
 // Standing is one pair's or team's place.
 type Standing struct {
 	Number     string
-	Name       string   // IMP_TEAMS: the team's name
+	Name       string   // a teams method: the team's name
 	Direction  string   // the pair's direction in a Mitchell ("NS", "EW"), else ""
 	Players    []string // the players' names
-	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS: VPs (a knockout match: IMPs with the carry-over, knockout.go)
+	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go)
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
 	Boards     int // boards played, artificial scores included
-	IMPs       int // IMP_TEAMS: net IMPs
+	IMPs       int // a teams method: net IMPs
 }
 
 // Standings are a section's standings, live from its results.
@@ -119,8 +119,8 @@ type Standings struct {
 	Event   Event
 	Section Section
 	Method  Method
-	Pairs   []Standing   // every pair (IMP_TEAMS: every team), by direction then place
+	Pairs   []Standing   // every pair (a teams method: every team), by direction then place
 	Results int          // traveler lines counted
-	Matches []MatchScore // IMP_TEAMS: every match round by round, a Swiss's byes too
+	Matches []MatchScore // a teams method: every match round by round, a Swiss's byes too (not a knockout's)
 	Over    bool         // the session is over: every board finished (SessionOver); set by Service.Standings
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // maxName is the longest name (of an event, section or player) accepted.
@@ -105,8 +106,14 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		}
 	}
 	if p.Scoring != nil {
+		was := e.Scoring
 		if e.Scoring, err = checkMethod(*p.Scoring); err != nil {
 			return Event{}, err
+		}
+		if e.Scoring != was {
+			if err := s.sectionsFit(ctx, &e); err != nil {
+				return Event{}, err
+			}
 		}
 	}
 	if p.Published != nil {
@@ -256,4 +263,49 @@ func checkMethod(m string) (Method, error) {
 		names[i] = string(x)
 	}
 	return "", Invalidf("scoring", strconv.Quote(m)+": not a scoring method", names...)
+}
+
+// sectionsFit checks that every section of an event can be scored by the
+// event's (new) method (methodFits), naming the field "scoring": a pairs
+// section is not scored by a teams method, nor a teams section by a pairs
+// one, nor a knockout by another than IMP_TEAMS.
+func (s *Service) sectionsFit(ctx context.Context, e *Event) error {
+	secs, err := s.store.Sections(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	for i := range secs {
+		sec := &secs[i]
+		// A stored VP scale or bye's VPs stays, unused by a method that
+		// has no VPs (and used again if the event goes back to IMP_TEAMS).
+		spec := sec.Spec
+		spec.VPScale, spec.VPTable, spec.ByeVPs = "", nil, nil
+		if fit := methodFits(e, &spec, sec.Movement.Kind); fit != nil {
+			allowed := pairMethods()
+			if sec.Movement.Kind == movement.KindTeams {
+				allowed = TeamMethods
+				if sec.Spec.Kind == "knockout" {
+					allowed = []Method{MethodIMPTeams}
+				}
+			}
+			names := make([]string, len(allowed))
+			for k, m := range allowed {
+				names[k] = string(m)
+			}
+			return Invalidf("scoring", string(e.Scoring)+": section "+sec.Name+" ("+sec.Movement.Name+") cannot be scored so — "+fit.Message, names...)
+		}
+	}
+	return nil
+}
+
+// pairMethods are the methods of a pairs event: Methods that are not
+// TeamMethods.
+func pairMethods() []Method {
+	var out []Method
+	for _, m := range Methods {
+		if !m.Teams() {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -91,9 +91,8 @@ func (s *Service) changeMovement(ctx context.Context, st Store, a Actor, id int6
 	if err != nil {
 		return Section{}, err
 	}
-	if (e.Scoring == MethodIMPTeams) != (nm.Kind == movement.KindTeams) {
-		return Section{}, Invalidf("movement.kind", nm.Kind.String()+": event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+
-			"; a teams movement goes with IMP_TEAMS only")
+	if fit := methodFits(&e, &ch.Movement, nm.Kind); fit != nil {
+		return Section{}, fit
 	}
 	results, err := st.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {

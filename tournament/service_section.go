@@ -36,11 +36,8 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if sec.Movement, err = in.Movement.BuildContext(ctx); err != nil {
 		return Section{}, err
 	}
-	if e.Scoring == MethodIMPTeams && sec.Movement.Kind != movement.KindTeams {
-		return Section{}, Invalidf("movement.kind", "event "+strconv.FormatInt(e.ID, 10)+" is scored IMP_TEAMS: its sections play a teams movement", "teams")
-	}
-	if sec.Movement.Kind == movement.KindTeams && e.Scoring != MethodIMPTeams {
-		return Section{}, Invalidf("movement.kind", "a teams movement is scored IMP_TEAMS; event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+" (change the event's scoring first)")
+	if fit := methodFits(&e, &in.Movement, sec.Movement.Kind); fit != nil {
+		return Section{}, fit
 	}
 	if err := s.store.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
@@ -425,4 +422,39 @@ func withImplied(m map[int]Board, sec *Section) map[int]Board {
 		}
 	}
 	return m
+}
+
+// methodFits checks a section's movement against its event's method: a
+// teams method (Method.Teams) scores teams movements and a pairs method
+// pairs movements; a knockout is won by IMPs (IMP_TEAMS); a VP scale and
+// a bye's VPs are IMP_TEAMS's. The error names the movement's field.
+func methodFits(e *Event, spec *MovementSpec, kind movement.Kind) *Error {
+	id := strconv.FormatInt(e.ID, 10)
+	teams := kind == movement.KindTeams
+	switch {
+	case e.Scoring.Teams() && !teams:
+		return Invalidf("movement.kind", "event "+id+" is scored "+string(e.Scoring)+", a teams method: its sections play a teams movement", "teams", "swiss", "knockout")
+	case teams && !e.Scoring.Teams():
+		return Invalidf("movement.kind", "a teams movement is scored by a teams method ("+methodNames(TeamMethods)+"); event "+id+" is scored "+
+			string(e.Scoring)+" (change the event's scoring first)")
+	case e.Scoring == MethodIMPTeams || !teams:
+		return nil
+	case spec.Kind == "knockout":
+		return Invalidf("movement.kind", "knockout: a knockout match is won by IMPs, and event "+id+" is scored "+string(e.Scoring)+
+			" (score the event IMP_TEAMS for a knockout)", "teams", "swiss")
+	case spec.VPScale != "" || spec.VPTable != nil:
+		return Invalidf("movement.vp_scale", "event "+id+" is scored "+string(e.Scoring)+": its matches are not converted to VPs, so a section has no VP scale (IMP_TEAMS has)")
+	case spec.ByeVPs != nil:
+		return Invalidf("movement.bye_vps", "event "+id+" is scored "+string(e.Scoring)+": a bye scores "+e.Scoring.ByeWords()+", not VPs")
+	}
+	return nil
+}
+
+// methodNames joins methods' names with commas.
+func methodNames(ms []Method) string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = string(m)
+	}
+	return strings.Join(names, ", ")
 }

@@ -106,7 +106,7 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 	over := SessionOver(sec, results)
 	var pairs []Pair
 	var teams []Roster
-	if e.Scoring == MethodIMPTeams {
+	if e.Scoring.Teams() {
 		teams, err = store.Teams(ctx, sec.ID)
 	} else {
 		pairs, err = store.Pairs(ctx, sec.ID)
@@ -129,11 +129,11 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 // its results.
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
-	if e.Scoring == MethodIMPTeams && sec.Spec.Kind == "knockout" {
+	if e.Scoring.Teams() && sec.Spec.Kind == "knockout" {
 		km := knockoutMatch(sec, results, teams)
 		out.Pairs = knockoutStandings(&km, teams)
-	} else if e.Scoring == MethodIMPTeams {
-		ts := teamScoringOf(&sec.Spec)
+	} else if e.Scoring.Teams() {
+		ts := teamScoringOf(e.Scoring, &sec.Spec)
 		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, ts)
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
 	} else {
@@ -151,12 +151,12 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 	for n := range out {
 		out[n] = Traveler{Section: *sec, Board: boards[n+1], Method: method}
 	}
-	if method == MethodIMPTeams {
-		imps := teamBoardIMPs(&sec.Movement, results)
+	if method.Teams() {
+		pts := teamBoardPoints(method, &sec.Movement, results)
 		for i, r := range results {
 			if r.Board >= 1 && r.Board <= len(out) {
 				t := &out[r.Board-1]
-				t.Lines = append(t.Lines, TravelerLine{Result: r, NSPoints: imps[i], EWPoints: 0 - imps[i]})
+				t.Lines = append(t.Lines, TravelerLine{Result: r, NSPoints: pts[i][0], EWPoints: pts[i][1]})
 			}
 		}
 		return out
@@ -343,10 +343,38 @@ func playedMatches(m *movement.Movement, results []Result) []playedMatch {
 // against the other room of its match (0 until both rooms have a result).
 func teamBoardIMPs(m *movement.Movement, results []Result) []float64 {
 	out := make([]float64, len(results))
+	for i, p := range teamBoardPoints(MethodIMPTeams, m, results) {
+		out[i] = p[0]
+	}
+	return out
+}
+
+// teamBoardPoints returns, per result, what its NS side's team and its EW
+// side's team scored on the board against the other room of its match,
+// by method: IMPs (IMP_TEAMS), 1, ½ or 0 (BAM_TEAMS), 2, 1 or 0 (Patton's
+// board points; the aggregate's are the match's), net total points
+// (AGGREGATE_TEAMS); 0, 0 until both rooms have a result.
+func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2]float64 {
+	out := make([][2]float64, len(results))
 	for _, pm := range playedMatches(m, results) {
 		for _, r := range pm.rooms {
-			home := float64(scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore))
-			out[r[0]], out[r[1]] = home, 0-home
+			b := []scoring.MatchBoard{{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}}
+			var home, away float64
+			switch method {
+			case MethodBAMTeams:
+				home, away = scoring.BoardAMatch(b)
+			case MethodPattonTeams:
+				home, away = scoring.BoardAMatch(b)
+				home, away = 2*home, 2*away
+			case MethodAggregateTeams:
+				home = float64(scoring.Aggregate(b))
+				away = 0 - home
+			default:
+				home = float64(b[0].HomeIMPs())
+				away = 0 - home
+			}
+			// Room 1: the home team sits NS; room 2: the away team does.
+			out[r[0]], out[r[1]] = [2]float64{home, away}, [2]float64{away, home}
 		}
 	}
 	return out
@@ -363,6 +391,9 @@ func teamStandings(m *movement.Movement, results []Result, rosters []Roster) []S
 // ts's VPs for each bye (a team sitting out a round released); places by
 // VPs.
 func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, ts teamScoring) []Standing {
+	if ts.method != "" && ts.method != MethodIMPTeams {
+		return teamPointStandings(m, results, rosters, ts)
+	}
 	n := len(m.Teams)
 	var matches []scoring.TeamMatchResult
 	boards := make([]int, n)
@@ -397,12 +428,57 @@ func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, t
 	st := scoring.TeamStandings(n, matches, ts.scale, carry)
 	out := make([]Standing, n)
 	for i, t := range st {
-		r := names[i+1]
-		var players []string
-		for _, p := range r.Players {
-			players = append(players, p.Name)
+		out[i] = teamStanding(i+1, names[i+1], t.VPs, t.IMPs, boards[i])
+		out[i].Place = t.Place
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int { return a.Place - b.Place })
+	return out
+}
+
+// teamStanding is team number's line before its place.
+func teamStanding(number int, r Roster, total float64, imps, boards int) Standing {
+	var players []string
+	for _, p := range r.Players {
+		players = append(players, p.Name)
+	}
+	return Standing{Number: strconv.Itoa(number), Name: r.Name, Players: players, Total: total, IMPs: imps, Boards: boards}
+}
+
+// teamPointStandings totals a teams section scored by board-a-match,
+// Patton or aggregate (ts.method): each team's points over its matches
+// (teamMatchScores: board points, Patton points, net total points) and a
+// Swiss's byes, its net IMPs beside them; places by points.
+func teamPointStandings(m *movement.Movement, results []Result, rosters []Roster, ts teamScoring) []Standing {
+	n := len(m.Teams)
+	total := make([]float64, n+1)
+	imps := make([]int, n+1)
+	boards := make([]int, n+1)
+	for _, ms := range teamMatchScores(m, results, ts) {
+		if ms.Home < 1 || ms.Home > n || ms.Away > n {
+			continue
 		}
-		out[i] = Standing{Number: strconv.Itoa(i + 1), Name: r.Name, Players: players, Total: t.VPs, IMPs: t.IMPs, Place: t.Place, Boards: boards[i]}
+		total[ms.Home] += ms.HomeVPs
+		if ms.Bye() {
+			continue
+		}
+		total[ms.Away] += ms.AwayVPs
+		imps[ms.Home] += ms.HomeIMPs - ms.AwayIMPs
+		imps[ms.Away] += ms.AwayIMPs - ms.HomeIMPs
+		boards[ms.Home] += ms.Boards
+		boards[ms.Away] += ms.Boards
+	}
+	names := map[int]Roster{}
+	for _, r := range rosters {
+		names[r.Number] = r
+	}
+	out := make([]Standing, n)
+	keys := make([]float64, n)
+	for i := range out {
+		out[i] = teamStanding(i+1, names[i+1], scoring.Round2(total[i+1]), imps[i+1], boards[i+1])
+		keys[i] = out[i].Total
+	}
+	for i, p := range scoring.Places(keys) {
+		out[i].Place = p
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int { return a.Place - b.Place })
 	return out

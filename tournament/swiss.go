@@ -153,19 +153,21 @@ func (s MovementSpec) vpScale() (scoring.VPScale, error) {
 
 // teamScoring is how a teams section's matches become VPs.
 type teamScoring struct {
-	scale scoring.VPScale
-	bye   float64 // the VPs of a bye, each round a team sits out
-	byes  bool    // a team sitting out has a bye (a Swiss)
+	method Method // a teams method (TeamMethods); "" is IMP_TEAMS
+	scale  scoring.VPScale
+	bye    float64 // IMP_TEAMS: the VPs of a bye, each round a team sits out (other methods: byePoints)
+	byes   bool    // a team sitting out has a bye (a Swiss)
 }
 
-// teamScoringOf returns the section's VP scale and byes (a stored spec was
-// checked when it was stored: a scale that does not read is the WBF's).
-func teamScoringOf(spec *MovementSpec) teamScoring {
+// teamScoringOf returns the section's method, VP scale and byes (a stored
+// spec was checked when it was stored: a scale that does not read is the
+// WBF's).
+func teamScoringOf(method Method, spec *MovementSpec) teamScoring {
 	scale, err := spec.vpScale()
 	if err != nil {
 		scale = scoring.WBFContinuous{}
 	}
-	ts := teamScoring{scale: scale, byes: spec.Kind == "swiss", bye: scoring.Round2(0.6 * scale.Max())}
+	ts := teamScoring{method: method, scale: scale, byes: spec.Kind == "swiss", bye: scoring.Round2(0.6 * scale.Max())}
 	if spec.ByeVPs != nil {
 		ts.bye = *spec.ByeVPs
 	}

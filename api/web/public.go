@@ -157,7 +157,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
 		ShowPct: st.Method.HasPercentage(), Over: st.Over}
-	if st.Method == tournament.MethodIMPTeams {
+	if st.Method.Teams() {
 		d.Teams = teamsStandings(&st)
 		// A Swiss is over only once its last round is released and played.
 		d.Over = d.Over && d.Teams.Released >= d.Teams.Of

@@ -12,8 +12,9 @@ import (
 // (a Swiss's after the rounds released) and each round's matches.
 type teamsView struct {
 	Swiss        bool
-	Knockout     bool // a knockout match: its teams ranked by IMPs with the carry-over, not VPs
-	Released, Of int  // a Swiss's rounds released, of the rounds it plays
+	Knockout     bool   // a knockout match: its teams ranked by IMPs with the carry-over, not VPs
+	Points       string // what a match scores, the heading of its column: "VPs", "Points" (teamPointsWords)
+	Released, Of int    // a Swiss's rounds released, of the rounds it plays
 	Rows         []teamRow
 	Rounds       []teamRound // the latest round first
 }
@@ -39,7 +40,8 @@ type teamMatchRow struct {
 
 // teamsStandings arranges a teams section's standings for the page.
 func teamsStandings(st *tournament.Standings) *teamsView {
-	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Knockout: st.Section.Spec.Kind == "knockout", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds}
+	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Knockout: st.Section.Spec.Kind == "knockout", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds,
+		Points: teamPointsWords(st.Method)}
 	names := map[int]string{}
 	played, byes := map[int]int{}, map[int][]string{}
 	for _, s := range st.Pairs {

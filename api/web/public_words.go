@@ -8,13 +8,26 @@ import (
 // methodNames name each scoring method for the public, in words rather
 // than its code ("MP", "CROSS_IMP").
 var methodNames = map[tournament.Method]string{
-	tournament.MethodMP:       "Matchpoints",
-	tournament.MethodMPACBL:   "Matchpoints (ACBL: 1 for each score beaten, ½ for each tie)",
-	tournament.MethodAverage:  "Points against each board's average",
-	tournament.MethodTotal:    "Total points",
-	tournament.MethodCrossIMP: "Cross-IMPs (IMPs against every other score, averaged)",
-	tournament.MethodButler:   "Butler IMPs (IMPs against the board's datum)",
-	tournament.MethodIMPTeams: "IMPs, converted to victory points",
+	tournament.MethodMP:             "Matchpoints",
+	tournament.MethodMPACBL:         "Matchpoints (ACBL: 1 for each score beaten, ½ for each tie)",
+	tournament.MethodAverage:        "Points against each board's average",
+	tournament.MethodTotal:          "Total points",
+	tournament.MethodCrossIMP:       "Cross-IMPs (IMPs against every other score, averaged)",
+	tournament.MethodButler:         "Butler IMPs (IMPs against the board's datum)",
+	tournament.MethodIMPTeams:       "IMPs, converted to victory points",
+	tournament.MethodBAMTeams:       "Board-a-match (each board 1 point to the team with the better score over both rooms, ½ each on a tie)",
+	tournament.MethodPattonTeams:    "Patton (2 points for each board won, 1 for a tie, and as many again for the match's aggregate)",
+	tournament.MethodAggregateTeams: "Aggregate (the total points of each match)",
+}
+
+// teamPointsWords heads the column of what a teams method scores a match:
+// "VPs" (IMP_TEAMS), "Points" (board, Patton or total points: the page
+// says which method above the table).
+func teamPointsWords(m tournament.Method) string {
+	if m == tournament.MethodIMPTeams {
+		return "VPs"
+	}
+	return "Points"
 }
 
 // lawNames name each law code for the public, to follow "scored under".
@@ -65,6 +78,7 @@ func lawNameWords(name string) string {
 func init() {
 	funcs["lawNameWords"] = lawNameWords
 	funcs["methodWords"] = methodWords
+	funcs["teamPointsWords"] = teamPointsWords
 	funcs["lawWords"] = lawWords
 	funcs["scoredWords"] = scoredWords
 }

@@ -54,13 +54,16 @@ var lawDescriptions = map[string]string{
 
 // methodDescriptions say in plain words how each scoring method compares results.
 var methodDescriptions = map[tournament.Method]string{
-	tournament.MethodMP:       "Matchpoints (EBU/WBF): 2 for each score beaten, 1 for each tie",
-	tournament.MethodMPACBL:   "Matchpoints (ACBL): 1 for each score beaten, ½ for each tie",
-	tournament.MethodAverage:  "Against the average: each score compared with the board's average (Duplicate Auction Law H)",
-	tournament.MethodTotal:    "Total points: the scores added up",
-	tournament.MethodCrossIMP: "Cross-IMPs: IMPs against every other score, averaged",
-	tournament.MethodButler:   "Butler: IMPs against a datum (the average without the top and bottom score)",
-	tournament.MethodIMPTeams: "Teams: two-room matches in IMPs, converted to victory points",
+	tournament.MethodMP:             "Matchpoints (EBU/WBF): 2 for each score beaten, 1 for each tie",
+	tournament.MethodMPACBL:         "Matchpoints (ACBL): 1 for each score beaten, ½ for each tie",
+	tournament.MethodAverage:        "Against the average: each score compared with the board's average (Duplicate Auction Law H)",
+	tournament.MethodTotal:          "Total points: the scores added up",
+	tournament.MethodCrossIMP:       "Cross-IMPs: IMPs against every other score, averaged",
+	tournament.MethodButler:         "Butler: IMPs against a datum (the average without the top and bottom score)",
+	tournament.MethodIMPTeams:       "Teams: two-room matches in IMPs, converted to victory points",
+	tournament.MethodBAMTeams:       "Teams, board-a-match: each board 1 point to the team with the better score over both rooms, ½ each on a tie (ACBL)",
+	tournament.MethodPattonTeams:    "Teams, Patton: 2 points for each board won, 1 for a tie, and as many again for the match's aggregate (EBU)",
+	tournament.MethodAggregateTeams: "Teams, aggregate: the total points of each match added up",
 }
 
 // eventsData is the events list's data.

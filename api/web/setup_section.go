@@ -29,6 +29,7 @@ type sectionFormData struct {
 	Event   tournament.Event
 	Kinds   []kindChoice
 	Preview *movementPreview // the movement the form gives, after #preview
+	VPs     bool             // the event's matches are converted to VPs (IMP_TEAMS, or a pairs event): the form offers a scale and a bye's VPs
 }
 
 // kindChoice is one movement kind of the form.
@@ -65,7 +66,7 @@ func (p *Pages) pathEvent(c echo.Context) (tournament.Event, error) {
 
 // sectionForm fills the form's choices from the values sent.
 func sectionForm(ev tournament.Event, form map[string]string) sectionFormData {
-	d := sectionFormData{Event: ev}
+	d := sectionFormData{Event: ev, VPs: ev.Scoring == tournament.MethodIMPTeams || !ev.Scoring.Teams()}
 	for _, k := range movementKinds {
 		d.Kinds = append(d.Kinds, kindChoice{Value: k.Value, Label: k.Label, Selected: form["kind"] == k.Value})
 	}

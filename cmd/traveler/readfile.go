@@ -24,7 +24,7 @@ type fileFlags struct {
 
 // register adds the flags to fs.
 func (f *fileFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.method, "method", "", "compare by this scoring method instead of the file's (MP, MP_ACBL, BUTLER, CROSS_IMP, IMP_TEAMS, TOTAL, AVERAGE)")
+	fs.StringVar(&f.method, "method", "", "compare by this scoring method instead of the file's (MP, MP_ACBL, BUTLER, CROSS_IMP, TOTAL, AVERAGE; team matches: IMP_TEAMS, BAM_TEAMS, PATTON_TEAMS, AGGREGATE_TEAMS)")
 	fs.StringVar(&f.name, "name", "", "the event's name, instead of the file's")
 	fs.StringVar(&f.date, "date", "", "the event's date (YYYY-MM-DD), instead of the file's")
 	fs.StringVar(&f.encoding, "encoding", "", "the file's text encoding ("+strings.Join(reports.Encodings, ", ")+"); detected when not given")

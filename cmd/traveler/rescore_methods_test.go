@@ -277,7 +277,7 @@ func TestRescoreCommand(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "none.xml")}, "", 1, nil, []string{"none.xml"}},
 		{"bad tricks", []string{bad}, "", 1, nil, []string{"USEBIO line 8: BOARD/TRAVELLER_LINE/TRICKS \"nine\": expected the tricks won by the declarer's side, 0 to 13"}},
 		{"PBN of nobody", []string{pbn}, "", 1, nil, []string{"PBN line 1: [North]: expected the players' names (or PairId_NS and PairId_EW, or HomeTeam, VisitTeam and Table) to tell who played"}},
-		{"teams with a pairs method", []string{teams, "--method", "MP"}, "", 1, nil, []string{`option: method "MP": expected IMP_TEAMS: the file holds team matches`}},
+		{"teams with a pairs method", []string{teams, "--method", "MP"}, "", 1, nil, []string{`option: method "MP": expected a teams method (IMP_TEAMS, BAM_TEAMS, PATTON_TEAMS, AGGREGATE_TEAMS): the file holds team matches`}},
 		{"USEBIO as teams", []string{good, "--method", "IMP_TEAMS"}, "", 1, nil, []string{`option: method "IMP_TEAMS": expected a pairs method`}},
 		{"bad date", []string{good, "--date", "24/11/2026"}, "", 2, nil, []string{`--date "24/11/2026": not a date; write it YYYY-MM-DD`}},
 		{"bad encoding", []string{good, "--encoding", "EBCDIC"}, "", 2, nil, []string{`--encoding "EBCDIC": not an encoding traveler reads (allowed: UTF-8, ISO-8859-1, ISO-8859-2, Windows-1250, Windows-1252)`}},

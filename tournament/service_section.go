@@ -16,7 +16,13 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if err := directorOnly(a, "add sections"); err != nil {
 		return Section{}, err
 	}
-	e, err := s.store.Event(ctx, eventID)
+	return createSection(ctx, s.store, eventID, in)
+}
+
+// createSection checks in and stores it as a new section of event eventID
+// through st (the service's store, or a transaction's: AdvanceKnockout).
+func createSection(ctx context.Context, st Store, eventID int64, in SectionInput) (Section, error) {
+	e, err := st.Event(ctx, eventID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -42,7 +48,7 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if sec.Movement.Kind == movement.KindTeams && e.Scoring != MethodIMPTeams {
 		return Section{}, Invalidf("movement.kind", "a teams movement is scored IMP_TEAMS; event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+" (change the event's scoring first)")
 	}
-	if err := s.store.CreateSection(ctx, &sec); err != nil {
+	if err := st.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
 	}
 	return sec, nil

@@ -165,15 +165,15 @@ func knockoutMatch(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		}
 	default:
 		out.Tied = true
-		out.Playoff = playoffBoards(sp.Rounds * sp.BoardsPerRound)
+		out.Playoff = PlayoffBoards(sp.Rounds * sp.BoardsPerRound)
 	}
 	return out
 }
 
-// playoffBoards is the length of a play-off after a tie in a match of
+// PlayoffBoards is the length of a play-off after a tie in a match of
 // scheduled boards: one-eighth, at least 2, a fraction rounded up (EBU
 // White Book §143.2.1).
-func playoffBoards(scheduled int) int {
+func PlayoffBoards(scheduled int) int {
 	return max(2, (scheduled+7)/8)
 }
 

@@ -138,10 +138,10 @@ type standingsData struct {
 	Results int
 	ShowPct bool // the method gives percentages
 	Fields  []standingsField
-	Split   bool       // two fields, wrapped in one element with id standings
-	Refresh int        // seconds between reloads
-	Over    bool       // every board finished: the standings are final
-	Teams   *teamsView // IMP_TEAMS: the teams table and the matches, instead of Fields
+	Split   bool          // two fields, wrapped in one element with id standings
+	Refresh int           // seconds between reloads
+	Over    bool          // every board finished: the standings are final
+	Teams   *teamsView    // IMP_TEAMS: the teams table and the matches, instead of Fields
 	Running *runningScore // a knockout match: its running score by segment
 }
 

@@ -42,7 +42,7 @@ type kindChoice struct {
 type movementPreview struct {
 	Movement movement.Movement
 	Rounds   int
-	Cards    template.HTML     // the table and guide cards
+	Cards    template.HTML    // the table and guide cards
 	Knockout *knockoutPreview // a knockout match's segments, carry-over and tie rule; nil for another kind
 }
 

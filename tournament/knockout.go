@@ -103,10 +103,12 @@ type KnockoutMatch struct {
 	Playoff  int        // when Tied: the boards of the play-off to add
 }
 
-// knockoutMatch scores a knockout section's results: each segment's IMPs
+// ScoreKnockout scores a knockout section's results: each segment's IMPs
 // on the boards both rooms have played, the running totals from the
-// carry-over, and the winner once every board is scored.
-func knockoutMatch(sec *Section, results []Result, rosters []Roster) KnockoutMatch {
+// carry-over, and the winner once every board is scored. The one scoring
+// of a knockout match: Service.Knockout's, the standings' and a report's
+// (from its EventData's results and teams).
+func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMatch {
 	sp := &sec.Spec
 	out := KnockoutMatch{Section: *sec, TieRule: sp.TieRule}
 	if out.TieRule == "" {
@@ -224,7 +226,7 @@ func (s *Service) knockoutOf(ctx context.Context, store Store, director bool, se
 	if err != nil {
 		return KnockoutMatch{}, err
 	}
-	return knockoutMatch(sec, results, rosters), nil
+	return ScoreKnockout(sec, results, rosters), nil
 }
 
 // AddKnockoutPlayoff adds a play-off segment to a knockout match that

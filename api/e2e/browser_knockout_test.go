@@ -8,8 +8,10 @@ package e2e
 // public reads the bracket.
 //
 // Match A, Aces v Bears: 2 segments of 2 boards, Aces (team 1) carrying
-// 3.5 IMPs in, a tie to the carry-over. Match B, Cats v Dogs: 1 segment
-// of 2 boards. North declares at both tables; team 1 sits NS at table 1,
+// 3.5 IMPs in, a tie to the carry-over. Match B, Cats v Dogs, and match
+// C, Eagles v Foxes: 1 segment of 2 boards; C's both flat, tied 0–0, its
+// play-off 2 boards (one-eighth of 2, at least 2: EBU White Book §143.2.1),
+// added from the director's bracket page. North declares at both tables; team 1 sits NS at table 1,
 // team 2 at table 2. IMPs by Law 78B (scoring/imps.go): 250 → 6
 // (220–260). Boards 1 and 3 are NS not vulnerable: 4♠ making 10 is 420,
 // 3♠ making 10 is 170; 1♠ making 7 (80) at both tables is flat.
@@ -103,8 +105,11 @@ func TestBrowserKnockout(t *testing.T) {
 	teams(a, "Aces", "Bears")
 	bs := bl.CreateSection(ev.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}})
 	teams(bs, "Cats", "Dogs")
+	cs := bl.CreateSection(ev.ID, tournament.SectionInput{Name: "C", Movement: tournament.MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}})
+	teams(cs, "Eagles", "Foxes")
 	playKO(bl, a, 1, map[int][4]any{1: {"4S", 10, "3S", 10}})
 	playKO(bl, bs, 1, map[int][4]any{1: {"3S", 10, "4S", 10}})
+	playKO(bl, cs, 1, nil) // both boards flat: tied 0–0
 	a = bl.Round(a, 2)
 	bl.Play(a, 2, 1, 3, "3S", "N", 10)
 	bl.Play(a, 2, 2, 3, "4S", "N", 10)
@@ -137,10 +142,22 @@ func TestBrowserKnockout(t *testing.T) {
 	bl.Play(a, 2, 1, 4, "1S", "N", 7)
 	bl.Play(a, 2, 2, 4, "1S", "N", 7)
 
-	// The director makes the final from the bracket page.
+	// The director plays C's tie off from the bracket page, then makes the
+	// final from A's and B's winners.
 	d.open("/director/events/" + id(ev.ID))
 	d.submit("#bracket-link")
 	d.noError("open the director's bracket")
+	if got := d.text(fmt.Sprintf(`.bracket-match[data-section="%d"] .match-state`, cs.ID)); got != "Tied 0–0: a play-off of 2 boards to come." {
+		t.Errorf("match C on the director's bracket: %q", got)
+	}
+	d.submit(fmt.Sprintf(`form[action="/director/sections/%d/knockout/playoff"] button`, cs.ID))
+	d.noError("add C's play-off")
+	if flash := d.text(".flash"); !strings.Contains(flash, "Match C: a play-off of 2 boards added, boards 3–4") {
+		t.Errorf("after the play-off the page says %q", flash)
+	}
+	if c, err := b.svc.Section(ctx, dir, cs.ID); err != nil || c.Movement.Boards != 4 || c.CurrentRound != 2 {
+		t.Errorf("match C after its play-off: %d boards, round %d (%v); want 4 boards, at the play-off", c.Movement.Boards, c.CurrentRound, err)
+	}
 	if got := eval[string](d, "read the choices", `[...document.querySelectorAll("#from_1 option")].map(o => o.textContent.trim()).join("; ")`); got != "match A: Aces; match B: Dogs" {
 		t.Errorf("the winners to advance: %q", got)
 	}
@@ -156,8 +173,8 @@ func TestBrowserKnockout(t *testing.T) {
 	if got := d.text("#knockout-tie"); !strings.Contains(got, "played off over 2 more boards") {
 		t.Errorf("the final's tie rule: %q", got)
 	}
-	if n := len(sectionsOf(t, b, ev.ID)); n != 2 {
-		t.Fatalf("the preview stored a section: %d sections", n)
+	if n := len(sectionsOf(t, b, ev.ID)); n != 3 {
+		t.Fatalf("the preview stored a section: %d sections, want A, B and C", n)
 	}
 	d.submit("#advance")
 	d.noError("make the final")
@@ -168,10 +185,10 @@ func TestBrowserKnockout(t *testing.T) {
 		t.Errorf("the bracket still offers winners that went on")
 	}
 	secs := sectionsOf(t, b, ev.ID)
-	if len(secs) != 3 || secs[2].Name != "Final" || secs[2].Movement.Boards != 4 {
+	if len(secs) != 4 || secs[3].Name != "Final" || secs[3].Movement.Boards != 4 {
 		t.Fatalf("the sections after the final: %+v", secs)
 	}
-	fin, err := b.svc.Teams(ctx, dir, secs[2].ID)
+	fin, err := b.svc.Teams(ctx, dir, secs[3].ID)
 	if err != nil || len(fin) != 2 || fin[0].Name != "Aces" || fin[1].Name != "Dogs" {
 		t.Errorf("the final's teams: %+v, %v", fin, err)
 	}
@@ -185,7 +202,8 @@ func TestBrowserKnockout(t *testing.T) {
 			[...m.querySelectorAll("tr")].map(tr => tr.querySelector("th").textContent.replace(/\s+/g, " ").trim() + " " + tr.querySelector("td").textContent.trim() + (tr.classList.contains("won") ? "*" : "")).join(", ") +
 			"] " + m.querySelector(".match-state").textContent.trim()).join("; "))`)
 	wantBracket := []string{
-		"1: Match A [Aces won 9.5*, Bears 6] Aces win by 3.5 IMPs; the winner plays in match Final.; Match B [Cats 0, Dogs won 6*] Dogs win by 6 IMPs; the winner plays in match Final.",
+		"1: Match A [Aces won 9.5*, Bears 6] Aces win by 3.5 IMPs; the winner plays in match Final.; Match B [Cats 0, Dogs won 6*] Dogs win by 6 IMPs; the winner plays in match Final.; " +
+			"Match C [Eagles 0, Foxes 0] Playing: 2 of 4 boards scored.",
 		"2: Match Final [Aces 0, Dogs 0] Not begun: 4 boards.",
 	}
 	if fmt.Sprint(got) != fmt.Sprint(wantBracket) {

@@ -96,6 +96,28 @@ func TestBrowserKnockout(t *testing.T) {
 	if sp := a.Spec; sp.Kind != "knockout" || sp.Rounds != 2 || sp.BoardsPerRound != 2 || sp.CarryTeam != 1 || sp.CarryIMPs != 3.5 || sp.TieRule != "carryover" {
 		t.Fatalf("the match made: %+v", sp)
 	}
+	// Its page's change of movement (made again from round 1, two segments
+	// of 2 boards) keeps the carry-over and the tie rule, filled in; they
+	// were dropped when the form sent none.
+	{
+		const segs = 2
+		d.open("/director/sections/" + id(aID))
+		if got := eval[string](d, "read the change form", `["change-carry_team", "change-carry_imps", "change-tie_rule"].map(i => document.getElementById(i).value).join(" ")`); got != "1 3.5 carryover" {
+			t.Errorf("the change form's carry-over and tie rule: %q, want 1 3.5 carryover", got)
+		}
+		d.click("#change-movement summary")
+		d.fill("#change-rounds", fmt.Sprint(segs))
+		d.fill("#change-from", "1")
+		d.submit("#change-movement-button")
+		d.noError(fmt.Sprintf("change match A to %d segments", segs))
+		a, err = b.svc.Section(ctx, dir, aID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp := a.Spec; sp.Rounds != segs || sp.CarryTeam != 1 || sp.CarryIMPs != 3.5 || sp.TieRule != "carryover" || a.Movement.Boards != 2*segs {
+			t.Errorf("match A changed to %d segments: %+v, %d boards", segs, sp, a.Movement.Boards)
+		}
+	}
 	teams := func(sec tournament.Section, home, away string) {
 		if _, err := b.svc.AddTeams(ctx, dir, sec.ID, []tournament.Roster{{Number: 1, Name: home}, {Number: 2, Name: away}}); err != nil {
 			t.Fatal(err)

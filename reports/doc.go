@@ -18,8 +18,11 @@
 // the Excel workbook with its sheets — standings, travelers, score cards,
 // frequencies, players (xlsx*.go, through excelize); standings and
 // travelers as CSV (csv*.go; text a spreadsheet would take for a formula
-// made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go); PBN
-// (pbn_write.go); and the printed PDFs (paper*.go, through gopdf with the
+// made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go;
+// a teams section as USEBIO's team event, usebio_teams.go: TEAMs, MATCHes
+// round by round or segment by segment, a knockout's carry-over refused);
+// PBN (pbn_write.go; a teams room with Competition, HomeTeam, VisitTeam,
+// Room and ScoreIMP as RealBridge and vugraph files write them); and the printed PDFs (paper*.go, through gopdf with the
 // Go fonts) — hand records with double-dummy grids, table and guide cards,
 // score cards — on A4 or US Letter. Every writer renders to an io.Writer
 // from tournament.EventData (or what tournament computed); none computes

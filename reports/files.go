@@ -33,7 +33,7 @@ var Files = []File{
 	{"travelers.csv", "text/csv; charset=utf-8", WriteTravelersCSV,
 		"csv-travelers", "every traveler line as CSV", false, false},
 	{"usebio.xml", "application/xml; charset=utf-8", WriteUSEBIO,
-		"usebio", "a USEBIO 1.2 results file (one section; MP, MP_ACBL, BUTLER or CROSS_IMP)", false, true},
+		"usebio", "a USEBIO 1.2 results file (one section; MP, MP_ACBL, BUTLER, CROSS_IMP or IMP_TEAMS)", false, true},
 	{"results.pbn", "application/x-pbn; charset=utf-8", WritePBN,
 		"pbn", "a PBN 2.1 file of hand records and played results", false, true},
 }

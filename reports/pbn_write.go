@@ -58,6 +58,11 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				continue // nothing to say about the board
 			}
 			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals}
+			if s.Section.Movement.Kind == movement.KindTeams {
+				// Every game of a teams event says so, as RealBridge's
+				// teams files do (../shared/testdata/pbn/teams_imps_2021.pbn).
+				g.competition = "Teams"
+			}
 			totals = nil
 			if a := analyses[t.Board.Number]; a != nil && !a.Deal.Empty() && !t.Board.Deal.Empty() {
 				g.analysis = a
@@ -72,15 +77,20 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 			for _, l := range lines {
 				g.line = &l.Result
 				g.ns, g.ew = ps.id(l.Result.NS, 0), ps.id(l.Result.EW, 1)
-				g.home, g.visit, g.imps = "", "", ""
+				g.home, g.visit, g.imps, g.room = "", "", "", ""
 				if teams := s.Section.Movement.Kind == movement.KindTeams; teams {
 					// A match's room: the team sitting NS is the HomeTeam
 					// (the two rooms name the teams the other way round, as
-					// teams programs write them), and its IMPs on the board.
+					// teams programs write them), and each side's IMPs on the
+					// board, "NS 4 EW -4", as RealBridge writes ScoreIMP
+					// (teams_imps_2021.pbn). The room where the match's home
+					// team sits NS is the Open room, the other the Closed,
+					// as vugraph files name them (vugraph_rooms_1998.pbn).
 					g.home, g.visit = ps.team(s, l.Result.NS), ps.team(s, l.Result.EW)
 					if d.Event.Scoring == tournament.MethodIMPTeams {
-						g.imps = "NS " + strconv.FormatFloat(l.NSPoints, 'f', -1, 64)
+						g.imps = "NS " + strconv.FormatFloat(l.NSPoints, 'f', -1, 64) + " EW " + strconv.FormatFloat(l.EWPoints, 'f', -1, 64)
 					} // board-a-match, Patton, aggregate: the line's points are no IMPs; [Scoring] says the method
+					g.room = pbnRoom(&s.Section.Movement, &l.Result)
 				}
 				g.players = [4]string{ // West, North, East, South
 					ps.player(l.Result.EW, 1, 1), ps.player(l.Result.NS, 0, 0),
@@ -124,6 +134,8 @@ type pbnGame struct {
 	// A teams match's room: the teams sitting NS and EW (HomeTeam and
 	// VisitTeam, instead of the pairs' ids) and NS's IMPs (ScoreIMP).
 	home, visit, imps string
+	room              string // "Open" or "Closed" (a teams room); "" otherwise
+	competition       string // "Teams" in a teams event; "" otherwise
 	// totals are the section's TotalScoreTable rows (its pairs' players
 	// and membership numbers), written with its first game; nil otherwise.
 	totals []string
@@ -146,6 +158,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	if g.section != "" {
 		add("Section", g.section) // §4.4.5
 	}
+	if g.competition != "" {
+		add("Competition", g.competition)
+	}
 	if g.ev.law != "" {
 		// §4.9: "A PBN parser is robust when it just skips such tags".
 		add(lawTag, g.ev.law)
@@ -163,6 +178,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 			add("VisitTeam", g.visit)
 			if g.imps != "" {
 				add("ScoreIMP", g.imps) // §4.2.2
+			}
+			if g.room != "" {
+				add("Room", g.room)
 			}
 		} else {
 			add("PairId_NS", g.ns)
@@ -382,6 +400,27 @@ func pbnDealOut(b tournament.Board) string {
 	d := b.Deal
 	d.First = b.Dealer
 	return d.String()
+}
+
+// pbnRoom names a teams result's room: "Open" where the NS pair's team is
+// the home team of a match of its round (its first pair sits NS in the
+// match's first room, movement.Match), "Closed" where it is the away team.
+func pbnRoom(m *movement.Movement, r *tournament.Result) string {
+	ns, err := strconv.Atoi(r.NS)
+	if err != nil {
+		return ""
+	}
+	team := m.TeamOf(ns)
+	for _, mt := range m.Matches(r.Round) {
+		switch {
+		case mt.Away == 0:
+		case mt.Home == team:
+			return "Open"
+		case mt.Away == team:
+			return "Closed"
+		}
+	}
+	return ""
 }
 
 // pbnScoring is each method as the Scoring tag names it: PBN 2.1's MP, IMP,

@@ -25,7 +25,8 @@ import (
 // pairs per file: the event must have one section (an event of several is
 // a tournament.ErrInvalid error on "section" listing the sections' ids:
 // export one section, e.g. d.Select(sectionID, 0)), scored MP, MP_ACBL,
-// BUTLER or CROSS_IMP; an assigned adjusted score (weighted) has no USEBIO
+// BUTLER, CROSS_IMP or IMP_TEAMS (a team event: writeUSEBIOTeams; a
+// knockout with a carry-over is refused, usebioTeamsHolds); an assigned adjusted score (weighted) has no USEBIO
 // form and is refused. A two-winner section (Movement.Winners 2, a
 // Mitchell) is written with WINNER_TYPE 2: each PAIR with its DIRECTION,
 // traveller lines naming the NS and the EW pair by their numbers, places
@@ -42,7 +43,13 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 		return err
 	}
 	s := &d.Sections[0]
-	winners, err := usebioWinners(&s.Section)
+	teams := d.Event.Scoring == tournament.MethodIMPTeams
+	winners := 1
+	if teams {
+		err = usebioTeamsHolds(&s.Section)
+	} else {
+		winners, err = usebioWinners(&s.Section)
+	}
 	if err != nil {
 		return err
 	}
@@ -56,6 +63,54 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw("<CLUB>\n")
 	x.elem(1, "CLUB_NAME", cmp.Or(strings.TrimSpace(d.Event.Name), "traveler"))
 	x.raw("</CLUB>\n")
+	if teams {
+		err = writeUSEBIOTeams(x, &d, s)
+	} else {
+		err = writeUSEBIOPairs(x, &d, s, typ, points, winners)
+	}
+	if err != nil {
+		return err
+	}
+	hands := false
+	for _, b := range s.Boards {
+		deal := b.Deal
+		if deal.Empty() {
+			continue
+		}
+		if !hands {
+			x.raw("<HANDSET>\n")
+			hands = true
+		}
+		x.raw("  <BOARD>\n")
+		x.elem(2, "BOARD_NUMBER", strconv.Itoa(b.Number))
+		for _, seat := range []scoring.Seat{scoring.North, scoring.East, scoring.South, scoring.West} {
+			if !deal.Given[seat] {
+				continue
+			}
+			suits := strings.Split(deal.Hands[seat].String(), ".")
+			x.raw("    <HAND>\n")
+			x.elem(3, "DIRECTION", seatName[seat])
+			for i := 3; i >= 0; i-- { // clubs first, as Compscore3 writes them
+				x.elem(3, usebioSuits[i], suits[i])
+			}
+			x.raw("    </HAND>\n")
+		}
+		x.raw("  </BOARD>\n")
+	}
+	if hands {
+		x.raw("</HANDSET>\n")
+	}
+	x.raw("</USEBIO>\n")
+	if x.err != nil {
+		return x.err
+	}
+	return bw.Flush()
+}
+
+// writeUSEBIOPairs writes the EVENT of a pairs section: its pairs with
+// players, totals, percentages and places, and every board's traveller
+// lines with the points each side earned.
+func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionData, typ string, points PointsKind, winners int) error {
 	x.raw(`<EVENT EVENT_TYPE="` + typ + `">` + "\n")
 	x.opt(1, "EVENT_DESCRIPTION", d.Event.Name)
 	x.elem(1, "PROGRAM_NAME", "traveler")
@@ -101,47 +156,14 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 			x.elem(2, "BOARD_AVERAGE", strconv.Itoa(*t.Datum))
 		}
 		for _, l := range t.Lines {
-			if err := writeUSEBIOLine(x, &l, points); err != nil {
+			if err := writeUSEBIOLine(x, &l, points, ""); err != nil {
 				return err
 			}
 		}
 		x.raw("  </BOARD>\n")
 	}
 	x.raw("</EVENT>\n")
-	hands := false
-	for _, b := range s.Boards {
-		deal := b.Deal
-		if deal.Empty() {
-			continue
-		}
-		if !hands {
-			x.raw("<HANDSET>\n")
-			hands = true
-		}
-		x.raw("  <BOARD>\n")
-		x.elem(2, "BOARD_NUMBER", strconv.Itoa(b.Number))
-		for _, seat := range []scoring.Seat{scoring.North, scoring.East, scoring.South, scoring.West} {
-			if !deal.Given[seat] {
-				continue
-			}
-			suits := strings.Split(deal.Hands[seat].String(), ".")
-			x.raw("    <HAND>\n")
-			x.elem(3, "DIRECTION", seatName[seat])
-			for i := 3; i >= 0; i-- { // clubs first, as Compscore3 writes them
-				x.elem(3, usebioSuits[i], suits[i])
-			}
-			x.raw("    </HAND>\n")
-		}
-		x.raw("  </BOARD>\n")
-	}
-	if hands {
-		x.raw("</HANDSET>\n")
-	}
-	x.raw("</USEBIO>\n")
-	if x.err != nil {
-		return x.err
-	}
-	return bw.Flush()
+	return x.err
 }
 
 // oneSection checks the event has the one section a USEBIO file can hold;
@@ -183,10 +205,13 @@ func usebioWinners(sec *tournament.Section) (int, error) {
 // seatName is each seat's name in a HAND's DIRECTION.
 var seatName = [4]string{"North", "East", "South", "West"}
 
-// writeUSEBIOLine writes one TRAVELLER_LINE.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind) error {
+// writeUSEBIOLine writes one TRAVELLER_LINE; in a teams match led by dir,
+// the DIRECTION the match's TEAM sat in ("" in a pairs event), and with no
+// points elements for PointsNone.
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
+	x.opt(3, "DIRECTION", dir)
 	x.elem(3, "NS_PAIR_NUMBER", r.NS)
 	x.elem(3, "EW_PAIR_NUMBER", r.EW)
 	switch r.Status {
@@ -210,7 +235,7 @@ func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind) e
 	default:
 		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial or not_played (USEBIO has no weighted score)", r.Board, r.NS, r.EW, r.Status)
 	}
-	if r.Status != tournament.StatusNotPlayed {
+	if r.Status != tournament.StatusNotPlayed && points != PointsNone {
 		x.elem(3, pointsElements[points][0], pointsText(l.NSPoints))
 		x.elem(3, pointsElements[points][1], pointsText(l.EWPoints))
 	}
@@ -225,8 +250,9 @@ func pointsText(v float64) string {
 
 // USEBIOHolds tells whether a USEBIO file can hold an event: USEBIO 1.2
 // records contract bridge (an event under a historical code would be read
-// back as contract-2017) scored by matchpoints, Butler or cross-IMPs. The
-// error says why not, and what to export instead.
+// back as contract-2017) scored by matchpoints, Butler, cross-IMPs or as
+// teams (IMP_TEAMS: its team events). The error says why not, and what to
+// export instead.
 func USEBIOHolds(e tournament.Event) error {
 	if e.Law != scoring.Contract2017 {
 		return fmt.Errorf("USEBIO records contract bridge: an event under %s would be read back as contract-2017; export it as PBN, which keeps its law code", e.Law)
@@ -245,14 +271,19 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	case tournament.MethodCrossIMP:
 		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
 	}
+	if m == tournament.MethodIMPTeams {
+		// A team event: its EVENT_TYPE depends on the section
+		// (usebioTeamsType), its traveller lines carry no points.
+		return "TEAMS", PointsNone, nil
+	}
 	if m.Teams() {
-		// traveler writes no USEBIO team event: its matches, VPs and a
-		// Swiss's byes are in the workbook, its boards in PBN.
-		return "", PointsNone, fmt.Errorf("traveler writes USEBIO's pairs events only (MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS), not its team events: "+
-			"an event scored %s (a teams match, a round robin or a Swiss) is exported as PBN (every board's rooms and teams, the method in its [Scoring] tag: %s) "+
+		// Board-a-match, Patton, aggregate: USEBIO's team events are
+		// scored in IMPs; the matches are in the workbook, the boards in PBN.
+		return "", PointsNone, fmt.Errorf("traveler writes USEBIO team events scored in IMPs (IMP_TEAMS) only: "+
+			"an event scored %s is exported as PBN (every board's rooms and teams, the method in its [Scoring] tag: %s) "+
 			"or as the workbook, report.xlsx (each team's %s round by round, a Swiss's byes)", m, pbnScoring[m], m.MatchPoints())
 	}
-	return "", PointsNone, fmt.Errorf("USEBIO names matchpoints, Butler and cross-IMPs only: an event scored %s is exported as PBN, which keeps its method", m)
+	return "", PointsNone, fmt.Errorf("USEBIO names matchpoints, Butler, cross-IMPs and teams (IMP_TEAMS) only: an event scored %s is exported as PBN, which keeps its method", m)
 }
 
 // usebioDateOut writes YYYY-MM-DD as DD/MM/YYYY, as Compscore3 does; ""

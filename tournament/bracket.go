@@ -124,7 +124,41 @@ func (s *Service) AdvanceKnockout(ctx context.Context, a Actor, eventID int64, i
 	if in.From[0] == in.From[1] {
 		return Section{}, Invalidf("from", "section "+strconv.FormatInt(in.From[0], 10)+" twice: the winners of two different matches meet")
 	}
-	br, err := s.bracketOf(ctx, s.store, true, eventID)
+	secs, err := s.store.Sections(ctx, eventID)
+	if err != nil {
+		return Section{}, err
+	}
+	for i, id := range in.From {
+		if !slices.ContainsFunc(secs, func(sec Section) bool { return sec.ID == id && sec.Spec.Kind == "knockout" }) {
+			return Section{}, Invalidf("from["+strconv.Itoa(i)+"]", "section "+strconv.FormatInt(id, 10)+": not a knockout match of event "+strconv.FormatInt(eventID, 10))
+		}
+	}
+	// Both matches are held (in id order, so that two advances cannot
+	// wait on each other) for one transaction that reads the bracket and
+	// stores the new match with its teams: of two advances at once the
+	// second reads the bracket after the first's commit and finds the
+	// winners gone on; a result changed meanwhile waits for the advance.
+	lo, hi := min(in.From[0], in.From[1]), max(in.From[0], in.From[1])
+	var sec Section
+	err = s.held(ctx, lo, func(st Store) error {
+		return st.HoldSection(ctx, hi, func(st Store) error {
+			var err error
+			sec, err = s.advance(ctx, st, eventID, in)
+			return err
+		})
+	})
+	s.cache.forget(Changed{Kind: ChangedSection, ID: hi})
+	if err != nil {
+		return Section{}, err
+	}
+	return sec, nil
+}
+
+// advance is AdvanceKnockout's work in the transaction st holding both
+// matches: the winners read from the bracket as it stands, the new match
+// and its two teams stored.
+func (s *Service) advance(ctx context.Context, st Store, eventID int64, in AdvanceInput) (Section, error) {
+	br, err := s.bracketOf(ctx, st, true, eventID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -154,7 +188,7 @@ func (s *Service) AdvanceKnockout(ctx context.Context, a Actor, eventID int64, i
 			return Section{}, &Error{Kind: ErrConflict, Field: f, Message: name + ": not finished, " + strconv.Itoa(scoredBoards(km.Segments)) + " of " +
 				strconv.Itoa(km.Section.Movement.Boards) + " boards scored in both rooms"}
 		}
-		rosters, err := s.store.Teams(ctx, id)
+		rosters, err := st.Teams(ctx, id)
 		if err != nil {
 			return Section{}, err
 		}
@@ -175,11 +209,13 @@ func (s *Service) AdvanceKnockout(ctx context.Context, a Actor, eventID int64, i
 	}
 	spec := in.Spec
 	spec.From = []int64{in.From[0], in.From[1]}
-	sec, err := s.CreateSection(ctx, a, eventID, SectionInput{Session: in.Session, Name: in.Name, Movement: spec})
+	sec, err := createSection(ctx, st, eventID, SectionInput{Session: in.Session, Name: in.Name, Movement: spec})
 	if err != nil {
 		return Section{}, err
 	}
-	if _, err := s.AddTeams(ctx, a, sec.ID, teams); err != nil {
+	// The winners' rosters were checked, and their players joined the
+	// club's roster, when their first matches' teams were stored.
+	if err := st.AddTeams(ctx, sec.ID, teams); err != nil {
 		return Section{}, err
 	}
 	return sec, nil

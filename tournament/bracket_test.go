@@ -1,7 +1,10 @@
 package tournament_test
 
 import (
+	"errors"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -118,5 +121,63 @@ func TestKnockoutBracket(t *testing.T) {
 	want := "1 A Aces Bears Aces → Final; 1 B Cats Dogs Dogs → Final; 2 Final Aces Dogs -"
 	if strings.Join(got, "; ") != want {
 		t.Errorf("bracket: %s\nwant %s", strings.Join(got, "; "), want)
+	}
+}
+
+// TestKnockoutAdvanceRace: two directors advance the same two finished
+// matches at once (A: Aces win board 1, 4♠ v 3♠, 6 IMPs; B: Dogs win
+// board 1, 3♠ v 4♠, 6 IMPs), several times over in fresh events. Each
+// time exactly one final is made — one succeeds, the other is refused as
+// a conflict naming the final its winner already plays in — and the event
+// holds three sections: A, B and one final. Nothing half made is left: the
+// final has both its teams.
+func TestKnockoutAdvanceRace(t *testing.T) {
+	b := newBuilder(t)
+	ctx, dir := b.Ctx, tournament.Director
+	for try := range 8 {
+		e := b.Event(tournament.EventInput{Name: "Race " + strconv.Itoa(try), Scoring: string(tournament.MethodIMPTeams)})
+		a := koSection(b, e.ID, "A", "Aces", "Bears")
+		bs := koSection(b, e.ID, "B", "Cats", "Dogs")
+		playKnockoutSegment(b, a, 1, koBoard{1, "4S", "3S", 10, 10})
+		playKnockoutSegment(b, bs, 1, koBoard{1, "3S", "4S", 10, 10})
+		var wg sync.WaitGroup
+		errs := make([]error, 2)
+		start := make(chan struct{})
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				in := tournament.AdvanceInput{From: [2]int64{a.ID, bs.ID}, Name: "Final" + strconv.Itoa(i+1), Spec: tournament.MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}}
+				_, errs[i] = b.Svc.AdvanceKnockout(ctx, dir, e.ID, in)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		ok := 0
+		for _, err := range errs {
+			if err == nil {
+				ok++
+				continue
+			}
+			var te *tournament.Error
+			if !errors.As(err, &te) || te.Kind != tournament.ErrConflict || !strings.Contains(te.Message, "already plays in section") {
+				t.Errorf("try %d: the losing advance: %v; want a conflict, its winner already plays", try, err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("try %d: %d advances succeeded (%v); want exactly 1", try, ok, errs)
+		}
+		secs, err := b.Svc.Sections(ctx, dir, e.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(secs) != 3 {
+			t.Fatalf("try %d: %d sections; want A, B and one final", try, len(secs))
+		}
+		teams, err := b.Svc.Teams(ctx, dir, secs[2].ID)
+		if err != nil || len(teams) != 2 || teams[0].Name != "Aces" || teams[1].Name != "Dogs" {
+			t.Errorf("try %d: the final's teams %+v, %v; want Aces v Dogs", try, teams, err)
+		}
 	}
 }

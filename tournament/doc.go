@@ -40,7 +40,10 @@
 //     gives the running score by segment and the winner, AddKnockoutPlayoff
 //     the extra boards of a tie; a bracket (bracket.go) is an event's
 //     knockout matches linked by AdvanceKnockout, which makes the next
-//     round's match between two finished matches' winners.
+//     round's match between two finished matches' winners in one
+//     transaction holding both (two advances at once make one match).
+//     ScoreKnockout is the one scoring of a match, for the service and the
+//     reports alike.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike; a

@@ -103,10 +103,12 @@ type KnockoutMatch struct {
 	Playoff  int        // when Tied: the boards of the play-off to add
 }
 
-// knockoutMatch scores a knockout section's results: each segment's IMPs
+// ScoreKnockout scores a knockout section's results: each segment's IMPs
 // on the boards both rooms have played, the running totals from the
-// carry-over, and the winner once every board is scored.
-func knockoutMatch(sec *Section, results []Result, rosters []Roster) KnockoutMatch {
+// carry-over, and the winner once every board is scored. The one scoring
+// of a knockout match: Service.Knockout's, the standings' and a report's
+// (from its EventData's results and teams).
+func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMatch {
 	sp := &sec.Spec
 	out := KnockoutMatch{Section: *sec, TieRule: sp.TieRule}
 	if out.TieRule == "" {
@@ -165,15 +167,15 @@ func knockoutMatch(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		}
 	default:
 		out.Tied = true
-		out.Playoff = playoffBoards(sp.Rounds * sp.BoardsPerRound)
+		out.Playoff = PlayoffBoards(sp.Rounds * sp.BoardsPerRound)
 	}
 	return out
 }
 
-// playoffBoards is the length of a play-off after a tie in a match of
+// PlayoffBoards is the length of a play-off after a tie in a match of
 // scheduled boards: one-eighth, at least 2, a fraction rounded up (EBU
 // White Book §143.2.1).
-func playoffBoards(scheduled int) int {
+func PlayoffBoards(scheduled int) int {
 	return max(2, (scheduled+7)/8)
 }
 
@@ -224,7 +226,7 @@ func (s *Service) knockoutOf(ctx context.Context, store Store, director bool, se
 	if err != nil {
 		return KnockoutMatch{}, err
 	}
-	return knockoutMatch(sec, results, rosters), nil
+	return ScoreKnockout(sec, results, rosters), nil
 }
 
 // AddKnockoutPlayoff adds a play-off segment to a knockout match that

@@ -16,7 +16,13 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if err := directorOnly(a, "add sections"); err != nil {
 		return Section{}, err
 	}
-	e, err := s.store.Event(ctx, eventID)
+	return createSection(ctx, s.store, eventID, in)
+}
+
+// createSection checks in and stores it as a new section of event eventID
+// through st (the service's store, or a transaction's: AdvanceKnockout).
+func createSection(ctx context.Context, st Store, eventID int64, in SectionInput) (Section, error) {
+	e, err := st.Event(ctx, eventID)
 	if err != nil {
 		return Section{}, err
 	}
@@ -39,7 +45,7 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if fit := methodFits(&e, &in.Movement, sec.Movement.Kind); fit != nil {
 		return Section{}, fit
 	}
-	if err := s.store.CreateSection(ctx, &sec); err != nil {
+	if err := st.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
 	}
 	return sec, nil

@@ -130,7 +130,7 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	if e.Scoring.Teams() && sec.Spec.Kind == "knockout" {
-		km := knockoutMatch(sec, results, teams)
+		km := ScoreKnockout(sec, results, teams)
 		out.Pairs = knockoutStandings(&km, teams)
 	} else if e.Scoring.Teams() {
 		ts := teamScoringOf(e.Scoring, &sec.Spec)

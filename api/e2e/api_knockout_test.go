@@ -117,9 +117,15 @@ func TestAPIKnockout(t *testing.T) {
 		!strings.Contains(html, "IMPs over the match, the carry-over included") || strings.Contains(html, "victory points") {
 		t.Errorf("public standings page %d: want a knockout match headed IMPs with carry-over and scored as one, no VPs:\n%s", page.Status, html)
 	}
-	// The event's files are made with the knockout in them (USEBIO refuses IMP_TEAMS, as for any teams event).
+	// The event's files are made with the knockout in them; USEBIO, which
+	// has no element for a carry-over, refuses this match (team 2 brings
+	// 7.5 IMPs in), naming the files that carry it.
 	for _, f := range []string{"report.xlsx", "standings.csv", "results.pbn"} {
 		e.want(200, nil, "GET", "/v1/events/"+id(ev.ID)+"/"+f, directorToken, nil)
+	}
+	er = e.wantError(422, "event", "GET", "/v1/events/"+id(ev.ID)+"/usebio.xml?section="+id(sec.ID), directorToken, nil)
+	if !strings.Contains(er.Error, "no element for a knockout's carry-over") || !strings.Contains(er.Error, "team 2 7.5 IMPs") || !strings.Contains(er.Error, "standings.csv") {
+		t.Errorf("usebio.xml of a knockout with a carry-over: %+v", er)
 	}
 	// A board not in the segment is refused, naming it and the segment's boards.
 	tok := b.Tokens(domain, 1)

@@ -83,6 +83,12 @@ func TestBrowserSwissRelease(t *testing.T) {
 			t.Errorf("team %s: %q VPs on the page, want %s", team, vps[team], w)
 		}
 	}
+	// Places as the public page writes them (markTies): 1, 3 and 5 share
+	// first on 30, 7 is 4th on 18, 2, 4 and 6 share 5th on 0.
+	places := eval[string](d, "read the places", `[...document.querySelectorAll("#swiss-standings tbody tr")].map(tr => tr.dataset.team + ":" + tr.querySelector(".place").textContent.trim()).join(" ")`)
+	if places != "1:1= 3:1= 5:1= 7:4 2:5= 4:5= 6:5=" {
+		t.Errorf("the places on the director's Swiss page: %s, want 1:1= 3:1= 5:1= 7:4 2:5= 4:5= 6:5=", places)
+	}
 	d.submit("#pair")
 	d.noError("pair round 2")
 	d.shot("swiss draft of round 2")

@@ -12,7 +12,12 @@
 //   - Setting up (setup*.go): events, sections and their movements (Mitchell,
 //     Howell, teams; a half table's missing pair), the preview of table
 //     cards and guide cards, movement changes and late pairs, changes to
-//     pairs, teams and sections and their audit (setup_change*.go).
+//     pairs, teams and sections and their audit (setup_change*.go); a
+//     Swiss's rounds (setup_swiss*.go); a knockout match's segments,
+//     carry-over and tie rule previewed (setup_knockout.go, the form's
+//     fields in _knockout_fields.html) and the bracket: a tied match's
+//     play-off and the next round's match from two winners
+//     (setup_bracket.go).
 //   - Running a session (session*.go): the session board with the tables at
 //     their own pace (session_pace.go), entering and correcting results
 //     (session_result*.go), key-in of paper travelers and pickup slips
@@ -34,8 +39,10 @@
 // (table_pace.go).
 //
 // The public pages (public*.go, live.go, royalton_links.go): standings (a
-// teams section's as its teams table and each round's matches,
-// public_teams.go), travelers, frequencies and hand records once boards
+// teams section's as its teams table and each round's matches, a knockout
+// match's as its running score by segment, public_teams.go), the knockout
+// bracket (public_bracket.go, its rounds in _bracket.html, shared with the
+// director's bracket page), travelers, frequencies and hand records once boards
 // are finished, the
 // scoring method in words (public_words.go), and live standings as
 // server-sent events.

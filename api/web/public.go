@@ -17,6 +17,7 @@ func (p *Pages) publicRoutes(e *echo.Echo) {
 	e.GET("/", p.homePage, p.identify)
 	e.GET("/events/:id", p.publicEventPage, p.identify)
 	e.GET("/events/:id/royalton", p.publicRoyaltonPage, p.identify)
+	e.GET("/events/:id/bracket", p.publicBracketPage, p.identify)
 	e.GET("/sections/:id/standings", p.standingsPage, p.identify)
 	e.GET("/sections/:id/travelers/:board", p.publicTravelerPage, p.identify)
 	e.GET("/sections/:id/scorecards/:pair", p.scorecardPage, p.identify)
@@ -73,6 +74,7 @@ type boardLink struct {
 type publicEventData struct {
 	Event    tournament.Event
 	Sections []sectionLinks
+	Knockout bool // the event has knockout matches: link its bracket
 }
 
 // publicEventPage shows a published event's sections with their standings
@@ -93,6 +95,7 @@ func (p *Pages) publicEventPage(c echo.Context) error {
 	}
 	d := publicEventData{Event: ev}
 	for _, sec := range secs {
+		d.Knockout = d.Knockout || sec.Spec.Kind == "knockout"
 		results, err := p.svc.Results(ctx, a, tournament.ResultFilter{SectionID: sec.ID})
 		if err != nil {
 			return p.publicError(c, err)
@@ -135,10 +138,11 @@ type standingsData struct {
 	Results int
 	ShowPct bool // the method gives percentages
 	Fields  []standingsField
-	Split   bool       // two fields, wrapped in one element with id standings
-	Refresh int        // seconds between reloads
-	Over    bool       // every board finished: the standings are final
-	Teams   *teamsView // IMP_TEAMS: the teams table and the matches, instead of Fields
+	Split   bool          // two fields, wrapped in one element with id standings
+	Refresh int           // seconds between reloads
+	Over    bool          // every board finished: the standings are final
+	Teams   *teamsView    // IMP_TEAMS: the teams table and the matches, instead of Fields
+	Running *runningScore // a knockout match: its running score by segment
 }
 
 // refreshSeconds is how often the standings page reloads itself.
@@ -161,6 +165,13 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		d.Teams = teamsStandings(&st)
 		// A Swiss is over only once its last round is released and played.
 		d.Over = d.Over && d.Teams.Released >= d.Teams.Of
+		if d.Teams.Knockout {
+			km, err := p.svc.Knockout(ctx, a, id)
+			if err != nil {
+				return p.publicError(c, err)
+			}
+			d.Running = runningScoreOf(&km)
+		}
 	} else {
 		d.Fields = standingsFields(&st)
 	}

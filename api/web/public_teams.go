@@ -73,3 +73,42 @@ func teamsStandings(st *tournament.Standings) *teamsView {
 	}
 	return v
 }
+
+// runningScore is a knockout match's score segment by segment, as the
+// public standings page shows it.
+type runningScore struct {
+	Teams    [2]string  // the teams' names
+	Carry    [2]float64 // what each started with
+	HasCarry bool
+	Rows     []segmentRow
+}
+
+// segmentRow is one segment of a knockout match: its boards, each team's
+// IMPs in it and the score after it, the carry-over included.
+type segmentRow struct {
+	Segment  int
+	Boards   string // "1–16"
+	Scored   int    // boards scored in both rooms
+	Of       int    // the segment's boards
+	Playoff  bool
+	IMPs     [2]int
+	Running  [2]float64
+	Finished bool // every board of the segment scored
+}
+
+// runningScoreOf arranges a knockout match's segments for the page.
+func runningScoreOf(km *tournament.KnockoutMatch) *runningScore {
+	r := &runningScore{Carry: km.Carry, HasCarry: km.Carry[0] != 0 || km.Carry[1] != 0}
+	for i := range 2 {
+		r.Teams[i] = teamName(km.Teams[i])
+	}
+	for _, sg := range km.Segments {
+		row := segmentRow{Segment: sg.Segment, Scored: sg.Scored, Of: len(sg.Boards), Playoff: sg.Playoff, IMPs: sg.IMPs, Running: sg.Running,
+			Finished: sg.Scored == len(sg.Boards)}
+		if len(sg.Boards) > 0 {
+			row.Boards = strconv.Itoa(sg.Boards[0]) + "–" + strconv.Itoa(sg.Boards[len(sg.Boards)-1])
+		}
+		r.Rows = append(r.Rows, row)
+	}
+	return r
+}

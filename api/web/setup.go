@@ -40,6 +40,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	p.changeRoutes(d)
 	p.playerRoutes(d)
 	p.swissRoutes(d)
+	p.bracketRoutes(d)
 }
 
 // lawDescriptions say in plain words what each law code is.

@@ -37,6 +37,7 @@ type eventPageData struct {
 	PublicSees  string // what published standings show: "12 of 13 boards finished"
 	Tables      View   // the table options form: its values and the field an error is about
 	TableWords  string // what the tables see, in plain words
+	Knockout    bool   // the event has knockout matches: link the bracket
 }
 
 // fileLink is one download of the event page.
@@ -99,6 +100,7 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 		if err != nil {
 			return eventPageData{}, err
 		}
+		d.Knockout = d.Knockout || s.Spec.Kind == "knockout"
 		places := s.Movement.Pairs
 		if s.Movement.Phantom != 0 {
 			places-- // a half table's missing pair is no place to fill

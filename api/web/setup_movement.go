@@ -53,6 +53,14 @@ func movementForm(sec *tournament.Section) map[string]string {
 	if s.ShareBoards {
 		f["share_boards"] = "yes"
 	}
+	if s.Kind == "knockout" {
+		// The change keeps the carry-over and tie rule unless changed.
+		if s.CarryTeam != 0 {
+			f["carry_team"] = strconv.Itoa(s.CarryTeam)
+			f["carry_imps"] = strconv.FormatFloat(s.CarryIMPs, 'f', -1, 64)
+		}
+		f["tie_rule"] = s.TieRule
+	}
 	if s.Missing != 0 {
 		n, d := sec.Movement.PairLabel(s.Missing)
 		f["missing_number"], f["missing_direction"] = n, d

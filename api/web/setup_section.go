@@ -22,6 +22,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"howell", "Howell: every pair moves and meets every other (one winner)"},
 	{"teams", "Teams: two-room matches, a round robin"},
 	{"swiss", "Swiss teams: each round paired from the standings"},
+	{"knockout", "Knockout match: two teams over segments, with a carry-over"},
 }
 
 // sectionFormData is the new-section form's data.
@@ -42,7 +43,8 @@ type kindChoice struct {
 type movementPreview struct {
 	Movement movement.Movement
 	Rounds   int
-	Cards    template.HTML // the table and guide cards
+	Cards    template.HTML    // the table and guide cards
+	Knockout *knockoutPreview // a knockout match's segments, carry-over and tie rule; nil for another kind
 }
 
 // newSectionPage shows the empty new-section form.
@@ -103,6 +105,9 @@ func (p *Pages) postSection(c echo.Context) error {
 	}
 	d := v.Data.(sectionFormData)
 	d.Preview = &movementPreview{Movement: m, Rounds: len(m.Rounds), Cards: cards}
+	if in.Movement.Kind == "knockout" {
+		d.Preview.Knockout = knockoutWords(in.Movement, &m)
+	}
 	v.Data = d
 	return p.render(c, http.StatusOK, "section_new.html", v)
 }
@@ -126,7 +131,7 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 	}
 	for _, n := range numbers {
 		s := strings.TrimSpace(form[n.field])
-		if s == "" {
+		if s == "" || (n.field == "teams" && spec.Kind == "knockout") { // a knockout is 2 teams, whatever the hidden teams field holds
 			continue
 		}
 		v, err := strconv.Atoi(s)
@@ -151,6 +156,11 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 			return in, tournament.Invalidf("bye_vps", strconv.Quote(s)+": not a number; write the VPs of a bye, e.g. 12, or leave it empty")
 		}
 		spec.ByeVPs = &v
+	}
+	if spec.Kind == "knockout" {
+		if err := knockoutInput(form, spec); err != nil {
+			return in, err
+		}
 	}
 	spec.Even = strings.TrimSpace(form["even"])
 	spec.ShareBoards = form["share_boards"] != ""

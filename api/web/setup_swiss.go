@@ -25,7 +25,7 @@ func (p *Pages) swissRoutes(d *echo.Group) {
 type swissPageData struct {
 	Event     tournament.Event
 	Section   tournament.Section
-	Standings []tournament.Standing
+	Standings []standingRow          // the table, tied places written "3=" as the public's (markTies)
 	Released  []swissRoundWords      // the rounds the tables see
 	Draft     *tournament.SwissDraft // the next round's pairing; nil: none proposed
 	DraftRows []swissMatchWords      // the draft's matches as the page lists them
@@ -85,7 +85,11 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	for _, t := range teams {
 		names[t.Number] = t.Name
 	}
-	d := swissPageData{Event: ev, Section: sec, Standings: st.Pairs}
+	d := swissPageData{Event: ev, Section: sec}
+	for _, s := range st.Pairs {
+		d.Standings = append(d.Standings, standingRow{Standing: s})
+	}
+	markTies(d.Standings)
 	v.Title = "Swiss · Section " + sec.Name + " · " + ev.Name
 	m := &sec.Movement
 	for r := range m.Rounds {

@@ -254,4 +254,18 @@ var funcs = template.FuncMap{
 	"pts": func(v float64) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	},
+	// fields hands a shared block of form fields its values, the field an
+	// error is about and the prefix of its ids.
+	"fields": func(form map[string]string, field, prefix string) fieldsView {
+		return fieldsView{Form: form, Field: field, Prefix: prefix}
+	},
+}
+
+// fieldsView is what a shared block of form fields is given (the
+// "knockout-fields" template): the values to fill in, the field an error is
+// about, and the prefix of the ids, so that two forms of a page differ.
+type fieldsView struct {
+	Form   map[string]string
+	Field  string
+	Prefix string
 }

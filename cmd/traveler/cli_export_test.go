@@ -313,19 +313,29 @@ func TestCLIExportBadFile(t *testing.T) {
 	}
 }
 
-// TestCLIExportWriteFailure exports the PBN teams match as USEBIO, which
-// has no form for IMP_TEAMS: exit 1, and the file already at -o is left as
-// it was, with no temporary file beside it.
+// TestCLIExportWriteFailure exports as USEBIO a pairs session scored by
+// total points (the Polish club session of pairs_no_date_2013.pbn, its
+// [Scoring "MP"] made "Total"), which USEBIO has no form for: exit 1, the
+// message naming TOTAL and PBN, and the file already at -o is left as it
+// was, with no temporary file beside it. (A teams file, IMP_TEAMS, was the
+// example until traveler wrote USEBIO's team events.)
 func TestCLIExportWriteFailure(t *testing.T) {
-	path := sharedtest.Path(t, "pbn", "teams_imps_2021.pbn")
+	raw, err := os.ReadFile(sharedtest.Path(t, "pbn", "pairs_no_date_2013.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir := t.TempDir()
+	path := filepath.Join(t.TempDir(), "total.pbn")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(raw), `[Scoring "MP"]`, `[Scoring "Total"]`)), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(dir, "teams.xml")
 	if err := os.WriteFile(out, []byte("the earlier export\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := cliRun(t, "export", "usebio", "--from", path, "-o", out)
-	if code != 1 || !strings.Contains(stderr, "IMP_TEAMS") {
-		t.Errorf("exit %d, stderr %q; want 1 and a message naming IMP_TEAMS", code, stderr)
+	if code != 1 || !strings.Contains(stderr, "scored TOTAL") || !strings.Contains(stderr, "PBN") {
+		t.Errorf("exit %d, stderr %q; want 1 and a message naming TOTAL and PBN", code, stderr)
 	}
 	if b, _ := os.ReadFile(out); string(b) != "the earlier export\n" {
 		t.Errorf("-o file now holds %q, want the earlier export untouched", b)

@@ -107,11 +107,11 @@ type Standing struct {
 	Name       string   // IMP_TEAMS: the team's name
 	Direction  string   // the pair's direction in a Mitchell ("NS", "EW"), else ""
 	Players    []string // the players' names
-	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS: VPs (a knockout match: IMPs with the carry-over, knockout.go)
+	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; IMP_TEAMS and a Swiss pairs at IMPs: VPs (a knockout match: IMPs with the carry-over, knockout.go)
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
 	Boards     int // boards played, artificial scores included
-	IMPs       int // IMP_TEAMS: net IMPs
+	IMPs       int // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 }
 
 // Standings are a section's standings, live from its results.
@@ -121,6 +121,6 @@ type Standings struct {
 	Method  Method
 	Pairs   []Standing   // every pair (IMP_TEAMS: every team), by direction then place
 	Results int          // traveler lines counted
-	Matches []MatchScore // IMP_TEAMS: every match round by round, a Swiss's byes too
+	Matches []MatchScore // IMP_TEAMS and a Swiss pairs: every match round by round, a Swiss's byes too
 	Over    bool         // the session is over: every board finished (SessionOver); set by Service.Standings
 }

@@ -42,6 +42,9 @@ func (s *Service) CreateSection(ctx context.Context, a Actor, eventID int64, in 
 	if sec.Movement.Kind == movement.KindTeams && e.Scoring != MethodIMPTeams {
 		return Section{}, Invalidf("movement.kind", "a teams movement is scored IMP_TEAMS; event "+strconv.FormatInt(e.ID, 10)+" is scored "+string(e.Scoring)+" (change the event's scoring first)")
 	}
+	if err := checkSwissPairsMethod(e.Scoring, &in.Movement); err != nil {
+		return Section{}, err
+	}
 	if err := s.store.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
 	}

@@ -254,4 +254,11 @@ var funcs = template.FuncMap{
 	"pts": func(v float64) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	},
+	// signed writes points won or lost with their sign: "+6", "-1.5", "0".
+	"signed": func(v float64) string {
+		if v > 0 {
+			return "+" + strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	},
 }

@@ -83,9 +83,15 @@ func entrantWord(m *movement.Movement) string {
 	return "pair"
 }
 
-// swissPairsVPs reports whether a Swiss pairs scored by method converts
+// SwissPairsVPs reports whether a Swiss pairs scored by method converts
 // its matches to VPs (the IMP methods) rather than ranking by percentage.
-func swissPairsVPs(method Method) bool { return method == MethodCrossIMP || method == MethodButler }
+func SwissPairsVPs(method Method) bool { return method == MethodCrossIMP || method == MethodButler }
+
+// InVPs reports whether the standings' totals are VPs with each entrant's
+// IMPs beside them: IMP_TEAMS, or a Swiss pairs scored by IMPs.
+func (s *Standings) InVPs() bool {
+	return s.Method == MethodIMPTeams || (s.Section.Spec.SwissPairs() && SwissPairsVPs(s.Method))
+}
 
 // checkSwissPairsMethod refuses a Swiss pairs section in an event scored
 // by a method it is not played at, and VP options where the matches are
@@ -114,7 +120,7 @@ func checkSwissPairsMethod(method Method, spec *MovementSpec) error {
 func swissPairsStandings(method Method, sec *Section, results []Result, stored []Pair) ([]Standing, []MatchScore) {
 	m := &sec.Movement
 	ts := teamScoringOf(&sec.Spec)
-	vps := swissPairsVPs(method)
+	vps := SwissPairsVPs(method)
 	sb := compareSection(method, m, results)
 	scale, isMP := method.mpScale()
 	top := scale.Top(sb.full)

@@ -82,7 +82,7 @@ func (p *Pages) postSection(c echo.Context) error {
 	}
 	form := formValues(c)
 	v := View{Title: "New section in " + ev.Name, Form: form, Data: sectionForm(ev, form)}
-	in, err := sectionInput(form, ev.Scoring == tournament.MethodCrossIMP || ev.Scoring == tournament.MethodButler)
+	in, err := sectionInput(form, tournament.SwissPairsVPs(ev.Scoring))
 	if err != nil {
 		return p.renderError(c, "section_new.html", v, err)
 	}

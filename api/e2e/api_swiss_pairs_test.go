@@ -90,6 +90,18 @@ func TestAPISwissPairs(t *testing.T) {
 	if got := apiPairMatches(rel.Generated, 2); got != "1v6 7v3 4v2" {
 		t.Errorf("round 2 released: %s", got)
 	}
+	// The event's files are made with the Swiss pairs in them, the
+	// standings with the VPs.
+	for _, f := range []string{"report.xlsx", "standings.csv", "travelers.csv", "usebio.xml", "results.pbn"} {
+		res := e.do("GET", "/v1/events/"+id(ev.ID)+"/"+f, directorToken, nil)
+		if res.Status != 200 {
+			t.Errorf("%s: %d %s", f, res.Status, res.Body)
+		}
+		// The CSV's score is the VPs: 5 has 7 and its bye's 12 of round 2.
+		if f == "standings.csv" && !strings.Contains(string(res.Body), "\nS,,1,5,,,,19.00,,6\n") {
+			t.Errorf("standings.csv: want pair 5 first on 19.00 VPs:\n%s", res.Body)
+		}
+	}
 }
 
 // apiPairMatches writes round r of a Swiss pairs movement as "1v2 3v4": a

@@ -160,7 +160,7 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
 			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
-		if s.InVPs() {
+		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}

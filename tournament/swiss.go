@@ -42,8 +42,10 @@ import (
 // (MovementSpec.SwissPairs, swiss_pairs.go): the same pairing, drafts,
 // checks and release, each match a pair against a pair at one table.
 
-// VPScales are the IMP to VP scales a teams section may be scored on.
-var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table"}
+// VPScales are the VP scales a teams section (or a Swiss pairs) may be
+// scored on: IMPs to VPs, or "percent-table", a matchpointed Swiss pairs'
+// percentages to VPs (scoring.PercentVPScale).
+var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table", "percent-table"}
 
 // SwissDraft is the pairing proposed for a Swiss section's next round, as
 // the director sees it before releasing it to the tables.
@@ -155,8 +157,8 @@ func (s MovementSpec) checkVP(m *movement.Movement) error {
 
 // vpScale returns the scale the spec names.
 func (s MovementSpec) vpScale() (scoring.VPScale, error) {
-	if s.VPTable != nil && s.VPScale != "table" {
-		return nil, Invalidf("movement.vp_table", "a table of steps goes with vp_scale \"table\"; vp_scale is "+strconv.Quote(s.VPScale))
+	if s.VPTable != nil && s.VPScale != "table" && s.VPScale != "percent-table" {
+		return nil, Invalidf("movement.vp_table", "a table of steps goes with vp_scale \"table\" (or \"percent-table\"); vp_scale is "+strconv.Quote(s.VPScale))
 	}
 	switch s.VPScale {
 	case "", "wbf":
@@ -167,6 +169,16 @@ func (s MovementSpec) vpScale() (scoring.VPScale, error) {
 		return scoring.ACBL30VP, nil
 	case "table":
 		t, err := scoring.TableVPScale("vp_table", s.VPTable)
+		if err != nil {
+			return nil, fromScoring(err, "movement.")
+		}
+		return t, nil
+	case "percent-table":
+		if !s.SwissPairs() {
+			return nil, Invalidf("movement.vp_scale", "\"percent-table\" converts a matchpointed Swiss pairs' percentages to VPs; a teams section converts IMPs",
+				"wbf", "acbl-20", "acbl-30", "table")
+		}
+		t, err := scoring.PercentVPScale("vp_table", s.VPTable)
 		if err != nil {
 			return nil, fromScoring(err, "movement.")
 		}

@@ -30,10 +30,14 @@ import (
 //     and BBO's Swiss pairs are "scored in IMPs converted to VP" (the
 //     SBU's Swiss pairs on BBO);
 //   - at matchpoints (MP or MP_ACBL) each board is matchpointed across
-//     the field and the table ranks the pairs by percentage over the
-//     boards they played (a bye leaves a pair's percentage as it was); a
-//     match shows each pair's percentage of it (the Oxford Congress Swiss
-//     Pairs: "each board is match-pointed across the field").
+//     the field and a match is each pair's percentage of it. With
+//     vp_scale "percent-table" the percentage is converted to VPs on the
+//     section's table of percentages, the bye's VPs ByeVPs, as the Oxford
+//     Congress Swiss Pairs does ("each board is match-pointed across the
+//     field, and each pair's percentage for the seven boards is converted
+//     into VPs", scoring.PercentVPScale); without a scale the table ranks
+//     the pairs by percentage over the boards they played (a bye leaves a
+//     pair's percentage as it was).
 //
 // A Swiss pairs is refused at another method (AVERAGE, TOTAL, IMP_TEAMS).
 
@@ -84,13 +88,26 @@ func entrantWord(m *movement.Movement) string {
 }
 
 // SwissPairsVPs reports whether a Swiss pairs scored by method converts
-// its matches to VPs (the IMP methods) rather than ranking by percentage.
+// its matches' IMPs to VPs (the IMP methods); at matchpoints only a
+// "percent-table" scale converts them (swissPairsInVPs).
 func SwissPairsVPs(method Method) bool { return method == MethodCrossIMP || method == MethodButler }
 
-// InVPs reports whether the standings' totals are VPs with each entrant's
-// IMPs beside them: IMP_TEAMS, or a Swiss pairs scored by IMPs.
-func (s *Standings) InVPs() bool {
+// swissPairsInVPs reports whether a Swiss pairs of spec scored by method
+// ranks by VPs: at IMPs, or at matchpoints on a scale of percentages.
+func swissPairsInVPs(method Method, spec *MovementSpec) bool {
+	return SwissPairsVPs(method) || (spec.VPScale == "percent-table" && (method == MethodMP || method == MethodMPACBL))
+}
+
+// HasIMPs reports whether the standings give each entrant's IMPs beside
+// its VPs: IMP_TEAMS, or a Swiss pairs scored by IMPs.
+func (s *Standings) HasIMPs() bool {
 	return s.Method == MethodIMPTeams || (s.Section.Spec.SwissPairs() && SwissPairsVPs(s.Method))
+}
+
+// InVPs reports whether the standings' totals are VPs: IMP_TEAMS, or a
+// Swiss pairs at IMPs or on a scale of percentages.
+func (s *Standings) InVPs() bool {
+	return s.Method == MethodIMPTeams || (s.Section.Spec.SwissPairs() && swissPairsInVPs(s.Method, &s.Section.Spec))
 }
 
 // checkSwissPairsMethod refuses a Swiss pairs section in an event scored
@@ -102,11 +119,19 @@ func checkSwissPairsMethod(method Method, spec *MovementSpec) error {
 	}
 	switch method {
 	case MethodCrossIMP, MethodButler:
+		if spec.VPScale == "percent-table" {
+			return Invalidf("movement.vp_scale", "\"percent-table\" converts matchpoint percentages; the event is scored "+string(method)+
+				": its matches' IMPs go on an IMP scale", "wbf", "acbl-20", "acbl-30", "table")
+		}
 		return nil
 	case MethodMP, MethodMPACBL:
+		if spec.VPScale == "percent-table" {
+			return nil
+		}
 		if spec.VPScale != "" || spec.VPTable != nil || spec.ByeVPs != nil {
 			return Invalidf("movement.vp_scale", "a Swiss pairs scored by matchpoints ("+string(method)+
-				") ranks the pairs by percentage: VPs (vp_scale, vp_table, bye_vps) go with an event scored CROSS_IMP or BUTLER")
+				") ranks the pairs by percentage, or converts each match's percentage to VPs on vp_scale \"percent-table\" (its vp_table in hundredths of a point above 50%); "+
+				"IMP scales go with an event scored CROSS_IMP or BUTLER", "percent-table")
 		}
 		return nil
 	}
@@ -115,12 +140,13 @@ func checkSwissPairsMethod(method Method, spec *MovementSpec) error {
 }
 
 // swissPairsStandings ranks a Swiss pairs section: at IMPs by VPs (each
-// match's IMPs on the section's scale, a bye's VPs), at matchpoints by
-// percentage (pairStandings); with every match and bye round by round.
+// match's IMPs on the section's scale, a bye's VPs), at matchpoints by VPs
+// on a scale of percentages ("percent-table") or else by percentage
+// (pairStandings); with every match and bye round by round.
 func swissPairsStandings(method Method, sec *Section, results []Result, stored []Pair) ([]Standing, []MatchScore) {
 	m := &sec.Movement
 	ts := teamScoringOf(&sec.Spec)
-	vps := SwissPairsVPs(method)
+	vps := swissPairsInVPs(method, &sec.Spec)
 	sb := compareSection(method, m, results)
 	scale, isMP := method.mpScale()
 	top := scale.Top(sb.full)
@@ -151,7 +177,7 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 	}
 	var matches []MatchScore
 	vpSum := make([]float64, m.Pairs+1)
-	imps := make([]float64, m.Pairs+1)
+	imps := make([]float64, m.Pairs+1) // IMPs against the field (at matchpoints, matchpoints)
 	played := make([]int, m.Pairs+1)
 	for _, rd := range m.Rounds {
 		for _, tb := range rd.Tables {
@@ -159,14 +185,17 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 			if t := tallies[key{rd.Number, tb.Table}]; t != nil && t.boards > 0 {
 				ms.Boards = t.boards
 				switch {
-				case vps:
-					ms.HomeScore, ms.AwayScore = scoring.Round2(t.ns), scoring.Round2(t.ew)
-					margin := int(math.Round(t.ns))
-					v := ts.scale.VP(margin, t.boards)
-					ms.HomeVPs, ms.AwayVPs = scoring.Round2(v), scoring.Round2(ts.scale.Max()-v)
 				case isMP && top > 0:
 					ms.HomeScore = scoring.Percentage(t.ns, float64(t.boards)*top)
 					ms.AwayScore = scoring.Percentage(t.ew, float64(t.boards)*top)
+					if vps { // the margin in hundredths of a point above 50% (scoring.PercentVPScale)
+						v := ts.scale.VP(int(math.Round(100*(100*t.ns/(float64(t.boards)*top)-50))), t.boards)
+						ms.HomeVPs, ms.AwayVPs = scoring.Round2(v), scoring.Round2(ts.scale.Max()-v)
+					}
+				case vps:
+					ms.HomeScore, ms.AwayScore = scoring.Round2(t.ns), scoring.Round2(t.ew)
+					v := ts.scale.VP(int(math.Round(t.ns)), t.boards)
+					ms.HomeVPs, ms.AwayVPs = scoring.Round2(v), scoring.Round2(ts.scale.Max()-v)
 				default:
 					ms.HomeScore, ms.AwayScore = scoring.Round2(t.ns), scoring.Round2(t.ew)
 				}
@@ -202,6 +231,12 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 	for p := 1; p <= m.Pairs; p++ {
 		n := strconv.Itoa(p)
 		st := Standing{Number: n, Players: players[n], Total: scoring.Round2(vpSum[p]), Boards: played[p], IMPs: int(math.Round(imps[p]))}
+		if isMP { // imps[p] holds matchpoints: the percentage beside the VPs
+			st.IMPs = 0
+			if played[p] > 0 && top > 0 {
+				st.Percentage = scoring.Percentage(imps[p], float64(played[p])*top)
+			}
+		}
 		out = append(out, st)
 		totals = append(totals, st.Total)
 	}

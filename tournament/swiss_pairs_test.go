@@ -288,3 +288,56 @@ func TestSwissPairsPercentage(t *testing.T) {
 	_, err = b.Svc.CreateSection(ctx, dir, avg.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Pairs: 6, Rounds: 3, BoardsPerRound: 2}})
 	wantError(t, err, tournament.ErrInvalid, "movement.kind")
 }
+
+// TestSwissPairsPercentVPs runs a Swiss pairs of 8 pairs at matchpoints
+// (MP: 2 for each score beaten, 1 for each tie; 4 tables, a top of 6),
+// 3 boards a round, each match's percentage converted to VPs on the
+// Oxford Congress Swiss Pairs' scale (its booklet: 49.35–50.65% 10 VPs …
+// 64.41–68.35% 19, above 68.35% 20; scoring.PercentVPScale's steps).
+//
+// North declares 1NT; its tricks at tables 1–4: board 1 9, 8, 8, 7 (150,
+// 120, 120, 90: NS score 6, 3, 3, 0), board 2 7, 8, 9, 8 (0, 3, 6, 3),
+// board 3 8, 9, 8, 7 (3, 6, 3, 0). Of 18: table 1's NS 9, 50%: 10–10;
+// tables 2 and 3 12, 66.67% (a margin of 1667 hundredths: 19–1); table
+// 4 3, 16.67% (0–20). So 1 and 2 10, 3 and 5 19, 4 and 6 1, 7 0, 8 20.
+// Ranked 8, 3, 5, 1, 2, 4, 6, 7: 8 v 3 (8 met 7), 5 v 1 (5 met 6), 2 v 4,
+// 6 v 7.
+func TestSwissPairsPercentVPs(t *testing.T) {
+	b := newBuilder(t)
+	ctx, dir := b.Ctx, tournament.Director
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodMP)})
+	oxford := []int{66, 199, 334, 475, 624, 784, 965, 1176, 1441, 1836}
+	sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Pairs: 8, Rounds: 3, BoardsPerRound: 3,
+		VPScale: "percent-table", VPTable: oxford}})
+	for board, tricks := range map[int][]int{1: {9, 8, 8, 7}, 2: {7, 8, 9, 8}, 3: {8, 9, 8, 7}} {
+		for tb := 1; tb <= 4; tb++ {
+			b.Play(sec, 1, tb, board, "1NT", "N", tricks[tb-1])
+		}
+	}
+	want := map[string]float64{"1": 10, "2": 10, "3": 19, "4": 1, "5": 19, "6": 1, "7": 0, "8": 20}
+	if got := totals(t, b, sec); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("VPs after round 1: %v, want %v", got, want)
+	}
+	st, err := b.Svc.Standings(ctx, dir, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := st.Matches[1]; m.Home != 3 || m.HomeScore != 66.67 || m.AwayScore != 33.33 || m.HomeVPs != 19 || m.AwayVPs != 1 {
+		t.Errorf("round 1, 3 v 4: %+v; want 66.67%%–33.33%%, 19–1 VPs", m)
+	}
+	if p := st.Pairs[0]; p.Number != "8" || p.Percentage != 83.33 || p.Total != 20 {
+		t.Errorf("first: %+v; want pair 8, 20 VPs, 83.33%%", p)
+	}
+	if d := pairSwiss(t, b, sec); fmt.Sprint(d.Matches) != "[{8 3} {5 1} {2 4} {6 7}]" {
+		t.Errorf("round 2 drafted %v, want [{8 3} {5 1} {2 4} {6 7}]", d.Matches)
+	}
+	// A scale of percentages is refused at IMPs and for Swiss teams.
+	butler := b.Event(tournament.EventInput{Scoring: string(tournament.MethodButler)})
+	_, err = b.Svc.CreateSection(ctx, dir, butler.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Pairs: 8, Rounds: 3,
+		BoardsPerRound: 3, VPScale: "percent-table", VPTable: oxford}})
+	wantError(t, err, tournament.ErrInvalid, "movement.vp_scale")
+	teams := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	_, err = b.Svc.CreateSection(ctx, dir, teams.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 8, Rounds: 3,
+		BoardsPerRound: 3, VPScale: "percent-table", VPTable: oxford}})
+	wantError(t, err, tournament.ErrInvalid, "movement.vp_scale")
+}

@@ -15,6 +15,7 @@ type teamsView struct {
 	Swiss        bool
 	Pairs        bool // a Swiss pairs: pairs in place of teams, each match at one table, its IMPs or percentage against the field
 	ByPct        bool // a Swiss pairs at matchpoints: ranked by percentage, no VPs
+	Pct          bool // a Swiss pairs at matchpoints: each match a percentage (with VPs on a scale of percentages unless ByPct)
 	Knockout     bool // a knockout match: its teams ranked by IMPs with the carry-over, not VPs
 	Released, Of int  // a Swiss's rounds released, of the rounds it plays
 	Rows         []teamRow
@@ -45,7 +46,8 @@ type teamMatchRow struct {
 func teamsStandings(st *tournament.Standings) *teamsView {
 	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Knockout: st.Section.Spec.Kind == "knockout", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds,
 		Pairs: st.Section.Spec.SwissPairs()}
-	v.ByPct = v.Pairs && st.Method.HasPercentage()
+	v.Pct = v.Pairs && st.Method.HasPercentage()
+	v.ByPct = v.Pairs && !st.InVPs()
 	names := map[int]string{}
 	played, byes := map[int]int{}, map[int][]string{}
 	for _, s := range st.Pairs {

@@ -145,10 +145,11 @@ func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, e
 	} else if spec.Kind == "swiss" {
 		spec.Pairs = 0 // the pairs field (Howell) stays hidden
 	}
-	// At matchpoints a Swiss pairs is ranked by percentage: its VP scale
-	// is not read (the select always sends one); a bye's VPs typed are,
-	// and refused by the service.
-	scaled := (spec.Kind == "teams" || spec.Kind == "swiss") && (imps || !swissPairs)
+	// At matchpoints a Swiss pairs is ranked by percentage unless its VP
+	// scale is a table of percentages: an IMP scale is not read (the
+	// select always sends one); a bye's VPs typed are, and refused by the
+	// service without that scale.
+	scaled := (spec.Kind == "teams" || spec.Kind == "swiss") && (imps || !swissPairs || strings.TrimSpace(form["vp_scale"]) == "percent-table")
 	if scaled {
 		spec.VPScale = strings.TrimSpace(form["vp_scale"])
 	}

@@ -34,7 +34,8 @@ type swissPageData struct {
 	Next      int                    // the round to pair next; 0: every round is released
 	Teams     []int                  // 1..the teams (or pairs), for the swap form
 	Unit      string                 // what is paired: "team", or "pair" in a Swiss pairs
-	ByPct     bool                   // a Swiss pairs at matchpoints: the standings are percentages, not VPs
+	ByPct     bool                   // a Swiss pairs at matchpoints without VPs: the standings are percentages
+	Pct       bool                   // a Swiss pairs at matchpoints: a percentage beside the VPs, not IMPs
 }
 
 // swissRoundWords is a released round as the page lists it.
@@ -90,7 +91,7 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	rooms, entrants := 2, len(m.Teams)
 	if sec.Spec.SwissPairs() {
 		d.Unit, rooms, entrants = "pair", 1, m.Pairs
-		d.ByPct = ev.Scoring.HasPercentage()
+		d.ByPct, d.Pct = !st.InVPs(), ev.Scoring.HasPercentage()
 	}
 	for r := range m.Rounds {
 		d.Released = append(d.Released, swissRoundWords{Round: r + 1, Matches: swissRows(m.Matches(r+1), names, rooms)})

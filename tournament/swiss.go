@@ -131,7 +131,9 @@ func swissName(s MovementSpec, released int) string {
 }
 
 // checkVP checks the spec's VP options: a known scale, a table only with
-// the scale "table", and the bye's VPs within the scale, only for teams.
+// the scale "table" (or "percent-table"), and the bye's VPs within the
+// scale, only for teams or a Swiss pairs (whose event's method decides
+// which scales it may have: checkSwissPairsMethod).
 func (s MovementSpec) checkVP(m *movement.Movement) error {
 	if m.Kind != movement.KindTeams && !s.SwissPairs() {
 		if s.VPScale != "" || s.VPTable != nil || s.ByeVPs != nil {

@@ -47,9 +47,9 @@ func TestBrowserSwissPairs(t *testing.T) {
 	d.open("/director/events/" + id(ev.ID) + "/sections/new")
 	d.fill("#section-name", "A")
 	d.fill("#kind", "swiss-pairs")
-	if shown := eval[string](d, "see the fields", `["#pairs", "#vp_scale", "#bye_vps", "#teams", "#tables"].map(s =>
-		getComputedStyle(document.querySelector(s).closest(".kind-field")).display !== "none").join(" ")`); shown != "true true true false false" {
-		t.Errorf("kind swiss-pairs: pairs, VP scale, bye, teams, tables shown %s; want the first three only", shown)
+	if shown := eval[string](d, "see the fields", `["#pairs", "#vp_scale", "#bye_vps", "#teams", "#tables", "#share_boards"].map(s =>
+		document.querySelector(s).checkVisibility()).join(" ")`); shown != "true true true false false false" {
+		t.Errorf("kind swiss-pairs: pairs, VP scale, bye, teams, tables, the Howell's shared boards shown %s; want the first three only", shown)
 	}
 	d.fill("#pairs", "7")
 	d.fill("#boards_per_round", "6")

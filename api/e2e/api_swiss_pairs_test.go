@@ -118,3 +118,58 @@ func apiPairMatches(m api.MovementResponse, r int) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestSwissPairsMatchpointPage: the public standings page of a published
+// Swiss pairs at matchpoints (MP), 6 pairs, 2 boards a round, North making
+// 1NT+2, 1NT+1 and 1NT at tables 1, 2 and 3: NS score 4, 2, 0 of a top of
+// 4 on each board, 100%, 50% and 0% of the match. Section A converts the
+// percentages on the Oxford Congress Swiss Pairs' scale (above 68.35%: 20
+// VPs; 49.35–50.65%: 10): 1 v 2 20–0, 3 v 4 10–10, 5 v 6 0–20; section B has
+// no scale and ranks by percentage, without VPs. (The builder names the
+// pairs "Pair n First" and "Pair n Second".)
+func TestSwissPairsMatchpointPage(t *testing.T) {
+	e := newEnv(t)
+	b := e.build()
+	ev := b.Event(tournament.EventInput{Name: "MP Swiss", Scoring: string(tournament.MethodMP), Published: true})
+	for _, c := range []struct {
+		name  string
+		spec  tournament.MovementSpec
+		wants []string
+		not   []string
+	}{
+		{"A", tournament.MovementSpec{Kind: "swiss", Pairs: 6, Rounds: 2, BoardsPerRound: 2, VPScale: "percent-table",
+			VPTable: []int{66, 199, 334, 475, 624, 784, 965, 1176, 1441, 1836}}, []string{
+			`<td class="num imps">100.00–0.00</td><td class="num vps">20.00–0.00</td><td>2 Pair 2 First &amp; Pair 2 Second</td>`,
+			`<td class="num imps">50.00–50.00</td><td class="num vps">10.00–10.00</td><td>4 Pair 4 First &amp; Pair 4 Second</td>`,
+			`<td class="num vps">20.00</td>`, `<td class="num pct">100.00</td>`,
+			"each match's percentage converted to VPs"}, []string{">IMPs<"}},
+		{"B", tournament.MovementSpec{Kind: "swiss", Pairs: 6, Rounds: 2, BoardsPerRound: 2}, []string{
+			`<td class="num imps">100.00–0.00</td><td>2 Pair 2 First &amp; Pair 2 Second</td>`,
+			`<td class="num pct">100.00</td>`, "ranked by percentage"}, []string{">VPs<", `class="num vps"`}},
+	} {
+		sec := b.Section(ev.ID, tournament.SectionInput{Name: c.name, Movement: c.spec})
+		for tb := 1; tb <= 3; tb++ {
+			for bd := 1; bd <= 2; bd++ {
+				b.Play(sec, 1, tb, bd, "1NT", "N", 10-tb)
+			}
+		}
+		page := e.do("GET", "/sections/"+id(sec.ID)+"/standings", "", nil)
+		html := string(page.Body)
+		if page.Status != 200 {
+			t.Fatalf("section %s: %d %s", c.name, page.Status, html)
+		}
+		for _, w := range c.wants {
+			if !strings.Contains(html, w) {
+				t.Errorf("section %s: the page lacks %s", c.name, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(html, w) {
+				t.Errorf("section %s: the page has %s", c.name, w)
+			}
+		}
+		if t.Failed() {
+			t.Logf("%s", html)
+		}
+	}
+}

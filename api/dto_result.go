@@ -173,7 +173,7 @@ type StandingResponse struct {
 	Percentage float64  `json:"percentage"`
 	Place      string   `json:"place"`
 	Boards     int      `json:"boards"`
-	IMPs       *int     `json:"imps,omitempty"`
+	IMPs       *int     `json:"imps,omitempty"` // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 }
 
 // NewStandingsResponse converts standings to their answer.
@@ -187,7 +187,7 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
 			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
-		if s.Method.Teams() {
+		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}

@@ -8,7 +8,8 @@ import (
 )
 
 // MatchDTO is a match of a Swiss round: the home team (its first pair NS
-// in room 1) and the away team; away 0 is a bye for home.
+// in room 1) and the away team — in a Swiss pairs the home pair (NS) and
+// the away pair (EW); away 0 is a bye for home.
 type MatchDTO struct {
 	Home int `json:"home"`
 	Away int `json:"away"`
@@ -20,7 +21,7 @@ type SwissDraftResponse struct {
 	SectionID int64      `json:"section_id"`
 	Round     int        `json:"round"`
 	Version   int        `json:"version"` // send it back to change or release the draft
-	Matches   []MatchDTO `json:"matches"` // match k plays at tables 2k−1 and 2k; a bye last
+	Matches   []MatchDTO `json:"matches"` // match k plays at tables 2k−1 and 2k (a Swiss pairs: at table k); a bye last
 	Forced    bool       `json:"forced"`  // paired before the previous round's results were complete
 	Notes     []string   `json:"notes"`   // an unavoidable rematch, …
 	CreatedAt time.Time  `json:"created_at"`
@@ -65,7 +66,7 @@ func (q *SwissDraftRequest) Domain() []movement.Match {
 // two teams that exchange places in the draft.
 type SwissSwapRequest struct {
 	Version int   `json:"version"`
-	Teams   []int `json:"teams"` // two team numbers
+	Teams   []int `json:"teams"` // two team numbers; in a Swiss pairs, two pair numbers
 }
 
 // SwissReleaseRequest is the body of POST /v1/sections/{id}/swiss/release.

@@ -54,6 +54,23 @@ func (s DiscreteVPScale) VP(margin, boards int) float64 {
 // at 1 or more and never go down (a margin never wins fewer VPs than a smaller one); two equal
 // steps give two VPs at once, as the ACBL 30-VP scale's first IMP does. Between 5 and 50 steps.
 func TableVPScale(field string, steps []int) (DiscreteVPScale, error) {
+	return tableScale(field, steps, " IMPs", "1 IMP", 1000, "table")
+}
+
+// PercentVPScale makes a scale of matchpoint percentages given as a table of steps, as a
+// matchpointed Swiss pairs converts each match's percentage to VPs: steps[k] is the least margin
+// above 50%, in hundredths of a percentage point, worth one VP more than steps[k-1]; the margin
+// of a match is its percentage less 50, times 100, rounded (VP takes it for the IMPs). The
+// Oxford Congress Swiss Pairs' 20-VP scale (its booklet: "each pair's percentage for the seven
+// boards is converted into VPs"; 49.35–50.65% 10 VPs, 50.66–51.98 11, … 64.41–68.35 19, more
+// 20) is the steps 66, 199, 334, 475, 624, 784, 965, 1176, 1441, 1836. The same rules as
+// TableVPScale's; a step is at most 5000 (100%).
+func PercentVPScale(field string, steps []int) (DiscreteVPScale, error) {
+	return tableScale(field, steps, " hundredths of a point above 50%", "1 hundredth of a point above 50%", 5000, "percentage table")
+}
+
+// tableScale checks and makes a scale given as a table of steps in unit, each at most most.
+func tableScale(field string, steps []int, unit, least string, most int, name string) (DiscreteVPScale, error) {
 	if len(steps) < 5 || len(steps) > 50 {
 		return DiscreteVPScale{}, invalid(field, strconv.Itoa(len(steps))+" steps",
 			"a scale given as a table has 5 to 50 steps, each the least margin for one more VP (10 steps: a 20-VP scale, 15: a 30-VP scale)")
@@ -61,19 +78,19 @@ func TableVPScale(field string, steps []int) (DiscreteVPScale, error) {
 	for k, m := range steps {
 		f := field + "[" + strconv.Itoa(k) + "]"
 		if k == 0 && m < 1 {
-			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the first step is the least margin that wins more than the draw: 1 IMP or more")
+			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the first step is the least margin that wins more than the draw: "+least+" or more")
 		}
 		if k > 0 && m < steps[k-1] {
 			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "the scale is not monotone: step "+strconv.Itoa(k+1)+" ("+strconv.Itoa(m)+
-				" IMPs) is less than step "+strconv.Itoa(k)+" before it ("+strconv.Itoa(steps[k-1])+" IMPs), so a margin of "+strconv.Itoa(m)+
-				" IMPs would win more VPs than one of "+strconv.Itoa(steps[k-1])+"; each step (counted from 1) is at least the one before")
+				unit+") is less than step "+strconv.Itoa(k)+" before it ("+strconv.Itoa(steps[k-1])+unit+"), so a margin of "+strconv.Itoa(m)+
+				unit+" would win more VPs than one of "+strconv.Itoa(steps[k-1])+"; each step (counted from 1) is at least the one before")
 		}
-		if m > 1000 {
-			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "a margin of at most 1000 IMPs")
+		if m > most {
+			return DiscreteVPScale{}, invalid(f, strconv.Itoa(m), "a margin of at most "+strconv.Itoa(most)+unit)
 		}
 	}
 	s := append([]int(nil), steps...)
-	return DiscreteVPScale{Name: strconv.Itoa(2*len(s)) + "-VP table", Brackets: []VPBracket{{MinBoards: 1, MaxBoards: 1 << 20, Steps: s}}}, nil
+	return DiscreteVPScale{Name: strconv.Itoa(2*len(s)) + "-VP " + name, Brackets: []VPBracket{{MinBoards: 1, MaxBoards: 1 << 20, Steps: s}}}, nil
 }
 
 // ACBL20VP is the ACBL 20-VP discrete scale for Swiss teams as published for matches of 6–8 and

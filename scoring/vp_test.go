@@ -168,3 +168,30 @@ func TestTableVPScale(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentVPScale: the Oxford Congress Swiss Pairs' scale of percentages (its booklet, page 2:
+// 49.35–50.65% 10 VPs, 50.66–51.98 11, 51.99–53.33 12, 53.34–54.74 13, 54.75–56.23 14,
+// 56.24–57.83 15, 57.84–59.64 16, 59.65–61.75 17, 61.76–64.40 18, 64.41–68.35 19, above 68.35
+// 20) given as steps in hundredths of a point above 50% wins each band's VPs at its edges, its
+// opponents the rest of 20; a step above 100% is refused naming it.
+func TestPercentVPScale(t *testing.T) {
+	s, err := scoring.PercentVPScale("vp_table", []int{66, 199, 334, 475, 624, 784, 965, 1176, 1441, 1836})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pct float64
+		vp  float64
+	}{{50, 10}, {50.65, 10}, {50.66, 11}, {51.98, 11}, {51.99, 12}, {54.75, 14}, {59.64, 16}, {59.65, 17}, {64.41, 19}, {66.67, 19},
+		{68.35, 19}, {68.36, 20}, {100, 20}, {49.35, 10}, {49.34, 9}, {33.33, 1}, {31.64, 0}} {
+		margin := int(math.Round((c.pct - 50) * 100))
+		if got := s.VP(margin, 7); got != c.vp {
+			t.Errorf("%.2f%% (margin %d): %v VPs, want %v", c.pct, margin, got, c.vp)
+		}
+	}
+	_, err = scoring.PercentVPScale("vp_table", []int{66, 199, 334, 475, 624, 784, 965, 1176, 1441, 5001})
+	var se *scoring.Error
+	if !errors.As(err, &se) || se.Field != "vp_table[9]" || !strings.Contains(se.Problem, "at most 5000 hundredths of a point above 50%") {
+		t.Errorf("a step above 100%%: %v", err)
+	}
+}

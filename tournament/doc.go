@@ -35,6 +35,12 @@
 //     that could be avoided, a second bye, a team in two matches refused),
 //     ReleaseSwissRound makes it the movement's next round; the VP scale
 //     (WBF, ACBL 20 or 30, a table) and a bye's VPs are the section's.
+//   - Swiss pairs (swiss_pairs.go): the same kind given pairs, paired,
+//     drafted and released by swiss.go's machinery, each match a pair
+//     against a pair at one table on the round's boards; every board
+//     scored across the field, a match's IMPs (CROSS_IMP, BUTLER)
+//     converted to VPs on the section's scale, or at matchpoints the
+//     pairs ranked by percentage (swissPairsStandings).
 //   - Knockout matches (knockout.go): a section of kind "knockout", two
 //     teams over segments (its rounds), a carry-over and a tie rule; Knockout
 //     gives the running score by segment and the winner, AddKnockoutPlayoff

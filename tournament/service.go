@@ -107,11 +107,11 @@ type Standing struct {
 	Name       string   // a teams method: the team's name
 	Direction  string   // the pair's direction in a Mitchell ("NS", "EW"), else ""
 	Players    []string // the players' names
-	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go)
+	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go); a Swiss pairs at IMPs: VPs
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
 	Boards     int // boards played, artificial scores included
-	IMPs       int // a teams method: net IMPs
+	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 }
 
 // Standings are a section's standings, live from its results.
@@ -121,6 +121,6 @@ type Standings struct {
 	Method  Method
 	Pairs   []Standing   // every pair (a teams method: every team), by direction then place
 	Results int          // traveler lines counted
-	Matches []MatchScore // a teams method: every match round by round, a Swiss's byes too (not a knockout's)
+	Matches []MatchScore // a teams method and a Swiss pairs: every match round by round, a Swiss's byes too (not a knockout's)
 	Over    bool         // the session is over: every board finished (SessionOver); set by Service.Standings
 }

@@ -45,6 +45,9 @@ func createSection(ctx context.Context, st Store, eventID int64, in SectionInput
 	if fit := methodFits(&e, &in.Movement, sec.Movement.Kind); fit != nil {
 		return Section{}, fit
 	}
+	if err := checkSwissPairsMethod(e.Scoring, &in.Movement); err != nil {
+		return Section{}, err
+	}
 	if err := st.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
 	}

@@ -136,6 +136,8 @@ func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, te
 		ts := teamScoringOf(e.Scoring, &sec.Spec)
 		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, ts)
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
+	} else if sec.Spec.SwissPairs() {
+		out.Pairs, out.Matches = swissPairsStandings(e.Scoring, sec, results, pairs)
 	} else {
 		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
 	}

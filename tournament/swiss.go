@@ -37,9 +37,15 @@ import (
 //     the change, as any movement change does.
 //
 // A team with a bye scores Spec.ByeVPs for each round released.
+//
+// A Swiss pairs section is the same kind with pairs in place of teams
+// (MovementSpec.SwissPairs, swiss_pairs.go): the same pairing, drafts,
+// checks and release, each match a pair against a pair at one table.
 
-// VPScales are the IMP to VP scales a teams section may be scored on.
-var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table"}
+// VPScales are the VP scales a teams section (or a Swiss pairs) may be
+// scored on: IMPs to VPs, or "percent-table", a matchpointed Swiss pairs'
+// percentages to VPs (scoring.PercentVPScale).
+var VPScales = []string{"wbf", "acbl-20", "acbl-30", "table", "percent-table"}
 
 // SwissDraft is the pairing proposed for a Swiss section's next round, as
 // the director sees it before releasing it to the tables.
@@ -72,8 +78,15 @@ type SwissStore interface {
 }
 
 // swissFirstRound makes a Swiss section's movement: round 1, paired as
-// SwissPairing pairs teams on equal scores.
+// SwissPairing pairs teams (or pairs) on equal scores.
 func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
+	if s.Pairs != 0 && s.Teams != 0 {
+		return movement.Movement{}, Invalidf("movement.pairs", strconv.Itoa(s.Pairs)+" pairs and "+strconv.Itoa(s.Teams)+
+			" teams: a Swiss is of teams (give teams) or of pairs (give pairs), not both")
+	}
+	if s.Pairs != 0 {
+		return s.swissPairsFirstRound()
+	}
 	if s.Teams < 3 {
 		return movement.Movement{}, Invalidf("movement.teams", strconv.Itoa(s.Teams)+": a Swiss needs at least 3 teams (2 play a match: use kind \"teams\")")
 	}
@@ -90,9 +103,18 @@ func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
 	if err != nil {
 		return movement.Movement{}, err
 	}
-	m, err := movement.TeamsMovement(movement.TeamsOptions{Teams: s.Teams, BoardsPerRound: s.BoardsPerRound}, [][]movement.Match{first})
+	m, err := s.swissMovement([][]movement.Match{first})
 	m.Name = swissName(s, 1)
 	return m, err
+}
+
+// swissMovement builds a Swiss section's movement from the schedule of
+// its rounds so far: TeamsMovement, or SwissPairsMovement for pairs.
+func (s MovementSpec) swissMovement(schedule [][]movement.Match) (movement.Movement, error) {
+	if s.SwissPairs() {
+		return movement.SwissPairsMovement(movement.SwissPairsOptions{Pairs: s.Pairs, BoardsPerRound: s.BoardsPerRound}, schedule)
+	}
+	return movement.TeamsMovement(movement.TeamsOptions{Teams: s.Teams, BoardsPerRound: s.BoardsPerRound}, schedule)
 }
 
 // swissName names a Swiss section's movement with released rounds of it.
@@ -100,14 +122,20 @@ func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
 // rounds while its movement's name and header stay (cachedStore's
 // sectionAfterChange), so a new round must change one of them.
 func swissName(s MovementSpec, released int) string {
+	if s.SwissPairs() {
+		return "Swiss pairs, " + strconv.Itoa(s.Pairs) + " pairs, " + strconv.Itoa(s.BoardsPerRound) + " boards a round: " +
+			strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
+	}
 	return "Swiss teams, " + strconv.Itoa(s.Teams) + " teams, " + strconv.Itoa(s.BoardsPerRound) + " boards a round: " +
 		strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
 }
 
 // checkVP checks the spec's VP options: a known scale, a table only with
-// the scale "table", and the bye's VPs within the scale, only for teams.
+// the scale "table" (or "percent-table"), and the bye's VPs within the
+// scale, only for teams or a Swiss pairs (whose event's method decides
+// which scales it may have: checkSwissPairsMethod).
 func (s MovementSpec) checkVP(m *movement.Movement) error {
-	if m.Kind != movement.KindTeams {
+	if m.Kind != movement.KindTeams && !s.SwissPairs() {
 		if s.VPScale != "" || s.VPTable != nil || s.ByeVPs != nil {
 			return Invalidf("movement.vp_scale", "only a teams section is scored in VPs; this is a "+m.Kind.String()+" movement")
 		}
@@ -131,8 +159,8 @@ func (s MovementSpec) checkVP(m *movement.Movement) error {
 
 // vpScale returns the scale the spec names.
 func (s MovementSpec) vpScale() (scoring.VPScale, error) {
-	if s.VPTable != nil && s.VPScale != "table" {
-		return nil, Invalidf("movement.vp_table", "a table of steps goes with vp_scale \"table\"; vp_scale is "+strconv.Quote(s.VPScale))
+	if s.VPTable != nil && s.VPScale != "table" && s.VPScale != "percent-table" {
+		return nil, Invalidf("movement.vp_table", "a table of steps goes with vp_scale \"table\" (or \"percent-table\"); vp_scale is "+strconv.Quote(s.VPScale))
 	}
 	switch s.VPScale {
 	case "", "wbf":
@@ -143,6 +171,16 @@ func (s MovementSpec) vpScale() (scoring.VPScale, error) {
 		return scoring.ACBL30VP, nil
 	case "table":
 		t, err := scoring.TableVPScale("vp_table", s.VPTable)
+		if err != nil {
+			return nil, fromScoring(err, "movement.")
+		}
+		return t, nil
+	case "percent-table":
+		if !s.SwissPairs() {
+			return nil, Invalidf("movement.vp_scale", "\"percent-table\" converts a matchpointed Swiss pairs' percentages to VPs; a teams section converts IMPs",
+				"wbf", "acbl-20", "acbl-30", "table")
+		}
+		t, err := scoring.PercentVPScale("vp_table", s.VPTable)
 		if err != nil {
 			return nil, fromScoring(err, "movement.")
 		}
@@ -186,7 +224,7 @@ func (s *Service) swissSection(ctx context.Context, st Store, a Actor, id int64,
 	}
 	if sec.Spec.Kind != "swiss" {
 		return Section{}, Event{}, &Error{Kind: ErrConflict, Field: "section", Message: "section " + sec.Name + " is not a Swiss (" + sec.Movement.Name +
-			"): only a section made with movement kind \"swiss\" is paired round by round"}
+			"): only a section made with movement kind \"swiss\" (teams or pairs) is paired round by round"}
 	}
 	e, err := st.Event(ctx, sec.EventID)
 	return sec, e, err
@@ -251,7 +289,7 @@ func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force b
 	if err != nil {
 		return SwissDraft{}, err
 	}
-	scores := make([]float64, len(m.Teams))
+	scores := make([]float64, swissEntrants(m))
 	for _, p := range st.Pairs {
 		if n, err := strconv.Atoi(p.Number); err == nil && n >= 1 && n <= len(scores) {
 			scores[n-1] = p.Total
@@ -348,14 +386,14 @@ func (s *Service) SwapSwissTeams(ctx context.Context, a Actor, id int64, version
 	if err != nil {
 		return SwissDraft{}, noDraft(&sec, err)
 	}
-	n := len(sec.Movement.Teams)
+	n, who := swissEntrants(&sec.Movement), entrantWord(&sec.Movement)
 	for _, t := range []int{x, y} {
 		if t < 1 || t > n {
-			return SwissDraft{}, Invalidf("teams", strconv.Itoa(t)+": no such team in section "+sec.Name+": 1 to "+strconv.Itoa(n))
+			return SwissDraft{}, Invalidf("teams", strconv.Itoa(t)+": no such "+who+" in section "+sec.Name+": 1 to "+strconv.Itoa(n))
 		}
 	}
 	if x == y {
-		return SwissDraft{}, Invalidf("teams", strconv.Itoa(x)+" twice: a swap names two different teams")
+		return SwissDraft{}, Invalidf("teams", strconv.Itoa(x)+" twice: a swap names two different "+who+"s")
 	}
 	matches := slices.Clone(d.Matches)
 	for i, mt := range matches {
@@ -417,7 +455,7 @@ func (s *Service) setDraft(ctx context.Context, a Actor, sec *Section, d SwissDr
 // team in no match or two, gives a bye twice while avoidable, or repeats a
 // match while avoidable.
 func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
-	n := len(m.Teams)
+	n, who := swissEntrants(m), entrantWord(m)
 	played := slices.Concat(swissPlayed(m)...)
 	met, byes, err := movement.SwissHistory(n, played)
 	if err != nil {
@@ -435,16 +473,16 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 				continue
 			}
 			if side.t < 1 || side.t > n {
-				return Invalidf(f+"."+side.name, strconv.Itoa(side.t)+": no such team: 1 to "+strconv.Itoa(n))
+				return Invalidf(f+"."+side.name, strconv.Itoa(side.t)+": no such "+who+": 1 to "+strconv.Itoa(n))
 			}
 			if j := where[side.t]; j != 0 {
-				return Invalidf(f+"."+side.name, "team "+strconv.Itoa(side.t)+" is in two matches of the round: "+
+				return Invalidf(f+"."+side.name, who+" "+strconv.Itoa(side.t)+" is in two matches of the round: "+
 					matchWord(matches[j-1])+" and "+matchWord(mt))
 			}
 			where[side.t] = i + 1
 		}
 		if mt.Away == mt.Home {
-			return Invalidf(f+".away", "team "+strconv.Itoa(mt.Home)+" cannot play itself")
+			return Invalidf(f+".away", who+" "+strconv.Itoa(mt.Home)+" cannot play itself")
 		}
 		if mt.Away == 0 {
 			bye = append(bye, mt.Home)
@@ -452,12 +490,12 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 	}
 	for t := 1; t <= n; t++ {
 		if where[t] == 0 {
-			return Invalidf("matches", "team "+strconv.Itoa(t)+" is in no match and has no bye: every team plays once a round")
+			return Invalidf("matches", who+" "+strconv.Itoa(t)+" is in no match and has no bye: every "+who+" plays once a round")
 		}
 	}
 	if len(bye) != n%2 {
-		return Invalidf("matches", strconv.Itoa(len(bye))+" byes: with "+strconv.Itoa(n)+" teams a round has "+strconv.Itoa(n%2)+
-			" (teams "+intsWord(bye)+" would sit out)")
+		return Invalidf("matches", strconv.Itoa(len(bye))+" byes: with "+strconv.Itoa(n)+" "+who+"s a round has "+strconv.Itoa(n%2)+
+			" ("+who+"s "+intsWord(bye)+" would sit out)")
 	}
 	if len(bye) == 1 {
 		fewest := slices.Min(byes[1:])
@@ -468,8 +506,8 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 					none = append(none, u)
 				}
 			}
-			return Invalidf("matches", "a second bye to team "+strconv.Itoa(t)+" (it had one in round "+strconv.Itoa(byeRound(swissPlayed(m), t))+
-				"), while teams "+intsWord(none)+" have had fewer: the bye goes to one of them")
+			return Invalidf("matches", "a second bye to "+who+" "+strconv.Itoa(t)+" (it had one in round "+strconv.Itoa(byeRound(swissPlayed(m), t))+
+				"), while "+who+"s "+intsWord(none)+" have had fewer: the bye goes to one of them")
 		}
 	}
 	// A rematch is refused if a pairing without one exists (SwissPairing
@@ -502,7 +540,7 @@ func rematches(met [][]int, matches []movement.Match) int {
 // swissNotes says what the director should know of a draft: each rematch
 // (kept because unavoidable).
 func swissNotes(m *movement.Movement, matches []movement.Match) []string {
-	met, _, err := movement.SwissHistory(len(m.Teams), slices.Concat(swissPlayed(m)...))
+	met, _, err := movement.SwissHistory(swissEntrants(m), slices.Concat(swissPlayed(m)...))
 	if err != nil {
 		return nil
 	}
@@ -611,7 +649,7 @@ func (s *Service) releaseSwissRound(ctx context.Context, st Store, a Actor, id i
 		return Section{}, err
 	}
 	schedule := append(swissPlayed(old), d.Matches)
-	built, err := movement.TeamsMovement(movement.TeamsOptions{Teams: len(old.Teams), BoardsPerRound: sec.Spec.BoardsPerRound}, schedule)
+	built, err := sec.Spec.swissMovement(schedule)
 	if err != nil {
 		return Section{}, fromScoring(err, "draft.")
 	}

@@ -7,17 +7,20 @@ import (
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
-// MatchScore is one match of a teams section as the standings count it,
-// or a Swiss bye: the IMPs each side won on the boards both rooms have
-// played and the points they make under the event's method — VPs on the
-// section's scale (IMP_TEAMS), board points (BAM_TEAMS: 1 a board won, ½
-// a tie), Patton points (PATTON_TEAMS: board points and the aggregate's),
-// net total points (AGGREGATE_TEAMS) — the figures the team's standing adds.
+// MatchScore is one match of a teams section (or a Swiss pairs) as the
+// standings count it, or a Swiss bye: the IMPs each side won on the boards
+// both rooms have played and the points they make under the event's method
+// — VPs on the section's scale (IMP_TEAMS, a Swiss pairs converted to VPs),
+// board points (BAM_TEAMS: 1 a board won, ½ a tie), Patton points
+// (PATTON_TEAMS: board points and the aggregate's), net total points
+// (AGGREGATE_TEAMS) — the figures the team's standing adds.
 type MatchScore struct {
 	Round              int
 	Home, Away         int     // the teams' numbers; Away 0: Home has a bye
 	HomeIMPs, AwayIMPs int     // IMPs each won (not netted); 0 for a bye
 	HomeVPs, AwayVPs   float64 // the points each scored under the method (VPs at IMP_TEAMS), 2 decimals; a bye: HomeVPs is the bye's
+	HomeScore          float64 // Swiss pairs (swiss_pairs.go): the home pair's IMPs against the field over the match, or its matchpoint percentage of it, 2 decimals
+	AwayScore          float64 // Swiss pairs: the away pair's, as HomeScore
 	Boards             int     // boards both rooms have played; 0: not begun (no points yet)
 }
 

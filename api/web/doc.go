@@ -10,7 +10,9 @@
 // The director's pages, by file:
 //
 //   - Setting up (setup*.go): events, sections and their movements (Mitchell,
-//     Howell, teams; a half table's missing pair), the preview of table
+//     Howell, teams, Swiss teams and Swiss pairs — the Swiss page pairs,
+//     swaps and releases each round, setup_swiss*.go; a half table's
+//     missing pair), the preview of table
 //     cards and guide cards, movement changes and late pairs, changes to
 //     pairs, teams and sections and their audit (setup_change*.go); a
 //     Swiss's rounds (setup_swiss*.go); a knockout match's segments,
@@ -39,10 +41,11 @@
 // (table_pace.go).
 //
 // The public pages (public*.go, live.go, royalton_links.go): standings (a
-// teams section's as its teams table and each round's matches, a knockout
-// match's as its running score by segment, public_teams.go), the knockout
-// bracket (public_bracket.go, its rounds in _bracket.html, shared with the
-// director's bracket page), travelers, frequencies and hand records once boards
+// teams section's, or a Swiss pairs', as its teams table and each round's
+// matches, a knockout match's as its running score by segment,
+// public_teams.go), the knockout bracket (public_bracket.go, its rounds in
+// _bracket.html, shared with the director's bracket page), travelers,
+// frequencies and hand records once boards
 // are finished, the
 // scoring method in words (public_words.go), and live standings as
 // server-sent events.

@@ -141,7 +141,7 @@ type standingsData struct {
 	Split   bool          // two fields, wrapped in one element with id standings
 	Refresh int           // seconds between reloads
 	Over    bool          // every board finished: the standings are final
-	Teams   *teamsView    // IMP_TEAMS: the teams table and the matches, instead of Fields
+	Teams   *teamsView    // a teams method and a Swiss pairs: the (Swiss) table and the matches, instead of Fields
 	Running *runningScore // a knockout match: its running score by segment
 }
 
@@ -161,7 +161,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
 		ShowPct: st.Method.HasPercentage(), Over: st.Over}
-	if st.Method.Teams() {
+	if st.Method.Teams() || st.Section.Spec.SwissPairs() {
 		d.Teams = teamsStandings(&st)
 		// A Swiss is over only once its last round is released and played.
 		d.Over = d.Over && d.Teams.Released >= d.Teams.Of

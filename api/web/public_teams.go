@@ -8,10 +8,14 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// teamsView is a teams section on the public standings page: the table
-// (a Swiss's after the rounds released) and each round's matches.
+// teamsView is a teams section (or a Swiss pairs) on the public standings
+// page: the table (a Swiss's after the rounds released) and each round's
+// matches.
 type teamsView struct {
 	Swiss        bool
+	Pairs        bool   // a Swiss pairs: pairs in place of teams, each match at one table, its IMPs or percentage against the field
+	ByPct        bool   // a Swiss pairs at matchpoints: ranked by percentage, no VPs
+	Pct          bool   // a Swiss pairs at matchpoints: each match a percentage (with VPs on a scale of percentages unless ByPct)
 	Knockout     bool   // a knockout match: its teams ranked by IMPs with the carry-over, not VPs
 	Points       string // what a match scores, the heading of its column: "VPs", "Points" (teamPointsWords)
 	Released, Of int    // a Swiss's rounds released, of the rounds it plays
@@ -38,15 +42,24 @@ type teamMatchRow struct {
 	HomeName, AwayName string
 }
 
-// teamsStandings arranges a teams section's standings for the page.
+// teamsStandings arranges a teams section's (or a Swiss pairs')
+// standings for the page.
 func teamsStandings(st *tournament.Standings) *teamsView {
 	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Knockout: st.Section.Spec.Kind == "knockout", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds,
-		Points: teamPointsWords(st.Method)}
+		Points: teamPointsWords(st.Method), Pairs: st.Section.Spec.SwissPairs()}
+	v.Pct = v.Pairs && st.Method.HasPercentage()
+	v.ByPct = v.Pairs && !st.InVPs()
+	if v.Pairs && st.InVPs() {
+		v.Points = "VPs" // a Swiss pairs' matches converted to VPs, whatever the method
+	}
 	names := map[int]string{}
 	played, byes := map[int]int{}, map[int][]string{}
 	for _, s := range st.Pairs {
 		n, _ := strconv.Atoi(s.Number)
 		names[n] = s.Name
+		if v.Pairs {
+			names[n] = strings.Join(s.Players, " & ")
+		}
 	}
 	for _, m := range st.Matches {
 		if m.Bye() {

@@ -79,7 +79,7 @@ func (p *Pages) advanceBracket(c echo.Context) error {
 	}
 	d := v.Data.(bracketPageData)
 	form["kind"] = "knockout"
-	in, err := sectionInput(form)
+	in, err := sectionInput(form, false) // a knockout: no Swiss pairs, no VP fields
 	if err != nil {
 		return p.renderError(c, "bracket.html", v, err)
 	}

@@ -125,7 +125,7 @@ func (p *Pages) changeMovement(c echo.Context) error {
 	}
 	form := formValues(c)
 	form["movement_change"] = "1"
-	in, err := sectionInput(form)
+	in, err := sectionInput(form, true) // a Swiss does not change its movement: its VP fields are read as a teams movement's
 	if err != nil {
 		return p.sectionPageError(c, form, err)
 	}

@@ -22,6 +22,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"howell", "Howell: every pair moves and meets every other (one winner)"},
 	{"teams", "Teams: two-room matches, a round robin"},
 	{"swiss", "Swiss teams: each round paired from the standings"},
+	{"swiss-pairs", "Swiss pairs: pairs paired from the standings, every board scored across the field"},
 	{"knockout", "Knockout match: two teams over segments, with a carry-over"},
 }
 
@@ -84,7 +85,7 @@ func (p *Pages) postSection(c echo.Context) error {
 	}
 	form := formValues(c)
 	v := View{Title: "New section in " + ev.Name, Form: form, Data: sectionForm(ev, form)}
-	in, err := sectionInput(form)
+	in, err := sectionInput(form, tournament.SwissPairsVPs(ev.Scoring))
 	if err != nil {
 		return p.renderError(c, "section_new.html", v, err)
 	}
@@ -113,11 +114,16 @@ func (p *Pages) postSection(c echo.Context) error {
 }
 
 // sectionInput reads the new-section form; a number that is not one names
-// its field.
-func sectionInput(form map[string]string) (tournament.SectionInput, error) {
+// its field. imps: the event is scored by IMPs, where a Swiss pairs
+// converts its matches to VPs (the form's VP fields are read for it).
+func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, error) {
 	in := tournament.SectionInput{Name: form["name"]}
 	spec := &in.Movement
 	spec.Kind = strings.TrimSpace(form["kind"])
+	swissPairs := spec.Kind == "swiss-pairs" // a Swiss (kind "swiss") given pairs, not teams
+	if swissPairs {
+		spec.Kind = "swiss"
+	}
 	numbers := []struct {
 		field, what string
 		to          *int
@@ -140,10 +146,20 @@ func sectionInput(form map[string]string) (tournament.SectionInput, error) {
 		}
 		*n.to = v
 	}
-	if spec.Kind == "teams" || spec.Kind == "swiss" {
+	if swissPairs {
+		spec.Teams = 0 // the teams field stays hidden
+	} else if spec.Kind == "swiss" {
+		spec.Pairs = 0 // the pairs field (Howell) stays hidden
+	}
+	// At matchpoints a Swiss pairs is ranked by percentage unless its VP
+	// scale is a table of percentages: an IMP scale is not read (the
+	// select always sends one); a bye's VPs typed are, and refused by the
+	// service without that scale.
+	scaled := (spec.Kind == "teams" || spec.Kind == "swiss") && (imps || !swissPairs || strings.TrimSpace(form["vp_scale"]) == "percent-table")
+	if scaled {
 		spec.VPScale = strings.TrimSpace(form["vp_scale"])
 	}
-	if s := strings.TrimSpace(form["vp_table"]); s != "" && (spec.Kind == "teams" || spec.Kind == "swiss") {
+	if s := strings.TrimSpace(form["vp_table"]); s != "" && scaled {
 		steps, err := vpTableInput(s)
 		if err != nil {
 			return in, err

@@ -12,7 +12,8 @@ import (
 
 // swissRoutes adds the director's Swiss page: the standings, the rounds
 // released, the next round's draft pairing, and the forms that pair it,
-// swap two teams in it and release it (tournament/swiss.go).
+// swap two teams (or pairs, in a Swiss pairs) in it and release it
+// (tournament/swiss.go, swiss_pairs.go).
 func (p *Pages) swissRoutes(d *echo.Group) {
 	d.GET("/sections/:id/swiss", p.swissPage)
 	d.POST("/sections/:id/swiss/pair", p.pairSwiss)
@@ -31,7 +32,10 @@ type swissPageData struct {
 	DraftRows []swissMatchWords      // the draft's matches as the page lists them
 	DraftText string                 // the draft's matches as the replace form takes them
 	Next      int                    // the round to pair next; 0: every round is released
-	Teams     []int                  // 1..the teams, for the swap form
+	Teams     []int                  // 1..the teams (or pairs), for the swap form
+	Unit      string                 // what is paired: "team", or "pair" in a Swiss pairs
+	ByPct     bool                   // a Swiss pairs at matchpoints without VPs: the standings are percentages
+	Pct       bool                   // a Swiss pairs at matchpoints: a percentage beside the VPs, not IMPs
 }
 
 // swissRoundWords is a released round as the page lists it.
@@ -40,9 +44,9 @@ type swissRoundWords struct {
 	Matches []swissMatchWords
 }
 
-// swissMatchWords is one match: its tables and teams, or a bye.
+// swissMatchWords is one match: its tables and teams (or pairs), or a bye.
 type swissMatchWords struct {
-	Tables     string // "1 and 2"; "" for a bye
+	Tables     string // "1 and 2" (a Swiss pairs: "1"); "" for a bye
 	Home, Away int    // Away 0: Home has a bye
 	HomeName   string
 	AwayName   string
@@ -77,25 +81,26 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	if err != nil {
 		return v, err
 	}
-	teams, err := p.svc.Teams(ctx, a, id)
+	names, err := p.swissNames(c, &sec)
 	if err != nil {
 		return v, err
 	}
-	names := map[int]string{}
-	for _, t := range teams {
-		names[t.Number] = t.Name
-	}
-	d := swissPageData{Event: ev, Section: sec}
+	d := swissPageData{Event: ev, Section: sec, Unit: "team"}
 	for _, s := range st.Pairs {
 		d.Standings = append(d.Standings, standingRow{Standing: s})
 	}
 	markTies(d.Standings)
 	v.Title = "Swiss · Section " + sec.Name + " · " + ev.Name
 	m := &sec.Movement
-	for r := range m.Rounds {
-		d.Released = append(d.Released, swissRoundWords{Round: r + 1, Matches: swissRows(m.Matches(r+1), names)})
+	rooms, entrants := 2, len(m.Teams)
+	if sec.Spec.SwissPairs() {
+		d.Unit, rooms, entrants = "pair", 1, m.Pairs
+		d.ByPct, d.Pct = !st.InVPs(), ev.Scoring.HasPercentage()
 	}
-	for t := 1; t <= len(m.Teams); t++ {
+	for r := range m.Rounds {
+		d.Released = append(d.Released, swissRoundWords{Round: r + 1, Matches: swissRows(m.Matches(r+1), names, rooms)})
+	}
+	for t := 1; t <= entrants; t++ {
 		d.Teams = append(d.Teams, t)
 	}
 	if len(m.Rounds) < sec.Spec.Rounds {
@@ -105,7 +110,7 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	switch {
 	case err == nil:
 		d.Draft = &draft
-		d.DraftRows = swissRows(draft.Matches, names)
+		d.DraftRows = swissRows(draft.Matches, names, rooms)
 		d.DraftText = pairingWords(draft.Matches)
 	case !errors.Is(err, tournament.ErrNotFound):
 		v.Data = d
@@ -115,12 +120,43 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	return v, nil
 }
 
-// swissRows writes matches for the page, match k at tables 2k−1 and 2k.
-func swissRows(matches []movement.Match, names map[int]string) []swissMatchWords {
+// swissNames returns the names the Swiss page gives each team (its name)
+// or, in a Swiss pairs, each pair (its players').
+func (p *Pages) swissNames(c echo.Context, sec *tournament.Section) (map[int]string, error) {
+	ctx, a := c.Request().Context(), actor(c)
+	names := map[int]string{}
+	if sec.Spec.SwissPairs() {
+		pairs, err := p.svc.Pairs(ctx, a, sec.ID)
+		if err != nil {
+			return nil, err
+		}
+		for _, pr := range pairs {
+			n, _ := strconv.Atoi(pr.Number)
+			names[n] = playerNames(pr.Players)
+		}
+		return names, nil
+	}
+	teams, err := p.svc.Teams(ctx, a, sec.ID)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range teams {
+		names[t.Number] = t.Name
+	}
+	return names, nil
+}
+
+// swissRows writes matches for the page: with rooms 2 (teams) match k at
+// tables 2k−1 and 2k, with rooms 1 (a Swiss pairs) at table k.
+func swissRows(matches []movement.Match, names map[int]string, rooms int) []swissMatchWords {
 	out := make([]swissMatchWords, len(matches))
 	for i, mt := range matches {
 		out[i] = swissMatchWords{Home: mt.Home, Away: mt.Away, HomeName: names[mt.Home], AwayName: names[mt.Away]}
-		if mt.Away != 0 {
+		switch {
+		case mt.Away == 0:
+		case rooms == 1:
+			out[i].Tables = strconv.Itoa(i + 1)
+		default:
 			out[i].Tables = strconv.Itoa(2*i+1) + " and " + strconv.Itoa(2*i+2)
 		}
 	}
@@ -152,7 +188,7 @@ func (p *Pages) pairSwiss(c echo.Context) error {
 	if err != nil {
 		return p.swissRefused(c, err)
 	}
-	return swissBack(c, "Round "+strconv.Itoa(d.Round)+" paired: check it, swap teams if you must, then release it")
+	return swissBack(c, "Round "+strconv.Itoa(d.Round)+" paired: check it, swap two of it if you must, then release it")
 }
 
 // swapSwiss swaps two teams in the draft.
@@ -173,10 +209,18 @@ func (p *Pages) swapSwiss(c echo.Context) error {
 	if err != nil {
 		return p.swissRefused(c, err)
 	}
+	sec, err := p.svc.Section(c.Request().Context(), actor(c), id)
+	if err != nil {
+		return p.swissRefused(c, err)
+	}
 	if _, err := p.svc.SwapSwissTeams(c.Request().Context(), actor(c), id, version, x, y); err != nil {
 		return p.swissRefused(c, err)
 	}
-	return swissBack(c, "Teams "+strconv.Itoa(x)+" and "+strconv.Itoa(y)+" swapped")
+	unit := "Teams "
+	if sec.Spec.SwissPairs() {
+		unit = "Pairs "
+	}
+	return swissBack(c, unit+strconv.Itoa(x)+" and "+strconv.Itoa(y)+" swapped")
 }
 
 // releaseSwiss releases the draft to the tables.

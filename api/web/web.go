@@ -259,6 +259,13 @@ var funcs = template.FuncMap{
 	"fields": func(form map[string]string, field, prefix string) fieldsView {
 		return fieldsView{Form: form, Field: field, Prefix: prefix}
 	},
+	// signed writes points won or lost with their sign: "+6", "-1.5", "0".
+	"signed": func(v float64) string {
+		if v > 0 {
+			return "+" + strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	},
 }
 
 // fieldsView is what a shared block of form fields is given (the

@@ -12,9 +12,10 @@
 //     arrow switch, half table, phantom), Howell (howell*.go: complete, ¾
 //     and partial, a searched cyclic base where none is published,
 //     HowellFilled for a late pair), the teams round robin, a teams
-//     schedule given by match and Swiss pairing (teams.go), and Custom
-//     (custom.go), a schedule given table by table — a published movement
-//     or a director's own.
+//     schedule given by match and Swiss pairing (teams.go), a Swiss
+//     pairs' rounds, a match a table (swiss_pairs.go: SwissPairsMovement),
+//     and Custom (custom.go), a schedule given table by table — a
+//     published movement or a director's own.
 //   - Validation and balance (validate.go): Validate checks a movement
 //     holds together and reports how often each pair meets each other on
 //     the same cards (the comparison matrix) and the balance of it;

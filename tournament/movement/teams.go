@@ -240,14 +240,25 @@ func boolInt(b bool) int {
 
 // Matches returns round r's matches of a teams movement as TeamsMovement
 // took them: each match's Home (room 1's NS team) and Away, in table
-// order, then a Match{Home: t} for each team sitting out. A round it does
-// not have gives none.
+// order, then a Match{Home: t} for each team sitting out. A pairs
+// movement (no teams, as SwissPairsMovement makes) has a match a table,
+// Home its NS pair and Away its EW pair, then a Match{Home: p} for each
+// pair sitting out. A round it does not have gives none.
 func (m *Movement) Matches(r int) []Match {
 	rd, ok := m.Round(r)
 	if !ok {
 		return nil
 	}
 	var out []Match
+	if len(m.Teams) == 0 {
+		for _, t := range rd.Tables {
+			out = append(out, Match{Home: t.NS, Away: t.EW})
+		}
+		for _, p := range rd.SitOut {
+			out = append(out, Match{Home: p})
+		}
+		return out
+	}
 	for _, t := range rd.Tables {
 		if t.Table%2 == 1 {
 			out = append(out, Match{Home: m.TeamOf(t.NS), Away: m.TeamOf(t.EW)})

@@ -134,6 +134,7 @@ type StandingsResponse struct {
 	Method  string             `json:"method"`
 	Results int                `json:"results"`
 	Pairs   []StandingResponse `json:"pairs"`
+	Grading *GradingDTO        `json:"grading,omitempty"` // a stratified or handicap section: its strata and handicap option
 }
 
 // StandingResponse is one pair's (IMP_TEAMS: team's) place.
@@ -147,6 +148,12 @@ type StandingResponse struct {
 	Place      string   `json:"place"`
 	Boards     int      `json:"boards"`
 	IMPs       *int     `json:"imps,omitempty"`
+
+	Stratum  string            `json:"stratum,omitempty"`       // stratified: the pair's stratum
+	Strata   []StratumPlaceDTO `json:"strata,omitempty"`        // stratified: its place in its stratum and each one above, the top first
+	Handicap *float64          `json:"handicap,omitempty"`      // a handicap event: the handicap added
+	Net      *float64          `json:"net,omitempty"`           // a handicap event: percentage (or total) plus handicap, which place ranks
+	Scratch  string            `json:"scratch_place,omitempty"` // a handicap event: the place without the handicap
 }
 
 // NewStandingsResponse converts standings to their answer.
@@ -164,8 +171,27 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}
+		gradedStanding(&d.Pairs[i], &s.Section.Grading, &p)
+	}
+	if g := &s.Section.Grading; g.Stratified() || g.Handicapped() {
+		gd := newGradingDTO(*g)
+		d.Grading = &gd
 	}
 	return d
+}
+
+// gradedStanding puts a graded section's figures on a standing's answer.
+func gradedStanding(d *StandingResponse, g *tournament.Grading, p *tournament.Standing) {
+	if g.Stratified() {
+		d.Stratum = p.Stratum
+		d.Strata = convert(p.Strata, func(sp tournament.StratumPlace) StratumPlaceDTO {
+			return StratumPlaceDTO{Stratum: sp.Stratum, Place: strconv.Itoa(sp.Place)}
+		})
+	}
+	if g.Handicapped() {
+		h, net := round2(p.Handicap), round2(p.Net)
+		d.Handicap, d.Net, d.Scratch = &h, &net, strconv.Itoa(p.Scratch)
+	}
 }
 
 // round2 rounds to 2 decimals without a negative zero.

@@ -254,4 +254,14 @@ var funcs = template.FuncMap{
 	"pts": func(v float64) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	},
+	// signed writes a handicap with its sign: "+3", "−2.5", "0".
+	"signed": func(v float64) string {
+		switch {
+		case v > 0:
+			return "+" + strconv.FormatFloat(v, 'f', -1, 64)
+		case v < 0:
+			return "−" + strconv.FormatFloat(-v, 'f', -1, 64)
+		}
+		return "0"
+	},
 }

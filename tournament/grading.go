@@ -76,13 +76,13 @@ const (
 )
 
 // Stratified reports whether the section ranks by strata.
-func (g *Grading) Stratified() bool { return len(g.Strata) > 0 }
+func (g Grading) Stratified() bool { return len(g.Strata) > 0 }
 
 // Handicapped reports whether the section adds handicaps.
-func (g *Grading) Handicapped() bool { return g.Handicap != "" }
+func (g Grading) Handicapped() bool { return g.Handicap != "" }
 
 // Names lists the strata's names, the top first.
-func (g *Grading) Names() []string {
+func (g Grading) Names() []string {
 	out := make([]string, len(g.Strata))
 	for i, s := range g.Strata {
 		out[i] = s.Name

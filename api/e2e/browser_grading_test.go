@@ -72,3 +72,79 @@ func TestBrowserGradedStandings(t *testing.T) {
 	}
 	checkFitsPhone(t, p, "the graded standings")
 }
+
+// TestBrowserDirectorGrading: the director, on a phone, sets a section's
+// strata and a handicap in percent on its page, pastes a table of player
+// numbers (the masterpoints and handicaps of TestBrowserGradedStandings but
+// for EW 2's players, so EW 2 is named as left as it was), is refused a
+// handicap of 30 on EW 2's page naming the field, then gives it B and +25:
+// the section page lists each pair's stratum and handicap as the standings
+// above rank them.
+func TestBrowserDirectorGrading(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	sec, pairs := gradedMitchell(b, "Graded pairs set up on a phone")
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+
+	d.open(fmt.Sprintf("/director/sections/%d", sec.ID))
+	d.fill("#stratum-name-0", "A")
+	d.fill("#stratum-name-1", "B")
+	d.fill("#stratum-below-1", "300")
+	d.fill("#stratum-name-2", "C")
+	d.fill("#stratum-below-2", "750")
+	d.fill("#grading-handicap", "percent")
+	d.submit("#save-grading")
+	if msg := d.pageError(); !strings.Contains(msg, "each stratum's limit is below the one above") {
+		t.Errorf("strata out of order: the page says %q", msg)
+	}
+	if inv := eval[string](d, "the field marked", `document.querySelector("#stratum-below-2").getAttribute("aria-invalid") || ""`); inv != "true" {
+		t.Errorf("C's limit is not marked invalid")
+	}
+	d.fill("#stratum-below-1", "750")
+	d.fill("#stratum-below-2", "300")
+	d.submit("#save-grading")
+	d.noError("save the strata")
+	if got := d.text("#grading-summary"); !strings.Contains(got, "B under 750 masterpoints, C under 300") || !strings.Contains(got, "percent") {
+		t.Errorf("the summary says %q", got)
+	}
+	d.fill("#grades-text", `1001 600 2
+1002 100 4
+2001 2000 -2
+2002 50 -2
+3001 200 6
+3002 250 4
+4002 20 0
+6001 0 -6
+6002 299 -6`)
+	d.submit("#grade-players")
+	d.noError("grade the pairs")
+	d.shot("graded from the table")
+	if got := d.text(".flash"); !strings.Contains(got, "Graded 4 of 6") || !strings.Contains(got, "pair 1 EW: player 4001") || !strings.Contains(got, "pair 2 EW: player 5001") {
+		t.Errorf("the page says %q, want 4 of 6 graded and pairs 1 EW and 2 EW named", got)
+	}
+
+	d.open(fmt.Sprintf("/director/sections/%d/pairs/%d", sec.ID, pairs["2 EW"].ID))
+	d.fill("#stratum", "B")
+	d.fill("#handicap", "30")
+	d.submit("#save-pair")
+	if msg := d.pageError(); !strings.Contains(msg, "from −25 to +25%") {
+		t.Errorf("a handicap of 30: the page says %q", msg)
+	}
+	if inv := eval[string](d, "the field marked", `document.querySelector("#handicap").getAttribute("aria-invalid") || ""`); inv != "true" {
+		t.Errorf("the handicap is not marked invalid")
+	}
+	d.fill("#handicap", "25")
+	d.submit("#save-pair")
+	d.noError("save pair 2 EW")
+	d.shot("section with grades")
+	rows := eval[[]string](d, "read the pairs", `[...document.querySelectorAll("#pairs tbody tr")].map(tr =>
+		tr.dataset.pair + " " + tr.dataset.direction + " " + tr.querySelector(".stratum").textContent.trim() + " " + tr.querySelector(".handicap").textContent.trim())`)
+	want := []string{"1 NS B +3", "2 NS A −2", "3 NS C +5", "1 EW A 0", "2 EW B +25", "3 EW C −6"}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("the pairs on the section page:\n got %q\nwant %q", rows, want)
+	}
+	checkFitsPhone(t, d, "the section page with strata and handicaps")
+}

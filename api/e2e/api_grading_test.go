@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -215,5 +218,90 @@ func TestAPIHandicap(t *testing.T) {
 	// The scratch percentage stays what the boards gave.
 	if st.Pairs[0].Percentage != 61.67 || *st.Pairs[0].Handicap != 3 {
 		t.Errorf("NS 1: %.2f%% handicap %v, want 61.67 and 3", st.Pairs[0].Percentage, *st.Pairs[0].Handicap)
+	}
+}
+
+// TestAPIGradedExports: the files of a section both stratified and
+// handicapped (gradeBoth, the figures worked in browser_grading_test.go):
+// the standings CSV and the workbook carry the stratum, the places by
+// stratum, the handicap, the net result and the scratch place; the PBN
+// TotalScoreTable the same in columns of its own; USEBIO its scratch
+// places, and a comment naming the files that carry the rest.
+//
+//	NS 1: B, "A 1, B 1", +3, 64.67, scratch 2   NS 2: A, "A 2", −2, 60.50, scratch 1
+//	EW 2: B, "A 2, B 2", +25, 46.67, scratch 3  EW 1: A, "A 3", 0, 45.83, scratch 2
+func TestAPIGradedExports(t *testing.T) {
+	e := newEnv(t)
+	sec, _ := gradedMitchell(e, "Graded exports")
+	gradeBoth(e, sec)
+	enterWorked(e, sec)
+	base := "/v1/events/" + id(sec.EventID)
+
+	r := e.do("GET", base+"/standings.csv", directorToken, nil)
+	if r.Status != 200 {
+		t.Fatalf("standings.csv: %d %s", r.Status, r.Body)
+	}
+	csv := string(r.Body)
+	for _, want := range []string{
+		"section,direction,place,number,name,players,membership_numbers,score,percentage,boards,stratum,strata_places,handicap,net,scratch_place\n",
+		"A,NS,1,1,,NS 1 first & NS 1 second,1001 & 1002,7.40,61.67,3,B,\"A 1, B 1\",3.00,64.67,2\n",
+		"A,NS,2,2,,NS 2 first & NS 2 second,2001 & 2002,7.50,62.50,3,A,A 2,-2.00,60.50,1\n",
+		"A,EW,2,2,,EW 2 first & EW 2 second,5001 & 5002,2.60,21.67,3,B,\"A 2, B 2\",25.00,46.67,3\n",
+		"A,EW,3,1,,EW 1 first & EW 1 second,4001 & 4002,5.50,45.83,3,A,A 3,0.00,45.83,2\n",
+	} {
+		if !strings.Contains(csv, want) {
+			t.Errorf("standings.csv lacks %q:\n%s", want, csv)
+		}
+	}
+
+	r = e.do("GET", base+"/report.xlsx", directorToken, nil)
+	if r.Status != 200 {
+		t.Fatalf("report.xlsx: %d", r.Status)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := strings.Join(rows[0], "|"); !strings.HasSuffix(h, "|Stratum|Places by stratum|Handicap|Net|Scratch place") {
+		t.Errorf("the workbook's header %q", h)
+	}
+	var ns1 []string
+	for _, row := range rows {
+		if len(row) > 2 && row[1] == "1" && row[2] == "NS" {
+			ns1 = row
+		}
+	}
+	if got := strings.Join(ns1[len(ns1)-5:], "|"); got != "B|A 1, B 1|3.00|64.67|2" {
+		t.Errorf("the workbook's NS 1 ends %q, want B|A 1, B 1|3.00|64.67|2 (row %q)", got, ns1)
+	}
+
+	r = e.do("GET", base+"/results.pbn", directorToken, nil)
+	if r.Status != 200 {
+		t.Fatalf("results.pbn: %d %s", r.Status, r.Body)
+	}
+	pbn := string(r.Body)
+	for _, want := range []string{`;Stratum\4L;StrataPlaces\20L;Handicap\6R;Net\7R;RankScratch\2R"]`, `"B" "A 1, B 1" 3.00 64.67 2`, `"A" "A 3" 0.00 45.83 2`} {
+		if !strings.Contains(pbn, want) {
+			t.Errorf("results.pbn lacks %q", want)
+		}
+	}
+
+	r = e.do("GET", base+"/usebio.xml", directorToken, nil)
+	if r.Status != 200 {
+		t.Fatalf("usebio.xml: %d %s", r.Status, r.Body)
+	}
+	x := string(r.Body)
+	if !strings.Contains(x, "<!-- traveler: this section is graded; USEBIO 1.2 as traveler writes it has no element for its strata (A, B, C)") || !strings.Contains(x, "standings.csv") {
+		t.Errorf("usebio.xml does not say what it leaves out:\n%s", x[:min(len(x), 1500)])
+	}
+	// NS 1 is 1st by net but 2nd scratch: USEBIO has the scratch place.
+	ns1x := x[strings.Index(x, "<PAIR_NUMBER>1</PAIR_NUMBER>\n      <DIRECTION>NS</DIRECTION>"):]
+	if p := ns1x[strings.Index(ns1x, "<PLACE>"):][:len("<PLACE>2</PLACE>")]; p != "<PLACE>2</PLACE>" {
+		t.Errorf("USEBIO's NS 1: %s, want the scratch place 2", p)
 	}
 }

@@ -22,23 +22,32 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
-// TestBrowserGradedStandings: the public standings of a stratified
-// handicap section on a phone.
-func TestBrowserGradedStandings(t *testing.T) {
-	b := newEnv(t, withBrowser())
-	sec, _ := gradedMitchell(b, "Stratified handicap pairs at the Featherstonehaugh club")
+// gradeBoth gives the worked Mitchell of gradedMitchell the strata and the
+// handicaps in percent the comment above works, through the API.
+func gradeBoth(e *env, sec tournament.Section) {
+	e.t.Helper()
 	sid := id(sec.ID)
-	b.want(200, nil, "PUT", "/v1/sections/"+sid+"/grading", directorToken,
+	e.want(200, nil, "PUT", "/v1/sections/"+sid+"/grading", directorToken,
 		`{"strata": [{"name": "A"}, {"name": "B", "below": 750}, {"name": "C", "below": 300}], "handicap": "percent"}`)
-	b.want(200, nil, "POST", "/v1/sections/"+sid+"/grading/players", directorToken, `{"players": [
+	e.want(200, nil, "POST", "/v1/sections/"+sid+"/grading/players", directorToken, `{"players": [
 		{"number": "1001", "masterpoints": 600, "handicap": 2}, {"number": "1002", "masterpoints": 100, "handicap": 4},
 		{"number": "2001", "masterpoints": 2000, "handicap": -2}, {"number": "2002", "masterpoints": 50, "handicap": -2},
 		{"number": "3001", "masterpoints": 200, "handicap": 6}, {"number": "3002", "masterpoints": 250, "handicap": 4},
 		{"number": "4002", "masterpoints": 20, "handicap": 0},
 		{"number": "5001", "masterpoints": 700, "handicap": 25}, {"number": "5002", "masterpoints": 10, "handicap": 25},
 		{"number": "6001", "masterpoints": 0, "handicap": -6}, {"number": "6002", "masterpoints": 299, "handicap": -6}]}`)
+}
+
+// TestBrowserGradedStandings: the public standings of a stratified
+// handicap section on a phone.
+func TestBrowserGradedStandings(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	sec, _ := gradedMitchell(b, "Stratified handicap pairs at the Featherstonehaugh club")
+	gradeBoth(b, sec)
 	enterWorked(b, sec)
 
 	p := b.phone("public")

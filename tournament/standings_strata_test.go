@@ -157,3 +157,24 @@ func TestParseGradeTable(t *testing.T) {
 		t.Errorf("graded %q %.2f (%v), want A and (−2+3.5)/2 = 0.75", stratum, h, ungraded)
 	}
 }
+
+// TestTeamsGradedStandings: a teams section's standings (team number as
+// the standing's, one field) take the teams' grades. VPs 60, 45, 33 for
+// teams 1, 2, 3; a handicap of +20 VPs to team 3 gives 53 (points), which
+// passes team 2's 45: places 1, 3→2nd, 2→3rd (scratch 1, 3, 2). Strata A
+// and B with team 2 and 3 in B: in B team 3 is 1st, team 2 2nd.
+func TestTeamsGradedStandings(t *testing.T) {
+	m, err := MovementSpec{Kind: "teams", Teams: 3, BoardsPerRound: 2}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := []Standing{{Number: "1", Total: 60, Place: 1}, {Number: "2", Total: 45, Place: 2}, {Number: "3", Total: 33, Place: 3}}
+	teams := []Roster{{Number: 1}, {Number: 2, Stratum: "B"}, {Number: 3, Stratum: "B", Handicap: 20}}
+	g := &Grading{Strata: []Stratum{{Name: "A"}, {Name: "B", Below: 1000}}, Handicap: HandicapPoints}
+	a, b := func(p int) StratumPlace { return StratumPlace{"A", p} }, func(p int) StratumPlace { return StratumPlace{"B", p} }
+	checkGraded(t, gradeStandings(MethodIMPTeams, g, st, gradesOf(&m, nil, teams)), []graded{
+		{"1", "", 1, 60, 1, "A", []StratumPlace{a(1)}},
+		{"3", "", 2, 53, 3, "B", []StratumPlace{a(2), b(1)}},
+		{"2", "", 3, 45, 2, "B", []StratumPlace{a(3), b(2)}},
+	})
+}

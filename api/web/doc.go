@@ -12,7 +12,8 @@
 //   - Setting up (setup*.go): events, sections and their movements (Mitchell,
 //     Howell, teams; a half table's missing pair), the preview of table
 //     cards and guide cards, movement changes and late pairs, changes to
-//     pairs, teams and sections and their audit (setup_change*.go).
+//     pairs, teams and sections and their audit (setup_change*.go), the
+//     strata and handicaps of a section and its pairs (setup_grading.go).
 //   - Running a session (session*.go): the session board with the tables at
 //     their own pace (session_pace.go), entering and correcting results
 //     (session_result*.go), key-in of paper travelers and pickup slips
@@ -35,7 +36,8 @@
 //
 // The public pages (public*.go, live.go, royalton_links.go): standings (a
 // teams section's as its teams table and each round's matches,
-// public_teams.go), travelers, frequencies and hand records once boards
+// public_teams.go; a graded section's with a column of places per stratum
+// and the handicap and net, public.go), travelers, frequencies and hand records once boards
 // are finished, the
 // scoring method in words (public_words.go), and live standings as
 // server-sent events.

@@ -156,4 +156,23 @@ func TestBrowserDirectorGrading(t *testing.T) {
 		t.Errorf("the pairs on the section page:\n got %q\nwant %q", rows, want)
 	}
 	checkFitsPhone(t, d, "the section page with strata and handicaps")
+
+	// The director's results page, before publishing, ranks as the public
+	// page does (TestBrowserGradedStandings's figures).
+	enterWorked(b, sec)
+	d.open(fmt.Sprintf("/director/sections/%d/results", sec.ID))
+	d.noError("open the results before publishing")
+	d.shot("results before publishing")
+	got := eval[[]string](d, "read the director's standings", `[...document.querySelectorAll("#director-standings-ns tbody tr, #director-standings-ew tbody tr")].map(tr =>
+		tr.dataset.pair + " " + tr.dataset.direction + ": " + tr.querySelector(".place").textContent.replace(/\s+/g, " ").trim() +
+		" | " + [...tr.querySelectorAll(".stratum-place")].map(td => td.textContent.trim() || "-").join(" ") + " | " + tr.querySelector(".net").textContent.trim())`)
+	wantPlaces := []string{"1 NS: 1 (2) | 1 - | 64.67", "2 NS: 2 (1) | - - | 60.50", "3 NS: 3 (3) | 2 1 | 34.17",
+		"3 EW: 1 (1) | 1 1 | 73.17", "2 EW: 2 (3) | 2 - | 46.67", "1 EW: 3 (2) | - - | 45.83"}
+	if !reflect.DeepEqual(got, wantPlaces) {
+		t.Errorf("the director's standings:\n got %q\nwant %q", got, wantPlaces)
+	}
+	if c := d.text("#grading-note"); !strings.Contains(c, "Handicap event") {
+		t.Errorf("the director's results page does not say how it ranks: %q", c)
+	}
+	checkFitsPhone(t, d, "the director's graded standings")
 }

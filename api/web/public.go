@@ -127,6 +127,8 @@ type standingsField struct {
 	Direction string // "NS", "EW", or "" for one field
 	Caption   string
 	Rows      []standingRow
+	ShowPct   bool        // the method gives percentages
+	Grading   gradingView // the section's strata and handicap, the columns they take
 }
 
 // standingsData is the standings page's data.
@@ -206,6 +208,9 @@ func standingsFields(st *tournament.Standings) []standingsField {
 		}
 	} else {
 		fields = []standingsField{{ID: "standings", Caption: "Section " + st.Section.Name}}
+	}
+	for i := range fields {
+		fields[i].ShowPct, fields[i].Grading = st.Method.HasPercentage(), newGradingView(&st.Section.Grading)
 	}
 	for _, s := range st.Pairs {
 		for i := range fields {

@@ -305,3 +305,35 @@ func TestAPIGradedExports(t *testing.T) {
 		t.Errorf("USEBIO's NS 1: %s, want the scratch place 2", p)
 	}
 }
+
+// TestAPIGradedTeams: a teams section takes strata and a handicap in
+// points (VPs); a team's stratum the section does not define and a
+// handicap past 100 are refused naming the field; a handicap in percent is
+// refused at IMP_TEAMS (no percentage to add it to). Before any match, every
+// team has 0 VPs: team 3's +5 gives it 5 net and 1st place, the others
+// share 2nd (scratch: all 1st); team 3 in B is 1st of B, team 2 (B) 2nd.
+func TestAPIGradedTeams(t *testing.T) {
+	e := newEnv(t)
+	b := e.build()
+	ev := b.Event(tournament.EventInput{Name: "Graded teams", Scoring: string(tournament.MethodIMPTeams)})
+	sec := b.Teams(ev.ID, 4, 2)
+	sid := id(sec.ID)
+	e.wantError(422, "grading.handicap", "PUT", "/v1/sections/"+sid+"/grading", directorToken, `{"strata": [], "handicap": "percent"}`)
+	e.want(200, nil, "PUT", "/v1/sections/"+sid+"/grading", directorToken, `{"strata": [{"name": "A"}, {"name": "B", "below": 500}], "handicap": "points"}`)
+	var teams []api.TeamResponse
+	e.want(200, &teams, "GET", "/v1/sections/"+sid+"/teams", directorToken, nil)
+	e.wantError(422, "stratum", "PATCH", "/v1/teams/"+id(teams[1].ID), directorToken, `{"stratum": "C"}`)
+	e.wantError(422, "handicap", "PATCH", "/v1/teams/"+id(teams[2].ID), directorToken, `{"handicap": 150}`)
+	e.want(200, nil, "PATCH", "/v1/teams/"+id(teams[1].ID), directorToken, `{"stratum": "B"}`)
+	var got api.TeamResponse
+	e.want(200, &got, "PATCH", "/v1/teams/"+id(teams[2].ID), directorToken, `{"stratum": "B", "handicap": 5}`)
+	if got.Stratum != "B" || got.Handicap != 5 {
+		t.Errorf("team 3: %+v, want stratum B, handicap 5", got)
+	}
+	var st api.StandingsResponse
+	e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", directorToken, nil)
+	want := []string{"3 : 1 B [A:1 B:1] net 5.00 scratch 1", "1 : 2 A [A:2] net 0.00 scratch 1", "2 : 2 B [A:2 B:2] net 0.00 scratch 1", "4 : 2 A [A:2] net 0.00 scratch 1"}
+	if got := placesOf(st); !reflect.DeepEqual(got, want) {
+		t.Errorf("standings\n got %q\nwant %q", got, want)
+	}
+}

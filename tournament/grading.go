@@ -199,37 +199,42 @@ func (s *Service) SetGrading(ctx context.Context, a Actor, sectionID int64, g Gr
 	if err := g.check(e.Scoring); err != nil {
 		return Section{}, err
 	}
-	pairs, teams, err := s.gradedOf(ctx, s.store, &sec, &e)
-	if err != nil {
-		return Section{}, err
-	}
-	for _, p := range pairs {
-		if p.Stratum != "" && g.index(p.Stratum) < 0 {
-			return Section{}, &Error{Kind: ErrConflict, Field: "grading.strata", Message: pairName(p) + " is in stratum " + p.Stratum + ", which these strata do not have: change its stratum first"}
+	// Checked against the pairs (teams) and stored while the section is
+	// held: a pair's stratum set by hand meanwhile is checked too.
+	err = s.held(ctx, sec.ID, func(st Store) error {
+		cur, err := st.Section(ctx, sec.ID)
+		if err != nil {
+			return err
 		}
-	}
-	for _, t := range teams {
-		if t.Stratum != "" && g.index(t.Stratum) < 0 {
-			return Section{}, &Error{Kind: ErrConflict, Field: "grading.strata", Message: "team " + strconv.Itoa(t.Number) + " is in stratum " + t.Stratum + ", which these strata do not have: change its stratum first"}
+		sec = cur
+		pairs, teams, err := s.gradedOf(ctx, st, &sec, &e)
+		if err != nil {
+			return err
 		}
-	}
-	// A handicap kept from a percent event into a points one (or back)
-	// would mean another thing: the handicaps go with the option.
-	clear := sec.Grading.Handicap != g.Handicap
-	if clear {
+		for _, p := range pairs {
+			if p.Stratum != "" && g.index(p.Stratum) < 0 {
+				return &Error{Kind: ErrConflict, Field: "grading.strata", Message: pairName(p) + " is in stratum " + p.Stratum + ", which these strata do not have: change its stratum first"}
+			}
+		}
+		for _, t := range teams {
+			if t.Stratum != "" && g.index(t.Stratum) < 0 {
+				return &Error{Kind: ErrConflict, Field: "grading.strata", Message: "team " + strconv.Itoa(t.Number) + " is in stratum " + t.Stratum + ", which these strata do not have: change its stratum first"}
+			}
+		}
+		// A handicap kept from a percent event into a points one (or
+		// back) would mean another thing: the handicaps go with the option.
+		if sec.Grading.Handicap == g.Handicap {
+			pairs, teams = nil, nil
+		}
 		for i := range pairs {
 			pairs[i].Handicap = 0
 		}
 		for i := range teams {
 			teams[i].Handicap = 0
 		}
-	}
-	sec.Grading = g
-	if !clear {
-		pairs, teams = nil, nil
-	}
-	err = s.store.SetGrading(ctx, &sec, pairs, teams)
-	s.Forget(Changed{Kind: ChangedSection, ID: sectionID})
+		sec.Grading = g
+		return st.SetGrading(ctx, &sec, pairs, teams)
+	})
 	if err != nil {
 		return Section{}, err
 	}
@@ -300,6 +305,11 @@ func (s *Service) GradeFromPlayers(ctx context.Context, a Actor, sectionID int64
 	}
 	out := Graded{Section: sec}
 	err = s.held(ctx, sec.ID, func(st Store) error {
+		cur, err := st.Section(ctx, sec.ID)
+		if err != nil {
+			return err
+		}
+		sec = cur
 		pairs, teams, err := s.gradedOf(ctx, st, &sec, &e)
 		if err != nil {
 			return err

@@ -7,6 +7,7 @@
 // OpenAPI document at /v1/openapi.json, /healthz and /readyz, and the pages
 // of api/web mounted beside them; the handlers of events, sections,
 // movements and movement changes, pairs and teams (withdrawals, late pairs),
+// strata and handicaps (handlers_grading.go, dto_grading.go),
 // results (entry, correction with versions, Idempotency-Key retries),
 // tables at their own pace (handlers_pace.go), fouled boards, hand-set
 // files, the club roster of players (handlers_players.go), table tokens;

@@ -35,11 +35,13 @@ type PairRequest struct {
 	Direction string      `json:"direction"`
 	Team      int         `json:"team"`
 	Players   []PlayerDTO `json:"players"`
+	Stratum   string      `json:"stratum"`  // a stratified section: one of its strata; "": the top
+	Handicap  float64     `json:"handicap"` // a handicap event: percent or points, as the section's grading says
 }
 
 // Pair converts the request to the domain.
 func (q *PairRequest) Pair() tournament.Pair {
-	return tournament.Pair{Number: q.Number, Direction: q.Direction, Team: q.Team, Players: playersIn(q.Players)}
+	return tournament.Pair{Number: q.Number, Direction: q.Direction, Team: q.Team, Players: playersIn(q.Players), Stratum: q.Stratum, Handicap: q.Handicap}
 }
 
 // PairResponse is a stored pair.
@@ -50,23 +52,28 @@ type PairResponse struct {
 	Direction string      `json:"direction"`
 	Team      int         `json:"team,omitempty"`
 	Players   []PlayerDTO `json:"players"`
+	Stratum   string      `json:"stratum,omitempty"`
+	Handicap  float64     `json:"handicap,omitempty"`
 }
 
 // NewPairResponse converts a pair to its answer.
 func NewPairResponse(p tournament.Pair) PairResponse {
-	return PairResponse{ID: p.ID, SectionID: p.SectionID, Number: p.Number, Direction: p.Direction, Team: p.Team, Players: playersOut(p.Players)}
+	return PairResponse{ID: p.ID, SectionID: p.SectionID, Number: p.Number, Direction: p.Direction, Team: p.Team, Players: playersOut(p.Players),
+		Stratum: p.Stratum, Handicap: p.Handicap}
 }
 
 // TeamRequest is one team of POST /v1/sections/{id}/teams.
 type TeamRequest struct {
-	Number  int         `json:"number"`
-	Name    string      `json:"name"`
-	Players []PlayerDTO `json:"players"`
+	Number   int         `json:"number"`
+	Name     string      `json:"name"`
+	Players  []PlayerDTO `json:"players"`
+	Stratum  string      `json:"stratum"`  // a stratified section: one of its strata; "": the top
+	Handicap float64     `json:"handicap"` // a handicap event: VPs added
 }
 
 // Roster converts the request to the domain.
 func (q *TeamRequest) Roster() tournament.Roster {
-	return tournament.Roster{Number: q.Number, Name: q.Name, Players: playersIn(q.Players)}
+	return tournament.Roster{Number: q.Number, Name: q.Name, Players: playersIn(q.Players), Stratum: q.Stratum, Handicap: q.Handicap}
 }
 
 // TeamResponse is a stored team.
@@ -76,11 +83,14 @@ type TeamResponse struct {
 	Number    int         `json:"number"`
 	Name      string      `json:"name"`
 	Players   []PlayerDTO `json:"players"`
+	Stratum   string      `json:"stratum,omitempty"`
+	Handicap  float64     `json:"handicap,omitempty"`
 }
 
 // NewTeamResponse converts a team to its answer.
 func NewTeamResponse(r tournament.Roster) TeamResponse {
-	return TeamResponse{ID: r.ID, SectionID: r.SectionID, Number: r.Number, Name: r.Name, Players: playersOut(r.Players)}
+	return TeamResponse{ID: r.ID, SectionID: r.SectionID, Number: r.Number, Name: r.Name, Players: playersOut(r.Players),
+		Stratum: r.Stratum, Handicap: r.Handicap}
 }
 
 // BoardRequest is one board of PUT /v1/sections/{id}/boards (JSON).

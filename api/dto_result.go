@@ -136,6 +136,7 @@ type StandingsResponse struct {
 	Pairs   []StandingResponse `json:"pairs"`
 	Points  string             `json:"points,omitempty"`  // a teams section: what a standing's total and a match's points are (teamPoints)
 	Matches []MatchResult      `json:"matches,omitempty"` // a teams section: every match round by round, a Swiss's byes too
+	Grading *GradingDTO        `json:"grading,omitempty"` // a stratified or handicap section: its strata and handicap option
 }
 
 // MatchResult is one match of a teams section's standings, or a Swiss
@@ -174,6 +175,12 @@ type StandingResponse struct {
 	Place      string   `json:"place"`
 	Boards     int      `json:"boards"`
 	IMPs       *int     `json:"imps,omitempty"` // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+
+	Stratum  string            `json:"stratum,omitempty"`       // stratified: the pair's stratum
+	Strata   []StratumPlaceDTO `json:"strata,omitempty"`        // stratified: its place in its stratum and each one above, the top first
+	Handicap *float64          `json:"handicap,omitempty"`      // a handicap event: the handicap added
+	Net      *float64          `json:"net,omitempty"`           // a handicap event: percentage (or total) plus handicap, which place ranks
+	Scratch  string            `json:"scratch_place,omitempty"` // a handicap event: the place without the handicap
 }
 
 // NewStandingsResponse converts standings to their answer.
@@ -191,6 +198,11 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}
+		gradedStanding(&d.Pairs[i], &s.Section.Grading, &p)
+	}
+	if g := &s.Section.Grading; g.Stratified() || g.Handicapped() {
+		gd := newGradingDTO(*g)
+		d.Grading = &gd
 	}
 	d.Points = teamPoints(&s)
 	for _, m := range s.Matches {
@@ -198,6 +210,20 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			HomePoints: round2(m.HomeVPs), AwayPoints: round2(m.AwayVPs), Boards: m.Boards})
 	}
 	return d
+}
+
+// gradedStanding puts a graded section's figures on a standing's answer.
+func gradedStanding(d *StandingResponse, g *tournament.Grading, p *tournament.Standing) {
+	if g.Stratified() {
+		d.Stratum = p.Stratum
+		d.Strata = convert(p.Strata, func(sp tournament.StratumPlace) StratumPlaceDTO {
+			return StratumPlaceDTO{Stratum: sp.Stratum, Place: strconv.Itoa(sp.Place)}
+		})
+	}
+	if g.Handicapped() {
+		h, net := round2(p.Handicap), round2(p.Net)
+		d.Handicap, d.Net, d.Scratch = &h, &net, strconv.Itoa(p.Scratch)
+	}
 }
 
 // round2 rounds to 2 decimals without a negative zero.

@@ -168,13 +168,14 @@ type SectionResponse struct {
 	Pace         PaceDTO          `json:"pace"`          // the rounds closed for each table, the slots to be played later
 	Movement     MovementSpecDTO  `json:"movement"`
 	Generated    MovementResponse `json:"generated"`
+	Grading      GradingDTO       `json:"grading"` // its strata and handicap option (PUT /v1/sections/{id}/grading)
 	CreatedAt    time.Time        `json:"created_at"`
 }
 
 // NewSectionResponse converts a section to its answer.
 func NewSectionResponse(s tournament.Section) SectionResponse {
 	return SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound, Pace: newPaceDTO(s.Pace),
-		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), CreatedAt: s.CreatedAt}
+		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), Grading: newGradingDTO(s.Grading), CreatedAt: s.CreatedAt}
 }
 
 // SectionPatchRequest is the body of PATCH /v1/sections/{id}.

@@ -16,12 +16,14 @@ import (
 type PairPatchRequest struct {
 	Number    *string     `json:"number"`
 	Direction *string     `json:"direction"`
-	Players   []PlayerDTO `json:"players"` // every player, a substitute among them; left out: unchanged
+	Players   []PlayerDTO `json:"players"`  // every player, a substitute among them; left out: unchanged
+	Stratum   *string     `json:"stratum"`  // a stratified section: one of its strata; "": the top
+	Handicap  *float64    `json:"handicap"` // a handicap event: percent or points, as the section's grading says
 }
 
 // Patch converts the request to the domain.
 func (q *PairPatchRequest) Patch() tournament.PairPatch {
-	p := tournament.PairPatch{Number: q.Number, Direction: q.Direction}
+	p := tournament.PairPatch{Number: q.Number, Direction: q.Direction, Stratum: q.Stratum, Handicap: q.Handicap}
 	if q.Players != nil {
 		p.Players = playersIn(q.Players)
 	}
@@ -30,13 +32,15 @@ func (q *PairPatchRequest) Patch() tournament.PairPatch {
 
 // TeamPatchRequest is the body of PATCH /v1/teams/{id}.
 type TeamPatchRequest struct {
-	Name    *string     `json:"name"`
-	Players []PlayerDTO `json:"players"` // the roster; left out: unchanged
+	Name     *string     `json:"name"`
+	Players  []PlayerDTO `json:"players"`  // the roster; left out: unchanged
+	Stratum  *string     `json:"stratum"`  // a stratified section: one of its strata; "": the top
+	Handicap *float64    `json:"handicap"` // a handicap event: VPs added
 }
 
 // Patch converts the request to the domain.
 func (q *TeamPatchRequest) Patch() tournament.TeamPatch {
-	p := tournament.TeamPatch{Name: q.Name}
+	p := tournament.TeamPatch{Name: q.Name, Stratum: q.Stratum, Handicap: q.Handicap}
 	if q.Players != nil {
 		p.Players = playersIn(q.Players)
 	}

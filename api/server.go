@@ -89,6 +89,8 @@ var routes = []route{
 	{http.MethodGet, "/v1/sections/:id/pairs", (*server).listPairs},
 	{http.MethodPost, "/v1/sections/:id/teams", (*server).addTeams},
 	{http.MethodGet, "/v1/sections/:id/teams", (*server).listTeams},
+	{http.MethodPut, "/v1/sections/:id/grading", (*server).putGrading},
+	{http.MethodPost, "/v1/sections/:id/grading/players", (*server).gradePlayers},
 	{http.MethodPut, "/v1/sections/:id/boards", (*server).putBoards},
 	{http.MethodGet, "/v1/sections/:id/boards", (*server).listBoards},
 	{http.MethodGet, "/v1/sections/:id/boards/:n/analysis", (*server).boardAnalysis},

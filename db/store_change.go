@@ -67,7 +67,7 @@ func (s *Store) inTx(ctx context.Context, f func(ts *Store) error) error {
 // Pair returns a pair of a section that is not deleted.
 func (s *Store) Pair(ctx context.Context, id int64) (tournament.Pair, error) {
 	rows, _ := s.q.Query(ctx, `
-		SELECT p.id, p.section_id, p.number, p.direction, p.team, p.players
+		SELECT `+pairColumns+`
 		FROM pairs p JOIN sections s ON s.id = p.section_id
 		WHERE p.id = $1 AND `+liveSection, id)
 	p, err := pgx.CollectExactlyOneRow(rows, scanPair)
@@ -88,8 +88,8 @@ func (s *Store) UpdatePair(ctx context.Context, p *tournament.Pair, c *tournamen
 	err = s.inTx(ctx, func(ts *Store) error {
 		var sectionID int64
 		err := ts.q.QueryRow(ctx, `
-			UPDATE pairs SET number = $2, direction = $3, team = $4, players = $5 WHERE id = $1 RETURNING section_id`,
-			p.ID, p.Number, p.Direction, p.Team, players).Scan(&sectionID)
+			UPDATE pairs SET number = $2, direction = $3, team = $4, players = $5, stratum = $6, handicap = $7 WHERE id = $1 RETURNING section_id`,
+			p.ID, p.Number, p.Direction, p.Team, players, p.Stratum, p.Handicap).Scan(&sectionID)
 		if err != nil {
 			return err
 		}
@@ -126,19 +126,15 @@ func (s *Store) DeletePair(ctx context.Context, id int64, c *tournament.Change) 
 
 // Team returns a team of a section that is not deleted.
 func (s *Store) Team(ctx context.Context, id int64) (tournament.Roster, error) {
-	var (
-		t       tournament.Roster
-		players []byte
-	)
-	err := s.q.QueryRow(ctx, `
-		SELECT t.id, t.section_id, t.number, t.name, t.players
+	rows, _ := s.q.Query(ctx, `
+		SELECT `+teamColumns+`
 		FROM teams t JOIN sections s ON s.id = t.section_id
-		WHERE t.id = $1 AND `+liveSection, id).Scan(&t.ID, &t.SectionID, &t.Number, &t.Name, &players)
+		WHERE t.id = $1 AND `+liveSection, id)
+	t, err := pgx.CollectExactlyOneRow(rows, scanTeam)
 	if err != nil {
 		return t, notFound("team", err, "team", id)
 	}
-	t.Players, err = playersFrom(players)
-	return t, err
+	return t, nil
 }
 
 // UpdateTeam stores t's name and players (by t.ID) and the change, in one
@@ -149,7 +145,7 @@ func (s *Store) UpdateTeam(ctx context.Context, t *tournament.Roster, c *tournam
 		return fmt.Errorf("db: update team: %w", err)
 	}
 	err = s.inTx(ctx, func(ts *Store) error {
-		tag, err := ts.q.Exec(ctx, `UPDATE teams SET name = $2, players = $3 WHERE id = $1`, t.ID, t.Name, players)
+		tag, err := ts.q.Exec(ctx, `UPDATE teams SET name = $2, players = $3, stratum = $4, handicap = $5 WHERE id = $1`, t.ID, t.Name, players, t.Stratum, t.Handicap)
 		if err != nil {
 			return err
 		}

@@ -18,6 +18,8 @@ type pairJSON struct {
 	Direction string          `json:"direction"`
 	Team      int             `json:"team"`
 	Players   json.RawMessage `json:"players"`
+	Stratum   string          `json:"stratum"`
+	Handicap  float64         `json:"handicap"`
 }
 
 // AddPairs stores pairs (and sets their IDs and SectionID) all or none; a
@@ -32,16 +34,16 @@ func (s *Store) AddPairs(ctx context.Context, sectionID int64, pairs []tournamen
 		if err != nil {
 			return fmt.Errorf("db: add pairs: %w", err)
 		}
-		in[i] = pairJSON{Number: p.Number, Direction: p.Direction, Team: p.Team, Players: players}
+		in[i] = pairJSON{Number: p.Number, Direction: p.Direction, Team: p.Team, Players: players, Stratum: p.Stratum, Handicap: p.Handicap}
 	}
 	input, err := json.Marshal(in)
 	if err != nil {
 		return fmt.Errorf("db: add pairs: %w", err)
 	}
 	q, _ := s.q.Query(ctx, `
-		INSERT INTO pairs (section_id, number, direction, team, players)
-		SELECT $1, x.number, x.direction, x.team, x.players
-		FROM jsonb_to_recordset($2::jsonb) AS x(number text, direction text, team int, players jsonb)
+		INSERT INTO pairs (section_id, number, direction, team, players, stratum, handicap)
+		SELECT $1, x.number, x.direction, x.team, x.players, x.stratum, x.handicap
+		FROM jsonb_to_recordset($2::jsonb) AS x(number text, direction text, team int, players jsonb, stratum text, handicap float8)
 		RETURNING id, number, direction`, sectionID, input)
 	type key struct{ number, direction string }
 	stored, err := pgx.CollectRows(q, func(row pgx.CollectableRow) (struct {
@@ -109,13 +111,16 @@ func (s *Store) pairConflict(ctx context.Context, sectionID int64, pairs []tourn
 	return &tournament.Error{Kind: tournament.ErrConflict, Field: "number", Message: "a pair with this number was added at the same time; try again"}
 }
 
-// scanPair reads a row of id, section_id, number, direction, team, players.
+// pairColumns are the columns scanPair reads, of pairs p.
+const pairColumns = `p.id, p.section_id, p.number, p.direction, p.team, p.players, p.stratum, p.handicap`
+
+// scanPair reads a row of pairColumns.
 func scanPair(row pgx.CollectableRow) (tournament.Pair, error) {
 	var (
 		p       tournament.Pair
 		players []byte
 	)
-	if err := row.Scan(&p.ID, &p.SectionID, &p.Number, &p.Direction, &p.Team, &players); err != nil {
+	if err := row.Scan(&p.ID, &p.SectionID, &p.Number, &p.Direction, &p.Team, &players, &p.Stratum, &p.Handicap); err != nil {
 		return p, err
 	}
 	var err error
@@ -127,17 +132,19 @@ func scanPair(row pgx.CollectableRow) (tournament.Pair, error) {
 // number (numerically where the numbers are digits).
 func (s *Store) Pairs(ctx context.Context, sectionID int64) ([]tournament.Pair, error) {
 	return listIn(ctx, s, "section", sectionID, `
-		SELECT id, section_id, number, direction, team, players FROM pairs
-		WHERE section_id = $1
-		ORDER BY CASE direction WHEN 'NS' THEN 0 WHEN 'EW' THEN 1 ELSE 2 END, length(number), number, id`,
+		SELECT `+pairColumns+` FROM pairs p
+		WHERE p.section_id = $1
+		ORDER BY CASE p.direction WHEN 'NS' THEN 0 WHEN 'EW' THEN 1 ELSE 2 END, length(p.number), p.number, p.id`,
 		[]any{sectionID}, scanPair)
 }
 
 // teamJSONIn is a roster as AddTeams sends it.
 type teamJSONIn struct {
-	Number  int             `json:"number"`
-	Name    string          `json:"name"`
-	Players json.RawMessage `json:"players"`
+	Number   int             `json:"number"`
+	Name     string          `json:"name"`
+	Players  json.RawMessage `json:"players"`
+	Stratum  string          `json:"stratum"`
+	Handicap float64         `json:"handicap"`
 }
 
 // AddTeams stores teams (and sets their IDs and SectionID) all or none; a
@@ -152,16 +159,16 @@ func (s *Store) AddTeams(ctx context.Context, sectionID int64, teams []tournamen
 		if err != nil {
 			return fmt.Errorf("db: add teams: %w", err)
 		}
-		in[i] = teamJSONIn{Number: t.Number, Name: t.Name, Players: players}
+		in[i] = teamJSONIn{Number: t.Number, Name: t.Name, Players: players, Stratum: t.Stratum, Handicap: t.Handicap}
 	}
 	input, err := json.Marshal(in)
 	if err != nil {
 		return fmt.Errorf("db: add teams: %w", err)
 	}
 	q, _ := s.q.Query(ctx, `
-		INSERT INTO teams (section_id, number, name, players)
-		SELECT $1, x.number, x.name, x.players
-		FROM jsonb_to_recordset($2::jsonb) AS x(number int, name text, players jsonb)
+		INSERT INTO teams (section_id, number, name, players, stratum, handicap)
+		SELECT $1, x.number, x.name, x.players, x.stratum, x.handicap
+		FROM jsonb_to_recordset($2::jsonb) AS x(number int, name text, players jsonb, stratum text, handicap float8)
 		RETURNING id, number`, sectionID, input)
 	stored, err := pgx.CollectRows(q, func(row pgx.CollectableRow) ([2]int64, error) {
 		var v [2]int64
@@ -220,19 +227,25 @@ func (s *Store) teamConflict(ctx context.Context, sectionID int64, teams []tourn
 // Teams returns a section's teams by number.
 func (s *Store) Teams(ctx context.Context, sectionID int64) ([]tournament.Roster, error) {
 	return listIn(ctx, s, "section", sectionID, `
-		SELECT id, section_id, number, name, players FROM teams WHERE section_id = $1 ORDER BY number`,
-		[]any{sectionID}, func(row pgx.CollectableRow) (tournament.Roster, error) {
-			var (
-				t       tournament.Roster
-				players []byte
-			)
-			if err := row.Scan(&t.ID, &t.SectionID, &t.Number, &t.Name, &players); err != nil {
-				return t, err
-			}
-			var err error
-			t.Players, err = playersFrom(players)
-			return t, err
-		})
+		SELECT `+teamColumns+` FROM teams t WHERE t.section_id = $1 ORDER BY t.number`,
+		[]any{sectionID}, scanTeam)
+}
+
+// teamColumns are the columns scanTeam reads, of teams t.
+const teamColumns = `t.id, t.section_id, t.number, t.name, t.players, t.stratum, t.handicap`
+
+// scanTeam reads a row of teamColumns.
+func scanTeam(row pgx.CollectableRow) (tournament.Roster, error) {
+	var (
+		t       tournament.Roster
+		players []byte
+	)
+	if err := row.Scan(&t.ID, &t.SectionID, &t.Number, &t.Name, &players, &t.Stratum, &t.Handicap); err != nil {
+		return t, err
+	}
+	var err error
+	t.Players, err = playersFrom(players)
+	return t, err
 }
 
 // boardJSON is a board as ReplaceBoards sends it.

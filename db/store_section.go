@@ -125,7 +125,7 @@ func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, e
 const (
 	sectionsSQL = `
 SELECT s.id, se.event_id, se.number, s.name, s.spec, s.kind, s.movement_name, s.winners, s.pairs, s.tables,
-    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at
+    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at, s.grading
 FROM sections s JOIN sessions se ON se.id = s.session_id
     JOIN events ev ON ev.id = se.event_id AND ev.deleted_at IS NULL
 WHERE s.deleted_at IS NULL AND %s
@@ -172,13 +172,14 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 		var err error
 		sections, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.Section, error) {
 			var (
-				sec  tournament.Section
-				spec []byte
-				kind string
-				m    = &sec.Movement
+				sec     tournament.Section
+				spec    []byte
+				grading []byte
+				kind    string
+				m       = &sec.Movement
 			)
 			err := row.Scan(&sec.ID, &sec.EventID, &sec.Session, &sec.Name, &spec, &kind, &m.Name, &m.Winners,
-				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt)
+				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt, &grading)
 			if err != nil {
 				return sec, err
 			}
@@ -187,6 +188,9 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 				return sec, fmt.Errorf("section %d: stored spec: %w", sec.ID, err)
 			}
 			sec.Spec = sj.spec()
+			if sec.Grading, err = gradingFrom(grading); err != nil {
+				return sec, fmt.Errorf("section %d: stored grading: %w", sec.ID, err)
+			}
 			k, ok := kinds[kind]
 			if !ok {
 				return sec, fmt.Errorf("section %d: stored kind %q", sec.ID, kind)

@@ -83,10 +83,13 @@ func (w *csvWriter) flush() error {
 // same order and with the same " & " between them (an empty place for a
 // player without one; empty when none has one), as a club's records or a
 // masterpoint return take them. The percentage is empty for methods that
-// have none.
+// have none. An event with a graded section has the grading columns too
+// (grading.go): stratum, strata_places ("A 3, B 2, C 1"), handicap, net,
+// scratch_place; place is then the place by net.
 func WriteStandingsCSV(w io.Writer, d tournament.EventData) error {
 	cw := newCSVWriter(w)
-	if err := cw.header("section", "direction", "place", "number", "name", "players", "membership_numbers", "score", "percentage", "boards"); err != nil {
+	if err := cw.header(append([]string{"section", "direction", "place", "number", "name", "players", "membership_numbers", "score", "percentage", "boards"},
+		gradingColumns(&d, true)...)...); err != nil {
 		return fmt.Errorf("csv: standings header: %w", err)
 	}
 	for i := range d.Sections {
@@ -98,8 +101,10 @@ func WriteStandingsCSV(w io.Writer, d tournament.EventData) error {
 				pct = csvNumber(st.Percentage)
 			}
 			names, numbers := who.columns(&st)
-			if err := cw.write(csvText(sd.Section.Name), csvText(st.Direction), csvFigure(strconv.Itoa(st.Place)), csvText(st.Number), csvText(st.Name),
-				csvText(names), csvText(numbers), csvFigure(csvNumber(st.Total)), csvFigure(pct), csvFigure(strconv.Itoa(st.Boards))); err != nil {
+			row := append([]csvCell{csvText(sd.Section.Name), csvText(st.Direction), csvFigure(strconv.Itoa(st.Place)), csvText(st.Number), csvText(st.Name),
+				csvText(names), csvText(numbers), csvFigure(csvNumber(st.Total)), csvFigure(pct), csvFigure(strconv.Itoa(st.Boards))},
+				gradingCSV(gradingCells(&d, &sd.Section.Grading, &st))...)
+			if err := cw.write(row...); err != nil {
 				return fmt.Errorf("csv: standings of section %s, pair %s: %w", sd.Section.Name, st.Number, err)
 			}
 		}

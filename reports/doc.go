@@ -26,7 +26,10 @@
 // Go fonts) — hand records with double-dummy grids, table and guide cards,
 // score cards — on A4 or US Letter. Every writer renders to an io.Writer
 // from tournament.EventData (or what tournament computed); none computes
-// standings of its own.
+// standings of its own. A graded section's strata and handicaps (grading.go)
+// are columns of the workbook, the standings CSV and the PBN
+// TotalScoreTable; USEBIO writes the scratch places and a comment naming
+// those files.
 //
 // Comparative reports (lawcompare*.go, royalton.go, parreport.go): an event
 // scored again under every law code (CompareLaws, CompareAllLaws), the

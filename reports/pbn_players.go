@@ -47,20 +47,49 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 		}
 		rows = append(rows, place+" "+pbnQuote(ps.id(p.Number, side))+" "+pbnQuote(strings.Join(names, " - "))+" "+ids[0]+" "+ids[1])
 	}
+	g := &s.Section.Grading
 	for _, st := range s.Standings.Pairs {
 		k := [2]string{st.Number, st.Direction}
 		if p, ok := byKey[k]; ok && len(p.Players) > 0 && !done[k] {
 			done[k] = true
 			row(p, strconv.Itoa(st.Place))
+			if g.Stratified() {
+				rows[len(rows)-1] += " " + pbnQuote(st.Stratum) + " " + pbnQuote(strataPlaces(&st))
+			}
+			if g.Handicapped() {
+				rows[len(rows)-1] += " " + csvNumber(st.Handicap) + " " + csvNumber(st.Net) + " " + strconv.Itoa(st.Scratch)
+			}
 		}
 	}
 	for _, p := range s.Pairs {
 		if k := [2]string{p.Number, p.Direction}; len(p.Players) > 0 && !done[k] {
 			done[k] = true
 			row(p, "-")
+			if g.Stratified() {
+				rows[len(rows)-1] += ` "-" "-"`
+			}
+			if g.Handicapped() {
+				rows[len(rows)-1] += " - - -"
+			}
 		}
 	}
 	return rows
+}
+
+// pbnTotalScoreHeaderOf is the TotalScoreTable's header for a section:
+// pbnTotalScoreHeader, and for a graded one its stratum and places by
+// stratum ("A 3, B 2, C 1"), its handicap, net result (Rank is then the
+// place by net) and scratch place. PBN names no such columns; like
+// MemberID1 they are the program's own, which §5 lets a table have.
+func pbnTotalScoreHeaderOf(g *tournament.Grading) string {
+	h := pbnTotalScoreHeader
+	if g.Stratified() {
+		h += `;Stratum\4L;StrataPlaces\20L`
+	}
+	if g.Handicapped() {
+		h += `;Handicap\6R;Net\7R;RankScratch\2R`
+	}
+	return h
 }
 
 // pbnQuote writes a table's string value: in quotes, a quote or backslash

@@ -57,7 +57,8 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 			if len(lines) == 0 && t.Board.Deal.Empty() {
 				continue // nothing to say about the board
 			}
-			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals}
+			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals,
+				totalsHeader: pbnTotalScoreHeaderOf(&s.Section.Grading)}
 			if s.Section.Movement.Kind == movement.KindTeams {
 				// Every game of a teams event says so, as RealBridge's
 				// teams files do (../shared/testdata/pbn/teams_imps_2021.pbn).
@@ -138,7 +139,8 @@ type pbnGame struct {
 	competition       string // "Teams" in a teams event; "" otherwise
 	// totals are the section's TotalScoreTable rows (its pairs' players
 	// and membership numbers), written with its first game; nil otherwise.
-	totals []string
+	totals       []string
+	totalsHeader string // the TotalScoreTable's header (pbnTotalScoreHeaderOf)
 }
 
 // writePBNGame writes one game in export format. §3.1: "each game (except
@@ -235,7 +237,7 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		if tables == nil {
 			tables = map[string][]string{}
 		}
-		supp = append(supp, pbnTag{"TotalScoreTable", pbnTotalScoreHeader})
+		supp = append(supp, pbnTag{"TotalScoreTable", g.totalsHeader})
 		tables["TotalScoreTable"] = g.totals
 	}
 	slices.SortStableFunc(supp, func(a, b pbnTag) int { return strings.Compare(a.name, b.name) })

@@ -30,7 +30,9 @@ import (
 // form and is refused. A two-winner section (Movement.Winners 2, a
 // Mitchell) is written with WINNER_TYPE 2: each PAIR with its DIRECTION,
 // traveller lines naming the NS and the EW pair by their numbers, places
-// per direction.
+// per direction. A graded section (strata, handicaps) is written with its
+// scratch places and a comment saying what the file leaves out and which
+// files carry it (grading.go).
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	if err := USEBIOHolds(d.Event); err != nil {
 		return err
@@ -118,6 +120,9 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	x.opt(1, "DATE", usebioDateOut(d.Event.Date))
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
+	if note := usebioGradingNote(&s.Section.Grading); note != "" {
+		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[[2]string]tournament.Standing{} // number, direction
 	for _, st := range s.Standings.Pairs {
@@ -132,7 +137,11 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 			if typ == "MP_PAIRS" {
 				x.elem(3, "PERCENTAGE", strconv.FormatFloat(st.Percentage, 'f', 2, 64))
 			}
-			x.elem(3, "PLACE", strconv.Itoa(st.Place))
+			place := st.Place
+			if s.Section.Grading.Handicapped() {
+				place = st.Scratch // the EBU's masterpoints and NGS take the results before handicaps (grading.go)
+			}
+			x.elem(3, "PLACE", strconv.Itoa(place))
 		}
 		for _, pl := range p.Players {
 			if strings.TrimSpace(pl.Name) == "" && strings.TrimSpace(pl.Number) == "" {

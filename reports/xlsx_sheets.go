@@ -119,8 +119,13 @@ func writeStandings(b *book, d *tournament.EventData) error {
 		who = "Team"
 	}
 	teamHeader, teamWidths := teamColumns(d)
-	s, err := b.newSheet("Standings", append([]string{"Place", who, "Direction", "Players", totalUnit(d), "%", "Boards"}, teamHeader...),
-		append([]float64{8, 8, 10, 40, 10, 10, 8}, teamWidths...))
+	gradingHeader := gradingColumns(d, false)
+	gradingWidths := make([]float64, len(gradingHeader))
+	for i, h := range gradingHeader {
+		gradingWidths[i] = max(10, float64(len(h))+2)
+	}
+	s, err := b.newSheet("Standings", slices.Concat([]string{"Place", who, "Direction", "Players", totalUnit(d), "%", "Boards"}, teamHeader, gradingHeader),
+		slices.Concat([]float64{8, 8, 10, 40, 10, 10, 8}, teamWidths, gradingWidths))
 	if err != nil {
 		return err
 	}
@@ -151,6 +156,12 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				row := []any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}
 				if teamHeader != nil {
 					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
+				}
+				for _, c := range gradingCells(d, &sd.Section.Grading, st) {
+					if v, ok := c.(float64); ok {
+						c = s.pts(v)
+					}
+					row = append(row, c)
 				}
 				if err := s.add(row); err != nil {
 					return err

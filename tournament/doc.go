@@ -50,6 +50,14 @@
 //     transaction holding both (two advances at once make one match).
 //     ScoreKnockout is the one scoring of a match, for the service and the
 //     reports alike.
+//   - Strata and handicaps (grading.go): a section's Grading (its strata,
+//     a handicap in percent or points), each pair's and team's stratum and
+//     handicap, SetGrading and GradeFromPlayers (from a table of player
+//     numbers: the stratum from the higher-ranked player, the handicap the
+//     average of the players'), the rules and their sources; the standings'
+//     grading step (standings_strata.go) ranks each pair in its stratum and
+//     every higher one and, in a handicap event, on its result plus its
+//     handicap.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike; a

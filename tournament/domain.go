@@ -94,6 +94,7 @@ type Section struct {
 	CurrentRound int               // the round the director announces; a table may be further on, or behind (pace.go)
 	Pace         SectionPace       // the rounds closed for each table, the slots to be played later
 	EntryVersion int64             // counts the changes an entry is checked against (round, pace, boards; its event's law): Service.EnterResults
+	Grading      Grading           // its strata and handicap option (grading.go); the zero Grading: neither
 	CreatedAt    time.Time
 }
 
@@ -133,6 +134,8 @@ type Pair struct {
 	Direction string // "NS", "EW", or "" where pairs change direction
 	Team      int    // teams: the team the pair plays for (from 1); 0 otherwise
 	Players   []Player
+	Stratum   string  // a stratified section: its stratum (Section.Grading); "": the top
+	Handicap  float64 // a handicap event: added to its result (percent or points, Section.Grading)
 }
 
 // Player is one player of a pair or team.
@@ -149,6 +152,8 @@ type Roster struct {
 	Number    int
 	Name      string
 	Players   []Player
+	Stratum   string  // a stratified section: its stratum (Section.Grading); "": the top
+	Handicap  float64 // a handicap event: added to its VPs (points)
 }
 
 // Board is one deal of a section: its number, dealer, vulnerability and,

@@ -112,6 +112,19 @@ type Standing struct {
 	Place      int
 	Boards     int // boards played, artificial scores included
 	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+
+	// A graded section's (Section.Grading, standings_strata.go):
+	Stratum  string         // stratified: the pair's stratum ("" in a section without strata)
+	Strata   []StratumPlace // stratified: its place in each stratum it is ranked in, the top first
+	Handicap float64        // a handicap event: the handicap added
+	Net      float64        // a handicap event: the result Place ranks, Percentage (percent) or Total (points) plus Handicap, 2 decimals
+	Scratch  int            // a handicap event: its place without the handicap
+}
+
+// StratumPlace is a pair's place in one stratum it is ranked in.
+type StratumPlace struct {
+	Stratum string
+	Place   int
 }
 
 // Standings are a section's standings, live from its results.

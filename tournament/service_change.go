@@ -68,12 +68,16 @@ type PairPatch struct {
 	Number    *string
 	Direction *string
 	Players   []Player // the players, a substitute among them; nil: unchanged
+	Stratum   *string  // its stratum (a stratified section); "": the top
+	Handicap  *float64 // its handicap (a handicap event)
 }
 
 // TeamPatch is a change to a team; nil fields stay as they are.
 type TeamPatch struct {
-	Name    *string
-	Players []Player // nil: unchanged
+	Name     *string
+	Players  []Player // nil: unchanged
+	Stratum  *string  // its stratum (a stratified section); "": the top
+	Handicap *float64 // its handicap in VPs (a handicap event)
 }
 
 // SectionPatch is a change to a section; nil fields stay as they are.
@@ -114,7 +118,7 @@ type ImportOptions struct {
 
 // pairFields is what a change keeps of a pair.
 func pairFields(p Pair) map[string]any {
-	return map[string]any{"number": p.Number, "direction": p.Direction, "team": p.Team, "players": playerFields(p.Players)}
+	return map[string]any{"number": p.Number, "direction": p.Direction, "team": p.Team, "players": playerFields(p.Players), "stratum": p.Stratum, "handicap": p.Handicap}
 }
 
 // playerFields is what a change keeps of players.
@@ -220,6 +224,12 @@ func (s *Service) UpdatePair(ctx context.Context, a Actor, id int64, p PairPatch
 		}
 		if players != nil {
 			next.Players = players
+		}
+		if p.Stratum != nil {
+			next.Stratum = *p.Stratum
+		}
+		if p.Handicap != nil {
+			next.Handicap = *p.Handicap
 		}
 		one := []Pair{next}
 		if err := checkPairs(&sec, one, ""); err != nil {
@@ -421,7 +431,7 @@ func fillBoards(ctx context.Context, st Store, a Actor, v *entryView, rounds []m
 
 // rosterFields is what a change keeps of a team.
 func rosterFields(t Roster) map[string]any {
-	return map[string]any{"number": t.Number, "name": t.Name, "players": playerFields(t.Players)}
+	return map[string]any{"number": t.Number, "name": t.Name, "players": playerFields(t.Players), "stratum": t.Stratum, "handicap": t.Handicap}
 }
 
 // UpdateTeam changes a team's name and roster (directors only), audited.
@@ -442,6 +452,15 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 		if next.Name, err = checkName("name", *p.Name); err != nil {
 			return Roster{}, err
 		}
+	}
+	if p.Stratum != nil {
+		next.Stratum = strings.TrimSpace(*p.Stratum)
+	}
+	if p.Handicap != nil {
+		next.Handicap = *p.Handicap
+	}
+	if err := sec.Grading.checkGrade("", next.Stratum, next.Handicap, sec.Name); err != nil {
+		return Roster{}, err
 	}
 	if p.Players != nil {
 		if len(p.Players) > maxTeamPlayers {

@@ -190,6 +190,10 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 		}
 		seen[mp] = i
 		p.Team = m.TeamOf(mp)
+		p.Stratum = strings.TrimSpace(p.Stratum)
+		if err := sec.Grading.checkGrade(prefix, p.Stratum, p.Handicap, sec.Name); err != nil {
+			return err
+		}
 		if len(p.Players) > 4 {
 			return Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
 		}
@@ -266,6 +270,10 @@ func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams 
 		}
 		if len(t.Players) > maxTeamPlayers {
 			return nil, Invalidf(prefix+"players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
+		}
+		t.Stratum = strings.TrimSpace(t.Stratum)
+		if err := sec.Grading.checkGrade(prefix, t.Stratum, t.Handicap, sec.Name); err != nil {
+			return nil, err
 		}
 	}
 	lists := make([][]Player, len(teams))

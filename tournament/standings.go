@@ -141,6 +141,9 @@ func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, te
 	} else {
 		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
 	}
+	if sec.Spec.Kind != "knockout" {
+		out.Pairs = gradeStandings(e.Scoring, &sec.Grading, out.Pairs, gradesOf(&sec.Movement, pairs, teams))
+	}
 	return out
 }
 
@@ -261,16 +264,20 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 	for i, place := range scoring.PlacesPerField(totals, fields) {
 		out[i].Place = place
 	}
-	slices.SortStableFunc(out, func(a, b Standing) int {
-		if a.Direction != b.Direction {
-			if a.Direction < b.Direction {
-				return 1 // NS before EW
-			}
-			return -1
-		}
-		return a.Place - b.Place
-	})
+	slices.SortStableFunc(out, byDirectionPlace)
 	return out
+}
+
+// byDirectionPlace orders standings as they are printed: NS before EW,
+// then by place.
+func byDirectionPlace(a, b Standing) int {
+	if a.Direction != b.Direction {
+		if a.Direction < b.Direction {
+			return 1 // NS before EW
+		}
+		return -1
+	}
+	return a.Place - b.Place
 }
 
 // teamMatch is one match of a teams round: its two rooms' tables.

@@ -95,6 +95,9 @@ type Store interface {
 	AddTeams(ctx context.Context, sectionID int64, teams []Roster) error
 	// Teams returns a section's teams by number.
 	Teams(ctx context.Context, sectionID int64) ([]Roster, error)
+	// SetGrading stores a section's Grading and the stratum and handicap
+	// of the pairs and teams given (by ID), in one transaction.
+	SetGrading(ctx context.Context, sec *Section, pairs []Pair, teams []Roster) error
 
 	// ReplaceBoards replaces a section's boards, counting up its entry
 	// version, and, in the same transaction, stores the new scores rescore

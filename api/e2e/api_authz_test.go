@@ -193,6 +193,10 @@ var authzTable = map[string]authzCase{
 	"POST /v1/sections/:id/teams": {want: directorOnly(201),
 		body: jsonBody(`{"number": 2, "name": "Kings", "players": [{"name": "K1"}, {"name": "K2"}, {"name": "K3"}, {"name": "K4"}]}`)},
 	"GET /v1/sections/:id/teams": {want: everyone},
+	// the fixture's section stays ungraded (no strata, no handicap), so
+	// grading its pairs from a table is refused (422) even to the director
+	"PUT /v1/sections/:id/grading":          {want: directorOnly(200), body: jsonBody(`{"strata": [], "handicap": ""}`)},
+	"POST /v1/sections/:id/grading/players": {want: directorOnly(422), body: jsonBody(`{"players": [{"number": "1", "masterpoints": 5}]}`)},
 	"PUT /v1/sections/:id/boards": {want: directorOnly(200),
 		body: func(*env, authzFixture) any { return []any{map[string]any{"number": 1, "deal": apitest.OneSuitDeal}} }},
 	"GET /v1/sections/:id/boards": {want: everyone},

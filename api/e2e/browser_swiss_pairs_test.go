@@ -169,8 +169,8 @@ func TestBrowserSwissPairs(t *testing.T) {
 	rounds := eval[[]string](p, "read the rounds", `[...document.querySelectorAll("table.team-round")].map(t => t.dataset.round + ": " +
 		[...t.querySelectorAll("tbody tr")].map(tr => tr.dataset.home + "v" + tr.dataset.away + " " + tr.querySelector(".imps").textContent.trim() + " " + tr.querySelector(".vps").textContent.trim()).join(", "))`)
 	wantRounds := []string{
-		"2: 1v6 +6 13.00–7.00, 7v4 0 10.00–10.00, 3v2 -6 7.00–13.00, 5v0 bye 12.00",
-		"1: 1v2 +6 13.00–7.00, 3v4 0 10.00–10.00, 5v6 -6 7.00–13.00, 7v0 bye 12.00",
+		"2: 1v6 +6 13.00–7.00, 7v4 0 10.00–10.00, 3v2 −6 7.00–13.00, 5v0 bye 12.00",
+		"1: 1v2 +6 13.00–7.00, 3v4 0 10.00–10.00, 5v6 −6 7.00–13.00, 7v0 bye 12.00",
 	}
 	if fmt.Sprint(rounds) != fmt.Sprint(wantRounds) {
 		t.Errorf("the rounds on the page:\n got %q\nwant %q", rounds, wantRounds)

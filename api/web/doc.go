@@ -14,7 +14,8 @@
 //     swaps and releases each round, setup_swiss*.go; a half table's
 //     missing pair), the preview of table
 //     cards and guide cards, movement changes and late pairs, changes to
-//     pairs, teams and sections and their audit (setup_change*.go); a
+//     pairs, teams and sections and their audit (setup_change*.go), the
+//     strata and handicaps of a section and its pairs (setup_grading.go); a
 //     Swiss's rounds (setup_swiss*.go); a knockout match's segments,
 //     carry-over and tie rule previewed (setup_knockout.go, the form's
 //     fields in _knockout_fields.html) and the bracket: a tied match's
@@ -43,9 +44,10 @@
 // The public pages (public*.go, live.go, royalton_links.go): standings (a
 // teams section's, or a Swiss pairs', as its teams table and each round's
 // matches, a knockout match's as its running score by segment,
-// public_teams.go), the knockout bracket (public_bracket.go, its rounds in
-// _bracket.html, shared with the director's bracket page), travelers,
-// frequencies and hand records once boards
+// public_teams.go; a graded section's with a column of places per stratum
+// and the handicap and net, public.go), the knockout bracket
+// (public_bracket.go, its rounds in _bracket.html, shared with the
+// director's bracket page), travelers, frequencies and hand records once boards
 // are finished, the
 // scoring method in words (public_words.go), and live standings as
 // server-sent events.

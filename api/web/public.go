@@ -117,8 +117,10 @@ func (p *Pages) publicEventPage(c echo.Context) error {
 // standingRow is a pair's line in the standings.
 type standingRow struct {
 	tournament.Standing
-	PlaceText string // the place, "=" after a tie: "2="
-	Scorecard string // the pair's scorecard page
+	PlaceText   string   // the place, "=" after a tie: "2="
+	Scorecard   string   // the pair's scorecard page
+	StrataText  []string // a stratified section: its place in each stratum below the top ("" where it is not ranked), ties marked
+	ScratchText string   // a handicap event: the place without the handicap, ties marked
 }
 
 // standingsField is one ranking: the whole section, or one direction of a
@@ -128,6 +130,8 @@ type standingsField struct {
 	Direction string // "NS", "EW", or "" for one field
 	Caption   string
 	Rows      []standingRow
+	ShowPct   bool        // the method gives percentages
+	Grading   gradingView // the section's strata and handicap, the columns they take
 }
 
 // standingsData is the standings page's data.
@@ -143,6 +147,30 @@ type standingsData struct {
 	Over    bool          // every board finished: the standings are final
 	Teams   *teamsView    // a teams method and a Swiss pairs: the (Swiss) table and the matches, instead of Fields
 	Running *runningScore // a knockout match: its running score by segment
+	Grading gradingView
+}
+
+// gradingView is what the standings page says of a graded section: the
+// strata below the top (a column each), whether places rank a handicap,
+// and which of the usual columns it keeps on a phone's width (a graded
+// section's boards played are on each pair's scorecard).
+type gradingView struct {
+	Top       string               // the top stratum's name (the whole field); "": not stratified
+	Lower     []tournament.Stratum // the strata below the top, a column each
+	Handicap  string               // "percent", "points" or ""
+	Plain     bool                 // neither: every usual column
+	ShowTotal bool                 // the total column: all but a handicap in percent
+	ShowPct   bool                 // the percentage column (where the method gives one): all but a handicap in points
+}
+
+// newGradingView is the standings page's view of a section's grading.
+func newGradingView(g *tournament.Grading) gradingView {
+	v := gradingView{Handicap: g.Handicap, Plain: !g.Stratified() && !g.Handicapped(),
+		ShowTotal: g.Handicap != tournament.HandicapPercent, ShowPct: g.Handicap != tournament.HandicapPoints}
+	if g.Stratified() {
+		v.Top, v.Lower = g.Strata[0].Name, g.Strata[1:]
+	}
+	return v
 }
 
 // refreshSeconds is how often the standings page reloads itself.
@@ -176,6 +204,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		d.Fields = standingsFields(&st)
 	}
 	d.Split = len(d.Fields) > 1
+	d.Grading = newGradingView(&st.Section.Grading)
 	return p.render(c, http.StatusOK, "public_standings.html", View{Title: "Standings · " + st.Event.Name + " · section " + st.Section.Name, Data: d})
 }
 
@@ -191,6 +220,9 @@ func standingsFields(st *tournament.Standings) []standingsField {
 	} else {
 		fields = []standingsField{{ID: "standings", Caption: "Section " + st.Section.Name}}
 	}
+	for i := range fields {
+		fields[i].ShowPct, fields[i].Grading = st.Method.HasPercentage(), newGradingView(&st.Section.Grading)
+	}
 	for _, s := range st.Pairs {
 		for i := range fields {
 			if fields[i].Direction == "" || fields[i].Direction == s.Direction {
@@ -201,8 +233,46 @@ func standingsFields(st *tournament.Standings) []standingsField {
 	}
 	for i := range fields {
 		markTies(fields[i].Rows)
+		markGraded(fields[i].Rows, &st.Section.Grading)
 	}
 	return fields
+}
+
+// markGraded writes a graded section's places: each row's place in every
+// stratum below the top ("" where the pair is not ranked in it) and its
+// scratch place, "=" after a tie, as markTies writes the overall place.
+func markGraded(rows []standingRow, g *tournament.Grading) {
+	if g.Handicapped() {
+		shared := map[int]int{}
+		for _, r := range rows {
+			shared[r.Scratch]++
+		}
+		for i := range rows {
+			rows[i].ScratchText = strconv.Itoa(rows[i].Scratch)
+			if shared[rows[i].Scratch] > 1 {
+				rows[i].ScratchText += "="
+			}
+		}
+	}
+	for j := 1; j < len(g.Strata); j++ {
+		shared := map[int]int{}
+		for _, r := range rows {
+			if j < len(r.Strata) {
+				shared[r.Strata[j].Place]++
+			}
+		}
+		for i := range rows {
+			text := ""
+			if j < len(rows[i].Strata) {
+				place := rows[i].Strata[j].Place
+				text = strconv.Itoa(place)
+				if shared[place] > 1 {
+					text += "="
+				}
+			}
+			rows[i].StrataText = append(rows[i].StrataText, text)
+		}
+	}
 }
 
 // markTies writes each place, with "=" where pairs share it.

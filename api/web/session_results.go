@@ -69,6 +69,12 @@ func (p *Pages) sectionResultsPage(c echo.Context) error {
 	sd := &ed.Sections[i]
 	d := sectionResultsData{Event: ed.Event, Section: sd.Section, Method: sd.Standings.Method, ShowPct: sd.Standings.Method.HasPercentage(),
 		Fields: standingsFields(&sd.Standings), Results: sd.Standings.Results, Published: ed.Event.Published}
+	for i := range d.Fields { // the director's copy: its own ids, no scorecard links
+		d.Fields[i].ID = "director-" + d.Fields[i].ID
+		for k := range d.Fields[i].Rows {
+			d.Fields[i].Rows[k].Scorecard = ""
+		}
+	}
 	done := tournament.FinishedBoards(&sd.Section, sd.Results)
 	for _, t := range sd.Travelers {
 		f := frequencies(t)

@@ -30,6 +30,7 @@ func (p *Pages) changeRoutes(d *echo.Group) {
 	d.POST("/events/:id/delete", p.deleteEvent)
 	d.GET("/events/:id/changes", p.changesPage)
 	p.movementRoutes(d)
+	p.gradingRoutes(d)
 }
 
 // pairRows is how many players the pair form offers: the pair and two
@@ -94,7 +95,8 @@ func (p *Pages) sectionPair(c echo.Context) (tournament.Event, tournament.Sectio
 // pairForm is the pair page's form as stored, with the values sent over it.
 func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string) map[string]string {
 	f := map[string]string{"number": pr.Number, "direction": pr.Direction, "from_round": strconv.Itoa(max(sec.CurrentRound, 1)),
-		"status": string(tournament.StatusNotPlayed), "pair_percent": "40", "opponents_percent": "60"}
+		"status": string(tournament.StatusNotPlayed), "pair_percent": "40", "opponents_percent": "60",
+		"stratum": pr.Stratum, "handicap": strconv.FormatFloat(pr.Handicap, 'f', -1, 64)}
 	for i, pl := range pr.Players {
 		f["player_name_"+strconv.Itoa(i)] = pl.Name
 		f["player_number_"+strconv.Itoa(i)] = pl.Number
@@ -181,7 +183,12 @@ func (p *Pages) updatePair(c echo.Context) error {
 	if sec.Movement.Kind == movement.KindMitchell {
 		direction = form["direction"]
 	}
-	next, err := p.svc.UpdatePair(c.Request().Context(), actor(c), pr.ID, tournament.PairPatch{Number: &number, Direction: &direction, Players: players})
+	stratum, handicap, err := gradeFrom(form, &sec.Grading)
+	if err != nil {
+		return p.renderPair(c, ev, sec, pr, form, err)
+	}
+	next, err := p.svc.UpdatePair(c.Request().Context(), actor(c), pr.ID, tournament.PairPatch{Number: &number, Direction: &direction, Players: players,
+		Stratum: stratum, Handicap: handicap})
 	if err != nil {
 		return p.renderPair(c, ev, sec, pr, form, onRow(err, rows))
 	}
@@ -322,7 +329,7 @@ func (p *Pages) renderTeam(c echo.Context, ev tournament.Event, sec tournament.S
 	for i := range teamRows(t) {
 		d.Rows = append(d.Rows, i)
 	}
-	form := map[string]string{"name": t.Name}
+	form := map[string]string{"name": t.Name, "stratum": t.Stratum, "handicap": strconv.FormatFloat(t.Handicap, 'f', -1, 64)}
 	for i, pl := range t.Players {
 		form["player_name_"+strconv.Itoa(i)] = pl.Name
 		form["player_number_"+strconv.Itoa(i)] = pl.Number
@@ -355,7 +362,12 @@ func (p *Pages) updateTeam(c echo.Context) error {
 	form := formValues(c)
 	players, rows := playersFrom(form, teamRows(t))
 	name := form["name"]
-	next, err := p.svc.UpdateTeam(c.Request().Context(), actor(c), t.ID, tournament.TeamPatch{Name: &name, Players: players})
+	stratum, handicap, err := gradeFrom(form, &sec.Grading)
+	if err != nil {
+		return p.renderTeam(c, ev, sec, t, form, err)
+	}
+	next, err := p.svc.UpdateTeam(c.Request().Context(), actor(c), t.ID, tournament.TeamPatch{Name: &name, Players: players,
+		Stratum: stratum, Handicap: handicap})
 	if err != nil {
 		return p.renderTeam(c, ev, sec, t, form, onRow(err, rows))
 	}

@@ -222,6 +222,8 @@ type sectionPageData struct {
 	Howell       bool              // the movement is a Howell: a late pair takes the sit-out place
 	SitOuts      []sitOutRound     // round by round, who sits out or plays the phantom; nil when all play
 	MovementForm map[string]string // the change-of-movement form, filled from the section's spec
+	GradingForm  map[string]string // the strata and handicap form (setup_grading.go), filled from the section's grading
+	GradingRows  []int             // its rows of strata: three, or one more than the section has (at most gradingRows)
 }
 
 // sectionPage shows a section: its movement, pairs, hand records and round.
@@ -262,7 +264,11 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		return sectionPageData{}, err
 	}
 	d := sectionPageData{Event: ev, Section: sec, Pairs: pairs, Boards: sec.Movement.Boards,
-		Mitchell: sec.Movement.Kind == movement.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec)}
+		Mitchell: sec.Movement.Kind == movement.KindMitchell, HalfTable: halfTableWords(&sec), SitOuts: sitOuts(&sec.Movement), MovementForm: movementForm(&sec),
+		GradingForm: gradingForm(&sec.Grading)}
+	for i := range min(max(3, len(sec.Grading.Strata)+1), gradingRows) {
+		d.GradingRows = append(d.GradingRows, i)
+	}
 	d.LatePair, _ = sec.LatePairPlace()
 	d.Howell = sec.Movement.Kind == movement.KindHowell
 	for r := range sec.Movement.Rounds {
@@ -320,18 +326,26 @@ func (p *Pages) addPairs(c echo.Context) error {
 	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), strconv.Itoa(len(pairs))+" pairs added")
 }
 
-// maxPairsFile is the largest pairs file the section page reads.
+// maxPairsFile is the largest text file (pairs, player numbers) the section
+// page reads.
 const maxPairsFile = 1 << 20
 
 // pairsText is the pairs typed in the box followed by those of an uploaded
 // text file (pairs_file: the same lines, e.g. saved from a spreadsheet).
 func pairsText(c echo.Context, typed string) (string, error) {
-	fh, err := c.FormFile("pairs_file")
+	return typedAndFile(c, typed, "pairs_file", "the pairs", `"1: Ann Smith & Bob Jones"`)
+}
+
+// typedAndFile is the lines typed in a box followed by those of a text file
+// uploaded in the form's input (at most 1 MiB of UTF-8), of what (e.g. "the
+// pairs"), the file refused naming input, with an example line.
+func typedAndFile(c echo.Context, typed, input, what, example string) (string, error) {
+	fh, err := c.FormFile(input)
 	if err != nil || fh.Size == 0 {
 		return typed, nil
 	}
 	if fh.Size > maxPairsFile {
-		return "", tournament.Invalidf("pairs_file", fh.Filename+": "+strconv.FormatInt(fh.Size, 10)+" bytes; a pairs file is at most 1 MiB of lines like \"1: Ann Smith & Bob Jones\"")
+		return "", tournament.Invalidf(input, fh.Filename+": "+strconv.FormatInt(fh.Size, 10)+" bytes; a file of "+what+" is at most 1 MiB of lines like "+example)
 	}
 	f, err := fh.Open()
 	if err != nil {
@@ -343,7 +357,7 @@ func pairsText(c echo.Context, typed string) (string, error) {
 		return "", err
 	}
 	if !utf8.Valid(b) {
-		return "", tournament.Invalidf("pairs_file", fh.Filename+": not a text file (UTF-8): save the pairs as plain text, one pair a line")
+		return "", tournament.Invalidf(input, fh.Filename+": not a text file (UTF-8): save "+what+" as plain text, one a line")
 	}
 	if strings.TrimSpace(typed) == "" {
 		return string(b), nil

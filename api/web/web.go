@@ -259,12 +259,16 @@ var funcs = template.FuncMap{
 	"fields": func(form map[string]string, field, prefix string) fieldsView {
 		return fieldsView{Form: form, Field: field, Prefix: prefix}
 	},
-	// signed writes points won or lost with their sign: "+6", "-1.5", "0".
+	// signed writes points won or lost, or a handicap, with its sign:
+	// "+6", "−2.5" (a minus sign, not a hyphen), "0".
 	"signed": func(v float64) string {
-		if v > 0 {
+		switch {
+		case v > 0:
 			return "+" + strconv.FormatFloat(v, 'f', -1, 64)
+		case v < 0:
+			return "−" + strconv.FormatFloat(-v, 'f', -1, 64)
 		}
-		return strconv.FormatFloat(v, 'f', -1, 64)
+		return "0"
 	},
 }
 

@@ -1,0 +1,124 @@
+package reports
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// Strata and handicaps in the files (issue 25 §5). The workbook, the
+// standings CSV and the PBN TotalScoreTable carry a graded section's
+// stratum, places by stratum, handicap, net result and scratch place, in
+// columns written only when a section of the event is graded (so an
+// ungraded event's files are as they were). USEBIO 1.2 as traveler writes
+// it has no element for them: its places are the scratch ones (the EBU's
+// masterpoints and NGS take the results before handicaps: "Master Points
+// and NGS will be based on the 'raw' results, before application of
+// handicaps", ebu.co.uk/ebuscore-wiki/handicaps), and a comment in the file
+// names the files that carry the rest (usebioGradingNote).
+
+// graded reports which of an event's sections are stratified and which
+// take handicaps: whether any is.
+func graded(d *tournament.EventData) (strata, handicap bool) {
+	for i := range d.Sections {
+		g := &d.Sections[i].Section.Grading
+		strata = strata || g.Stratified()
+		handicap = handicap || g.Handicapped()
+	}
+	return strata, handicap
+}
+
+// strataPlaces writes a standing's places by stratum, "A 3, B 2, C 1".
+func strataPlaces(st *tournament.Standing) string {
+	parts := make([]string, len(st.Strata))
+	for i, sp := range st.Strata {
+		parts[i] = sp.Stratum + " " + strconv.Itoa(sp.Place)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// gradingColumns are the header of the grading columns of an event's
+// standings (the workbook's, the CSV's): the stratum and the places by
+// stratum when a section is stratified, the handicap, the net result and
+// the scratch place when one takes handicaps.
+func gradingColumns(d *tournament.EventData, csv bool) []string {
+	strata, handicap := graded(d)
+	var h []string
+	if strata {
+		if csv {
+			h = append(h, "stratum", "strata_places")
+		} else {
+			h = append(h, "Stratum", "Places by stratum")
+		}
+	}
+	if handicap {
+		if csv {
+			h = append(h, "handicap", "net", "scratch_place")
+		} else {
+			h = append(h, "Handicap", "Net", "Scratch place")
+		}
+	}
+	return h
+}
+
+// gradingCells are a standing's values for gradingColumns: text (a
+// stratum, the places by stratum) as string, the handicap and net result as
+// float64, the scratch place as int; a section without strata (or
+// handicaps) in an event where another has them leaves its cells nil.
+func gradingCells(d *tournament.EventData, g *tournament.Grading, st *tournament.Standing) []any {
+	strata, handicap := graded(d)
+	var c []any
+	if strata {
+		if g.Stratified() {
+			c = append(c, st.Stratum, strataPlaces(st))
+		} else {
+			c = append(c, nil, nil)
+		}
+	}
+	if handicap {
+		if g.Handicapped() {
+			c = append(c, st.Handicap, st.Net, st.Scratch)
+		} else {
+			c = append(c, nil, nil, nil)
+		}
+	}
+	return c
+}
+
+// gradingCSV turns gradingCells into CSV cells: text made inert, figures as
+// printed.
+func gradingCSV(cells []any) []csvCell {
+	out := make([]csvCell, len(cells))
+	for i, c := range cells {
+		switch v := c.(type) {
+		case string:
+			out[i] = csvText(v)
+		case float64:
+			out[i] = csvFigure(csvNumber(v))
+		case int:
+			out[i] = csvFigure(strconv.Itoa(v))
+		default:
+			out[i] = csvFigure("")
+		}
+	}
+	return out
+}
+
+// usebioGradingNote is the comment a USEBIO file of a graded section
+// carries: what it leaves out and which files have it; "" for a section
+// that is not graded.
+func usebioGradingNote(g *tournament.Grading) string {
+	var what []string
+	if g.Stratified() {
+		what = append(what, "strata ("+strings.Join(g.Names(), ", ")+") and the places within them")
+	}
+	if g.Handicapped() {
+		what = append(what, "handicaps and the places they give (the places here are the scratch ones)")
+	}
+	if len(what) == 0 {
+		return ""
+	}
+	return "traveler: this section is graded; USEBIO 1.2 as traveler writes it has no element for its " + strings.Join(what, ", nor for its ") +
+		". The standings CSV (standings.csv), the workbook (xlsx) and the PBN file's TotalScoreTable carry them."
+}

@@ -94,6 +94,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 // the public's (the finished boards', finishedOnly) when public; an
 // audience not asked for is the zero Standings.
 func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, e *Event, director, public bool) (dir, pub Standings, err error) {
+	if acrossField(e) {
+		return fieldStandingsFrom(ctx, store, sec, e, director, public)
+	}
 	results, err := store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return dir, pub, err
@@ -128,7 +131,19 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 // sectionStandings ranks a section's pairs (at IMP_TEAMS its teams) from
 // its results.
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
+	return sectionStandingsBy(e, sec, results, pairs, teams, nil)
+}
+
+// sectionStandingsBy is sectionStandings with a pairs section's boards
+// compared across its field already (field, from fieldBoards; nil:
+// within the section).
+func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster, field *fieldScore) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
+	if field != nil && e.Scoring != MethodIMPTeams {
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards)
+		out.FieldSections = field.sections
+		return out
+	}
 	if e.Scoring == MethodIMPTeams && sec.Spec.Kind == "knockout" {
 		km := knockoutMatch(sec, results, teams)
 		out.Pairs = knockoutStandings(&km, teams)
@@ -197,9 +212,15 @@ func seatedPairs(m *movement.Movement, r *Result) (ns, ew int) {
 // When pairs are stored, a movement pair that is not among them and played
 // no board is left out.
 func pairStandings(method Method, m *movement.Movement, results []Result, stored []Pair) []Standing {
-	sb := compareSection(method, m, results)
-	sum := make([]float64, m.Pairs+1)
-	played := make([]int, m.Pairs+1)
+	return pairStandingsBy(method, m, results, stored, compareSection(method, m, results))
+}
+
+// pairTotals adds up each movement pair's points on the boards compared in
+// sb (its section's, or its field's: fieldBoards) and counts the boards it
+// played, by movement pair number (index 0 unused).
+func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum []float64, played []int) {
+	sum = make([]float64, m.Pairs+1)
+	played = make([]int, m.Pairs+1)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
 		for k, i := range idx {
@@ -217,6 +238,14 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 			played[ew]++
 		}
 	}
+	return sum, played
+}
+
+// pairStandingsBy is pairStandings on boards compared already: within the
+// section (compareSection) or across its field (fieldBoards), whose top
+// (sb.full) the percentages are of.
+func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards) []Standing {
+	sum, played := pairTotals(m, results, &sb)
 	players := map[[2]string][]string{}
 	listed := map[[2]string]bool{}
 	for _, p := range stored {

@@ -34,7 +34,7 @@ type cachedStore struct {
 	reads    flights          // one store read of an entry at a time, however many requests miss it
 	epoch    atomic.Uint64
 	fieldGen atomic.Uint64 // counts every section's standings and section notices: an event scored across the field (standings_memo.go)
-	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
+	deaf     atomic.Bool   // changes elsewhere may go unheard: keep nothing
 }
 
 // heldBoards are a section's boards as read after the section was read at

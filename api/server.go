@@ -99,6 +99,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/sections/:id/results", (*server).listResults},
 	{http.MethodGet, "/v1/sections/:id/travelers/:board", (*server).getTraveler},
 	{http.MethodGet, "/v1/sections/:id/standings", (*server).getStandings},
+	{http.MethodGet, "/v1/events/:id/standings", (*server).getOverall},
 	{http.MethodGet, "/v1/events/:id/report.xlsx", (*server).getWorkbook},
 	{http.MethodGet, "/v1/events/:id/standings.csv", (*server).getStandingsCSV},
 	{http.MethodGet, "/v1/events/:id/travelers.csv", (*server).getTravelersCSV},

@@ -2,9 +2,11 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
@@ -464,13 +466,40 @@ func (s *Service) OverallStandings(ctx context.Context, a Actor, eventID int64) 
 	if err != nil {
 		return Overall{}, err
 	}
-	in := make([]OverallInput, len(secs))
-	for i := range secs {
-		if in[i], err = overallInput(ctx, store, &secs[i], &e, seesAll(a)); err != nil {
-			return Overall{}, err
-		}
+	in, err := overallInputs(ctx, store, secs, &e, seesAll(a))
+	if err != nil {
+		return Overall{}, err
 	}
 	return OverallStandings(&e, in), nil
+}
+
+// overallReaders is how many sections overallInputs reads at once: a field
+// of 100 sections is 300 small reads, which one after the other wait on the
+// database's round trips.
+const overallReaders = 8
+
+// overallInputs reads sections as overallInput does, a few at once, in
+// their order.
+func overallInputs(ctx context.Context, store Store, secs []Section, e *Event, director bool) ([]OverallInput, error) {
+	in := make([]OverallInput, len(secs))
+	errs := make([]error, len(secs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(overallReaders, len(secs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				in[i], errs[i] = overallInput(ctx, store, &secs[i], e, director)
+			}
+		}()
+	}
+	for i := range secs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return in, errors.Join(errs...)
 }
 
 // overallInput reads one section's results (their fouled boards'
@@ -513,22 +542,12 @@ func fieldStandingsFrom(ctx context.Context, store Store, sec *Section, e *Event
 	if err != nil {
 		return dir, pub, err
 	}
-	var field []OverallInput
-	self := -1
-	for i := range secs {
-		o := &secs[i]
-		if o.Session != sec.Session || o.Movement.Kind == movement.KindTeams {
-			continue
-		}
-		in, err := overallInput(ctx, store, o, e, true)
-		if err != nil {
-			return dir, pub, err
-		}
-		if o.ID == sec.ID {
-			self = len(field)
-		}
-		field = append(field, in)
+	secs = slices.DeleteFunc(secs, func(o Section) bool { return o.Session != sec.Session || o.Movement.Kind == movement.KindTeams })
+	field, err := overallInputs(ctx, store, secs, e, true)
+	if err != nil {
+		return dir, pub, err
 	}
+	self := slices.IndexFunc(secs, func(o Section) bool { return o.ID == sec.ID })
 	if self < 0 { // not among its event's sections: read it alone
 		in, err := overallInput(ctx, store, sec, e, true)
 		if err != nil {

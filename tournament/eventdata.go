@@ -105,6 +105,7 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 		}
 		out.Sections = append(out.Sections, sd)
 	}
+	scoreAcrossField(&out)
 	return out, nil
 }
 

@@ -579,3 +579,42 @@ func fieldStandingsFrom(ctx context.Context, store Store, sec *Section, e *Event
 	}
 	return dir, pub, nil
 }
+
+// Overall is the event's overall ranking (OverallStandings) from its
+// sections as read, for the workbook and the files.
+func (d *EventData) Overall() Overall {
+	in := make([]OverallInput, len(d.Sections))
+	for i := range d.Sections {
+		s := &d.Sections[i]
+		in[i] = OverallInput{Section: s.Section, Results: s.Results, Pairs: s.Pairs, Teams: s.Teams}
+	}
+	return OverallStandings(&d.Event, in)
+}
+
+// scoreAcrossField gives each pairs section of an event scored across the
+// field the standings its field gives it (fieldBoards over the sections of
+// its session that d holds), as the live standings do.
+func scoreAcrossField(d *EventData) {
+	if !acrossField(&d.Event) {
+		return
+	}
+	bySession := map[int][]int{}
+	for i := range d.Sections {
+		if d.Sections[i].Section.Movement.Kind != movement.KindTeams {
+			bySession[d.Sections[i].Section.Session] = append(bySession[d.Sections[i].Section.Session], i)
+		}
+	}
+	for _, idx := range bySession {
+		parts := make([]fieldPart, len(idx))
+		for k, i := range idx {
+			parts[k] = fieldPart{m: &d.Sections[i].Section.Movement, results: d.Sections[i].Results}
+		}
+		fb := fieldBoards(d.Event.Scoring, parts)
+		for k, i := range idx {
+			sd := &d.Sections[i]
+			over := sd.Standings.Over
+			sd.Standings = sectionStandingsBy(&d.Event, &sd.Section, sd.Results, sd.Pairs, sd.Teams, &fieldScore{boards: fb[k], sections: len(idx)})
+			sd.Standings.Over = over
+		}
+	}
+}

@@ -1,9 +1,12 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -95,6 +98,18 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	}
 	if o.Options.Field != "field" || fmt.Sprint(o.Sessions) != "[1]" || o.Results != 18 {
 		t.Errorf("overall: %+v", o)
+	}
+
+	// The workbook's Overall sheet says the same: B 1 first among NS, 21.
+	wb := e.want(200, nil, "GET", evPath+"/report.xlsx", directorToken, nil)
+	f, err := excelize.OpenReader(bytes.NewReader(wb.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows("Overall")
+	f.Close()
+	if err != nil || len(rows) != 13 || strings.Join(rows[1], "|") != "1|NS||21|70|3|B 1 NS|21|70" {
+		t.Errorf("the workbook's Overall sheet: %v, %q", err, rows)
 	}
 
 	e.wantError(422, "overall.same_pair", "PATCH", evPath, directorToken, `{"overall": {"same_pair": "seat"}}`)

@@ -17,6 +17,7 @@ func (p *Pages) publicRoutes(e *echo.Echo) {
 	e.GET("/", p.homePage, p.identify)
 	e.GET("/events/:id", p.publicEventPage, p.identify)
 	e.GET("/events/:id/royalton", p.publicRoyaltonPage, p.identify)
+	e.GET("/events/:id/standings", p.overallPage, p.identify)
 	e.GET("/sections/:id/standings", p.standingsPage, p.identify)
 	e.GET("/sections/:id/travelers/:board", p.publicTravelerPage, p.identify)
 	e.GET("/sections/:id/scorecards/:pair", p.scorecardPage, p.identify)

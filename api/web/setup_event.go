@@ -37,6 +37,8 @@ type eventPageData struct {
 	PublicSees  string // what published standings show: "12 of 13 boards finished"
 	Tables      View   // the table options form: its values and the field an error is about
 	TableWords  string // what the tables see, in plain words
+	Overall     View   // the ranking form (setup_event_overall.go): its values and the field an error is about
+	OverallSays string // how sections and sessions are ranked, in plain words
 }
 
 // fileLink is one download of the event page.
@@ -77,7 +79,8 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 	if err != nil {
 		return eventPageData{}, err
 	}
-	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev)}
+	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev),
+		Overall: View{Form: overallForm(ev)}, OverallSays: overallWords(ev)}
 	if err := reports.USEBIOHolds(ev); err != nil {
 		d.NoUSEBIO = err.Error()
 		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })

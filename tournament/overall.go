@@ -615,6 +615,35 @@ func scoreAcrossField(d *EventData) {
 			over := sd.Standings.Over
 			sd.Standings = sectionStandingsBy(&d.Event, &sd.Section, sd.Results, sd.Pairs, sd.Teams, &fieldScore{boards: fb[k], sections: len(idx)})
 			sd.Standings.Over = over
+			boards := make(map[int]Board, len(sd.Boards))
+			for n, b := range sd.Boards {
+				boards[n+1] = b
+			}
+			sd.Travelers = sectionTravelersBy(d.Event.Scoring, &sd.Section, boards, sd.Results, &fb[k])
 		}
 	}
+}
+
+// fieldOf compares sec's results (own, as the caller has them: a
+// traveler's lines, a public read's) with the same boards of the other
+// pairs sections of its session, read from store (all their results for a
+// director, their finished boards' for anyone else), and returns own's
+// boards compared across the field.
+func sessionField(ctx context.Context, store Store, sec *Section, e *Event, director bool, own []Result) (sectionBoards, error) {
+	secs, err := store.Sections(ctx, e.ID)
+	if err != nil {
+		return sectionBoards{}, err
+	}
+	secs = slices.DeleteFunc(secs, func(o Section) bool {
+		return o.Session != sec.Session || o.Movement.Kind == movement.KindTeams || o.ID == sec.ID
+	})
+	others, err := overallInputs(ctx, store, secs, e, director)
+	if err != nil {
+		return sectionBoards{}, err
+	}
+	parts := []fieldPart{{m: &sec.Movement, results: own}}
+	for i := range others {
+		parts = append(parts, fieldPart{m: &others[i].Section.Movement, results: others[i].Results})
+	}
+	return fieldBoards(e.Scoring, parts)[0], nil
 }

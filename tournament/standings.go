@@ -65,7 +65,15 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		}
 		results = shown
 	}
-	t := sectionTravelers(e.Scoring, &sec, boards, results)[board-1]
+	var field *sectionBoards
+	if acrossField(&e) {
+		fb, err := sessionField(ctx, s.reader(a), &sec, &e, seesAll(a), results)
+		if err != nil {
+			return Traveler{}, err
+		}
+		field = &fb
+	}
+	t := sectionTravelersBy(e.Scoring, &sec, boards, results, field)[board-1]
 	for i := range t.Lines {
 		r := &t.Lines[i].Result
 		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
@@ -162,6 +170,13 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 // results and the points they earned (at IMP_TEAMS, against the other room).
 // boards must hold every board of the movement.
 func sectionTravelers(method Method, sec *Section, boards map[int]Board, results []Result) []Traveler {
+	return sectionTravelersBy(method, sec, boards, results, nil)
+}
+
+// sectionTravelersBy is sectionTravelers with a pairs section's boards
+// compared already (across its field: fieldBoards); nil compares them
+// within the section.
+func sectionTravelersBy(method Method, sec *Section, boards map[int]Board, results []Result, compared *sectionBoards) []Traveler {
 	out := make([]Traveler, sec.Movement.Boards)
 	for n := range out {
 		out[n] = Traveler{Section: *sec, Board: boards[n+1], Method: method}
@@ -176,7 +191,12 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 		}
 		return out
 	}
-	sb := compareSection(method, &sec.Movement, results)
+	var sb sectionBoards
+	if compared != nil {
+		sb = *compared
+	} else {
+		sb = compareSection(method, &sec.Movement, results)
+	}
 	for b, idx := range sb.boards {
 		if b < 1 || b > len(out) {
 			continue

@@ -100,6 +100,20 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 		t.Errorf("overall: %+v", o)
 	}
 
+	// A's traveler of board 1 shows the field's matchpoints: top 10, +420 6, −50 0.
+	board1 := func() string {
+		var tr api.TravelerResponse
+		e.want(200, &tr, "GET", "/v1/sections/"+id(secs[0].ID)+"/travelers/1", directorToken, nil)
+		var lines []string
+		for _, l := range tr.Lines {
+			lines = append(lines, fmt.Sprint(l.NSScore, ":", l.NSPoints))
+		}
+		return fmt.Sprint("top ", tr.Top, " ", strings.Join(lines, " "))
+	}
+	if got := board1(); got != "top 10 420:6 420:6 -50:0" {
+		t.Errorf("A's board 1 across the field: %s", got)
+	}
+
 	// The workbook's Overall sheet says the same: B 1 first among NS, 21.
 	wb := e.want(200, nil, "GET", evPath+"/report.xlsx", directorToken, nil)
 	f, err := excelize.OpenReader(bytes.NewReader(wb.Body))
@@ -120,6 +134,9 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	e.want(200, nil, "PATCH", evPath, directorToken, `{"overall": {"field": "section"}}`)
 	if p := ns1(); p.Total != 7.4 || p.Percentage != 61.67 {
 		t.Errorf("A's NS 1 within its section: %+v, want 7.4 (61.67 %%)", p)
+	}
+	if got := board1(); got != "top 4 420:3 420:3 -50:0" {
+		t.Errorf("A's board 1 within the section: %s", got)
 	}
 	// Not published: the public may not read it.
 	e.want(401, nil, "GET", evPath+"/standings", "", nil)

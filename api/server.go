@@ -102,6 +102,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/standings", (*server).getOverall},
 	{http.MethodGet, "/v1/events/:id/report.xlsx", (*server).getWorkbook},
 	{http.MethodGet, "/v1/events/:id/standings.csv", (*server).getStandingsCSV},
+	{http.MethodGet, "/v1/events/:id/overall.csv", (*server).getOverallCSV},
 	{http.MethodGet, "/v1/events/:id/travelers.csv", (*server).getTravelersCSV},
 	{http.MethodGet, "/v1/events/:id/usebio.xml", (*server).getUSEBIO},
 	{http.MethodGet, "/v1/events/:id/results.pbn", (*server).getPBN},

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/csv"
 	"fmt"
 	"strings"
 	"testing"
@@ -124,6 +125,18 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	f.Close()
 	if err != nil || len(rows) != 13 || strings.Join(rows[1], "|") != "1|NS||21|70|3|B 1 NS|21|70" {
 		t.Errorf("the workbook's Overall sheet: %v, %q", err, rows)
+	}
+
+	// overall.csv: the same ranking, a row a pair; USEBIO holds one section
+	// and its refusal says where the overall ranking is.
+	oc := e.want(200, nil, "GET", evPath+"/overall.csv", directorToken, nil)
+	rows, err = csv.NewReader(bytes.NewReader(oc.Body)).ReadAll()
+	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "direction,place,players,name,total,percentage,boards,session_1_section,session_1_number,session_1_direction,session_1_points,session_1_percentage,session_1_boards" ||
+		strings.Join(rows[1], ",") != "NS,1,,,21.00,70.00,3,B,1,NS,21.00,70.00,3" || strings.Join(rows[7], ",") != "EW,1,,,23.00,76.67,3,A,3,EW,23.00,76.67,3" {
+		t.Errorf("overall.csv: %v %q", err, rows)
+	}
+	if er := e.wantError(422, "section", "GET", evPath+"/usebio.xml", directorToken, nil); !strings.Contains(er.Error, "overall ranking of every section and session is in overall.csv") {
+		t.Errorf("USEBIO of two sections: %+v", er)
 	}
 
 	e.wantError(422, "overall.same_pair", "PATCH", evPath, directorToken, `{"overall": {"same_pair": "seat"}}`)

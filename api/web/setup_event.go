@@ -50,6 +50,7 @@ type fileLink struct {
 var eventFiles = []fileLink{
 	{ID: "download-xlsx", File: "report.xlsx", Label: "Workbook with every report (Excel)"},
 	{ID: "download-standings-csv", File: "standings.csv", Label: "Standings (CSV)"},
+	{ID: "download-overall-csv", File: "overall.csv", Label: "Overall standings (CSV)"},
 	{ID: "download-travelers-csv", File: "travelers.csv", Label: "Travelers (CSV)"},
 	{ID: "download-usebio", File: "usebio.xml", Label: "USEBIO 1.2 (XML, one section)"},
 	{ID: "download-pbn", File: "results.pbn", Label: "Hand records and results (PBN)"},

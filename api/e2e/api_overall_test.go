@@ -138,6 +138,12 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	if er := e.wantError(422, "section", "GET", evPath+"/usebio.xml", directorToken, nil); !strings.Contains(er.Error, "overall ranking of every section and session is in overall.csv") {
 		t.Errorf("USEBIO of two sections: %+v", er)
 	}
+	// One section's file is scored across the field too: A's standings.csv
+	// gives its NS 1 the field's 17, not its section's 7.4.
+	sc := e.want(200, nil, "GET", evPath+"/standings.csv?section="+id(secs[0].ID), directorToken, nil)
+	if !strings.Contains(string(sc.Body), "\nA,NS,1,1,,,,17.00,56.67,3\n") {
+		t.Errorf("A's standings.csv across the field:\n%s", sc.Body)
+	}
 
 	e.wantError(422, "overall.same_pair", "PATCH", evPath, directorToken, `{"overall": {"same_pair": "seat"}}`)
 	e.want(200, &ev, "GET", evPath, directorToken, nil)

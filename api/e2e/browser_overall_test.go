@@ -89,4 +89,16 @@ func TestBrowserOverall(t *testing.T) {
 		t.Errorf("the overall standings are wider than the phone")
 	}
 	p.shot("overall standings, public")
+
+	// Section A's own standings say they are the field's: its NS 1 has 17.
+	p.open("/events/" + id(ev.ID))
+	p.submit(".standings-link")
+	p.noError("open section A's standings")
+	if got := p.text("#across-field"); !strings.Contains(got, "compared over the 2 sections of session 1") {
+		t.Errorf("section A's standings say %q", got)
+	}
+	if got := p.text(`tr[data-pair="1"][data-direction="NS"] .total`); got != "17" {
+		t.Errorf("A's NS 1 on its section's standings: %q, want the field's 17", got)
+	}
+	p.shot("section standings across the field")
 }

@@ -140,6 +140,7 @@ type standingsData struct {
 	Refresh int        // seconds between reloads
 	Over    bool       // every board finished: the standings are final
 	Teams   *teamsView // IMP_TEAMS: the teams table and the matches, instead of Fields
+	Field   int        // the sections its boards were compared over, scored across the field; 0 within the section
 }
 
 // refreshSeconds is how often the standings page reloads itself.
@@ -157,7 +158,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		return p.publicError(c, err)
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
-		ShowPct: st.Method.HasPercentage(), Over: st.Over}
+		ShowPct: st.Method.HasPercentage(), Over: st.Over, Field: st.FieldSections}
 	if st.Method == tournament.MethodIMPTeams {
 		d.Teams = teamsStandings(&st)
 		// A Swiss is over only once its last round is released and played.

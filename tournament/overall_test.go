@@ -230,3 +230,54 @@ func TestCheckOverall(t *testing.T) {
 		t.Errorf("a 25 %% carry-over: %+v, %v", o, err)
 	}
 }
+
+// TestOverallFactorsSectionTops: two sections of one session scored within
+// each section, one of 3 tables (top 4: 3 plays a board, 2 a score beaten)
+// and one of 2 (2 rounds of 2 boards, each board played twice: top 2;
+// table 1's +420 beats table 2's −50 on every board, so NS 1 has 8 of 8,
+// NS 2 0, EW 1 (at table 1) 0, EW 2 8): ranked together, the small section's matchpoints
+// are factored to the session's larger top, ×4/2 (ACBLscore's "factoring
+// scores", the manual's Part III "Factoring Scores"), its percentages
+// unchanged; the large section's stay as they are.
+func TestOverallFactorsSectionTops(t *testing.T) {
+	a := sectionA(t, 1, 1, "A", nil)
+	m, err := MovementSpec{Kind: "mitchell", Tables: 2, Rounds: 2, BoardsPerRound: 2}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Section{ID: 2, Session: 1, Name: "D", Movement: m, CurrentRound: 2}
+	var ps []played
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			for _, b := range tb.Boards {
+				ps = append(ps, played{rd.Number, tb.Table, b, "4S", "N", 11 - tb.Table}) // table 1 +420 beats table 2's −50
+			}
+		}
+	}
+	dres := enter(t, &d, Director, resultsOf(ps))
+	e := Event{Scoring: MethodMP}
+	o := OverallStandings(&e, []OverallInput{a, {Section: d, Results: dres}})
+	own := map[string]Standing{}
+	for _, st := range pairStandings(MethodMP, &m, dres, nil) {
+		own[st.Number+st.Direction] = st
+	}
+	seen := 0
+	for _, en := range o.Entries {
+		s := en.Sessions[0]
+		switch s.Section {
+		case "D":
+			st := own[s.Number+s.Direction]
+			if s.Points != 2*st.Total || s.Percentage != st.Percentage || en.Percentage != st.Percentage {
+				t.Errorf("D %s %s: %v (%v %%), want 2 × %v (%v %%)", s.Number, s.Direction, s.Points, s.Percentage, st.Total, st.Percentage)
+			}
+			seen++
+		case "A":
+			if s.Number == "1" && s.Direction == "NS" && s.Points != 7.4 {
+				t.Errorf("A NS 1: %v, want its own 7.4", s.Points)
+			}
+		}
+	}
+	if seen != 4 || own["1NS"].Total != 8 || own["1NS"].Percentage != 100 || own["2NS"].Total != 0 || own["2EW"].Total != 8 {
+		t.Errorf("%d of D's 4 pairs ranked: %+v", seen, own)
+	}
+}

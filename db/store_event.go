@@ -118,6 +118,7 @@ var errKeyKept = errors.New("idempotency key kept already")
 // CreatedAt and UpdatedAt.
 func (s *Store) insertEvent(ctx context.Context, e *tournament.Event, opts []byte) error {
 	ov := e.Overall.Defaults()
+	e.Overall = ov // as it is read back
 	err := s.q.QueryRow(ctx, `
 		INSERT INTO events (name, date, law, law_options, scoring, published, table_traveler, table_lead,
 		                    overall_field, overall_method, carry_over, same_pair)

@@ -20,6 +20,8 @@ type EventRequest struct {
 
 	TableTraveler bool `json:"table_traveler"` // tables see a board's traveler so far once they have entered it
 	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
+
+	Overall *OverallOptionsBody `json:"overall"` // how sections and sessions are ranked together; absent: the defaults
 }
 
 // Input converts the request to the domain.
@@ -29,7 +31,15 @@ func (q *EventRequest) Input() (tournament.EventInput, error) {
 		return tournament.EventInput{}, err
 	}
 	return tournament.EventInput{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
-		TableTraveler: q.TableTraveler, TableLead: q.TableLead}, nil
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: overallOrZero(q.Overall.options())}, nil
+}
+
+// overallOrZero is o, or the zero options (the defaults) when nil.
+func overallOrZero(o *tournament.OverallOptions) tournament.OverallOptions {
+	if o == nil {
+		return tournament.OverallOptions{}
+	}
+	return *o
 }
 
 // EventPatchRequest is the body of PATCH /v1/events/{id}: the fields given
@@ -44,6 +54,8 @@ type EventPatchRequest struct {
 
 	TableTraveler *bool `json:"table_traveler"`
 	TableLead     *bool `json:"table_lead"`
+
+	Overall *OverallOptionsBody `json:"overall"` // all of the options (one left out at its default); absent: unchanged
 }
 
 // Patch converts the request to the domain.
@@ -53,7 +65,7 @@ func (q *EventPatchRequest) Patch() (tournament.EventPatch, error) {
 		return tournament.EventPatch{}, err
 	}
 	return tournament.EventPatch{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
-		TableTraveler: q.TableTraveler, TableLead: q.TableLead}, nil
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: q.Overall.options()}, nil
 }
 
 // lawOptions reads each option as true/false or a whole number; whether
@@ -92,6 +104,8 @@ type EventResponse struct {
 	TableTraveler bool `json:"table_traveler"` // tables see a board's traveler so far once they have entered it
 	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
 
+	Overall OverallOptionsBody `json:"overall"` // how sections and sessions are ranked together
+
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
 }
@@ -104,5 +118,31 @@ func NewEventResponse(e tournament.Event) EventResponse {
 	}
 	return EventResponse{ID: e.ID, Name: e.Name, Date: e.Date, Law: e.Law.String(), LawOptions: opts,
 		Scoring: string(e.Scoring), Published: e.Published,
-		TableTraveler: e.TableTraveler, TableLead: e.TableLead, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
+		TableTraveler: e.TableTraveler, TableLead: e.TableLead, Overall: newOverallOptionsBody(e.Overall),
+		CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
+}
+
+// OverallOptionsBody is how an event's sections and sessions are ranked
+// together (tournament.OverallOptions): in a request an option left out
+// takes its default.
+type OverallOptionsBody struct {
+	Field     string `json:"field"`      // "section" (default) or "field" (across the field)
+	Method    string `json:"method"`     // "sum" (default) or "carryover"
+	CarryOver int    `json:"carry_over"` // method "carryover": the percentage (1–99) of earlier sessions carried over
+	SamePair  string `json:"same_pair"`  // "players" (default) or "number"
+}
+
+// options converts the body to the domain (nil stays nil).
+func (b *OverallOptionsBody) options() *tournament.OverallOptions {
+	if b == nil {
+		return nil
+	}
+	return &tournament.OverallOptions{Field: b.Field, Method: b.Method, CarryOver: b.CarryOver, SamePair: b.SamePair}
+}
+
+// newOverallOptionsBody converts an event's options to their answer, the
+// defaults filled in.
+func newOverallOptionsBody(o tournament.OverallOptions) OverallOptionsBody {
+	o = o.Defaults()
+	return OverallOptionsBody{Field: o.Field, Method: o.Method, CarryOver: o.CarryOver, SamePair: o.SamePair}
 }

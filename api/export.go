@@ -30,6 +30,12 @@ func (s *server) getStandingsCSV(c echo.Context) error {
 	return s.export(c, "standings.csv")
 }
 
+// getOverallCSV answers GET /v1/events/{id}/overall.csv[?section=&session=]:
+// the overall standings (of the part asked for) as CSV.
+func (s *server) getOverallCSV(c echo.Context) error {
+	return s.export(c, "overall.csv")
+}
+
 // getTravelersCSV answers GET /v1/events/{id}/travelers.csv[?section=&session=].
 func (s *server) getTravelersCSV(c echo.Context) error {
 	return s.export(c, "travelers.csv")

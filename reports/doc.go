@@ -16,7 +16,8 @@
 //
 // Writing (files.go lists them as the API and the pages offer them):
 // the Excel workbook with its sheets — standings, travelers, score cards,
-// frequencies, players (xlsx*.go, through excelize); standings and
+// frequencies, players, and an event of several sections' overall ranking
+// (xlsx*.go, through excelize); standings, the overall ranking and
 // travelers as CSV (csv*.go; text a spreadsheet would take for a formula
 // made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go;
 // a teams section as USEBIO's team event, usebio_teams.go: TEAMs, MATCHes

@@ -30,6 +30,8 @@ var Files = []File{
 		"xlsx", "the workbook: standings, travelers, scorecards, frequencies, the Royalton report and the law-code comparison", true, false},
 	{"standings.csv", "text/csv; charset=utf-8", WriteStandingsCSV,
 		"csv-standings", "the standings as CSV, section by section", false, false},
+	{"overall.csv", "text/csv; charset=utf-8", WriteOverallCSV,
+		"csv-overall", "the overall standings as CSV: every session and section ranked together", false, false},
 	{"travelers.csv", "text/csv; charset=utf-8", WriteTravelersCSV,
 		"csv-travelers", "every traveler line as CSV", false, false},
 	{"usebio.xml", "application/xml; charset=utf-8", WriteUSEBIO,

@@ -240,7 +240,8 @@ func TestUSEBIOSeveralSections(t *testing.T) {
 		t.Fatalf("got %v, want tournament.ErrInvalid on section", err)
 	}
 	want := "section: the event has 2 sections (A in session 1: id 41; B in session 1: id 42) and a USEBIO 1.2 file holds one field of pairs: " +
-		"export one section: ?section=ID in the API, --section ID on the command line (allowed: 41, 42)"
+		"export one section: ?section=ID in the API, --section ID on the command line; " +
+		"the overall ranking of every section and session is in overall.csv and the workbook, report.xlsx (allowed: 41, 42)"
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}

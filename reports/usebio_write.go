@@ -193,7 +193,8 @@ func oneSection(secs []tournament.SectionData) error {
 		names[i] = sd.Section.Name + " in session " + strconv.Itoa(sd.Section.Session) + ": id " + ids[i]
 	}
 	return tournament.Invalidf("section", "the event has "+strconv.Itoa(len(secs))+" sections ("+strings.Join(names, "; ")+
-		") and a USEBIO 1.2 file holds one field of pairs: "+howTo, ids...)
+		") and a USEBIO 1.2 file holds one field of pairs: "+howTo+
+		"; the overall ranking of every section and session is in overall.csv and the workbook, report.xlsx", ids...)
 }
 
 // usebioWinners returns the section's WINNER_TYPE: 1, or 2 for a two-winner

@@ -73,7 +73,11 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		}
 		return nil
 	}
-	extra := []Sheet{Royalton(d).Sheet(), pairs, boards}
+	var extra []Sheet
+	if len(d.Sections) > 1 { // an event of several sections or sessions: ranked together too
+		extra = append(extra, OverallSheet(d.Overall()))
+	}
+	extra = append(extra, Royalton(d).Sheet(), pairs, boards)
 	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
 		extra = append(extra, par.Sheet())
 	}

@@ -29,7 +29,11 @@ func TestWriteReportAsCompareAllLaws(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var whole, report bytes.Buffer
-		if err := WriteWorkbook(&whole, d, append([]Sheet{Royalton(d).Sheet()}, LawComparisonSheets(cs)...)...); err != nil {
+		var first []Sheet
+		if len(d.Sections) > 1 { // several sections: their overall ranking first (xlsx_overall.go)
+			first = append(first, OverallSheet(d.Overall()))
+		}
+		if err := WriteWorkbook(&whole, d, append(append(first, Royalton(d).Sheet()), LawComparisonSheets(cs)...)...); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if err := WriteReport(&report, d); err != nil {

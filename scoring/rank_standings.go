@@ -27,11 +27,17 @@ type Standing struct {
 type StandingsOptions struct {
 	ScaleToMostBoards bool // scale each session's points by most/played, most being the most boards any entry of the field played in it
 	ByPercentage      bool // rank by percentage (unrounded) instead of total
+	// CarryShare is the share (0 < CarryShare < 1) of every session but
+	// the last counted in the total and the percentage: the carry-over of
+	// earlier sessions into a final. 0 counts every session whole (their
+	// plain sum).
+	CarryShare float64
 }
 
 // Standings totals and ranks entries over their sessions: carry-over plus each session's points
-// (scaled to the most boards played in that session and field when asked), the percentage over
-// everything possible, and places within each field.
+// (scaled to the most boards played in that session and field when asked; every session but the
+// last weighted by opts.CarryShare when given), the percentage over everything possible (weighted
+// alike), and places within each field.
 func Standings(entries []Entry, opts StandingsOptions) []Standing {
 	out := make([]Standing, len(entries))
 	most := map[[2]int]int{} // (field, session) → most boards played
@@ -46,13 +52,17 @@ func Standings(entries []Entry, opts StandingsOptions) []Standing {
 	for i, e := range entries {
 		total, points, possible := e.CarryOver, 0.0, 0.0
 		for s, ses := range e.Sessions {
+			w := 1.0
+			if opts.CarryShare > 0 && s < len(e.Sessions)-1 {
+				w = opts.CarryShare
+			}
 			p := ses.Points
 			if opts.ScaleToMostBoards {
 				p = ScaleToBoards(p, ses.Boards, most[[2]int{e.Field, s}])
 			}
-			total += p
-			points += ses.Points
-			possible += ses.Possible
+			total += w * p
+			points += w * ses.Points
+			possible += w * ses.Possible
 		}
 		out[i].Total = total
 		keys[i] = total

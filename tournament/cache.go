@@ -33,7 +33,8 @@ type cachedStore struct {
 	gens     sync.Map         // genKey → *atomic.Uint64: the changes heard of it
 	reads    flights          // one store read of an entry at a time, however many requests miss it
 	epoch    atomic.Uint64
-	deaf     atomic.Bool // changes elsewhere may go unheard: keep nothing
+	fieldGen atomic.Uint64 // counts every section's standings and section notices: an event scored across the field (standings_memo.go)
+	deaf     atomic.Bool   // changes elsewhere may go unheard: keep nothing
 }
 
 // heldBoards are a section's boards as read after the section was read at
@@ -141,6 +142,7 @@ func (s *Service) Listening(on bool) {
 func (c *cachedStore) forget(ch Changed) {
 	switch ch.Kind {
 	case ChangedSection:
+		c.fieldGen.Add(1)
 		c.bump(genKey{"section", ch.ID})
 		c.bump(genKey{"boards", ch.ID})
 		if v, ok := c.sections.LoadAndDelete(ch.ID); ok { // a round moved, renamed, deleted (its tokens revoked: their own notices)
@@ -154,6 +156,7 @@ func (c *cachedStore) forget(ch Changed) {
 		c.bump(genKey{"boards", ch.ID})
 		c.boards.Delete(ch.ID)
 	case ChangedStandings:
+		c.fieldGen.Add(1)
 		c.bump(genKey{"standings", ch.ID}) // standings_memo.go
 	case ChangedToken:
 		c.forgetAuth(func(x Actor) bool { return x.TokenID == ch.ID })

@@ -65,6 +65,15 @@
 //     the method (VPs, board points, Patton points, total points) and a
 //     Swiss's byes (team_matches.go); methodFits keeps a teams method to
 //     teams movements and a pairs method to pairs ones.
+//   - Sessions and fields (overall.go): an event's overall ranking of
+//     every session and section (OverallStandings; Service.OverallStandings,
+//     EventData.Overall) as its OverallOptions say — a session's sections
+//     scored within each section or across the field (fieldBoards: board n
+//     of every section compared as one traveler, Neuberg where a board was
+//     played fewer times), the sessions summed or an earlier session carried
+//     over at a percentage, a pair known again by its players or its number.
+//     A section's live standings and travelers in an event scored across the
+//     field are its field's, kept fresh by any section's change.
 //   - Who may see what (auth.go, public.go, public_session.go): actors and
 //     tokens (Authenticate, table links), the finished boards and session
 //     end that decide what the public sees.

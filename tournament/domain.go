@@ -55,6 +55,11 @@ type Event struct {
 	TableTraveler bool // after a board is agreed, the table sees its traveler so far and its own score
 	TableLead     bool // the table enters the opening lead, checked against the hand record
 
+	// Overall is how its sections and sessions are ranked together: within
+	// each section or across the field, the sessions summed or carried
+	// over (overall.go).
+	Overall OverallOptions
+
 	// EntryVersion counts the changes an entry is checked against (law
 	// code, options, scoring method, table options): an entry is stored
 	// only at the version it was scored under (Service.EnterResults).
@@ -80,6 +85,8 @@ type EventPatch struct {
 
 	TableTraveler *bool // Event.TableTraveler; nil: unchanged
 	TableLead     *bool // Event.TableLead; nil: unchanged
+
+	Overall *OverallOptions // Event.Overall, all of it (an option not given at its default); nil: unchanged
 }
 
 // Section is a group of tables playing one movement in one session of an

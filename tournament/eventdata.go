@@ -55,9 +55,19 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 		return EventData{}, err
 	}
 	out := EventData{Event: e}
+	read := part
+	if acrossField(&e) && part.SectionID != 0 {
+		// A section scored across the field is scored with its session's
+		// other sections: read them all, keep the one asked for.
+		for i := range secs {
+			if secs[i].ID == part.SectionID {
+				read = EventPart{Session: secs[i].Session}
+			}
+		}
+	}
 	for i := range secs {
 		sec := secs[i]
-		if !part.has(&sec) {
+		if !read.has(&sec) {
 			continue
 		}
 		pairs, err := s.reader(a).Pairs(ctx, sec.ID)
@@ -104,6 +114,10 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 			return EventData{}, err
 		}
 		out.Sections = append(out.Sections, sd)
+	}
+	scoreAcrossField(&out)
+	if read != part {
+		out.Sections = slices.DeleteFunc(out.Sections, func(sd SectionData) bool { return !part.has(&sd.Section) })
 	}
 	return out, nil
 }

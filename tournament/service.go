@@ -55,6 +55,8 @@ type EventInput struct {
 
 	TableTraveler bool // Event.TableTraveler
 	TableLead     bool // Event.TableLead
+
+	Overall OverallOptions // Event.Overall; the zero value: the defaults
 }
 
 // SectionInput is a new section: the session it belongs to, its name and
@@ -136,4 +138,8 @@ type Standings struct {
 	Results int          // traveler lines counted
 	Matches []MatchScore // a teams method and a Swiss pairs: every match round by round, a Swiss's byes too (not a knockout's)
 	Over    bool         // the session is over: every board finished (SessionOver); set by Service.Standings
+	// FieldSections is how many sections of the session its boards were
+	// compared over when the event scores across the field (overall.go);
+	// 0 when compared within the section.
+	FieldSections int
 }

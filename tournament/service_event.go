@@ -49,6 +49,9 @@ func (s *Service) CreateEventWith(ctx context.Context, a Actor, in EventInput, i
 	if e.Scoring, err = checkMethod(in.Scoring); err != nil {
 		return Event{}, false, err
 	}
+	if e.Overall, err = checkOverall(in.Overall, e.Scoring); err != nil {
+		return Event{}, false, err
+	}
 	if replayed, err = s.store.CreateEvent(ctx, &e, idem); err != nil {
 		return Event{}, false, err
 	}
@@ -120,6 +123,12 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		e.Published = *p.Published
 	}
 	applyTableOptions(&e, &p)
+	if p.Overall != nil {
+		e.Overall = *p.Overall
+	}
+	if e.Overall, err = checkOverall(e.Overall, e.Scoring); err != nil {
+		return Event{}, err
+	}
 	rescore := false
 	if p.Law != nil {
 		law, err := scoring.ParseLaw("law", *p.Law)

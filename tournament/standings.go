@@ -65,7 +65,15 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		}
 		results = shown
 	}
-	t := sectionTravelers(e.Scoring, &sec, boards, results)[board-1]
+	var field *sectionBoards
+	if acrossField(&e) {
+		fb, err := sessionField(ctx, s.reader(a), &sec, &e, seesAll(a), results)
+		if err != nil {
+			return Traveler{}, err
+		}
+		field = &fb
+	}
+	t := sectionTravelersBy(e.Scoring, &sec, boards, results, field)[board-1]
 	for i := range t.Lines {
 		r := &t.Lines[i].Result
 		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
@@ -94,6 +102,9 @@ func (s *Service) Standings(ctx context.Context, a Actor, sectionID int64) (Stan
 // the public's (the finished boards', finishedOnly) when public; an
 // audience not asked for is the zero Standings.
 func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, e *Event, director, public bool) (dir, pub Standings, err error) {
+	if acrossField(e) {
+		return fieldStandingsFrom(ctx, store, sec, e, director, public)
+	}
 	results, err := store.Results(ctx, ResultFilter{SectionID: sec.ID})
 	if err != nil {
 		return dir, pub, err
@@ -128,17 +139,28 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 // sectionStandings ranks a section's pairs (at IMP_TEAMS its teams) from
 // its results.
 func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster) Standings {
+	return sectionStandingsBy(e, sec, results, pairs, teams, nil)
+}
+
+// sectionStandingsBy is sectionStandings with a pairs section's boards
+// compared across its field already (field, from fieldBoards; nil:
+// within the section).
+func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, teams []Roster, field *fieldScore) Standings {
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
-	if e.Scoring.Teams() && sec.Spec.Kind == "knockout" {
+	switch {
+	case field != nil && !e.Scoring.Teams() && !sec.Spec.SwissPairs():
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards)
+		out.FieldSections = field.sections
+	case e.Scoring.Teams() && sec.Spec.Kind == "knockout":
 		km := ScoreKnockout(sec, results, teams)
 		out.Pairs = knockoutStandings(&km, teams)
-	} else if e.Scoring.Teams() {
+	case e.Scoring.Teams():
 		ts := teamScoringOf(e.Scoring, &sec.Spec)
 		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, ts)
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
-	} else if sec.Spec.SwissPairs() {
+	case sec.Spec.SwissPairs():
 		out.Pairs, out.Matches = swissPairsStandings(e.Scoring, sec, results, pairs)
-	} else {
+	default:
 		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
 	}
 	if sec.Spec.Kind != "knockout" {
@@ -152,6 +174,13 @@ func sectionStandings(e *Event, sec *Section, results []Result, pairs []Pair, te
 // results and the points they earned (at IMP_TEAMS, against the other room).
 // boards must hold every board of the movement.
 func sectionTravelers(method Method, sec *Section, boards map[int]Board, results []Result) []Traveler {
+	return sectionTravelersBy(method, sec, boards, results, nil)
+}
+
+// sectionTravelersBy is sectionTravelers with a pairs section's boards
+// compared already (across its field: fieldBoards); nil compares them
+// within the section.
+func sectionTravelersBy(method Method, sec *Section, boards map[int]Board, results []Result, compared *sectionBoards) []Traveler {
 	out := make([]Traveler, sec.Movement.Boards)
 	for n := range out {
 		out[n] = Traveler{Section: *sec, Board: boards[n+1], Method: method}
@@ -166,7 +195,12 @@ func sectionTravelers(method Method, sec *Section, boards map[int]Board, results
 		}
 		return out
 	}
-	sb := compareSection(method, &sec.Movement, results)
+	var sb sectionBoards
+	if compared != nil {
+		sb = *compared
+	} else {
+		sb = compareSection(method, &sec.Movement, results)
+	}
 	for b, idx := range sb.boards {
 		if b < 1 || b > len(out) {
 			continue
@@ -202,9 +236,15 @@ func seatedPairs(m *movement.Movement, r *Result) (ns, ew int) {
 // When pairs are stored, a movement pair that is not among them and played
 // no board is left out.
 func pairStandings(method Method, m *movement.Movement, results []Result, stored []Pair) []Standing {
-	sb := compareSection(method, m, results)
-	sum := make([]float64, m.Pairs+1)
-	played := make([]int, m.Pairs+1)
+	return pairStandingsBy(method, m, results, stored, compareSection(method, m, results))
+}
+
+// pairTotals adds up each movement pair's points on the boards compared in
+// sb (its section's, or its field's: fieldBoards) and counts the boards it
+// played, by movement pair number (index 0 unused).
+func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum []float64, played []int) {
+	sum = make([]float64, m.Pairs+1)
+	played = make([]int, m.Pairs+1)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
 		for k, i := range idx {
@@ -222,6 +262,14 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 			played[ew]++
 		}
 	}
+	return sum, played
+}
+
+// pairStandingsBy is pairStandings on boards compared already: within the
+// section (compareSection) or across its field (fieldBoards), whose top
+// (sb.full) the percentages are of.
+func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards) []Standing {
+	sum, played := pairTotals(m, results, &sb)
 	players := map[[2]string][]string{}
 	listed := map[[2]string]bool{}
 	for _, p := range stored {

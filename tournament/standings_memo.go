@@ -2,6 +2,10 @@ package tournament
 
 import (
 	"context"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -76,7 +80,7 @@ type memoKey struct {
 
 // memoStamp is the changes heard, when standings began to be made, of what
 // they are made of.
-type memoStamp struct{ epoch, section, standings, event uint64 }
+type memoStamp struct{ epoch, section, standings, event, field uint64 }
 
 // maxKept bounds the standings kept; past it, half are dropped.
 const maxKept = 1024
@@ -86,14 +90,40 @@ const maxKept = 1024
 // take 70–160 ms of CPU, and results may change them 100 times a second.
 const refreshAfter = 250 * time.Millisecond
 
-// memoStamp returns the changes heard so far of a section of event eventID.
-func (s *Service) memoStamp(sectionID, eventID int64) memoStamp {
-	return memoStamp{
+// memoStamp returns the changes heard so far of a section of event eventID;
+// of an event scored across the field (across), the changes heard of any
+// section's standings too, since the other sections' results score its
+// boards.
+func (s *Service) memoStamp(sectionID, eventID int64, across bool) memoStamp {
+	st := memoStamp{
 		epoch:     s.cache.epoch.Load(),
 		section:   s.cache.stamp(genKey{"section", sectionID}).gen,
 		standings: s.cache.stamp(genKey{"standings", sectionID}).gen,
 		event:     s.cache.stamp(genKey{"event", eventID}).gen,
 	}
+	if across {
+		st.field = s.cache.fieldGen.Load()
+	}
+	return st
+}
+
+// standingsVersion is the store's StandingsVersion of a section or, in an
+// event scored across the field, of every section of the event (one read):
+// a change to any of them changes the section's standings.
+func standingsVersion(ctx context.Context, store Store, sectionID int64, e *Event) (string, error) {
+	if !acrossField(e) {
+		return store.StandingsVersion(ctx, sectionID)
+	}
+	vs, err := store.SectionVersions(ctx, e.ID)
+	if err != nil {
+		return "", err
+	}
+	ids := slices.Sorted(maps.Keys(vs))
+	var b strings.Builder
+	for _, id := range ids {
+		b.WriteString(strconv.FormatInt(id, 10) + ":" + vs[id] + "|")
+	}
+	return b.String(), nil
 }
 
 // SharedStandings returns a section's standings as a sees them (Standings),
@@ -108,7 +138,7 @@ func (s *Service) SharedStandings(ctx context.Context, a Actor, sectionID int64)
 		return nil, err
 	}
 	k := memoKey{section: sectionID, director: seesAll(a)}
-	now := s.memoStamp(sectionID, sec.EventID)
+	now := s.memoStamp(sectionID, sec.EventID, acrossField(&e))
 	s.memo.mu.Lock()
 	old := s.memo.kept[k]
 	s.memo.mu.Unlock()
@@ -122,7 +152,7 @@ func (s *Service) SharedStandings(ctx context.Context, a Actor, sectionID int64)
 		s.refresh(k, sectionID, sec.EventID, old)
 		return old, nil
 	case old.stamp == now:
-		v, err := s.reader(a).StandingsVersion(ctx, sectionID)
+		v, err := standingsVersion(ctx, s.reader(a), sectionID, &e)
 		if err != nil {
 			return nil, err
 		}
@@ -183,8 +213,12 @@ func (s *Service) makeStandings(ctx context.Context, k memoKey, store Store, sec
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readWithin)
 		defer cancel()
 		begun := s.memo.begun.Add(1)
-		stamp := s.memoStamp(sectionID, eventID) // before anything is read: a change heard from now on is not in them
-		version, err := store.StandingsVersion(ctx, sectionID)
+		e0, err := s.cache.Event(ctx, eventID)
+		if err != nil {
+			return nil, err
+		}
+		stamp := s.memoStamp(sectionID, eventID, acrossField(&e0)) // before anything else is read: a change heard from now on is not in them
+		version, err := standingsVersion(ctx, store, sectionID, &e0)
 		if err != nil {
 			return nil, err
 		}

@@ -44,3 +44,31 @@ func TestSwissMatchScores(t *testing.T) {
 		t.Errorf("the matches:\n got %s\nwant %s", s, want)
 	}
 }
+
+// TestOverallTeamsSessions (issue 25 §4): an IMP_TEAMS event of two
+// sessions, each a Swiss of 7 teams (section A of each, ACBL 30-VP scale, a
+// bye 18) whose first round TestSwissMatchScores works: 1, 3 and 5 win
+// 30–0, 7 has the bye's 18. Ranked overall (the teams known again by their
+// section and number, none having players), the sessions summed: 1, 3
+// and 5 60 VPs each (first equal), 7 36 (fourth), 2, 4 and 6 0 (fifth).
+func TestOverallTeamsSessions(t *testing.T) {
+	b := newBuilder(t)
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams), Overall: tournament.OverallOptions{SamePair: tournament.SameNumber}})
+	bye := 18.0
+	for session := 1; session <= 2; session++ {
+		sec := b.Section(e.ID, tournament.SectionInput{Session: session, Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 2,
+			BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+		swissRound(b, sec, 1)
+	}
+	o, err := b.Svc.OverallStandings(b.Ctx, tournament.Director, e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, en := range o.Entries {
+		got = append(got, fmt.Sprintf("%s:%g:%d", en.Sessions[0].Number, en.Total, en.Place))
+	}
+	if s := fmt.Sprint(got); s != "[1:60:1 3:60:1 5:60:1 7:36:4 2:0:5 4:0:5 6:0:5]" {
+		t.Errorf("overall: %s", s)
+	}
+}

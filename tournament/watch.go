@@ -31,6 +31,10 @@ type watcher struct {
 	subs map[StandingsWatcher]*watchSub
 	stop context.CancelFunc
 	wake chan struct{} // a change was heard, or new standings kept: look now
+	// field: its event scored across the field when the watch began, so any
+	// section's change may change its standings (overall.go): every
+	// section's notice wakes it.
+	field bool
 }
 
 // watchSub is one reader of a section's live standings.
@@ -76,7 +80,7 @@ func (s *Service) WatchStandings(ctx context.Context, a Actor, sectionID int64, 
 	wt := w.bySection[sectionID]
 	if wt == nil {
 		pctx, stop := context.WithCancel(context.WithoutCancel(ctx))
-		wt = &watcher{subs: map[StandingsWatcher]*watchSub{}, stop: stop, wake: make(chan struct{}, 1)}
+		wt = &watcher{subs: map[StandingsWatcher]*watchSub{}, stop: stop, wake: make(chan struct{}, 1), field: acrossField(&first.Event)}
 		w.bySection[sectionID] = wt
 		go s.poll(pctx, sectionID, wt)
 	}
@@ -115,6 +119,7 @@ func (s *Service) wakeWatchers(c Changed) {
 		return
 	case ChangedSection, ChangedStandings:
 		s.wakeSection(c.ID)
+		s.wakeFields()
 		return
 	}
 	s.watch.mu.Lock()
@@ -130,6 +135,18 @@ func (s *Service) wakeSection(sectionID int64) {
 	defer s.watch.mu.Unlock()
 	if wt := s.watch.bySection[sectionID]; wt != nil {
 		wt.poke()
+	}
+}
+
+// wakeFields wakes the pollers of sections scored across the field: a
+// change to any section may be in their field.
+func (s *Service) wakeFields() {
+	s.watch.mu.Lock()
+	defer s.watch.mu.Unlock()
+	for _, wt := range s.watch.bySection {
+		if wt.field {
+			wt.poke()
+		}
 	}
 }
 

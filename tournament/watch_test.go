@@ -114,3 +114,72 @@ func TestWatchWokenByNotice(t *testing.T) {
 	until("director", director)
 	until("public", public)
 }
+
+// TestWatchFieldWokenByOtherSection (issue 25 §4): in an event scored
+// across the field, a result entered in section B changes section A's
+// standings (board 1's top and matchpoints are the field's), and A's live
+// stream has them when B's notice is heard, not at the next look (an hour
+// away).
+func TestWatchFieldWokenByOtherSection(t *testing.T) {
+	u := dbtest.URL(t)
+	store, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(store.Close)
+	watched := tournamenttest.New(t, store)
+	tournament.SetWatchEvery(watched.Svc, time.Hour)
+	ctx, stop := context.WithCancel(context.Background())
+	listened := make(chan struct{})
+	heard := make(chan struct{}, 1)
+	go func() {
+		_ = store.Listen(ctx, watched.Svc.Forget, func(on bool) {
+			watched.Svc.Listening(on)
+			if on {
+				select {
+				case heard <- struct{}{}:
+				default:
+				}
+			}
+		})
+		close(listened)
+	}()
+	t.Cleanup(func() { stop(); <-listened })
+	<-heard
+
+	ev := watched.Event(tournament.EventInput{Name: "Field", Overall: tournament.OverallOptions{Field: tournament.FieldAcross}})
+	spec := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}
+	a := watched.Section(ev.ID, tournament.SectionInput{Name: "A", Movement: spec})
+	b := watched.Section(ev.ID, tournament.SectionInput{Name: "B", Movement: spec})
+	watched.Enter(tournament.Director, a, line(a, 1, 1, 1, "4S", "N", 10), line(a, 2, 3, 1, "4S", "N", 10), line(a, 3, 2, 1, "4S", "N", 9))
+	wctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ch, err := watch(wctx, watched.Svc, tournament.Director, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns1 := func(st *tournament.SharedStandings) float64 {
+		for _, p := range st.Pairs {
+			if p.Number == "1" && p.Direction == "NS" {
+				return p.Total
+			}
+		}
+		return -1
+	}
+	first := ns1(<-ch)
+	watched.Enter(tournament.Director, b, line(b, 1, 1, 1, "4S", "N", 11), line(b, 2, 3, 1, "4S", "N", 10), line(b, 3, 2, 1, "3S", "N", 9))
+	limit := time.After(30 * time.Second)
+	for {
+		select {
+		case st, ok := <-ch:
+			if !ok {
+				t.Fatal("A's watch ended")
+			}
+			if st.FieldSections == 2 && ns1(st) != first {
+				return
+			}
+		case <-limit:
+			t.Fatalf("A's standings did not change when B's results were heard (NS 1 had %v)", first)
+		}
+	}
+}

@@ -236,6 +236,8 @@ var authzTable = map[string]authzCase{
 	"GET /v1/events/:id/report.xlsx":   {want: everyone},
 	"GET /v1/events/:id/standings.csv": {want: everyone},
 	"GET /v1/events/:id/travelers.csv": {want: everyone},
+	"GET /v1/events/:id/overall.csv":   {want: everyone},
+	"GET /v1/events/:id/standings":     {want: everyone},
 	"GET /v1/events/:id/usebio.xml": {want: everyone, // one section a file
 		path: func(f authzFixture) string {
 			return "/v1/events/" + id(f.event) + "/usebio.xml?section=" + id(f.section)

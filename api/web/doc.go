@@ -41,6 +41,10 @@
 // sees what comes next (table_next.go) and moves at its own pace
 // (table_pace.go).
 //
+// The overall standings of an event's sessions and sections
+// (public_overall.go), for the public once published and for a director,
+// and the event page's ranking form (setup_event_overall.go).
+//
 // The public pages (public*.go, live.go, royalton_links.go): standings (a
 // teams section's, or a Swiss pairs', as its teams table and each round's
 // matches, a knockout match's as its running score by segment,

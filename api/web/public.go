@@ -18,6 +18,7 @@ func (p *Pages) publicRoutes(e *echo.Echo) {
 	e.GET("/events/:id", p.publicEventPage, p.identify)
 	e.GET("/events/:id/royalton", p.publicRoyaltonPage, p.identify)
 	e.GET("/events/:id/bracket", p.publicBracketPage, p.identify)
+	e.GET("/events/:id/standings", p.overallPage, p.identify)
 	e.GET("/sections/:id/standings", p.standingsPage, p.identify)
 	e.GET("/sections/:id/travelers/:board", p.publicTravelerPage, p.identify)
 	e.GET("/sections/:id/scorecards/:pair", p.scorecardPage, p.identify)
@@ -148,6 +149,7 @@ type standingsData struct {
 	Teams   *teamsView    // a teams method and a Swiss pairs: the (Swiss) table and the matches, instead of Fields
 	Running *runningScore // a knockout match: its running score by segment
 	Grading gradingView
+	Field   int // the sections its boards were compared over, scored across the field; 0 within the section
 }
 
 // gradingView is what the standings page says of a graded section: the
@@ -188,7 +190,7 @@ func (p *Pages) standingsPage(c echo.Context) error {
 		return p.publicError(c, err)
 	}
 	d := standingsData{Event: st.Event, Section: st.Section, Method: st.Method, Results: st.Results, Refresh: refreshSeconds,
-		ShowPct: st.Method.HasPercentage(), Over: st.Over}
+		ShowPct: st.Method.HasPercentage(), Over: st.Over, Field: st.FieldSections}
 	if st.Method.Teams() || st.Section.Spec.SwissPairs() {
 		d.Teams = teamsStandings(&st)
 		// A Swiss is over only once its last round is released and played.

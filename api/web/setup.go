@@ -22,6 +22,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	d.GET("/events/:id", p.eventPage)
 	d.POST("/events/:id/publish", p.publishEvent)
 	d.POST("/events/:id/tables", p.setEventTables)
+	d.POST("/events/:id/overall", p.setEventOverall)
 	d.GET("/events/:id/files/:file", p.eventFile)
 	d.GET("/events/:id/sections/new", p.newSectionPage)
 	d.POST("/events/:id/sections", p.postSection)

@@ -38,6 +38,8 @@ type eventPageData struct {
 	Tables      View   // the table options form: its values and the field an error is about
 	TableWords  string // what the tables see, in plain words
 	Knockout    bool   // the event has knockout matches: link the bracket
+	Overall     View   // the ranking form (setup_event_overall.go): its values and the field an error is about
+	OverallSays string // how sections and sessions are ranked, in plain words
 }
 
 // fileLink is one download of the event page.
@@ -49,6 +51,7 @@ type fileLink struct {
 var eventFiles = []fileLink{
 	{ID: "download-xlsx", File: "report.xlsx", Label: "Workbook with every report (Excel)"},
 	{ID: "download-standings-csv", File: "standings.csv", Label: "Standings (CSV)"},
+	{ID: "download-overall-csv", File: "overall.csv", Label: "Overall standings (CSV)"},
 	{ID: "download-travelers-csv", File: "travelers.csv", Label: "Travelers (CSV)"},
 	{ID: "download-usebio", File: "usebio.xml", Label: "USEBIO 1.2 (XML, one section)"},
 	{ID: "download-pbn", File: "results.pbn", Label: "Hand records and results (PBN)"},
@@ -78,7 +81,8 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 	if err != nil {
 		return eventPageData{}, err
 	}
-	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev)}
+	d := eventPageData{Event: ev, Description: methodDescriptions[ev.Scoring], Files: eventFiles, Tables: View{Form: tableOptionsForm(ev)}, TableWords: tableOptionWords(ev),
+		Overall: View{Form: overallForm(ev)}, OverallSays: overallWords(ev)}
 	if err := reports.USEBIOHolds(ev); err != nil {
 		d.NoUSEBIO = err.Error()
 		d.Files = slices.DeleteFunc(slices.Clone(eventFiles), func(f fileLink) bool { return f.File == "usebio.xml" })

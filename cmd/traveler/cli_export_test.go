@@ -366,7 +366,7 @@ func TestCLIBadArguments(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"export", "docx", "--from", howell}, `FORMAT "docx": not a format traveler writes; allowed: xlsx, csv-standings, csv-travelers, usebio, pbn`},
+		{[]string{"export", "docx", "--from", howell}, `FORMAT "docx": not a format traveler writes; allowed: xlsx, csv-standings, csv-overall, csv-travelers, usebio, pbn`},
 		{[]string{"export", "--from", howell}, "FORMAT: missing"},
 		{[]string{"export", "xlsx"}, "--event or --from: missing"},
 		{[]string{"export", "xlsx", "--event", "1", "--from", howell}, "--event and --from: give one, not both"},

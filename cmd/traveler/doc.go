@@ -11,7 +11,7 @@
 //	traveler score [-workers N] < results.jsonl > scores.jsonl
 //	traveler rescore FILE          score, compare and rank a USEBIO or PBN file again
 //	traveler import usebio|pbn FILE
-//	traveler export xlsx|csv-standings|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
+//	traveler export xlsx|csv-standings|csv-overall|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
 //	traveler report royalton|laws|par (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
 //	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records

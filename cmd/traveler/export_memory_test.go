@@ -115,7 +115,7 @@ func TestExportWorkbookMemory(t *testing.T) {
 		t.Fatalf("the workbook does not open: %v", err)
 	}
 	defer f.Close()
-	if got := strings.Join(f.GetSheetList(), ", "); got != "Standings, Travelers, Scorecards, Frequencies, Royalton report, Law comparison pairs, Law comparison boards" {
+	if got := strings.Join(f.GetSheetList(), ", "); got != "Standings, Travelers, Scorecards, Frequencies, Overall, Royalton report, Law comparison pairs, Law comparison boards" {
 		t.Errorf("sheets %s", got)
 	}
 }

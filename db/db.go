@@ -40,9 +40,10 @@ type OpenOption func(*pgxpool.Config)
 
 // Niced has the Store keep at most conns connections and ask each
 // connection's server process, on this machine, to run at nice value nice
-// (lowerBackend): a process making reports apart (traveler make-heavy) has
-// the database answer it at the priority it runs at itself, after the
-// entries of the server's tables.
+// and on the CPUs this process may run on (lowerBackend): a process making
+// reports apart (traveler make-heavy) has the database answer it at the
+// priority and on the CPUs it runs at itself, after and beside the entries
+// of the server's tables.
 func Niced(conns, nice int) OpenOption {
 	return func(cfg *pgxpool.Config) {
 		cfg.MaxConns = int32(conns)

@@ -32,6 +32,10 @@ type HeavyOptions struct {
 	// machine; 0: DefaultHeavyNice; below 0: not lowered. Linux only (a
 	// thread's nice value is its own there); elsewhere it does nothing.
 	Nice int
+	// Cores, when more than 0 and fewer than the machine's CPUs, keeps
+	// each making's thread — and a process Apart starts from it — to the
+	// last Cores CPUs (PinToLastCPUs), leaving the others to result entry.
+	Cores int
 	// Apart, when set, makes each heavy read in another process (with a
 	// heap and a collector of its own, so that a making's garbage never
 	// holds back result entry): it is given the read as a HeavyJob and
@@ -111,7 +115,7 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 	if err := canRead(a, &e, 0); err != nil {
 		return nil, err
 	}
-	version, err := s.heavyVersion(ctx, a, e)
+	version, err := s.keptHeavyVersion(ctx, a, e)
 	if err != nil {
 		return nil, err
 	}
@@ -309,6 +313,77 @@ func (s *Service) heavyVersion(ctx context.Context, a Actor, e Event) (string, e
 	return b.String(), nil
 }
 
+// heavyVersionFor is how long the public's version of an event's reports
+// is kept at most while no change notice is heard (keptHeavyVersion): what
+// no notice announces — a section added with no result yet, a board's
+// analysis stored — shows in the public's reports within it.
+const heavyVersionFor = 5 * time.Second
+
+// heldVersion is an event's heavy version as the public's read found it,
+// with the stamp of what was heard of the event before it was read
+// (heardOf), and when.
+type heldVersion struct {
+	version string
+	heard   string
+	at      time.Time
+}
+
+// keptHeavyVersion is heavyVersion, kept for the public while this
+// process hears every change (Listening) and hears nothing of the event's
+// content, for at most heavyVersionFor, as the standings memo keeps the
+// public's standings (not with a replica, which a notice may run ahead of):
+// the version reads a few rows of every section (about 160 ms of the
+// database for a 355-section event), and a crowd asking for a kept report
+// read it once each, at full priority, beside the tables' entries. A
+// director or table reads it afresh, so that a change of theirs is in what
+// they read next.
+func (s *Service) keptHeavyVersion(ctx context.Context, a Actor, e Event) (string, error) {
+	if a.Role != RolePublic || !s.memo.listening.Load() || s.replica != nil {
+		return s.heavyVersion(ctx, a, e)
+	}
+	// What was heard before the version is read: a notice heard while it
+	// is read leaves what is kept behind what is heard, read again next.
+	heard, err := s.heardOf(ctx, a, e)
+	if err != nil {
+		return "", err
+	}
+	now := s.now()
+	if v, ok := s.heavy.versions.Load(e.ID); ok {
+		h := v.(heldVersion)
+		if h.heard == heard && now.Sub(h.at) < heavyVersionFor {
+			return h.version, nil
+		}
+	}
+	version, err := s.heavyVersion(ctx, a, e)
+	if err != nil {
+		return "", err
+	}
+	s.heavy.versions.Store(e.ID, heldVersion{version: version, heard: heard, at: now})
+	return version, nil
+}
+
+// heardOf stamps what this process has heard of an event's content: its
+// row and the notices of the event, of each of its sections, their hand
+// records and standings (the cache's generations), read from the cache and
+// one short list of its sections.
+func (s *Service) heardOf(ctx context.Context, a Actor, e Event) (string, error) {
+	secs, err := s.reader(a).Sections(ctx, e.ID)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString(e.UpdatedAt.UTC().Format(time.RFC3339Nano))
+	b.WriteString("|" + strconv.FormatUint(s.cache.epoch.Load(), 10))
+	b.WriteString("|" + strconv.FormatUint(s.cache.stamp(genKey{"event", e.ID}).gen, 10))
+	for i := range secs {
+		b.WriteString("|" + strconv.FormatInt(secs[i].ID, 10) + "." + strconv.Itoa(secs[i].CurrentRound))
+		for _, kind := range []string{"section", "boards", "standings"} {
+			b.WriteString("." + strconv.FormatUint(s.cache.stamp(genKey{kind, secs[i].ID}).gen, 10))
+		}
+	}
+	return b.String(), nil
+}
+
 // heavyKey names one heavy read: what, of which event, for whom.
 type heavyKey struct {
 	event    int64
@@ -342,6 +417,8 @@ type heavyReads struct {
 	onDisk int64                      // bytes kept in temporary files
 	in     map[heavyFlightKey]*heavyFlight
 	made   int64
+
+	versions sync.Map // int64 (event) → heldVersion: the public's (keptHeavyVersion)
 }
 
 // heldHeavy is a heavy read kept: its output (one hold on it), the version
@@ -491,6 +568,7 @@ func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight
 	// for good instead (runtime.mexit): it never runs Go code again.
 	runtime.LockOSThread()
 	lowerThreadPriority(h.o.Nice)
+	PinToLastCPUs(h.o.Cores)
 	ctx, cancel := context.WithTimeout(ctx, h.o.Within)
 	defer cancel()
 	h.mu.Lock()

@@ -151,3 +151,63 @@ func heavyRead(out *tournament.HeavyOutput, err error) (string, error) {
 	b, err := io.ReadAll(out.Reader())
 	return string(b), err
 }
+
+// TestHeavyPublicVersionKept: while the Service hears every change
+// (Listening), the public's version of an event's reports is kept until a
+// notice of the event's content is heard (at most heavyVersionFor), rather
+// than read from every section on each request — 165 ms of the database a
+// request for a kept report of a 355-section event, 0.4 ms kept
+// (BENCHMARKS.md "Heavy reads"). A result stored with no notice heard yet
+// leaves the public's report as it was; a director's read, read afresh,
+// has it; the notice, once heard, brings it to the public too.
+func TestHeavyPublicVersionKept(t *testing.T) {
+	b := newBuilder(t)
+	e := b.Event(tournament.EventInput{Published: true})
+	sec := b.Mitchell(e.ID, 3, 2)
+	// Every board played but the last line of round 3: the public sees the
+	// 15 lines of the five boards finished (FinishedBoards), not the two of
+	// the sixth.
+	var last [3]int
+	for r := 1; r <= 3; r++ {
+		for tb := 1; tb <= 3; tb++ {
+			for _, bd := range tournamenttest.Boards(t, sec, r, tb) {
+				if r == 3 && tb == 3 && last[0] == 0 {
+					last = [3]int{r, tb, bd}
+					continue
+				}
+				b.Play(sec, r, tb, bd, "3NT", "N", 9)
+			}
+		}
+	}
+	b.Svc.Listening(true)
+	report := func(ctx context.Context, w io.Writer, d tournament.EventData) error {
+		n := 0
+		for _, s := range d.Sections {
+			n += len(s.Results)
+		}
+		_, err := io.WriteString(w, strconv.Itoa(n))
+		return err
+	}
+	get := func(a tournament.Actor) string {
+		t.Helper()
+		out, err := heavyRead(b.Svc.Heavy(b.Ctx, a, e.ID, tournament.EventPart{}, "results", report))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if got := get(tournament.Actor{Role: tournament.RolePublic}); got != "15" {
+		t.Fatalf("the public's report: %s results, want 15", got)
+	}
+	b.Play(sec, last[0], last[1], last[2], "3NT", "N", 9) // stored; its notice not heard yet
+	if got := get(tournament.Actor{Role: tournament.RolePublic}); got != "15" {
+		t.Errorf("the public's report before the notice is heard: %s results, want the kept 15", got)
+	}
+	if got := get(tournament.Director); got != "18" {
+		t.Errorf("the director's report: %s results, want 18 (read afresh)", got)
+	}
+	b.Svc.Forget(tournament.Changed{Kind: tournament.ChangedStandings, ID: sec.ID})
+	if got := get(tournament.Actor{Role: tournament.RolePublic}); got != "18" {
+		t.Errorf("the public's report after the notice: %s results, want 18", got)
+	}
+}

@@ -25,7 +25,7 @@ const makeHeavyConns = 2
 func runMakeHeavy(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("make-heavy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	nice := fs.Int("nice", tournament.DefaultHeavyNice, "the nice value its database connections' server processes are given, where they run on this machine (0: not lowered)")
+	nice := fs.Int("nice", tournament.DefaultHeavyNice, "the nice value its database connections' server processes are given, where they run on this machine (0: not lowered); they are kept to its CPUs too")
 	within := fs.Duration("within", tournament.DefaultHeavyWithin, "how long the making may take")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: traveler make-heavy [--nice N] [--within DURATION]")
@@ -49,9 +49,7 @@ func runMakeHeavy(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	ctx, cancel := context.WithTimeout(ctx, *within)
 	defer cancel()
 	var opts []db.OpenOption
-	if *nice > 0 {
-		opts = append(opts, db.Niced(makeHeavyConns, *nice))
-	}
+	opts = append(opts, db.Niced(makeHeavyConns, *nice)) // its connections' backends at its priority, on its CPUs
 	store, err := db.Open(ctx, url, opts...)
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler make-heavy: %v\n", err)

@@ -24,7 +24,15 @@ const (
 	envHeavyDir        = "TRAVELER_HEAVY_DIR"
 	envHeavyNice       = "TRAVELER_HEAVY_NICE"
 	envHeavyApart      = "TRAVELER_HEAVY_APART"
+	envHeavyCores      = "TRAVELER_HEAVY_CORES"
 )
+
+// defaultHeavyCores is how many cores a making apart may run on at once
+// (its GOMAXPROCS): one, on the documented 2-core box. A making on both
+// cores, even at nice 19, held result entry back ×50 there (a nice-19
+// loop on each core: entry p99 3.3 → 163 ms; on one core 5.0 ms,
+// BENCHMARKS.md "Heavy reads").
+const defaultHeavyCores = 1
 
 // defaultMemoryLimit (MiB) is the Go heap's soft limit for a server on the
 // documented 2-core box unless told (--memory-limit, or GOMEMLIMIT): the
@@ -44,6 +52,7 @@ type heavyConfig struct {
 	dir         string
 	nice        int
 	apart       bool
+	cores       int
 }
 
 // register defines the flags on fs, their defaults from the environment.
@@ -67,13 +76,14 @@ func (h *heavyConfig) register(fs *flag.FlagSet, envErrs *[]error) {
 		apart = b
 	}
 	fs.BoolVar(&h.apart, "heavy-apart", apart, "make each report and file in a process of its own (traveler make-heavy), whose memory and collector never hold back result entry (env "+envHeavyApart+"; false: in this process)")
+	fs.IntVar(&h.cores, "heavy-cores", envNumber[int](envHeavyCores, envErrs), fmt.Sprintf("with --heavy-apart, the cores a making may run on at once, its GOMAXPROCS (env %s; 0: %d); leave result entry a core of its own", envHeavyCores, defaultHeavyCores))
 	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered)")
 }
 
 // check refuses values out of range.
 func (h *heavyConfig) check() error {
-	if h.memoryLimit < 0 || h.workers < 0 || h.wait < 0 || h.keep < 0 || h.keepOnDisk < 0 {
-		return fmt.Errorf("--memory-limit, --heavy-workers, --heavy-wait, --heavy-keep and --heavy-keep-on-disk must be 0 or more")
+	if h.memoryLimit < 0 || h.workers < 0 || h.wait < 0 || h.keep < 0 || h.keepOnDisk < 0 || h.cores < 0 {
+		return fmt.Errorf("--memory-limit, --heavy-workers, --heavy-wait, --heavy-keep, --heavy-keep-on-disk and --heavy-cores must be 0 or more")
 	}
 	if h.nice < 0 || h.nice > 19 {
 		return fmt.Errorf("--heavy-nice %d: a nice value from 0 (not lowered) to 19 (the lowest priority)", h.nice)
@@ -90,6 +100,7 @@ func (h *heavyConfig) options() tournament.HeavyOptions {
 		KeepOnDisk: int64(h.keepOnDisk) << 20,
 		Dir:        h.dir,
 		Nice:       h.nice,
+		Cores:      h.coresOr(),
 	}
 	if h.nice == 0 {
 		o.Nice = -1 // not lowered
@@ -97,10 +108,13 @@ func (h *heavyConfig) options() tournament.HeavyOptions {
 	return o
 }
 
+// coresOr is --heavy-cores, its default filled in.
+func (h *heavyConfig) coresOr() int { return cmp.Or(h.cores, defaultHeavyCores) }
+
 // apartMaker is the tournament.HeavyMaker of --heavy-apart: this program's
 // `make-heavy` on the database at databaseURL (the public's reads on
-// replicaURL's when set), run at the making thread's nice value, which
-// it inherits, its database connections lowered to it too, its Go heap
+// replicaURL's when set), on --heavy-cores cores (its GOMAXPROCS), at the
+// making thread's nice value, which it inherits, its database connections lowered to it too, its Go heap
 // under the same soft limit as serve's; what it says on its standard error
 // goes to stderr.
 func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Writer) (tournament.HeavyMaker, error) {
@@ -108,7 +122,8 @@ func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Write
 	if err != nil {
 		return nil, fmt.Errorf("--heavy-apart: this program cannot be found to run it again (%w): --heavy-apart=false makes reports in this process", err)
 	}
-	env := []string{envDatabaseURL + "=" + databaseURL, envReplicaURL + "=" + replicaURL}
+	env := []string{envDatabaseURL + "=" + databaseURL, envReplicaURL + "=" + replicaURL,
+		"GOMAXPROCS=" + strconv.Itoa(h.coresOr())}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		env = append(env, "GOMEMLIMIT="+strconv.Itoa(cmp.Or(h.memoryLimit, defaultMemoryLimit))+"MiB")
 	}

@@ -84,11 +84,20 @@ func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
 		return movement.Movement{}, Invalidf("movement.pairs", strconv.Itoa(s.Pairs)+" pairs and "+strconv.Itoa(s.Teams)+
 			" teams: a Swiss is of teams (give teams) or of pairs (give pairs), not both")
 	}
-	if s.Pairs != 0 {
-		return s.swissPairsFirstRound()
+	// A Swiss of teams, or of pairs (swiss_pairs.go): 1 v 2, 3 v 4, … and
+	// with an odd number the bye to the highest number.
+	entrants, field, tooFew := s.Teams, "movement.teams", ""
+	switch {
+	case s.Pairs != 0:
+		entrants, field = s.Pairs, "movement.pairs"
+		if s.Pairs < 4 {
+			tooFew = ": a Swiss pairs needs at least 4 pairs (3 or fewer play a Howell)"
+		}
+	case s.Teams < 3:
+		tooFew = ": a Swiss needs at least 3 teams (2 play a match: use kind \"teams\")"
 	}
-	if s.Teams < 3 {
-		return movement.Movement{}, Invalidf("movement.teams", strconv.Itoa(s.Teams)+": a Swiss needs at least 3 teams (2 play a match: use kind \"teams\")")
+	if tooFew != "" {
+		return movement.Movement{}, Invalidf(field, strconv.Itoa(entrants)+tooFew)
 	}
 	if s.Rounds < 1 {
 		return movement.Movement{}, Invalidf("movement.rounds", strconv.Itoa(s.Rounds)+": a Swiss says how many rounds it will have, 1 or more")
@@ -99,7 +108,7 @@ func (s MovementSpec) swissFirstRound() (movement.Movement, error) {
 	if s.Rounds*s.BoardsPerRound > MaxBoards {
 		return movement.Movement{}, tooMany("movement.rounds", s.Rounds*s.BoardsPerRound, MaxBoards, "boards in a section (rounds × boards_per_round)")
 	}
-	first, err := movement.SwissPairing(make([]float64, s.Teams), nil)
+	first, err := movement.SwissPairing(make([]float64, entrants), nil)
 	if err != nil {
 		return movement.Movement{}, err
 	}

@@ -45,31 +45,6 @@ import (
 // with pairs given (a Swiss teams gives teams).
 func (s MovementSpec) SwissPairs() bool { return s.Kind == "swiss" && s.Pairs > 0 }
 
-// swissPairsFirstRound makes a Swiss pairs section's movement: round 1,
-// 1 v 2, 3 v 4, … and with an odd number the bye to the highest number,
-// as SwissPairing pairs entrants all on the same score.
-func (s MovementSpec) swissPairsFirstRound() (movement.Movement, error) {
-	if s.Pairs < 4 {
-		return movement.Movement{}, Invalidf("movement.pairs", strconv.Itoa(s.Pairs)+": a Swiss pairs needs at least 4 pairs (3 or fewer play a Howell)")
-	}
-	if s.Rounds < 1 {
-		return movement.Movement{}, Invalidf("movement.rounds", strconv.Itoa(s.Rounds)+": a Swiss says how many rounds it will have, 1 or more")
-	}
-	if s.BoardsPerRound < 1 {
-		return movement.Movement{}, Invalidf("movement.boards_per_round", strconv.Itoa(s.BoardsPerRound)+": a round has at least 1 board")
-	}
-	if s.Rounds*s.BoardsPerRound > MaxBoards {
-		return movement.Movement{}, tooMany("movement.rounds", s.Rounds*s.BoardsPerRound, MaxBoards, "boards in a section (rounds × boards_per_round)")
-	}
-	first, err := movement.SwissPairing(make([]float64, s.Pairs), nil)
-	if err != nil {
-		return movement.Movement{}, err
-	}
-	m, err := s.swissMovement([][]movement.Match{first})
-	m.Name = swissName(s, 1)
-	return m, err
-}
-
 // swissEntrants returns how many entrants a Swiss movement pairs: its
 // teams, or in a Swiss pairs (no teams) its pairs.
 func swissEntrants(m *movement.Movement) int {

@@ -102,7 +102,8 @@ func bracketWords(ev tournament.Event, br *tournament.Bracket, director bool) br
 	return v
 }
 
-// ftoa writes IMPs, a half as .5.
+// ftoa writes points as few digits as they need: IMPs with a half as .5,
+// a handicap, a total (the pages' "pts").
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // publicBracketPage shows a published event's knockout bracket: each

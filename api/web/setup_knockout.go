@@ -76,5 +76,5 @@ func imps(v float64) string {
 	if v == 1 {
 		return "1 IMP"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64) + " IMPs"
+	return ftoa(v) + " IMPs"
 }

@@ -251,9 +251,7 @@ var funcs = template.FuncMap{
 	"pct":       func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) },
 	// percent turns a share (0 to 1) into a percentage.
 	"percent": func(share float64) float64 { return 100 * share },
-	"pts": func(v float64) string {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	},
+	"pts":     ftoa,
 	// fields hands a shared block of form fields its values, the field an
 	// error is about and the prefix of its ids.
 	"fields": func(form map[string]string, field, prefix string) fieldsView {
@@ -264,9 +262,9 @@ var funcs = template.FuncMap{
 	"signed": func(v float64) string {
 		switch {
 		case v > 0:
-			return "+" + strconv.FormatFloat(v, 'f', -1, 64)
+			return "+" + ftoa(v)
 		case v < 0:
-			return "−" + strconv.FormatFloat(-v, 'f', -1, 64)
+			return "−" + ftoa(-v)
 		}
 		return "0"
 	},

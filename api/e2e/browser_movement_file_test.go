@@ -24,10 +24,7 @@ func TestBrowserMovementFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := b.phone("director")
-	d.open("/director")
-	d.fill("#token", directorToken)
-	d.submit(`form[action="/director/login"] button[type=submit]`)
-	d.noError("sign in")
+	d.signInDirector()
 	d.open("/director/events/" + id(ev.ID) + "/sections/new")
 	d.fill("#section-name", "F")
 	d.fill("#kind", "custom")

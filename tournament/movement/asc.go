@@ -56,6 +56,12 @@ func ReadASC(text string, perGroup int) ([]Round, error) {
 		return nil, ascError(1, "the header's last number is 0 for a pairs movement, not "+strconv.Itoa(h[4]))
 	case tables < 1 || rounds < 1 || groups < 1:
 		return nil, ascError(1, "the header needs at least 1 table, 1 round and 1 board group")
+	case rounds >= len(lines):
+		return nil, ascError(1, "the header's "+strconv.Itoa(rounds)+" rounds need a line each; the file has "+strconv.Itoa(len(lines)-1)+" lines after it")
+	case tables > len(text)/6, groups > tables*rounds:
+		// A table is at least "1-2 A " on every line, and every group is played.
+		return nil, ascError(1, "the header's "+strconv.Itoa(tables)+" tables and "+strconv.Itoa(groups)+" board groups do not fit a file of "+
+			strconv.Itoa(len(text))+" characters: each table is written on every line, each group played at a table")
 	case pairs < 2 || pairs > 2*tables:
 		return nil, ascError(1, "the header's "+strconv.Itoa(pairs)+" pairs do not fit "+strconv.Itoa(tables)+" tables: 2 to "+strconv.Itoa(2*tables))
 	}

@@ -133,7 +133,11 @@ func TestReadASCRefusals(t *testing.T) {
 		// Round 2 leaves table 3 empty: group A is played once, B and C twice.
 		{"unbalanced", "6 3 2 3 0\n1-2 A 3-4 B 5-6 C\n1-4 C 2-5 B 0-0 0\n", `board group B is played at 2 tables and group A at 1: the movement does not balance`},
 		{"rounds missing", "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n", `the file has 2 rounds; the header says 3`},
-		{"rounds over", "4 2 1 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: more rounds than the header's 1`},
+		// Found by FuzzReadASC: a header of 6,666,666,666,666 groups once
+		// asked for that much memory before reading a round.
+		{"huge header", "2 1 1 6666666666666 0\n1-2 A\n", `line 1: the header's 1 tables and 6666666666666 board groups do not fit`},
+		{"rounds without lines", "2 1 5 1 0\n1-2 A\n", `line 1: the header's 5 rounds need a line each; the file has 2 lines after it`},
+				{"rounds over", "4 2 1 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: more rounds than the header's 1`},
 	}
 	for _, c := range cases {
 		_, err := movement.ReadASC(c.text, 2)
@@ -148,4 +152,29 @@ func TestReadASCRefusals(t *testing.T) {
 	if _, err := movement.ReadASC(ok, 3); err != nil {
 		t.Errorf("the 4-pair Howell: %v", err)
 	}
+}
+
+// FuzzReadASC: no text makes ReadASC panic, and a schedule it returns makes
+// a custom movement that Validate checks without panicking.
+func FuzzReadASC(f *testing.F) {
+	example, err := os.ReadFile("testdata/pjms_example.asc")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(string(example), 2)
+	f.Add("4 2 6 6 0\n4-1 A 2-3 B\n4-1 B 3-2 A\n4-2 C 3-1 D\n4-2 D 1-3 C\n4-3 E 1-2 F\n4-3 F 2-1 E\n", 3)
+	f.Add("4 2 1 1 0\n1-2 A 0-0 0 # comment\n", 1)
+	f.Add("", 1)
+	f.Fuzz(func(t *testing.T, text string, per int) {
+		if per > 36 || len(text) > 4096 {
+			return // the service's bounds (tournament.MaxBoardsPerRound, MaxMovementFile) keep larger out
+		}
+		sched, err := movement.ReadASC(text, per)
+		if err != nil {
+			return
+		}
+		if m, err := movement.Custom(sched, 1, 0); err == nil {
+			_, _ = m.Validate()
+		}
+	})
 }

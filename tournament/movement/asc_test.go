@@ -137,7 +137,7 @@ func TestReadASCRefusals(t *testing.T) {
 		// asked for that much memory before reading a round.
 		{"huge header", "2 1 1 6666666666666 0\n1-2 A\n", `line 1: the header's 1 tables and 6666666666666 board groups do not fit`},
 		{"rounds without lines", "2 1 5 1 0\n1-2 A\n", `line 1: the header's 5 rounds need a line each; the file has 2 lines after it`},
-				{"rounds over", "4 2 1 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: more rounds than the header's 1`},
+		{"rounds over", "4 2 1 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: more rounds than the header's 1`},
 	}
 	for _, c := range cases {
 		_, err := movement.ReadASC(c.text, 2)

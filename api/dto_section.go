@@ -36,6 +36,7 @@ type MovementSpecDTO struct {
 	ArrowSwitch    []int      `json:"arrow_switch,omitempty"`
 	ShareBoards    bool       `json:"share_boards,omitempty"`
 	Schedule       []RoundDTO `json:"schedule,omitempty"`
+	File           string     `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
 	Winners        int        `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
 	VPScale        string     `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
 	VPTable        []int      `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
@@ -50,7 +51,7 @@ type MovementSpecDTO struct {
 func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 	s := tournament.MovementSpec{Kind: d.Kind, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
-		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, Winners: d.Winners,
+		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, File: d.File, Winners: d.Winners,
 		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
 		CarryTeam: d.CarryTeam, CarryIMPs: d.CarryIMPs, TieRule: d.TieRule}
 	for _, r := range d.Schedule {

@@ -24,6 +24,8 @@ import (
 //     has a set a table): the highest board number a movement may have.
 //   - MaxSections 100: the sections of one imported event (26 letters over a
 //     few sessions).
+//   - MaxMovementFile 256 KiB: a movement file (.ASC) of MaxRounds rounds of
+//     MaxTables tables at 12 characters a table is 240,000 characters.
 const (
 	MaxTables         = 200
 	MaxPairs          = 2 * MaxTables
@@ -32,6 +34,7 @@ const (
 	MaxRounds         = 100
 	MaxBoards         = MaxTables * MaxBoardsPerRound
 	MaxSections       = 100
+	MaxMovementFile   = 256 << 10
 )
 
 // tooMany returns the ErrInvalid error for a size n above its bound max.

@@ -70,6 +70,9 @@ func (s *Service) changeMovement(ctx context.Context, st Store, a Actor, id int6
 			"change its segments with kind \"knockout\", or make a new section"}
 	}
 	keepVP(&ch.Movement, &sec.Spec)
+	if err := ch.Movement.ReadFile(); err != nil {
+		return Section{}, err
+	}
 	e, err := st.Event(ctx, sec.EventID)
 	if err != nil {
 		return Section{}, err

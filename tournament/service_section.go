@@ -26,6 +26,9 @@ func createSection(ctx context.Context, st Store, eventID int64, in SectionInput
 	if err != nil {
 		return Section{}, err
 	}
+	if err := in.Movement.ReadFile(); err != nil {
+		return Section{}, err
+	}
 	sec := Section{EventID: e.ID, Session: in.Session, Spec: in.Movement, CurrentRound: 1}
 	if sec.Session == 0 {
 		sec.Session = 1

@@ -20,6 +20,9 @@ func (s MovementSpec) Build() (movement.Movement, error) {
 // is refused before any work, and the search for a Howell stops, returning
 // ctx.Err(), when ctx ends.
 func (s MovementSpec) BuildContext(ctx context.Context) (movement.Movement, error) {
+	if err := s.ReadFile(); err != nil {
+		return movement.Movement{}, err
+	}
 	if err := s.checkSize(); err != nil {
 		return movement.Movement{}, err
 	}
@@ -94,4 +97,33 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 		return movement.Movement{}, Invalidf("movement.kind", "required", movementKinds...)
 	}
 	return movement.Movement{}, Invalidf("movement.kind", strconv.Quote(s.Kind)+": not a movement", movementKinds...)
+}
+
+// ReadFile reads a custom movement given as a file (File, in the .ASC
+// format) into its Schedule and empties File, so the section stores it as
+// any custom movement; a spec without a file is left as it is. Errors are
+// ErrInvalid naming the field under "movement." (a fault in the file:
+// "movement.file", with its line, round and table).
+func (s *MovementSpec) ReadFile() error {
+	if s.File == "" {
+		return nil
+	}
+	switch {
+	case s.Kind != "custom":
+		return Invalidf("movement.file", "a movement file is given with kind \"custom\", not "+strconv.Quote(s.Kind), "custom")
+	case len(s.Schedule) > 0:
+		return Invalidf("movement.file", "give the schedule or a movement file, not both")
+	case len(s.File) > MaxMovementFile:
+		return tooMany("movement.file", len(s.File), MaxMovementFile, "characters in a movement file")
+	case s.BoardsPerRound < 1:
+		return Invalidf("movement.boards_per_round", strconv.Itoa(s.BoardsPerRound)+": a movement file needs the boards of each board group, 1 or more")
+	case s.BoardsPerRound > MaxBoardsPerRound:
+		return tooMany("movement.boards_per_round", s.BoardsPerRound, MaxBoardsPerRound, "boards a round")
+	}
+	sched, err := movement.ReadASC(s.File, s.BoardsPerRound)
+	if err != nil {
+		return fromScoring(err, "movement.")
+	}
+	s.Schedule, s.File = sched, ""
+	return nil
 }

@@ -382,6 +382,15 @@ func (tab *browserTab) pageError() string {
 	return eval[string](tab, "read the error box", `(() => { const e = document.querySelector("#page-error"); return e ? e.innerText.trim() : ""; })()`)
 }
 
+// signInDirector signs the tab in as the director with the test's token.
+func (tab *browserTab) signInDirector() {
+	tab.env.t.Helper()
+	tab.open("/director/login")
+	tab.fill("#token", directorToken)
+	tab.submit(`form[action="/director/login"] button[type=submit]`)
+	tab.noError("sign in")
+}
+
 // noError fails the test when the page shows an error box, with its text.
 func (tab *browserTab) noError(what string) {
 	tab.env.t.Helper()

@@ -147,11 +147,25 @@ func cloneValues(v url.Values) url.Values {
 // upload sends a multipart form with one file (and the form token) to path.
 func (s *setupSite) upload(path, field, filename string, content []byte) setupPage {
 	s.t.Helper()
+	return s.uploadWith(path, nil, field, filename, content)
+}
+
+// uploadWith is upload with the form's other fields, as a browser sends a
+// form of fields and a file.
+func (s *setupSite) uploadWith(path string, form url.Values, field, filename string, content []byte) setupPage {
+	s.t.Helper()
 	var b bytes.Buffer
 	w := multipart.NewWriter(&b)
 	if tok := s.formToken(); tok != "" {
 		if err := w.WriteField("csrf", tok); err != nil {
 			s.t.Fatal(err)
+		}
+	}
+	for k, vs := range form {
+		for _, v := range vs {
+			if err := w.WriteField(k, v); err != nil {
+				s.t.Fatal(err)
+			}
 		}
 	}
 	fw, err := w.CreateFormFile(field, filename)

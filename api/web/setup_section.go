@@ -24,6 +24,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"swiss", "Swiss teams: each round paired from the standings"},
 	{"swiss-pairs", "Swiss pairs: pairs paired from the standings, every board scored across the field"},
 	{"knockout", "Knockout match: two teams over segments, with a carry-over"},
+	{"custom", "From a movement file (.ASC), pasted or uploaded"},
 }
 
 // sectionFormData is the new-section form's data.
@@ -88,6 +89,11 @@ func (p *Pages) postSection(c echo.Context) error {
 	in, err := sectionInput(form, tournament.SwissPairsVPs(ev.Scoring))
 	if err != nil {
 		return p.renderError(c, "section_new.html", v, err)
+	}
+	if in.Movement.Kind == "custom" {
+		if err := movementFileInput(c, form, &in.Movement); err != nil {
+			return p.renderError(c, "section_new.html", v, err)
+		}
 	}
 	if form["action"] == "create" {
 		sec, err := p.svc.CreateSection(c.Request().Context(), actor(c), ev.ID, in)
@@ -186,6 +192,25 @@ func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, e
 		}
 	}
 	return in, nil
+}
+
+// movementFileInput reads a movement from a file: the text pasted in the
+// form's box, or the file uploaded (movement_upload), which then fills the
+// box so the preview's form creates the same movement.
+func movementFileInput(c echo.Context, form map[string]string, spec *tournament.MovementSpec) error {
+	text, err := typedAndFile(c, "", "movement_upload", "the movement", `"1-2 A 3-4 B"`)
+	if err != nil {
+		return err
+	}
+	if text == "" {
+		text = form["movement_file"]
+	}
+	if strings.TrimSpace(text) == "" {
+		return tournament.Invalidf("movement.file", "required for a movement from a file: paste the .ASC movement or upload it")
+	}
+	form["movement_file"] = text
+	spec.File = text
+	return nil
 }
 
 // vpTableInput reads the form's VP scale given as a table: the least

@@ -201,11 +201,11 @@ func createSetupSection(t *testing.T, s *setupSite, eventID int64) int64 {
 	}
 	form := url.Values{"name": {"A"}, "session": {"1"}, "kind": {"howell"}, "pairs": {"3"}, "boards_per_round": {"2"}, "action": {"preview"}}
 
-	// 3 pairs: a Howell is made for 4 to 16 (movement.Howell).
+	// 3 pairs: a Howell is made for 4 to 32 (movement.Howell).
 	p = s.post(base+"/sections", form)
 	p.want(t, "preview of 3 pairs", http.StatusUnprocessableEntity)
-	if setupAttr(p.mustID(t, "pairs"), "aria-invalid") != "true" || !strings.Contains(p.errorText(), "4 to 16 pairs") {
-		t.Errorf("3 pairs: #pairs not marked or error %q does not say 4 to 16 pairs", p.errorText())
+	if setupAttr(p.mustID(t, "pairs"), "aria-invalid") != "true" || !strings.Contains(p.errorText(), "4 to 32 pairs") {
+		t.Errorf("3 pairs: #pairs not marked or error %q does not say 4 to 32 pairs", p.errorText())
 	}
 	form.Set("pairs", "six")
 	p = s.post(base+"/sections", form)

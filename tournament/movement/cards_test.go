@@ -126,3 +126,62 @@ func TestCardsCopyBoards(t *testing.T) {
 		t.Errorf("a card shares its boards with the movement")
 	}
 }
+
+// TestCardsHowell31Pairs checks the cards of the largest odd Howell, 31
+// pairs: the 32-pair movement (16 tables, 31 rounds, 31 sets of 2 boards)
+// without pair 32. One table (pair 32's: it is stationary) is never in
+// play, the other 15 every round; each of the 31 guide cards sits out one
+// round (the one it would meet pair 32), meets each of the 30 others once
+// and plays 60 different boards: all 62 but the sit-out round's set.
+func TestCardsHowell31Pairs(t *testing.T) {
+	m, err := movement.Howell(movement.HowellOptions{Pairs: 31, BoardsPerRound: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := m.TableCards()
+	if len(tables) != 16 || len(m.Rounds) != 31 || m.Boards != 62 {
+		t.Fatalf("%d table cards, %d rounds, %d boards; want 16, 31, 62", len(tables), len(m.Rounds), m.Boards)
+	}
+	idle := 0
+	for _, c := range tables {
+		in := 0
+		for _, r := range c.Rounds {
+			if r.InPlay {
+				in++
+			}
+		}
+		switch in {
+		case 0:
+			idle++
+		case 31:
+		default:
+			t.Errorf("table %d in play %d rounds; want all 31 or none", c.Table, in)
+		}
+	}
+	if idle != 1 {
+		t.Errorf("%d tables never in play, want 1 (the missing pair's)", idle)
+	}
+	guides := m.GuideCards()
+	if len(guides) != 31 {
+		t.Fatalf("%d guide cards, want 31", len(guides))
+	}
+	for _, g := range guides {
+		out, met, boards := 0, map[int]bool{}, map[int]bool{}
+		for _, r := range g.Rounds {
+			if r.SitsOut {
+				out++
+				continue
+			}
+			if met[r.Opponent] {
+				t.Errorf("pair %d meets %d twice", g.Pair, r.Opponent)
+			}
+			met[r.Opponent] = true
+			for _, b := range r.Boards {
+				boards[b] = true
+			}
+		}
+		if out != 1 || len(met) != 30 || len(boards) != 60 {
+			t.Errorf("pair %d: sits out %d rounds, meets %d pairs, plays %d boards; want 1, 30, 60", g.Pair, out, len(met), len(boards))
+		}
+	}
+}

@@ -10,12 +10,13 @@
 //     Mitchell numbers NS and EW apart) and the field a pair is ranked in.
 //   - Generators, as free functions: Mitchell (mitchell.go: skip, relay,
 //     arrow switch, half table, phantom), Howell (howell*.go: complete, ¾
-//     and partial, a searched cyclic base where none is published,
+//     and partial, 4 to 32 pairs, a searched cyclic base where none is published,
 //     HowellFilled for a late pair), the teams round robin, a teams
 //     schedule given by match and Swiss pairing (teams.go), a Swiss
 //     pairs' rounds, a match a table (swiss_pairs.go: SwissPairsMovement),
 //     and Custom (custom.go), a schedule given table by table — a
-//     published movement or a director's own.
+//     published movement or a director's own; ReadASC (asc.go) reads one
+//     from an .ASC movement file.
 //   - Validation and balance (validate.go): Validate checks a movement
 //     holds together and reports how often each pair meets each other on
 //     the same cards (the comparison matrix) and the balance of it;

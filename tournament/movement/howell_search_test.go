@@ -67,6 +67,34 @@ func TestPublishedBasesAreCyclic(t *testing.T) {
 			}
 		}
 	}
+	// 18 to 32 pairs (9 to 16 tables), the randomised search: every size
+	// from half the rounds to all of them, each table of a round with its
+	// own set but where sharedSetsOnly says there is none (it finds one for
+	// every complete Howell, as published complete Howells have).
+	for field := 18; field <= 32; field += 2 {
+		for r := field / 2; r < field; r++ {
+			b, distinct, err := cyclicBase{}, false, error(nil)
+			if !sharedSetsOnly(field, r) {
+				b, distinct, err = searchRandom(context.Background(), r, field-r, true)
+				if !distinct && err == nil {
+					t.Errorf("%d pairs, %d rounds: no base with a set per table, and sharedSetsOnly does not say so", field, r)
+				}
+			}
+			if err == nil && !distinct {
+				b, _, err = searchRandom(context.Background(), r, field-r, false)
+			}
+			if err != nil || len(b.tables) == 0 {
+				t.Errorf("%d pairs, %d rounds: no base found (%v)", field, r, err)
+				continue
+			}
+			if err := checkBase(b); err != nil {
+				t.Errorf("%d pairs, %d rounds: %v", field, r, err)
+			}
+			if r == field-1 && !distinct {
+				t.Errorf("%d pairs, complete: tables share a set", field)
+			}
+		}
+	}
 }
 
 // TestWhereSetsMustBeShared records the sizes where no cyclic Howell gives
@@ -79,7 +107,7 @@ func TestWhereSetsMustBeShared(t *testing.T) {
 	for field := 4; field <= 16; field += 2 {
 		for r := max(3, field/2); r < field; r++ {
 			st := &baseSearch{r: r, used: make([]bool, r), vused: make([]bool, r), dused: make([]bool, r), sused: make([]bool, r),
-				stationaryPairs: field, distinct: true}
+				stationaryPairs: field, distinct: true, limit: searchLimit}
 			st.stationary(0, 0)
 			ok := st.step(field - r - 1)
 			if st.nodes > searchLimit {
@@ -113,5 +141,26 @@ func TestHowellSearchStopsWithItsContext(t *testing.T) {
 	}
 	if _, _, err := searchBase(ctx, 15, 1, true); !errors.Is(err, context.Canceled) {
 		t.Errorf("searchBase: err %v, want context.Canceled", err)
+	}
+	howellBases.Delete([2]int{32, 31})
+	if _, err := HowellContext(ctx, HowellOptions{Pairs: 32, BoardsPerRound: 2}); !errors.Is(err, context.Canceled) {
+		t.Errorf("32 pairs: err %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkHowell32Pairs makes the complete Howell of 32 pairs (16 tables,
+// 31 rounds) and its 3/4 Howell (24 rounds) from nothing: the base searched
+// for (the cache of found bases emptied each time), its directions
+// balanced, the movement built. BENCHMARKS.md has the figures.
+func BenchmarkHowell32Pairs(b *testing.B) {
+	for _, rounds := range []int{31, 24} {
+		b.Run(fmt.Sprintf("%d rounds", rounds), func(b *testing.B) {
+			for b.Loop() {
+				howellBases.Delete([2]int{32, rounds})
+				if _, err := Howell(HowellOptions{Pairs: 32, BoardsPerRound: 2, Rounds: rounds}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -11,11 +11,11 @@ import (
 // pair 9 does from round 5 of 8) sits North-South for half its rounds and
 // East-West for the other half (one more EW round when the count is odd),
 // changing once. Checked on every partial Howell the search makes, 3/4
-// Howells of 7 to 16 pairs, where stationary pairs are several; at least one
+// Howells of 7 to 32 pairs, where stationary pairs are several; at least one
 // of them must change seats, or the test proves nothing.
 func TestHowellStationaryPairsChangeSeatsHalfway(t *testing.T) {
 	changing := 0
-	for pairs := 7; pairs <= 16; pairs++ {
+	for pairs := 7; pairs <= 32; pairs++ {
 		m, err := movement.ThreeQuarterHowell(pairs, 2)
 		if err != nil {
 			t.Fatal(err)

@@ -1,0 +1,58 @@
+package e2e
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestBrowserMovementFile: on a phone, the director chooses "From a movement
+// file", sees only its box (not a Mitchell's tables or a Howell's pairs),
+// pastes a file where pairs 1 and 2 meet again and is told the line, round
+// and table; then pastes the .ASC format's own example
+// (http://www.pjms.nl/movementfile_standard.html: 14 pairs, 7 tables, 6
+// rounds, 2 boards a group: 12 boards), sees it with its cards, and creates
+// the section.
+func TestBrowserMovementFile(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bl := b.build()
+	ev := bl.Event(tournament.EventInput{Name: "Club night"})
+	text, err := os.ReadFile("../../tournament/movement/testdata/pjms_example.asc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director/events/" + id(ev.ID) + "/sections/new")
+	d.fill("#section-name", "F")
+	d.fill("#kind", "custom")
+	if shown := eval[string](d, "see the fields", `["#movement_file", "#movement_upload", "#boards_per_round", "#tables", "#pairs", "#teams"].map(s =>
+		document.querySelector(s).checkVisibility()).join(" ")`); shown != "true true true false false false" {
+		t.Errorf("kind custom: file box, upload, boards, tables, pairs, teams shown %s; want the first three only", shown)
+	}
+	d.fill("#boards_per_round", "2")
+	d.fill("#movement_file", "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n2-1 E 4-3 F\n")
+	d.submit("#preview")
+	if msg := d.pageError(); !strings.Contains(msg, "line 4: round 3, table 1: pairs 2 and 1 meet again") {
+		t.Errorf("a repeated meeting: the page says %q", msg)
+	}
+	d.shot("movement file refused")
+	d.fill("#movement_file", string(text))
+	d.submit("#preview")
+	d.noError("preview the file")
+	if txt := d.text("#movement-preview"); !strings.Contains(txt, "14 pairs at 7 tables play 12 boards in 6 rounds") {
+		t.Errorf("preview: %q", txt)
+	}
+	d.shot("movement file preview")
+	d.submit("#create-section")
+	d.noError("create the section")
+	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := sec.Movement; m.Pairs != 14 || m.Tables != 7 || len(m.Rounds) != 6 || m.Boards != 12 {
+		t.Errorf("stored: %d pairs, %d tables, %d rounds, %d boards", m.Pairs, m.Tables, len(m.Rounds), m.Boards)
+	}
+}

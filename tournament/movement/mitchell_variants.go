@@ -194,8 +194,9 @@ func barometerMitchell(o MitchellOptions) (Movement, error) {
 
 // webMitchell is John Harris's web Mitchell (bridgecentral.com, "Web
 // Mitchell"): an even number of tables split into two groups of Tables/2,
-// each with its own copy of the boards; S sets, S odd and at least
-// Tables/2 (Rounds; 0: the largest odd number below Tables). In the first
+// each with its own copy of the boards; S sets, S odd, at least
+// Tables/2 and below Tables (Rounds; 0: 13, the EBU's 26 boards in
+// 2-board rounds, or the nearest the tables allow). In the first
 // group set s starts at table s, the sets above Tables/2 on a relay after
 // the last table; in the second group table Tables/2+j starts with set
 // Tables/2−j (mod S), the rest on its relay. Boards move down a table (and
@@ -211,11 +212,11 @@ func webMitchell(o MitchellOptions) (Movement, error) {
 		return Movement{}, invalid("tables", n, "a web Mitchell needs an even number of tables (two equal groups); an odd number plays a plain Mitchell", strconv.Itoa(n-1), strconv.Itoa(n+1))
 	}
 	g := n / 2
+	lo := g | 1
 	sets := o.Rounds
 	if sets == 0 {
-		sets = n - 1
+		sets = min(max(lo, 13), n-1) // the EBU's web Mitchells play 13 sets (26 boards) from 14 to 26 tables
 	}
-	lo := g | 1
 	if sets < lo || sets > n-1 || sets%2 == 0 {
 		return Movement{}, invalid("rounds", sets, "a web Mitchell of "+strconv.Itoa(n)+" tables plays an odd number of rounds (one set each) from "+
 			strconv.Itoa(lo)+" to "+strconv.Itoa(n-1)+": fewer and a group's tables outnumber its sets, more and an EW pair meets an NS pair twice")

@@ -368,3 +368,17 @@ func TestMitchellVariantErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestWebMitchellDefaultSets: left to itself a web Mitchell plays 13 sets,
+// the EBU's 26 boards of 2 (EBUScore Pairs movement manual, [M13e]: "any
+// number of tables from 14 to 26 … designed for playing 26 boards"), or the
+// nearest odd number its tables allow: 9 at 10 tables (at most 9), 15 at 30
+// (at least 30/2).
+func TestWebMitchellDefaultSets(t *testing.T) {
+	for _, c := range []struct{ tables, rounds int }{{10, 9}, {14, 13}, {26, 13}, {30, 15}} {
+		m, _ := variant(t, movement.MitchellOptions{Tables: c.tables, BoardsPerRound: 2, Variant: movement.VariantWeb})
+		if len(m.Rounds) != c.rounds {
+			t.Errorf("%d tables: %d rounds, want %d", c.tables, len(m.Rounds), c.rounds)
+		}
+	}
+}

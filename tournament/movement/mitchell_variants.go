@@ -245,33 +245,47 @@ func webMitchell(o MitchellOptions) (Movement, error) {
 
 // hesitationMitchell is E. E. Blandon's hesitation Mitchell (EBU, "Unusual
 // Movements for Clubs – 1", John Pain; bridgecentral.com, "Hesitation
-// Mitchell"): an odd number of tables N, N+1 rounds and N+1 sets. NS pairs
-// 1..N−1 stay at their tables; the other N+1 pairs (NS N, EW 1..N) move
-// EW1 → EW2 → … → EWN → NS at table N → EW1, one place a round. Set s starts at
+// Mitchell"): N tables, N+1 rounds and N+1 sets. NS pairs 1..N−1 stay at
+// their tables; the other N+1 pairs (NS N, EW 1..N) move EW1 → EW2 → … →
+// EWN → NS at table N → EW1, one place a round. With N odd set s starts at
 // table s for tables up to (N−1)/2, set (N+1)/2 on a relay after table
-// (N−1)/2, set s+1 at table s above; the boards move down a place. It is
-// one-winner: unless switches are chosen every table but the last
-// arrow-switches in the last round, as the EBU's 7-table example has it.
+// (N−1)/2, set s+1 at table s above. With N even (bridgewebs.com/exeter,
+// the club's 8- and 12-table hesitations: "2 relays between 4 & 5, tables 8
+// & 1 share") sets 1..N/2 start at tables 1..N/2, the next two on two
+// relays, the rest at tables N/2+1..N−1, and table N shares table 1's set.
+// The boards move down a place. It is one-winner: unless switches are
+// chosen every table but the last arrow-switches in the last round, as the
+// EBU's 7-table and Exeter's 8-table examples have it.
 func hesitationMitchell(o MitchellOptions) (Movement, error) {
 	if err := variantBase(o, 3); err != nil {
 		return Movement{}, err
 	}
 	n := o.Tables
-	if n%2 == 0 {
-		return Movement{}, invalid("tables", n, "a hesitation Mitchell needs an odd number of tables", strconv.Itoa(n-1), strconv.Itoa(n+1))
-	}
 	if o.Rounds != 0 && o.Rounds != n+1 {
 		return Movement{}, invalid("rounds", o.Rounds, "a hesitation Mitchell plays one round more than its tables: every set once", strconv.Itoa(n+1))
 	}
 	if len(o.ArrowSwitch) > 0 {
 		return Movement{}, invalid("arrow_switch", o.ArrowSwitch[0], "a hesitation Mitchell's switches are chosen table by table (switches): its hesitation table never switches")
 	}
-	h := (n - 1) / 2
-	place := func(t int) int { // the table's place in the boards' cycle, the relay being place h
+	h := n / 2
+	relays := []int{h}         // the relays' places in the boards' cycle
+	place := func(t int) int { // the table's place in the boards' cycle
 		if t <= h {
 			return t - 1
 		}
 		return t
+	}
+	if n%2 == 0 {
+		relays = []int{h, h + 1}
+		place = func(t int) int {
+			switch {
+			case t == n:
+				return 0 // shares with table 1
+			case t <= h:
+				return t - 1
+			}
+			return t + 1
+		}
 	}
 	m := Movement{Name: "Hesitation Mitchell " + strconv.Itoa(n) + " tables", Kind: KindMitchell, Winners: 1, Pairs: 2 * n, Tables: n, Boards: (n + 1) * o.BoardsPerRound}
 	for r := 1; r <= n+1; r++ {
@@ -282,7 +296,10 @@ func hesitationMitchell(o MitchellOptions) (Movement, error) {
 			}
 			return n + p0 + 1
 		}
-		round := Round{Number: r, ByeStand: setBoards(mod(h+r-1, n+1)+1, o.BoardsPerRound)}
+		round := Round{Number: r}
+		for _, q := range relays {
+			round.ByeStand = append(round.ByeStand, setBoards(mod(q+r-1, n+1)+1, o.BoardsPerRound)...)
+		}
 		for t := 1; t <= n; t++ {
 			ns := t
 			if t == n {

@@ -327,8 +327,8 @@ func TestMitchellVariantErrors(t *testing.T) {
 			`switches[1].tables[0] "1": table 1 is switched twice in round 2; name each table of a round once`},
 		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Switches: []movement.Switch{{Round: 2}}},
 			`switches[0].tables "0": name the tables that switch in round 2, at least 1`},
-		{movement.MitchellOptions{Tables: 8, BoardsPerRound: 2, Variant: movement.VariantHesitation},
-			`tables "8": a hesitation Mitchell needs an odd number of tables (allowed: 7, 9)`},
+		{movement.MitchellOptions{Tables: 2, BoardsPerRound: 2, Variant: movement.VariantHesitation},
+			`tables "2": a hesitation Mitchell needs at least 3 tables`},
 		{movement.MitchellOptions{Tables: 7, BoardsPerRound: 2, Variant: movement.VariantHesitation, Rounds: 7},
 			`rounds "7": a hesitation Mitchell plays one round more than its tables: every set once (allowed: 8)`},
 		{movement.MitchellOptions{Tables: 9, BoardsPerRound: 2, Variant: movement.VariantWeb},
@@ -381,4 +381,52 @@ func TestWebMitchellDefaultSets(t *testing.T) {
 			t.Errorf("%d tables: %d rounds, want %d", c.tables, len(m.Rounds), c.rounds)
 		}
 	}
+}
+
+// TestHesitationMitchellExeter reproduces the even-table hesitation
+// Mitchells of Exeter Bridge Club's movement list (bridgewebs.com/exeter,
+// "info"): 8 tables, "Hesitation Mitchell, 9 rounds, 27 boards … 9 sets of
+// 3 boards, 2 relays between 4 & 5, tables 8 & 1 share, swival at table 8
+// … Arrow switch on last round all except table 8": round 1 sets 1-4 at
+// tables 1-4, sets 5 and 6 on the relays, 7-9 at tables 5-7, table 8
+// sharing set 1; and 12 tables with its switches ("Arrow switch on round
+// 12 except tables 5, 6 & 12. Last round all except table 12"), which the
+// balance report shows spread the comparisons more evenly than the last
+// round's switches alone.
+func TestHesitationMitchellExeter(t *testing.T) {
+	m, _ := variant(t, movement.MitchellOptions{Tables: 8, BoardsPerRound: 3, Variant: movement.VariantHesitation})
+	var got []int
+	for tab := 1; tab <= 8; tab++ {
+		got = append(got, setAt(t, &m, 1, tab, 3))
+	}
+	if fmt.Sprint(got) != "[1 2 3 4 7 8 9 1]" || fmt.Sprint(m.Rounds[0].ByeStand) != "[13 14 15 16 17 18]" {
+		t.Errorf("round 1 sets %v relays %v; want [1 2 3 4 7 8 9 1], sets 5 and 6 (boards 13-18)", got, m.Rounds[0].ByeStand)
+	}
+	if len(m.Rounds) != 9 || m.Boards != 27 {
+		t.Errorf("%d rounds %d boards, want 9 and 27", len(m.Rounds), m.Boards)
+	}
+	for _, r := range m.Rounds {
+		if got := r.SharesWith(8); fmt.Sprint(got) != "[1]" {
+			t.Errorf("round %d: table 8 shares with %v, want table 1", r.Number, got)
+		}
+		if tb, _ := r.Table(8); tb.ArrowSwitch || (r.Number == 9) != mustTable(t, &r, 1).ArrowSwitch {
+			t.Errorf("round %d: switches at table 8 %v, table 1 %v; want the last round, all but table 8", r.Number, tb.ArrowSwitch, mustTable(t, &r, 1).ArrowSwitch)
+		}
+	}
+	_, plain := variant(t, movement.MitchellOptions{Tables: 12, BoardsPerRound: 2, Variant: movement.VariantHesitation})
+	_, exeter := variant(t, movement.MitchellOptions{Tables: 12, BoardsPerRound: 2, Variant: movement.VariantHesitation, Switches: []movement.Switch{
+		{Round: 12, Tables: []int{1, 2, 3, 4, 7, 8, 9, 10, 11}}, {Round: 13, Tables: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}}}})
+	if exeter.Balance.StdDev >= plain.Balance.StdDev {
+		t.Errorf("Exeter's switches spread %.2f, the last round's alone %.2f: want Exeter's more even", exeter.Balance.StdDev, plain.Balance.StdDev)
+	}
+}
+
+// mustTable returns table n of round r, failing the test if it is not in play.
+func mustTable(t *testing.T, r *movement.Round, n int) *movement.Table {
+	t.Helper()
+	tb, ok := r.Table(n)
+	if !ok {
+		t.Fatalf("round %d: table %d not in play", r.Number, n)
+	}
+	return tb
 }

@@ -38,3 +38,26 @@ func TestMitchellVariantSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestRoverIsNoHalfTable: a rover Mitchell's phantom (the EW seat of the
+// rover's table, never in play) is no missing pair: no late pair place, no
+// half table; a half-table Mitchell's is.
+func TestRoverIsNoHalfTable(t *testing.T) {
+	for _, c := range []struct {
+		spec MovementSpec
+		half bool
+	}{
+		{MovementSpec{Kind: "mitchell", Variant: "rover", Tables: 7, BoardsPerRound: 2}, false},
+		{MovementSpec{Kind: "mitchell", Tables: 7, BoardsPerRound: 2, Missing: 14}, true},
+	} {
+		m, err := c.spec.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sec := Section{Spec: c.spec, Movement: m}
+		_, late := sec.LatePairPlace()
+		if sec.HalfTable() != c.half || late != c.half {
+			t.Errorf("%s: half table %v, late pair place %v; want %v", m.Name, sec.HalfTable(), late, c.half)
+		}
+	}
+}

@@ -44,6 +44,8 @@ type MitchellOptions struct {
 // all), so the missing pair's table holds every set once and every board is
 // still played the same number of times. Without arrow
 // switches NS and EW are ranked apart (two winners); with them, as one field.
+// A named Variant, chosen Switches, RoverTables or Appendix tables are made
+// by mitchellVariant (mitchell_variants.go).
 func Mitchell(o MitchellOptions) (Movement, error) {
 	if o.Variant != "" || len(o.Switches) > 0 || len(o.RoverTables) > 0 || o.Appendix != 0 {
 		return mitchellVariant(o)

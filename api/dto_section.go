@@ -23,28 +23,32 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // MovementSpecDTO is a director's choice of movement: a kind and its
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
-	Kind           string     `json:"kind"`
-	Tables         int        `json:"tables,omitempty"`
-	Pairs          int        `json:"pairs,omitempty"`
-	Teams          int        `json:"teams,omitempty"`
-	Rounds         int        `json:"rounds,omitempty"`
-	BoardsPerRound int        `json:"boards_per_round,omitempty"`
-	Even           string     `json:"even,omitempty"`
-	SkipAfter      int        `json:"skip_after,omitempty"`
-	Missing        int        `json:"missing,omitempty"`
-	Phantom        bool       `json:"phantom,omitempty"`
-	ArrowSwitch    []int      `json:"arrow_switch,omitempty"`
-	ShareBoards    bool       `json:"share_boards,omitempty"`
-	Schedule       []RoundDTO `json:"schedule,omitempty"`
-	File           string     `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
-	Winners        int        `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
-	VPScale        string     `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
-	VPTable        []int      `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
-	ByeVPs         *float64   `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
-	CarryTeam      int        `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
-	CarryIMPs      float64    `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
-	TieRule        string     `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
-	From           []int64    `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
+	Kind           string      `json:"kind"`
+	Tables         int         `json:"tables,omitempty"`
+	Pairs          int         `json:"pairs,omitempty"`
+	Teams          int         `json:"teams,omitempty"`
+	Rounds         int         `json:"rounds,omitempty"`
+	BoardsPerRound int         `json:"boards_per_round,omitempty"`
+	Even           string      `json:"even,omitempty"`
+	SkipAfter      int         `json:"skip_after,omitempty"`
+	Missing        int         `json:"missing,omitempty"`
+	Phantom        bool        `json:"phantom,omitempty"`
+	ArrowSwitch    []int       `json:"arrow_switch,omitempty"`
+	Variant        string      `json:"variant,omitempty"`      // mitchell: "barometer", "web", "hesitation", "rover", "two-stanza" or "appendix"; left out: plain
+	Switches       []SwitchDTO `json:"switches,omitempty"`     // mitchell: arrow switches at chosen tables in chosen rounds (one winner)
+	RoverTables    []int       `json:"rover_tables,omitempty"` // mitchell "rover": the rover's table each round from round 2 (or 1); left out: the EBU's order
+	Appendix       int         `json:"appendix,omitempty"`     // mitchell "appendix": appendix tables, table tables+j sharing table j's boards
+	ShareBoards    bool        `json:"share_boards,omitempty"`
+	Schedule       []RoundDTO  `json:"schedule,omitempty"`
+	File           string      `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
+	Winners        int         `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
+	VPScale        string      `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
+	VPTable        []int       `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
+	ByeVPs         *float64    `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
+	CarryTeam      int         `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
+	CarryIMPs      float64     `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
+	TieRule        string      `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
+	From           []int64     `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
 }
 
 // Spec converts the DTO to the domain.
@@ -53,7 +57,11 @@ func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
 		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, File: d.File, Winners: d.Winners,
 		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
-		CarryTeam: d.CarryTeam, CarryIMPs: d.CarryIMPs, TieRule: d.TieRule}
+		CarryTeam: d.CarryTeam, CarryIMPs: d.CarryIMPs, TieRule: d.TieRule,
+		Variant: d.Variant, RoverTables: slices.Clone(d.RoverTables), Appendix: d.Appendix}
+	for _, sw := range d.Switches {
+		s.Switches = append(s.Switches, movement.Switch{Round: sw.Round, Tables: slices.Clone(sw.Tables)})
+	}
 	for _, r := range d.Schedule {
 		s.Schedule = append(s.Schedule, r.Domain())
 	}
@@ -66,11 +74,21 @@ func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
-		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From)}
+		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From),
+		Variant: s.Variant, RoverTables: slices.Clone(s.RoverTables), Appendix: s.Appendix}
+	for _, sw := range s.Switches {
+		d.Switches = append(d.Switches, SwitchDTO{Round: sw.Round, Tables: slices.Clone(sw.Tables)})
+	}
 	for _, r := range s.Schedule {
 		d.Schedule = append(d.Schedule, newRoundDTO(nil, r))
 	}
 	return d
+}
+
+// SwitchDTO is an arrow switch at chosen tables in one round of a Mitchell.
+type SwitchDTO struct {
+	Round  int   `json:"round"`
+	Tables []int `json:"tables"`
 }
 
 // RoundDTO is one round of a movement: the tables in play, the pairs that

@@ -82,27 +82,38 @@ type playerJSON struct {
 
 // specJSON is a tournament.MovementSpec in JSON.
 type specJSON struct {
-	Kind           string      `json:"kind"`
-	Tables         int         `json:"tables,omitzero"`
-	Pairs          int         `json:"pairs,omitzero"`
-	Teams          int         `json:"teams,omitzero"`
-	Rounds         int         `json:"rounds,omitzero"`
-	BoardsPerRound int         `json:"boards_per_round,omitzero"`
-	Even           string      `json:"even,omitzero"`
-	SkipAfter      int         `json:"skip_after,omitzero"`
-	Missing        int         `json:"missing,omitzero"`
-	Phantom        bool        `json:"phantom,omitzero"`
-	ArrowSwitch    []int       `json:"arrow_switch"`
-	ShareBoards    bool        `json:"share_boards,omitzero"`
-	Schedule       []roundJSON `json:"schedule"`
-	Winners        int         `json:"winners,omitzero"`
-	VPScale        string      `json:"vp_scale,omitzero"`
-	VPTable        []int       `json:"vp_table,omitempty"`
-	ByeVPs         *float64    `json:"bye_vps,omitempty"`
-	CarryTeam      int         `json:"carry_team,omitzero"`
-	CarryIMPs      float64     `json:"carry_imps,omitzero"`
-	TieRule        string      `json:"tie_rule,omitzero"`
-	From           []int64     `json:"from,omitempty"`
+	Kind           string       `json:"kind"`
+	Tables         int          `json:"tables,omitzero"`
+	Pairs          int          `json:"pairs,omitzero"`
+	Teams          int          `json:"teams,omitzero"`
+	Rounds         int          `json:"rounds,omitzero"`
+	BoardsPerRound int          `json:"boards_per_round,omitzero"`
+	Even           string       `json:"even,omitzero"`
+	SkipAfter      int          `json:"skip_after,omitzero"`
+	Missing        int          `json:"missing,omitzero"`
+	Phantom        bool         `json:"phantom,omitzero"`
+	ArrowSwitch    []int        `json:"arrow_switch"`
+	Variant        string       `json:"variant,omitzero"`
+	Switches       []switchJSON `json:"switches,omitempty"`
+	RoverTables    []int        `json:"rover_tables,omitempty"`
+	Appendix       int          `json:"appendix,omitzero"`
+	ShareBoards    bool         `json:"share_boards,omitzero"`
+	Schedule       []roundJSON  `json:"schedule"`
+	Winners        int          `json:"winners,omitzero"`
+	VPScale        string       `json:"vp_scale,omitzero"`
+	VPTable        []int        `json:"vp_table,omitempty"`
+	ByeVPs         *float64     `json:"bye_vps,omitempty"`
+	CarryTeam      int          `json:"carry_team,omitzero"`
+	CarryIMPs      float64      `json:"carry_imps,omitzero"`
+	TieRule        string       `json:"tie_rule,omitzero"`
+	From           []int64      `json:"from,omitempty"`
+}
+
+// switchJSON is a movement.Switch in JSON; the fields are the same, so one
+// converts to the other.
+type switchJSON struct {
+	Round  int   `json:"round"`
+	Tables []int `json:"tables"`
 }
 
 // roundJSON is a movement.Round in JSON.
@@ -132,6 +143,10 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
 		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
 		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From,
+		Variant: sp.Variant, RoverTables: sp.RoverTables, Appendix: sp.Appendix,
+	}
+	for _, sw := range sp.Switches {
+		out.Switches = append(out.Switches, switchJSON(sw))
 	}
 	if sp.Schedule != nil {
 		out.Schedule = make([]roundJSON, len(sp.Schedule))
@@ -157,6 +172,10 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
 		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From,
+		Variant: sj.Variant, RoverTables: sj.RoverTables, Appendix: sj.Appendix,
+	}
+	for _, sw := range sj.Switches {
+		out.Switches = append(out.Switches, movement.Switch(sw))
 	}
 	if sj.Schedule != nil {
 		out.Schedule = make([]movement.Round, len(sj.Schedule))

@@ -108,28 +108,32 @@ type Section struct {
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string           // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
-	Tables         int              // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
-	Pairs          int              // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
-	Teams          int              // teams: teams (a complete round robin); swiss: teams
-	Rounds         int              // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go); knockout: the segments (knockout.go)
-	BoardsPerRound int              // boards a table plays each round
-	Even           string           // mitchell with an even number of tables: "skip" (default) or "relay"
-	SkipAfter      int              // mitchell "skip": the round after which EW skip a table; 0: the middle
-	Missing        int              // mitchell: the pair of a half table that is not there; 0: none
-	Phantom        bool             // mitchell: the missing pair's opponents get an artificial score instead of sitting out
-	ArrowSwitch    []int            // mitchell: rounds in which every table arrow-switches (one winner)
-	ShareBoards    bool             // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []movement.Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
-	File           string           // custom: the movement as a file (.ASC, movement.ReadASC), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
-	Winners        int              // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
-	VPScale        string           // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)
-	VPTable        []int            // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale); "percent-table": in hundredths of a point above 50% (scoring.PercentVPScale)
-	ByeVPs         *float64         // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
-	CarryTeam      int              // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
-	CarryIMPs      float64          // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
-	TieRule        string           // knockout: how a tie at the end is decided, TieRules; "": "playoff"
-	From           []int64          // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
+	Kind           string            // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
+	Tables         int               // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
+	Pairs          int               // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
+	Teams          int               // teams: teams (a complete round robin); swiss: teams
+	Rounds         int               // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go); knockout: the segments (knockout.go)
+	BoardsPerRound int               // boards a table plays each round
+	Even           string            // mitchell with an even number of tables: "skip" (default) or "relay"
+	SkipAfter      int               // mitchell "skip": the round after which EW skip a table; 0: the middle
+	Missing        int               // mitchell: the pair of a half table that is not there; 0: none
+	Phantom        bool              // mitchell: the missing pair's opponents get an artificial score instead of sitting out
+	ArrowSwitch    []int             // mitchell: rounds in which every table arrow-switches (one winner)
+	Variant        string            // mitchell: a named variant, movement.Variants ("barometer", "web", "hesitation", "rover", "two-stanza", "appendix"); "": plain
+	Switches       []movement.Switch // mitchell: arrow switches at chosen tables in chosen rounds (a scrambled Mitchell; one winner)
+	RoverTables    []int             // mitchell "rover": the rover's table each round from round 2 (or 1); nil: the EBU's order
+	Appendix       int               // mitchell "appendix": appendix tables
+	ShareBoards    bool              // howell of 5 or 6 pairs: all tables share the last round's set
+	Schedule       []movement.Round  // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	File           string            // custom: the movement as a file (.ASC, movement.ReadASC), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
+	Winners        int               // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
+	VPScale        string            // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)
+	VPTable        []int             // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale); "percent-table": in hundredths of a point above 50% (scoring.PercentVPScale)
+	ByeVPs         *float64          // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
+	CarryTeam      int               // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
+	CarryIMPs      float64           // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
+	TieRule        string            // knockout: how a tie at the end is decided, TieRules; "": "playoff"
+	From           []int64           // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

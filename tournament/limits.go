@@ -59,8 +59,19 @@ func (s MovementSpec) checkSize() error {
 		return tooMany(f+"rounds", s.Rounds, MaxRounds, "rounds in a section")
 	case len(s.ArrowSwitch) > MaxRounds:
 		return tooMany(f+"arrow_switch", len(s.ArrowSwitch), MaxRounds, "rounds in a section")
+	case len(s.Switches) > MaxRounds:
+		return tooMany(f+"switches", len(s.Switches), MaxRounds, "rounds in a section")
+	case len(s.RoverTables) > MaxRounds:
+		return tooMany(f+"rover_tables", len(s.RoverTables), MaxRounds, "rounds in a section")
+	case s.Appendix > MaxTables:
+		return tooMany(f+"appendix", s.Appendix, MaxTables, "tables in a section")
 	case len(s.Schedule) > MaxRounds:
 		return tooMany(f+"schedule", len(s.Schedule), MaxRounds, "rounds in a section")
+	}
+	for i, sw := range s.Switches {
+		if len(sw.Tables) > MaxTables {
+			return tooMany(f+index("switches", i)+".tables", len(sw.Tables), MaxTables, "tables in a round")
+		}
 	}
 	for i, r := range s.Schedule {
 		rf := f + index("schedule", i) + "."

@@ -16,12 +16,19 @@ import (
 func (sec *Section) LatePairPlace() (string, bool) {
 	m := &sec.Movement
 	switch {
-	case sec.Spec.Kind == "mitchell" && m.Phantom != 0:
+	case sec.HalfTable():
 		return pairWords(m, m.Phantom), true
 	case sitOutPlace(sec):
 		return strconv.Itoa(m.Pairs + 1), true
 	}
 	return "", false
+}
+
+// HalfTable reports whether sec is a half-table Mitchell: its movement's
+// phantom is the missing pair. A rover Mitchell's phantom is no pair's
+// place: it is the EW seat of the rover's own table, never in play.
+func (sec *Section) HalfTable() bool {
+	return sec.Spec.Kind == "mitchell" && sec.Movement.Phantom != 0 && sec.Spec.Variant != movement.VariantRover
 }
 
 // sitOutPlace reports whether sec is a Howell for an odd number of pairs

@@ -162,7 +162,7 @@ func (s *Service) FillHalfTable(ctx context.Context, a Actor, id int64, from int
 	if sitOutPlace(&sec) {
 		return s.fillHowell(ctx, a, &sec, from, players)
 	}
-	if sec.Spec.Kind != "mitchell" || m.Phantom == 0 {
+	if !sec.HalfTable() {
 		return Section{}, &Error{Kind: ErrConflict, Field: "pair", Message: "section " + sec.Name + " has no missing pair (" + m.Name +
 			"): a late pair joins a half-table Mitchell or a Howell for an odd number of pairs; change the movement for one more table instead"}
 	}

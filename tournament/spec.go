@@ -61,7 +61,8 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 	switch s.Kind {
 	case "mitchell":
 		o := movement.MitchellOptions{Tables: s.Tables, BoardsPerRound: per, Rounds: s.Rounds, SkipAfter: s.SkipAfter,
-			Missing: s.Missing, Phantom: s.Phantom, ArrowSwitch: s.ArrowSwitch}
+			Missing: s.Missing, Phantom: s.Phantom, ArrowSwitch: s.ArrowSwitch,
+			Variant: s.Variant, Switches: s.Switches, RoverTables: s.RoverTables, Appendix: s.Appendix}
 		switch s.Even {
 		case "", "skip":
 			o.Even = movement.EvenSkip

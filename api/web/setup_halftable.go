@@ -103,7 +103,7 @@ func sitOuts(m *movement.Movement) []sitOutRound {
 // how its opponents are scored; "" when the section has none.
 func halfTableWords(sec *tournament.Section) string {
 	m := &sec.Movement
-	if m.Phantom == 0 {
+	if !sec.HalfTable() {
 		return ""
 	}
 	how := "its opponents sit out that round: their boards are not played and hold no board back"

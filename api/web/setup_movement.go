@@ -53,6 +53,9 @@ func movementForm(sec *tournament.Section) map[string]string {
 	if s.ShareBoards {
 		f["share_boards"] = "yes"
 	}
+	if s.Kind == "mitchell" {
+		variantForm(s, f)
+	}
 	if s.Kind == "knockout" {
 		// The change keeps the carry-over and tie rule unless changed.
 		if s.CarryTeam != 0 {

@@ -190,6 +190,9 @@ func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, e
 		if err := halfTableInput(form, spec); err != nil {
 			return in, err
 		}
+		if err := variantInput(form, spec); err != nil {
+			return in, err
+		}
 	}
 	return in, nil
 }

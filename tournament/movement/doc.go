@@ -9,7 +9,9 @@
 //     tables and teams; how players call a pair (PairLabel, PairOf: a
 //     Mitchell numbers NS and EW apart) and the field a pair is ranked in.
 //   - Generators, as free functions: Mitchell (mitchell.go: skip, relay,
-//     arrow switch, half table, phantom), Howell (howell*.go: complete, ¾
+//     arrow switch, half table, phantom; mitchell_variants.go: the named
+//     variants — barometer, web, hesitation, rover, two-stanza, appendix
+//     tables — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
 //     and partial, 4 to 32 pairs, a searched cyclic base where none is published,
 //     HowellFilled for a late pair), the teams round robin, a teams
 //     schedule given by match and Swiss pairing (teams.go), a Swiss

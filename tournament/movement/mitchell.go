@@ -25,6 +25,10 @@ type MitchellOptions struct {
 	Missing        int        // a half table: the pair that is not there (NS pairs 1..Tables, EW Tables+1..2·Tables); 0: none
 	Phantom        bool       // the missing pair's tables stay in the movement (its opponents get an artificial score); else its opponents sit out
 	ArrowSwitch    []int      // rounds in which every table arrow-switches (EW play the NS cards), making one winner
+	Variant        string     // a named variant (mitchell_variants.go): "", VariantBarometer, VariantWeb, VariantHesitation, VariantRover, VariantTwoStanza, VariantAppendix
+	Switches       []Switch   // a scrambled Mitchell: the tables that arrow-switch in chosen rounds (one winner); a hesitation Mitchell's replace its published ones
+	RoverTables    []int      // VariantRover: the table the rover plays at, round by round from round 2 (or from round 1 if it lists every round); nil: the EBU's published order, or one searched
+	Appendix       int        // VariantAppendix: appendix tables, table Tables+j sharing table j's boards
 }
 
 // Mitchell builds a Mitchell movement. NS pair t stays at table t; EW pair
@@ -40,7 +44,17 @@ type MitchellOptions struct {
 // all), so the missing pair's table holds every set once and every board is
 // still played the same number of times. Without arrow
 // switches NS and EW are ranked apart (two winners); with them, as one field.
+// A named Variant, chosen Switches, RoverTables or Appendix tables are made
+// by mitchellVariant (mitchell_variants.go).
 func Mitchell(o MitchellOptions) (Movement, error) {
+	if o.Variant != "" || len(o.Switches) > 0 || len(o.RoverTables) > 0 || o.Appendix != 0 {
+		return mitchellVariant(o)
+	}
+	return plainMitchell(o)
+}
+
+// plainMitchell is Mitchell without a named variant or chosen switches.
+func plainMitchell(o MitchellOptions) (Movement, error) {
 	n := o.Tables
 	if n < 2 {
 		return Movement{}, invalid("tables", n, "a Mitchell needs at least 2 tables")

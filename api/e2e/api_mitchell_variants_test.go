@@ -1,0 +1,94 @@
+package e2e
+
+import (
+	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
+)
+
+// TestAPIMitchellVariants: a Mitchell variant is asked for by its name
+// ("variant") and chosen switches ("switches") in POST
+// /v1/events/{id}/sections, generated, stored and read back (GET
+// /v1/sections/{id}) as asked; a switch round or table that does not exist
+// and a variant that cannot balance for its tables are refused (422) naming
+// the field. The 7-table hesitation Mitchell is the EBU's (see
+// movement.TestHesitationMitchellEBU): round 2 table 7 has pair 14 (EW 7) NS.
+func TestAPIMitchellVariants(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Variants", "date": "2026-11-27", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
+	path := "/v1/events/" + id(ev.ID) + "/sections"
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", path, directorToken, map[string]any{"name": "H", "movement": map[string]any{
+		"kind": "mitchell", "variant": "hesitation", "tables": 7, "boards_per_round": 3,
+		"switches": []map[string]any{{"round": 8, "tables": []int{1, 2, 3}}}}})
+	var got api.SectionResponse
+	e.want(200, &got, "GET", "/v1/sections/"+id(sec.ID), directorToken, nil)
+	if got.Movement.Variant != "hesitation" || len(got.Movement.Switches) != 1 || got.Movement.Switches[0].Round != 8 {
+		t.Errorf("stored spec %+v", got.Movement)
+	}
+	if n := len(got.Generated.Rounds); n != 8 {
+		t.Fatalf("%d rounds, want 8", n)
+	}
+	if t7 := apitest.Seat(got, 2, 7); t7.NS != 14 || t7.NSPair != "7 EW" {
+		t.Errorf("round 2 table 7: %+v, want pair 14 (7 EW) NS", t7)
+	}
+	switched := 0
+	for _, tb := range got.Generated.Rounds[7].Tables {
+		if tb.ArrowSwitch {
+			switched++
+		}
+	}
+	if switched != 3 {
+		t.Errorf("round 8: %d tables switched, want the 3 chosen", switched)
+	}
+	for _, c := range []struct {
+		field string
+		spec  map[string]any
+	}{
+		{"movement.switches[0].round", map[string]any{"kind": "mitchell", "tables": 5, "boards_per_round": 2,
+			"switches": []map[string]any{{"round": 6, "tables": []int{1}}}}},
+		{"movement.switches[0].tables[1]", map[string]any{"kind": "mitchell", "tables": 5, "boards_per_round": 2,
+			"switches": []map[string]any{{"round": 2, "tables": []int{1, 6}}}}},
+		{"movement.tables", map[string]any{"kind": "mitchell", "variant": "two-stanza", "tables": 8, "boards_per_round": 2}},
+		{"movement.variant", map[string]any{"kind": "mitchell", "variant": "spiral", "tables": 8, "boards_per_round": 2}},
+	} {
+		e.wantError(422, c.field, "POST", path, directorToken, map[string]any{"name": "X", "movement": c.spec})
+	}
+}
+
+// TestAPIRoverLatePair: the EBU's rover Mitchell is "for a late pair
+// arriving during the first round" (EBUScore Pairs movement manual, [M6]):
+// a 7-table Mitchell changed from round 2 to the rover Mitchell with the late
+// pair added as NS 8 keeps round 1 as played; in round 2 the rover plays at
+// table 1, the EBU's first table, and NS 1 sits out. The rover's table is
+// no half table (TestRoverIsNoHalfTable).
+func TestAPIRoverLatePair(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Rover", "date": "2026-11-27", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken, map[string]any{"name": "A",
+		"movement": map[string]any{"kind": "mitchell", "tables": 7, "boards_per_round": 2}})
+	path := "/v1/sections/" + id(sec.ID)
+	var got api.SectionResponse
+	e.want(200, &got, "POST", path+"/movement", directorToken, map[string]any{
+		"movement":   map[string]any{"kind": "mitchell", "variant": "rover", "tables": 7, "boards_per_round": 2},
+		"from_round": 2,
+		"add":        []map[string]any{{"number": "8", "direction": "NS", "players": []map[string]any{{"name": "Late North"}, {"name": "Late South"}}}}})
+	r1, r2 := got.Generated.Rounds[0], got.Generated.Rounds[1]
+	if t1 := apitest.Seat(got, 1, 1); t1.NSPair != "1 NS" || t1.EWPair != "1 EW" || len(r1.SitOut) != 1 || r1.SitOut[0] != 8 {
+		t.Errorf("round 1: table 1 %+v, sit-out %v; want NS 1 v EW 1 as played, the rover (pair 8) out", t1, r1.SitOut)
+	}
+	if t1 := apitest.Seat(got, 2, 1); t1.NSPair != "8 NS" || len(r2.SitOut) != 1 || r2.SitOut[0] != 1 {
+		t.Errorf("round 2: table 1 %+v, sit-out %v; want the rover (8 NS) at table 1 and NS 1 out", t1, r2.SitOut)
+	}
+	var pairs []api.PairResponse
+	e.want(200, &pairs, "GET", path+"/pairs", directorToken, nil)
+	if len(pairs) != 1 || pairs[0].Number != "8" || pairs[0].Direction != "NS" {
+		t.Errorf("pairs %+v, want the late pair 8 NS", pairs)
+	}
+}

@@ -1,0 +1,62 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestBrowserMitchellVariant: on a phone the director picks a hesitation
+// Mitchell of 7 tables on the new-section form, is told which field is
+// wrong when a switch names a table that does not exist (table 9 of 7), and
+// previews the EBU's movement with the switches chosen: its name, 14 pairs,
+// 8 rounds of 3 boards, and the table cards of the preview; the section
+// created keeps its variant in the change-of-movement form.
+func TestBrowserMitchellVariant(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bl := b.build()
+	ev := bl.Event(tournament.EventInput{Name: "Hesitation night"})
+
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.open("/director/events/" + id(ev.ID) + "/sections/new")
+	d.fill("#section-name", "A")
+	d.fill("#kind", "mitchell")
+	d.fill("#tables", "7")
+	d.fill("#variant", "hesitation")
+	d.fill("#boards_per_round", "3")
+	d.fill("#switches", "8: 1 2 9")
+	d.submit("#preview")
+	if msg := d.pageError(); !strings.Contains(msg, "table 9 is not in play in round 8") {
+		t.Errorf("a switch at table 9 of 7: the page says %q", msg)
+	}
+	if n := d.count(`#switches[aria-invalid="true"]`); n != 1 {
+		t.Errorf("the switches field is not marked (%d)", n)
+	}
+	d.fill("#switches", "8: 1 2 3 4 5 6")
+	d.submit("#preview")
+	d.noError("preview the hesitation Mitchell")
+	d.shot("hesitation preview")
+	if got := d.text("#preview-h"); got != "Hesitation Mitchell 7 tables, scrambled" {
+		t.Errorf("preview heading %q", got)
+	}
+	if got := d.text("#movement-preview p"); !strings.Contains(got, "14 pairs at 7 tables play 24 boards in 8 rounds") {
+		t.Errorf("preview says %q", got)
+	}
+	// Created, the section's change-of-movement form keeps the variant and
+	// its switches, so changing the rounds to come does not make it plain.
+	d.submit("#create-section")
+	d.noError("create the hesitation Mitchell")
+	if got := d.text("#movement-summary"); !strings.Contains(got, "Hesitation Mitchell 7 tables") {
+		t.Errorf("the section's movement: %q", got)
+	}
+	kept := eval[string](d, "read the change form's variant", `(() => { const f = document.querySelector("#movement-form");
+		return f.querySelector("[name=variant]").value + " / " + f.querySelector("[name=switches]").value; })()`)
+	if kept != "hesitation / 8: 1 2 3 4 5 6" {
+		t.Errorf("the change form holds %q, want hesitation / 8: 1 2 3 4 5 6", kept)
+	}
+}

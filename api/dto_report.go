@@ -311,12 +311,13 @@ type CodeParDTO struct {
 	Law           string        `json:"law"`
 	Own           bool          `json:"own"` // the event's own code, with its options (the others with their defaults)
 	NullosLeftOut bool          `json:"nullos_left_out,omitempty"`
-	Results       int           `json:"results"`       // played and passed-out results on analysed boards the code scores
-	AtPar         int           `json:"at_par"`        // of them, those scoring exactly par
-	MeanFromPar   float64       `json:"mean_from_par"` // mean distance of a result's NS score from par, in the code's points
-	CardsSpread   float64       `json:"cards_spread"`  // variance of par over the results: the cards' spread
-	TablesSpread  float64       `json:"tables_spread"` // variance of the results around par: the tables'
-	CardsShare    float64       `json:"cards_share"`   // the cards' share of the two, 0 to 1
+	Note          string        `json:"note,omitempty"` // NulloNote when nullos are left out, as every par says
+	Results       int           `json:"results"`        // played and passed-out results on analysed boards the code scores
+	AtPar         int           `json:"at_par"`         // of them, those scoring exactly par
+	MeanFromPar   float64       `json:"mean_from_par"`  // mean distance of a result's NS score from par, in the code's points
+	CardsSpread   float64       `json:"cards_spread"`   // variance of par over the results: the cards' spread
+	TablesSpread  float64       `json:"tables_spread"`  // variance of the results around par: the tables'
+	CardsShare    float64       `json:"cards_share"`    // the cards' share of the two, 0 to 1
 	Boards        []BoardParDTO `json:"boards"`
 }
 
@@ -336,7 +337,11 @@ func NewParReportResponse(d tournament.EventData, r reports.ParReport) ParReport
 	round := func(f float64) float64 { return math.Round(f*100) / 100 }
 	return ParReportResponse{EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Sections: newSectionRefs(d), Analysed: r.Analysed,
 		Codes: convert(r.Codes, func(c reports.CodePar) CodeParDTO {
-			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Results: c.Results, AtPar: c.AtPar,
+			note := ""
+			if c.NullosLeftOut {
+				note = NulloNote
+			}
+			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Note: note, Results: c.Results, AtPar: c.AtPar,
 				MeanFromPar: round(c.MeanFromPar), CardsSpread: round(c.CardsSpread), TablesSpread: round(c.TablesSpread), CardsShare: math.Round(c.CardsShare*1000) / 1000,
 				Boards: convert(c.Boards, func(b reports.BoardPar) BoardParDTO {
 					return BoardParDTO{Section: b.Section, Board: b.Board, Par: b.Par, Contracts: nonNil(b.Contracts), Results: b.Results, AtPar: b.AtPar, MeanFromPar: round(b.MeanFromPar)}

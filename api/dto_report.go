@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -311,12 +312,13 @@ type CodeParDTO struct {
 	Law           string        `json:"law"`
 	Own           bool          `json:"own"` // the event's own code, with its options (the others with their defaults)
 	NullosLeftOut bool          `json:"nullos_left_out,omitempty"`
-	Results       int           `json:"results"`       // played and passed-out results on analysed boards the code scores
-	AtPar         int           `json:"at_par"`        // of them, those scoring exactly par
-	MeanFromPar   float64       `json:"mean_from_par"` // mean distance of a result's NS score from par, in the code's points
-	CardsSpread   float64       `json:"cards_spread"`  // variance of par over the results: the cards' spread
-	TablesSpread  float64       `json:"tables_spread"` // variance of the results around par: the tables'
-	CardsShare    float64       `json:"cards_share"`   // the cards' share of the two, 0 to 1
+	Note          string        `json:"note,omitempty"` // NulloNote when nullos are left out, as every par says
+	Results       int           `json:"results"`        // played and passed-out results on analysed boards the code scores
+	AtPar         int           `json:"at_par"`         // of them, those scoring exactly par
+	MeanFromPar   float64       `json:"mean_from_par"`  // mean distance of a result's NS score from par, in the code's points
+	CardsSpread   float64       `json:"cards_spread"`   // variance of par over the results: the cards' spread
+	TablesSpread  float64       `json:"tables_spread"`  // variance of the results around par: the tables'
+	CardsShare    float64       `json:"cards_share"`    // the cards' share of the two, 0 to 1
 	Boards        []BoardParDTO `json:"boards"`
 }
 
@@ -336,7 +338,11 @@ func NewParReportResponse(d tournament.EventData, r reports.ParReport) ParReport
 	round := func(f float64) float64 { return math.Round(f*100) / 100 }
 	return ParReportResponse{EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Sections: newSectionRefs(d), Analysed: r.Analysed,
 		Codes: convert(r.Codes, func(c reports.CodePar) CodeParDTO {
-			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Results: c.Results, AtPar: c.AtPar,
+			note := ""
+			if c.NullosLeftOut {
+				note = NulloNote
+			}
+			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Note: note, Results: c.Results, AtPar: c.AtPar,
 				MeanFromPar: round(c.MeanFromPar), CardsSpread: round(c.CardsSpread), TablesSpread: round(c.TablesSpread), CardsShare: math.Round(c.CardsShare*1000) / 1000,
 				Boards: convert(c.Boards, func(b reports.BoardPar) BoardParDTO {
 					return BoardParDTO{Section: b.Section, Board: b.Board, Par: b.Par, Contracts: nonNil(b.Contracts), Results: b.Results, AtPar: b.AtPar, MeanFromPar: round(b.MeanFromPar)}
@@ -371,4 +377,41 @@ func (r *LawsResponse) WithPar(d tournament.EventData, par reports.ParReport) {
 	if par.Analysed > 0 {
 		r.Par = NewParReportResponse(d, par).Codes
 	}
+}
+
+// DealtResponse is `traveler report royalton --deals N`: the Royalton
+// author's game at 40 tested by double dummy on N random deals
+// (reports.DealtReport).
+type DealtResponse struct {
+	Deals    int            `json:"deals"`
+	GameAt40 int            `json:"game_at_40"` // deals holding a declaration that makes four odd tricks, nullos left out
+	Share    float64        `json:"game_at_40_share"`
+	ByStrain map[string]int `json:"by_strain"` // the same in each strain: C, D, H, S, NT
+	Note     string         `json:"note"`      // NulloNote: nullos are left out
+	Codes    []DealtParDTO  `json:"codes"`
+}
+
+// DealtParDTO is par under one code over the dealt boards.
+type DealtParDTO struct {
+	Law           string  `json:"law"`
+	NullosLeftOut bool    `json:"nullos_left_out,omitempty"`
+	PassedOut     int     `json:"passed_out"`   // deals whose par is no contract
+	MeanAbsPar    float64 `json:"mean_abs_par"` // the mean of |par|, in the code's points
+	ParSpread     float64 `json:"par_spread"`   // the variance of par
+}
+
+// NewDealtResponse converts a dealt-boards report.
+func NewDealtResponse(r reports.DealtReport) DealtResponse {
+	round := func(f float64) float64 { return math.Round(f*100) / 100 }
+	out := DealtResponse{Deals: r.Deals, GameAt40: r.GameAt40, ByStrain: map[string]int{}, Note: NulloNote,
+		Codes: convert(r.Codes, func(c reports.DealtPar) DealtParDTO {
+			return DealtParDTO{Law: c.Law, NullosLeftOut: c.NullosLeftOut, PassedOut: c.PassedOut, MeanAbsPar: round(c.MeanAbsPar), ParSpread: round(c.ParSpread)}
+		})}
+	if r.Deals > 0 {
+		out.Share = math.Round(1000*float64(r.GameAt40)/float64(r.Deals)) / 1000
+	}
+	for s := scoring.Clubs; s <= scoring.NoTrump; s++ {
+		out.ByStrain[s.String()] = r.ByStrain[s]
+	}
+	return out
 }

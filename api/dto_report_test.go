@@ -100,3 +100,20 @@ func TestNewLawsResponse(t *testing.T) {
 		}
 	}
 }
+
+// TestParReportResponseNulloNote: the API's par report says, for a code
+// with nullos, what every par says (NulloNote: LAWS.md "Par", nullos are
+// left out of par), and nothing for a code without them.
+func TestParReportResponseNulloNote(t *testing.T) {
+	rep := reports.ParReport{Codes: []reports.CodePar{
+		{Law: "royal-auction-1913", Own: true, NullosLeftOut: true},
+		{Law: "contract-2017"},
+	}}
+	got := NewParReportResponse(tournament.EventData{}, rep)
+	if got.Codes[0].Note != NulloNote || got.Codes[1].Note != "" {
+		t.Fatalf("notes %q, %q; want %q for 1913 and none for 2017", got.Codes[0].Note, got.Codes[1].Note, NulloNote)
+	}
+	if js := reportJSON(t, got); !strings.Contains(js, `"note":"`+NulloNote+`"`) {
+		t.Errorf("JSON lacks the note: %s", js)
+	}
+}

@@ -159,21 +159,28 @@ func variance(xs []float64) float64 {
 func (r ParReport) Sheet() Sheet {
 	s := Sheet{Name: "Par report", Header: []string{"Law code", "Board", "Par (NS)", "Contracts", "Results", "At par", "Mean from par", "Cards' spread", "Tables' spread", "Cards' share %"}}
 	for _, c := range r.Codes {
-		name := c.Law
-		if c.Own {
-			name += " (the event's)"
-		}
-		if c.NullosLeftOut {
-			name += " (nullos left out)"
-		}
-		s.Rows = append(s.Rows, []any{name, "all", nil, nil, c.Results, c.AtPar, round2(c.MeanFromPar), round2(c.CardsSpread), round2(c.TablesSpread), round2(100 * c.CardsShare)})
+		s.Rows = append(s.Rows, []any{c.Name(), "all", nil, nil, c.Results, c.AtPar, round2(c.MeanFromPar), round2(c.CardsSpread), round2(c.TablesSpread), round2(100 * c.CardsShare)})
 	}
 	for _, c := range r.Codes {
 		for _, b := range c.Boards {
-			s.Rows = append(s.Rows, []any{c.Law, b.Section + " " + strconv.Itoa(b.Board), b.Par, strings.Join(b.Contracts, ", "), b.Results, b.AtPar, round2(b.MeanFromPar)})
+			s.Rows = append(s.Rows, []any{c.Name(), b.Section + " " + strconv.Itoa(b.Board), b.Par, strings.Join(b.Contracts, ", "), b.Results, b.AtPar, round2(b.MeanFromPar)})
 		}
 	}
 	return s
+}
+
+// Name is the code as every par output names it: its law, "(the event's)"
+// for the event's own, and "(nullos left out)" under a code with nullos,
+// which par leaves out (scoring.Rules.ParOf, LAWS.md "Par").
+func (c CodePar) Name() string {
+	name := c.Law
+	if c.Own {
+		name += " (the event's)"
+	}
+	if c.NullosLeftOut {
+		name += " (nullos left out)"
+	}
+	return name
 }
 
 // round2 rounds to two decimals, as figures are shown.

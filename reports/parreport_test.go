@@ -110,3 +110,56 @@ func TestParReportSheet(t *testing.T) {
 		t.Errorf("sheets %v: the par report is not last", sheets)
 	}
 }
+
+// TestParReportSaysNullosLeftOut: under a code with nullos (royal-auction-
+// 1913, seed 001's nullo chapter) par leaves them out (LAWS.md "Par":
+// "every output that shows par says so"), and so does every part of the
+// par report: the code's summary row, its per-board rows in the workbook,
+// and the heading of its per-board block in the text; contract-2017, with
+// no nullos, says nothing of them. The board is TestParReport's board 1
+// with one result; its figures are not what is tested here.
+func TestParReportSaysNullosLeftOut(t *testing.T) {
+	deal := pbnDeal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+	d := tournament.EventData{
+		Event: tournament.Event{Name: "Nullos", Law: scoring.RoyalAuction1913, Scoring: tournament.MethodMP},
+		Sections: []tournament.SectionData{{
+			Section: tournament.Section{Name: "A", Movement: movement.Movement{Boards: 1}},
+			Boards:  []tournament.Board{{Number: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Deal: deal}},
+			Results: []tournament.Result{{Board: 1, Status: tournament.StatusPlayed, Contract: "1NT", Declarer: "N", Tricks: 7}},
+			Analyses: []tournament.Analysis{{Board: 1, Deal: deal, Par: []tournament.LawPar{
+				{Law: scoring.RoyalAuction1913, Par: scoring.Par{NSScore: 10, NullosLeftOut: true}},
+				{Law: scoring.Contract2017, Par: scoring.Par{NSScore: -110}},
+			}}},
+		}},
+	}
+	rep, err := MakeParReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text []string
+	for _, p := range rep.Text(d) {
+		text = append(text, p.Lines...)
+	}
+	joined := strings.Join(text, "\n")
+	if !strings.Contains(joined, "royal-auction-1913 (the event's) (nullos left out), board by board:") {
+		t.Errorf("the 1913 per-board block does not say nullos are left out:\n%s", joined)
+	}
+	if !strings.Contains(joined, "\ncontract-2017, board by board:") {
+		t.Errorf("contract-2017's per-board block should say nothing of nullos:\n%s", joined)
+	}
+	s := rep.Sheet()
+	boardRows := 0
+	for _, row := range s.Rows {
+		name, board := row[0].(string), row[1].(string)
+		has := strings.Contains(name, "(nullos left out)")
+		if strings.HasPrefix(name, "royal-auction-1913") != has {
+			t.Errorf("row %v: nullos left out %v", row, has)
+		}
+		if board != "all" {
+			boardRows++
+		}
+	}
+	if boardRows != 2 {
+		t.Errorf("%d per-board rows, want 2 (one board, two codes with par)", boardRows)
+	}
+}

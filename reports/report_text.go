@@ -227,14 +227,7 @@ func whyChanged(from, to string, l LineComparison) string {
 func (r ParReport) Text(d tournament.EventData) []TextPart {
 	codes := &Sheet{Header: []string{"law code", "results", "at par", "mean from par", "cards' spread", "tables' spread", "cards' share"}}
 	for _, c := range r.Codes {
-		name := c.Law
-		if c.Own {
-			name += " (the event's)"
-		}
-		if c.NullosLeftOut {
-			name += " (nullos left out)"
-		}
-		codes.Rows = append(codes.Rows, []any{name, c.Results, c.AtPar, fmt.Sprintf("%.1f", c.MeanFromPar),
+		codes.Rows = append(codes.Rows, []any{c.Name(), c.Results, c.AtPar, fmt.Sprintf("%.1f", c.MeanFromPar),
 			fmt.Sprintf("%.0f", c.CardsSpread), fmt.Sprintf("%.0f", c.TablesSpread), fmt.Sprintf("%.1f%%", 100*c.CardsShare)})
 	}
 	parts := []TextPart{{Lines: []string{"Par report: " + describeEvent(d) + "; " + strconv.Itoa(r.Analysed) + " boards analysed double dummy", ""},
@@ -244,7 +237,7 @@ func (r ParReport) Text(d tournament.EventData) []TextPart {
 		for _, b := range c.Boards {
 			t.Rows = append(t.Rows, []any{b.Section, b.Board, b.Par, strings.Join(b.Contracts, ", "), b.Results, b.AtPar, fmt.Sprintf("%.1f", b.MeanFromPar)})
 		}
-		parts = append(parts, TextPart{Lines: []string{"", c.Law + ", board by board:"}, Table: t})
+		parts = append(parts, TextPart{Lines: []string{"", c.Name() + ", board by board:"}, Table: t})
 	}
 	return parts
 }

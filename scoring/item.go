@@ -6,7 +6,7 @@ import "strconv"
 type Item struct {
 	Side    Side     // the side the points go to
 	Kind    ItemKind // what was scored
-	Detail  uint8    // honours: which holding (HonourDetail); slams: 12 or 13
+	Detail  uint8    // honours: which holding (HonourDetail); slams: 12 or 13; revoke tricks: 1 when both sides' penalties were netted
 	Count   int8     // tricks, undertricks, honours or revokes counted
 	Per     int16    // the undoubled value of one trick, or one undertrick's points
 	Doubles uint8    // doublings applied
@@ -213,8 +213,11 @@ func (it Item) AppendText(b []byte) ([]byte, error) {
 		b = appendPlural(b, it.Count, "further revoke")
 		b = append(b, " at 100"...)
 	case ItemRevokeTricks:
-		b = strconv.AppendInt(b, int64(it.Count), 10)
-		return append(b, " tricks taken for a revoke"...), nil
+		b = appendPlural(b, it.Count, "trick")
+		if it.Detail == 1 {
+			return append(b, " taken for revokes, both sides' penalties netted"...), nil
+		}
+		return append(b, " taken for a revoke"...), nil
 	case ItemHonoursOnly:
 		return append(b, "revoked: may score honours only"...), nil
 	case ItemNoTrickScore:

@@ -16,8 +16,10 @@ package scoring
 //     in turn, each may overcall with any bid its code's order places higher
 //     (Rules.Bids: seed 001 Law 44, seed 003 Law 45, seed 000 Law 32) or
 //     pass; the last bid stands. The dealer's side bids first. Passing the
-//     deal out scores 0 where a code allows it (auction-1915 Law 9,
-//     royalton-1915's "no bid", contract-2017); under royal-auction-1913 the
+//     deal out scores 0 where a code allows it (auction-1915 Laws 42 and 44:
+//     the dealer "must either pass or declare", and when all four pass
+//     "the deal passes to the next player"; royalton-1915's "no bid";
+//     contract-2017); under royal-auction-1913 the
 //     dealer must declare, and the lone "one spade" at 2 is only his opening
 //     (seed 001 Law 48), played by him.
 //   - The Bridge codes (bridge, bridge-portland) have no auction: the

@@ -12,16 +12,31 @@ func (r *Rules) scoreBridge(res *Result, s *Score) {
 	var play, eff [2]int
 	play[dealer], play[dealer.Other()] = res.Tricks, 13-res.Tricks
 	eff = play
+	// The revoke penalty is exacted after the hand (seed 002, "The
+	// Revoke": "three tricks taken from the revoking side", claimed "at the
+	// end of a hand", "the accumulated penalty shall in no event exceed
+	// thirteen tricks"): each side forfeits three tricks a revoke, thirteen
+	// at most; the two forfeits are netted and the side owing more gives
+	// the difference, as far as the tricks it holds go. No order enters:
+	// the list's order never changes the score (LAWS.md, "Revokes").
 	var revoked [2]bool
-	moved := 0
+	var forfeit [2]int
 	for _, rv := range res.Revokes {
 		revoked[rv.Side] = true
-		n := min(3, eff[rv.Side], 13-moved) // "in no event exceed thirteen tricks"
-		eff[rv.Side] -= n
-		eff[rv.Side.Other()] += n
-		moved += n
-		if n > 0 {
-			s.add(Item{Side: rv.Side.Other(), Kind: ItemRevokeTricks, Count: int8(n)})
+		forfeit[rv.Side] = min(13, forfeit[rv.Side]+3)
+	}
+	if payer, net := NS, forfeit[NS]-forfeit[EW]; net != 0 {
+		if net < 0 {
+			payer, net = EW, -net
+		}
+		if n := min(net, eff[payer]); n > 0 {
+			eff[payer] -= n
+			eff[payer.Other()] += n
+			var netted uint8
+			if revoked[NS] && revoked[EW] {
+				netted = 1
+			}
+			s.add(Item{Side: payer.Other(), Kind: ItemRevokeTricks, Detail: netted, Count: int8(n)})
 		}
 	}
 	per := r.TrickValue(c.Strain)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"time"
 
 	"github.com/traveler-bridge/traveler/reports"
@@ -15,6 +16,16 @@ import (
 
 // maxDealt is the most boards `traveler deal` deals at once.
 const maxDealt = tournament.MaxBoards
+
+// dealBoards deals n boards at random from r, numbered from first, each
+// with its number's dealer and vulnerability.
+func dealBoards(r *rand.Rand, first, n int) []tournament.Board {
+	boards := make([]tournament.Board, 0, n)
+	for k := first; k < first+n; k++ {
+		boards = append(boards, tournament.Board{Number: k, Dealer: scoring.BoardDealer(k), Vulnerability: scoring.BoardVulnerability(k), Deal: scoring.RandomDeal(r)})
+	}
+	return boards
+}
 
 // runDeal deals boards at random and writes them as a PBN file of hand
 // records, with their double-dummy analysis when asked.
@@ -55,11 +66,8 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "traveler deal: %v\n", err)
 		return 2
 	}
-	r := scoring.CryptoRand()
-	sec := tournament.SectionData{}
-	for n := *first; n < *first+*boards; n++ {
-		b := tournament.Board{Number: n, Dealer: scoring.BoardDealer(n), Vulnerability: scoring.BoardVulnerability(n), Deal: scoring.RandomDeal(r)}
-		sec.Boards = append(sec.Boards, b)
+	sec := tournament.SectionData{Boards: dealBoards(scoring.CryptoRand(), *first, *boards)}
+	for _, b := range sec.Boards {
 		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
 	}
 	if *dd {

@@ -40,8 +40,10 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	src.register(fs)
 	to := fs.String("to", "all", "laws: the law code to compare with ("+strings.Join(scoring.LawNames(), ", ")+"), or all")
 	format := fs.String("format", "table", "output: table (readable text) or json")
+	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par (--event ID [--section ID] [--session N] | --from FILE)")
+		fmt.Fprintln(stderr, "       traveler report royalton --deals N [--format table|json]")
 		fmt.Fprintln(stderr, "                       [--to CODE|all] [--format table|json]")
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "  royalton  the Royalton test report: contracts made exactly, with overtricks, defeated;")
@@ -59,7 +61,13 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return code
 	}
 	ra, err := checkReportArgs(fs, pos, *to, *format)
-	if err == nil {
+	dealt := false
+	fs.Visit(func(f *flag.Flag) { dealt = dealt || f.Name == "deals" })
+	switch {
+	case err != nil:
+	case dealt:
+		err = checkDeals(fs, ra, *deals)
+	default:
 		err = src.check(fs)
 	}
 	if err != nil {
@@ -68,6 +76,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			fs.Usage()
 		}
 		return 2
+	}
+	if dealt {
+		return printDealt(ctx, stdout, stderr, ra, *deals)
 	}
 	d, err := src.load(ctx, stdin, stderr)
 	if err != nil {
@@ -111,6 +122,56 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 	}
 	ra.to = []scoring.Law{law}
 	return ra, nil
+}
+
+// checkDeals checks --deals: the royalton report only, no event or file
+// with it, and 1 to maxDealt boards.
+func checkDeals(fs *flag.FlagSet, ra reportArgs, n int) error {
+	other := ""
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "event" || f.Name == "from" || f.Name == "section" || f.Name == "session" {
+			other = f.Name
+		}
+	})
+	switch {
+	case ra.kind != "royalton":
+		return usagef("--deals: only the royalton report deals boards")
+	case other != "":
+		return usagef("--deals and --%s: give one: boards dealt here, or an event or a results file", other)
+	case n < 1 || n > maxDealt:
+		return usagef("--deals %d: must be 1 to %d boards", n, maxDealt)
+	}
+	return nil
+}
+
+// printDealt deals n boards at random, solves them double dummy under every
+// code and prints the Royalton author's game at 40 on them
+// (reports.DealtReport).
+func printDealt(ctx context.Context, stdout, stderr io.Writer, ra reportArgs, n int) int {
+	boards := dealBoards(scoring.CryptoRand(), 1, n)
+	var rules []scoring.Rules
+	for _, l := range scoring.Laws {
+		rules = append(rules, scoring.NewRules(l))
+	}
+	an, err := tournament.Analyse(&dds.Lazy{}, boards, rules)
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler report royalton: %v\n", err)
+		return 1
+	}
+	rep := reports.MakeDealtReport(an)
+	if ra.format == "json" {
+		err = writeJSON(stdout, api.NewDealtResponse(rep))
+	} else {
+		err = reports.WriteText(stdout, rep.Text())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler report royalton: %v\n", err)
+		return 1
+	}
+	return 0
 }
 
 // printReport works the report out and prints it: as a table, or as the

@@ -15,6 +15,7 @@ type OverallResponse struct {
 	Sessions []int                  `json:"sessions"`
 	Results  int                    `json:"results"`
 	Entries  []OverallEntryResponse `json:"entries"`
+	Grading  *GradingDTO            `json:"grading,omitempty"` // the strata and handicap every section shares, which the ranking is graded by; absent: not graded
 }
 
 // OverallEntryResponse is one partnership's (team's) overall place.
@@ -27,6 +28,7 @@ type OverallEntryResponse struct {
 	Place      string                 `json:"place"`
 	Boards     int                    `json:"boards"`
 	Sessions   []SessionScoreResponse `json:"sessions"` // one a session of "sessions"
+	GradeDTO
 }
 
 // SessionScoreResponse is an entry's result in one session; boards 0 where
@@ -59,7 +61,12 @@ func NewOverallResponse(o tournament.Overall) OverallResponse {
 			r.Sessions[k] = SessionScoreResponse{Section: s.Section, Number: s.Number, Direction: s.Direction,
 				Points: round2(s.Points), Percentage: round2(s.Percentage), Boards: s.Boards}
 		}
+		r.GradeDTO = newGradeDTO(&o.Grading, &e.Grade)
 		d.Entries[i] = r
+	}
+	if g := &o.Grading; g.Stratified() || g.Handicapped() {
+		gd := newGradingDTO(*g)
+		d.Grading = &gd
 	}
 	return d
 }

@@ -16,6 +16,10 @@ type OverallResponse struct {
 	Results  int                    `json:"results"`
 	Entries  []OverallEntryResponse `json:"entries"`
 	Grading  *GradingDTO            `json:"grading,omitempty"` // the strata and handicap every section shares, which the ranking is graded by; absent: not graded
+	// Knockouts is how many knockout matches the ranking leaves out: a
+	// knockout has no overall ranking, its result is the bracket (GET
+	// /v1/events/{id}/bracket).
+	Knockouts int `json:"knockouts,omitempty"`
 }
 
 // OverallEntryResponse is one partnership's (team's) overall place.
@@ -45,7 +49,7 @@ type SessionScoreResponse struct {
 // NewOverallResponse converts an overall ranking to its answer.
 func NewOverallResponse(o tournament.Overall) OverallResponse {
 	d := OverallResponse{Event: o.Event.Name, Method: string(o.Method), Options: newOverallOptionsBody(o.Options),
-		Sessions: o.Sessions, Results: o.Results, Entries: make([]OverallEntryResponse, len(o.Entries))}
+		Sessions: o.Sessions, Results: o.Results, Knockouts: o.Knockouts, Entries: make([]OverallEntryResponse, len(o.Entries))}
 	if d.Sessions == nil {
 		d.Sessions = []int{}
 	}

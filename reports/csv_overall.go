@@ -17,6 +17,9 @@ import (
 // section is graded the same way, the grading columns (gradingHeader) of
 // the overall ranking graded so, place then the place by net.
 func WriteOverallCSV(w io.Writer, d tournament.EventData) error {
+	if err := d.NoOverall(); err != nil {
+		return err
+	}
 	o := d.Overall()
 	cw := newCSVWriter(w)
 	header := []string{"direction", "place", "players", "name", "total", "percentage", "boards"}

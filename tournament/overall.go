@@ -192,6 +192,10 @@ type Overall struct {
 	Sessions []int          // the sessions counted, in order; the last is the one earlier sessions carry over into
 	Entries  []OverallEntry // by field (NS before EW where they are ranked apart), then place
 	Results  int            // traveler lines counted
+	// Knockouts is how many of the event's sections are knockout matches,
+	// left out: a knockout has no overall ranking (its result is the
+	// bracket, GET /v1/events/{id}/bracket).
+	Knockouts int
 	// Grading is the strata and handicap option every section counted
 	// shares (grading.go), which the overall ranking is graded by as a
 	// section's standings are; zero when the sections' gradings differ.
@@ -240,9 +244,21 @@ type sessionEntry struct {
 // section with a smaller top is counted as if it had the larger), so
 // sections of different sizes scored within themselves compare. A pair is
 // known again in another session as OverallOptions.SamePair says.
+//
+// A knockout's sections are left out (Overall.Knockouts): a knockout has no
+// overall ranking, each match is won by IMPs and its winner goes on, and
+// its result is the bracket.
 func OverallStandings(e *Event, in []OverallInput) Overall {
 	opts := e.Overall.Defaults()
-	out := Overall{Event: *e, Method: e.Scoring, Options: opts}
+	knockouts := 0
+	in = slices.DeleteFunc(slices.Clone(in), func(oi OverallInput) bool {
+		ko := oi.Section.Spec.Kind == "knockout"
+		if ko {
+			knockouts++
+		}
+		return ko
+	})
+	out := Overall{Event: *e, Method: e.Scoring, Options: opts, Knockouts: knockouts}
 	bySession := map[int][]int{}
 	for i := range in {
 		s := in[i].Section.Session
@@ -486,11 +502,35 @@ func (s *Service) OverallStandings(ctx context.Context, a Actor, eventID int64) 
 	if err != nil {
 		return Overall{}, err
 	}
+	if err := noOverall(&e, secs); err != nil {
+		return Overall{}, err
+	}
 	in, err := overallInputs(ctx, store, secs, &e, seesAll(a))
 	if err != nil {
 		return Overall{}, err
 	}
 	return OverallStandings(&e, in), nil
+}
+
+// noOverall refuses the overall ranking of an event whose sections are all
+// knockout matches, naming where its result is: a knockout has no overall
+// ranking (each match is won by IMPs and its winner goes on).
+func noOverall(e *Event, secs []Section) error {
+	if len(secs) == 0 || slices.ContainsFunc(secs, func(s Section) bool { return s.Spec.Kind != "knockout" }) {
+		return nil
+	}
+	return Invalidf("event", "event "+strconv.Quote(e.Name)+" is a knockout: a knockout has no overall ranking, each match is won by IMPs and its winner goes on; its result is the bracket",
+		"GET /v1/events/"+strconv.FormatInt(e.ID, 10)+"/bracket", "GET /v1/sections/{id}/knockout")
+}
+
+// NoOverall is noOverall for the sections an event's data holds: the
+// files' refusal of an overall ranking a knockout does not have.
+func (d *EventData) NoOverall() error {
+	secs := make([]Section, len(d.Sections))
+	for i := range d.Sections {
+		secs[i] = d.Sections[i].Section
+	}
+	return noOverall(&d.Event, secs)
 }
 
 // overallReaders is how many sections overallInputs reads at once: a field

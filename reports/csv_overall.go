@@ -9,6 +9,10 @@ import (
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
+// overallIsIn is what a file that cannot say an event's overall ranking
+// (USEBIO 1.2 as traveler writes it, PBN 2.1) says of where it is.
+const overallIsIn = "the overall ranking of every section and session is in overall.csv and the workbook, report.xlsx"
+
 // WriteOverallCSV writes the event's overall ranking (every session and
 // section ranked together as its overall options say,
 // tournament.OverallStandings) as CSV: a header row, then a row per

@@ -108,27 +108,50 @@ type Section struct {
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string           // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
-	Tables         int              // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
-	Pairs          int              // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
-	Teams          int              // teams: teams (a complete round robin); swiss: teams
-	Rounds         int              // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go); knockout: the segments (knockout.go)
-	BoardsPerRound int              // boards a table plays each round
-	Even           string           // mitchell with an even number of tables: "skip" (default) or "relay"
-	SkipAfter      int              // mitchell "skip": the round after which EW skip a table; 0: the middle
-	Missing        int              // mitchell: the pair of a half table that is not there; 0: none
-	Phantom        bool             // mitchell: the missing pair's opponents get an artificial score instead of sitting out
-	ArrowSwitch    []int            // mitchell: rounds in which every table arrow-switches (one winner)
-	ShareBoards    bool             // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []movement.Round // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
-	Winners        int              // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
-	VPScale        string           // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)
-	VPTable        []int            // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale); "percent-table": in hundredths of a point above 50% (scoring.PercentVPScale)
-	ByeVPs         *float64         // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
-	CarryTeam      int              // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
-	CarryIMPs      float64          // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
-	TieRule        string           // knockout: how a tie at the end is decided, TieRules; "": "playoff"
-	From           []int64          // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
+	Kind           string            // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
+	Tables         int               // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
+	Pairs          int               // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
+	Teams          int               // teams: teams (a complete round robin); swiss: teams
+	Rounds         int               // rounds to play; 0: all the movement has; swiss: the rounds the event will have, paired one by one (swiss.go); knockout: the segments (knockout.go)
+	BoardsPerRound int               // boards a table plays each round
+	Even           string            // mitchell with an even number of tables: "skip" (default) or "relay"
+	SkipAfter      int               // mitchell "skip": the round after which EW skip a table; 0: the middle
+	Missing        int               // mitchell: the pair of a half table that is not there; 0: none
+	Phantom        bool              // mitchell: the missing pair's opponents get an artificial score instead of sitting out
+	ArrowSwitch    []int             // mitchell: rounds in which every table arrow-switches (one winner)
+	ShareBoards    bool              // howell of 5 or 6 pairs: all tables share the last round's set
+	Schedule       []movement.Round  // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	Winners        int               // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
+	VPScale        string            // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)
+	VPTable        []int             // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale); "percent-table": in hundredths of a point above 50% (scoring.PercentVPScale)
+	ByeVPs         *float64          // swiss: the VPs of a team with a bye; nil: 60% of the scale's maximum (12 of 20, 18 of 30)
+	CarryTeam      int               // knockout: the team (1 or 2) that starts with CarryIMPs; 0: none
+	CarryIMPs      float64           // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
+	TieRule        string            // knockout: how a tie at the end is decided, TieRules; "": "playoff"
+	From           []int64           // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
+	Withdrawn      []SwissWithdrawal // swiss: the teams (pairs) withdrawn, by number, never paired again (WithdrawSwiss); nil: none
+}
+
+// SwissWithdrawal is a team (a pair) withdrawn from a Swiss: from round
+// FromRound on it is in no match and has no bye.
+type SwissWithdrawal struct {
+	Number    int
+	FromRound int
+}
+
+// withdrawnNumbers lists the numbers of a Swiss's withdrawn teams (pairs).
+func (s *MovementSpec) withdrawnNumbers() []int {
+	out := make([]int, len(s.Withdrawn))
+	for i, w := range s.Withdrawn {
+		out[i] = w.Number
+	}
+	return out
+}
+
+// gone reports whether team (pair) n of a Swiss has withdrawn by round r:
+// it sits out that round without a bye.
+func (s *MovementSpec) gone(n, r int) bool {
+	return slices.ContainsFunc(s.Withdrawn, func(w SwissWithdrawal) bool { return w.Number == n && r >= w.FromRound })
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -94,7 +94,9 @@ func wantOverall(t *testing.T, o Overall, want []overallRow) {
 // EBU's "carry-forward", and what share a final carries is each event's
 // conditions of contest. No ACBL or EBU text fixing a percentage was found
 // in the reference corpora (searched: the ACBL's pair-event conditions of
-// contest and ACBLscore manual, the EBU's pages), so 50 % is this test's
+// contest and ACBLscore manual, the EBU's pages; again for issue 25's
+// closing: "ACBL carryover", "EBU carry-forward", the ACBL Tech Files'
+// event guidelines EVENTS.033, which sum sessions), so 50 % is this test's
 // choice and the figures below are hand arithmetic:
 // Ann 3.7 + 9.5 = 13.2, Kim 4.75 + 7.4 = 12.15, Ivy 1.3 + 7.5 = 8.8,
 // Eve 1.75 + 5.5 = 7.25, Cat 3.75 + 2.6 = 6.35, Gus 2.75 + 3.5 = 6.25; the

@@ -197,7 +197,17 @@ func TestTeamsVPScale(t *testing.T) {
 	if got := totals(t, b, sec); got[home] != 30 {
 		t.Errorf("standings after a movement change: %v, want team %s still 30 on the section's table", got, home)
 	}
-	_, err := b.Svc.CreateSection(b.Ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{
+	// A change to a table that is not monotone is refused naming its step,
+	// and the section keeps its table: nothing stored is lost.
+	_, err := b.Svc.ChangeMovement(b.Ctx, tournament.Director, sec.ID, tournament.MovementChange{
+		Movement: tournament.MovementSpec{Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "table", VPTable: []int{1, 3, 5, 4, 11}}, FromRound: 2})
+	if te := wantError(t, err, tournament.ErrInvalid, "movement.vp_table[3]"); !strings.Contains(te.Message, "not monotone") {
+		t.Errorf("a change to a table not monotone refused as %q", te.Message)
+	}
+	if now, _ := b.Svc.Section(b.Ctx, tournament.Director, sec.ID); len(now.Spec.VPTable) != 15 || totals(t, b, sec)[home] != 30 {
+		t.Errorf("after a refused change the section's table is %v, standings %v; want its 15 steps and team %s 30", now.Spec.VPTable, totals(t, b, sec), home)
+	}
+	_, err = b.Svc.CreateSection(b.Ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{
 		Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "table", VPTable: []int{1, 3, 5, 4, 11, 14, 17, 20, 24, 28}}})
 	te := wantError(t, err, tournament.ErrInvalid, "movement.vp_table[3]")
 	if !strings.Contains(te.Message, "not monotone") {

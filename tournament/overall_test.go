@@ -41,6 +41,18 @@ func named(in OverallInput, names ...[2]string) OverallInput {
 	return in
 }
 
+// twoSessions is TestOverallTwoSessionsCarryOver's two sessions of
+// sectionA, the partnerships seated the other way round in the second,
+// Ann–Bob's names there written as ann and bob.
+func twoSessions(t *testing.T, ann, bob string) (s1, s2 OverallInput) {
+	t.Helper()
+	s1 = named(sectionA(t, 1, 1, "A", nil), [2]string{"Ann", "Bob"}, [2]string{"Cat", "Dan"}, [2]string{"Eve", "Fay"},
+		[2]string{"Gus", "Hal"}, [2]string{"Ivy", "Jon"}, [2]string{"Kim", "Lee"})
+	s2 = named(sectionA(t, 2, 2, "A", nil), [2]string{"Kim", "Lee"}, [2]string{"Ivy", "Jon"}, [2]string{"Gus", "Hal"},
+		[2]string{"Eve", "Fay"}, [2]string{"Cat", "Dan"}, [2]string{ann, bob})
+	return s1, s2
+}
+
 type overallRow struct {
 	who   string
 	total float64
@@ -108,10 +120,7 @@ func wantOverall(t *testing.T, o Overall, want []overallRow) {
 // sessions: EW 3, NS 2, NS 1, EW 1, NS 3, EW 2 (each named by its
 // session-1 players: Kim, Cat, Ann, Gus, Eve, Ivy).
 func TestOverallTwoSessionsCarryOver(t *testing.T) {
-	s1 := named(sectionA(t, 1, 1, "A", nil), [2]string{"Ann", "Bob"}, [2]string{"Cat", "Dan"}, [2]string{"Eve", "Fay"},
-		[2]string{"Gus", "Hal"}, [2]string{"Ivy", "Jon"}, [2]string{"Kim", "Lee"})
-	s2 := named(sectionA(t, 2, 2, "A", nil), [2]string{"Kim", "Lee"}, [2]string{"Ivy", "Jon"}, [2]string{"Gus", "Hal"},
-		[2]string{"Eve", "Fay"}, [2]string{"Cat", "Dan"}, [2]string{"ann", "BOB"})
+	s1, s2 := twoSessions(t, "ann", "BOB")
 	e := Event{Scoring: MethodMP}
 	wantOverall(t, OverallStandings(&e, []OverallInput{s1, s2}), []overallRow{
 		{"Ann", 16.9, 70.42, 1}, {"Kim", 16.9, 70.42, 1}, {"Cat", 10.1, 42.08, 3}, {"Ivy", 10.1, 42.08, 3},
@@ -317,10 +326,7 @@ func gradedInput(in OverallInput, g Grading, grades map[string]standingGrade) Ov
 // overall ranking ungraded: a stratum means one thing only where the
 // sections agree on it.
 func TestOverallGraded(t *testing.T) {
-	s1 := named(sectionA(t, 1, 1, "A", nil), [2]string{"Ann", "Bob"}, [2]string{"Cat", "Dan"}, [2]string{"Eve", "Fay"},
-		[2]string{"Gus", "Hal"}, [2]string{"Ivy", "Jon"}, [2]string{"Kim", "Lee"})
-	s2 := named(sectionA(t, 2, 2, "A", nil), [2]string{"Kim", "Lee"}, [2]string{"Ivy", "Jon"}, [2]string{"Gus", "Hal"},
-		[2]string{"Eve", "Fay"}, [2]string{"Cat", "Dan"}, [2]string{"Ann", "Bob"})
+	s1, s2 := twoSessions(t, "Ann", "Bob")
 	e := Event{Scoring: MethodMP}
 	hc := Grading{Handicap: HandicapPercent}
 	h := map[string]standingGrade{"Ann": {handicap: -6}, "Kim": {}, "Cat": {handicap: 3}, "Ivy": {handicap: -1}, "Eve": {handicap: 6}, "Gus": {handicap: 2}}

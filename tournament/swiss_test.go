@@ -45,6 +45,15 @@ func totals(t *testing.T, b *tournamenttest.Builder, sec tournament.Section) map
 	return out
 }
 
+// sevenACBL30 makes TestSwissTeams' Swiss: 7 teams, 3 rounds of 2 boards,
+// the ACBL 30-VP scale, a bye 18 VPs.
+func sevenACBL30(b *tournamenttest.Builder) tournament.Section {
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	bye := 18.0
+	return b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
+		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+}
+
 // TestSwissTeams runs a Swiss of 7 teams over 3 rounds of 2 boards on the
 // ACBL 30-VP scale (the home team of every match winning by 35 IMPs: 30–0
 // on the 6–8 boards row, the nearest to 2 boards; a bye 18): round 1 paired
@@ -56,10 +65,7 @@ func totals(t *testing.T, b *tournamenttest.Builder, sec tournament.Section) map
 func TestSwissTeams(t *testing.T) {
 	b := newBuilder(t)
 	ctx, dir := b.Ctx, tournament.Director
-	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
-	bye := 18.0
-	sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
-		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+	sec := sevenACBL30(b)
 	m := &sec.Movement
 	// Round 1 by number: 1 v 2, 3 v 4, 5 v 6, 7 the bye; every round's boards exist.
 	if got := fmt.Sprint(m.Matches(1)); got != "[{1 2} {3 4} {5 6} {7 0}]" || len(m.Rounds) != 1 || m.Boards != 6 {
@@ -313,10 +319,7 @@ func TestSwissSixRounds(t *testing.T) {
 func TestSwissWithdrawn(t *testing.T) {
 	b := newBuilder(t)
 	ctx, dir := b.Ctx, tournament.Director
-	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
-	bye := 18.0
-	sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
-		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+	sec := sevenACBL30(b)
 	swissRound(b, sec, 1)
 	_, err := b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 8)
 	wantError(t, err, tournament.ErrInvalid, "number")

@@ -62,16 +62,7 @@ func TestBrowserSwissRelease(t *testing.T) {
 	}
 	bl.Rosters(sec)
 	bl.Deal(sec, tournamenttest.OneSuitDeal)
-	rd, _ := sec.Movement.Round(1)
-	for _, tb := range rd.Tables {
-		for _, bd := range tb.Boards {
-			if tb.Table%2 == 1 {
-				bl.Play(sec, 1, tb.Table, bd, "7S", "N", 13)
-			} else {
-				bl.Play(sec, 1, tb.Table, bd, "1S", "N", 7)
-			}
-		}
-	}
+	homeWins(bl, sec, 1)
 
 	d.open("/director/sections/" + id(sec.ID))
 	d.submit("#swiss-link")
@@ -143,16 +134,7 @@ func TestBrowserSwissWithdraw(t *testing.T) {
 	bye := 18.0
 	sec := bl.Section(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
 		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
-	rd, _ := sec.Movement.Round(1)
-	for _, tb := range rd.Tables {
-		for _, bd := range tb.Boards {
-			if tb.Table%2 == 1 {
-				bl.Play(sec, 1, tb.Table, bd, "7S", "N", 13)
-			} else {
-				bl.Play(sec, 1, tb.Table, bd, "1S", "N", 7)
-			}
-		}
-	}
+	homeWins(bl, sec, 1)
 	d := b.phone("director")
 	d.open("/director")
 	d.fill("#token", directorToken)
@@ -182,5 +164,20 @@ func TestBrowserSwissWithdraw(t *testing.T) {
 	d.shot("swiss round 2 without team 7")
 	if w := eval[int](d, "measure the page", `document.documentElement.scrollWidth`); w > phoneWidth {
 		t.Errorf("the Swiss page is %d px wide on a %d px phone", w, phoneWidth)
+	}
+}
+
+// homeWins plays every match of a Swiss round so that its home team wins
+// (tournament's swissRound): 7♠ making 13 in room 1, 1♠ making 7 in room 2.
+func homeWins(bl *tournamenttest.Builder, sec tournament.Section, round int) {
+	rd, _ := sec.Movement.Round(round)
+	for _, tb := range rd.Tables {
+		for _, bd := range tb.Boards {
+			if tb.Table%2 == 1 {
+				bl.Play(sec, round, tb.Table, bd, "7S", "N", 13)
+			} else {
+				bl.Play(sec, round, tb.Table, bd, "1S", "N", 7)
+			}
+		}
 	}
 }

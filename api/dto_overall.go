@@ -15,6 +15,11 @@ type OverallResponse struct {
 	Sessions []int                  `json:"sessions"`
 	Results  int                    `json:"results"`
 	Entries  []OverallEntryResponse `json:"entries"`
+	Grading  *GradingDTO            `json:"grading,omitempty"` // the strata and handicap every section shares, which the ranking is graded by; absent: not graded
+	// Knockouts is how many knockout matches the ranking leaves out: a
+	// knockout has no overall ranking, its result is the bracket (GET
+	// /v1/events/{id}/bracket).
+	Knockouts int `json:"knockouts,omitempty"`
 }
 
 // OverallEntryResponse is one partnership's (team's) overall place.
@@ -27,6 +32,7 @@ type OverallEntryResponse struct {
 	Place      string                 `json:"place"`
 	Boards     int                    `json:"boards"`
 	Sessions   []SessionScoreResponse `json:"sessions"` // one a session of "sessions"
+	GradeDTO
 }
 
 // SessionScoreResponse is an entry's result in one session; boards 0 where
@@ -43,7 +49,7 @@ type SessionScoreResponse struct {
 // NewOverallResponse converts an overall ranking to its answer.
 func NewOverallResponse(o tournament.Overall) OverallResponse {
 	d := OverallResponse{Event: o.Event.Name, Method: string(o.Method), Options: newOverallOptionsBody(o.Options),
-		Sessions: o.Sessions, Results: o.Results, Entries: make([]OverallEntryResponse, len(o.Entries))}
+		Sessions: o.Sessions, Results: o.Results, Knockouts: o.Knockouts, Entries: make([]OverallEntryResponse, len(o.Entries))}
 	if d.Sessions == nil {
 		d.Sessions = []int{}
 	}
@@ -59,7 +65,12 @@ func NewOverallResponse(o tournament.Overall) OverallResponse {
 			r.Sessions[k] = SessionScoreResponse{Section: s.Section, Number: s.Number, Direction: s.Direction,
 				Points: round2(s.Points), Percentage: round2(s.Percentage), Boards: s.Boards}
 		}
+		r.GradeDTO = newGradeDTO(&o.Grading, &e.Grade)
 		d.Entries[i] = r
+	}
+	if g := &o.Grading; g.Stratified() || g.Handicapped() {
+		gd := newGradingDTO(*g)
+		d.Grading = &gd
 	}
 	return d
 }

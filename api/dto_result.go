@@ -176,6 +176,13 @@ type StandingResponse struct {
 	Boards     int      `json:"boards"`
 	IMPs       *int     `json:"imps,omitempty"` // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 
+	GradeDTO
+}
+
+// GradeDTO is a graded pair's (team's) stratum, places by stratum,
+// handicap, net result and scratch place: in a section's standings and in
+// the overall ranking alike (tournament.Grade).
+type GradeDTO struct {
 	Stratum  string            `json:"stratum,omitempty"`       // stratified: the pair's stratum
 	Strata   []StratumPlaceDTO `json:"strata,omitempty"`        // stratified: its place in its stratum and each one above, the top first
 	Handicap *float64          `json:"handicap,omitempty"`      // a handicap event: the handicap added
@@ -198,7 +205,7 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
 		}
-		gradedStanding(&d.Pairs[i], &s.Section.Grading, &p)
+		d.Pairs[i].GradeDTO = newGradeDTO(&s.Section.Grading, &p.Grade)
 	}
 	if g := &s.Section.Grading; g.Stratified() || g.Handicapped() {
 		gd := newGradingDTO(*g)
@@ -212,8 +219,10 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 	return d
 }
 
-// gradedStanding puts a graded section's figures on a standing's answer.
-func gradedStanding(d *StandingResponse, g *tournament.Grading, p *tournament.Standing) {
+// newGradeDTO is a graded pair's (team's) figures as g grades them; the
+// zero GradeDTO when g grades nothing.
+func newGradeDTO(g *tournament.Grading, p *tournament.Grade) GradeDTO {
+	var d GradeDTO
 	if g.Stratified() {
 		d.Stratum = p.Stratum
 		d.Strata = convert(p.Strata, func(sp tournament.StratumPlace) StratumPlaceDTO {
@@ -224,6 +233,7 @@ func gradedStanding(d *StandingResponse, g *tournament.Grading, p *tournament.St
 		h, net := round2(p.Handicap), round2(p.Net)
 		d.Handicap, d.Net, d.Scratch = &h, &net, strconv.Itoa(p.Scratch)
 	}
+	return d
 }
 
 // round2 rounds to 2 decimals without a negative zero.

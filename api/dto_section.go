@@ -23,32 +23,40 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // MovementSpecDTO is a director's choice of movement: a kind and its
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
-	Kind           string      `json:"kind"`
-	Tables         int         `json:"tables,omitempty"`
-	Pairs          int         `json:"pairs,omitempty"`
-	Teams          int         `json:"teams,omitempty"`
-	Rounds         int         `json:"rounds,omitempty"`
-	BoardsPerRound int         `json:"boards_per_round,omitempty"`
-	Even           string      `json:"even,omitempty"`
-	SkipAfter      int         `json:"skip_after,omitempty"`
-	Missing        int         `json:"missing,omitempty"`
-	Phantom        bool        `json:"phantom,omitempty"`
-	ArrowSwitch    []int       `json:"arrow_switch,omitempty"`
-	Variant        string      `json:"variant,omitempty"`      // mitchell: "barometer", "web", "hesitation", "rover", "two-stanza" or "appendix"; left out: plain
-	Switches       []SwitchDTO `json:"switches,omitempty"`     // mitchell: arrow switches at chosen tables in chosen rounds (one winner)
-	RoverTables    []int       `json:"rover_tables,omitempty"` // mitchell "rover": the rover's table each round from round 2 (or 1); left out: the EBU's order
-	Appendix       int         `json:"appendix,omitempty"`     // mitchell "appendix": appendix tables, table tables+j sharing table j's boards
-	ShareBoards    bool        `json:"share_boards,omitempty"`
-	Schedule       []RoundDTO  `json:"schedule,omitempty"`
-	File           string      `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
-	Winners        int         `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
-	VPScale        string      `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
-	VPTable        []int       `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
-	ByeVPs         *float64    `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
-	CarryTeam      int         `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
-	CarryIMPs      float64     `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
-	TieRule        string      `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
-	From           []int64     `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
+	Kind           string               `json:"kind"`
+	Tables         int                  `json:"tables,omitempty"`
+	Pairs          int                  `json:"pairs,omitempty"`
+	Teams          int                  `json:"teams,omitempty"`
+	Rounds         int                  `json:"rounds,omitempty"`
+	BoardsPerRound int                  `json:"boards_per_round,omitempty"`
+	Even           string               `json:"even,omitempty"`
+	SkipAfter      int                  `json:"skip_after,omitempty"`
+	Missing        int                  `json:"missing,omitempty"`
+	Phantom        bool                 `json:"phantom,omitempty"`
+	ArrowSwitch    []int                `json:"arrow_switch,omitempty"`
+	Variant        string               `json:"variant,omitempty"`      // mitchell: "barometer", "web", "hesitation", "rover", "two-stanza" or "appendix"; left out: plain
+	Switches       []SwitchDTO          `json:"switches,omitempty"`     // mitchell: arrow switches at chosen tables in chosen rounds (one winner)
+	RoverTables    []int                `json:"rover_tables,omitempty"` // mitchell "rover": the rover's table each round from round 2 (or 1); left out: the EBU's order
+	Appendix       int                  `json:"appendix,omitempty"`     // mitchell "appendix": appendix tables, table tables+j sharing table j's boards
+	ShareBoards    bool                 `json:"share_boards,omitempty"`
+	Schedule       []RoundDTO           `json:"schedule,omitempty"`
+	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
+	Winners        int                  `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
+	VPScale        string               `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
+	VPTable        []int                `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
+	ByeVPs         *float64             `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
+	CarryTeam      int                  `json:"carry_team,omitempty"` // knockout: the team (1 or 2) that starts with carry_imps
+	CarryIMPs      float64              `json:"carry_imps,omitempty"` // knockout: the carry-over, IMPs in halves
+	TieRule        string               `json:"tie_rule,omitempty"`   // knockout: "playoff" (default) or "carryover"
+	From           []int64              `json:"from,omitempty"`       // knockout, in answers only: the two matches whose winners meet here (POST /v1/events/{id}/knockout/advance)
+	Withdrawn      []SwissWithdrawalDTO `json:"withdrawn,omitempty"`  // swiss, in answers only: the teams (pairs) withdrawn, never paired again (POST /v1/sections/{id}/swiss/withdraw)
+}
+
+// SwissWithdrawalDTO is a team (pair) withdrawn from a Swiss: from round
+// from_round on it is in no match and has no bye.
+type SwissWithdrawalDTO struct {
+	Number    int `json:"number"`
+	FromRound int `json:"from_round"`
 }
 
 // Spec converts the DTO to the domain.
@@ -74,7 +82,7 @@ func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
-		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From),
+		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From), Withdrawn: convert(s.Withdrawn, func(w tournament.SwissWithdrawal) SwissWithdrawalDTO { return SwissWithdrawalDTO(w) }),
 		Variant: s.Variant, RoverTables: slices.Clone(s.RoverTables), Appendix: s.Appendix}
 	for _, sw := range s.Switches {
 		d.Switches = append(d.Switches, SwitchDTO{Round: sw.Round, Tables: slices.Clone(sw.Tables)})

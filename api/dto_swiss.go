@@ -73,3 +73,9 @@ type SwissSwapRequest struct {
 type SwissReleaseRequest struct {
 	Version int `json:"version"` // the draft's version the director saw
 }
+
+// SwissWithdrawRequest is POST /v1/sections/{id}/swiss/withdraw: the team
+// (in a Swiss pairs, the pair) that leaves the rounds not yet released.
+type SwissWithdrawRequest struct {
+	Number int `json:"number"`
+}

@@ -100,3 +100,22 @@ func (s *server) releaseSwiss(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, NewSectionResponse(sec))
 }
+
+// withdrawSwiss is POST /v1/sections/{id}/swiss/withdraw: a team (pair)
+// withdrawn from the Swiss's later rounds, never paired again; the
+// section as it is then.
+func (s *server) withdrawSwiss(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	var q SwissWithdrawRequest
+	if err := bindJSON(c, &q, ""); err != nil {
+		return err
+	}
+	sec, err := s.svc.WithdrawSwiss(c.Request().Context(), actor(c), id, q.Number)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewSectionResponse(sec))
+}

@@ -151,6 +151,7 @@ var routes = []route{
 	{http.MethodPut, "/v1/sections/:id/swiss/draft", (*server).putSwissDraft},
 	{http.MethodPost, "/v1/sections/:id/swiss/draft/swap", (*server).swapSwiss},
 	{http.MethodPost, "/v1/sections/:id/swiss/release", (*server).releaseSwiss},
+	{http.MethodPost, "/v1/sections/:id/swiss/withdraw", (*server).withdrawSwiss},
 	// Knockout matches (handlers_knockout.go)
 	{http.MethodGet, "/v1/sections/:id/knockout", (*server).getKnockout},
 	{http.MethodPost, "/v1/sections/:id/knockout/playoff", (*server).addKnockoutPlayoff},

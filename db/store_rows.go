@@ -82,31 +82,32 @@ type playerJSON struct {
 
 // specJSON is a tournament.MovementSpec in JSON.
 type specJSON struct {
-	Kind           string       `json:"kind"`
-	Tables         int          `json:"tables,omitzero"`
-	Pairs          int          `json:"pairs,omitzero"`
-	Teams          int          `json:"teams,omitzero"`
-	Rounds         int          `json:"rounds,omitzero"`
-	BoardsPerRound int          `json:"boards_per_round,omitzero"`
-	Even           string       `json:"even,omitzero"`
-	SkipAfter      int          `json:"skip_after,omitzero"`
-	Missing        int          `json:"missing,omitzero"`
-	Phantom        bool         `json:"phantom,omitzero"`
-	ArrowSwitch    []int        `json:"arrow_switch"`
-	Variant        string       `json:"variant,omitzero"`
-	Switches       []switchJSON `json:"switches,omitempty"`
-	RoverTables    []int        `json:"rover_tables,omitempty"`
-	Appendix       int          `json:"appendix,omitzero"`
-	ShareBoards    bool         `json:"share_boards,omitzero"`
-	Schedule       []roundJSON  `json:"schedule"`
-	Winners        int          `json:"winners,omitzero"`
-	VPScale        string       `json:"vp_scale,omitzero"`
-	VPTable        []int        `json:"vp_table,omitempty"`
-	ByeVPs         *float64     `json:"bye_vps,omitempty"`
-	CarryTeam      int          `json:"carry_team,omitzero"`
-	CarryIMPs      float64      `json:"carry_imps,omitzero"`
-	TieRule        string       `json:"tie_rule,omitzero"`
-	From           []int64      `json:"from,omitempty"`
+	Kind           string           `json:"kind"`
+	Tables         int              `json:"tables,omitzero"`
+	Pairs          int              `json:"pairs,omitzero"`
+	Teams          int              `json:"teams,omitzero"`
+	Rounds         int              `json:"rounds,omitzero"`
+	BoardsPerRound int              `json:"boards_per_round,omitzero"`
+	Even           string           `json:"even,omitzero"`
+	SkipAfter      int              `json:"skip_after,omitzero"`
+	Missing        int              `json:"missing,omitzero"`
+	Phantom        bool             `json:"phantom,omitzero"`
+	ArrowSwitch    []int            `json:"arrow_switch"`
+	Variant        string           `json:"variant,omitzero"`
+	Switches       []switchJSON     `json:"switches,omitempty"`
+	RoverTables    []int            `json:"rover_tables,omitempty"`
+	Appendix       int              `json:"appendix,omitzero"`
+	ShareBoards    bool             `json:"share_boards,omitzero"`
+	Schedule       []roundJSON      `json:"schedule"`
+	Winners        int              `json:"winners,omitzero"`
+	VPScale        string           `json:"vp_scale,omitzero"`
+	VPTable        []int            `json:"vp_table,omitempty"`
+	ByeVPs         *float64         `json:"bye_vps,omitempty"`
+	CarryTeam      int              `json:"carry_team,omitzero"`
+	CarryIMPs      float64          `json:"carry_imps,omitzero"`
+	TieRule        string           `json:"tie_rule,omitzero"`
+	From           []int64          `json:"from,omitempty"`
+	Withdrawn      []withdrawalJSON `json:"withdrawn,omitempty"`
 }
 
 // switchJSON is a movement.Switch in JSON; the fields are the same, so one
@@ -114,6 +115,30 @@ type specJSON struct {
 type switchJSON struct {
 	Round  int   `json:"round"`
 	Tables []int `json:"tables"`
+}
+
+// withdrawalJSON is a tournament.SwissWithdrawal in JSON.
+type withdrawalJSON struct {
+	Number    int `json:"number"`
+	FromRound int `json:"from_round"`
+}
+
+// withdrawalsToJSON writes a Swiss's withdrawals; nil for none.
+func withdrawalsToJSON(ws []tournament.SwissWithdrawal) []withdrawalJSON {
+	var out []withdrawalJSON
+	for _, w := range ws {
+		out = append(out, withdrawalJSON(w))
+	}
+	return out
+}
+
+// withdrawalsFromJSON reads a Swiss's withdrawals; nil for none.
+func withdrawalsFromJSON(ws []withdrawalJSON) []tournament.SwissWithdrawal {
+	var out []tournament.SwissWithdrawal
+	for _, w := range ws {
+		out = append(out, tournament.SwissWithdrawal(w))
+	}
+	return out
 }
 
 // roundJSON is a movement.Round in JSON.
@@ -142,7 +167,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
 		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
 		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
-		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From,
+		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From, Withdrawn: withdrawalsToJSON(sp.Withdrawn),
 		Variant: sp.Variant, RoverTables: sp.RoverTables, Appendix: sp.Appendix,
 	}
 	for _, sw := range sp.Switches {
@@ -171,7 +196,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
-		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From,
+		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From, Withdrawn: withdrawalsFromJSON(sj.Withdrawn),
 		Variant: sj.Variant, RoverTables: sj.RoverTables, Appendix: sj.Appendix,
 	}
 	for _, sw := range sj.Switches {

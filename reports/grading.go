@@ -30,7 +30,7 @@ func graded(d *tournament.EventData) (strata, handicap bool) {
 }
 
 // strataPlaces writes a standing's places by stratum, "A 3, B 2, C 1".
-func strataPlaces(st *tournament.Standing) string {
+func strataPlaces(st *tournament.Grade) string {
 	parts := make([]string, len(st.Strata))
 	for i, sp := range st.Strata {
 		parts[i] = sp.Stratum + " " + strconv.Itoa(sp.Place)
@@ -44,6 +44,12 @@ func strataPlaces(st *tournament.Standing) string {
 // the scratch place when one takes handicaps.
 func gradingColumns(d *tournament.EventData, csv bool) []string {
 	strata, handicap := graded(d)
+	return gradingHeader(strata, handicap, csv)
+}
+
+// gradingHeader is gradingColumns for strata and handicaps as said: the
+// overall ranking's, graded as every section is (tournament.Overall.Grading).
+func gradingHeader(strata, handicap, csv bool) []string {
 	var h []string
 	if strata {
 		if csv {
@@ -66,8 +72,14 @@ func gradingColumns(d *tournament.EventData, csv bool) []string {
 // stratum, the places by stratum) as string, the handicap and net result as
 // float64, the scratch place as int; a section without strata (or
 // handicaps) in an event where another has them leaves its cells nil.
-func gradingCells(d *tournament.EventData, g *tournament.Grading, st *tournament.Standing) []any {
+func gradingCells(d *tournament.EventData, g *tournament.Grading, st *tournament.Grade) []any {
 	strata, handicap := graded(d)
+	return gradeCells(strata, handicap, g, st)
+}
+
+// gradeCells is gradingCells for the columns gradingHeader(strata,
+// handicap) heads.
+func gradeCells(strata, handicap bool, g *tournament.Grading, st *tournament.Grade) []any {
 	var c []any
 	if strata {
 		if g.Stratified() {

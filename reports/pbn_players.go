@@ -54,7 +54,7 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 			done[k] = true
 			row(p, strconv.Itoa(st.Place))
 			if g.Stratified() {
-				rows[len(rows)-1] += " " + pbnQuote(st.Stratum) + " " + pbnQuote(strataPlaces(&st))
+				rows[len(rows)-1] += " " + pbnQuote(st.Stratum) + " " + pbnQuote(strataPlaces(&st.Grade))
 			}
 			if g.Handicapped() {
 				rows[len(rows)-1] += " " + csvNumber(st.Handicap) + " " + csvNumber(st.Net) + " " + strconv.Itoa(st.Scratch)

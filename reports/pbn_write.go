@@ -28,6 +28,14 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 	// §2.4: "% PBN <major>.<minor>" names the version, "% EXPORT" says the
 	// file has export format.
 	bw.WriteString("% PBN 2.1" + pbnEOL + "% EXPORT" + pbnEOL)
+	// PBN 2.1 has no table for a ranking over several events (its
+	// TotalScoreTable ranks one event): an event of several sections
+	// or sessions says so on a % line, which readers pass over (§2.4), and
+	// names the files that have the overall ranking.
+	if len(d.Sections) > 1 && d.NoOverall() == nil {
+		bw.WriteString("% traveler: this event's " + strconv.Itoa(len(d.Sections)) + " sections are ranked together; PBN 2.1 has no table for that," +
+			" each TotalScoreTable here ranks its own section: " + overallIsIn + pbnEOL)
+	}
 	ev := pbnEventTags{
 		event:   unknownIfEmpty(d.Event.Name),
 		site:    "?", // traveler keeps no venue: §3.4 gives an unknown mandatory tag as "?"

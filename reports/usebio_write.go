@@ -194,7 +194,7 @@ func oneSection(secs []tournament.SectionData) error {
 	}
 	return tournament.Invalidf("section", "the event has "+strconv.Itoa(len(secs))+" sections ("+strings.Join(names, "; ")+
 		") and a USEBIO 1.2 file holds one field of pairs: "+howTo+
-		"; the overall ranking of every section and session is in overall.csv and the workbook, report.xlsx", ids...)
+		"; "+overallIsIn, ids...)
 }
 
 // usebioWinners returns the section's WINNER_TYPE: 1, or 2 for a two-winner

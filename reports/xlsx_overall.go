@@ -16,6 +16,8 @@ func OverallSheet(o tournament.Overall) Sheet {
 		n := "Session " + strconv.Itoa(s)
 		sh.Header = append(sh.Header, n, n+" points", n+" %")
 	}
+	g := &o.Grading
+	sh.Header = append(sh.Header, gradingHeader(g.Stratified(), g.Handicapped(), false)...)
 	for _, e := range o.Entries {
 		who := strings.Join(e.Players, " & ")
 		if e.Name != "" {
@@ -29,6 +31,7 @@ func OverallSheet(o tournament.Overall) Sheet {
 			}
 			row = append(row, strings.TrimSpace(s.Section+" "+s.Number+" "+s.Direction), s.Points, s.Percentage)
 		}
+		row = append(row, gradeCells(g.Stratified(), g.Handicapped(), g, &e.Grade)...)
 		sh.Rows = append(sh.Rows, row)
 	}
 	return sh

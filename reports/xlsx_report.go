@@ -74,7 +74,7 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		return nil
 	}
 	var extra []Sheet
-	if len(d.Sections) > 1 { // an event of several sections or sessions: ranked together too
+	if len(d.Sections) > 1 && d.NoOverall() == nil { // an event of several sections or sessions, not a knockout's matches: ranked together too
 		extra = append(extra, OverallSheet(d.Overall()))
 	}
 	extra = append(extra, Royalton(d).Sheet(), pairs, boards)

@@ -157,7 +157,7 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				if teamHeader != nil {
 					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
 				}
-				for _, c := range gradingCells(d, &sd.Section.Grading, st) {
+				for _, c := range gradingCells(d, &sd.Section.Grading, &st.Grade) {
 					if v, ok := c.(float64); ok {
 						c = s.pts(v)
 					}

@@ -41,12 +41,28 @@ func TestAggregate(t *testing.T) {
 	}
 }
 
-// TestPatton: the EBU's Patton (Tournament Focus, Winter 2009: 2 a board
-// won, 1 a board drawn, and as many points again — 8 in a 4-board match —
-// for the aggregate; 16 at stake): boards 2 × 2½ = 5 to home, 2 × 1½ = 3 to
-// away; the aggregate (−550) gives away the 8: 5–11. One board tied at
-// +420 in both rooms, an aggregate tie too: 1 + 1 each, 2–2 of 4.
+// TestPatton: the EBU's Patton (P. Hackett, "Patton Teams (Hybrid
+// Teams)", EBU Tournament Focus, Winter 2009, ebu.co.uk/newsletters/?id=1&page=8:
+// "2 points for a win, 1 for a draw and 0 for a loss" a board, and the
+// aggregate "turned into victory points with 8 points at stake. Thus there
+// are 16 points at stake per match"): boards 2 × 2½ = 5 to home, 2 × 1½ =
+// 3 to away; the aggregate (−550) gives away the 8: 5–11. One board tied
+// at +420 in both rooms, an aggregate tie too: 1 + 1 each, 2–2 of 4.
+//
+// The article's worked case: "win three of the four boards … 6 out of 8
+// points, and achieve a draw in the aggregate … 4 points out of 8 … a
+// combined 10 points out of the total of 16": boards +10, +10, +10, −30
+// (aggregate 0), 10–6. The article prints no scale from the aggregate's
+// margin to its 8 points (its one case is a draw); no ACBL text on Patton
+// scoring was found (searched: ACBL Patton scoring, ACBLscore). Patton here
+// gives the team ahead on the aggregate the whole stake, by any margin, as
+// a board is won by any margin: the published draw and the published
+// board points hold; a margin scale would be the director's table.
 func TestPatton(t *testing.T) {
+	worked := []scoring.MatchBoard{{OpenNS: 130, ClosedNS: 120}, {OpenNS: 130, ClosedNS: 120}, {OpenNS: 130, ClosedNS: 120}, {OpenNS: 100, ClosedNS: 130}}
+	if h, w := scoring.Patton(worked); h != 10 || w != 6 {
+		t.Errorf("Patton of the article's case = %v–%v, want 10–6", h, w)
+	}
 	if h, w := scoring.Patton(fourBoards); h != 5 || w != 11 {
 		t.Errorf("Patton = %v–%v, want 5–11", h, w)
 	}

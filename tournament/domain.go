@@ -134,6 +134,29 @@ type MovementSpec struct {
 	CarryIMPs      float64           // knockout: the IMPs CarryTeam brings in (a previous stage, a handicap), in halves
 	TieRule        string            // knockout: how a tie at the end is decided, TieRules; "": "playoff"
 	From           []int64           // knockout: the two matches (sections) whose winners meet here, as AdvanceKnockout made it; nil: a first-round match
+	Withdrawn      []SwissWithdrawal // swiss: the teams (pairs) withdrawn, by number, never paired again (WithdrawSwiss); nil: none
+}
+
+// SwissWithdrawal is a team (a pair) withdrawn from a Swiss: from round
+// FromRound on it is in no match and has no bye.
+type SwissWithdrawal struct {
+	Number    int
+	FromRound int
+}
+
+// withdrawnNumbers lists the numbers of a Swiss's withdrawn teams (pairs).
+func (s *MovementSpec) withdrawnNumbers() []int {
+	out := make([]int, len(s.Withdrawn))
+	for i, w := range s.Withdrawn {
+		out[i] = w.Number
+	}
+	return out
+}
+
+// gone reports whether team (pair) n of a Swiss has withdrawn by round r:
+// it sits out that round without a bye.
+func (s *MovementSpec) gone(n, r int) bool {
+	return slices.ContainsFunc(s.Withdrawn, func(w SwissWithdrawal) bool { return w.Number == n && r >= w.FromRound })
 }
 
 // Pair is a partnership in a section. Number and Direction are what the

@@ -216,3 +216,35 @@ func TestKnockoutRefused(t *testing.T) {
 	_, err := b.Svc.Knockout(b.Ctx, tournament.Director, sec.ID)
 	wantError(t, err, tournament.ErrConflict, "section")
 }
+
+// TestKnockoutFewerSegments: a knockout match of 3 segments of 6 boards
+// (boards 1–18) cut to 2 segments after its first is played. Seen once: the
+// match kept 18 boards, 6 of them (13–18) in no segment, so it never
+// finished. The cause: a changed movement kept the larger board count of
+// the old and the new (continueMovement), whether or not the old's boards
+// past the new count were played. Now it keeps the new count, or a higher
+// board that a kept round plays or a result holds. 2 segments × 6 = 12
+// boards; both played flat: complete, tied 0–0 (no carry-over), a play-off
+// due.
+func TestKnockoutFewerSegments(t *testing.T) {
+	b := newBuilder(t)
+	ctx, dir := b.Ctx, tournament.Director
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	sec := b.Section(e.ID, tournament.SectionInput{Name: "KO", Movement: tournament.MovementSpec{Kind: "knockout", Rounds: 3, BoardsPerRound: 6}})
+	playKnockoutSegment(b, sec, 1)
+	got, err := b.Svc.ChangeMovement(ctx, dir, sec.ID, tournament.MovementChange{Movement: tournament.MovementSpec{Kind: "knockout", Rounds: 2, BoardsPerRound: 6}, FromRound: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Movement.Boards != 12 || len(got.Movement.Rounds) != 2 {
+		t.Fatalf("cut to 2 segments: %d boards in %d rounds, want 12 in 2", got.Movement.Boards, len(got.Movement.Rounds))
+	}
+	playKnockoutSegment(b, got, 2)
+	km, err := b.Svc.Knockout(ctx, dir, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := spaced(len(km.Segments), km.Complete, km.Tied, km.Total); s != "2 true true [0 0]" {
+		t.Errorf("the match after 2 segments: %s, want 2 true true [0 0] (complete, tied)", s)
+	}
+}

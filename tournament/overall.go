@@ -192,6 +192,14 @@ type Overall struct {
 	Sessions []int          // the sessions counted, in order; the last is the one earlier sessions carry over into
 	Entries  []OverallEntry // by field (NS before EW where they are ranked apart), then place
 	Results  int            // traveler lines counted
+	// Knockouts is how many of the event's sections are knockout matches,
+	// left out: a knockout has no overall ranking (its result is the
+	// bracket, GET /v1/events/{id}/bracket).
+	Knockouts int
+	// Grading is the strata and handicap option every section counted
+	// shares (grading.go), which the overall ranking is graded by as a
+	// section's standings are; zero when the sections' gradings differ.
+	Grading Grading
 }
 
 // OverallEntry is one partnership (or team) in the overall ranking.
@@ -204,6 +212,11 @@ type OverallEntry struct {
 	Percentage float64        // matchpoint methods: Σ points / Σ possible, weighted as the total, 2 decimals; 0 otherwise
 	Place      int            // within its field, ties sharing a place
 	Boards     int            // boards played over the sessions
+	// Grade is the entry graded as Overall.Grading says (gradePlaces):
+	// Net its Total (or Percentage) plus its handicap, Place ranked on it,
+	// Strata its places in its stratum and the ones above, by the stratum
+	// and handicap it has in the last session it played.
+	Grade
 }
 
 // SessionScore is an entry's result in one session.
@@ -231,9 +244,21 @@ type sessionEntry struct {
 // section with a smaller top is counted as if it had the larger), so
 // sections of different sizes scored within themselves compare. A pair is
 // known again in another session as OverallOptions.SamePair says.
+//
+// A knockout's sections are left out (Overall.Knockouts): a knockout has no
+// overall ranking, each match is won by IMPs and its winner goes on, and
+// its result is the bracket.
 func OverallStandings(e *Event, in []OverallInput) Overall {
 	opts := e.Overall.Defaults()
-	out := Overall{Event: *e, Method: e.Scoring, Options: opts}
+	knockouts := 0
+	in = slices.DeleteFunc(slices.Clone(in), func(oi OverallInput) bool {
+		ko := oi.Section.Spec.Kind == "knockout"
+		if ko {
+			knockouts++
+		}
+		return ko
+	})
+	out := Overall{Event: *e, Method: e.Scoring, Options: opts, Knockouts: knockouts}
 	bySession := map[int][]int{}
 	for i := range in {
 		s := in[i].Section.Session
@@ -244,16 +269,18 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 		out.Results += len(in[i].Results)
 	}
 	slices.Sort(out.Sessions)
+	out.Grading = sharedGrading(in)
 	scale, isMP := e.Scoring.mpScale()
 	apart := len(out.Sessions) == 1
 	type entry struct {
 		OverallEntry
 		sessions []sessionEntry
 		field    int
+		grade    standingGrade
 	}
 	var entries []*entry
 	byKey := map[string]*entry{}
-	add := func(key string, si int, se sessionEntry, name string, players []string) {
+	add := func(key string, si int, se sessionEntry, name string, players []string, gd standingGrade) {
 		en := byKey[key]
 		if en == nil || en.sessions[si].score.Number != "" {
 			en = &entry{sessions: make([]sessionEntry, len(out.Sessions))}
@@ -267,6 +294,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			}
 		}
 		en.sessions[si] = se
+		en.grade = gd // sessions come in order: the last one's grade counts
 		if name != "" {
 			en.Name = name
 		}
@@ -314,7 +342,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				apart = false
 				for _, t := range st.Pairs {
 					se := sessionEntry{score: SessionScore{Section: sec.Name, Number: t.Number, Points: t.Total, Boards: t.Boards}, points: t.Total}
-					add(teamKey(opts.SamePair, sec, t, ps.input.Teams), si, se, t.Name, t.Players)
+					add(teamKey(opts.SamePair, sec, t, ps.input.Teams), si, se, t.Name, t.Players, standingGrade{stratum: t.Stratum, handicap: t.Handicap})
 				}
 				continue
 			}
@@ -354,12 +382,14 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				}
 				se.score.Points = scoring.Round2(se.points)
 				var players []string
+				var gd standingGrade
 				if pair != nil {
 					for _, pl := range pair.Players {
 						players = append(players, pl.Name)
 					}
+					gd = standingGrade{stratum: pair.Stratum, handicap: pair.Handicap}
 				}
-				add(pairKey(opts.SamePair, sec, number, dir, pair), si, se, "", players)
+				add(pairKey(opts.SamePair, sec, number, dir, pair), si, se, "", players, gd)
 			}
 		}
 	}
@@ -379,6 +409,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 	}
 	ranked := scoring.Standings(ents, so)
 	out.Entries = make([]OverallEntry, len(entries))
+	rows := make([]gradeRow, len(entries))
 	for i, en := range entries {
 		oe := en.OverallEntry
 		if !apart {
@@ -394,6 +425,11 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 		}
 		out.Entries[i] = oe
 	}
+	for i, en := range entries {
+		oe := &out.Entries[i]
+		rows[i] = gradeRow{total: oe.Total, percentage: oe.Percentage, place: &oe.Place, field: ents[i].Field, grade: en.grade, out: &oe.Grade}
+	}
+	gradePlaces(e.Scoring, &out.Grading, rows)
 	slices.SortStableFunc(out.Entries, func(a, b OverallEntry) int {
 		if a.Direction != b.Direction {
 			if a.Direction == "NS" || b.Direction == "EW" {
@@ -466,11 +502,35 @@ func (s *Service) OverallStandings(ctx context.Context, a Actor, eventID int64) 
 	if err != nil {
 		return Overall{}, err
 	}
+	if err := noOverall(&e, secs); err != nil {
+		return Overall{}, err
+	}
 	in, err := overallInputs(ctx, store, secs, &e, seesAll(a))
 	if err != nil {
 		return Overall{}, err
 	}
 	return OverallStandings(&e, in), nil
+}
+
+// noOverall refuses the overall ranking of an event whose sections are all
+// knockout matches, naming where its result is: a knockout has no overall
+// ranking (each match is won by IMPs and its winner goes on).
+func noOverall(e *Event, secs []Section) error {
+	if len(secs) == 0 || slices.ContainsFunc(secs, func(s Section) bool { return s.Spec.Kind != "knockout" }) {
+		return nil
+	}
+	return Invalidf("event", "event "+strconv.Quote(e.Name)+" is a knockout: a knockout has no overall ranking, each match is won by IMPs and its winner goes on; its result is the bracket",
+		"GET /v1/events/"+strconv.FormatInt(e.ID, 10)+"/bracket", "GET /v1/sections/{id}/knockout")
+}
+
+// NoOverall is noOverall for the sections an event's data holds: the
+// files' refusal of an overall ranking a knockout does not have.
+func (d *EventData) NoOverall() error {
+	secs := make([]Section, len(d.Sections))
+	for i := range d.Sections {
+		secs[i] = d.Sections[i].Section
+	}
+	return noOverall(&d.Event, secs)
 }
 
 // overallReaders is how many sections overallInputs reads at once: a field
@@ -646,4 +706,21 @@ func sessionField(ctx context.Context, store Store, sec *Section, e *Event, dire
 		parts = append(parts, fieldPart{m: &others[i].Section.Movement, results: others[i].Results})
 	}
 	return fieldBoards(e.Scoring, parts)[0], nil
+}
+
+// sharedGrading is the grading (strata, handicap option) of every section
+// in in when they all have the same one; else none: a pair's stratum or
+// handicap means one thing only where the sections agree on it.
+func sharedGrading(in []OverallInput) Grading {
+	if len(in) == 0 {
+		return Grading{}
+	}
+	g := in[0].Section.Grading
+	for i := range in[1:] {
+		o := &in[i+1].Section.Grading
+		if o.Handicap != g.Handicap || !slices.Equal(o.Strata, g.Strata) {
+			return Grading{}
+		}
+	}
+	return g
 }

@@ -115,8 +115,13 @@ type Standing struct {
 	Boards     int // boards played, artificial scores included
 	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 
-	// A graded section's (Section.Grading, standings_strata.go):
-	Stratum  string         // stratified: the pair's stratum ("" in a section without strata)
+	Grade // a graded section's (Section.Grading, standings_strata.go)
+}
+
+// Grade is what the grading step (standings_strata.go) adds to a pair's or
+// team's place: in a section's standings and in the overall ranking alike.
+type Grade struct {
+	Stratum  string         // stratified: the pair's stratum ("" when not stratified)
 	Strata   []StratumPlace // stratified: its place in each stratum it is ranked in, the top first
 	Handicap float64        // a handicap event: the handicap added
 	Net      float64        // a handicap event: the result Place ranks, Percentage (percent) or Total (points) plus Handicap, 2 decimals

@@ -129,6 +129,15 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 	if e.Overall, err = checkOverall(e.Overall, e.Scoring); err != nil {
 		return Event{}, err
 	}
+	if p.Overall != nil && e.Overall.Method == OverallCarryOver {
+		secs, err := s.store.Sections(ctx, e.ID)
+		if err != nil {
+			return Event{}, err
+		}
+		if noOverall(&e, secs) != nil {
+			return Event{}, Invalidf("overall.method", "event "+strconv.Quote(e.Name)+" is a knockout: it has no overall ranking to carry sessions into (a match's carry-over is its own: movement.carry_imps of its section)", OverallSum)
+		}
+	}
 	rescore := false
 	if p.Law != nil {
 		law, err := scoring.ParseLaw("law", *p.Law)

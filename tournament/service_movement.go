@@ -201,7 +201,21 @@ func continueMovement(old, nm *movement.Movement, from int, results []Result) (m
 		}
 	}
 	m := *nm
-	m.Boards = max(old.Boards, nm.Boards)
+	// The new movement's boards, and any higher one a kept round plays or
+	// a result holds: the old's boards past the new count that nobody
+	// played go (a knockout cut from 3 segments to 2 kept its third's
+	// boards, in no segment, and never finished).
+	m.Boards = nm.Boards
+	for _, rd := range old.Rounds[:from-1] {
+		for _, t := range rd.Tables {
+			for _, bd := range t.Boards {
+				m.Boards = max(m.Boards, bd)
+			}
+		}
+	}
+	for _, r := range results {
+		m.Boards = max(m.Boards, r.Board)
+	}
 	m.Name = nm.Name + " from round " + strconv.Itoa(from)
 	m.Rounds = make([]movement.Round, 0, len(nm.Rounds))
 	filled := old.Phantom != 0 && to[old.Phantom] != nm.Phantom // the missing pair came

@@ -476,7 +476,7 @@ func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, t
 		carry = make([]float64, n)
 		for _, rd := range m.Rounds {
 			for _, t := range m.Teams {
-				if slices.Contains(rd.SitOut, t.Pairs[0]) {
+				if slices.Contains(rd.SitOut, t.Pairs[0]) && ts.hasBye(t.Number, rd.Number) {
 					carry[t.Number-1] += ts.bye
 				}
 			}

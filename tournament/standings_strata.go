@@ -46,58 +46,83 @@ func gradesOf(m *movement.Movement, pairs []Pair, teams []Roster) standingGrades
 	return g
 }
 
-// gradeStandings is the grading step: in a handicap event each standing's
-// Net is its percentage (a handicap in percent) or total (in points) plus
-// its handicap, Place ranks on Net and Scratch keeps the place without it;
-// in a stratified section each standing's Strata lists its place in its own
-// stratum and in every one above it, each ranked among the pairs of that
-// stratum and below (the top stratum is the whole field). Places are per
-// field, as the overall ones. A section with neither is returned as it is.
-// A handicap in percent where the method gives no percentage (the event's
-// method changed after the grading was set) is added to nothing: the
-// places stay the scratch ones.
+// gradeStandings is the grading step of a section's standings: each
+// standing graded by gradePlaces with the grade its stored pair (team)
+// carries, then sorted by field and place again.
 func gradeStandings(method Method, g *Grading, st []Standing, gr standingGrades) []Standing {
 	if !g.Stratified() && !g.Handicapped() {
 		return st
 	}
-	n := len(st)
-	ranked := make([]float64, n)
-	fields := make([]int, n)
+	rows := make([]gradeRow, len(st))
 	for i := range st {
 		s := &st[i]
-		gd := gr.by[[2]string{s.Number, s.Direction}]
-		fields[i] = gr.field(s)
-		ranked[i] = s.Total
+		rows[i] = gradeRow{total: s.Total, percentage: s.Percentage, place: &s.Place, field: gr.field(s),
+			grade: gr.by[[2]string{s.Number, s.Direction}], out: &s.Grade}
+	}
+	gradePlaces(method, g, rows)
+	slices.SortStableFunc(st, byDirectionPlace)
+	return st
+}
+
+// gradeRow is one pair or team as gradePlaces grades it: its result and
+// place before grading, its field, its grade, and where the grading goes.
+type gradeRow struct {
+	total, percentage float64
+	place             *int // the scratch place; set to the graded one
+	field             int
+	grade             standingGrade
+	out               *Grade
+}
+
+// gradePlaces is the grading step, one for a section's standings and the
+// overall ranking: in a handicap event each row's Net is its percentage (a
+// handicap in percent) or total (in points) plus its handicap, its place
+// ranks on Net and Scratch keeps the place without it; in a stratified one
+// each row's Strata lists its place in its own stratum and in every one
+// above it, each ranked among the rows of that stratum and below (the top
+// stratum is the whole field). Places are per field, as the scratch ones.
+// A handicap in percent where the method gives no percentage (the event's
+// method changed after the grading was set) is added to nothing: the
+// places stay the scratch ones.
+func gradePlaces(method Method, g *Grading, rows []gradeRow) {
+	if !g.Stratified() && !g.Handicapped() {
+		return
+	}
+	n := len(rows)
+	ranked := make([]float64, n)
+	fields := make([]int, n)
+	for i := range rows {
+		r := &rows[i]
+		fields[i] = r.field
+		ranked[i] = r.total
 		if !g.Handicapped() {
 			continue
 		}
-		s.Handicap, s.Scratch = gd.handicap, s.Place
+		r.out.Handicap, r.out.Scratch = r.grade.handicap, *r.place
 		switch {
 		case g.Handicap == HandicapPoints:
-			s.Net = scoring.Round2(s.Total + gd.handicap)
-			ranked[i] = s.Net
+			r.out.Net = scoring.Round2(r.total + r.grade.handicap)
+			ranked[i] = r.out.Net
 		case method.HasPercentage():
-			s.Net = scoring.Round2(s.Percentage + gd.handicap)
-			ranked[i] = s.Net
+			r.out.Net = scoring.Round2(r.percentage + r.grade.handicap)
+			ranked[i] = r.out.Net
 		}
 	}
 	if g.Handicapped() {
 		for i, p := range scoring.PlacesPerField(ranked, fields) {
-			st[i].Place = p
+			*rows[i].place = p
 		}
 	}
 	if g.Stratified() {
 		level := make([]int, n) // the stratum's index, 0 the top
-		for i := range st {
-			s := &st[i]
-			s.Stratum = gr.by[[2]string{s.Number, s.Direction}].stratum
-			level[i] = max(g.index(s.Stratum), 0)
-			s.Stratum = g.Strata[level[i]].Name
-			s.Strata = make([]StratumPlace, 0, level[i]+1)
+		for i := range rows {
+			level[i] = max(g.index(rows[i].grade.stratum), 0)
+			rows[i].out.Stratum = g.Strata[level[i]].Name
+			rows[i].out.Strata = make([]StratumPlace, 0, level[i]+1)
 		}
 		for j, stratum := range g.Strata {
 			var members []int
-			for i := range st {
+			for i := range rows {
 				if level[i] >= j {
 					members = append(members, i)
 				}
@@ -107,10 +132,9 @@ func gradeStandings(method Method, g *Grading, st []Standing, gr standingGrades)
 				sub[k], subFields[k] = ranked[i], fields[i]
 			}
 			for k, p := range scoring.PlacesPerField(sub, subFields) {
-				st[members[k]].Strata = append(st[members[k]].Strata, StratumPlace{Stratum: stratum.Name, Place: p})
+				o := rows[members[k]].out
+				o.Strata = append(o.Strata, StratumPlace{Stratum: stratum.Name, Place: p})
 			}
 		}
 	}
-	slices.SortStableFunc(st, byDirectionPlace)
-	return st
 }

@@ -131,12 +131,15 @@ func (s MovementSpec) swissMovement(schedule [][]movement.Match) (movement.Movem
 // rounds while its movement's name and header stay (cachedStore's
 // sectionAfterChange), so a new round must change one of them.
 func swissName(s MovementSpec, released int) string {
+	out := "Swiss teams, " + strconv.Itoa(s.Teams) + " teams, "
 	if s.SwissPairs() {
-		return "Swiss pairs, " + strconv.Itoa(s.Pairs) + " pairs, " + strconv.Itoa(s.BoardsPerRound) + " boards a round: " +
-			strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
+		out = "Swiss pairs, " + strconv.Itoa(s.Pairs) + " pairs, "
 	}
-	return "Swiss teams, " + strconv.Itoa(s.Teams) + " teams, " + strconv.Itoa(s.BoardsPerRound) + " boards a round: " +
-		strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
+	out += strconv.Itoa(s.BoardsPerRound) + " boards a round: " + strconv.Itoa(released) + " of " + strconv.Itoa(s.Rounds) + " rounds paired"
+	if len(s.Withdrawn) > 0 {
+		out += "; withdrawn " + intsWord(s.withdrawnNumbers())
+	}
+	return out
 }
 
 // checkVP checks the spec's VP options: a known scale, a table only with
@@ -204,7 +207,12 @@ type teamScoring struct {
 	scale  scoring.VPScale
 	bye    float64 // IMP_TEAMS: the VPs of a bye, each round a team sits out (other methods: byePoints)
 	byes   bool    // a team sitting out has a bye (a Swiss)
+	spec   *MovementSpec
 }
+
+// bye reports whether team (pair) n sitting out round r has a bye: in a
+// Swiss, unless it has withdrawn by then.
+func (ts teamScoring) hasBye(n, r int) bool { return ts.byes && !ts.spec.gone(n, r) }
 
 // teamScoringOf returns the section's method, VP scale and byes (a stored
 // spec was checked when it was stored: a scale that does not read is the
@@ -214,7 +222,7 @@ func teamScoringOf(method Method, spec *MovementSpec) teamScoring {
 	if err != nil {
 		scale = scoring.WBFContinuous{}
 	}
-	ts := teamScoring{method: method, scale: scale, byes: spec.Kind == "swiss", bye: scoring.Round2(0.6 * scale.Max())}
+	ts := teamScoring{method: method, scale: scale, byes: spec.Kind == "swiss", bye: scoring.Round2(0.6 * scale.Max()), spec: spec}
 	if spec.ByeVPs != nil {
 		ts.bye = *spec.ByeVPs
 	}
@@ -304,7 +312,7 @@ func (s *Service) PairSwissRound(ctx context.Context, a Actor, id int64, force b
 			scores[n-1] = p.Total
 		}
 	}
-	matches, err := movement.SwissPairing(scores, slices.Concat(swissPlayed(m)...))
+	matches, err := swissPair(scores, slices.Concat(swissPlayed(m)...), sec.Spec.withdrawnNumbers())
 	if err != nil {
 		return SwissDraft{}, fromScoring(err, "")
 	}
@@ -446,7 +454,7 @@ func (s *Service) setDraft(ctx context.Context, a Actor, sec *Section, d SwissDr
 		return SwissDraft{}, &Error{Kind: ErrStale, Field: "version", Message: strconv.Itoa(version) + ": the draft of round " + strconv.Itoa(d.Round) +
 			" is at version " + strconv.Itoa(d.Version) + " (changed since it was read); read it again"}
 	}
-	if err := checkSwissRound(&sec.Movement, matches); err != nil {
+	if err := checkSwissRound(&sec.Movement, sec.Spec.withdrawnNumbers(), matches); err != nil {
 		return SwissDraft{}, err
 	}
 	before := matchWords(d.Matches)
@@ -461,10 +469,11 @@ func (s *Service) setDraft(ctx context.Context, a Actor, sec *Section, d SwissDr
 }
 
 // checkSwissRound refuses a pairing of the next round of m that puts a
-// team in no match or two, gives a bye twice while avoidable, or repeats a
-// match while avoidable.
-func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
+// team in no match or two, pairs a withdrawn one, gives a bye twice while
+// avoidable, or repeats a match while avoidable.
+func checkSwissRound(m *movement.Movement, withdrawn []int, matches []movement.Match) error {
 	n, who := swissEntrants(m), entrantWord(m)
+	left := n - len(withdrawn)
 	played := slices.Concat(swissPlayed(m)...)
 	met, byes, err := movement.SwissHistory(n, played)
 	if err != nil {
@@ -484,6 +493,9 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 			if side.t < 1 || side.t > n {
 				return Invalidf(f+"."+side.name, strconv.Itoa(side.t)+": no such "+who+": 1 to "+strconv.Itoa(n))
 			}
+			if slices.Contains(withdrawn, side.t) {
+				return Invalidf(f+"."+side.name, who+" "+strconv.Itoa(side.t)+" has withdrawn (withdrawn: "+intsWord(withdrawn)+"): it is not paired again")
+			}
 			if j := where[side.t]; j != 0 {
 				return Invalidf(f+"."+side.name, who+" "+strconv.Itoa(side.t)+" is in two matches of the round: "+
 					matchWord(matches[j-1])+" and "+matchWord(mt))
@@ -498,20 +510,29 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 		}
 	}
 	for t := 1; t <= n; t++ {
-		if where[t] == 0 {
+		if where[t] == 0 && !slices.Contains(withdrawn, t) {
 			return Invalidf("matches", who+" "+strconv.Itoa(t)+" is in no match and has no bye: every "+who+" plays once a round")
 		}
 	}
-	if len(bye) != n%2 {
-		return Invalidf("matches", strconv.Itoa(len(bye))+" byes: with "+strconv.Itoa(n)+" "+who+"s a round has "+strconv.Itoa(n%2)+
+	if len(bye) != left%2 {
+		still := ""
+		if len(withdrawn) > 0 {
+			still = " still in (" + intsWord(withdrawn) + " withdrawn)"
+		}
+		return Invalidf("matches", strconv.Itoa(len(bye))+" byes: with "+strconv.Itoa(left)+" "+who+"s"+still+" a round has "+strconv.Itoa(left%2)+
 			" ("+who+"s "+intsWord(bye)+" would sit out)")
 	}
 	if len(bye) == 1 {
-		fewest := slices.Min(byes[1:])
+		fewest := n // the fewest byes a team still paired has had
+		for u := 1; u <= n; u++ {
+			if !slices.Contains(withdrawn, u) {
+				fewest = min(fewest, byes[u])
+			}
+		}
 		if t := bye[0]; byes[t] > fewest {
 			var none []int
 			for u := 1; u <= n; u++ {
-				if byes[u] == fewest {
+				if byes[u] == fewest && !slices.Contains(withdrawn, u) {
 					none = append(none, u)
 				}
 			}
@@ -521,7 +542,7 @@ func checkSwissRound(m *movement.Movement, matches []movement.Match) error {
 	}
 	// A rematch is refused if a pairing without one exists (SwissPairing
 	// finds one whenever one exists; scores do not change that).
-	best, err := movement.SwissPairing(make([]float64, n), played)
+	best, err := swissPair(make([]float64, n), played, withdrawn)
 	if err != nil {
 		return err
 	}
@@ -654,7 +675,7 @@ func (s *Service) releaseSwissRound(ctx context.Context, st Store, a Actor, id i
 		return Section{}, &Error{Kind: ErrConflict, Field: "draft", Message: "the draft pairs round " + strconv.Itoa(d.Round) + " but section " +
 			sec.Name + " has released " + strconv.Itoa(len(old.Rounds)) + " rounds: pair the next round again"}
 	}
-	if err := checkSwissRound(old, d.Matches); err != nil {
+	if err := checkSwissRound(old, sec.Spec.withdrawnNumbers(), d.Matches); err != nil {
 		return Section{}, err
 	}
 	schedule := append(swissPlayed(old), d.Matches)
@@ -678,6 +699,95 @@ func (s *Service) releaseSwissRound(ctx context.Context, st Store, a Actor, id i
 		Before: movementFields(sec, 0), After: movementFields(next, d.Round)}
 	c.After["swiss_released"], c.After["matches"] = d.Round, matchWords(d.Matches)
 	if err := st.ReleaseSwissRound(ctx, &next, &d, &c); err != nil {
+		return Section{}, err
+	}
+	return next, nil
+}
+
+// swissPair is SwissPairing over the entrants of a Swiss not withdrawn:
+// they alone are ranked by their scores and paired, numbered 1 to k in
+// order for SwissPairing, with their matches and byes among themselves as
+// the history (a match against a withdrawn one no longer bars a pairing),
+// and the matches numbered back. With an odd number left the bye goes as
+// SwissPairing gives it among them (the fewest byes, then the lowest
+// ranked).
+func swissPair(scores []float64, played []movement.Match, withdrawn []int) ([]movement.Match, error) {
+	if len(withdrawn) == 0 {
+		return movement.SwissPairing(scores, played)
+	}
+	n := len(scores)
+	renum := make([]int, n+1) // renum[t]: t's number among those left; 0: withdrawn (and renum[0], a bye, stays 0)
+	var left []int
+	var sc []float64
+	for t := 1; t <= n; t++ {
+		if !slices.Contains(withdrawn, t) {
+			left = append(left, t)
+			sc = append(sc, scores[t-1])
+			renum[t] = len(left)
+		}
+	}
+	var hist []movement.Match
+	for _, mt := range played {
+		if mt.Home < 1 || mt.Home > n || mt.Away < 0 || mt.Away > n || renum[mt.Home] == 0 || (mt.Away != 0 && renum[mt.Away] == 0) {
+			continue
+		}
+		hist = append(hist, movement.Match{Home: renum[mt.Home], Away: renum[mt.Away]})
+	}
+	ms, err := movement.SwissPairing(sc, hist)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ms {
+		ms[i].Home = left[ms[i].Home-1]
+		if ms[i].Away != 0 {
+			ms[i].Away = left[ms[i].Away-1]
+		}
+	}
+	return ms, nil
+}
+
+// WithdrawSwiss withdraws a team (in a Swiss pairs, a pair) from a Swiss
+// section's rounds not yet released (directors only): it is never paired
+// again, and with the number left odd the bye goes round those left as
+// SwissPairing gives it. Its rounds so far stay in the standings. A draft
+// that pairs it is refused on release (pair the round again). Refused, and
+// nothing stored: a number not of the Swiss, one withdrawn already, one
+// that would leave fewer than 2 to pair, or a Swiss whose rounds are all
+// released.
+func (s *Service) WithdrawSwiss(ctx context.Context, a Actor, id int64, number int) (Section, error) {
+	var next Section
+	err := s.held(ctx, id, func(st Store) error {
+		sec, _, err := s.swissSection(ctx, st, a, id, "withdraw from a Swiss")
+		if err != nil {
+			return err
+		}
+		m := &sec.Movement
+		n, who := swissEntrants(m), entrantWord(m)
+		released := len(m.Rounds)
+		switch {
+		case number < 1 || number > n:
+			return Invalidf("number", strconv.Itoa(number)+": no such "+who+" in section "+sec.Name+": 1 to "+strconv.Itoa(n))
+		case slices.Contains(sec.Spec.withdrawnNumbers(), number):
+			return &Error{Kind: ErrConflict, Field: "number", Message: who + " " + strconv.Itoa(number) + " has withdrawn already (withdrawn: " + intsWord(sec.Spec.withdrawnNumbers()) + ")"}
+		case released >= sec.Spec.Rounds:
+			return &Error{Kind: ErrConflict, Field: "number", Message: "section " + sec.Name + " has released all its " + strconv.Itoa(sec.Spec.Rounds) +
+				" rounds: there is no round left to withdraw " + who + " " + strconv.Itoa(number) + " from"}
+		case n-len(sec.Spec.Withdrawn)-1 < 2:
+			return Invalidf("number", "withdrawing "+who+" "+strconv.Itoa(number)+" would leave "+strconv.Itoa(n-len(sec.Spec.Withdrawn)-1)+
+				" "+who+" to pair: a Swiss round needs at least 2")
+		}
+		next = sec
+		next.Spec.Withdrawn = append(slices.Clone(sec.Spec.Withdrawn), SwissWithdrawal{Number: number, FromRound: released + 1})
+		slices.SortFunc(next.Spec.Withdrawn, func(x, y SwissWithdrawal) int { return x.Number - y.Number })
+		next.Movement.Name = swissName(next.Spec, released)
+		c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
+			Before: map[string]any{"swiss_withdrawn": intsWord(sec.Spec.withdrawnNumbers())},
+			After:  map[string]any{"swiss_withdrawn": intsWord(next.Spec.withdrawnNumbers()), "from_round": released + 1}}
+		return st.ChangeMovement(ctx, &next, nil, &c)
+	})
+	s.cache.sections.Delete(id)
+	s.cache.boards.Delete(id)
+	if err != nil {
 		return Section{}, err
 	}
 	return next, nil

@@ -184,6 +184,9 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 			matches = append(matches, ms)
 		}
 		for _, p := range rd.SitOut {
+			if sec.Spec.gone(p, rd.Number) {
+				continue // withdrawn: no match, no bye
+			}
 			bye := MatchScore{Round: rd.Number, Home: p}
 			if vps {
 				bye.HomeVPs = ts.bye

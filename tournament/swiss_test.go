@@ -45,6 +45,15 @@ func totals(t *testing.T, b *tournamenttest.Builder, sec tournament.Section) map
 	return out
 }
 
+// sevenACBL30 makes TestSwissTeams' Swiss: 7 teams, 3 rounds of 2 boards,
+// the ACBL 30-VP scale, a bye 18 VPs.
+func sevenACBL30(b *tournamenttest.Builder) tournament.Section {
+	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
+	bye := 18.0
+	return b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
+		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+}
+
 // TestSwissTeams runs a Swiss of 7 teams over 3 rounds of 2 boards on the
 // ACBL 30-VP scale (the home team of every match winning by 35 IMPs: 30–0
 // on the 6–8 boards row, the nearest to 2 boards; a bye 18): round 1 paired
@@ -56,10 +65,7 @@ func totals(t *testing.T, b *tournamenttest.Builder, sec tournament.Section) map
 func TestSwissTeams(t *testing.T) {
 	b := newBuilder(t)
 	ctx, dir := b.Ctx, tournament.Director
-	e := b.Event(tournament.EventInput{Scoring: string(tournament.MethodIMPTeams)})
-	bye := 18.0
-	sec := b.Section(e.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
-		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+	sec := sevenACBL30(b)
 	m := &sec.Movement
 	// Round 1 by number: 1 v 2, 3 v 4, 5 v 6, 7 the bye; every round's boards exist.
 	if got := fmt.Sprint(m.Matches(1)); got != "[{1 2} {3 4} {5 6} {7 0}]" || len(m.Rounds) != 1 || m.Boards != 6 {
@@ -197,7 +203,17 @@ func TestTeamsVPScale(t *testing.T) {
 	if got := totals(t, b, sec); got[home] != 30 {
 		t.Errorf("standings after a movement change: %v, want team %s still 30 on the section's table", got, home)
 	}
-	_, err := b.Svc.CreateSection(b.Ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{
+	// A change to a table that is not monotone is refused naming its step,
+	// and the section keeps its table: nothing stored is lost.
+	_, err := b.Svc.ChangeMovement(b.Ctx, tournament.Director, sec.ID, tournament.MovementChange{
+		Movement: tournament.MovementSpec{Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "table", VPTable: []int{1, 3, 5, 4, 11}}, FromRound: 2})
+	if te := wantError(t, err, tournament.ErrInvalid, "movement.vp_table[3]"); !strings.Contains(te.Message, "not monotone") {
+		t.Errorf("a change to a table not monotone refused as %q", te.Message)
+	}
+	if now, _ := b.Svc.Section(b.Ctx, tournament.Director, sec.ID); len(now.Spec.VPTable) != 15 || totals(t, b, sec)[home] != 30 {
+		t.Errorf("after a refused change the section's table is %v, standings %v; want its 15 steps and team %s 30", now.Spec.VPTable, totals(t, b, sec), home)
+	}
+	_, err = b.Svc.CreateSection(b.Ctx, tournament.Director, e.ID, tournament.SectionInput{Name: "B", Movement: tournament.MovementSpec{
 		Kind: "teams", Teams: 2, BoardsPerRound: 2, VPScale: "table", VPTable: []int{1, 3, 5, 4, 11, 14, 17, 20, 24, 28}}})
 	te := wantError(t, err, tournament.ErrInvalid, "movement.vp_table[3]")
 	if !strings.Contains(te.Message, "not monotone") {
@@ -276,5 +292,84 @@ func TestSwissSixRounds(t *testing.T) {
 				t.Errorf("byes: %v, want 6 teams with one each", byes)
 			}
 		})
+	}
+}
+
+// TestSwissWithdrawn: a team that withdraws from a Swiss is never paired
+// again, and the bye follows the number left. TestSwissTeams' 7 teams, ACBL
+// 30-VP scale, the home team winning every match by 35 IMPs (30–0), a bye
+// 18. Round 1 by number: 1 v 2, 3 v 4, 5 v 6, 7 the bye.
+//
+// Team 7 withdraws after round 1: six are left, so no bye. Ranked 1, 3, 5
+// (30), 2, 4, 6 (0), each meeting the highest free team it has not met
+// (SwissPairing's rule): 1 v 3, 5 v 2, 4 v 6. Played (1, 5, 4 win): 1 and 5
+// 60, 3 and 4 30, 2 and 6 0.
+//
+// Team 6 withdraws after round 2: five are left, odd, so a bye: the
+// lowest ranked of those with the fewest byes (none of the five has had
+// one; 7's bye went with it): 2 (0 VPs). Then 1 v 5 would leave 3 v 4,
+// who met in round 1, so 1 meets the next it has not met and that leaves
+// the rest pairable: 1 v 3 met in round 2, so 1 v 4, then 5 v 3.
+//
+// Refused, nothing stored changed: a draft pairing a withdrawn team, a
+// team withdrawn twice, a number not of the Swiss, and a withdrawal once
+// every round is released. A Swiss pairs the same: 5 pairs, 5 withdrawn
+// before round 2 (paired with force on equal scores): 1 v 3 (1 met 2),
+// 2 v 4, no bye.
+func TestSwissWithdrawn(t *testing.T) {
+	b := newBuilder(t)
+	ctx, dir := b.Ctx, tournament.Director
+	sec := sevenACBL30(b)
+	swissRound(b, sec, 1)
+	_, err := b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 8)
+	wantError(t, err, tournament.ErrInvalid, "number")
+	got, err := b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 7)
+	if err != nil || fmt.Sprint(got.Spec.Withdrawn) != "[{7 2}]" || !strings.Contains(got.Movement.Name, "withdrawn 7") {
+		t.Fatalf("withdraw 7: %v %v %q", err, got.Spec.Withdrawn, got.Movement.Name)
+	}
+	_, err = b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 7)
+	wantError(t, err, tournament.ErrConflict, "number")
+
+	d, err := b.Svc.PairSwissRound(ctx, dir, sec.ID, false)
+	if err != nil || fmt.Sprint(d.Matches) != "[{1 3} {5 2} {4 6}]" {
+		t.Fatalf("round 2 without team 7: %+v, %v; want [{1 3} {5 2} {4 6}]", d.Matches, err)
+	}
+	_, err = b.Svc.SetSwissDraft(ctx, dir, sec.ID, d.Version, []movement.Match{{Home: 1, Away: 3}, {Home: 5, Away: 7}, {Home: 2, Away: 4}, {Home: 6}})
+	te := wantError(t, err, tournament.ErrInvalid, "matches[1].away")
+	if !strings.Contains(te.Message, "team 7 has withdrawn") {
+		t.Errorf("a withdrawn team paired: refused as %q", te.Message)
+	}
+	if sec, err = b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, d.Version); err != nil {
+		t.Fatal(err)
+	}
+	swissRound(b, sec, 2)
+	if tot := totals(t, b, sec); fmt.Sprint(tot) != fmt.Sprint(map[string]float64{"1": 60, "2": 0, "3": 30, "4": 30, "5": 60, "6": 0, "7": 18}) {
+		t.Errorf("standings after round 2: %v", tot)
+	}
+
+	if _, err := b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 6); err != nil {
+		t.Fatal(err)
+	}
+	d, err = b.Svc.PairSwissRound(ctx, dir, sec.ID, false)
+	if err != nil || fmt.Sprint(d.Matches) != "[{1 4} {5 3} {2 0}]" {
+		t.Fatalf("round 3 without teams 6 and 7: %+v, %v; want [{1 4} {5 3} {2 0}]", d.Matches, err)
+	}
+	if sec, err = b.Svc.ReleaseSwissRound(ctx, dir, sec.ID, d.Version); err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.Svc.WithdrawSwiss(ctx, dir, sec.ID, 5)
+	wantError(t, err, tournament.ErrConflict, "number")
+	if now, _ := b.Svc.Section(ctx, dir, sec.ID); fmt.Sprint(now.Spec.Withdrawn) != "[{6 3} {7 2}]" {
+		t.Errorf("withdrawn after the refusals: %v, want [{6 3} {7 2}] (number, from round)", now.Spec.Withdrawn)
+	}
+
+	pe := b.Event(tournament.EventInput{Scoring: string(tournament.MethodCrossIMP)})
+	ps := b.Section(pe.ID, tournament.SectionInput{Name: "P", Movement: tournament.MovementSpec{Kind: "swiss", Pairs: 5, Rounds: 2, BoardsPerRound: 2}})
+	if _, err := b.Svc.WithdrawSwiss(ctx, dir, ps.ID, 5); err != nil {
+		t.Fatal(err)
+	}
+	d, err = b.Svc.PairSwissRound(ctx, dir, ps.ID, true)
+	if err != nil || fmt.Sprint(d.Matches) != "[{1 3} {2 4}]" {
+		t.Errorf("Swiss pairs' round 2 without pair 5: %+v, %v; want [{1 3} {2 4}]", d.Matches, err)
 	}
 }

@@ -53,7 +53,7 @@ func teamMatchScores(m *movement.Movement, results []Result, ts teamScoring) []M
 	if ts.byes {
 		for _, rd := range m.Rounds {
 			for _, t := range m.Teams {
-				if slices.Contains(rd.SitOut, t.Pairs[0]) {
+				if slices.Contains(rd.SitOut, t.Pairs[0]) && ts.hasBye(t.Number, rd.Number) {
 					out = append(out, MatchScore{Round: rd.Number, Home: t.Number, HomeVPs: ts.byePoints(&rd)})
 				}
 			}

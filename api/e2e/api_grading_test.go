@@ -219,6 +219,23 @@ func TestAPIHandicap(t *testing.T) {
 	if st.Pairs[0].Percentage != 61.67 || *st.Pairs[0].Handicap != 3 {
 		t.Errorf("NS 1: %.2f%% handicap %v, want 61.67 and 3", st.Pairs[0].Percentage, *st.Pairs[0].Handicap)
 	}
+
+	// The event's overall ranking (one section, one session: its two
+	// directions apart) is graded by the same step: the same net places.
+	var o api.OverallResponse
+	e.want(200, &o, "GET", "/v1/events/"+id(sec.EventID)+"/standings", directorToken, nil)
+	var got []string
+	for _, en := range o.Entries {
+		s := en.Sessions[0]
+		got = append(got, fmt.Sprintf("%s %s: %s net %.2f scratch %s", s.Number, s.Direction, en.Place, *en.Net, en.Scratch))
+	}
+	if !reflect.DeepEqual(got, want) || o.Grading == nil || o.Grading.Handicap != "percent" {
+		t.Errorf("overall standings\n got %q\nwant %q (grading %+v)", got, want, o.Grading)
+	}
+	oc := e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/overall.csv", directorToken, nil)
+	if lines := strings.Split(string(oc.Body), "\n"); !strings.HasSuffix(lines[0], ",handicap,net,scratch_place") || !strings.HasSuffix(lines[1], ",3.00,64.67,2") {
+		t.Errorf("overall.csv of a handicap event:\n%s", oc.Body)
+	}
 }
 
 // TestAPIGradedExports: the files of a section both stratified and

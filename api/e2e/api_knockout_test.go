@@ -1,9 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -240,5 +244,53 @@ func TestAPIKnockoutBracket(t *testing.T) {
 	}
 	if want := "1 A 1 true 0; 1 B 2 true 0; 2 Final 0 false 2"; strings.Join(got, "; ") != want {
 		t.Errorf("bracket: %s, want %s", strings.Join(got, "; "), want)
+	}
+
+	// The event's overall ranking is its round robin's four teams: the
+	// three knockout matches are left out and counted.
+	var o api.OverallResponse
+	e.want(200, &o, "GET", "/v1/events/"+id(ev.ID)+"/standings", "", nil)
+	if len(o.Entries) != 4 || o.Knockouts != 3 {
+		t.Errorf("overall of a round robin and three knockout matches: %d entries, %d knockouts; want 4 and 3", len(o.Entries), o.Knockouts)
+	}
+}
+
+// TestAPIKnockoutNoOverall: an event that is only a knockout match has no
+// overall ranking (a knockout is won match by match; its result is the
+// bracket). What a director expects: the overall standings, overall.csv
+// and a carry-over between sessions are refused naming the field and
+// where the result is; the workbook is written without an Overall sheet;
+// nothing stored changes.
+func TestAPIKnockoutNoOverall(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "KO", "date": "2026-11-27", "law": "contract-2017", "scoring": "IMP_TEAMS"}`)
+	evPath := "/v1/events/" + id(ev.ID)
+	for _, n := range []string{"A", "B"} {
+		e.want(201, nil, "POST", evPath+"/sections", directorToken, `{"name": "`+n+`", "movement": {"kind": "knockout", "rounds": 2, "boards_per_round": 2}}`)
+	}
+	for _, path := range []string{"/standings", "/overall.csv"} {
+		er := e.wantError(422, "event", "GET", evPath+path, directorToken, nil)
+		if !strings.Contains(er.Error, "a knockout has no overall ranking") || !strings.Contains(er.Error, "/bracket") {
+			t.Errorf("%s of a knockout: %+v", path, er)
+		}
+	}
+	er := e.wantError(422, "overall.method", "PATCH", evPath, directorToken, `{"overall": {"method": "carryover", "carry_over": 50}}`)
+	if !strings.Contains(er.Error, "is a knockout") || !strings.Contains(er.Error, "carry_imps") {
+		t.Errorf("a carry-over in a knockout: %+v", er)
+	}
+	var got api.EventResponse
+	e.want(200, &got, "GET", evPath, directorToken, nil)
+	if got.Overall.Method != "sum" {
+		t.Errorf("a refused carry-over changed the event: %+v", got.Overall)
+	}
+	wb := e.want(200, nil, "GET", evPath+"/report.xlsx", directorToken, nil)
+	f, err := excelize.OpenReader(bytes.NewReader(wb.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if slices.Contains(f.GetSheetList(), "Overall") {
+		t.Errorf("the workbook of a knockout has an Overall sheet: %q", f.GetSheetList())
 	}
 }

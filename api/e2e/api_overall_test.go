@@ -138,6 +138,12 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	if er := e.wantError(422, "section", "GET", evPath+"/usebio.xml", directorToken, nil); !strings.Contains(er.Error, "overall ranking of every section and session is in overall.csv") {
 		t.Errorf("USEBIO of two sections: %+v", er)
 	}
+	// PBN 2.1 has no table for a ranking over sections: the file says so
+	// on a line its readers pass over, and names the files that have it.
+	pbn := e.want(200, nil, "GET", evPath+"/results.pbn", directorToken, nil)
+	if !strings.Contains(string(pbn.Body), "% traveler: this event's 2 sections are ranked together; PBN 2.1 has no table for that, each TotalScoreTable here ranks its own section: the overall ranking of every section and session is in overall.csv and the workbook, report.xlsx") {
+		t.Errorf("the PBN file of two sections does not say where the overall ranking is:\n%.400s", pbn.Body)
+	}
 	// One section's file is scored across the field too: A's standings.csv
 	// gives its NS 1 the field's 17, not its section's 7.4.
 	sc := e.want(200, nil, "GET", evPath+"/standings.csv?section="+id(secs[0].ID), directorToken, nil)

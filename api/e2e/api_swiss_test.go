@@ -111,6 +111,22 @@ func TestAPISwissTeams(t *testing.T) {
 	e.want(201, nil, "POST", s+"/results", tok[1], map[string]any{"board": 3, "round": 2, "table": 1, "ns": t1.NSPair, "ew": t1.EWPair,
 		"contract": "1S", "declarer": "N", "tricks": 7})
 	e.wantError(404, "draft", "GET", s+"/swiss/draft", directorToken, nil)
+
+	// Team 8 withdraws from round 3 on: a number not of the Swiss is
+	// refused naming the field, a table may not withdraw a team, a second
+	// withdrawal is a conflict; round 3 (paired with force) leaves 8 out and,
+	// seven teams left, has a bye.
+	e.wantError(422, "number", "POST", s+"/swiss/withdraw", directorToken, `{"number": 9}`)
+	e.want(403, nil, "POST", s+"/swiss/withdraw", tok[1], `{"number": 8}`)
+	e.want(200, &sec, "POST", s+"/swiss/withdraw", directorToken, `{"number": 8}`)
+	if fmt.Sprint(sec.Movement.Withdrawn) != "[{8 3}]" {
+		t.Errorf("withdrawn: %+v, want team 8 from round 3", sec.Movement.Withdrawn)
+	}
+	e.wantError(409, "number", "POST", s+"/swiss/withdraw", directorToken, `{"number": 8}`)
+	e.want(201, &d, "POST", s+"/swiss/pair", directorToken, `{"force": true}`)
+	if w := draftWords(d); len(d.Matches) != 4 || strings.Contains(w, "8") || !strings.HasSuffix(w, "v0") {
+		t.Errorf("round 3 without team 8: %s, want 3 matches and a bye, no team 8", w)
+	}
 }
 
 // apiMatches writes round r's matches of a movement as "1v2 3v4": room 1's

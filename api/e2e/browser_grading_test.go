@@ -80,6 +80,24 @@ func TestBrowserGradedStandings(t *testing.T) {
 		t.Errorf("the note %q does not say the strata and the handicap", c)
 	}
 	checkFitsPhone(t, p, "the graded standings")
+
+	// The event's overall standings (one section, one session) are graded
+	// by the same step: the same places, strata, handicaps and nets.
+	p.open(fmt.Sprintf("/events/%d/standings", sec.EventID))
+	p.noError("open the graded overall standings")
+	p.shot("graded overall standings")
+	overall := eval[[]string](p, "read the overall standings", `[...document.querySelectorAll("table.overall tbody tr")].map(tr =>
+		tr.querySelector(".where").textContent.trim().replace(/^\S+ /, "") + ": " + tr.querySelector(".place").textContent.replace(/\s+/g, " ").trim() +
+		" | " + [...tr.querySelectorAll(".stratum-place")].map(td => td.textContent.trim() || "-").join(" ") +
+		" | " + tr.querySelector(".stratum").textContent.trim() + " | " + tr.querySelector(".pct").textContent.trim() +
+		" " + tr.querySelector(".handicap").textContent.trim() + " " + tr.querySelector(".net").textContent.trim())`)
+	if !reflect.DeepEqual(overall, want) {
+		t.Errorf("the overall standings on the page:\n got %q\nwant %q", overall, want)
+	}
+	if c := p.text("#grading-note"); !strings.Contains(c, "B under 750 masterpoints") {
+		t.Errorf("the overall page's note %q does not say the strata", c)
+	}
+	checkFitsPhone(t, p, "the graded overall standings")
 }
 
 // TestBrowserDirectorGrading: the director, on a phone, sets a section's

@@ -62,16 +62,7 @@ func TestBrowserSwissRelease(t *testing.T) {
 	}
 	bl.Rosters(sec)
 	bl.Deal(sec, tournamenttest.OneSuitDeal)
-	rd, _ := sec.Movement.Round(1)
-	for _, tb := range rd.Tables {
-		for _, bd := range tb.Boards {
-			if tb.Table%2 == 1 {
-				bl.Play(sec, 1, tb.Table, bd, "7S", "N", 13)
-			} else {
-				bl.Play(sec, 1, tb.Table, bd, "1S", "N", 7)
-			}
-		}
-	}
+	homeWins(bl, sec, 1)
 
 	d.open("/director/sections/" + id(sec.ID))
 	d.submit("#swiss-link")
@@ -129,4 +120,64 @@ func TestBrowserSwissRelease(t *testing.T) {
 // draftOnPage reads the Swiss page's draft as "1v3 6v0" (0: a bye).
 func draftOnPage(d *browserTab) string {
 	return eval[string](d, "read the draft", `[...document.querySelectorAll("#draft tbody tr")].map(tr => tr.dataset.home + "v" + tr.dataset.away).join(" ")`)
+}
+
+// TestBrowserSwissWithdraw: the director withdraws a team from the Swiss
+// page on a phone (tournament's TestSwissWithdrawn: 7 teams, round 1 won
+// by 1, 3 and 5, 7 the bye; team 7 leaves). The page says from which round,
+// refuses the same team twice naming the field, and the next round is
+// paired without it: six left, no bye, 1 v 3, 5 v 2, 4 v 6.
+func TestBrowserSwissWithdraw(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bl := b.build()
+	ev := bl.Event(tournament.EventInput{Name: "Swiss night", Scoring: string(tournament.MethodIMPTeams)})
+	bye := 18.0
+	sec := bl.Section(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "swiss", Teams: 7, Rounds: 3,
+		BoardsPerRound: 2, VPScale: "acbl-30", ByeVPs: &bye}})
+	homeWins(bl, sec, 1)
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.open("/director/sections/" + id(sec.ID) + "/swiss")
+	d.fill("#withdraw-number", "7")
+	d.submit("#withdraw")
+	d.noError("withdraw team 7")
+	if got := d.text("#withdrawn"); got != "Withdrawn: team 7 from round 2." {
+		t.Errorf("the page says %q, want Withdrawn: team 7 from round 2.", got)
+	}
+	d.fill("#withdraw-number", "7")
+	d.submit("#withdraw")
+	if msg := d.pageError(); !strings.Contains(msg, "team 7 has withdrawn already") {
+		t.Errorf("team 7 withdrawn twice: the page says %q", msg)
+	}
+	if !eval[bool](d, "see the field marked", `document.querySelector("#withdraw-number").getAttribute("aria-invalid") === "true" && document.querySelector("#withdraw-number").value === "7"`) {
+		t.Errorf("the withdrawal's field is not marked, or not refilled with 7")
+	}
+	d.shot("swiss withdrawal refused")
+	d.submit("#pair")
+	d.noError("pair round 2")
+	if got := draftOnPage(d); got != "1v3 5v2 4v6" {
+		t.Errorf("round 2 without team 7: %s, want 1v3 5v2 4v6", got)
+	}
+	d.shot("swiss round 2 without team 7")
+	if w := eval[int](d, "measure the page", `document.documentElement.scrollWidth`); w > phoneWidth {
+		t.Errorf("the Swiss page is %d px wide on a %d px phone", w, phoneWidth)
+	}
+}
+
+// homeWins plays every match of a Swiss round so that its home team wins
+// (tournament's swissRound): 7♠ making 13 in room 1, 1♠ making 7 in room 2.
+func homeWins(bl *tournamenttest.Builder, sec tournament.Section, round int) {
+	rd, _ := sec.Movement.Round(round)
+	for _, tb := range rd.Tables {
+		for _, bd := range tb.Boards {
+			if tb.Table%2 == 1 {
+				bl.Play(sec, round, tb.Table, bd, "7S", "N", 13)
+			} else {
+				bl.Play(sec, round, tb.Table, bd, "1S", "N", 7)
+			}
+		}
+	}
 }

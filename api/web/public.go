@@ -118,9 +118,15 @@ func (p *Pages) publicEventPage(c echo.Context) error {
 // standingRow is a pair's line in the standings.
 type standingRow struct {
 	tournament.Standing
-	PlaceText   string   // the place, "=" after a tie: "2="
-	Scorecard   string   // the pair's scorecard page
-	StrataText  []string // a stratified section: its place in each stratum below the top ("" where it is not ranked), ties marked
+	PlaceText string // the place, "=" after a tie: "2="
+	Scorecard string // the pair's scorecard page
+	gradeText
+}
+
+// gradeText is a graded row's places as written: in a section's standings
+// and in the overall ranking alike (markGraded).
+type gradeText struct {
+	StrataText  []string // stratified: its place in each stratum below the top ("" where it is not ranked), ties marked
 	ScratchText string   // a handicap event: the place without the handicap, ties marked
 }
 
@@ -235,44 +241,49 @@ func standingsFields(st *tournament.Standings) []standingsField {
 	}
 	for i := range fields {
 		markTies(fields[i].Rows)
-		markGraded(fields[i].Rows, &st.Section.Grading)
+		rows := fields[i].Rows
+		markGraded(&st.Section.Grading, len(rows), func(k int) (*tournament.Grade, *gradeText) { return &rows[k].Grade, &rows[k].gradeText })
 	}
 	return fields
 }
 
-// markGraded writes a graded section's places: each row's place in every
-// stratum below the top ("" where the pair is not ranked in it) and its
-// scratch place, "=" after a tie, as markTies writes the overall place.
-func markGraded(rows []standingRow, g *tournament.Grading) {
+// markGraded writes a graded ranking's places (row i's grade and where
+// its text goes, n rows): each row's place in every stratum below the top
+// ("" where the pair is not ranked in it) and its scratch place, "=" after
+// a tie, as markTies writes the overall place.
+func markGraded(g *tournament.Grading, n int, row func(i int) (*tournament.Grade, *gradeText)) {
 	if g.Handicapped() {
 		shared := map[int]int{}
-		for _, r := range rows {
-			shared[r.Scratch]++
+		for i := range n {
+			gd, _ := row(i)
+			shared[gd.Scratch]++
 		}
-		for i := range rows {
-			rows[i].ScratchText = strconv.Itoa(rows[i].Scratch)
-			if shared[rows[i].Scratch] > 1 {
-				rows[i].ScratchText += "="
+		for i := range n {
+			gd, t := row(i)
+			t.ScratchText = strconv.Itoa(gd.Scratch)
+			if shared[gd.Scratch] > 1 {
+				t.ScratchText += "="
 			}
 		}
 	}
 	for j := 1; j < len(g.Strata); j++ {
 		shared := map[int]int{}
-		for _, r := range rows {
-			if j < len(r.Strata) {
-				shared[r.Strata[j].Place]++
+		for i := range n {
+			if gd, _ := row(i); j < len(gd.Strata) {
+				shared[gd.Strata[j].Place]++
 			}
 		}
-		for i := range rows {
+		for i := range n {
+			gd, t := row(i)
 			text := ""
-			if j < len(rows[i].Strata) {
-				place := rows[i].Strata[j].Place
+			if j < len(gd.Strata) {
+				place := gd.Strata[j].Place
 				text = strconv.Itoa(place)
 				if shared[place] > 1 {
 					text += "="
 				}
 			}
-			rows[i].StrataText = append(rows[i].StrataText, text)
+			t.StrataText = append(t.StrataText, text)
 		}
 	}
 }

@@ -25,6 +25,7 @@ type overallRow struct {
 	Who       string   // the players, or the team's name
 	Where     []string // per session: section, number and direction ("" where it did not play)
 	Played    string   // where it played, the sessions' Where joined
+	gradeText
 }
 
 // overallData is what the overall standings page shows.
@@ -33,6 +34,8 @@ type overallData struct {
 	Fields  []overallField
 	Words   string // how it is ranked, in plain words
 	ShowPct bool   // matchpoint methods: percentages
+	Grading gradingView
+	Several bool // more than one session: a column each (one session's is the total)
 }
 
 // overallPage shows an event's overall standings (GET
@@ -86,6 +89,9 @@ func (p *Pages) overallPage(c echo.Context) error {
 				rows[k].PlaceText += "="
 			}
 		}
+		markGraded(&o.Grading, len(rows), func(k int) (*tournament.Grade, *gradeText) { return &rows[k].Grade, &rows[k].gradeText })
 	}
+	d.Grading = newGradingView(&o.Grading)
+	d.Several = len(o.Sessions) > 1
 	return p.render(c, http.StatusOK, "public_overall.html", View{Title: o.Event.Name + ": overall standings", Data: d})
 }

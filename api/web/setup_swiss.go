@@ -20,6 +20,7 @@ func (p *Pages) swissRoutes(d *echo.Group) {
 	d.POST("/sections/:id/swiss/swap", p.swapSwiss)
 	d.POST("/sections/:id/swiss/replace", p.replaceSwiss)
 	d.POST("/sections/:id/swiss/release", p.releaseSwiss)
+	d.POST("/sections/:id/swiss/withdraw", p.withdrawSwiss)
 }
 
 // swissPageData is the Swiss page's data.
@@ -238,4 +239,25 @@ func (p *Pages) releaseSwiss(c echo.Context) error {
 		return p.swissRefused(c, err)
 	}
 	return swissBack(c, "Round "+strconv.Itoa(len(sec.Movement.Rounds))+" released: the tables see it now")
+}
+
+// withdrawSwiss withdraws a team (pair) from the rounds not yet released.
+func (p *Pages) withdrawSwiss(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.swissRefused(c, err)
+	}
+	n, err := formInt(formValues(c), "number")
+	if err != nil {
+		return p.swissRefused(c, err)
+	}
+	sec, err := p.svc.WithdrawSwiss(c.Request().Context(), actor(c), id, n)
+	if err != nil {
+		return p.swissRefused(c, err)
+	}
+	unit := "Team "
+	if sec.Spec.SwissPairs() {
+		unit = "Pair "
+	}
+	return swissBack(c, unit+strconv.Itoa(n)+" withdrawn: it is not paired from round "+strconv.Itoa(len(sec.Movement.Rounds)+1)+" on")
 }

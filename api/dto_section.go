@@ -24,6 +24,7 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
 	Kind           string     `json:"kind"`
+	Players        int        `json:"players,omitempty"` // individual: the players (a published movement for 8 or 12, or the players its schedule seats)
 	Tables         int        `json:"tables,omitempty"`
 	Pairs          int        `json:"pairs,omitempty"`
 	Teams          int        `json:"teams,omitempty"`
@@ -48,7 +49,7 @@ type MovementSpecDTO struct {
 
 // Spec converts the DTO to the domain.
 func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
-	s := tournament.MovementSpec{Kind: d.Kind, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
+	s := tournament.MovementSpec{Kind: d.Kind, Players: d.Players, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
 		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, Winners: d.Winners,
 		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
@@ -61,7 +62,7 @@ func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 
 // newMovementSpecDTO converts a movement spec to its answer.
 func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
-	d := MovementSpecDTO{Kind: s.Kind, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
+	d := MovementSpecDTO{Kind: s.Kind, Players: s.Players, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
@@ -86,7 +87,7 @@ func (d *RoundDTO) Domain() movement.Round {
 	r := movement.Round{Number: d.Round, SitOut: slices.Clone(d.SitOut), ByeStand: slices.Clone(d.ByeStand)}
 	for _, t := range d.Tables {
 		r.Tables = append(r.Tables, movement.Table{Table: t.Table, NS: t.NS, EW: t.EW, Boards: slices.Clone(t.Boards),
-			ArrowSwitch: t.ArrowSwitch, Match: t.Match})
+			ArrowSwitch: t.ArrowSwitch, Match: t.Match, Players: slices.Clone(t.Players)})
 	}
 	return r
 }
@@ -95,7 +96,7 @@ func newRoundDTO(m *movement.Movement, r movement.Round) RoundDTO {
 	d := RoundDTO{Round: r.Number, Tables: make([]TableDTO, len(r.Tables)), SitOut: ints(r.SitOut), ByeStand: ints(r.ByeStand)}
 	for i, t := range r.Tables {
 		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, NSPair: pairName(m, t.NS), EWPair: pairName(m, t.EW),
-			Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match}
+			Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match, Players: slices.Clone(t.Players)}
 	}
 	return d
 }
@@ -123,6 +124,7 @@ type TableDTO struct {
 	Boards      []int  `json:"boards"`
 	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
 	Match       int    `json:"match,omitempty"`
+	Players     []int  `json:"players,omitempty"` // an individual: the players at North, East, South and West; ns and ew are then their partnerships ("3-7")
 }
 
 // TeamDTO is a team of a teams movement and its two pairs.
@@ -137,6 +139,7 @@ type MovementResponse struct {
 	Kind    string     `json:"kind"`
 	Winners int        `json:"winners"`
 	Pairs   int        `json:"pairs"`
+	Players int        `json:"players,omitempty"` // an individual: its players; pairs is then every partnership of two of them
 	Tables  int        `json:"tables"`
 	Boards  int        `json:"boards"`
 	Phantom int        `json:"phantom"`
@@ -146,7 +149,7 @@ type MovementResponse struct {
 
 // NewMovementResponse converts a movement to its answer.
 func NewMovementResponse(m movement.Movement) MovementResponse {
-	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Tables: m.Tables,
+	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Players: m.Players, Tables: m.Tables,
 		Boards: m.Boards, Phantom: m.Phantom, Rounds: make([]RoundDTO, len(m.Rounds))}
 	for _, t := range m.Teams {
 		d.Teams = append(d.Teams, TeamDTO{Number: t.Number, Pairs: t.Pairs})
@@ -211,6 +214,7 @@ type TableCardRoundDTO struct {
 	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
 	SharesWith  []int  `json:"shares_with,omitempty"`
 	Match       int    `json:"match,omitempty"`
+	Players     []int  `json:"players,omitempty"` // an individual: the players at North, East, South and West; ns and ew are then their partnerships ("3-7")
 }
 
 // GuideCardDTO is a pair's own card.

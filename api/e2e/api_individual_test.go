@@ -159,7 +159,8 @@ func TestAPIIndividual12(t *testing.T) {
 
 // TestAPIIndividualRefused: a number of players with no published
 // movement, a schedule with a player twice at one table (naming the round
-// and table), and a pair of two players in an individual are refused.
+// and table), a pair of two players in an individual, a change of its
+// movement and a USEBIO or PBN export are refused.
 func TestAPIIndividualRefused(t *testing.T) {
 	e := newEnv(t)
 	var ev api.EventResponse
@@ -184,6 +185,17 @@ func TestAPIIndividualRefused(t *testing.T) {
 		[]map[string]any{{"number": "1", "players": []map[string]any{{"name": "Ann"}, {"name": "Bob"}}}})
 	if !strings.Contains(got.Error, "in an individual each number is one player") {
 		t.Errorf("two players: %+v", got)
+	}
+	// The individual's movement is not changed during play, and USEBIO and
+	// PBN, whose individual forms traveler does not write yet, are refused
+	// by name rather than written with partnerships as pairs.
+	e.wantError(409, "movement.kind", "POST", "/v1/sections/"+id(sec.ID)+"/movement", directorToken,
+		map[string]any{"movement": map[string]any{"kind": "howell", "pairs": 4, "boards_per_round": 2}})
+	for _, f := range []struct{ path, says string }{{"/usebio.xml", "USEBIO 1.2's individual form (EVENT_TYPE INDIVIDUAL"}, {"/results.pbn", "PBN 2.1's individual form"}} {
+		got = e.wantError(422, "section", "GET", "/v1/events/"+id(sec.EventID)+f.path, directorToken, nil)
+		if !strings.Contains(got.Error, "section A is an individual") || !strings.Contains(got.Error, f.says) {
+			t.Errorf("%s: %+v", f.path, got)
+		}
 	}
 	var sections []api.SectionResponse
 	e.want(200, &sections, "GET", "/v1/events/"+id(ev.ID)+"/sections", directorToken, nil)

@@ -89,5 +89,22 @@ func TestBrowserIndividual(t *testing.T) {
 			t.Errorf("public standings, player %s: %v, want total %s, %s%%, %s boards", p, g, w[0], w[1], w[2])
 		}
 	}
+	if h := pub.text("#standings thead"); !strings.Contains(h, "Player") {
+		t.Errorf("the standings' heading: %q", h)
+	}
+	fitsPhone(t, pub)
+
+	// Player 3's scorecard: round 1 West at table 2 partnering East 4, against North 2 and
+	// South 6; EW win board 1 (table 1's NS made 4♠, table 2's 2♠): 2 of
+	// 2; in all 12, as worked out above.
+	pub.submit(`tr[data-pair="3"] a`)
+	pub.waitText("#scorecard-pair", "Player 3: Cat")
+	pub.shot("individual scorecard of player 3")
+	if got := strings.Join(strings.Fields(pub.text(`#scorecard tbody tr:first-child`)), " "); !strings.Contains(got, "West v 2 & 6 (Bob & Fay), partnering 4 (Dan)") || !strings.Contains(got, "-110") {
+		t.Errorf("player 3's round 1: %q", got)
+	}
+	if got := pub.text("#scorecard-total"); got != "12" {
+		t.Errorf("player 3's scorecard total: %q, want 12", got)
+	}
 	fitsPhone(t, pub)
 }

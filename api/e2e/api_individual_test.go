@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 )
@@ -108,6 +111,44 @@ func TestAPIIndividual8(t *testing.T) {
 			t.Errorf("player %s: %+v, want total %v, %v %%, place %s, 7 boards", p, s, w.total, w.pct, w.place)
 		}
 	}
+	// The workbook: the standings rank the players (player 3 at 12, 85.71);
+	// the scorecards are the players', player 3's ending at 12.
+	r := e.do("GET", "/v1/events/"+id(sec.EventID)+"/report.xlsx", directorToken, nil)
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if r.Status != 200 || err != nil {
+		t.Fatalf("report.xlsx: %d %v", r.Status, err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows("Standings")
+	var row3 string
+	for _, row := range rows {
+		if strings.Contains(strings.Join(row, "|"), "Player 3") {
+			row3 = strings.Join(row, "|")
+		}
+	}
+	if !strings.Contains(row3, "|12.00|") || !strings.Contains(row3, "85.71") {
+		t.Errorf("workbook standings, player 3: %q (%v)", row3, rows)
+	}
+	cards, _ := f.GetRows("Scorecards")
+	var title, last string
+	for _, row := range cards {
+		line := strings.Join(row, "|")
+		switch {
+		case strings.Contains(line, "player 3: Player 3"):
+			title = line
+		case title != "" && last == "" && line == "":
+			last = "done"
+		case title != "" && last == "":
+			if len(row) > 0 {
+				last = ""
+				title += "\n" + line
+			}
+		}
+	}
+	if lines := strings.Split(title, "\n"); len(lines) != 9 || !strings.HasSuffix(lines[8], "|12.00") {
+		t.Errorf("workbook scorecard of player 3 (a title, a heading, 7 boards, ending at 12): %q", lines)
+	}
+
 	// A traveler line names the partnerships: board 1, table 1 NS 1-8 (North 8, South 1).
 	var tr map[string]any
 	e.want(200, &tr, "GET", "/v1/sections/"+id(sec.ID)+"/travelers/1", directorToken, nil)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,7 +86,7 @@ func TestAPIIndividual8(t *testing.T) {
 		t.Fatalf("movement: %+v", sec.Generated)
 	}
 	// Round 1, table 1: North 8, East 5, South 1, West 7 (the published table).
-	if tb := sec.Generated.Rounds[0].Tables[0]; !slicesEqual(tb.Players, []int{8, 5, 1, 7}) || tb.NSPair != "1-8" || tb.EWPair != "5-7" {
+	if tb := sec.Generated.Rounds[0].Tables[0]; !slices.Equal(tb.Players, []int{8, 5, 1, 7}) || tb.NSPair != "1-8" || tb.EWPair != "5-7" {
 		t.Fatalf("round 1 table 1: %+v", tb)
 	}
 	playIndividual(t, e, sec, func(round, table int) (string, int) {
@@ -210,7 +211,7 @@ func TestAPIIndividualRefused(t *testing.T) {
 	path := "/v1/events/" + id(ev.ID) + "/sections"
 	got := e.wantError(422, "movement.players", "POST", path, directorToken,
 		map[string]any{"name": "A", "movement": map[string]any{"kind": "individual", "players": 10, "boards_per_round": 2}})
-	if !strings.Contains(got.Error, "no published individual movement") || !slicesEqual(got.Allowed, []string{"8", "12"}) {
+	if !strings.Contains(got.Error, "no published individual movement") || !slices.Equal(got.Allowed, []string{"8", "12"}) {
 		t.Errorf("10 players: %+v", got)
 	}
 	twice := map[string]any{"kind": "individual", "players": 8, "schedule": []map[string]any{
@@ -243,17 +244,4 @@ func TestAPIIndividualRefused(t *testing.T) {
 	if len(sections) != 0 {
 		t.Errorf("a refused section was stored: %d sections", len(sections))
 	}
-}
-
-// slicesEqual reports whether a and b hold the same elements in order.
-func slicesEqual[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

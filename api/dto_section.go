@@ -24,7 +24,7 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
 	Kind           string     `json:"kind"`
-	Players        int        `json:"players,omitempty"` // individual: the players (a published movement for 8 or 12, or the players its schedule seats)
+	Players        int        `json:"players,omitempty"` // individual: the players (a published movement for 8, 12, 20 or 28, or the players its schedule seats)
 	Tables         int        `json:"tables,omitempty"`
 	Pairs          int        `json:"pairs,omitempty"`
 	Teams          int        `json:"teams,omitempty"`

@@ -40,6 +40,14 @@ var publishedIndividuals = map[int]publishedIndividual{
 		tables: [][5]int{{12, 5, 1, 10, 1}, {7, 8, 11, 9, 6}, {2, 3, 4, 6, 7}}},
 }
 
+// rainbowTables are the numbers of tables traveler plays a Rainbow (prime
+// number) individual at: 5 and 7, 20 and 28 players.
+var rainbowTables = []int{5, 7}
+
+// rainbowSource is where the Rainbow individual is published.
+const rainbowSource = "the Rainbow movement for a prime number of tables, rec.games.bridge, kept at elsid.co.za/bridge/templates/prime_ind.html " +
+	"(also John Pain, EBU Club newsletter, \"Unusual (but useful) Movements for Clubs\": \"Prime Number\" movements)"
+
 // IndividualPlayers lists the numbers of players an individual movement is
 // published for, lowest first.
 func IndividualPlayers() []int {
@@ -47,21 +55,59 @@ func IndividualPlayers() []int {
 	for n := range publishedIndividuals {
 		out = append(out, n)
 	}
+	for _, t := range rainbowTables {
+		out = append(out, 4*t)
+	}
 	slices.Sort(out)
 	return out
 }
 
 // IndividualSource returns where the individual movement of players is
 // published ("" when there is none).
-func IndividualSource(players int) string { return publishedIndividuals[players].source }
+func IndividualSource(players int) string {
+	if slices.Contains(rainbowTables, players/4) && players%4 == 0 {
+		return rainbowSource
+	}
+	return publishedIndividuals[players].source
+}
+
+// rainbow is the Rainbow individual of tables tables (a prime number), as
+// rainbowSource prints it: the boards stay at their table (table t plays
+// set t every round); the North players (1 to tables, North n starting at
+// table n) move up one table a round, the East players (tables+1 to
+// 2·tables) down one, the South players (2·tables+1 …) up two and the West
+// players (3·tables+1 …) down two, each round circuit. A player partners
+// only the players of the line opposite (North–South, East–West), every one
+// of them at most once, and meets every player of the other two lines at
+// most once.
+func rainbow(tables, per int) Movement {
+	n := 4 * tables
+	m := Movement{Name: "Rainbow individual, " + strconv.Itoa(n) + " players", Kind: KindIndividual, Winners: 1,
+		Players: n, Tables: tables, Boards: tables * per, Rounds: make([]Round, tables)}
+	// at returns the player of line (0 North, 1 East, 2 South, 3 West) that
+	// sits at table t in round k (0-based) when the line moves step tables a round.
+	at := func(line, step, t, k int) int { return line*tables + mod(t-1-step*k, tables) + 1 }
+	for k := range tables {
+		rd := Round{Number: k + 1}
+		for t := 1; t <= tables; t++ {
+			rd.Tables = append(rd.Tables, Table{Table: t, Boards: setBoards(t, per),
+				Players: []int{at(0, 1, t, k), at(1, -1, t, k), at(2, 2, t, k), at(3, -2, t, k)}})
+		}
+		m.Rounds[k] = rd
+	}
+	m.SeatPartnerships()
+	return m
+}
 
 // Individual returns the published individual movement of o.Players
-// players (publishedIndividuals): four players a table, every player
-// partnering every other once, the partnerships numbered as Partnership
-// numbers them.
+// players: four players a table, the partnerships numbered as Partnership
+// numbers them. For 8 and 12 players a complete individual
+// (publishedIndividuals), every player partnering every other once; for 20
+// and 28 the Rainbow of 5 and 7 tables (rainbow).
 func Individual(o IndividualOptions) (Movement, error) {
 	pub, ok := publishedIndividuals[o.Players]
-	if !ok {
+	rainbowOf := o.Players%4 == 0 && slices.Contains(rainbowTables, o.Players/4)
+	if !ok && !rainbowOf {
 		var allowed []string
 		for _, n := range IndividualPlayers() {
 			allowed = append(allowed, strconv.Itoa(n))
@@ -70,6 +116,9 @@ func Individual(o IndividualOptions) (Movement, error) {
 	}
 	if o.BoardsPerRound < 1 {
 		return Movement{}, invalid("boards_per_round", o.BoardsPerRound, "a round has at least 1 board")
+	}
+	if rainbowOf {
+		return rainbow(o.Players/4, o.BoardsPerRound), nil
 	}
 	n := o.Players
 	rounds := n - 1

@@ -2,6 +2,7 @@ package movement
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,5 +128,67 @@ func TestIndividualRefused(t *testing.T) {
 	m.SeatPartnerships()
 	if _, err := m.Validate(); err == nil || !strings.Contains(err.Error(), "round 1, table 2: player 8 is already at table 1") {
 		t.Fatalf("player at two tables: %v", err)
+	}
+}
+
+// TestIndividualRainbow checks the Rainbow of 5 and 7 tables (20 and 28
+// players) against the rules its source prints (rec.games.bridge, kept at
+// elsid.co.za/bridge/templates/prime_ind.html): the boards stay (table t
+// plays set t), North 1..T moves up one table, East T+1..2T down one,
+// South 2T+1..3T up two, West 3T+1..4T down two, round circuit; and by
+// hand for 5 tables: round 1 table 1 seats North 1, East 6, South 11, West
+// 16; round 2 table 1 North 5 (up from table 5), East 7 (down from table
+// 2), South 14 (up two from table 4), West 18 (down two from table 3).
+func TestIndividualRainbow(t *testing.T) {
+	m, err := Individual(IndividualOptions{Players: 20, BoardsPerRound: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Rounds[0].Tables[0].Players; !slices.Equal(got, []int{1, 6, 11, 16}) {
+		t.Errorf("round 1 table 1: %v", got)
+	}
+	if got := m.Rounds[1].Tables[0].Players; !slices.Equal(got, []int{5, 7, 14, 18}) {
+		t.Errorf("round 2 table 1: %v", got)
+	}
+	for _, tables := range []int{5, 7} {
+		m, err := Individual(IndividualOptions{Players: 4 * tables, BoardsPerRound: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.Validate(); err != nil {
+			t.Fatalf("%d tables: %v", tables, err)
+		}
+		if len(m.Rounds) != tables || m.Boards != 2*tables {
+			t.Fatalf("%d tables: %d rounds, %d boards", tables, len(m.Rounds), m.Boards)
+		}
+		step := [4]int{1, -1, 2, -2} // North up one, East down one, South up two, West down two
+		met := map[[2]int]int{}
+		for ri := 1; ri < len(m.Rounds); ri++ {
+			for _, tb := range m.Rounds[ri].Tables {
+				if !slices.Equal(tb.Boards, setBoards(tb.Table, 2)) {
+					t.Errorf("%d tables, round %d table %d: boards %v, the boards stay", tables, ri+1, tb.Table, tb.Boards)
+				}
+				for s, p := range tb.Players {
+					before, seat, _ := m.Rounds[ri-1].SeatingPlayer(p)
+					if seat != s || mod(before.Table-1+step[s], tables) != tb.Table-1 {
+						t.Errorf("%d tables, round %d: player %d from table %d %s to table %d %s", tables, ri+1, p, before.Table, SeatName(seat), tb.Table, SeatName(s))
+					}
+				}
+			}
+		}
+		for _, rd := range m.Rounds {
+			for _, tb := range rd.Tables {
+				for i, a := range tb.Players {
+					for _, b := range tb.Players[i+1:] {
+						met[[2]int{min(a, b), max(a, b)}]++
+					}
+				}
+			}
+		}
+		for pp, n := range met {
+			if n != 1 {
+				t.Errorf("%d tables: players %d and %d sit at one table %d times; the Rainbow seats any two at most once", tables, pp[0], pp[1], n)
+			}
+		}
 	}
 }

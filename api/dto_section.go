@@ -2,6 +2,7 @@ package api
 
 import (
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -217,7 +218,7 @@ type TableCardRoundDTO struct {
 	Players     []int  `json:"players,omitempty"` // an individual: the players at North, East, South and West; ns and ew are then their partnerships ("3-7")
 }
 
-// GuideCardDTO is a pair's own card.
+// GuideCardDTO is a pair's own card; in an individual a player's.
 type GuideCardDTO struct {
 	Pair   int             `json:"pair"`
 	Name   string          `json:"name"` // what the players call the pair: "3", or "3 EW" in a Mitchell
@@ -235,6 +236,8 @@ type GuideRoundDTO struct {
 	Opponent  int    `json:"opponent,omitempty"`
 	OppName   string `json:"opponent_name,omitempty"` // what the players call the opponents
 	Boards    []int  `json:"boards"`
+	Seat      string `json:"seat,omitempty"`    // an individual: the seat taken, "North", "East", "South" or "West"
+	Partner   int    `json:"partner,omitempty"` // an individual: the partner
 }
 
 // NewCardsResponse converts a movement and its cards to the answer.
@@ -245,16 +248,22 @@ func NewCardsResponse(m movement.Movement) CardsResponse {
 		for i, r := range c.Rounds {
 			tc.Rounds[i] = TableCardRoundDTO{Round: r.Round, InPlay: r.InPlay, NS: r.NS, EW: r.EW,
 				NSPair: pairName(&m, r.NS), EWPair: pairName(&m, r.EW), Boards: ints(r.Boards),
-				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match}
+				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match, Players: slices.Clone(r.Players)}
 		}
 		d.TableCards = append(d.TableCards, tc)
 	}
 	for _, c := range m.GuideCards() {
 		gc := GuideCardDTO{Pair: c.Pair, Name: pairName(&m, c.Pair), Team: c.Team, Rounds: make([]GuideRoundDTO, len(c.Rounds))}
+		if m.Kind == movement.KindIndividual {
+			gc.Name = strconv.Itoa(c.Pair) // a player's card
+		}
 		for i, r := range c.Rounds {
 			g := GuideRoundDTO{Round: r.Round, SitsOut: r.SitsOut, Boards: ints(r.Boards)}
 			if !r.SitsOut {
 				g.Table, g.Direction, g.Cards, g.Opponent, g.OppName = r.Table, r.Direction.String(), r.Cards.String(), r.Opponent, pairName(&m, r.Opponent)
+				if r.Partner > 0 {
+					g.Seat, g.Partner = movement.SeatName(r.Seat), r.Partner
+				}
 			}
 			gc.Rounds[i] = g
 		}

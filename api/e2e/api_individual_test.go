@@ -89,6 +89,16 @@ func TestAPIIndividual8(t *testing.T) {
 	if tb := sec.Generated.Rounds[0].Tables[0]; !slices.Equal(tb.Players, []int{8, 5, 1, 7}) || tb.NSPair != "1-8" || tb.EWPair != "5-7" {
 		t.Fatalf("round 1 table 1: %+v", tb)
 	}
+	// The cards: table 1's in round 1 seats 8, 5, 1, 7; player 1's guide
+	// card sends them to table 1, South, partnering 8, against 5-7.
+	var mc api.CardsResponse
+	e.want(200, &mc, "GET", "/v1/sections/"+id(sec.ID)+"/movement", directorToken, nil)
+	if len(mc.GuideCards) != 8 || len(mc.TableCards) != 2 || !slices.Equal(mc.TableCards[0].Rounds[0].Players, []int{8, 5, 1, 7}) {
+		t.Fatalf("cards: %d guide cards, %d table cards (%+v)", len(mc.GuideCards), len(mc.TableCards), mc.TableCards)
+	}
+	if g := mc.GuideCards[0]; g.Name != "1" || g.Rounds[0].Seat != "South" || g.Rounds[0].Partner != 8 || g.Rounds[0].OppName != "5-7" || g.Rounds[0].Table != 1 {
+		t.Errorf("player 1's guide card: %+v", g)
+	}
 	playIndividual(t, e, sec, func(round, table int) (string, int) {
 		if (round%2 == 1) == (table == 1) {
 			return "4S", 10

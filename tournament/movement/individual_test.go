@@ -192,3 +192,26 @@ func TestIndividualRainbow(t *testing.T) {
 		}
 	}
 }
+
+// TestIndividualCards checks the 8-player individual's cards against the
+// published table (published8): table 1's card in round 2 seats North 8,
+// East 6, South 2, West 1; player 1's guide card sends them in round 1 to
+// table 1 South partnering 8 against 5 and 7 (partnership 5-7), in round 7
+// to table 2 North partnering 5, on boards 19–21.
+func TestIndividualCards(t *testing.T) {
+	m, _ := Individual(IndividualOptions{Players: 8, BoardsPerRound: 3})
+	if got := m.TableCards()[0].Rounds[1].Players; !slices.Equal(got, []int{8, 6, 2, 1}) {
+		t.Errorf("table 1, round 2: %v", got)
+	}
+	cards := m.GuideCards()
+	if len(cards) != 8 || cards[0].Pair != 1 {
+		t.Fatalf("%d guide cards, want one a player", len(cards))
+	}
+	r1, r7 := cards[0].Rounds[0], cards[0].Rounds[6]
+	if r1.Table != 1 || SeatName(r1.Seat) != "South" || r1.Partner != 8 || r1.Opponent != Partnership(5, 7) || r1.Direction != scoring.NS {
+		t.Errorf("player 1, round 1: %+v", r1)
+	}
+	if r7.Table != 2 || SeatName(r7.Seat) != "North" || r7.Partner != 5 || !slices.Equal(r7.Boards, []int{19, 20, 21}) {
+		t.Errorf("player 1, round 7: %+v", r7)
+	}
+}

@@ -108,3 +108,42 @@ func TestBrowserIndividual(t *testing.T) {
 	}
 	fitsPhone(t, pub)
 }
+
+// TestBrowserIndividualSetup: a director on a phone sets up the 8-player
+// individual from the pages (kind individual, 8 players, 1 board a round),
+// sees its movement (7 rounds of 1 board, 2 tables) and enters the
+// players one a number; a second name on one number is refused.
+func TestBrowserIndividualSetup(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	d := b.phone("director")
+	directorCreatesEvent(t, d)
+	d.submit("#new-section")
+	d.fill("#section-name", "A")
+	d.fill("#kind", "individual")
+	d.fill("#players", "8")
+	d.fill("#boards_per_round", "1")
+	d.shot("individual form")
+	d.submit("#create-section")
+	d.noError("create the individual")
+	if got := d.text("#movement-summary"); !strings.Contains(got, "Individual, 8 players: 8 players at 2 tables play 7 boards in 7 rounds") {
+		t.Errorf("the section's movement: %q", got)
+	}
+	d.fill("#pairs-text", "1: Ann & Bob")
+	d.submit("#add-pairs")
+	if msg := d.pageError(); !strings.Contains(msg, "in an individual each number is one player") {
+		t.Errorf("two players on number 1: the page says %q", msg)
+	}
+	d.fill("#pairs-text", "1: Ann\n2: Bob\n3: Cat\n4: Dan\n5: Eve\n6: Fay\n7: Gus\n8: Hal")
+	d.submit("#add-pairs")
+	d.noError("add the eight players")
+	d.shot("individual section")
+	sectionID := idFrom(t, d.path(), "/director/sections/")
+	sec, err := b.svc.Section(t.Context(), tournament.Director, sectionID)
+	if err != nil || sec.Movement.Players != 8 || len(sec.Movement.Rounds) != 7 {
+		t.Fatalf("the stored section: %v %+v", err, sec.Movement)
+	}
+	pairs, _ := b.svc.Pairs(t.Context(), tournament.Director, sectionID)
+	if len(pairs) != 8 || pairs[7].Number != "8" || len(pairs[7].Players) != 1 || pairs[7].Players[0].Name != "Hal" {
+		t.Errorf("the players: %+v", pairs)
+	}
+}

@@ -116,7 +116,7 @@ func TestBrowserIndividual(t *testing.T) {
 func TestBrowserIndividualSetup(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	d := b.phone("director")
-	directorCreatesEvent(t, d)
+	eventID := directorCreatesEvent(t, d)
 	d.submit("#new-section")
 	d.fill("#section-name", "A")
 	d.fill("#kind", "individual")
@@ -138,6 +138,10 @@ func TestBrowserIndividualSetup(t *testing.T) {
 	d.noError("add the eight players")
 	d.shot("individual section")
 	sectionID := idFrom(t, d.path(), "/director/sections/")
+	d.open(fmt.Sprintf("/director/events/%d", eventID))
+	if got := d.text(fmt.Sprintf(`#sections tr[data-section="%d"]`, sectionID)); !strings.Contains(got, "8 of 8") {
+		t.Errorf("the event page's row of the individual (8 players entered of 8): %q", got)
+	}
 	sec, err := b.svc.Section(t.Context(), tournament.Director, sectionID)
 	if err != nil || sec.Movement.Players != 8 || len(sec.Movement.Rounds) != 7 {
 		t.Fatalf("the stored section: %v %+v", err, sec.Movement)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -24,6 +25,7 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
 	Kind           string               `json:"kind"`
+	Players        int                  `json:"players,omitempty"` // individual: the players (a published movement for 8, 12, 20 or 28, or the players its schedule seats)
 	Tables         int                  `json:"tables,omitempty"`
 	Pairs          int                  `json:"pairs,omitempty"`
 	Teams          int                  `json:"teams,omitempty"`
@@ -61,7 +63,7 @@ type SwissWithdrawalDTO struct {
 
 // Spec converts the DTO to the domain.
 func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
-	s := tournament.MovementSpec{Kind: d.Kind, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
+	s := tournament.MovementSpec{Kind: d.Kind, Players: d.Players, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
 		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, File: d.File, Winners: d.Winners,
 		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
@@ -78,7 +80,7 @@ func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 
 // newMovementSpecDTO converts a movement spec to its answer.
 func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
-	d := MovementSpecDTO{Kind: s.Kind, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
+	d := MovementSpecDTO{Kind: s.Kind, Players: s.Players, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
 		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
@@ -113,7 +115,7 @@ func (d *RoundDTO) Domain() movement.Round {
 	r := movement.Round{Number: d.Round, SitOut: slices.Clone(d.SitOut), ByeStand: slices.Clone(d.ByeStand)}
 	for _, t := range d.Tables {
 		r.Tables = append(r.Tables, movement.Table{Table: t.Table, NS: t.NS, EW: t.EW, Boards: slices.Clone(t.Boards),
-			ArrowSwitch: t.ArrowSwitch, Match: t.Match})
+			ArrowSwitch: t.ArrowSwitch, Match: t.Match, Players: slices.Clone(t.Players)})
 	}
 	return r
 }
@@ -122,7 +124,7 @@ func newRoundDTO(m *movement.Movement, r movement.Round) RoundDTO {
 	d := RoundDTO{Round: r.Number, Tables: make([]TableDTO, len(r.Tables)), SitOut: ints(r.SitOut), ByeStand: ints(r.ByeStand)}
 	for i, t := range r.Tables {
 		d.Tables[i] = TableDTO{Table: t.Table, NS: t.NS, EW: t.EW, NSPair: pairName(m, t.NS), EWPair: pairName(m, t.EW),
-			Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match}
+			Boards: ints(t.Boards), ArrowSwitch: t.ArrowSwitch, Match: t.Match, Players: slices.Clone(t.Players)}
 	}
 	return d
 }
@@ -150,6 +152,7 @@ type TableDTO struct {
 	Boards      []int  `json:"boards"`
 	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
 	Match       int    `json:"match,omitempty"`
+	Players     []int  `json:"players,omitempty"` // an individual: the players at North, East, South and West; ns and ew are then their partnerships ("3-7")
 }
 
 // TeamDTO is a team of a teams movement and its two pairs.
@@ -164,6 +167,7 @@ type MovementResponse struct {
 	Kind    string     `json:"kind"`
 	Winners int        `json:"winners"`
 	Pairs   int        `json:"pairs"`
+	Players int        `json:"players,omitempty"` // an individual: its players; pairs is then every partnership of two of them
 	Tables  int        `json:"tables"`
 	Boards  int        `json:"boards"`
 	Phantom int        `json:"phantom"`
@@ -173,7 +177,7 @@ type MovementResponse struct {
 
 // NewMovementResponse converts a movement to its answer.
 func NewMovementResponse(m movement.Movement) MovementResponse {
-	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Tables: m.Tables,
+	d := MovementResponse{Name: m.Name, Kind: m.Kind.String(), Winners: m.Winners, Pairs: m.Pairs, Players: m.Players, Tables: m.Tables,
 		Boards: m.Boards, Phantom: m.Phantom, Rounds: make([]RoundDTO, len(m.Rounds))}
 	for _, t := range m.Teams {
 		d.Teams = append(d.Teams, TeamDTO{Number: t.Number, Pairs: t.Pairs})
@@ -238,9 +242,10 @@ type TableCardRoundDTO struct {
 	ArrowSwitch bool   `json:"arrow_switch,omitempty"`
 	SharesWith  []int  `json:"shares_with,omitempty"`
 	Match       int    `json:"match,omitempty"`
+	Players     []int  `json:"players,omitempty"` // an individual: the players at North, East, South and West; ns and ew are then their partnerships ("3-7")
 }
 
-// GuideCardDTO is a pair's own card.
+// GuideCardDTO is a pair's own card; in an individual a player's.
 type GuideCardDTO struct {
 	Pair   int             `json:"pair"`
 	Name   string          `json:"name"` // what the players call the pair: "3", or "3 EW" in a Mitchell
@@ -258,6 +263,8 @@ type GuideRoundDTO struct {
 	Opponent  int    `json:"opponent,omitempty"`
 	OppName   string `json:"opponent_name,omitempty"` // what the players call the opponents
 	Boards    []int  `json:"boards"`
+	Seat      string `json:"seat,omitempty"`    // an individual: the seat taken, "North", "East", "South" or "West"
+	Partner   int    `json:"partner,omitempty"` // an individual: the partner
 }
 
 // NewCardsResponse converts a movement and its cards to the answer.
@@ -268,16 +275,22 @@ func NewCardsResponse(m movement.Movement) CardsResponse {
 		for i, r := range c.Rounds {
 			tc.Rounds[i] = TableCardRoundDTO{Round: r.Round, InPlay: r.InPlay, NS: r.NS, EW: r.EW,
 				NSPair: pairName(&m, r.NS), EWPair: pairName(&m, r.EW), Boards: ints(r.Boards),
-				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match}
+				ArrowSwitch: r.ArrowSwitch, SharesWith: r.SharesWith, Match: r.Match, Players: slices.Clone(r.Players)}
 		}
 		d.TableCards = append(d.TableCards, tc)
 	}
 	for _, c := range m.GuideCards() {
 		gc := GuideCardDTO{Pair: c.Pair, Name: pairName(&m, c.Pair), Team: c.Team, Rounds: make([]GuideRoundDTO, len(c.Rounds))}
+		if m.Kind == movement.KindIndividual {
+			gc.Name = strconv.Itoa(c.Pair) // a player's card
+		}
 		for i, r := range c.Rounds {
 			g := GuideRoundDTO{Round: r.Round, SitsOut: r.SitsOut, Boards: ints(r.Boards)}
 			if !r.SitsOut {
 				g.Table, g.Direction, g.Cards, g.Opponent, g.OppName = r.Table, r.Direction.String(), r.Cards.String(), r.Opponent, pairName(&m, r.Opponent)
+				if r.Partner > 0 {
+					g.Seat, g.Partner = movement.SeatName(r.Seat), r.Partner
+				}
 			}
 			gc.Rounds[i] = g
 		}

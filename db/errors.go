@@ -88,6 +88,7 @@ var checks = map[string]check{
 	"sections_kind_check":          {"movement.kind", "not a kind of movement", kindNames},
 	"sections_winners_check":       {"movement.winners", "a movement has 1 or 2 winners", []string{"1", "2"}},
 	"sections_pairs_check":         {"movement.pairs", nonNegative, nil},
+	"sections_players_check":       {"movement.players", nonNegative, nil},
 	"sections_tables_check":        {"movement.tables", nonNegative, nil},
 	"sections_boards_check":        {"movement.boards", nonNegative, nil},
 	"sections_phantom_check":       {"movement.phantom", "no such pair: 0 (none) or a pair of the movement", nil},

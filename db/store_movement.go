@@ -32,10 +32,10 @@ WITH rests AS (
     FROM jsonb_to_recordset($2::jsonb) AS x(round int, sit_out int[], bye_stand int[])
     RETURNING round
 ), tabs AS (
-    INSERT INTO movement_rounds (section_id, round, position, table_no, ns, ew, boards, arrow_switch, match)
-    SELECT $1, x.round, x.position, x.table_no, x.ns, x.ew, x.boards, x.arrow_switch, x.match
+    INSERT INTO movement_rounds (section_id, round, position, table_no, ns, ew, boards, arrow_switch, match, players)
+    SELECT $1, x.round, x.position, x.table_no, x.ns, x.ew, x.boards, x.arrow_switch, x.match, x.players
     FROM jsonb_to_recordset($3::jsonb)
-        AS x(round int, position int, table_no int, ns int, ew int, boards int[], arrow_switch bool, match int)
+        AS x(round int, position int, table_no int, ns int, ew int, boards int[], arrow_switch bool, match int, players int[])
 ), teams AS (
     INSERT INTO movement_teams (section_id, number, pair_1, pair_2)
     SELECT $1, x.number, x.pair_1, x.pair_2

@@ -107,6 +107,7 @@ type specJSON struct {
 	CarryIMPs      float64          `json:"carry_imps,omitzero"`
 	TieRule        string           `json:"tie_rule,omitzero"`
 	From           []int64          `json:"from,omitempty"`
+	Players        int              `json:"players,omitzero"`
 	Withdrawn      []withdrawalJSON `json:"withdrawn,omitempty"`
 }
 
@@ -158,6 +159,7 @@ type scheduleTableJSON struct {
 	Boards      []int `json:"boards"`
 	ArrowSwitch bool  `json:"arrow_switch,omitzero"`
 	Match       int   `json:"match,omitzero"`
+	Players     []int `json:"players,omitempty"`
 }
 
 // specToJSON returns a movement spec as stored.
@@ -167,7 +169,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
 		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
 		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
-		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From, Withdrawn: withdrawalsToJSON(sp.Withdrawn),
+		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From, Players: sp.Players, Withdrawn: withdrawalsToJSON(sp.Withdrawn),
 		Variant: sp.Variant, RoverTables: sp.RoverTables, Appendix: sp.Appendix,
 	}
 	for _, sw := range sp.Switches {
@@ -196,7 +198,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
 		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
 		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
-		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From, Withdrawn: withdrawalsFromJSON(sj.Withdrawn),
+		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From, Players: sj.Players, Withdrawn: withdrawalsFromJSON(sj.Withdrawn),
 		Variant: sj.Variant, RoverTables: sj.RoverTables, Appendix: sj.Appendix,
 	}
 	for _, sw := range sj.Switches {

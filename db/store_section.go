@@ -14,8 +14,8 @@ import (
 
 // createSectionSQL stores a section in one statement: its session ($1 event,
 // $2 number) if the event has none with that number, the section ($3 to
-// $13), and its movement's rounds ($14), tables ($15) and teams ($16) as
-// JSON arrays.
+// $13, its players $17), and its movement's rounds ($14), tables ($15) and
+// teams ($16) as JSON arrays.
 const createSectionSQL = `
 WITH se AS (
     INSERT INTO sessions (event_id, number) VALUES ($1, $2)
@@ -23,18 +23,18 @@ WITH se AS (
     RETURNING id
 ), sec AS (
     INSERT INTO sections (session_id, name, spec, kind, movement_name, winners, pairs, tables, boards,
-        phantom, rounds, current_round)
-    SELECT se.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 FROM se
+        phantom, rounds, current_round, players)
+    SELECT se.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $17 FROM se
     RETURNING id, created_at
 ), rests AS (
     INSERT INTO movement_rests (section_id, round, sit_out, bye_stand)
     SELECT sec.id, x.round, x.sit_out, x.bye_stand
     FROM sec, jsonb_to_recordset($14::jsonb) AS x(round int, sit_out int[], bye_stand int[])
 ), tabs AS (
-    INSERT INTO movement_rounds (section_id, round, position, table_no, ns, ew, boards, arrow_switch, match)
-    SELECT sec.id, x.round, x.position, x.table_no, x.ns, x.ew, x.boards, x.arrow_switch, x.match
+    INSERT INTO movement_rounds (section_id, round, position, table_no, ns, ew, boards, arrow_switch, match, players)
+    SELECT sec.id, x.round, x.position, x.table_no, x.ns, x.ew, x.boards, x.arrow_switch, x.match, x.players
     FROM sec, jsonb_to_recordset($15::jsonb)
-        AS x(round int, position int, table_no int, ns int, ew int, boards int[], arrow_switch bool, match int)
+        AS x(round int, position int, table_no int, ns int, ew int, boards int[], arrow_switch bool, match int, players int[])
 ), teams AS (
     INSERT INTO movement_teams (section_id, number, pair_1, pair_2)
     SELECT sec.id, x.number, x.pair_1, x.pair_2
@@ -59,6 +59,7 @@ type tableJSON struct {
 	Boards      []int `json:"boards"`
 	ArrowSwitch bool  `json:"arrow_switch"`
 	Match       int   `json:"match"`
+	Players     []int `json:"players"` // an individual's players at N, E, S, W; nil otherwise
 }
 
 // teamJSON is a team of a teams movement in JSON.
@@ -79,7 +80,7 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	}
 	err = s.q.QueryRow(ctx, createSectionSQL,
 		sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
-		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON,
+		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON, m.Players,
 	).Scan(&sec.ID, &sec.CreatedAt)
 	if err != nil {
 		return translate("create section", err, ids{event: sec.EventID})
@@ -99,7 +100,7 @@ func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, e
 		rs[i] = restJSON{Round: r.Number, SitOut: r.SitOut, ByeStand: r.ByeStand}
 		for j, t := range r.Tables {
 			ts = append(ts, tableJSON{Round: r.Number, Position: j + 1, Table: t.Table, NS: t.NS, EW: t.EW,
-				Boards: t.Boards, ArrowSwitch: t.ArrowSwitch, Match: t.Match})
+				Boards: t.Boards, ArrowSwitch: t.ArrowSwitch, Match: t.Match, Players: t.Players})
 		}
 	}
 	tm := make([]teamJSON, len(m.Teams))
@@ -125,7 +126,7 @@ func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, e
 const (
 	sectionsSQL = `
 SELECT s.id, se.event_id, se.number, s.name, s.spec, s.kind, s.movement_name, s.winners, s.pairs, s.tables,
-    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at, s.grading
+    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at, s.grading, s.players
 FROM sections s JOIN sessions se ON se.id = s.session_id
     JOIN events ev ON ev.id = se.event_id AND ev.deleted_at IS NULL
 WHERE s.deleted_at IS NULL AND %s
@@ -135,7 +136,7 @@ SELECT section_id, round, sit_out, bye_stand FROM movement_rests
 WHERE section_id IN (SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE %s)
 ORDER BY section_id, round`
 	tablesSQL = `
-SELECT section_id, round, table_no, ns, ew, boards, arrow_switch, match FROM movement_rounds
+SELECT section_id, round, table_no, ns, ew, boards, arrow_switch, match, players FROM movement_rounds
 WHERE section_id IN (SELECT s.id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE %s)
 ORDER BY section_id, round, position`
 	teamsSQL = `
@@ -150,6 +151,8 @@ var kinds = map[string]movement.Kind{
 	movement.KindMitchell.String(): movement.KindMitchell,
 	movement.KindHowell.String():   movement.KindHowell,
 	movement.KindTeams.String():    movement.KindTeams,
+
+	movement.KindIndividual.String(): movement.KindIndividual,
 }
 
 // readSections reads the sections the condition where picks (on sections s
@@ -179,7 +182,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 				m       = &sec.Movement
 			)
 			err := row.Scan(&sec.ID, &sec.EventID, &sec.Session, &sec.Name, &spec, &kind, &m.Name, &m.Winners,
-				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt, &grading)
+				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt, &grading, &m.Players)
 			if err != nil {
 				return sec, err
 			}
@@ -236,7 +239,7 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 			round     int
 			t         movement.Table
 		)
-		_, err := pgx.ForEachRow(rows, []any{&sectionID, &round, &t.Table, &t.NS, &t.EW, &t.Boards, &t.ArrowSwitch, &t.Match}, func() error {
+		_, err := pgx.ForEachRow(rows, []any{&sectionID, &round, &t.Table, &t.NS, &t.EW, &t.Boards, &t.ArrowSwitch, &t.Match, &t.Players}, func() error {
 			m := movementOf(sectionID)
 			if m == nil {
 				return nil

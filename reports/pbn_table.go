@@ -108,7 +108,7 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		return nil, err
 	}
 	if tb.has("PlayerId_North") {
-		return nil, pbnErr(t, "a pairs or teams event: traveler does not score individuals (PlayerId_North…)")
+		return nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) but does not read one from a PBN file yet (PlayerId_North…)")
 	}
 	if tb.has("MatchDetails") || tb.has("TeamId_Home") {
 		return nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")

@@ -24,6 +24,9 @@ import (
 // lead); see writePBNGame. Every game repeats its own values: export files
 // carry no "#" (§4.8 tag value inheritance).
 func WritePBN(w io.Writer, d tournament.EventData) error {
+	if err := refuseIndividual(&d, "PBN 2.1", "the players by seat, North, East, South and West, and the individual's score table"); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	// §2.4: "% PBN <major>.<minor>" names the version, "% EXPORT" says the
 	// file has export format.

@@ -37,6 +37,9 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	if err := USEBIOHolds(d.Event); err != nil {
 		return err
 	}
+	if err := refuseIndividual(&d, "USEBIO 1.2", "EVENT_TYPE INDIVIDUAL, a PLAYER for each seat"); err != nil {
+		return err
+	}
 	typ, points, err := usebioType(d.Event.Scoring)
 	if err != nil {
 		return err

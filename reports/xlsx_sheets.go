@@ -260,7 +260,8 @@ type cardRef struct {
 // seatKey finds a table of a movement.
 type seatKey struct{ round, table int }
 
-// scorecardRefs lists, per movement pair (index = pair number), the lines
+// scorecardRefs lists, per movement pair (index = pair number; in an
+// individual per player, each line under both players of its side), the lines
 // it played in board order, from the seats the movement gives each line's
 // round and table.
 func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
@@ -272,7 +273,7 @@ func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
 			tables[seatKey{rd.Number, rd.Tables[ti].Table}] = &rd.Tables[ti]
 		}
 	}
-	out := make([][]cardRef, m.Pairs+1)
+	out := make([][]cardRef, m.Entrants()+1)
 	for ti := range sd.Travelers {
 		for li := range sd.Travelers[ti].Lines {
 			r := &sd.Travelers[ti].Lines[li].Result
@@ -281,9 +282,17 @@ func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
 				continue
 			}
 			for _, side := range []scoring.Side{scoring.NS, scoring.EW} {
-				p := t.Cards(side)
-				if p >= 1 && p <= m.Pairs {
-					out[p] = append(out[p], cardRef{int32(ti), int32(li), side})
+				holders := []int{t.Cards(side)}
+				if m.Kind == movement.KindIndividual && len(t.Players) == 4 {
+					holders = []int{t.Players[0], t.Players[2]} // an individual's card is a player's: North and South
+					if side == scoring.EW {
+						holders = []int{t.Players[1], t.Players[3]}
+					}
+				}
+				for _, p := range holders {
+					if p >= 1 && p < len(out) {
+						out[p] = append(out[p], cardRef{int32(ti), int32(li), side})
+					}
 				}
 			}
 		}
@@ -314,15 +323,19 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 			names[[2]string{p.Number, p.Direction}] = strings.Join(n, " & ")
 		}
 		refs := scorecardRefs(sd)
-		for p := 1; p <= m.Pairs; p++ {
+		for p := 1; p <= m.Entrants(); p++ {
 			if p == m.Phantom || len(refs[p]) == 0 {
 				continue
 			}
 			num, dir := m.PairLabel(p)
+			who := ", pair "
+			if m.Kind == movement.KindIndividual {
+				num, dir, who = strconv.Itoa(p), "", ", player "
+			}
 			if err := s.reserve(len(refs[p]) + 3); err != nil {
 				return err
 			}
-			title := "Section " + sd.Section.Name + ", pair " + strings.TrimSpace(num+" "+dir)
+			title := "Section " + sd.Section.Name + who + strings.TrimSpace(num+" "+dir)
 			if n := names[[2]string{num, dir}]; n != "" {
 				title += ": " + n
 			}

@@ -60,7 +60,9 @@
 //     handicap.
 //   - Standings (standings.go, compare.go, result_score.go, table_traveler.go):
 //     the one pipeline from results to travelers, matchpoints or IMPs and
-//     rankings, for the service, the command line and the pages alike; a
+//     rankings, for the service, the command line and the pages alike (an
+//     individual's partnerships scored as pairs, then each player ranked on
+//     the partnerships they sat in: playerTotals); a
 //     teams section's standings list each match's IMPs and its points under
 //     the method (VPs, board points, Patton points, total points) and a
 //     Swiss's byes (team_matches.go); methodFits keeps a teams method to

@@ -108,7 +108,8 @@ type Section struct {
 // MovementSpec is a director's choice of movement, from which the movement is
 // generated.
 type MovementSpec struct {
-	Kind           string            // "mitchell", "howell", "teams", "swiss", "knockout" or "custom"
+	Kind           string            // "mitchell", "howell", "teams", "swiss", "knockout", "individual" or "custom"
+	Players        int               // individual: the players, for a published individual movement (movement.IndividualPlayers); with a Schedule, the players it seats
 	Tables         int               // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
 	Pairs          int               // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
 	Teams          int               // teams: teams (a complete round robin); swiss: teams
@@ -124,7 +125,7 @@ type MovementSpec struct {
 	RoverTables    []int             // mitchell "rover": the rover's table each round from round 2 (or 1); nil: the EBU's order
 	Appendix       int               // mitchell "appendix": appendix tables
 	ShareBoards    bool              // howell of 5 or 6 pairs: all tables share the last round's set
-	Schedule       []movement.Round  // custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
+	Schedule       []movement.Round  // individual: the rounds table by table, each table's Players at N, E, S, W (its NS and EW are made from them); custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
 	File           string            // custom: the movement as a file (.ASC, movement.ReadASC), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
 	Winners        int               // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
 	VPScale        string            // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)

@@ -22,6 +22,8 @@ import (
 //     of MaxTeams teams and a multi-session custom movement.
 //   - MaxBoards 7200: MaxTables sets of MaxBoardsPerRound boards (a Mitchell
 //     has a set a table): the highest board number a movement may have.
+//   - MaxPlayers 28: an individual's players (seven tables); its
+//     partnerships, any two of them (378), stay within MaxPairs.
 //   - MaxSections 100: the sections of one imported event (26 letters over a
 //     few sessions).
 //   - MaxMovementFile 256 KiB: a movement file (.ASC) of MaxRounds rounds of
@@ -35,6 +37,7 @@ const (
 	MaxBoards         = MaxTables * MaxBoardsPerRound
 	MaxSections       = 100
 	MaxMovementFile   = 256 << 10
+	MaxPlayers        = 28
 )
 
 // tooMany returns the ErrInvalid error for a size n above its bound max.
@@ -51,6 +54,8 @@ func (s MovementSpec) checkSize() error {
 		return tooMany(f+"tables", s.Tables, MaxTables, "tables in a section")
 	case s.Pairs > MaxPairs:
 		return tooMany(f+"pairs", s.Pairs, MaxPairs, "pairs in a section")
+	case s.Players > MaxPlayers:
+		return tooMany(f+"players", s.Players, MaxPlayers, "players in an individual")
 	case s.Teams > MaxTeams:
 		return tooMany(f+"teams", s.Teams, MaxTeams, "teams in a section")
 	case s.BoardsPerRound > MaxBoardsPerRound:
@@ -105,6 +110,8 @@ func (s MovementSpec) checkSize() error {
 				return tooMany(tf+"ew", t.EW, MaxPairs, "pairs in a section")
 			case len(t.Boards) > MaxBoardsPerRound:
 				return tooMany(tf+"boards", len(t.Boards), MaxBoardsPerRound, "boards a round")
+			case len(t.Players) > 4:
+				return tooMany(tf+"players", len(t.Players), 4, "players at a table")
 			}
 			for k, b := range t.Boards {
 				if b > MaxBoards {

@@ -69,6 +69,10 @@ func (s *Service) changeMovement(ctx context.Context, st Store, a Actor, id int6
 			"): a knockout match stays a knockout match (its place in the bracket rests on it) and another section does not become one; " +
 			"change its segments with kind \"knockout\", or make a new section"}
 	}
+	if sec.Movement.Kind == movement.KindIndividual || ch.Movement.Kind == "individual" {
+		return Section{}, &Error{Kind: ErrConflict, Field: "movement.kind", Message: "section " + sec.Name + " (" + sec.Movement.Name +
+			"): an individual's movement is not changed during play, and a pairs section does not become an individual; make a new section"}
+	}
 	keepVP(&ch.Movement, &sec.Spec)
 	if err := ch.Movement.ReadFile(); err != nil {
 		return Section{}, err

@@ -197,6 +197,9 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 		if err := sec.Grading.checkGrade(prefix, p.Stratum, p.Handicap, sec.Name); err != nil {
 			return err
 		}
+		if m.Kind == movement.KindIndividual && len(p.Players) > 1 {
+			return Invalidf(prefix+"players", strconv.Itoa(len(p.Players))+" players: in an individual each number is one player (section "+sec.Name+" seats players 1 to "+strconv.Itoa(m.Players)+")")
+		}
 		if len(p.Players) > 4 {
 			return Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
 		}

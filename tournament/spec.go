@@ -8,7 +8,7 @@ import (
 )
 
 // movementKinds are the kinds a MovementSpec may name.
-var movementKinds = []string{"mitchell", "howell", "teams", "swiss", "knockout", "custom"}
+var movementKinds = []string{"mitchell", "howell", "teams", "swiss", "knockout", "individual", "custom"}
 
 // Build generates the movement the spec describes and checks it. Errors are
 // ErrInvalid and name the field under "movement.".
@@ -35,7 +35,7 @@ func (s MovementSpec) BuildContext(ctx context.Context) (movement.Movement, erro
 	}
 	if _, err := m.Validate(); err != nil {
 		field := "movement."
-		if s.Kind == "custom" {
+		if s.Kind == "custom" || (s.Kind == "individual" && len(s.Schedule) > 0) {
 			field = "movement.schedule: "
 		}
 		return movement.Movement{}, fromScoring(err, field)
@@ -94,6 +94,8 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 		return s.knockoutMovement()
 	case "custom":
 		return movement.Custom(s.Schedule, s.Winners, s.Tables)
+	case "individual":
+		return s.individualMovement()
 	case "":
 		return movement.Movement{}, Invalidf("movement.kind", "required", movementKinds...)
 	}
@@ -127,4 +129,25 @@ func (s *MovementSpec) ReadFile() error {
 	}
 	s.Schedule, s.File = sched, ""
 	return nil
+}
+
+// individualMovement is an individual's movement: the published one for
+// s.Players players (movement.Individual), or the schedule given table by
+// table, its players at North, East, South and West and its partnerships
+// made from them (movement.SeatPartnerships).
+func (s MovementSpec) individualMovement() (movement.Movement, error) {
+	if len(s.Schedule) == 0 {
+		return movement.Individual(movement.IndividualOptions{Players: s.Players, BoardsPerRound: s.BoardsPerRound})
+	}
+	if s.Players < 4 || s.Players > MaxPlayers {
+		return movement.Movement{}, Invalidf("movement.players", strconv.Itoa(s.Players)+": an individual's schedule seats 4 to "+strconv.Itoa(MaxPlayers)+" players, numbered 1 to players")
+	}
+	m, err := movement.Custom(s.Schedule, 1, 0)
+	if err != nil {
+		return m, err
+	}
+	m.Kind, m.Players, m.Pairs = movement.KindIndividual, s.Players, 0
+	m.Name = "Individual, " + strconv.Itoa(s.Players) + " players, " + strconv.Itoa(len(m.Rounds)) + " rounds"
+	m.SeatPartnerships()
+	return m, nil
 }

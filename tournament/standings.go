@@ -270,6 +270,9 @@ func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum 
 // (sb.full) the percentages are of.
 func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards) []Standing {
 	sum, played := pairTotals(m, results, &sb)
+	if m.Kind == movement.KindIndividual {
+		sum, played = playerTotals(m, sum, played)
+	}
 	players := map[[2]string][]string{}
 	listed := map[[2]string]bool{}
 	for _, p := range stored {
@@ -282,7 +285,8 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	}
 	field := m.Field
 	most := map[int]int{}
-	for p := 1; p <= m.Pairs; p++ {
+	entrants := m.Entrants()
+	for p := 1; p <= entrants; p++ {
 		most[field(p)] = max(most[field(p)], played[p])
 	}
 	scale, isMP := method.mpScale()
@@ -290,11 +294,14 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	var out []Standing
 	var totals []float64
 	var fields []int
-	for p := 1; p <= m.Pairs; p++ {
+	for p := 1; p <= entrants; p++ {
 		if p == m.Phantom {
 			continue
 		}
 		number, dir := m.PairLabel(p)
+		if m.Kind == movement.KindIndividual {
+			number, dir = strconv.Itoa(p), ""
+		}
 		if played[p] == 0 && len(listed) > 0 && !listed[[2]string{number, dir}] {
 			continue // a number no pair has, as in a file whose pairs are not numbered from 1
 		}
@@ -314,6 +321,29 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	}
 	slices.SortStableFunc(out, byDirectionPlace)
 	return out
+}
+
+// playerTotals turns an individual's partnership totals (pairTotals, by
+// partnership) into its players': on every board a player's points are
+// their side's, so each player's sum is the sum of the partnerships they
+// sat in, and the boards they played those partnerships' boards. The
+// results are by player number (index 0 unused).
+func playerTotals(m *movement.Movement, pairSum []float64, pairPlayed []int) (sum []float64, played []int) {
+	sum = make([]float64, m.Players+1)
+	played = make([]int, m.Players+1)
+	for p := 1; p < len(pairSum); p++ {
+		if pairPlayed[p] == 0 {
+			continue
+		}
+		a, b := movement.Partners(p)
+		for _, pl := range [2]int{a, b} {
+			if pl >= 1 && pl <= m.Players {
+				sum[pl] += pairSum[p]
+				played[pl] += pairPlayed[p]
+			}
+		}
+	}
+	return sum, played
 }
 
 // byDirectionPlace orders standings as they are printed: NS before EW,

@@ -193,7 +193,11 @@ func tableCardViews(m *movement.Movement) []cardView {
 			if len(r.SharesWith) > 0 {
 				boards += " shared with table " + tableNumbers(r.SharesWith)
 			}
-			v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), strconv.Itoa(r.NS), strconv.Itoa(r.EW), boards})
+			ns, ew := strconv.Itoa(r.NS), strconv.Itoa(r.EW)
+			if len(r.Players) == 4 { // an individual: the players, North & South, East & West
+				ns, ew = strconv.Itoa(r.Players[0])+" & "+strconv.Itoa(r.Players[2]), strconv.Itoa(r.Players[1])+" & "+strconv.Itoa(r.Players[3])
+			}
+			v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), ns, ew, boards})
 		}
 		out = append(out, v)
 	}
@@ -210,9 +214,18 @@ func guideCardViews(m *movement.Movement) []cardView {
 		}
 		v := cardView{Class: "guide-card", Pair: gc.Pair, PrintedCard: reports.PrintedCard{
 			Title: title, Head: []string{"Round", "Table", "Sits", "Against", "Boards"}}}
+		if m.Kind == movement.KindIndividual {
+			v.Title, v.Head = "Player "+strconv.Itoa(gc.Pair), []string{"Round", "Table", "Seat", "Partner", "Against", "Boards"}
+		}
 		for _, r := range gc.Rounds {
 			if r.SitsOut {
 				v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), "sits out"})
+				continue
+			}
+			if m.Kind == movement.KindIndividual {
+				opp, _ := m.PairLabel(r.Opponent)
+				v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), strconv.Itoa(r.Table), movement.SeatName(r.Seat),
+					strconv.Itoa(r.Partner), strings.ReplaceAll(opp, "-", " & "), boardRanges(r.Boards)})
 				continue
 			}
 			v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), strconv.Itoa(r.Table), sitsWords(r.Direction, r.Cards),
@@ -272,6 +285,10 @@ func scoreCards(ev tournament.Event, sec tournament.Section, pairs []tournament.
 	for _, gc := range m.GuideCards() {
 		n, dir := m.PairLabel(gc.Pair)
 		title := "Pair " + label(gc.Pair)
+		if m.Kind == movement.KindIndividual { // a player's card
+			n, dir = strconv.Itoa(gc.Pair), ""
+			title = "Player " + n
+		}
 		if who := names[n+"/"+dir]; who != "" {
 			title += " · " + who
 		}
@@ -287,6 +304,9 @@ func scoreCards(ev tournament.Event, sec tournament.Section, pairs []tournament.
 				row := []string{"", "", "", "", strconv.Itoa(b), "", "", "", "", ""}
 				if i == 0 {
 					row[0], row[1], row[2], row[3] = strconv.Itoa(r.Round), strconv.Itoa(r.Table), sitsWords(r.Direction, r.Cards), label(r.Opponent)
+					if m.Kind == movement.KindIndividual { // the seat, with the partner; against the other partnership
+						row[2] = movement.SeatName(r.Seat) + " with " + strconv.Itoa(r.Partner)
+					}
 				}
 				card.Rows = append(card.Rows, row)
 			}

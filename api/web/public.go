@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // publicRoutes adds the pages anyone may read once the director publishes
@@ -139,6 +140,7 @@ type standingsField struct {
 	Rows      []standingRow
 	ShowPct   bool        // the method gives percentages
 	Grading   gradingView // the section's strata and handicap, the columns they take
+	Entrant   string      // the heading of who is ranked: "Pair", or "Player" in an individual
 }
 
 // standingsData is the standings page's data.
@@ -230,6 +232,10 @@ func standingsFields(st *tournament.Standings) []standingsField {
 	}
 	for i := range fields {
 		fields[i].ShowPct, fields[i].Grading = st.Method.HasPercentage(), newGradingView(&st.Section.Grading)
+		fields[i].Entrant = "Pair"
+		if st.Section.Movement.Kind == movement.KindIndividual {
+			fields[i].Entrant = "Player"
+		}
 	}
 	for _, s := range st.Pairs {
 		for i := range fields {

@@ -3,12 +3,14 @@ package web
 import (
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // publicTravelerData is the public traveler page's data.
@@ -71,6 +73,7 @@ type scorecardData struct {
 	Number    string
 	Direction string
 	Players   string
+	Entrant   string // "Pair", or "Player" in an individual
 	Rows      []scorecardRow
 	Total     float64
 	Method    tournament.Method
@@ -92,7 +95,7 @@ func (p *Pages) scorecardPage(c echo.Context) error {
 			Allowed: sd.Section.Movement.PairDirections()})
 	}
 	d := buildScorecard(ed.Event, sd, pair)
-	title := "Scorecard · pair " + d.Number
+	title := "Scorecard · " + strings.ToLower(d.Entrant) + " " + d.Number
 	if d.Direction != "" {
 		title += " " + d.Direction
 	}
@@ -103,25 +106,19 @@ func (p *Pages) scorecardPage(c echo.Context) error {
 func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) scorecardData {
 	m := &sd.Section.Movement
 	number, direction := m.PairLabel(pair)
-	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayers(sd.Pairs, number, direction), Method: ev.Scoring}
+	d := scorecardData{Event: ev, Section: sd.Section, Number: number, Direction: direction, Players: pairPlayers(sd.Pairs, number, direction), Method: ev.Scoring, Entrant: "Pair"}
 	done := tournament.FinishedBoards(&sd.Section, sd.Results)
+	if m.Kind == movement.KindIndividual {
+		d.Number, d.Direction, d.Players, d.Entrant = strconv.Itoa(pair), "", pairPlayers(sd.Pairs, strconv.Itoa(pair), ""), "Player"
+	}
 	for _, rd := range m.Rounds {
-		t, ok := rd.Seating(pair)
+		t, side, seats, opp, ok := scorecardSeat(m, &rd, pair, sd.Pairs)
 		if !ok {
 			d.Rows = append(d.Rows, scorecardRow{Round: rd.Number, SitsOut: true, Running: d.Total})
 			continue
 		}
-		side, _ := t.CardsOf(pair)
-		oppNumber, oppDirection := m.PairLabel(t.Opponent(pair))
-		opp := oppNumber
-		if oppDirection != "" {
-			opp += " " + oppDirection
-		}
-		if names := pairPlayers(sd.Pairs, oppNumber, oppDirection); names != "" {
-			opp += " (" + names + ")"
-		}
 		for _, b := range t.Boards {
-			row := scorecardRow{Round: rd.Number, Table: t.Table, Board: b, Seats: side.String(), Opponents: opp, Finished: done[b]}
+			row := scorecardRow{Round: rd.Number, Table: t.Table, Board: b, Seats: seats, Opponents: opp, Finished: done[b]}
 			if row.Finished {
 				d.fill(&row, sd, side)
 			}
@@ -130,6 +127,54 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 		}
 	}
 	return d
+}
+
+// scorecardSeat is where pair (in an individual, the player) sits in round
+// rd: its table, the cards it plays, its seats as the scorecard names them
+// ("NS"; in an individual "North"), and whom it plays against ("2 EW (Ivy &
+// Jon)"; in an individual "5 & 7 (Eve & Gus), partnering 1 (Ann)"); false
+// when it sits out.
+func scorecardSeat(m *movement.Movement, rd *movement.Round, pair int, pairs []tournament.Pair) (*movement.Table, scoring.Side, string, string, bool) {
+	if m.Kind == movement.KindIndividual {
+		t, seat, ok := rd.SeatingPlayer(pair)
+		if !ok {
+			return nil, scoring.NS, "", "", false
+		}
+		side := scoring.NS
+		if seat%2 == 1 {
+			side = scoring.EW
+		}
+		who := func(seats ...int) string {
+			var nums, names []string
+			for _, s := range seats {
+				n := strconv.Itoa(t.Players[s%4])
+				nums = append(nums, n)
+				if name := pairPlayers(pairs, n, ""); name != "" {
+					names = append(names, name)
+				}
+			}
+			out := strings.Join(nums, " & ")
+			if len(names) == len(nums) {
+				out += " (" + strings.Join(names, " & ") + ")"
+			}
+			return out
+		}
+		return t, side, movement.SeatName(seat), who(seat+1, seat+3) + ", partnering " + who(seat+2), true
+	}
+	t, ok := rd.Seating(pair)
+	if !ok {
+		return nil, scoring.NS, "", "", false
+	}
+	side, _ := t.CardsOf(pair)
+	oppNumber, oppDirection := m.PairLabel(t.Opponent(pair))
+	opp := oppNumber
+	if oppDirection != "" {
+		opp += " " + oppDirection
+	}
+	if names := pairPlayers(pairs, oppNumber, oppDirection); names != "" {
+		opp += " (" + names + ")"
+	}
+	return t, side, side.String(), opp, true
 }
 
 // fill puts a finished board's result into row, from the pair's side, and

@@ -105,7 +105,7 @@ func (p *Pages) eventPageData(c echo.Context) (eventPageData, error) {
 			return eventPageData{}, err
 		}
 		d.Knockout = d.Knockout || s.Spec.Kind == "knockout"
-		places := s.Movement.Pairs
+		places := s.Movement.Entrants() // an individual's places are its players
 		if s.Movement.Phantom != 0 {
 			places-- // a half table's missing pair is no place to fill
 		}

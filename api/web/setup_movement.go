@@ -45,7 +45,7 @@ func (p *Pages) scorePhantom(c echo.Context) error {
 func movementForm(sec *tournament.Section) map[string]string {
 	s := &sec.Spec
 	f := map[string]string{"kind": s.Kind, "even": s.Even, "from_round": strconv.Itoa(max(sec.CurrentRound, 1))}
-	for k, v := range map[string]int{"tables": s.Tables, "pairs": s.Pairs, "teams": s.Teams, "boards_per_round": s.BoardsPerRound, "rounds": s.Rounds} {
+	for k, v := range map[string]int{"tables": s.Tables, "pairs": s.Pairs, "teams": s.Teams, "players": s.Players, "boards_per_round": s.BoardsPerRound, "rounds": s.Rounds} {
 		if v != 0 {
 			f[k] = strconv.Itoa(v)
 		}

@@ -25,6 +25,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"swiss-pairs", "Swiss pairs: pairs paired from the standings, every board scored across the field"},
 	{"knockout", "Knockout match: two teams over segments, with a carry-over"},
 	{"custom", "From a movement file (.ASC), pasted or uploaded"},
+	{"individual", "Individual: four players a table, each changing partner every round"},
 }
 
 // sectionFormData is the new-section form's data.
@@ -138,6 +139,7 @@ func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, e
 		{"tables", "the number of tables, e.g. 7", &spec.Tables},
 		{"pairs", "the number of pairs, e.g. 6", &spec.Pairs},
 		{"teams", "the number of teams, e.g. 4", &spec.Teams},
+		{"players", "the number of players, e.g. 8", &spec.Players},
 		{"boards_per_round", "the boards each table plays a round, e.g. 2", &spec.BoardsPerRound},
 		{"rounds", "the rounds to play, or empty for the whole movement", &spec.Rounds},
 	}

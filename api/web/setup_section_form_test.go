@@ -20,7 +20,7 @@ func TestSectionFormFieldsByKind(t *testing.T) {
 	eventPath, _, _ := strings.Cut(ev.Location, "?")
 	p := s.get(eventPath + "/sections/new")
 	p.want(t, "new-section form", http.StatusOK)
-	for kind, input := range map[string]string{"mitchell": "tables", "howell": "pairs", "teams": "teams"} {
+	for kind, input := range map[string]string{"mitchell": "tables", "howell": "pairs", "teams": "teams", "individual": "players"} {
 		n := p.mustID(t, input)
 		for n != nil && !(n.Data == "div" && setupHasClass(n, "kind-field")) {
 			n = n.Parent
@@ -35,7 +35,7 @@ func TestSectionFormFieldsByKind(t *testing.T) {
 	}
 	css, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	for _, kind := range []string{"mitchell", "howell", "teams"} {
+	for _, kind := range []string{"mitchell", "howell", "teams", "individual"} {
 		rule := "#section-form:has(#kind option[value=" + kind + "]:checked) .kind-field:not([data-kind=" + kind + "])"
 		if !strings.Contains(string(css), rule) {
 			t.Errorf("the stylesheet has no rule %s", rule)

@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -15,14 +16,15 @@ import (
 // guide card says it (movement.Movement.GuideCards), shown once the
 // table has entered every board of the round.
 type tableNext struct {
+	Who       string // "Pair 3" ("Pair 3 NS" in a Mitchell), or in an individual "Player 8"
 	Pair      string // what the players call the pair: "3", or "3 NS" in a Mitchell
 	Seats     string // where it sits now: "North–South" or "East–West"
 	SitsOut   bool   // it plays nothing next round
 	Table     int    // the table it goes to
 	Stays     bool   // that is this table
-	Direction string // the seats it takes there: "North–South" or "East–West"
+	Direction string // the seats it takes there: "North–South" or "East–West"; in an individual the seat, "North"
 	Cards     string // the cards it plays when an arrow switch makes them differ from its seats; "" otherwise
-	Opponent  string // the pair it plays against
+	Opponent  string // who it plays against: "pair 2"; in an individual "partner 3, against 5 and 7"
 	Boards    []int  // the boards it plays
 }
 
@@ -43,6 +45,9 @@ func nextRoundOf(m *movement.Movement, round int, seats *movement.Table) []table
 	if !ok || seats == nil {
 		return nil
 	}
+	if m.Kind == movement.KindIndividual {
+		return nextSeatsOf(next, seats)
+	}
 	label := func(p int) string {
 		number, dir := m.PairLabel(p)
 		return strings.TrimSpace(number + " " + dir)
@@ -55,7 +60,7 @@ func nextRoundOf(m *movement.Movement, round int, seats *movement.Table) []table
 		if now.pair == 0 || now.pair == m.Phantom {
 			continue
 		}
-		n := tableNext{Pair: label(now.pair), Seats: sideName(now.side)}
+		n := tableNext{Who: "Pair " + label(now.pair), Pair: label(now.pair), Seats: sideName(now.side)}
 		t, ok := next.Seating(now.pair)
 		if !ok || (m.Phantom != 0 && t.Opponent(now.pair) == m.Phantom) {
 			n.SitsOut = true
@@ -68,7 +73,28 @@ func nextRoundOf(m *movement.Movement, round int, seats *movement.Table) []table
 		if cards != seat {
 			n.Cards = sideName(cards)
 		}
-		n.Opponent, n.Boards = label(t.Opponent(now.pair)), t.Boards
+		n.Opponent, n.Boards = "pair "+label(t.Opponent(now.pair)), t.Boards
+		out = append(out, n)
+	}
+	return out
+}
+
+// nextSeatsOf is nextRoundOf in an individual: where each of the table's
+// four players sits in the next round, whom they partner and play against.
+func nextSeatsOf(next *movement.Round, seats *movement.Table) []tableNext {
+	var out []tableNext
+	for s, p := range seats.Players {
+		who := strconv.Itoa(p)
+		n := tableNext{Who: "Player " + who, Pair: who, Seats: movement.SeatName(s)}
+		t, at, ok := next.SeatingPlayer(p)
+		if !ok {
+			n.SitsOut = true
+			out = append(out, n)
+			continue
+		}
+		pl := func(k int) string { return strconv.Itoa(t.Players[k%4]) }
+		n.Table, n.Stays, n.Direction, n.Boards = t.Table, t.Table == seats.Table, movement.SeatName(at), t.Boards
+		n.Opponent = pl(at+1) + " and " + pl(at+3) + ", partnering " + pl(at+2)
 		out = append(out, n)
 	}
 	return out

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -34,7 +35,8 @@ type tablePageData struct {
 
 // tableSeat is a pair at a table: what players call it, and who they are.
 type tableSeat struct {
-	Label   string // "3" or, in a Mitchell, "3 NS"
+	Word    string // "pair", or "players" in an individual
+	Label   string // "3" or, in a Mitchell, "3 NS"; in an individual the seats, "North 8 · South 1"
 	Number  string // the pair number results use
 	Players string // "Ann Smith & Bob Jones", "" when not entered
 }
@@ -124,7 +126,10 @@ func (p *Pages) tableSeats(c echo.Context, a tournament.Actor, d *tablePageData)
 	m := &d.Section.Movement
 	seat := func(pair int) tableSeat {
 		number, dir := m.PairLabel(pair)
-		s := tableSeat{Label: strings.TrimSpace(number + " " + dir), Number: number}
+		s := tableSeat{Word: "pair", Label: strings.TrimSpace(number + " " + dir), Number: number}
+		if m.Kind == movement.KindIndividual && len(d.Seats.Players) == 4 {
+			return individualSeat(pairs, d.Seats, pair == d.Seats.EW, number)
+		}
 		for _, pr := range pairs {
 			if pr.Number == number && pr.Direction == dir {
 				s.Players = playerNames(pr.Players)
@@ -134,6 +139,31 @@ func (p *Pages) tableSeats(c echo.Context, a tournament.Actor, d *tablePageData)
 	}
 	d.NS, d.EW = seat(d.Seats.NS), seat(d.Seats.EW)
 	return nil
+}
+
+// individualSeat is one side of an individual's table: its two players by
+// seat and name (North and South, or East and West), number the
+// partnership's, as results name it ("1-8").
+func individualSeat(pairs []tournament.Pair, t *movement.Table, ew bool, number string) tableSeat {
+	s := tableSeat{Word: "players", Number: number}
+	var labels, names []string
+	for _, at := range [2]int{0, 2} {
+		if ew {
+			at++
+		}
+		p := strconv.Itoa(t.Players[at])
+		labels = append(labels, movement.SeatName(at)+" "+p)
+		for _, pr := range pairs {
+			if pr.Number == p && len(pr.Players) > 0 {
+				names = append(names, pr.Players[0].Name)
+			}
+		}
+	}
+	s.Label = strings.Join(labels, " · ")
+	if len(names) > 0 {
+		s.Players = strings.Join(names, " & ")
+	}
+	return s
 }
 
 // tableBoards lists the boards the table plays this round.

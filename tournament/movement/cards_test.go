@@ -24,9 +24,9 @@ func TestTableCardsRelayMitchell(t *testing.T) {
 		table int
 		want  string
 	}{
-		{1, "{1 true 1 5 [1 2] false [4] 0}"},
-		{2, "{1 true 2 6 [3 4] false [] 0}"},
-		{4, "{1 true 4 8 [1 2] false [1] 0}"},
+		{1, "{1 true 1 5 [1 2] false [4] 0 []}"},
+		{2, "{1 true 2 6 [3 4] false [] 0 []}"},
+		{4, "{1 true 4 8 [1 2] false [1] 0 []}"},
 	} {
 		if got := fmt.Sprint(cards[c.table-1].Rounds[0]); got != c.want {
 			t.Errorf("table %d round 1 = %s, want %s", c.table, got, c.want)
@@ -101,7 +101,7 @@ func TestCardsTeams(t *testing.T) {
 		t.Fatal(err)
 	}
 	tables := m.TableCards()
-	if got, want := fmt.Sprint(tables[0].Rounds[0], tables[1].Rounds[0]), "{1 true 1 4 [1 2] false [2] 1} {1 true 3 2 [1 2] false [1] 1}"; got != want {
+	if got, want := fmt.Sprint(tables[0].Rounds[0], tables[1].Rounds[0]), "{1 true 1 4 [1 2] false [2] 1 []} {1 true 3 2 [1 2] false [1] 1 []}"; got != want {
 		t.Errorf("table cards = %s, want %s", got, want)
 	}
 	g := m.GuideCards()[1]

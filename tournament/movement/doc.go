@@ -18,7 +18,12 @@
 //     pairs' rounds, a match a table (swiss_pairs.go: SwissPairsMovement),
 //     and Custom (custom.go), a schedule given table by table — a
 //     published movement or a director's own; ReadASC (asc.go) reads one
-//     from an .ASC movement file.
+//     from an .ASC movement file;
+//     Individual (individual.go),
+//     four players a table (Table.Players), the published complete
+//     individuals of 8 and 12 players and the Rainbow of 5 and 7 tables,
+//     the partnerships numbered from the players (Partnership) so that a
+//     table's NS and EW are pairs as in any other movement.
 //   - Validation and balance (validate.go): Validate checks a movement
 //     holds together and reports how often each pair meets each other on
 //     the same cards (the comparison matrix) and the balance of it;

@@ -12,16 +12,17 @@ type Kind uint8
 
 // The movement families.
 const (
-	KindCustom   Kind = iota // given table by table: a published schedule or a director's own
-	KindMitchell             // NS pairs stay, EW pairs move up and boards down
-	KindHowell               // every pair but the stationary ones moves and changes direction
-	KindTeams                // two-room team matches: the same boards at both tables of a match
+	KindCustom     Kind = iota // given table by table: a published schedule or a director's own
+	KindMitchell               // NS pairs stay, EW pairs move up and boards down
+	KindHowell                 // every pair but the stationary ones moves and changes direction
+	KindTeams                  // two-room team matches: the same boards at both tables of a match
+	KindIndividual             // four players a table, each changing partner every round (individual.go)
 )
 
 // kindNames are the Kind names, by Kind.
-var kindNames = [...]string{"custom", "mitchell", "howell", "teams"}
+var kindNames = [...]string{"custom", "mitchell", "howell", "teams", "individual"}
 
-// String returns "custom", "mitchell", "howell" or "teams".
+// String returns "custom", "mitchell", "howell", "teams" or "individual".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -38,6 +39,7 @@ type Movement struct {
 	Pairs   int    // pairs numbered 1..Pairs
 	Tables  int    // tables numbered 1..Tables (a table may stay empty in some rounds)
 	Boards  int    // boards numbered 1..Boards
+	Players int    // KindIndividual: players numbered 1..Players; Pairs is then the partnerships any two of them can form (Partnership)
 	Phantom int    // a pair number no real pair holds (0: none), e.g. a half table's: a table where it sits plays nothing and its opponents get an artificial score; it may also be in no round at all
 	Teams   []Team // KindTeams: the teams, team i+1 at index i
 	Rounds  []Round
@@ -67,6 +69,7 @@ type Table struct {
 	Boards      []int // the boards played, in the order listed
 	ArrowSwitch bool  // the EW pair plays the NS cards and the NS pair the EW cards
 	Match       int   // KindTeams: the match (1-based within the round) both its rooms belong to; 0 otherwise
+	Players     []int // KindIndividual: the players at North, East, South and West; NS and EW are then the partnerships N–S and E–W (Partnership)
 }
 
 // Cards returns the pair that plays the side's cards: NS unless the table
@@ -137,6 +140,18 @@ func (r *Round) Table(n int) (*Table, bool) {
 		}
 	}
 	return nil, false
+}
+
+// SeatingPlayer returns the table player sits at this round in an
+// individual movement, the seat (0 North, 1 East, 2 South, 3 West), and
+// whether the player plays.
+func (r *Round) SeatingPlayer(player int) (*Table, int, bool) {
+	for i := range r.Tables {
+		if s := slices.Index(r.Tables[i].Players, player); s >= 0 {
+			return &r.Tables[i], s, true
+		}
+	}
+	return nil, 0, false
 }
 
 // Seating returns the table pair sits at this round, and whether it plays.

@@ -12,8 +12,12 @@ func (m *Movement) NumberedApart() bool {
 
 // PairLabel returns the number and direction players call movement pair p
 // by: in a Mitchell and in a two-winner custom movement NS pairs 1..Tables
-// and EW pairs 1..Tables; elsewhere the pair's number and no direction.
+// and EW pairs 1..Tables; in an individual the partnership's two players,
+// "3-7"; elsewhere the pair's number and no direction.
 func (m *Movement) PairLabel(p int) (number, direction string) {
+	if m.Kind == KindIndividual {
+		return partnershipLabel(p), ""
+	}
 	if m.NumberedApart() {
 		if p > m.Tables {
 			return strconv.Itoa(p - m.Tables), "EW"
@@ -24,7 +28,8 @@ func (m *Movement) PairLabel(p int) (number, direction string) {
 }
 
 // PairOf returns the movement pair a number and direction name, and whether
-// there is one.
+// there is one. In an individual, whose section lists players where another
+// lists pairs, it is the player: 1..Players.
 func (m *Movement) PairOf(number, direction string) (int, bool) {
 	n, err := strconv.Atoi(number)
 	if err != nil || n < 1 || strconv.Itoa(n) != number {
@@ -39,7 +44,19 @@ func (m *Movement) PairOf(number, direction string) (int, bool) {
 		}
 		return 0, false
 	}
+	if m.Kind == KindIndividual {
+		return n, direction == "" && n <= m.Players
+	}
 	return n, direction == "" && n <= m.Pairs
+}
+
+// Entrants returns how many entrants the section's standings rank: the
+// players of an individual, the pairs of any other movement.
+func (m *Movement) Entrants() int {
+	if m.Kind == KindIndividual {
+		return m.Players
+	}
+	return m.Pairs
 }
 
 // PairDirections lists the directions a pair may be given in this movement.

@@ -110,6 +110,8 @@ func (m *Movement) checkShape() error {
 		return invalid("rounds", 0, "a movement needs at least 1 round")
 	case m.Kind == KindTeams && len(m.Teams) < 2:
 		return invalid("teams", len(m.Teams), "a teams movement needs at least 2 teams")
+	case m.Kind == KindIndividual && (m.Players < 4 || m.Pairs != m.Players*(m.Players-1)/2):
+		return invalid("players", m.Players, "an individual has 4 players or more, its pairs every partnership of two of them ("+strconv.Itoa(m.Players*(m.Players-1)/2)+")")
 	case m.NumberedApart() && m.Pairs != 2*m.Tables:
 		return invalid("pairs", m.Pairs, "NS and EW pairs are numbered apart, 1 to "+strconv.Itoa(m.Tables)+" each way: pairs 1 to "+strconv.Itoa(2*m.Tables), strconv.Itoa(2*m.Tables))
 	}
@@ -150,6 +152,11 @@ func (m *Movement) checkRound(ri int, played [][]bool, plays []int) error {
 			return invalid(tf+".table", t.Table, "the table is listed twice in the round")
 		}
 		tables[t.Table] = true
+		if m.Kind == KindIndividual && ti == 0 {
+			if err := m.checkIndividualRound(ri); err != nil {
+				return err
+			}
+		}
 		if m.Kind == KindTeams && t.Match < 1 {
 			return invalid(tf+".match", t.Match, "every table of a teams movement belongs to a match numbered from 1")
 		}
@@ -186,11 +193,14 @@ func (m *Movement) checkRound(ri int, played [][]bool, plays []int) error {
 		}
 	}
 	for i, p := range r.SitOut {
+		if m.Kind == KindIndividual {
+			break // an individual's sit-outs are players (checkIndividualRound)
+		}
 		if err := m.place(where, index(f+".sit_out", i), p, "sitting out"); err != nil {
 			return err
 		}
 	}
-	for p := 1; p <= m.Pairs; p++ {
+	for p := 1; p <= m.Pairs && m.Kind != KindIndividual; p++ { // an individual's partnerships play only some rounds
 		if where[p] == "" && p != m.Phantom {
 			return invalid(f, p, "pair "+strconv.Itoa(p)+" is neither at a table nor sitting out; every pair is in every round once")
 		}

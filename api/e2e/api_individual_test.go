@@ -1,0 +1,257 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/traveler-bridge/traveler/api"
+)
+
+// individualEvent sets up, as the director, an event at matchpoints
+// (EBU/WBF: 2 a score beaten, 1 a tie) with one individual section of
+// players players, one board a round, and its players entered one a number.
+func individualEvent(t *testing.T, e *env, name string, players int) api.SectionResponse {
+	t.Helper()
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": name, "date": "2026-11-27", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP", "published": true})
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+		map[string]any{"name": "A", "movement": map[string]any{"kind": "individual", "players": players, "boards_per_round": 1}})
+	var in []map[string]any
+	for p := 1; p <= players; p++ {
+		in = append(in, map[string]any{"number": strconv.Itoa(p), "players": []map[string]any{{"name": "Player " + strconv.Itoa(p)}}})
+	}
+	e.want(201, nil, "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken, in)
+	return sec
+}
+
+// playIndividual enters every table of every round of an individual
+// section, the NS and EW partnerships left for the server to fill in
+// from the movement, the contract at each table by line(round, table).
+func playIndividual(t *testing.T, e *env, sec api.SectionResponse, line func(round, table int) (contract string, tricks int)) {
+	t.Helper()
+	for _, rd := range sec.Generated.Rounds {
+		for _, tb := range rd.Tables {
+			c, tricks := line(rd.Round, tb.Table)
+			e.want(201, nil, "POST", "/v1/sections/"+id(sec.ID)+"/results", directorToken, map[string]any{
+				"board": tb.Boards[0], "round": rd.Round, "table": tb.Table, "contract": c, "declarer": "N", "tricks": tricks})
+		}
+	}
+}
+
+// standingsByPlayer reads a section's standings, by player number.
+func standingsByPlayer(t *testing.T, e *env, sec api.SectionResponse) map[string]api.StandingResponse {
+	t.Helper()
+	var st api.StandingsResponse
+	e.want(200, &st, "GET", "/v1/sections/"+id(sec.ID)+"/standings", directorToken, nil)
+	out := map[string]api.StandingResponse{}
+	for _, s := range st.Pairs {
+		out[s.Number] = s
+	}
+	return out
+}
+
+// TestAPIIndividual8 plays the 8-player individual (2 tables, 7 rounds;
+// the published schedule of thebridsk/bridgescorer
+// IndividualMovement.Individual2Tables21Boards.yaml, checked line by line
+// in tournament/movement) through the API, one board a round, both tables
+// playing it. In odd rounds table 1's North makes 4♠ (+420 or +620) and
+// table 2's North 2♠ (+110): table 1's NS get the top, 2, and table 2's EW
+// 2; in even rounds the other way round. A player's matchpoints on a board
+// are their side's; percentage = points / (7 boards × top 2).
+//
+// By hand, from the published seats (T1 N = table 1 North …), round 1 to 7:
+//
+//	1: T1S 2, T1W 2, T2S 0, T1E 2, T2E 2, T2W 0, T2N 0  =  8 = 57.14 %
+//	2: T2N 0, T1S 0, T1W 0, T2S 2, T1E 0, T2E 0, T2W 2  =  4 = 28.57 %
+//	3: T2W 2, T2N 2, T1S 2, T1W 2, T2S 0, T1E 2, T2E 2  = 12 = 85.71 %
+//	4: T2E 2, T2W 0, T2N 0, T1S 0, T1W 0, T2S 2, T1E 0  =  4 = 28.57 %
+//	5: T1E 0, T2E 0, T2W 2, T2N 2, T1S 2, T1W 2, T2S 0  =  8 = 57.14 %
+//	6: T2S 0, T1E 2, T2E 2, T2W 0, T2N 0, T1S 0, T1W 0  =  4 = 28.57 %
+//	7: T1W 0, T2S 2, T1E 0, T2E 0, T2W 2, T2N 2, T1S 2  =  8 = 57.14 %
+//	8: T1N 2, T1N 0, T1N 2, T1N 0, T1N 2, T1N 0, T1N 2  =  8 = 57.14 %
+//
+// so player 3 first, 1, 5, 7 and 8 equal second (place 2), 2, 4 and 6 equal sixth (place 6).
+func TestAPIIndividual8(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Christmas individual", 8)
+	if sec.Generated.Kind != "individual" || sec.Generated.Players != 8 || len(sec.Generated.Rounds) != 7 {
+		t.Fatalf("movement: %+v", sec.Generated)
+	}
+	// Round 1, table 1: North 8, East 5, South 1, West 7 (the published table).
+	if tb := sec.Generated.Rounds[0].Tables[0]; !slices.Equal(tb.Players, []int{8, 5, 1, 7}) || tb.NSPair != "1-8" || tb.EWPair != "5-7" {
+		t.Fatalf("round 1 table 1: %+v", tb)
+	}
+	// The cards: table 1's in round 1 seats 8, 5, 1, 7; player 1's guide
+	// card sends them to table 1, South, partnering 8, against 5-7.
+	var mc api.CardsResponse
+	e.want(200, &mc, "GET", "/v1/sections/"+id(sec.ID)+"/movement", directorToken, nil)
+	if len(mc.GuideCards) != 8 || len(mc.TableCards) != 2 || !slices.Equal(mc.TableCards[0].Rounds[0].Players, []int{8, 5, 1, 7}) {
+		t.Fatalf("cards: %d guide cards, %d table cards (%+v)", len(mc.GuideCards), len(mc.TableCards), mc.TableCards)
+	}
+	if g := mc.GuideCards[0]; g.Name != "1" || g.Rounds[0].Seat != "South" || g.Rounds[0].Partner != 8 || g.Rounds[0].OppName != "5-7" || g.Rounds[0].Table != 1 {
+		t.Errorf("player 1's guide card: %+v", g)
+	}
+	playIndividual(t, e, sec, func(round, table int) (string, int) {
+		if (round%2 == 1) == (table == 1) {
+			return "4S", 10
+		}
+		return "2S", 8
+	})
+	got := standingsByPlayer(t, e, sec)
+	want := map[string]struct {
+		total, pct float64
+		place      string
+	}{
+		"1": {8, 57.14, "2"}, "2": {4, 28.57, "6"}, "3": {12, 85.71, "1"}, "4": {4, 28.57, "6"},
+		"5": {8, 57.14, "2"}, "6": {4, 28.57, "6"}, "7": {8, 57.14, "2"}, "8": {8, 57.14, "2"},
+	}
+	if len(got) != 8 {
+		t.Fatalf("%d standings, want the 8 players: %+v", len(got), got)
+	}
+	for p, w := range want {
+		s := got[p]
+		if s.Total != w.total || s.Percentage != w.pct || s.Place != w.place || s.Boards != 7 || len(s.Players) != 1 || s.Players[0] != "Player "+p {
+			t.Errorf("player %s: %+v, want total %v, %v %%, place %s, 7 boards", p, s, w.total, w.pct, w.place)
+		}
+	}
+	// The workbook: the standings rank the players (player 3 at 12, 85.71);
+	// the scorecards are the players', player 3's ending at 12.
+	r := e.do("GET", "/v1/events/"+id(sec.EventID)+"/report.xlsx", directorToken, nil)
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if r.Status != 200 || err != nil {
+		t.Fatalf("report.xlsx: %d %v", r.Status, err)
+	}
+	defer f.Close()
+	rows, _ := f.GetRows("Standings")
+	var row3 string
+	for _, row := range rows {
+		if strings.Contains(strings.Join(row, "|"), "Player 3") {
+			row3 = strings.Join(row, "|")
+		}
+	}
+	if !strings.Contains(row3, "|12.00|") || !strings.Contains(row3, "85.71") {
+		t.Errorf("workbook standings, player 3: %q (%v)", row3, rows)
+	}
+	cards, _ := f.GetRows("Scorecards")
+	var title, last string
+	for _, row := range cards {
+		line := strings.Join(row, "|")
+		switch {
+		case strings.Contains(line, "player 3: Player 3"):
+			title = line
+		case title != "" && last == "" && line == "":
+			last = "done"
+		case title != "" && last == "":
+			if len(row) > 0 {
+				last = ""
+				title += "\n" + line
+			}
+		}
+	}
+	if lines := strings.Split(title, "\n"); len(lines) != 9 || !strings.HasSuffix(lines[8], "|12.00") {
+		t.Errorf("workbook scorecard of player 3 (a title, a heading, 7 boards, ending at 12): %q", lines)
+	}
+
+	// A traveler line names the partnerships: board 1, table 1 NS 1-8 (North 8, South 1).
+	var tr map[string]any
+	e.want(200, &tr, "GET", "/v1/sections/"+id(sec.ID)+"/travelers/1", directorToken, nil)
+	if b, _ := json.Marshal(tr); !strings.Contains(string(b), `"ns":"1-8"`) {
+		t.Errorf("traveler of board 1: %s", b)
+	}
+}
+
+// TestAPIIndividual12 plays the 12-player individual (3 tables, 11 rounds;
+// admatis.com "12players-11rounds-22boards.pdf", checked line by line in
+// tournament/movement), one board a round, each board played at all three
+// tables in different rounds. Table 1's North always makes 4♠ (+420 or
+// +620), table 2's 2♠ (+110), table 3's goes one down in 4♠ (−50 or −100):
+// on every board table 1's NS beat both others (4 of a top of 4), table
+// 2's NS one (2), table 3's none (0); the EW the other way (0, 2, 4).
+//
+// By hand: player 12 sits North at table 1 throughout, 11 × 4 = 44 of 44 =
+// 100 %. Players 1 to 11 move one number a round and so sit once in each
+// of the 11 other seats: table 1 South 4, East 0, West 0; table 2 North,
+// South, East, West 2 each = 8; table 3 North 0, South 0, East 4, West 4:
+// 20 of 44 = 45.45 %, all equal second.
+func TestAPIIndividual12(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Club individual", 12)
+	playIndividual(t, e, sec, func(round, table int) (string, int) {
+		switch table {
+		case 1:
+			return "4S", 10
+		case 2:
+			return "2S", 8
+		}
+		return "4S", 9
+	})
+	got := standingsByPlayer(t, e, sec)
+	if len(got) != 12 {
+		t.Fatalf("%d standings, want the 12 players", len(got))
+	}
+	for p := 1; p <= 12; p++ {
+		s := got[strconv.Itoa(p)]
+		total, pct, place := 20.0, 45.45, "2"
+		if p == 12 {
+			total, pct, place = 44, 100, "1"
+		}
+		if s.Total != total || s.Percentage != pct || s.Place != place || s.Boards != 11 {
+			t.Errorf("player %d: %+v, want total %v, %v %%, place %s, 11 boards", p, s, total, pct, place)
+		}
+	}
+}
+
+// TestAPIIndividualRefused: a number of players with no published
+// movement, a schedule with a player twice at one table (naming the round
+// and table), a pair of two players in an individual, a change of its
+// movement and a USEBIO or PBN export are refused.
+func TestAPIIndividualRefused(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Bad individual", "date": "2026-11-27", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
+	path := "/v1/events/" + id(ev.ID) + "/sections"
+	got := e.wantError(422, "movement.players", "POST", path, directorToken,
+		map[string]any{"name": "A", "movement": map[string]any{"kind": "individual", "players": 10, "boards_per_round": 2}})
+	if !strings.Contains(got.Error, "no published individual movement") || !slices.Equal(got.Allowed, []string{"8", "12", "20", "28"}) {
+		t.Errorf("10 players: %+v", got)
+	}
+	twice := map[string]any{"kind": "individual", "players": 8, "schedule": []map[string]any{
+		{"round": 1, "tables": []map[string]any{
+			{"table": 1, "players": []int{1, 2, 3, 4}, "boards": []int{1, 2}},
+			{"table": 2, "players": []int{5, 6, 7, 6}, "boards": []int{1, 2}}}}}}
+	got = e.wantError(422, "movement.schedule: rounds[0].tables[1].players[3]", "POST", path, directorToken, map[string]any{"name": "B", "movement": twice})
+	if !strings.Contains(got.Error, "round 1, table 2: player 6 sits twice at the table (East and West)") {
+		t.Errorf("player twice at a table: %+v", got)
+	}
+	sec := individualEvent(t, e, "Individual pairs", 8)
+	got = e.wantError(422, "players", "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken,
+		[]map[string]any{{"number": "1", "players": []map[string]any{{"name": "Ann"}, {"name": "Bob"}}}})
+	if !strings.Contains(got.Error, "in an individual each number is one player") {
+		t.Errorf("two players: %+v", got)
+	}
+	// The individual's movement is not changed during play, and USEBIO and
+	// PBN, whose individual forms traveler does not write yet, are refused
+	// by name rather than written with partnerships as pairs.
+	e.wantError(409, "movement.kind", "POST", "/v1/sections/"+id(sec.ID)+"/movement", directorToken,
+		map[string]any{"movement": map[string]any{"kind": "howell", "pairs": 4, "boards_per_round": 2}})
+	for _, f := range []struct{ path, says string }{{"/usebio.xml", "USEBIO 1.2's individual form (EVENT_TYPE INDIVIDUAL"}, {"/results.pbn", "PBN 2.1's individual form"}} {
+		got = e.wantError(422, "section", "GET", "/v1/events/"+id(sec.EventID)+f.path, directorToken, nil)
+		if !strings.Contains(got.Error, "section A is an individual") || !strings.Contains(got.Error, f.says) {
+			t.Errorf("%s: %+v", f.path, got)
+		}
+	}
+	var sections []api.SectionResponse
+	e.want(200, &sections, "GET", "/v1/events/"+id(ev.ID)+"/sections", directorToken, nil)
+	if len(sections) != 0 {
+		t.Errorf("a refused section was stored: %d sections", len(sections))
+	}
+}

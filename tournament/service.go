@@ -121,6 +121,10 @@ type Standing struct {
 	Handicap float64        // a handicap event: the handicap added
 	Net      float64        // a handicap event: the result Place ranks, Percentage (percent) or Total (points) plus Handicap, 2 decimals
 	Scratch  int            // a handicap event: its place without the handicap
+
+	// Procedural penalties (adjust.go):
+	Penalty   float64   // what they took off Total, in its unit (at matchpoints before scaling), 2 decimals; 0: none
+	Penalties []Penalty // the penalties given it, in the order given
 }
 
 // StratumPlace is a pair's place in one stratum it is ranked in.

@@ -90,8 +90,9 @@ type AdjustStore interface {
 	DeleteCorrection(ctx context.Context, pc PointCorrection, c *Change) error
 }
 
-// penaltyUnits lists the units a section's method takes a penalty in.
-func penaltyUnits(method Method, sec *Section) []string {
+// PenaltyUnits lists the units a section's method takes a penalty in
+// (none: a knockout or a Swiss pairs, whose penalties are the match's).
+func PenaltyUnits(method Method, sec *Section) []string {
 	switch {
 	case sec.Spec.Kind == "knockout" || sec.Spec.SwissPairs():
 		return nil
@@ -120,7 +121,7 @@ const (
 // checkPenalty checks a penalty given on a section and fills in its
 // number and direction as the movement writes them.
 func checkPenalty(e *Event, sec *Section, p *Penalty) error {
-	units := penaltyUnits(e.Scoring, sec)
+	units := PenaltyUnits(e.Scoring, sec)
 	if len(units) == 0 {
 		return Invalidf("unit", "a "+string(e.Scoring)+" "+kindWord(sec)+" section takes no penalty here: give it in the match's score")
 	}
@@ -156,7 +157,7 @@ func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 			return err
 		}
 	}
-	labels := penaltyTargets(e, sec)
+	labels := PenaltyTargets(e, sec)
 	want := p.Number
 	if p.Direction != "" {
 		want += " " + p.Direction
@@ -183,10 +184,10 @@ func kindWord(sec *Section) string {
 	return sec.Spec.Kind
 }
 
-// penaltyTargets lists who in a section may be penalised: each team's
+// PenaltyTargets lists who in a section may be penalised: each team's
 // number, or each pair's number and direction ("3 NS", "5") as the
 // movement labels it, the phantom left out.
-func penaltyTargets(e *Event, sec *Section) []string {
+func PenaltyTargets(e *Event, sec *Section) []string {
 	m := &sec.Movement
 	var out []string
 	if e.Scoring.Teams() {
@@ -224,7 +225,7 @@ func penaltyWords(p *Penalty) string {
 // GivePenalty gives a pair or team of a section a procedural penalty
 // (Law 90), as a director only: a pair named by its number and, where the
 // section ranks NS and EW apart, direction; a team by its number. The unit
-// must be one of the section's total (penaltyUnits); the amount above 0
+// must be one of the section's total (PenaltyUnits); the amount above 0
 // and within a procedural penalty's bounds. It is kept in the event's
 // changes and returned with its ID.
 func (s *Service) GivePenalty(ctx context.Context, a Actor, sectionID int64, p Penalty) (Penalty, error) {

@@ -133,6 +133,7 @@ type standingsField struct {
 	Rows      []standingRow
 	ShowPct   bool        // the method gives percentages
 	Grading   gradingView // the section's strata and handicap, the columns they take
+	Penalties []string    // the procedural penalties of its pairs, one a line (penaltyNotes); nil: none, and no penalty column
 }
 
 // standingsData is the standings page's data.
@@ -234,6 +235,7 @@ func standingsFields(st *tournament.Standings) []standingsField {
 		}
 	}
 	for i := range fields {
+		fields[i].Penalties = penaltyNotes(st.Pairs, fields[i].Direction)
 		markTies(fields[i].Rows)
 		markGraded(fields[i].Rows, &st.Section.Grading)
 	}

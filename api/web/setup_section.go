@@ -224,7 +224,12 @@ type sectionPageData struct {
 	MovementForm map[string]string // the change-of-movement form, filled from the section's spec
 	GradingForm  map[string]string // the strata and handicap form (setup_grading.go), filled from the section's grading
 	GradingRows  []int             // its rows of strata: three, or one more than the section has (at most gradingRows)
+	PenaltyFor   []string          // who may be given a penalty ("3 NS", "5"); tournament.PenaltyTargets
+	PenaltyUnits []unitChoice      // the units the section's method takes a penalty in; none: it takes none here
 }
+
+// unitChoice is a unit of the penalty form: its value and its words.
+type unitChoice struct{ Value, Words string }
 
 // sectionPage shows a section: its movement, pairs, hand records and round.
 func (p *Pages) sectionPage(c echo.Context) error {
@@ -270,6 +275,10 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		d.GradingRows = append(d.GradingRows, i)
 	}
 	d.LatePair, _ = sec.LatePairPlace()
+	d.PenaltyFor = tournament.PenaltyTargets(&ev, &sec)
+	for _, u := range tournament.PenaltyUnits(ev.Scoring, &sec) {
+		d.PenaltyUnits = append(d.PenaltyUnits, unitChoice{Value: u, Words: unitWords(u)})
+	}
 	d.Howell = sec.Movement.Kind == movement.KindHowell
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)

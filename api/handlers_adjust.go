@@ -82,18 +82,20 @@ func (s *server) deleteCorrection(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// The line's round, table and side, from the query; one that is not
+	// there is 0 or "", which no correction has (the Service, which checks
+	// the director first, then answers not found naming the line).
 	var at [2]int
 	for i, name := range []string{"round", "table"} {
-		n, err := strconv.Atoi(c.QueryParam(name))
-		if err != nil || n < 1 {
-			return badRequest(name, "required in the query: a whole number, 1 or more (…?round=2&table=1&side=NS)")
+		if v := c.QueryParam(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return badRequest(name, strconv.Quote(v)+": a whole number, 1 or more (…?round=2&table=1&side=NS)")
+			}
+			at[i] = n
 		}
-		at[i] = n
 	}
 	side := c.QueryParam("side")
-	if side != "NS" && side != "EW" {
-		return badRequest("side", "required in the query", "NS", "EW")
-	}
 	if err := s.svc.LiftCorrection(c.Request().Context(), actor(c), id, board, at[0], at[1], side); err != nil {
 		return err
 	}

@@ -16,8 +16,11 @@ package e2e
 // −50 and ties the other 420: 2 + 1), EW 1, 1, 4.
 
 import (
+	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
 )
@@ -74,6 +77,24 @@ func TestAPIPenalty(t *testing.T) {
 	csv := string(e.want(200, nil, "GET", base+"/standings.csv", directorToken, nil).Body)
 	if !strings.Contains(csv, ",penalty,penalty_reasons\n") || !strings.Contains(csv, "A,NS,2,2,,NS 2 first & NS 2 second,2001 & 2002,6.50,54.17,3,1.00,25 percent_top: slow play (board 2)\n") {
 		t.Errorf("standings.csv does not carry the penalty:\n%s", csv)
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(e.want(200, nil, "GET", base+"/report.xlsx", directorToken, nil).Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cards, err := f.GetRows("Scorecards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var penaltyRow string
+	for _, row := range cards {
+		if len(row) > 0 && row[0] == "Penalty" {
+			penaltyRow = strings.Join(row, "|")
+		}
+	}
+	if penaltyRow != "Penalty||25 percent_top: slow play (board 2)|||||-1.00|6.50" { // 7.5 on the boards, 1 off
+		t.Errorf("the workbook's score card penalty row: %q", penaltyRow)
 	}
 	xml := string(e.want(200, nil, "GET", base+"/usebio.xml?section="+sid, directorToken, nil).Body)
 	if !strings.Contains(xml, "procedural penalties (Law 90) are taken off TOTAL_SCORE") || !strings.Contains(xml, "<TOTAL_SCORE>6.50</TOTAL_SCORE>") {

@@ -123,7 +123,10 @@ const (
 func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 	units := PenaltyUnits(e.Scoring, sec)
 	if len(units) == 0 {
-		return Invalidf("unit", "a "+string(e.Scoring)+" "+kindWord(sec)+" section takes no penalty here: give it in the match's score")
+		if sec.Spec.Kind == "knockout" || sec.Spec.SwissPairs() {
+			return Invalidf("unit", "a "+kindWord(sec)+" section takes no penalty here: give it in the match's score")
+		}
+		return Invalidf("unit", "a "+string(e.Scoring)+" section's total takes no penalty: penalties are given at MP, MP_ACBL, CROSS_IMP, BUTLER and the teams methods")
 	}
 	if !slices.Contains(units, string(p.Unit)) {
 		return Invalidf("unit", strconv.Quote(string(p.Unit))+" is not a unit of a "+string(e.Scoring)+" section's total", units...)

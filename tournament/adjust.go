@@ -56,11 +56,10 @@ type Penalty struct {
 // figure; every line of the board, the corrected one included, is
 // compared as before, so the other side of the corrected line and the
 // other lines keep what the comparison gives them. A director who wants
-// the board balanced (NS + EW = top) corrects the other side too. This is
-// what the scorers' programs do with a hand-set matchpoint (EBUScore's
-// "adjust MPs" keeps the figure typed): a correction is a ruling on one
-// side's score, and silently moving everyone else's points would undo
-// rulings the director did not make.
+// the board balanced (NS + EW = top) corrects the other side too. The
+// reason: a correction is a ruling on one side's score (Law 12C1(b) already
+// lets the two sides' scores differ), and moving everyone else's points
+// silently would make rulings the director did not make.
 type PointCorrection struct {
 	SectionID    int64
 	Board        int

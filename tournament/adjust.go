@@ -14,12 +14,15 @@ import (
 // PenaltyUnit is what a procedural penalty's amount counts.
 type PenaltyUnit string
 
-// The units of a procedural penalty (WBF Laws 2017, Law 90: the director
-// "may assess procedural penalties … in addition to the rectification";
-// Law 12A: the size is the Regulating Authority's). The EBU's standard
-// penalty is 25 % of a top at pairs (White Book 2024 §8.90; the EBU forum's
-// worked example: 13 tables, a top of 24, 25 % of a top = 6 matchpoints),
-// the ACBL's a quarter of a board; at teams 3 IMPs or a fraction of a VP.
+// The units of a procedural penalty (WBF Laws 2017, Law 90: besides the
+// rectification, the director may assess a procedural penalty for an
+// offence that delays or obstructs the game or breaks correct procedure).
+// The EBU's standard is 25 % of a top at pairs (its forum's worked
+// example, ebu.co.uk/forum/discussion/712/procedural-penalties: 13 tables,
+// a top of 24, 25 % of a top = 6 matchpoints off the pair's total); a
+// quarter of a board (ACBL) and 3 IMPs or a fraction of a VP at teams are
+// the figures issue 26 names, not checked here against the ACBL's or the
+// EBU's own text.
 const (
 	UnitMP         PenaltyUnit = "mp"          // matchpoints, taken off the pair's matchpoint total
 	UnitPercentTop PenaltyUnit = "percent_top" // percent of one board's top, turned into matchpoints on the section's top

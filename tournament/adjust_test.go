@@ -4,14 +4,14 @@ package tournament_test
 // 2017, Law 90) taken off a pair's or team's total, and a director's
 // correction of one side's points on a traveler line.
 //
-// The standard penalty: the EBU's 25 % of a top at pairs (EBU White Book;
-// worked on the EBU's forum, "Procedural penalties",
+// The standard penalty: the EBU's 25 % of a top at pairs (worked on the
+// EBU's forum, "Procedural penalties",
 // https://www.ebu.co.uk/forum/discussion/712/procedural-penalties: "For x
 // tables the top is 2x-2 … 13 tables … a top on all boards is 24 … A
 // procedural penalty is 25% of a top = 6 match points … add up all the
-// match points on the boards the pair played and subtract 6"); the ACBL's a
-// quarter of a board, on its 1-per-score-beaten scale a top of 12 at 13
-// tables: 3 matchpoints.
+// match points on the boards the pair played and subtract 6"); on the
+// ACBL's 1-per-score-beaten scale the same 25 % of a top of 12 at 13
+// tables is 3 matchpoints (the "quarter of a board" issue 26 names).
 
 import (
 	"errors"
@@ -185,10 +185,9 @@ func TestPenaltyRefused(t *testing.T) {
 }
 
 // TestTeamPenalty: at IMP_TEAMS a penalty is in VPs, taken off the team's
-// VPs and the teams placed again. Four teams, one board a match, one
-// round played: team totals come from the WBF continuous scale; 3 VPs off
-// the leader (3 VPs being the teams counterpart of a quarter board the
-// regulations name, e.g. EBU White Book: "3 IMPs or the VP equivalent").
+// VPs and the teams placed again; a matchpoint penalty is refused. Four
+// teams before any match: every team has 0 VPs, so team 2 given 3 VPs off
+// has −3 and is last, the others keep 0.
 func TestTeamPenalty(t *testing.T) {
 	b := newBuilder(t)
 	d := tournament.Director

@@ -6,7 +6,7 @@ package e2e
 // each pair 3 boards: 12 possible).
 //
 // NS 2 has 7.5 of 12 = 62.50 % and leads NS. The EBU's standard penalty,
-// 25 % of a top (EBU White Book; the EBU forum's worked example:
+// 25 % of a top (the EBU forum's worked example:
 // https://www.ebu.co.uk/forum/discussion/712/procedural-penalties), is
 // 0.25 × 4 = 1 matchpoint: NS 2 is left 6.5 of 12 = 54.17 %, behind NS 1
 // (7.4, 61.67 %), ahead of NS 3 (3.5, 29.17 %).

@@ -97,9 +97,10 @@ type TravelerResponse struct {
 // TravelerLineResponse is a traveler line: the result and its points.
 type TravelerLineResponse struct {
 	dto.ResultResponse
-	BoardVersion int     `json:"board_version,omitempty"` // a fouled board's lines: the version each played (1 as dealt); absent on a board every table played as dealt
-	NSPoints     float64 `json:"ns_points"`
-	EWPoints     float64 `json:"ew_points"`
+	BoardVersion int                  `json:"board_version,omitempty"` // a fouled board's lines: the version each played (1 as dealt); absent on a board every table played as dealt
+	NSPoints     float64              `json:"ns_points"`
+	EWPoints     float64              `json:"ew_points"`
+	Corrected    []CorrectionResponse `json:"corrected,omitempty"` // the sides whose points the director set (PUT …/boards/{n}/corrections): they show and count these, whatever the comparison gives
 }
 
 // NewTravelerResponse converts a traveler to its answer, points rounded to
@@ -110,6 +111,9 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 	for i, l := range t.Lines {
 		d.Lines[i] = TravelerLineResponse{ResultResponse: dto.NewResultResponse(l.Result),
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
+		if len(l.Result.Corrections) > 0 {
+			d.Lines[i].Corrected = convert(l.Result.Corrections, NewCorrectionResponse)
+		}
 	}
 	if slices.ContainsFunc(t.Lines, func(l tournament.TravelerLine) bool { return l.Result.PlayedVersion() > 1 }) {
 		for i, l := range t.Lines {
@@ -188,6 +192,9 @@ type GradeDTO struct {
 	Handicap *float64          `json:"handicap,omitempty"`      // a handicap event: the handicap added
 	Net      *float64          `json:"net,omitempty"`           // a handicap event: percentage (or total) plus handicap, which place ranks
 	Scratch  string            `json:"scratch_place,omitempty"` // a handicap event: the place without the handicap
+
+	Penalty   *float64          `json:"penalty,omitempty"`   // procedural penalties: what they took off the total, in its unit (matchpoints before scaling)
+	Penalties []PenaltyResponse `json:"penalties,omitempty"` // the penalties given, with their reasons
 }
 
 // NewStandingsResponse converts standings to their answer.
@@ -206,6 +213,10 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			d.Pairs[i].IMPs = &imps
 		}
 		d.Pairs[i].GradeDTO = newGradeDTO(&s.Section.Grading, &p.Grade)
+		if len(p.Penalties) > 0 {
+			pen := round2(p.Penalty)
+			d.Pairs[i].Penalty, d.Pairs[i].Penalties = &pen, convert(p.Penalties, NewPenaltyResponse)
+		}
 	}
 	if g := &s.Section.Grading; g.Stratified() || g.Handicapped() {
 		gd := newGradingDTO(*g)

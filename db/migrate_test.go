@@ -85,8 +85,8 @@ func TestMigrateUpDownUp(t *testing.T) {
 			own = append(own, n)
 		}
 	}
-	if len(own) != 23 || !slices.Contains(queue, "river_job") {
-		t.Errorf("tables after up: %v, want the 23 of migrations/ and river's (the analysis queue: river_job …)", up)
+	if len(own) != 25 || !slices.Contains(queue, "river_job") {
+		t.Errorf("tables after up: %v, want the 25 of migrations/ and river's (the analysis queue: river_job …)", up)
 	}
 	// Up again: nothing to do is not an error.
 	if err := db.Migrate(context.Background(), u); err != nil {

@@ -213,6 +213,12 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 		}
 		return nil
 	})
+	queueAdjustments(b, where, id, func(sectionID int64) *tournament.Section { // store_adjust.go
+		if i, ok := at[sectionID]; ok {
+			return &sections[i]
+		}
+		return nil
+	})
 	if withoutPlay {
 		if err := s.q.SendBatch(ctx, b).Close(); err != nil {
 			return nil, translate("sections", err, ids{})

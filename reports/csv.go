@@ -103,7 +103,7 @@ func WriteStandingsCSV(w io.Writer, d tournament.EventData) error {
 			names, numbers := who.columns(&st)
 			row := append([]csvCell{csvText(sd.Section.Name), csvText(st.Direction), csvFigure(strconv.Itoa(st.Place)), csvText(st.Number), csvText(st.Name),
 				csvText(names), csvText(numbers), csvFigure(csvNumber(st.Total)), csvFigure(pct), csvFigure(strconv.Itoa(st.Boards))},
-				gradingCSV(gradingCells(&d, &sd.Section.Grading, &st.Grade))...)
+				gradingCSV(gradingCells(&d, &sd.Section.Grading, &st))...)
 			if err := cw.write(row...); err != nil {
 				return fmt.Errorf("csv: standings of section %s, pair %s: %w", sd.Section.Name, st.Number, err)
 			}

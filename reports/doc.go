@@ -30,7 +30,9 @@
 // standings of its own. A graded section's strata and handicaps (grading.go)
 // are columns of the workbook, the standings CSV and the PBN
 // TotalScoreTable; USEBIO writes the scratch places and a comment naming
-// those files.
+// those files. Procedural penalties ride with them (grading.go): penalty
+// columns in the workbook and the CSV, a row on the workbook's score card,
+// a Penalty column in PBN's TotalScoreTable, a comment in USEBIO.
 //
 // Comparative reports (lawcompare*.go, royalton.go, parreport.go): an event
 // scored again under every law code (CompareLaws, CompareAllLaws), the

@@ -44,7 +44,15 @@ func strataPlaces(st *tournament.Grade) string {
 // the scratch place when one takes handicaps.
 func gradingColumns(d *tournament.EventData, csv bool) []string {
 	strata, handicap := graded(d)
-	return gradingHeader(strata, handicap, csv)
+	h := gradingHeader(strata, handicap, csv)
+	if penalised(d) {
+		if csv {
+			h = append(h, "penalty", "penalty_reasons")
+		} else {
+			h = append(h, "Penalty", "Penalty reasons")
+		}
+	}
+	return h
 }
 
 // gradingHeader is gradingColumns for strata and handicaps as said: the
@@ -68,13 +76,73 @@ func gradingHeader(strata, handicap, csv bool) []string {
 	return h
 }
 
+// Procedural penalties (issue 26 §2, Law 90) ride with the grading
+// columns: when a section of the event has one, the workbook and the
+// standings CSV carry what the penalties took off each total (already out
+// of the total and the percentage) and their reasons; USEBIO says so in a
+// comment (usebioPenaltyNote); PBN's TotalScoreTable has a Penalty column
+// (pbnTotalScoreHeaderOf: a program's own column as §5
+// allows).
+
+// penalised reports whether a section of the event has a procedural
+// penalty.
+func penalised(d *tournament.EventData) bool {
+	for i := range d.Sections {
+		if len(d.Sections[i].Section.Penalties) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// penaltyReasons says a standing's penalties in a cell: "25 percent_top:
+// slow play (board 7); 2 mp: mobile phone".
+func penaltyReasons(st *tournament.Standing) string {
+	parts := make([]string, len(st.Penalties))
+	for i, p := range st.Penalties {
+		parts[i] = strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + ": " + p.Reason
+		if p.Board > 0 {
+			parts[i] += " (board " + strconv.Itoa(p.Board) + ")"
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// usebioPenaltyNote is the comment a USEBIO file of a section with
+// penalties carries: USEBIO 1.2 as traveler writes it has no element for a
+// penalty on a participant, so TOTAL_SCORE, PERCENTAGE and PLACE are after
+// the penalties and the comment names them; "" for a section without.
+func usebioPenaltyNote(sec *tournament.Section) string {
+	if len(sec.Penalties) == 0 {
+		return ""
+	}
+	parts := make([]string, len(sec.Penalties))
+	for i, p := range sec.Penalties {
+		who := p.Number
+		if p.Direction != "" {
+			who += " " + p.Direction
+		}
+		parts[i] = who + " " + strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + " (" + p.Reason + ")"
+	}
+	return "traveler: procedural penalties (Law 90) are taken off TOTAL_SCORE, PERCENTAGE and PLACE here; USEBIO 1.2 as traveler writes it has no element for them: " +
+		strings.Join(parts, ", ") + ". The standings CSV and the workbook carry them in their own columns."
+}
+
 // gradingCells are a standing's values for gradingColumns: text (a
 // stratum, the places by stratum) as string, the handicap and net result as
 // float64, the scratch place as int; a section without strata (or
 // handicaps) in an event where another has them leaves its cells nil.
-func gradingCells(d *tournament.EventData, g *tournament.Grading, st *tournament.Grade) []any {
+func gradingCells(d *tournament.EventData, g *tournament.Grading, st *tournament.Standing) []any {
 	strata, handicap := graded(d)
-	return gradeCells(strata, handicap, g, st)
+	c := gradeCells(strata, handicap, g, &st.Grade)
+	if penalised(d) {
+		if len(st.Penalties) > 0 {
+			c = append(c, st.Penalty, penaltyReasons(st))
+		} else {
+			c = append(c, nil, nil)
+		}
+	}
+	return c
 }
 
 // gradeCells is gradingCells for the columns gradingHeader(strata,

@@ -48,6 +48,7 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 		rows = append(rows, place+" "+pbnQuote(ps.id(p.Number, side))+" "+pbnQuote(strings.Join(names, " - "))+" "+ids[0]+" "+ids[1])
 	}
 	g := &s.Section.Grading
+	penalties := len(s.Section.Penalties) > 0 // a Penalty column (pbnTotalScoreHeaderOf)
 	for _, st := range s.Standings.Pairs {
 		k := [2]string{st.Number, st.Direction}
 		if p, ok := byKey[k]; ok && len(p.Players) > 0 && !done[k] {
@@ -58,6 +59,9 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 			}
 			if g.Handicapped() {
 				rows[len(rows)-1] += " " + csvNumber(st.Handicap) + " " + csvNumber(st.Net) + " " + strconv.Itoa(st.Scratch)
+			}
+			if penalties {
+				rows[len(rows)-1] += " " + csvNumber(st.Penalty)
 			}
 		}
 	}
@@ -71,6 +75,9 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 			if g.Handicapped() {
 				rows[len(rows)-1] += " - - -"
 			}
+			if penalties {
+				rows[len(rows)-1] += " -"
+			}
 		}
 	}
 	return rows
@@ -79,15 +86,21 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 // pbnTotalScoreHeaderOf is the TotalScoreTable's header for a section:
 // pbnTotalScoreHeader, and for a graded one its stratum and places by
 // stratum ("A 3, B 2, C 1"), its handicap, net result (Rank is then the
-// place by net) and scratch place. PBN names no such columns; like
+// place by net) and scratch place; for a section with procedural penalties
+// what they took off each total, which Rank and the
+// totals are after. PBN names no such columns; like
 // MemberID1 they are the program's own, which §5 lets a table have.
-func pbnTotalScoreHeaderOf(g *tournament.Grading) string {
+func pbnTotalScoreHeaderOf(sec *tournament.Section) string {
+	g := &sec.Grading
 	h := pbnTotalScoreHeader
 	if g.Stratified() {
 		h += `;Stratum\4L;StrataPlaces\20L`
 	}
 	if g.Handicapped() {
 		h += `;Handicap\6R;Net\7R;RankScratch\2R`
+	}
+	if len(sec.Penalties) > 0 {
+		h += `;Penalty\6R` // procedural penalties (grading.go)
 	}
 	return h
 }

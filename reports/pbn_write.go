@@ -69,7 +69,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 				continue // nothing to say about the board
 			}
 			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals,
-				totalsHeader: pbnTotalScoreHeaderOf(&s.Section.Grading)}
+				totalsHeader: pbnTotalScoreHeaderOf(&s.Section)}
 			if s.Section.Movement.Kind == movement.KindTeams {
 				// Every game of a teams event says so, as RealBridge's
 				// teams files do (../shared/testdata/pbn/teams_imps_2021.pbn).

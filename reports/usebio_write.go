@@ -126,6 +126,9 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	if note := usebioGradingNote(&s.Section.Grading); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
+	if note := usebioPenaltyNote(&s.Section); note != "" {
+		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[[2]string]tournament.Standing{} // number, direction
 	for _, st := range s.Standings.Pairs {

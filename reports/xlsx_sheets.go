@@ -157,7 +157,7 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				if teamHeader != nil {
 					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
 				}
-				for _, c := range gradingCells(d, &sd.Section.Grading, &st.Grade) {
+				for _, c := range gradingCells(d, &sd.Section.Grading, st) {
 					if v, ok := c.(float64); ok {
 						c = s.pts(v)
 					}
@@ -300,10 +300,21 @@ func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
 	return out
 }
 
+// penalisedStanding returns the standing of a section's pair (number,
+// direction) when it has procedural penalties, else nil.
+func penalisedStanding(sd *tournament.SectionData, number, direction string) *tournament.Standing {
+	for i := range sd.Standings.Pairs {
+		if st := &sd.Standings.Pairs[i]; st.Number == number && st.Direction == direction && len(st.Penalties) > 0 {
+			return st
+		}
+	}
+	return nil
+}
+
 // writeScorecards writes the Scorecards sheet: per pair a title and, board
 // by board, the round, opponents, contract, declarer, tricks, the score
 // from the pair's side, the points the traveler shows for it and their
-// running total.
+// running total; a pair with procedural penalties a last row with them.
 func writeScorecards(b *book, d *tournament.EventData) error {
 	u := unit(d.Event.Scoring, false)
 	head := []string{"Board", "Round", "Opponents", "Contract", "Declarer", "Tricks", "Score", u, "Total"}
@@ -332,7 +343,7 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 			if m.Kind == movement.KindIndividual {
 				num, dir, who = strconv.Itoa(p), "", ", player "
 			}
-			if err := s.reserve(len(refs[p]) + 3); err != nil {
+			if err := s.reserve(len(refs[p]) + 4); err != nil { // title, header, rows, a penalty, a blank
 				return err
 			}
 			title := "Section " + sd.Section.Name + who + strings.TrimSpace(num+" "+dir)
@@ -363,6 +374,13 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 				}
 				total = scoring.Round2(total + pts)
 				if err := s.add([]any{t.Board.Number, r.Round, opp, contractText(r), r.Declarer, tricks(r), score, s.pts(pts), s.pts(total)}); err != nil {
+					return err
+				}
+			}
+			if st := penalisedStanding(sd, num, dir); st != nil {
+				// A procedural penalty's row: what it took off, the total after it.
+				total = scoring.Round2(total - st.Penalty)
+				if err := s.add([]any{"Penalty", nil, penaltyReasons(st), nil, nil, nil, nil, s.pts(0 - st.Penalty), s.pts(total)}); err != nil {
 					return err
 				}
 			}

@@ -138,7 +138,32 @@ func compareSection(method Method, m *movement.Movement, results []Result) secti
 				assigned[k] = parts
 			}
 		}
-		sb.points[b] = CompareBoard(method, lines, assigned, sb.full)
+		bp := CompareBoard(method, lines, assigned, sb.full)
+		correctLines(method, &bp, results, idx, sb.full)
+		sb.points[b] = bp
 	}
 	return sb
+}
+
+// correctLines puts the director's figures of a board's lines (the
+// results at idx, in the board's order) in place of what the comparison
+// gave them (correctBoard); a board without any is left as compared.
+func correctLines(method Method, bp *BoardPoints, results []Result, idx []int, full int) {
+	var corrs [][]PointCorrection
+	for k, i := range idx {
+		if cs := results[i].Corrections; len(cs) > 0 {
+			if corrs == nil {
+				corrs = make([][]PointCorrection, len(idx))
+			}
+			corrs[k] = cs
+		}
+	}
+	if corrs == nil {
+		return
+	}
+	var countTop float64
+	if scale, ok := method.mpScale(); ok {
+		countTop = scale.Top(full)
+	}
+	correctBoard(bp, corrs, countTop)
 }

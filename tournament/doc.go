@@ -79,6 +79,13 @@
 //   - Who may see what (auth.go, public.go, public_session.go): actors and
 //     tokens (Authenticate, table links), the finished boards and session
 //     end that decide what the public sees.
+//   - The director's law toolkit (adjust.go): procedural penalties on a
+//     pair or team (Law 90; GivePenalty, LiftPenalty), taken off the pair's
+//     sum in pairTotals — the one place a section's, a field's and the
+//     overall pairs totals are made — or a team's points; and a director's
+//     points on one side of a line (CorrectPoints, LiftCorrection), kept by
+//     slot and put in place of what the comparison gives that side alone
+//     (correctBoard). Both are read with their section.
 //   - Floor features: tables at their own pace (pace.go), fouled boards and
 //     their versions (fouled.go), hand-set files of deals (handset.go), the
 //     club roster of players kept across events (roster.go), what a table

@@ -102,6 +102,8 @@ type Section struct {
 	Pace         SectionPace       // the rounds closed for each table, the slots to be played later
 	EntryVersion int64             // counts the changes an entry is checked against (round, pace, boards; its event's law): Service.EnterResults
 	Grading      Grading           // its strata and handicap option (grading.go); the zero Grading: neither
+	Penalties    []Penalty         // procedural penalties on its pairs or teams, in the order given (adjust.go)
+	Corrections  []PointCorrection // a director's points on its lines' sides, by board, round, table, side (adjust.go)
 	CreatedAt    time.Time
 }
 
@@ -257,6 +259,11 @@ type Result struct {
 	// set from the section's fouled boards. Lines compare only with lines
 	// of the same version.
 	BoardVersion int
+
+	// Corrections are the director's figures for this line's sides
+	// (PointCorrection), set from its section when read through the
+	// Service; nil when the line shows what the comparison gives it.
+	Corrections []PointCorrection
 
 	NSScore   int       // the NS score under the event's law code (0 for a line not played or artificial)
 	Lines     []string  // the score itemised ("NS: 4 odd tricks at 9: 36"); filled in when read through the Service

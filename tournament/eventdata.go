@@ -91,6 +91,7 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 		if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
 			return EventData{}, err
 		}
+		applyCorrections(&sec, results)
 		withCarried(sec.ID, results, carried)
 		seen := func(int) bool { return true }
 		if !seesAll(a) {

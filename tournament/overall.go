@@ -111,10 +111,12 @@ func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
 	out := make([]sectionBoards, len(parts))
 	plays := map[int]int{}
 	lines := map[int]int{}
+	corrected := false // some line has a director's figure (adjust.go)
 	for p := range parts {
 		out[p] = sectionBoards{boards: map[int][]int{}, points: map[int]BoardPoints{}}
 		rs := parts[p].results
 		for i := range rs {
+			corrected = corrected || len(rs[i].Corrections) > 0
 			out[p].boards[rs[i].Board] = append(out[p].boards[rs[i].Board], i)
 			if rs[i].Status != StatusNotPlayed {
 				lines[rs[i].Board]++
@@ -156,6 +158,19 @@ func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
 		}
 		start[len(parts)] = len(all)
 		pts := CompareBoard(method, all, assigned, full)
+		if corrected {
+			var corrs [][]PointCorrection
+			for p := range parts {
+				for _, i := range out[p].boards[b] {
+					corrs = append(corrs, parts[p].results[i].Corrections)
+				}
+			}
+			var countTop float64
+			if scale, ok := method.mpScale(); ok {
+				countTop = scale.Top(full)
+			}
+			correctBoard(&pts, corrs, countTop)
+		}
 		for p := range parts {
 			lo, hi := start[p], start[p+1]
 			if lo == hi {
@@ -349,7 +364,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			if m.Winners != 2 || !m.NumberedApart() {
 				apart = false
 			}
-			sum, played := pairTotals(m, ps.input.Results, &ps.sb)
+			sum, _, played := pairTotals(e.Scoring, m, ps.input.Results, &ps.sb, sec.Penalties)
 			most := map[int]int{}
 			for p := 1; p <= m.Pairs; p++ {
 				most[m.Field(p)] = max(most[m.Field(p)], played[p])
@@ -576,6 +591,7 @@ func overallInput(ctx context.Context, store Store, sec *Section, e *Event, dire
 		return in, err
 	}
 	applyVersions(in.Results, fouled)
+	applyCorrections(sec, in.Results)
 	if !director {
 		in.Results = finishedOnly(sec, in.Results)
 	}

@@ -115,6 +115,10 @@ type Standing struct {
 	Boards     int // boards played, artificial scores included
 	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 
+	// Procedural penalties (adjust.go):
+	Penalty   float64   // what they took off Total, in its unit (at matchpoints before scaling), 2 decimals; 0: none
+	Penalties []Penalty // the penalties given it, in the order given
+
 	Grade // a graded section's (Section.Grading, standings_strata.go)
 }
 

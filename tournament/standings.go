@@ -34,6 +34,7 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
 		return Traveler{}, err
 	}
+	applyCorrections(&sec, results)
 	rules, err := e.Rules()
 	if err != nil {
 		return Traveler{}, err
@@ -114,6 +115,7 @@ func (s *Service) standingsFrom(ctx context.Context, store Store, sec *Section, 
 		return dir, pub, err
 	}
 	applyVersions(results, fouled)
+	applyCorrections(sec, results)
 	over := SessionOver(sec, results)
 	var pairs []Pair
 	var teams []Roster
@@ -149,19 +151,19 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	switch {
 	case field != nil && !e.Scoring.Teams() && !sec.Spec.SwissPairs():
-		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards, sec.Penalties)
 		out.FieldSections = field.sections
 	case e.Scoring.Teams() && sec.Spec.Kind == "knockout":
 		km := ScoreKnockout(sec, results, teams)
 		out.Pairs = knockoutStandings(&km, teams)
 	case e.Scoring.Teams():
 		ts := teamScoringOf(e.Scoring, &sec.Spec)
-		out.Pairs = teamStandingsBy(&sec.Movement, results, teams, ts)
+		out.Pairs = applyTeamPenalties(sec.Penalties, teamStandingsBy(&sec.Movement, results, teams, ts))
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
 	case sec.Spec.SwissPairs():
 		out.Pairs, out.Matches = swissPairsStandings(e.Scoring, sec, results, pairs)
 	default:
-		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, compareSection(e.Scoring, &sec.Movement, results), sec.Penalties)
 	}
 	if sec.Spec.Kind != "knockout" {
 		out.Pairs = gradeStandings(e.Scoring, &sec.Grading, out.Pairs, gradesOf(&sec.Movement, pairs, teams))
@@ -236,15 +238,20 @@ func seatedPairs(m *movement.Movement, r *Result) (ns, ew int) {
 // When pairs are stored, a movement pair that is not among them and played
 // no board is left out.
 func pairStandings(method Method, m *movement.Movement, results []Result, stored []Pair) []Standing {
-	return pairStandingsBy(method, m, results, stored, compareSection(method, m, results))
+	return pairStandingsBy(method, m, results, stored, compareSection(method, m, results), nil)
 }
 
 // pairTotals adds up each movement pair's points on the boards compared in
 // sb (its section's, or its field's: fieldBoards) and counts the boards it
-// played, by movement pair number (index 0 unused).
-func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum []float64, played []int) {
+// played, by movement pair number (index 0 unused). The section's
+// procedural penalties (pens, adjust.go) are taken off the sums here, the
+// one place every pairs total — a section's, its field's, the overall —
+// is made from: a percent_top penalty in matchpoints on the top of sb's
+// boards at full (method's scale); pen holds what each pair lost.
+func pairTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty) (sum, pen []float64, played []int) {
 	sum = make([]float64, m.Pairs+1)
 	played = make([]int, m.Pairs+1)
+	pen = penaltiesOff(method, sb, pens, sum, m.PairLabel)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
 		for k, i := range idx {
@@ -262,16 +269,41 @@ func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum 
 			played[ew]++
 		}
 	}
-	return sum, played
+	return sum, pen, played
+}
+
+// penaltiesOff takes the procedural penalties pens off sum, whose entrant
+// p (a pair, or in an individual a player) is named by label, and returns
+// what it took from each: a percentage of a top is of the comparison's top
+// (sb.full).
+func penaltiesOff(method Method, sb *sectionBoards, pens []Penalty, sum []float64, label func(int) (string, string)) []float64 {
+	pen := make([]float64, len(sum))
+	if len(pens) == 0 {
+		return pen
+	}
+	var top float64
+	if scale, ok := method.mpScale(); ok {
+		top = scale.Top(sb.full)
+	}
+	for p := 1; p < len(sum); p++ {
+		number, dir := label(p)
+		pen[p], _ = penaltyDeduction(pens, number, dir, top)
+		sum[p] -= pen[p]
+	}
+	return pen
 }
 
 // pairStandingsBy is pairStandings on boards compared already: within the
 // section (compareSection) or across its field (fieldBoards), whose top
 // (sb.full) the percentages are of.
-func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards) []Standing {
-	sum, played := pairTotals(m, results, &sb)
+func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards, pens []Penalty) []Standing {
+	var sum, pen []float64
+	var played []int
 	if m.Kind == movement.KindIndividual {
-		sum, played = playerTotals(m, sum, played)
+		sum, _, played = pairTotals(method, m, results, &sb, nil)
+		sum, pen, played = playerTotals(method, m, sum, played, &sb, pens)
+	} else {
+		sum, pen, played = pairTotals(method, m, results, &sb, pens)
 	}
 	players := map[[2]string][]string{}
 	listed := map[[2]string]bool{}
@@ -306,6 +338,10 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 			continue // a number no pair has, as in a file whose pairs are not numbered from 1
 		}
 		st := Standing{Number: number, Direction: dir, Players: players[[2]string{number, dir}], Boards: played[p]}
+		if pen[p] != 0 {
+			st.Penalty = scoring.Round2(pen[p])
+			_, st.Penalties = penaltyDeduction(pens, number, dir, 0)
+		}
 		if played[p] > 0 {
 			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
 			if isMP && top > 0 {
@@ -328,7 +364,7 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 // their side's, so each player's sum is the sum of the partnerships they
 // sat in, and the boards they played those partnerships' boards. The
 // results are by player number (index 0 unused).
-func playerTotals(m *movement.Movement, pairSum []float64, pairPlayed []int) (sum []float64, played []int) {
+func playerTotals(method Method, m *movement.Movement, pairSum []float64, pairPlayed []int, sb *sectionBoards, pens []Penalty) (sum, pen []float64, played []int) {
 	sum = make([]float64, m.Players+1)
 	played = make([]int, m.Players+1)
 	for p := 1; p < len(pairSum); p++ {
@@ -343,7 +379,8 @@ func playerTotals(m *movement.Movement, pairSum []float64, pairPlayed []int) (su
 			}
 		}
 	}
-	return sum, played
+	pen = penaltiesOff(method, sb, pens, sum, func(p int) (string, string) { return strconv.Itoa(p), "" })
+	return sum, pen, played
 }
 
 // byDirectionPlace orders standings as they are printed: NS before EW,

@@ -21,6 +21,7 @@ type Store interface {
 	FouledStore         // which tables played which version of a fouled board (fouled.go)
 	RosterStore         // the club's players, kept across events (roster.go)
 	SwissStore          // a Swiss section's draft pairing (swiss.go)
+	AdjustStore         // procedural penalties and a director's points on a line (adjust.go)
 
 	// Ping reports whether the store can be reached.
 	Ping(ctx context.Context) error

@@ -220,6 +220,16 @@ var authzTable = map[string]authzCase{
 	"GET /v1/sections/:id/boards/:n/versions": {want: everyone},
 	"PUT /v1/sections/:id/boards/:n/versions": {want: directorOnly(200),
 		body: jsonBody(`{"lines": [{"round": 1, "table": 1, "board_version": 2}]}`)},
+	// a procedural penalty and a line's points: the director's alone;
+	// the list of penalties is anyone's who reads the results; the lift of
+	// a penalty or a correction the fixture does not have is 404
+	"POST /v1/sections/:id/penalties": {want: directorOnly(201),
+		body: jsonBody(`{"number": "1", "direction": "NS", "amount": 25, "unit": "percent_top", "reason": "slow play"}`)},
+	"GET /v1/sections/:id/penalties":         {want: everyone},
+	"DELETE /v1/sections/:id/penalties/:pid": {want: directorOnly(404)},
+	"PUT /v1/sections/:id/boards/:n/corrections": {want: directorOnly(200),
+		body: jsonBody(`{"round": 1, "table": 1, "side": "NS", "points": 1, "reason": "ruling"}`)},
+	"DELETE /v1/sections/:id/boards/:n/corrections": {want: directorOnly(404)},
 	// every board of the fixture has its hand record: nothing to deal
 	"POST /v1/sections/:id/boards/deal": {want: directorOnly(409)},
 	"GET /v1/sections/:id/standings":    {want: everyone},
@@ -336,7 +346,7 @@ func authzPath(path string, f authzFixture) string {
 			break
 		}
 	}
-	return strings.NewReplacer(":board", "1", ":n", "1").Replace(path)
+	return strings.NewReplacer(":board", "1", ":n", "1", ":pid", "1").Replace(path)
 }
 
 // TestAPIAuthorizationTable calls every route as every caller and checks

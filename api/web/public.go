@@ -141,6 +141,7 @@ type standingsField struct {
 	ShowPct   bool        // the method gives percentages
 	Grading   gradingView // the section's strata and handicap, the columns they take
 	Entrant   string      // the heading of who is ranked: "Pair", or "Player" in an individual
+	Penalties []string    // the procedural penalties of its pairs, one a line (penaltyNotes); nil: none, and no penalty column
 }
 
 // standingsData is the standings page's data.
@@ -246,6 +247,7 @@ func standingsFields(st *tournament.Standings) []standingsField {
 		}
 	}
 	for i := range fields {
+		fields[i].Penalties = penaltyNotes(st.Pairs, fields[i].Direction)
 		markTies(fields[i].Rows)
 		rows := fields[i].Rows
 		markGraded(&st.Section.Grading, len(rows), func(k int) (*tournament.Grade, *gradeText) { return &rows[k].Grade, &rows[k].gradeText })

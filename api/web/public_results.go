@@ -77,6 +77,8 @@ type scorecardData struct {
 	Rows      []scorecardRow
 	Total     float64
 	Method    tournament.Method
+	Penalty   float64  // procedural penalties: what they took off Total (at matchpoints before scaling); 0: none
+	Penalties []string // the penalties, one a line (penaltyNote)
 }
 
 // scorecardPage shows a pair's scorecard: round by round its opponents and,
@@ -124,6 +126,15 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 			}
 			row.Running = d.Total
 			d.Rows = append(d.Rows, row)
+		}
+	}
+	for _, st := range sd.Standings.Pairs {
+		if st.Number == number && st.Direction == direction && len(st.Penalties) > 0 {
+			d.Penalty = st.Penalty
+			for _, pen := range st.Penalties {
+				d.Penalties = append(d.Penalties, penaltyNote(pen))
+			}
+			d.Total -= st.Penalty
 		}
 	}
 	return d

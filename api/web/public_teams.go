@@ -21,6 +21,7 @@ type teamsView struct {
 	Released, Of int    // a Swiss's rounds released, of the rounds it plays
 	Rows         []teamRow
 	Rounds       []teamRound // the latest round first
+	Penalties    []string    // the procedural penalties of its teams, one a line (penaltyNotes)
 }
 
 // teamRow is a team's line in the teams table.
@@ -48,6 +49,7 @@ func teamsStandings(st *tournament.Standings) *teamsView {
 	v := &teamsView{Swiss: st.Section.Spec.Kind == "swiss", Knockout: st.Section.Spec.Kind == "knockout", Released: len(st.Section.Movement.Rounds), Of: st.Section.Spec.Rounds,
 		Points: teamPointsWords(st.Method), Pairs: st.Section.Spec.SwissPairs()}
 	v.Pct = v.Pairs && st.Method.HasPercentage()
+	v.Penalties = penaltyNotes(st.Pairs, "")
 	v.ByPct = v.Pairs && !st.InVPs()
 	if v.Pairs && st.InVPs() {
 		v.Points = "VPs" // a Swiss pairs' matches converted to VPs, whatever the method

@@ -27,6 +27,18 @@ type lineView struct {
 	Calls      string   // the auction from the dealer, compactly ("1H P 2H P P P"); "" when the table did not enter it
 }
 
+// CorrectedWhy returns why the director set the points of side ("NS" or
+// "EW") of the line (tournament.PointCorrection), "" when the comparison's
+// stand.
+func (l lineView) CorrectedWhy(side string) string {
+	for _, pc := range l.Corrections {
+		if pc.Side == side {
+			return "set by the director: " + pc.Reason
+		}
+	}
+	return ""
+}
+
 // travelerView is a board's traveler as a page shows it.
 type travelerView struct {
 	Board         tournament.Board

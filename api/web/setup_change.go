@@ -31,6 +31,7 @@ func (p *Pages) changeRoutes(d *echo.Group) {
 	d.GET("/events/:id/changes", p.changesPage)
 	p.movementRoutes(d)
 	p.gradingRoutes(d)
+	p.penaltyRoutes(d)
 }
 
 // pairRows is how many players the pair form offers: the pair and two

@@ -238,23 +238,29 @@ func vpTableInput(s string) ([]int, error) {
 
 // sectionPageData is the section page's data.
 type sectionPageData struct {
-	Event        tournament.Event
-	Section      tournament.Section
-	Rounds       []int // 1..the movement's rounds, for the current-round select
-	Pairs        []tournament.Pair
-	Teams        []tournament.Roster // a teams section's rosters
-	Mitchell     bool                // pairs are numbered per direction
-	HandRecords  int                 // boards with a deal
-	Boards       int                 // boards in the movement
-	PairsExample string
-	HalfTable    string            // the half table in a sentence; "" when none
-	LatePair     string            // the pair a late pair becomes ("3 EW", "14"); "" when the section has no place for one
-	Howell       bool              // the movement is a Howell: a late pair takes the sit-out place
-	SitOuts      []sitOutRound     // round by round, who sits out or plays the phantom; nil when all play
-	MovementForm map[string]string // the change-of-movement form, filled from the section's spec
-	GradingForm  map[string]string // the strata and handicap form (setup_grading.go), filled from the section's grading
-	GradingRows  []int             // its rows of strata: three, or one more than the section has (at most gradingRows)
+	Event         tournament.Event
+	Section       tournament.Section
+	Rounds        []int // 1..the movement's rounds, for the current-round select
+	Pairs         []tournament.Pair
+	Teams         []tournament.Roster // a teams section's rosters
+	Mitchell      bool                // pairs are numbered per direction
+	HandRecords   int                 // boards with a deal
+	Boards        int                 // boards in the movement
+	PairsExample  string
+	HalfTable     string            // the half table in a sentence; "" when none
+	LatePair      string            // the pair a late pair becomes ("3 EW", "14"); "" when the section has no place for one
+	Howell        bool              // the movement is a Howell: a late pair takes the sit-out place
+	SitOuts       []sitOutRound     // round by round, who sits out or plays the phantom; nil when all play
+	MovementForm  map[string]string // the change-of-movement form, filled from the section's spec
+	GradingForm   map[string]string // the strata and handicap form (setup_grading.go), filled from the section's grading
+	GradingRows   []int             // its rows of strata: three, or one more than the section has (at most gradingRows)
+	PenaltyFor    []string          // who may be given a penalty ("3 NS", "5"); tournament.PenaltyTargets
+	PenaltyUnits  []unitChoice      // the units the section's method takes a penalty in; none: it takes none here
+	PenaltyAmount string            // the form's amount at first: 25 (% of a top, the EBU's standard) at matchpoints, else none
 }
+
+// unitChoice is a unit of the penalty form: its value and its words.
+type unitChoice struct{ Value, Words string }
 
 // sectionPage shows a section: its movement, pairs, hand records and round.
 func (p *Pages) sectionPage(c echo.Context) error {
@@ -300,6 +306,13 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		d.GradingRows = append(d.GradingRows, i)
 	}
 	d.LatePair, _ = sec.LatePairPlace()
+	d.PenaltyFor = tournament.PenaltyTargets(&ev, &sec)
+	for _, u := range tournament.PenaltyUnits(ev.Scoring, &sec) {
+		d.PenaltyUnits = append(d.PenaltyUnits, unitChoice{Value: u, Words: unitWords(u)})
+		if u == string(tournament.UnitPercentTop) {
+			d.PenaltyAmount = "25"
+		}
+	}
 	d.Howell = sec.Movement.Kind == movement.KindHowell
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)

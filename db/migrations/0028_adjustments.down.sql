@@ -1,0 +1,2 @@
+DROP TABLE IF EXISTS point_corrections;
+DROP TABLE IF EXISTS penalties;

@@ -139,23 +139,29 @@ func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
 	}
 	for b := range boards {
 		var all []scoring.CompareLine
-		var assigned [][]scoring.Weighted
+		var assigned, ewAssigned [][]scoring.Weighted
 		start := make([]int, len(parts)+1)
 		for p := range parts {
 			start[p] = len(all)
 			for _, i := range out[p].boards[b] {
-				l, w := compareLine(&parts[p].results[i])
+				l, w, ew := compareLine(&parts[p].results[i])
 				if w != nil && assigned == nil {
 					assigned = make([][]scoring.Weighted, len(all))
 				}
 				if assigned != nil {
 					assigned = append(assigned, w)
 				}
+				if ew != nil && ewAssigned == nil {
+					ewAssigned = make([][]scoring.Weighted, len(all))
+				}
+				if ewAssigned != nil {
+					ewAssigned = append(ewAssigned, ew)
+				}
 				all = append(all, l)
 			}
 		}
 		start[len(parts)] = len(all)
-		pts := CompareBoard(method, all, assigned, full)
+		pts := CompareBoard(method, all, assigned, ewAssigned, full)
 		for p := range parts {
 			lo, hi := start[p], start[p+1]
 			if lo == hi {

@@ -72,6 +72,12 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 			return Traveler{}, err
 		}
 		field = &fb
+	} else if !e.Scoring.Teams() && seesAll(a) {
+		// The director's traveler shows average plus and minus as the
+		// standings count them (Law 12C2 option: artificial.go); others see
+		// the lines shown compared among themselves, adjusted scores as given.
+		sb := compareSectionFor(&e, &sec.Movement, results)
+		field = &sb
 	}
 	t := sectionTravelersBy(e.Scoring, &sec, boards, results, field)[board-1]
 	for i := range t.Lines {
@@ -79,6 +85,9 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
 			r.Lines = sc.Lines
 		}
+	}
+	if seesAll(a) {
+		suspects(&rules, &t.Board, t.Lines)
 	}
 	return t, nil
 }
@@ -161,7 +170,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 	case sec.Spec.SwissPairs():
 		out.Pairs, out.Matches = swissPairsStandings(e.Scoring, sec, results, pairs)
 	default:
-		out.Pairs = pairStandings(e.Scoring, &sec.Movement, results, pairs)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, compareSectionFor(e, &sec.Movement, results))
 	}
 	if sec.Spec.Kind != "knockout" {
 		out.Pairs = gradeStandings(e.Scoring, &sec.Grading, out.Pairs, gradesOf(&sec.Movement, pairs, teams))

@@ -61,25 +61,8 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 	if !isMP && !imps {
 		return sb
 	}
-	sum := make([]float64, m.Pairs+1)
-	played := make([]int, m.Pairs+1)
-	for b, idx := range sb.boards {
-		pts := sb.points[b]
-		for k, i := range idx {
-			r := &results[i]
-			if r.Status == StatusNotPlayed || r.Status == StatusArtificial {
-				continue
-			}
-			ns, ew := seatedPairs(m, r)
-			if ns < 1 || ns > m.Pairs || ew < 1 || ew > m.Pairs {
-				continue
-			}
-			sum[ns] += pts.Counted[0][k]
-			sum[ew] += pts.Counted[1][k]
-			played[ns]++
-			played[ew]++
-		}
-	}
+	// The pair's other boards: every line but those not played and the artificial ones.
+	sum, played := pairTotalsOf(m, results, &sb, StatusNotPlayed, StatusArtificial)
 	fullTop := scale.Top(sb.full)
 	// session returns the pair's figure on its other boards: a percentage,
 	// or IMPs a board; false when it has none.

@@ -275,7 +275,7 @@ func checkWeights(parts []AssignedPart, field string) error {
 		sum += p.Weight
 	}
 	if len(parts) > 0 && math.Abs(sum-1) > 1e-6 {
-		return Invalidf(field, "the weights add up to "+strconv.FormatFloat(sum, 'f', -1, 64)+" ("+percentText(sum)+"); they must add up to 1 (100%)")
+		return Invalidf(field, "the weights add up to "+percentText(sum)+"; they must add up to 100% (1)")
 	}
 	return nil
 }

@@ -252,13 +252,18 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 // sb (its section's, or its field's: fieldBoards) and counts the boards it
 // played, by movement pair number (index 0 unused).
 func pairTotals(m *movement.Movement, results []Result, sb *sectionBoards) (sum []float64, played []int) {
+	return pairTotalsOf(m, results, sb, StatusNotPlayed)
+}
+
+// pairTotalsOf is pairTotals leaving out the lines of the statuses skipped.
+func pairTotalsOf(m *movement.Movement, results []Result, sb *sectionBoards, skip ...Status) (sum []float64, played []int) {
 	sum = make([]float64, m.Pairs+1)
 	played = make([]int, m.Pairs+1)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
 		for k, i := range idx {
 			r := &results[i]
-			if r.Status == StatusNotPlayed {
+			if slices.Contains(skip, r.Status) {
 				continue
 			}
 			ns, ew := seatedPairs(m, r)

@@ -1,7 +1,10 @@
 package tournament
 
 import (
+	"cmp"
+	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -112,4 +115,53 @@ func suspects(rules *scoring.Rules, b *Board, lines []TravelerLine) {
 // tableOf names a line's table and round, e.g. "2 (round 3)".
 func tableOf(r *Result) string {
 	return strconv.Itoa(r.Table) + " (round " + strconv.Itoa(r.Round) + ")"
+}
+
+// SuspectLine is a result of a section flagged for the director to check.
+type SuspectLine struct {
+	Result  Result
+	Suspect Suspicion
+}
+
+// Suspects returns the section's results that look mistyped (Suspicion),
+// by board, round and table: what the director's session board lists.
+// Directors only.
+func (s *Service) Suspects(ctx context.Context, a Actor, sectionID int64) ([]SuspectLine, error) {
+	if err := directorOnly(a, "check the suspicious lines"); err != nil {
+		return nil, err
+	}
+	sec, e, err := s.sectionEvent(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	results, err := s.reader(a).Results(ctx, ResultFilter{SectionID: sec.ID})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.withVersions(ctx, a, sec.ID, results); err != nil {
+		return nil, err
+	}
+	rules, boards, err := s.rulesAndBoards(ctx, &e, &sec)
+	if err != nil {
+		return nil, err
+	}
+	boards = withImplied(boards, &sec)
+	byBoard := map[int][]TravelerLine{}
+	for _, r := range results {
+		byBoard[r.Board] = append(byBoard[r.Board], TravelerLine{Result: r})
+	}
+	var out []SuspectLine
+	for n, lines := range byBoard {
+		b := boards[n]
+		suspects(&rules, &b, lines)
+		for _, l := range lines {
+			if l.Suspect.Kind != "" {
+				out = append(out, SuspectLine{Result: l.Result, Suspect: l.Suspect})
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y SuspectLine) int {
+		return cmp.Or(x.Result.Board-y.Result.Board, x.Result.Round-y.Result.Round, x.Result.Table-y.Result.Table)
+	})
+	return out, nil
 }

@@ -48,7 +48,8 @@ type sessionBoardData struct {
 	Queries  []tournament.Result // the queried results, for a list under the board
 	Missing  int
 	Finished bool
-	Pace     paceBoard // rounds closed, late plays, refused entries (session_pace.go)
+	Pace     paceBoard                // rounds closed, late plays, refused entries (session_pace.go)
+	Suspects []tournament.SuspectLine // lines that look mistyped, for the director to check (tournament.Suspicion)
 }
 
 // slotKey names a board at a table in a round.
@@ -84,8 +85,13 @@ func (p *Pages) renderSessionBoard(c echo.Context, id int64, formErr error) erro
 	if err != nil {
 		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
 	}
+	suspects, err := p.svc.Suspects(ctx, a, sec.ID)
+	if err != nil {
+		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
+	}
 	d := buildSessionBoard(ev, sec, results)
 	addPace(&d, refusals, results)
+	d.Suspects = suspects
 	v := View{Title: "Session board · " + ev.Name + " · section " + sec.Name, Data: d}
 	if formErr != nil {
 		return p.renderError(c, "session_board.html", v, formErr)

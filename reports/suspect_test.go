@@ -57,3 +57,18 @@ func TestSuspectsRealTraveler(t *testing.T) {
 		t.Errorf("flagged %+v, want only %+v", got, want)
 	}
 }
+
+// TestSplitScoreContractText: a split assigned score (Law 12C1(b)) NS +620,
+// EW −650 (kept as NS 650 for EW's line) shows EW's own score beside the NS
+// score column on the workbook's traveler; a balanced one stays "assigned".
+func TestSplitScoreContractText(t *testing.T) {
+	r := tournament.Result{Status: tournament.StatusAssigned, NSScore: 620,
+		Assigned: []tournament.AssignedPart{{NSScore: 620, Weight: 1}}, EWAssigned: []tournament.AssignedPart{{NSScore: 650, Weight: 1}}}
+	if got := contractText(&r); got != "assigned, EW -650 (Law 12C1(b))" {
+		t.Errorf("split: %q", got)
+	}
+	r.EWAssigned = nil
+	if got := contractText(&r); got != "assigned" {
+		t.Errorf("balanced: %q", got)
+	}
+}

@@ -129,3 +129,41 @@ func TestAverageSessionWorked(t *testing.T) {
 		t.Errorf("IMPs: average plus %v, minus %v; want 4.2 and -3", got.Counted[0][2], got.Counted[1][2])
 	}
 }
+
+// TestAverageSessionAcrossField: a section scored across the field (here a
+// field of one section, so the same boards as within it) counts average
+// plus and minus by the same option: NS1 9 (75 %) and EW5 3 (25 %), as in
+// TestAverageSessionStandings; and the event's overall standings too.
+func TestAverageSessionAcrossField(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{Name: "A", Session: 1, Movement: m}
+	e := Event{Law: scoring.Contract2017, Scoring: MethodMP, LawOptions: LawOptions{"average_session": true}}
+	results := twelveC2Results()
+	fb := fieldBoards(MethodMP, []fieldPart{{m: &sec.Movement, results: results}})
+	st := sectionStandingsBy(&e, &sec, results, nil, nil, &fieldScore{boards: fb[0], sections: 1})
+	found := 0
+	for _, s := range st.Pairs {
+		if (s.Direction == "NS" && s.Number == "1" && s.Total == 9) || (s.Direction == "EW" && s.Number == "2" && s.Total == 3) {
+			found++
+		}
+	}
+	if found != 2 {
+		t.Errorf("across the field: %+v, want NS1 9 and EW5 (EW 2) 3", st.Pairs)
+	}
+	ov := OverallStandings(&e, []OverallInput{{Section: sec, Results: results}})
+	seen := false
+	for _, en := range ov.Entries {
+		if len(en.Sessions) > 0 && en.Sessions[0].Number == "1" && en.Sessions[0].Direction == "NS" {
+			seen = true
+			if en.Sessions[0].Points != 9 {
+				t.Errorf("overall: NS1's session points %v, want 9", en.Sessions[0].Points)
+			}
+		}
+	}
+	if !seen {
+		t.Errorf("overall: no NS1 among %+v", ov.Entries)
+	}
+}

@@ -301,9 +301,9 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			ps := pairSection{input: &in[i]}
 			if e.Scoring != MethodIMPTeams {
 				if field != nil {
-					ps.sb = field[k]
+					ps.sb = artificialFor(e, &in[i].Section.Movement, in[i].Results, field[k])
 				} else {
-					ps.sb = compareSection(e.Scoring, &in[i].Section.Movement, in[i].Results)
+					ps.sb = compareSectionFor(e, &in[i].Section.Movement, in[i].Results)
 				}
 				if isMP {
 					ps.top = scale.Top(ps.sb.full)
@@ -625,7 +625,8 @@ func scoreAcrossField(d *EventData) {
 			for n, b := range sd.Boards {
 				boards[n+1] = b
 			}
-			sd.Travelers = sectionTravelersBy(d.Event.Scoring, &sd.Section, boards, sd.Results, &fb[k])
+			sb := artificialFor(&d.Event, &sd.Section.Movement, sd.Results, fb[k])
+			sd.Travelers = sectionTravelersBy(d.Event.Scoring, &sd.Section, boards, sd.Results, &sb)
 		}
 	}
 }

@@ -71,6 +71,9 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		if err != nil {
 			return Traveler{}, err
 		}
+		if seesAll(a) {
+			fb = artificialFor(&e, &sec.Movement, results, fb)
+		}
 		field = &fb
 	} else if !e.Scoring.Teams() && seesAll(a) {
 		// The director's traveler shows average plus and minus as the
@@ -158,7 +161,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	switch {
 	case field != nil && !e.Scoring.Teams() && !sec.Spec.SwissPairs():
-		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, artificialFor(e, &sec.Movement, results, field.boards))
 		out.FieldSections = field.sections
 	case e.Scoring.Teams() && sec.Spec.Kind == "knockout":
 		km := ScoreKnockout(sec, results, teams)

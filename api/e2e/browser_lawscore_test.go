@@ -119,6 +119,9 @@ func TestBrowserSplitScore(t *testing.T) {
 	if n := phone.count("#suspects li.suspect-line"); n != 1 || !strings.Contains(got, "Board 1, round 3") || !strings.Contains(got, "by E it would score -420") {
 		t.Errorf("the session board lists %d lines to check: %q; want board 1 round 3's 4S by N", n, got)
 	}
+	if n := phone.count(`.board-status[data-board="1"][data-round="3"] .suspect-tag`); n != 1 {
+		t.Errorf("board 1 round 3's cell carries %d check tags, want 1", n)
+	}
 	phone.shot("session-board-suspect-390")
 	checkFitsPhone(t, phone, "the session board with a line to check")
 	// Its traveler flags the line too.

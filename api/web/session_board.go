@@ -16,6 +16,7 @@ type boardCell struct {
 	ResultID int64  // 0 when missing
 	Query    string // the players' query, when queried
 	Refused  string // the reason an entry of the slot from the table's phone was refused, while open
+	Suspect  string // why the line looks mistyped (tournament.Suspicion), "" when it does not
 }
 
 // tableCell is a table in a round on the session board.
@@ -91,7 +92,7 @@ func (p *Pages) renderSessionBoard(c echo.Context, id int64, formErr error) erro
 	}
 	d := buildSessionBoard(ev, sec, results)
 	addPace(&d, refusals, results)
-	d.Suspects = suspects
+	d.addSuspects(suspects)
 	v := View{Title: "Session board · " + ev.Name + " · section " + sec.Name, Data: d}
 	if formErr != nil {
 		return p.renderError(c, "session_board.html", v, formErr)
@@ -159,4 +160,24 @@ func (d *sessionBoardData) count(bySlot map[slotKey]tournament.Result, k slotKey
 	}
 	d.Entered++
 	return boardCell{Board: k.board, Status: "entered", ResultID: r.ID}
+}
+
+// addSuspects lists the lines to check and marks their cells.
+func (d *sessionBoardData) addSuspects(suspects []tournament.SuspectLine) {
+	d.Suspects = suspects
+	for _, sl := range suspects {
+		for ri := range d.Rows {
+			if d.Rows[ri].Round != sl.Result.Round {
+				continue
+			}
+			for ti := range d.Rows[ri].Tables {
+				tc := &d.Rows[ri].Tables[ti]
+				for bi := range tc.Boards {
+					if tc.Table == sl.Result.Table && tc.Boards[bi].Board == sl.Result.Board {
+						tc.Boards[bi].Suspect = sl.Suspect.Why
+					}
+				}
+			}
+		}
+	}
 }

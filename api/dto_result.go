@@ -31,7 +31,9 @@ type ResultRequest struct {
 	NSPercent int                   `json:"ns_percent"`
 	EWPercent int                   `json:"ew_percent"`
 	Assigned  []dto.AssignedPartDTO `json:"assigned"`
-	Query     string                `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
+	// EWAssigned gives the EW side its own assigned score (Law 12C1(b)), as NS scores: NS +620 and EW −650 are assigned [{620, 1}] and ew_assigned [{650, 1}].
+	EWAssigned []dto.AssignedPartDTO `json:"ew_assigned"`
+	Query      string                `json:"query"` // what the players asked the director about, at most 500 characters; a director's correction without it clears it
 }
 
 // Result converts the request to the domain. A missing "tricks" is
@@ -51,6 +53,9 @@ func (q *ResultRequest) Result() tournament.Result {
 	}
 	for _, a := range q.Assigned {
 		r.Assigned = append(r.Assigned, tournament.AssignedPart{NSScore: a.NSScore, Weight: a.Weight})
+	}
+	for _, a := range q.EWAssigned {
+		r.EWAssigned = append(r.EWAssigned, tournament.AssignedPart{NSScore: a.NSScore, Weight: a.Weight})
 	}
 	return r
 }
@@ -101,6 +106,16 @@ type TravelerLineResponse struct {
 	NSPoints     float64              `json:"ns_points"`
 	EWPoints     float64              `json:"ew_points"`
 	Corrected    []CorrectionResponse `json:"corrected,omitempty"` // the sides whose points the director set (PUT …/boards/{n}/corrections): they show and count these, whatever the comparison gives
+	// Suspect says why the director should check the line (a declarer on
+	// the wrong side, a score the contract does not make); absent when the
+	// line looks right, and to every reader but the director.
+	Suspect *SuspectResponse `json:"suspect,omitempty"`
+}
+
+// SuspectResponse is a suspicious traveler line's flag (tournament.Suspicion).
+type SuspectResponse struct {
+	Kind string `json:"kind"` // "direction" or "score"
+	Why  string `json:"why"`
 }
 
 // NewTravelerResponse converts a traveler to its answer, points rounded to
@@ -113,6 +128,9 @@ func NewTravelerResponse(t tournament.Traveler) TravelerResponse {
 			NSPoints: round2(l.NSPoints), EWPoints: round2(l.EWPoints)}
 		if len(l.Result.Corrections) > 0 {
 			d.Lines[i].Corrected = convert(l.Result.Corrections, NewCorrectionResponse)
+		}
+		if l.Suspect.Kind != "" {
+			d.Lines[i].Suspect = &SuspectResponse{Kind: l.Suspect.Kind, Why: l.Suspect.Why}
 		}
 	}
 	if slices.ContainsFunc(t.Lines, func(l tournament.TravelerLine) bool { return l.Result.PlayedVersion() > 1 }) {

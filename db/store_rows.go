@@ -68,10 +68,13 @@ type revokeJSON struct {
 	Penalty string `json:"penalty,omitempty"`
 }
 
-// assignedJSON is a tournament.AssignedPart in JSON.
+// assignedJSON is a tournament.AssignedPart in JSON; Side "ew" marks a part
+// of the EW side's own score on a split score (Law 12C1(b)), kept in the same
+// column as the NS side's (no side: a part of the NS side's, or of both).
 type assignedJSON struct {
 	NSScore int     `json:"ns_score"`
 	Weight  float64 `json:"weight"`
+	Side    string  `json:"side,omitempty"`
 }
 
 // playerJSON is a tournament.Player in JSON.
@@ -272,9 +275,12 @@ func rowOf(r *tournament.Result) resultRow {
 		}
 	}
 	if r.Assigned != nil {
-		row.Assigned = make([]assignedJSON, len(r.Assigned))
-		for i, v := range r.Assigned {
-			row.Assigned[i] = assignedJSON(v)
+		row.Assigned = make([]assignedJSON, 0, len(r.Assigned)+len(r.EWAssigned))
+		for _, v := range r.Assigned {
+			row.Assigned = append(row.Assigned, assignedJSON{NSScore: v.NSScore, Weight: v.Weight})
+		}
+		for _, v := range r.EWAssigned {
+			row.Assigned = append(row.Assigned, assignedJSON{NSScore: v.NSScore, Weight: v.Weight, Side: "ew"})
 		}
 	}
 	return row
@@ -302,9 +308,14 @@ func (row *resultRow) result() tournament.Result {
 		}
 	}
 	if row.Assigned != nil {
-		r.Assigned = make([]tournament.AssignedPart, len(row.Assigned))
-		for i, v := range row.Assigned {
-			r.Assigned[i] = tournament.AssignedPart(v)
+		r.Assigned = make([]tournament.AssignedPart, 0, len(row.Assigned))
+		for _, v := range row.Assigned {
+			p := tournament.AssignedPart{NSScore: v.NSScore, Weight: v.Weight}
+			if v.Side == "ew" {
+				r.EWAssigned = append(r.EWAssigned, p)
+			} else {
+				r.Assigned = append(r.Assigned, p)
+			}
 		}
 	}
 	return r

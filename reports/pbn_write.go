@@ -221,6 +221,10 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 		case tournament.StatusAssigned:
 			add("Score", "NS "+strconv.Itoa(r.NSScore))
 			add("Note", "assigned adjusted score")
+			if r.Split() {
+				// PBN's Score is one figure for both sides: a Note gives EW's own (Law 12C1(b)).
+				add("Note", "split score (Law 12C1(b)): EW "+strconv.Itoa(-r.EWSideScore()))
+			}
 		}
 		if v := r.PlayedVersion(); v > 1 {
 			// PBN has no tag for a fouled board (Law 87); the Deal is the

@@ -82,7 +82,7 @@ func players(st *tournament.Standing) string {
 
 // contractText is what a traveler line shows for its contract: the
 // contract, "PASS", the artificial percentages ("60%/40%"), "not played" or
-// "assigned".
+// "assigned" (a split score with EW's own: "assigned, EW -650 (Law 12C1(b))").
 func contractText(r *tournament.Result) string {
 	switch r.Status {
 	case tournament.StatusPassedOut:
@@ -92,6 +92,9 @@ func contractText(r *tournament.Result) string {
 	case tournament.StatusNotPlayed:
 		return "not played"
 	case tournament.StatusAssigned:
+		if r.Split() {
+			return "assigned, EW " + strconv.Itoa(-r.EWSideScore()) + " (Law 12C1(b))" // the NS score is in its own column
+		}
 		return "assigned"
 	}
 	return r.Contract

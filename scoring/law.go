@@ -77,6 +77,7 @@ type Options struct {
 	NulloHonours     bool // royal-auction-1913: the aces score inversely at nullo
 	Chicane          bool // royal-auction-1913: chicane scores (the Oct 1913 code dropped it)
 	RevokePoints     int  // royal-auction-1913: the first revoke costs 100, or 150 under the older code
+	AverageSession   bool // contract-2017: average plus/minus is the pair's session percentage when better/worse (Law 12C2)
 }
 
 // OptionKind is the type of an option's value.
@@ -121,6 +122,9 @@ func (l Law) Options() []Option {
 		}
 	case Auction1915, Royalton1915:
 		return []Option{premium, part}
+	case Contract2017:
+		return []Option{{Name: "average_session", Label: "Average plus/minus at the session's percentage", Kind: BoolOption, Default: 0,
+			Doc: "average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (at IMPs ±3 IMPs or the pair's average a board); off: 60% and 40% (Law 12C2(a))"}}
 	}
 	return nil
 }
@@ -245,6 +249,8 @@ func (o *Options) setBool(name string, v bool) error {
 		o.NulloHonours = v
 	case "chicane":
 		o.Chicane = v
+	case "average_session":
+		o.AverageSession = v
 	default:
 		return invalid("options", name, "not a yes/no option")
 	}
@@ -326,6 +332,8 @@ func (o Options) Value(name string) (any, bool) {
 		return o.NulloHonours, true
 	case "chicane":
 		return o.Chicane, true
+	case "average_session":
+		return o.AverageSession, true
 	}
 	return nil, false
 }

@@ -144,3 +144,32 @@ func (r *Rules) NSScore(res *Result) (int, error) {
 	}
 	return s.NSScore(), nil
 }
+
+// ScoreOnBoard reports whether ns is a net NS score that a result can have on a board of
+// vulnerability v under the rules: a contract by either side with any number of tricks, or a pass
+// (0). Only contract-2017 is checked (Law 77 leaves a finite table: net2017); under the other
+// law codes honours, chicane and revokes add too many values to list, and checked is false.
+func (r *Rules) ScoreOnBoard(v Vulnerability, ns int) (ok, checked bool) {
+	if r.Law != Contract2017 || v > VulAll {
+		return false, false
+	}
+	if ns == 0 {
+		return true, true
+	}
+	for _, side := range [2]Side{NS, EW} {
+		want := ns // the declaring side's net score: NS's, or the negative of it when EW declares
+		if side == EW {
+			want = -ns
+		}
+		vul := 0
+		if v.Vulnerable(side) {
+			vul = 1
+		}
+		for i, net := range net2017 {
+			if (i/tricks2017)%2 == vul && int(net) == want {
+				return true, true
+			}
+		}
+	}
+	return false, true
+}

@@ -38,9 +38,47 @@ func (m Method) mpScale() (scoring.MPScale, bool) {
 // of the session has): at matchpoints a board with fewer lines shows its own
 // top on the traveler and counts Neuberg-scaled to full in the totals, as
 // Compscore3 does. assigned holds an assigned line's weighted parts (may be
-// nil). A teams method (IMP_TEAMS, BAM_TEAMS, …) is not a comparison of
-// one traveler; it gives zeros.
-func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
+// nil). ewAssigned holds, for a line whose assigned score is not balanced
+// (Law 12C1(b)), the EW side's own parts (may be nil): see compareSplit. A
+// teams method (IMP_TEAMS, BAM_TEAMS, …) is not a comparison of one
+// traveler; it gives zeros.
+func CompareBoard(method Method, lines []scoring.CompareLine, assigned, ewAssigned [][]scoring.Weighted, full int) BoardPoints {
+	out := compareOnce(method, lines, assigned, full)
+	if ew, ok := ewView(lines, assigned, ewAssigned); ok {
+		// Law 12C1(b): the rule of the split score, in one place for every
+		// method. The NS side of every line is compared in the field where a
+		// split line stands at its NS score; the EW side of every line in
+		// the field where it stands at its EW score. So the split line's NS
+		// pair is compared with the other results from NS's score and its EW
+		// pair from EW's, and every other pair meets, in the line, the score
+		// its own direction's counterpart was given (NS +620 for the NS
+		// pairs, EW −650 for the EW pairs). A balanced board is unchanged.
+		e := compareOnce(method, lines, ew, full)
+		out.Shown[1], out.Counted[1] = e.Shown[1], e.Counted[1]
+	}
+	return out
+}
+
+// ewView returns the parts the EW sides are compared with: assigned with the
+// EW side's own parts in place of a split line's; false when no line is split.
+func ewView(lines []scoring.CompareLine, assigned, ewAssigned [][]scoring.Weighted) ([][]scoring.Weighted, bool) {
+	var out [][]scoring.Weighted
+	for i, parts := range ewAssigned {
+		if len(parts) == 0 || i >= len(lines) || lines[i].Kind != scoring.LineAssigned {
+			continue
+		}
+		if out == nil {
+			out = make([][]scoring.Weighted, len(lines))
+			copy(out, assigned)
+		}
+		out[i] = parts
+	}
+	return out, out != nil
+}
+
+// compareOnce compares a board's lines by a pairs method with one set of
+// assigned parts (CompareBoard).
+func compareOnce(method Method, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
 	var out BoardPoints
 	zero := func() [2][]float64 { return [2][]float64{make([]float64, len(lines)), make([]float64, len(lines))} }
 	if scale, ok := method.mpScale(); ok {
@@ -81,23 +119,32 @@ func CompareBoard(method Method, lines []scoring.CompareLine, assigned [][]scori
 }
 
 // compareLine converts a stored result to the line package scoring compares,
-// with its weighted parts when it is an assigned score. The line's group is
-// the version of the board it was played on: a fouled board's versions are
+// with its weighted parts when it is an assigned score, and the EW side's own
+// parts when that score is split (Law 12C1(b)). The line's group is the
+// version of the board it was played on: a fouled board's versions are
 // compared each within itself.
-func compareLine(r *Result) (scoring.CompareLine, []scoring.Weighted) {
+func compareLine(r *Result) (line scoring.CompareLine, parts, ewParts []scoring.Weighted) {
 	switch r.Status {
 	case StatusPlayed, StatusPassedOut:
-		return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: r.NSScore, Group: r.PlayedVersion()}, nil
+		return scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: r.NSScore, Group: r.PlayedVersion()}, nil, nil
 	case StatusArtificial:
-		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Group: r.PlayedVersion()}, nil
+		return scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: r.NSPercent, EWPercent: r.EWPercent, Group: r.PlayedVersion()}, nil, nil
 	case StatusAssigned:
-		parts := make([]scoring.Weighted, len(r.Assigned))
-		for i, p := range r.Assigned {
-			parts[i] = scoring.Weighted{NSScore: p.NSScore, Weight: p.Weight}
-		}
-		return scoring.CompareLine{Kind: scoring.LineAssigned, NSScore: r.NSScore, Group: r.PlayedVersion()}, parts
+		return scoring.CompareLine{Kind: scoring.LineAssigned, NSScore: r.NSScore, Group: r.PlayedVersion()}, weighted(r.Assigned), weighted(r.EWAssigned)
 	}
-	return scoring.CompareLine{Kind: scoring.LineNotPlayed}, nil
+	return scoring.CompareLine{Kind: scoring.LineNotPlayed}, nil, nil
+}
+
+// weighted converts assigned parts to what package scoring compares (nil for none).
+func weighted(ps []AssignedPart) []scoring.Weighted {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]scoring.Weighted, len(ps))
+	for i, p := range ps {
+		out[i] = scoring.Weighted{NSScore: p.NSScore, Weight: p.Weight}
+	}
+	return out
 }
 
 // sectionBoards is a section's results grouped by board and compared.
@@ -127,18 +174,24 @@ func compareSection(method Method, m *movement.Movement, results []Result) secti
 	}
 	for b, idx := range sb.boards {
 		lines := make([]scoring.CompareLine, len(idx))
-		var assigned [][]scoring.Weighted
+		var assigned, ewAssigned [][]scoring.Weighted
 		for k, i := range idx {
-			var parts []scoring.Weighted
-			lines[k], parts = compareLine(&results[i])
+			var parts, ewParts []scoring.Weighted
+			lines[k], parts, ewParts = compareLine(&results[i])
 			if parts != nil {
 				if assigned == nil {
 					assigned = make([][]scoring.Weighted, len(idx))
 				}
 				assigned[k] = parts
 			}
+			if ewParts != nil {
+				if ewAssigned == nil {
+					ewAssigned = make([][]scoring.Weighted, len(idx))
+				}
+				ewAssigned[k] = ewParts
+			}
 		}
-		bp := CompareBoard(method, lines, assigned, sb.full)
+		bp := CompareBoard(method, lines, assigned, ewAssigned, sb.full)
 		correctLines(method, &bp, results, idx, sb.full)
 		sb.points[b] = bp
 	}

@@ -246,8 +246,14 @@ type Result struct {
 
 	// StatusArtificial: each side's percentage of the top (60/40, 50/50, 40/40 …).
 	NSPercent, EWPercent int
-	// StatusAssigned: the weighted scores.
+	// StatusAssigned: the weighted scores (NS scores), both sides' unless
+	// EWAssigned is given.
 	Assigned []AssignedPart
+	// EWAssigned is the EW side's own assigned score when it is not
+	// balanced (Law 12C1(b); weighted per side, 12C1(c)): NS scores as
+	// the EW side's line compares them, e.g. [{650, 1}] for "EW −650"
+	// while Assigned is [{620, 1}] for "NS +620". nil: balanced.
+	EWAssigned []AssignedPart
 
 	// Query is what the players asked the director about this line (the
 	// opponents did not agree, a ruling is wanted); "" when there is none.
@@ -281,6 +287,19 @@ const TricksNotGiven = -1
 type RevokeLine struct {
 	Side    string // "NS" or "EW"
 	Penalty string // a defender's first revoke: "tricks" or "points" as the declarer chose; else ""
+}
+
+// Split reports whether a result is an assigned score that is not balanced
+// (Law 12C1(b)): each side has its own.
+func (r *Result) Split() bool { return r.Status == StatusAssigned && len(r.EWAssigned) > 0 }
+
+// EWSideScore returns the NS score the EW side's line is compared with: the
+// EW side's own assigned score, weighted, on a split score; else NSScore.
+func (r *Result) EWSideScore() int {
+	if !r.Split() {
+		return r.NSScore
+	}
+	return weightedScore(r.EWAssigned)
 }
 
 // AssignedPart is one part of an assigned adjusted score.

@@ -155,7 +155,12 @@ func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map
 		}
 	}
 	d.Standings = sectionStandings(&e, &sec, d.Results, pairs, teams)
-	d.Travelers = sectionTravelers(e.Scoring, &sec, boards, d.Results)
+	var sb *sectionBoards
+	if !e.Scoring.Teams() && !acrossField(&e) {
+		c := compareSectionFor(&e, &sec.Movement, d.Results)
+		sb = &c
+	}
+	d.Travelers = sectionTravelersBy(e.Scoring, &sec, boards, d.Results, sb)
 	return d
 }
 

@@ -40,6 +40,10 @@ const (
 	MaxPlayers        = 28
 )
 
+// MaxAssignedParts bounds one side's weighted assigned score (Law 12C1(c)):
+// a director weighs two to four outcomes; 10 is more than any ruling needs.
+const MaxAssignedParts = 10
+
 // tooMany returns the ErrInvalid error for a size n above its bound max.
 func tooMany(field string, n, max int, what string) *Error {
 	return Invalidf(field, strconv.Itoa(n)+": at most "+strconv.Itoa(max)+" "+what)

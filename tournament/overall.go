@@ -141,23 +141,29 @@ func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
 	}
 	for b := range boards {
 		var all []scoring.CompareLine
-		var assigned [][]scoring.Weighted
+		var assigned, ewAssigned [][]scoring.Weighted
 		start := make([]int, len(parts)+1)
 		for p := range parts {
 			start[p] = len(all)
 			for _, i := range out[p].boards[b] {
-				l, w := compareLine(&parts[p].results[i])
+				l, w, ew := compareLine(&parts[p].results[i])
 				if w != nil && assigned == nil {
 					assigned = make([][]scoring.Weighted, len(all))
 				}
 				if assigned != nil {
 					assigned = append(assigned, w)
 				}
+				if ew != nil && ewAssigned == nil {
+					ewAssigned = make([][]scoring.Weighted, len(all))
+				}
+				if ewAssigned != nil {
+					ewAssigned = append(ewAssigned, ew)
+				}
 				all = append(all, l)
 			}
 		}
 		start[len(parts)] = len(all)
-		pts := CompareBoard(method, all, assigned, full)
+		pts := CompareBoard(method, all, assigned, ewAssigned, full)
 		if corrected {
 			var corrs [][]PointCorrection
 			for p := range parts {
@@ -338,9 +344,9 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			ps := pairSection{input: &in[i]}
 			if e.Scoring != MethodIMPTeams {
 				if field != nil {
-					ps.sb = field[k]
+					ps.sb = artificialFor(e, &in[i].Section.Movement, in[i].Results, field[k])
 				} else {
-					ps.sb = compareSection(e.Scoring, &in[i].Section.Movement, in[i].Results)
+					ps.sb = compareSectionFor(e, &in[i].Section.Movement, in[i].Results)
 				}
 				if isMP {
 					ps.top = scale.Top(ps.sb.full)
@@ -695,7 +701,8 @@ func scoreAcrossField(d *EventData) {
 			for n, b := range sd.Boards {
 				boards[n+1] = b
 			}
-			sd.Travelers = sectionTravelersBy(d.Event.Scoring, &sd.Section, boards, sd.Results, &fb[k])
+			sb := artificialFor(&d.Event, &sd.Section.Movement, sd.Results, fb[k])
+			sd.Travelers = sectionTravelersBy(d.Event.Scoring, &sd.Section, boards, sd.Results, &sb)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -25,13 +26,21 @@ func scoreResult(rules *scoring.Rules, b *Board, r *Result, prefix string) (scor
 	case StatusArtificial:
 		return scored{Lines: []string{fmt.Sprintf("artificial adjusted score: NS %d%%, EW %d%%", r.NSPercent, r.EWPercent)}}, nil
 	case StatusAssigned:
-		sum := 0.0
-		lines := make([]string, 0, len(r.Assigned))
-		for _, p := range r.Assigned {
-			sum += p.Weight * float64(p.NSScore)
-			lines = append(lines, fmt.Sprintf("assigned: %s of NS %+d", percentText(p.Weight), p.NSScore))
+		if err := assignedOnBoard(rules, b, r, prefix); err != nil {
+			return scored{}, err
 		}
-		return scored{NSScore: int(math.Round(sum)), Lines: lines}, nil
+		lines := make([]string, 0, len(r.Assigned)+len(r.EWAssigned))
+		who := "assigned"
+		if r.Split() {
+			who = "assigned to NS (Law 12C1(b))"
+		}
+		for _, p := range r.Assigned {
+			lines = append(lines, fmt.Sprintf("%s: %s of NS %+d", who, percentText(p.Weight), p.NSScore))
+		}
+		for _, p := range r.EWAssigned {
+			lines = append(lines, fmt.Sprintf("assigned to EW (Law 12C1(b)): %s of EW %+d", percentText(p.Weight), -p.NSScore))
+		}
+		return scored{NSScore: weightedScore(r.Assigned), Lines: lines}, nil
 	}
 	res, err := scorable(rules, b, r)
 	if err != nil {
@@ -42,6 +51,35 @@ func scoreResult(rules *scoring.Rules, b *Board, r *Result, prefix string) (scor
 		return scored{}, fromScoring(err, prefix)
 	}
 	return scored{NSScore: s.NSScore(), Lines: s.Lines()}, nil
+}
+
+// weightedScore is an assigned score's parts weighted: Σ share × NS score,
+// rounded to the point.
+func weightedScore(parts []AssignedPart) int {
+	sum := 0.0
+	for _, p := range parts {
+		sum += p.Weight * float64(p.NSScore)
+	}
+	return int(math.Round(sum))
+}
+
+// assignedOnBoard checks that every part of an assigned score is a score
+// the board can have under the law code (scoring.Rules.ScoreOnBoard: a
+// contract by either side, any tricks, the board's vulnerability; checked
+// under contract-2017 only). A split score's EW parts are NS scores too.
+func assignedOnBoard(rules *scoring.Rules, b *Board, r *Result, prefix string) error {
+	for _, side := range []struct {
+		field string
+		parts []AssignedPart
+	}{{"assigned", r.Assigned}, {"ew_assigned", r.EWAssigned}} {
+		for i, p := range side.parts {
+			ok, checked := rules.ScoreOnBoard(b.Vulnerability, p.NSScore)
+			if checked && !ok {
+				return Invalidf(prefix+side.field+"["+strconv.Itoa(i)+"].ns_score", fmt.Sprintf("%+d: no contract by either side scores that on board %d (%s vulnerable) under %s (Law 77): give a score a result could have", p.NSScore, b.Number, b.Vulnerability, rules.Law))
+			}
+		}
+	}
+	return nil
 }
 
 // percentText writes a share as a percentage, e.g. 0.6 as "60%".
@@ -162,6 +200,9 @@ func normalize(r *Result, prefix string) error {
 	if r.Status != StatusAssigned && len(r.Assigned) > 0 {
 		return Invalidf(prefix+"assigned", "only an assigned adjusted score (status assigned) has weighted scores")
 	}
+	if r.Status != StatusAssigned && len(r.EWAssigned) > 0 {
+		return Invalidf(prefix+"ew_assigned", "only an assigned adjusted score (status assigned) has an EW side's own score")
+	}
 	switch r.Status {
 	case StatusPlayed:
 		if r.Contract == "" {
@@ -205,18 +246,36 @@ func normalize(r *Result, prefix string) error {
 		if len(r.Assigned) == 0 {
 			return Invalidf(prefix+"assigned", "required: the weighted scores, e.g. [{\"ns_score\": 420, \"weight\": 0.6}, {\"ns_score\": -50, \"weight\": 0.4}]")
 		}
-		sum := 0.0
-		for i, p := range r.Assigned {
-			if p.Weight <= 0 || p.Weight > 1 {
-				return Invalidf(prefix+"assigned["+strconv.Itoa(i)+"].weight", "a share more than 0 and at most 1")
-			}
-			sum += p.Weight
+		if err := checkWeights(r.Assigned, prefix+"assigned"); err != nil {
+			return err
 		}
-		if math.Abs(sum-1) > 1e-6 {
-			return Invalidf(prefix+"assigned", "the weights add up to "+strconv.FormatFloat(sum, 'f', -1, 64)+"; they must add up to 1")
+		if err := checkWeights(r.EWAssigned, prefix+"ew_assigned"); err != nil {
+			return err
+		}
+		if len(r.EWAssigned) > 0 && slices.Equal(r.Assigned, r.EWAssigned) {
+			r.EWAssigned = nil // the same score for both sides is a balanced one
 		}
 	default:
 		return Invalidf(prefix+"status", strconv.Quote(string(r.Status))+": not a status", statusNames()...)
+	}
+	return nil
+}
+
+// checkWeights checks one side's weighted parts: each share more than 0 and
+// at most 1, all of them adding up to 1 (100 %), at most MaxAssignedParts.
+func checkWeights(parts []AssignedPart, field string) error {
+	if len(parts) > MaxAssignedParts {
+		return Invalidf(field, strconv.Itoa(len(parts))+" parts: a weighted score has at most "+strconv.Itoa(MaxAssignedParts))
+	}
+	sum := 0.0
+	for i, p := range parts {
+		if p.Weight <= 0 || p.Weight > 1 {
+			return Invalidf(field+"["+strconv.Itoa(i)+"].weight", "a share more than 0 and at most 1")
+		}
+		sum += p.Weight
+	}
+	if len(parts) > 0 && math.Abs(sum-1) > 1e-6 {
+		return Invalidf(field, "the weights add up to "+percentText(sum)+"; they must add up to 100% (1)")
 	}
 	return nil
 }

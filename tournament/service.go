@@ -90,6 +90,7 @@ type TravelerLine struct {
 	Result   Result
 	NSPoints float64
 	EWPoints float64
+	Suspect  Suspicion // why the line looks mistyped (suspect.go); the zero Suspicion when it does not, or to a reader not the director
 }
 
 // Traveler is a board's traveler: the board, and every line compared.

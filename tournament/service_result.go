@@ -231,6 +231,9 @@ func checkLine(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[
 	if err := place(sec, r, prefix); err != nil {
 		return err
 	}
+	if r.Split() && len(sec.Movement.Teams) > 0 {
+		return Invalidf(prefix+"ew_assigned", "a split score (Law 12C1(b)) is compared per side in a pairs section; at teams give one assigned score for the board")
+	}
 	if err := enteredScores(a, rules, &b, r, prefix); err != nil {
 		return err
 	}
@@ -350,16 +353,23 @@ func (s *Service) Results(ctx context.Context, a Actor, f ResultFilter) ([]Resul
 		}
 		results = publicResults(a, &sec, results, all)
 	}
-	rules, err := e.Rules()
-	if err != nil {
-		return nil, err
-	}
-	boards, err := s.cache.BoardMap(ctx, &sec)
+	rules, boards, err := s.rulesAndBoards(ctx, &e, &sec)
 	if err != nil {
 		return nil, err
 	}
 	itemise(&rules, boards, results)
 	return results, nil
+}
+
+// rulesAndBoards returns the event's rules and the section's boards by
+// number, for scoring its results.
+func (s *Service) rulesAndBoards(ctx context.Context, e *Event, sec *Section) (scoring.Rules, map[int]Board, error) {
+	rules, err := e.Rules()
+	if err != nil {
+		return rules, nil, err
+	}
+	boards, err := s.cache.BoardMap(ctx, sec)
+	return rules, boards, err
 }
 
 // UpdateResult replaces a result if version is the stored one (else

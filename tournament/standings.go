@@ -72,7 +72,16 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		if err != nil {
 			return Traveler{}, err
 		}
+		if seesAll(a) {
+			fb = artificialFor(&e, &sec.Movement, results, fb)
+		}
 		field = &fb
+	} else if !e.Scoring.Teams() && seesAll(a) {
+		// The director's traveler shows average plus and minus as the
+		// standings count them (Law 12C2 option: artificial.go); others see
+		// the lines shown compared among themselves, adjusted scores as given.
+		sb := compareSectionFor(&e, &sec.Movement, results)
+		field = &sb
 	}
 	t := sectionTravelersBy(e.Scoring, &sec, boards, results, field)[board-1]
 	for i := range t.Lines {
@@ -80,6 +89,9 @@ func (s *Service) Traveler(ctx context.Context, a Actor, sectionID int64, board 
 		if sc, err := scoreResult(&rules, &t.Board, r, ""); err == nil {
 			r.Lines = sc.Lines
 		}
+	}
+	if seesAll(a) {
+		suspects(&rules, &t.Board, t.Lines)
 	}
 	return t, nil
 }
@@ -151,7 +163,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 	out := Standings{Event: *e, Section: *sec, Method: e.Scoring, Results: len(results)}
 	switch {
 	case field != nil && !e.Scoring.Teams() && !sec.Spec.SwissPairs():
-		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, field.boards, sec.Penalties)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, artificialFor(e, &sec.Movement, results, field.boards), sec.Penalties)
 		out.FieldSections = field.sections
 	case e.Scoring.Teams() && sec.Spec.Kind == "knockout":
 		km := ScoreKnockout(sec, results, teams)
@@ -163,7 +175,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 	case sec.Spec.SwissPairs():
 		out.Pairs, out.Matches = swissPairsStandings(e.Scoring, sec, results, pairs)
 	default:
-		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, compareSection(e.Scoring, &sec.Movement, results), sec.Penalties)
+		out.Pairs = pairStandingsBy(e.Scoring, &sec.Movement, results, pairs, compareSectionFor(e, &sec.Movement, results), sec.Penalties)
 	}
 	if sec.Spec.Kind != "knockout" {
 		out.Pairs = gradeStandings(e.Scoring, &sec.Grading, out.Pairs, gradesOf(&sec.Movement, pairs, teams))
@@ -249,14 +261,21 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 // is made from: a percent_top penalty in matchpoints on the top of sb's
 // boards at full (method's scale); pen holds what each pair lost.
 func pairTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty) (sum, pen []float64, played []int) {
+	sum, played = pairTotalsOf(m, results, sb, StatusNotPlayed)
+	pen = penaltiesOff(method, sb, pens, sum, m.PairLabel)
+	return sum, pen, played
+}
+
+// pairTotalsOf is pairTotals, without penalties, leaving out the lines of
+// the statuses skipped.
+func pairTotalsOf(m *movement.Movement, results []Result, sb *sectionBoards, skip ...Status) (sum []float64, played []int) {
 	sum = make([]float64, m.Pairs+1)
 	played = make([]int, m.Pairs+1)
-	pen = penaltiesOff(method, sb, pens, sum, m.PairLabel)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
 		for k, i := range idx {
 			r := &results[i]
-			if r.Status == StatusNotPlayed {
+			if slices.Contains(skip, r.Status) {
 				continue
 			}
 			ns, ew := seatedPairs(m, r)
@@ -269,7 +288,7 @@ func pairTotals(method Method, m *movement.Movement, results []Result, sb *secti
 			played[ew]++
 		}
 	}
-	return sum, pen, played
+	return sum, played
 }
 
 // penaltiesOff takes the procedural penalties pens off sum, whose entrant

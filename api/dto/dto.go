@@ -54,13 +54,17 @@ type ResultResponse struct {
 	NSPercent int               `json:"ns_percent"`
 	EWPercent int               `json:"ew_percent"`
 	Assigned  []AssignedPartDTO `json:"assigned,omitempty"`
-	Query     string            `json:"query"` // what the players asked the director about; "" when nothing
-	NSScore   int               `json:"ns_score"`
-	Lines     []string          `json:"lines"`
-	Version   int               `json:"version"`
-	EnteredBy string            `json:"entered_by"`
-	EnteredAt time.Time         `json:"entered_at,omitzero"`
-	UpdatedAt time.Time         `json:"updated_at,omitzero"`
+	// EWAssigned is the EW side's own assigned score on a split score (Law
+	// 12C1(b)): NS scores as the EW line is compared with, e.g. 650 for "EW −650".
+	EWAssigned []AssignedPartDTO `json:"ew_assigned,omitempty"`
+	EWScore    *int              `json:"ew_score,omitempty"` // a split score: the NS score the EW side's line counts (its ew_assigned weighted)
+	Query      string            `json:"query"`              // what the players asked the director about; "" when nothing
+	NSScore    int               `json:"ns_score"`
+	Lines      []string          `json:"lines"`
+	Version    int               `json:"version"`
+	EnteredBy  string            `json:"entered_by"`
+	EnteredAt  time.Time         `json:"entered_at,omitzero"`
+	UpdatedAt  time.Time         `json:"updated_at,omitzero"`
 }
 
 // NewResultResponse converts a result to its answer.
@@ -74,6 +78,13 @@ func NewResultResponse(r tournament.Result) ResultResponse {
 	}
 	for _, a := range r.Assigned {
 		d.Assigned = append(d.Assigned, AssignedPartDTO{NSScore: a.NSScore, Weight: a.Weight})
+	}
+	for _, a := range r.EWAssigned {
+		d.EWAssigned = append(d.EWAssigned, AssignedPartDTO{NSScore: a.NSScore, Weight: a.Weight})
+	}
+	if r.Split() {
+		ew := r.EWSideScore()
+		d.EWScore = &ew
 	}
 	if d.Lines == nil {
 		d.Lines = []string{}

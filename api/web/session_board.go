@@ -16,6 +16,7 @@ type boardCell struct {
 	ResultID int64  // 0 when missing
 	Query    string // the players' query, when queried
 	Refused  string // the reason an entry of the slot from the table's phone was refused, while open
+	Suspect  string // why the line looks mistyped (tournament.Suspicion), "" when it does not
 }
 
 // tableCell is a table in a round on the session board.
@@ -48,7 +49,8 @@ type sessionBoardData struct {
 	Queries  []tournament.Result // the queried results, for a list under the board
 	Missing  int
 	Finished bool
-	Pace     paceBoard // rounds closed, late plays, refused entries (session_pace.go)
+	Pace     paceBoard                // rounds closed, late plays, refused entries (session_pace.go)
+	Suspects []tournament.SuspectLine // lines that look mistyped, for the director to check (tournament.Suspicion)
 }
 
 // slotKey names a board at a table in a round.
@@ -84,8 +86,13 @@ func (p *Pages) renderSessionBoard(c echo.Context, id int64, formErr error) erro
 	if err != nil {
 		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
 	}
+	suspects, err := p.svc.Suspects(ctx, a, sec.ID)
+	if err != nil {
+		return p.renderError(c, "session_board.html", View{Title: "Session board"}, err)
+	}
 	d := buildSessionBoard(ev, sec, results)
 	addPace(&d, refusals, results)
+	d.addSuspects(suspects)
 	v := View{Title: "Session board · " + ev.Name + " · section " + sec.Name, Data: d}
 	if formErr != nil {
 		return p.renderError(c, "session_board.html", v, formErr)
@@ -153,4 +160,24 @@ func (d *sessionBoardData) count(bySlot map[slotKey]tournament.Result, k slotKey
 	}
 	d.Entered++
 	return boardCell{Board: k.board, Status: "entered", ResultID: r.ID}
+}
+
+// addSuspects lists the lines to check and marks their cells.
+func (d *sessionBoardData) addSuspects(suspects []tournament.SuspectLine) {
+	d.Suspects = suspects
+	for _, sl := range suspects {
+		for ri := range d.Rows {
+			if d.Rows[ri].Round != sl.Result.Round {
+				continue
+			}
+			for ti := range d.Rows[ri].Tables {
+				tc := &d.Rows[ri].Tables[ti]
+				for bi := range tc.Boards {
+					if tc.Table == sl.Result.Table && tc.Boards[bi].Board == sl.Result.Board {
+						tc.Boards[bi].Suspect = sl.Suspect.Why
+					}
+				}
+			}
+		}
+	}
 }

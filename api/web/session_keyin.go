@@ -254,6 +254,9 @@ func storedWords(r *tournament.Result) string {
 	case tournament.StatusArtificial:
 		return "artificial: NS " + strconv.Itoa(r.NSPercent) + "%, EW " + strconv.Itoa(r.EWPercent) + "%"
 	case tournament.StatusAssigned:
+		if r.Split() {
+			return "assigned (Law 12C1(b)): " + splitWords(r)
+		}
 		return "assigned: " + assignedWords(r.Assigned)
 	}
 	return statusWords[string(r.Status)]

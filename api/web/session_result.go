@@ -60,7 +60,11 @@ func resultWords(r *tournament.Result) string {
 	case tournament.StatusArtificial:
 		b.WriteString("artificial NS " + strconv.Itoa(r.NSPercent) + "%, EW " + strconv.Itoa(r.EWPercent) + "%")
 	case tournament.StatusAssigned:
-		b.WriteString("assigned " + assignedWords(r.Assigned) + " (NS " + strconv.Itoa(r.NSScore) + ")")
+		if r.Split() {
+			b.WriteString("assigned (Law 12C1(b)) " + splitWords(r))
+		} else {
+			b.WriteString("assigned " + assignedWords(r.Assigned) + " (NS " + strconv.Itoa(r.NSScore) + ")")
+		}
 	default:
 		b.WriteString(statusWords[string(r.Status)])
 	}
@@ -74,7 +78,7 @@ func resultWords(r *tournament.Result) string {
 // formOf is a result as the correction form holds it.
 func formOf(r tournament.Result) map[string]string {
 	f := map[string]string{"status": string(r.Status), "contract": r.Contract, "declarer": r.Declarer, "lead": r.Lead,
-		"query": r.Query, "assigned": assignedForm(r.Assigned)}
+		"query": r.Query, "assigned": assignedForm(r.Assigned, 1), "ew_assigned": assignedForm(r.EWAssigned, -1)}
 	switch r.Status {
 	case tournament.StatusPlayed:
 		f["tricks"] = strconv.Itoa(r.Tricks)
@@ -84,11 +88,12 @@ func formOf(r tournament.Result) map[string]string {
 	return f
 }
 
-// assignedForm writes assigned parts as the form reads them: "420 60%, -50 40%".
-func assignedForm(parts []tournament.AssignedPart) string {
+// assignedForm writes assigned parts as the form reads them: "420 60%, -50 40%";
+// sign −1 writes EW's own parts as EW scores them (assignedSides).
+func assignedForm(parts []tournament.AssignedPart, sign int) string {
 	out := make([]string, len(parts))
 	for i, a := range parts {
-		out[i] = strconv.Itoa(a.NSScore)
+		out[i] = strconv.Itoa(sign * a.NSScore)
 		if len(parts) > 1 {
 			out[i] += " " + strconv.FormatFloat(a.Weight*100, 'f', -1, 64) + "%"
 		}
@@ -210,7 +215,7 @@ func resultInput(c echo.Context) (tournament.Result, int, error) {
 			return r, version, err
 		}
 	case tournament.StatusAssigned:
-		if r.Assigned, err = parseAssigned(c.FormValue("assigned")); err != nil {
+		if r.Assigned, r.EWAssigned, err = assignedSides(c); err != nil {
 			return r, version, err
 		}
 	case tournament.StatusNotPlayed:

@@ -22,9 +22,10 @@ type lineView struct {
 	EWPlus     string // the EW score when EW scored, else ""
 	NSPoints   float64
 	EWPoints   float64
-	ShowPoints bool     // the line earned points (not a board not played)
-	Items      []string // the score itemised as the law code scores it ("NS: 4 odd tricks at 30: 120"), from scoring
-	Calls      string   // the auction from the dealer, compactly ("1H P 2H P P P"); "" when the table did not enter it
+	ShowPoints bool                 // the line earned points (not a board not played)
+	Items      []string             // the score itemised as the law code scores it ("NS: 4 odd tricks at 30: 120"), from scoring
+	Calls      string               // the auction from the dealer, compactly ("1H P 2H P P P"); "" when the table did not enter it
+	Suspect    tournament.Suspicion // why the director should check the line; zero when it looks right
 }
 
 // CorrectedWhy returns why the director set the points of side ("NS" or
@@ -101,7 +102,7 @@ func newTravelerView(t tournament.Traveler, ev tournament.Event, director bool) 
 func newLineView(l tournament.TravelerLine) lineView {
 	r := l.Result
 	v := lineView{Result: r, NSPoints: l.NSPoints, EWPoints: l.EWPoints, ShowPoints: r.Status != tournament.StatusNotPlayed, Items: r.Lines,
-		Calls: compactAuction(r.Auction)}
+		Calls: compactAuction(r.Auction), Suspect: l.Suspect}
 	switch r.Status {
 	case tournament.StatusPlayed:
 		v.Played = true
@@ -113,6 +114,12 @@ func newLineView(l tournament.TravelerLine) lineView {
 		v.Adjusted = "artificial: NS " + strconv.Itoa(r.NSPercent) + "%, EW " + strconv.Itoa(r.EWPercent) + "%"
 	case tournament.StatusAssigned:
 		v.Adjusted = "assigned: " + assignedWords(r.Assigned)
+		if r.Split() {
+			// Law 12C1(b): each side's own score, each in its own column, signed.
+			v.Adjusted = "assigned (Law 12C1(b)): " + splitWords(&r)
+			v.NSPlus, v.EWPlus = signed(float64(r.NSScore)), signed(float64(-r.EWSideScore()))
+			return v
+		}
 	}
 	if r.Status != tournament.StatusArtificial && r.Status != tournament.StatusNotPlayed {
 		switch {
@@ -132,6 +139,22 @@ func assignedWords(parts []tournament.AssignedPart) string {
 		out[i] = "NS " + strconv.Itoa(a.NSScore) + " × " + strconv.FormatFloat(a.Weight*100, 'f', -1, 64) + "%"
 	}
 	return strings.Join(out, ", ")
+}
+
+// splitWords writes a split score's two sides, each as that side scores it:
+// "NS +620, EW −650"; a weighted side as its parts: "NS +620 × 50%, +650 × 50%".
+func splitWords(r *tournament.Result) string {
+	side := func(name string, parts []tournament.AssignedPart, sign int) string {
+		if len(parts) == 1 {
+			return name + " " + signed(float64(sign*parts[0].NSScore))
+		}
+		out := make([]string, len(parts))
+		for i, a := range parts {
+			out[i] = signed(float64(sign*a.NSScore)) + " × " + strconv.FormatFloat(a.Weight*100, 'f', -1, 64) + "%"
+		}
+		return name + " " + strings.Join(out, ", ")
+	}
+	return side("NS", r.Assigned, 1) + "; " + side("EW", r.EWAssigned, -1)
 }
 
 // boardSlots lists the tables that play board b, round by round, with the
@@ -293,11 +316,10 @@ func adjustedInput(c echo.Context, board int) (tournament.Result, error) {
 		}
 	case "assigned":
 		r.Status = tournament.StatusAssigned
-		parts, err := parseAssigned(c.FormValue("assigned"))
-		if err != nil {
+		var err error
+		if r.Assigned, r.EWAssigned, err = assignedSides(c); err != nil {
 			return r, err
 		}
-		r.Assigned = parts
 	default:
 		return r, tournament.Invalidf("kind", "choose artificial (percentages of the top) or assigned (NS scores)", "artificial", "assigned")
 	}
@@ -314,10 +336,29 @@ func percentField(c echo.Context, name, side string) (int, error) {
 	return v, nil
 }
 
-// parseAssigned reads an assigned score: NS scores separated by commas,
-// each with its share in percent unless there is one score, e.g. "420" or
-// "420 60%, -50 40%".
-func parseAssigned(s string) ([]tournament.AssignedPart, error) {
+// assignedSides reads an assigned score's form fields: "assigned", NS's
+// score (or scores with shares), and "ew_assigned", EW's own score when it
+// is not balanced (Law 12C1(b)), written as EW scores it ("-650"), kept as
+// the NS score EW's line is compared with (650); empty: balanced.
+func assignedSides(c echo.Context) (ns, ew []tournament.AssignedPart, err error) {
+	if ns, err = parseAssigned(c.FormValue("assigned"), "assigned"); err != nil {
+		return nil, nil, err
+	}
+	if s := strings.TrimSpace(c.FormValue("ew_assigned")); s != "" {
+		if ew, err = parseAssigned(s, "ew_assigned"); err != nil {
+			return nil, nil, err
+		}
+		for i := range ew {
+			ew[i].NSScore = -ew[i].NSScore
+		}
+	}
+	return ns, ew, nil
+}
+
+// parseAssigned reads an assigned score: scores separated by commas, each
+// with its share in percent unless there is one score, e.g. "420" or
+// "420 60%, -50 40%". Errors name field.
+func parseAssigned(s, field string) ([]tournament.AssignedPart, error) {
 	const how = "write the NS score, or NS scores with their shares, e.g. \"420\" or \"420 60%, -50 40%\""
 	fields := strings.Split(s, ",")
 	var out []tournament.AssignedPart
@@ -328,25 +369,25 @@ func parseAssigned(s string) ([]tournament.AssignedPart, error) {
 		}
 		score, err := strconv.Atoi(words[0])
 		if err != nil {
-			return nil, tournament.Invalidf("assigned", strconv.Quote(words[0])+" is not a score: "+how)
+			return nil, tournament.Invalidf(field, strconv.Quote(words[0])+" is not a score: "+how)
 		}
 		part := tournament.AssignedPart{NSScore: score, Weight: 1}
 		switch {
 		case len(words) == 2:
 			pct, err := strconv.ParseFloat(strings.TrimSuffix(words[1], "%"), 64)
 			if err != nil || pct <= 0 || pct > 100 {
-				return nil, tournament.Invalidf("assigned", strconv.Quote(words[1])+" is not a share: "+how)
+				return nil, tournament.Invalidf(field, strconv.Quote(words[1])+" is not a share: "+how)
 			}
 			part.Weight = pct / 100
 		case len(words) > 2:
-			return nil, tournament.Invalidf("assigned", strconv.Quote(strings.TrimSpace(f))+": "+how)
+			return nil, tournament.Invalidf(field, strconv.Quote(strings.TrimSpace(f))+": "+how)
 		case len(fields) > 1:
-			return nil, tournament.Invalidf("assigned", strconv.Quote(strings.TrimSpace(f))+" has no share: "+how)
+			return nil, tournament.Invalidf(field, strconv.Quote(strings.TrimSpace(f))+" has no share: "+how)
 		}
 		out = append(out, part)
 	}
 	if len(out) == 0 {
-		return nil, tournament.Invalidf("assigned", "required: "+how)
+		return nil, tournament.Invalidf(field, "required: "+how)
 	}
 	return out, nil
 }

@@ -257,17 +257,19 @@ var funcs = template.FuncMap{
 	"fields": func(form map[string]string, field, prefix string) fieldsView {
 		return fieldsView{Form: form, Field: field, Prefix: prefix}
 	},
-	// signed writes points won or lost, or a handicap, with its sign:
-	// "+6", "−2.5" (a minus sign, not a hyphen), "0".
-	"signed": func(v float64) string {
-		switch {
-		case v > 0:
-			return "+" + ftoa(v)
-		case v < 0:
-			return "−" + ftoa(-v)
-		}
-		return "0"
-	},
+	"signed": signed,
+}
+
+// signed writes points won or lost, a handicap or a score with its sign:
+// "+6", "−2.5" (a minus sign, not a hyphen), "0".
+func signed(v float64) string {
+	switch {
+	case v > 0:
+		return "+" + ftoa(v)
+	case v < 0:
+		return "−" + ftoa(-v)
+	}
+	return "0"
 }
 
 // fieldsView is what a shared block of form fields is given (the

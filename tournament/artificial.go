@@ -1,0 +1,130 @@
+package tournament
+
+import (
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
+)
+
+// Law 12C2 (WBF Laws of Duplicate Bridge 2017): when no result can be
+// obtained the director awards an artificial adjusted score, "average plus
+// (at least 60% of the available matchpoints in pairs)" to a contestant in
+// no way at fault and "average minus (at most 40% …)" to one directly at
+// fault; at IMPs their equivalents are +3 and −3 IMPs (scoring.ArtificialIMPs).
+// The WBF Laws Committee's minute of 1998-08-30 #1, which the EBU's White
+// Book quotes under Law 12C2 and the ACBL applies, reads those bounds as:
+// average plus is 60% or the pair's session percentage, whichever is
+// greater; average minus 40% or the session percentage, whichever is less.
+// The event chooses (law option average_session of contract-2017): off, an
+// artificial line scores its percentage of the top as given; on, as below.
+
+// averagePlus and averageMinus are the percentages a director gives for
+// average plus and average minus; other percentages (50, 30, 70 …) are
+// the director's own figure and are kept.
+const (
+	averagePlus  = 60
+	averageMinus = 40
+)
+
+// compareSectionFor compares a section's boards for the event: compareSection,
+// then the artificial scores by the event's Law 12C2 option (sessionArtificial).
+func compareSectionFor(e *Event, m *movement.Movement, results []Result) sectionBoards {
+	return artificialFor(e, m, results, compareSection(e.Scoring, m, results))
+}
+
+// artificialFor applies the event's Law 12C2 option to boards compared
+// already: sessionArtificial when the event's rules say average_session.
+func artificialFor(e *Event, m *movement.Movement, results []Result, sb sectionBoards) sectionBoards {
+	rules := e.RulesOrDefaults()
+	if !rules.Options.AverageSession {
+		return sb
+	}
+	return sessionArtificial(e.Scoring, m, results, sb)
+}
+
+// sessionArtificial returns sb with each side of an artificial line given
+// average plus (60 %) or average minus (40 %) scored by the pair's session:
+//
+//   - the pair's session figure is what it earned on its other boards of
+//     the section, artificial ones and boards not played left out: at
+//     matchpoints Σ points counted / (boards × the top at sb.full) as a
+//     percentage; at IMPs (CROSS_IMP, BUTLER) Σ IMPs / boards;
+//   - average plus is the greater of 60 % and that percentage (at IMPs of
+//     +3 and that average), average minus the lesser of 40 % and it (−3);
+//   - the board's shown points take the same percentage of the board's own
+//     top as the counted points of the session's top. A pair with no other
+//     board keeps 60 % and 40 %; every other line and method is as compared.
+//
+// sb's point slices are not changed: a changed board gets its own.
+func sessionArtificial(method Method, m *movement.Movement, results []Result, sb sectionBoards) sectionBoards {
+	scale, isMP := method.mpScale()
+	imps := method == MethodCrossIMP || method == MethodButler
+	if !isMP && !imps {
+		return sb
+	}
+	// The pair's other boards: every line but those not played and the artificial ones.
+	sum, played := pairTotalsOf(m, results, &sb, StatusNotPlayed, StatusArtificial)
+	fullTop := scale.Top(sb.full)
+	// session returns the pair's figure on its other boards: a percentage,
+	// or IMPs a board; false when it has none.
+	session := func(p int) (float64, bool) {
+		if p < 1 || p > m.Pairs || played[p] == 0 {
+			return 0, false
+		}
+		if isMP {
+			if fullTop <= 0 {
+				return 0, false
+			}
+			return 100 * sum[p] / (float64(played[p]) * fullTop), true
+		}
+		return sum[p] / float64(played[p]), true
+	}
+	out := sectionBoards{full: sb.full, boards: sb.boards, points: make(map[int]BoardPoints, len(sb.points))}
+	for b, pts := range sb.points {
+		out.points[b] = pts
+	}
+	for b, idx := range sb.boards {
+		var own *BoardPoints
+		for k, i := range idx {
+			r := &results[i]
+			if r.Status != StatusArtificial {
+				continue
+			}
+			ns, ew := seatedPairs(m, r)
+			for side, give := range [2]struct {
+				pair, percent int
+			}{{ns, r.NSPercent}, {ew, r.EWPercent}} {
+				if give.percent != averagePlus && give.percent != averageMinus {
+					continue
+				}
+				fig, ok := session(give.pair)
+				if !ok {
+					continue
+				}
+				if own == nil {
+					p := out.points[b]
+					p.Shown = [2][]float64{append([]float64(nil), p.Shown[0]...), append([]float64(nil), p.Shown[1]...)}
+					p.Counted = [2][]float64{append([]float64(nil), p.Counted[0]...), append([]float64(nil), p.Counted[1]...)}
+					own = &p
+				}
+				if isMP {
+					pct := max(fig, averagePlus)
+					if give.percent == averageMinus {
+						pct = min(fig, averageMinus)
+					}
+					own.Shown[side][k] = own.Top * pct / 100
+					own.Counted[side][k] = fullTop * pct / 100
+					continue
+				}
+				v := max(scoring.ArtificialIMPs(give.percent), fig) // average plus: +3 IMPs or better
+				if give.percent == averageMinus {
+					v = min(scoring.ArtificialIMPs(give.percent), fig)
+				}
+				own.Shown[side][k], own.Counted[side][k] = v, v
+			}
+		}
+		if own != nil {
+			out.points[b] = *own
+		}
+	}
+	return out
+}

@@ -150,6 +150,7 @@ func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx co
 // kept.
 type HeavyOutput struct {
 	m    *heavyMade
+	own  *os.File // the file of its own SendTo opened, closed with it
 	once sync.Once
 }
 
@@ -169,10 +170,58 @@ func (o *HeavyOutput) Reader() *io.SectionReader {
 // in memory (HeavyOptions.SpillAt).
 func (o *HeavyOutput) InFile() bool { return o.m.file != nil }
 
+// SendTo writes the whole output to w and returns how many bytes it wrote.
+// One held in a temporary file (tens of megabytes: a workbook, an event's
+// PBN) is sent as it was made: on a thread of its own at the making's
+// priority, kept to the making's CPUs (HeavyOptions.Nice and Cores), and
+// from the file straight to the connection where w can (sendfile, through
+// net/http's ReaderFrom) — so that sending it to many readers at once costs
+// result entry no more than making it did (BENCHMARKS.md, "Sending
+// apart"). One held in memory is written from the calling goroutine.
+func (o *HeavyOutput) SendTo(w io.Writer) (int64, error) {
+	if o.m.file == nil {
+		return io.Copy(w, o.Reader())
+	}
+	type sent struct {
+		n   int64
+		err error
+	}
+	done := make(chan sent, 1)
+	go func() {
+		// As a making's: locked to a thread never unlocked, which ends
+		// with this goroutine (heavyReads.run says why).
+		runtime.LockOSThread()
+		lowerThreadPriority(o.m.nice)
+		PinToLastCPUs(o.m.cores)
+		n, err := io.Copy(w, o.fileReader())
+		done <- sent{n, err}
+	}()
+	s := <-done
+	return s.n, s.err
+}
+
+// fileReader returns a reader of the output's temporary file that is an
+// *os.File of its own (a new open file description, at offset 0, through
+// /proc/self/fd where there is one), limited to the output's size, so that
+// a connection can send it with sendfile; else a section reader of the
+// shared file.
+func (o *HeavyOutput) fileReader() io.Reader {
+	if f, err := os.Open("/proc/self/fd/" + strconv.Itoa(int(o.m.file.Fd()))); err == nil {
+		o.own = f
+		return &io.LimitedReader{R: f, N: o.m.size}
+	}
+	return o.Reader()
+}
+
 // Close lets the output go: a reader of it is not to be used after.
 // Closing again does nothing.
 func (o *HeavyOutput) Close() error {
-	o.once.Do(o.m.release)
+	o.once.Do(func() {
+		if o.own != nil {
+			o.own.Close()
+		}
+		o.m.release()
+	})
 	return nil
 }
 
@@ -180,10 +229,12 @@ func (o *HeavyOutput) Close() error {
 // with the number of holds on it (each request's HeavyOutput, and the kept
 // entry's). The file is closed when the last is let go.
 type heavyMade struct {
-	size int64
-	mem  []byte
-	file *os.File
-	refs atomic.Int64
+	size  int64
+	mem   []byte
+	file  *os.File
+	refs  atomic.Int64
+	nice  int // the making's nice value and cores (HeavyOptions), which SendTo sends it at
+	cores int
 }
 
 // hold takes one more hold on m: m must be held already (kept, or a hold
@@ -576,7 +627,9 @@ func (h *heavyReads) run(ctx context.Context, fk heavyFlightKey, fl *heavyFlight
 	h.mu.Unlock()
 	sp := &spill{dir: h.o.Dir, at: h.o.SpillAt}
 	if fl.err = write(ctx, sp); fl.err == nil {
-		fl.out, fl.err = sp.made()
+		if fl.out, fl.err = sp.made(); fl.out != nil {
+			fl.out.nice, fl.out.cores = h.o.Nice, h.o.Cores
+		}
 	} else {
 		sp.abandon()
 	}

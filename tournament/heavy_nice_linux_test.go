@@ -108,3 +108,96 @@ func TestHeavyMadeAtLowPriority(t *testing.T) {
 	}
 	t.Errorf("after the making: threads niced %q, want none (its thread ended with it)", niced(t, 0))
 }
+
+// fileSink is a connection's writer as net/http's is for SendTo: it takes
+// a file through ReadFrom (where the connection would use sendfile),
+// noting what it was given and the nice value of the thread it ran on.
+type fileSink struct {
+	got    []byte
+	file   bool // src was an *os.File (in an io.LimitedReader), as sendfile needs
+	nice   int
+	writes int // Write calls: bytes copied through memory instead
+}
+
+func (s *fileSink) Write(p []byte) (int, error) { s.writes++; s.got = append(s.got, p...); return len(p), nil }
+
+func (s *fileSink) ReadFrom(src io.Reader) (int64, error) {
+	if lr, ok := src.(*io.LimitedReader); ok {
+		_, s.file = lr.R.(*os.File)
+	}
+	prio, err := syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
+	if err != nil {
+		return 0, err
+	}
+	s.nice = 20 - prio // the system call's value (Go's syscall gives it raw): 20 − nice
+	b, err := io.ReadAll(src)
+	s.got = append(s.got, b...)
+	return int64(len(b)), err
+}
+
+// TestHeavySentAtLowPriority: an output in a temporary file is sent as it
+// was made — from a thread at the making's nice value, as a file of its
+// own a connection can send with sendfile (each reader at its own offset,
+// so two at once each get it whole) — while one in memory is written as
+// it is.
+func TestHeavySentAtLowPriority(t *testing.T) {
+	svc := tournament.NewService(newStore(t), tournament.ServiceOptions{
+		DirectorToken: tournamenttest.DirectorToken,
+		Heavy:         tournament.HeavyOptions{SpillAt: 64 << 10, Dir: t.TempDir()},
+	})
+	b := tournamenttest.For(t, svc)
+	e := b.Event(tournament.EventInput{Published: true})
+	b.Mitchell(e.ID, 3, 2)
+	big := strings.Repeat("0123456789abcdef", 20<<10) // 320 KiB: past SpillAt
+	out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "big", func(_ context.Context, w io.Writer, _ tournament.EventData) error {
+		_, err := io.WriteString(w, big)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	if !out.InFile() {
+		t.Fatal("an output of 320 KiB is in memory, want it in a file (SpillAt 64 KiB)")
+	}
+	again, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "big", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	var one, two fileSink
+	var wg sync.WaitGroup
+	var n1, n2 int64
+	var err1, err2 error
+	wg.Go(func() { n1, err1 = out.SendTo(&one) })
+	wg.Go(func() { n2, err2 = again.SendTo(&two) })
+	wg.Wait()
+	for i, s := range []struct {
+		sink *fileSink
+		n    int64
+		err  error
+	}{{&one, n1, err1}, {&two, n2, err2}} {
+		if s.err != nil || s.n != int64(len(big)) || string(s.sink.got) != big {
+			t.Errorf("reader %d: sent %d bytes (%v), equal %v; want the %d bytes whole", i+1, s.n, s.err, string(s.sink.got) == big, len(big))
+		}
+		if !s.sink.file {
+			t.Errorf("reader %d: the connection was not given a file of its own, so it cannot use sendfile", i+1)
+		}
+		if s.sink.nice != tournament.DefaultHeavyNice {
+			t.Errorf("reader %d: sent from a thread at nice %d, want the making's %d", i+1, s.sink.nice, tournament.DefaultHeavyNice)
+		}
+	}
+
+	small, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "small", func(_ context.Context, w io.Writer, _ tournament.EventData) error {
+		_, err := io.WriteString(w, "made")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer small.Close()
+	var s fileSink
+	if n, err := small.SendTo(&s); err != nil || n != 4 || string(s.got) != "made" || s.file {
+		t.Errorf("an output in memory: sent %d bytes %q (%v), as a file %v; want \"made\" written", n, s.got, err, s.file)
+	}
+}

@@ -119,7 +119,11 @@ type fileSink struct {
 	writes int // Write calls: bytes copied through memory instead
 }
 
-func (s *fileSink) Write(p []byte) (int, error) { s.writes++; s.got = append(s.got, p...); return len(p), nil }
+func (s *fileSink) Write(p []byte) (int, error) {
+	s.writes++
+	s.got = append(s.got, p...)
+	return len(p), nil
+}
 
 func (s *fileSink) ReadFrom(src io.Reader) (int64, error) {
 	if lr, ok := src.(*io.LimitedReader); ok {

@@ -32,6 +32,18 @@ func niceOf(t *testing.T, tid string) (int, bool) {
 	return nice, true
 }
 
+// schedIdle is Linux's idle scheduling class (sched(7)).
+const schedIdle = 5
+
+// policyOf returns the scheduling class of thread tid (0: the calling one).
+func policyOf(t testing.TB, tid int) int {
+	p, _, errno := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, uintptr(tid), 0, 0)
+	if errno != 0 {
+		t.Errorf("sched_getscheduler: %v", errno)
+	}
+	return int(p)
+}
+
 // niced lists the threads of this process whose nice value is not 0, but
 // the one skipped and the main thread: a making that ran on it (an earlier
 // test's) left it parked for good, as the runtime does with the main
@@ -64,11 +76,12 @@ func TestHeavyMadeAtLowPriority(t *testing.T) {
 	b.Mitchell(e.ID, 3, 2)
 
 	var making int
-	var makingNice int
+	var makingNice, makingPolicy int
 	var during []string
 	out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "nice", func(_ context.Context, w io.Writer, _ tournament.EventData) error {
 		making = syscall.Gettid()
 		makingNice, _ = niceOf(t, strconv.Itoa(making))
+		makingPolicy = policyOf(t, 0)
 		// Threads started while the making runs: goroutines that each
 		// hold a thread of their own, started from the making's.
 		var started, hold sync.WaitGroup
@@ -96,6 +109,9 @@ func TestHeavyMadeAtLowPriority(t *testing.T) {
 	if makingNice != tournament.DefaultHeavyNice {
 		t.Errorf("the making's thread ran at nice %d, want %d", makingNice, tournament.DefaultHeavyNice)
 	}
+	if makingPolicy != schedIdle {
+		t.Errorf("the making's thread ran in scheduling class %d, want SCHED_IDLE (%d) with nice 19", makingPolicy, schedIdle)
+	}
 	if len(during) > 0 {
 		t.Errorf("while the making ran, other threads niced: %q; want only the making's", during)
 	}
@@ -116,6 +132,7 @@ type fileSink struct {
 	got    []byte
 	file   bool // src was an *os.File (in an io.LimitedReader), as sendfile needs
 	nice   int
+	policy int
 	writes int // Write calls: bytes copied through memory instead
 }
 
@@ -134,6 +151,8 @@ func (s *fileSink) ReadFrom(src io.Reader) (int64, error) {
 		return 0, err
 	}
 	s.nice = 20 - prio // the system call's value (Go's syscall gives it raw): 20 − nice
+	p, _, _ := syscall.RawSyscall(syscall.SYS_SCHED_GETSCHEDULER, 0, 0, 0)
+	s.policy = int(p)
 	b, err := io.ReadAll(src)
 	s.got = append(s.got, b...)
 	return int64(len(b)), err
@@ -186,6 +205,9 @@ func TestHeavySentAtLowPriority(t *testing.T) {
 		}
 		if !s.sink.file {
 			t.Errorf("reader %d: the connection was not given a file of its own, so it cannot use sendfile", i+1)
+		}
+		if s.sink.policy != schedIdle {
+			t.Errorf("reader %d: sent from a thread in scheduling class %d, want the making's SCHED_IDLE", i+1, s.sink.policy)
 		}
 		if s.sink.nice != tournament.DefaultHeavyNice {
 			t.Errorf("reader %d: sent from a thread at nice %d, want the making's %d", i+1, s.sink.nice, tournament.DefaultHeavyNice)

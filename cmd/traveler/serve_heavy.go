@@ -77,7 +77,7 @@ func (h *heavyConfig) register(fs *flag.FlagSet, envErrs *[]error) {
 	}
 	fs.BoolVar(&h.apart, "heavy-apart", apart, "make each report and file in a process of its own (traveler make-heavy), whose memory and collector never hold back result entry (env "+envHeavyApart+"; false: in this process)")
 	fs.IntVar(&h.cores, "heavy-cores", envNumber[int](envHeavyCores, envErrs), fmt.Sprintf("with --heavy-apart, the cores a making may run on at once, its GOMAXPROCS (env %s; 0: %d); leave result entry a core of its own", envHeavyCores, defaultHeavyCores))
-	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered)")
+	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making and sending reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered; 19 also the idle scheduling class, SCHED_IDLE)")
 }
 
 // check refuses values out of range.

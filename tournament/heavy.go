@@ -36,6 +36,11 @@ type HeavyOptions struct {
 	// each making's thread — and a process Apart starts from it — to the
 	// last Cores CPUs (PinToLastCPUs), leaving the others to result entry.
 	Cores int
+	// GiveWay, when set, is called at a making's yield points — before
+	// each write of its output, before each section it reads — and waits
+	// there while result entry works (heavyproc.Gate.GiveWay): in this
+	// process, or in the process Apart starts, which is given its own.
+	GiveWay func(context.Context)
 	// Apart, when set, makes each heavy read in another process (with a
 	// heap and a collector of its own, so that a making's garbage never
 	// holds back result entry): it is given the read as a HeavyJob and
@@ -134,6 +139,10 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 // (Heavy keeps it). It is what a process making heavy reads apart
 // (HeavyOptions.Apart) runs, with the writer job.Name stands for.
 func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx context.Context, w io.Writer, d EventData) error, w io.Writer) error {
+	if gw := s.heavy.o.GiveWay; gw != nil {
+		ctx = context.WithValue(ctx, giveWayKey{}, gw)
+		w = givingWay{ctx: ctx, giveWay: gw, w: w}
+	}
 	d, err := s.eventData(ctx, job.Actor, job.Event, nil, job.Part)
 	if err != nil {
 		return err
@@ -142,6 +151,30 @@ func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx co
 		return err
 	}
 	return write(ctx, w, d)
+}
+
+// giveWayKey keys a making's HeavyOptions.GiveWay in its context, for
+// eventData to call between sections.
+type giveWayKey struct{}
+
+// giveWay waits as the making ctx belongs to is to (HeavyOptions.GiveWay);
+// outside a making it does nothing.
+func giveWay(ctx context.Context) {
+	if gw, ok := ctx.Value(giveWayKey{}).(func(context.Context)); ok {
+		gw(ctx)
+	}
+}
+
+// givingWay is a making's output: it gives way before each write.
+type givingWay struct {
+	ctx     context.Context
+	giveWay func(context.Context)
+	w       io.Writer
+}
+
+func (g givingWay) Write(p []byte) (int, error) {
+	g.giveWay(g.ctx)
+	return g.w.Write(p)
 }
 
 // HeavyOutput is one request's hold on what a heavy read made: read it

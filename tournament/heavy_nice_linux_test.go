@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -225,5 +226,39 @@ func TestHeavySentAtLowPriority(t *testing.T) {
 	var s fileSink
 	if n, err := small.SendTo(&s); err != nil || n != 4 || string(s.got) != "made" || s.file {
 		t.Errorf("an output in memory: sent %d bytes %q (%v), as a file %v; want \"made\" written", n, s.got, err, s.file)
+	}
+}
+
+// TestHeavySendGivesWay: a large output is sent a piece at a time, giving
+// way to result entry (HeavyOptions.GiveWay) before each piece.
+func TestHeavySendGivesWay(t *testing.T) {
+	var gave atomic.Int64
+	svc := tournament.NewService(newStore(t), tournament.ServiceOptions{
+		DirectorToken: tournamenttest.DirectorToken,
+		Heavy: tournament.HeavyOptions{SpillAt: 64 << 10, Dir: t.TempDir(),
+			GiveWay: func(context.Context) { gave.Add(1) }},
+	})
+	b := tournamenttest.For(t, svc)
+	e := b.Event(tournament.EventInput{Published: true})
+	b.Mitchell(e.ID, 3, 2)
+	big := strings.Repeat("0123456789abcdef", 64<<10) // 1 MiB: four pieces of 256 KiB
+	out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "big", func(_ context.Context, w io.Writer, _ tournament.EventData) error {
+		_, err := io.WriteString(w, big)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	made := gave.Load() // the making's yield points: its writes, its sections
+	if made == 0 {
+		t.Error("the making never gave way")
+	}
+	var sink fileSink
+	if n, err := out.SendTo(&sink); err != nil || n != int64(len(big)) || string(sink.got) != big {
+		t.Fatalf("sent %d bytes (%v), whole %v; want %d", n, err, string(sink.got) == big, len(big))
+	}
+	if got := gave.Load() - made; got != 4 {
+		t.Errorf("sending 1 MiB gave way %d times, want 4 (a piece of 256 KiB each)", got)
 	}
 }

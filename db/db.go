@@ -43,10 +43,13 @@ type OpenOption func(*pgxpool.Config)
 // and on the CPUs this process may run on (lowerBackend): a process making
 // reports apart (traveler make-heavy) has the database answer it at the
 // priority and on the CPUs it runs at itself, after and beside the entries
-// of the server's tables.
+// of the server's tables. Its queries are planned without parallel
+// workers: those are server processes of their own, which would run at
+// full priority on every CPU.
 func Niced(conns, nice int) OpenOption {
 	return func(cfg *pgxpool.Config) {
 		cfg.MaxConns = int32(conns)
+		cfg.ConnConfig.RuntimeParams["max_parallel_workers_per_gather"] = "0"
 		cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
 			var pid int
 			if err := c.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&pid); err != nil {

@@ -48,3 +48,31 @@ func TestOpen(t *testing.T) {
 		t.Errorf("Open of a bad URL: %v", err)
 	}
 }
+
+// TestNicedPlansNoParallelWorkers: a making apart's connections (Niced)
+// keep to the pool size they are given and plan without parallel workers —
+// server processes of their own that would escape the nice value and the
+// CPUs its backend is given — while a server's connections keep the
+// database's setting.
+func TestNicedPlansNoParallelWorkers(t *testing.T) {
+	u := dbtest.URL(t)
+	s, err := db.Open(context.Background(), u, db.Niced(2, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := db.MaxConns(s); got != 2 {
+		t.Errorf("pool of %d connections, want Niced's 2", got)
+	}
+	if v, err := db.Setting(s, "max_parallel_workers_per_gather"); err != nil || v != "0" {
+		t.Errorf("a niced connection's max_parallel_workers_per_gather = %q (%v), want 0", v, err)
+	}
+	plain, err := db.Open(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	if v, err := db.Setting(plain, "max_parallel_workers_per_gather"); err != nil || v == "0" {
+		t.Errorf("a server's connection's max_parallel_workers_per_gather = %q (%v), want the database's own (2 by default)", v, err)
+	}
+}

@@ -1,5 +1,7 @@
 package db
 
+import "context"
+
 // CheckConstraints names the CHECK constraints the store explains to a user,
 // for the test that each is in the schema and each of the schema's is here.
 func CheckConstraints() []string {
@@ -42,3 +44,10 @@ func Waiting(s *Store) int {
 // Unavailable is unavailable, for the test of which database errors are
 // answered "try again in a moment".
 func Unavailable(err error) error { return unavailable(err) }
+
+// Setting reads a server setting as s's connections see it (SHOW name).
+func Setting(s *Store, name string) (string, error) {
+	var v string
+	err := s.pool.QueryRow(context.Background(), "SHOW "+name).Scan(&v)
+	return v, err
+}

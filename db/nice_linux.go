@@ -4,15 +4,14 @@ package db
 
 import (
 	"os"
-
-	"github.com/traveler-bridge/traveler/tournament"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // lowerBackend gives PostgreSQL's server process pid, serving database,
-// the nice value nice and the CPUs this thread may run on (tournament.ShareCPUs), when it runs on this machine and this process may
+// the nice value nice (and the idle class with 19: tournament.Lower) and the CPUs this thread may run on (tournament.ShareCPUs), when it runs on this machine and this process may
 // (the same user's cluster, as `traveler serve` manages it, or root):
 // otherwise it does nothing. pid is taken for the server's only when
 // /proc/pid/cmdline is a PostgreSQL backend's of that database ("postgres:
@@ -30,8 +29,6 @@ func lowerBackend(pid int, database string, nice int) {
 	if len(fields) < 3 || !strings.HasSuffix(fields[0], ":") || fields[2] != database {
 		return
 	}
-	if nice > 0 {
-		_ = syscall.Setpriority(syscall.PRIO_PROCESS, pid, nice)
-	}
+	tournament.Lower(pid, nice)
 	tournament.ShareCPUs(pid)
 }

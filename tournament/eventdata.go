@@ -70,6 +70,7 @@ func (s *Service) eventData(ctx context.Context, a Actor, eventID int64, carried
 		if !read.has(&sec) {
 			continue
 		}
+		giveWay(ctx) // a making's yield point (HeavyOptions.GiveWay)
 		pairs, err := s.reader(a).Pairs(ctx, sec.ID)
 		if err != nil {
 			return EventData{}, err

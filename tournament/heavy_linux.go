@@ -6,15 +6,34 @@ import (
 	"unsafe"
 )
 
-// lowerThreadPriority sets the calling thread's nice value to nice (1–19),
-// unless nice is below 1. On Linux a nice value is a thread's own
-// (setpriority with a thread id), not the process's. The caller has locked
-// its goroutine to the thread and never unlocks it.
-func lowerThreadPriority(nice int) {
+// lowerThreadPriority lowers the calling thread as Lower does. On Linux a
+// nice value is a thread's own (setpriority with a thread id), not the
+// process's. The caller has locked its goroutine to the thread and never
+// unlocks it.
+func lowerThreadPriority(nice int) { Lower(syscall.Gettid(), nice) }
+
+// schedIdle is Linux's idle scheduling class (SCHED_IDLE, sched(7)).
+const schedIdle = 5
+
+// Lower gives thread or process id the nice value nice (1–19; below 1 it
+// does nothing), and with 19, the lowest, puts it in Linux's idle
+// scheduling class too (SCHED_IDLE): a thread there runs only on a CPU no
+// other wants — one of result entry's, waking, takes the CPU from it at
+// once, and the kernel counts a CPU running only idle threads as free when
+// it places one — where a nice-19 thread still has its share and is not
+// always preempted: two nice-19 loops took entry p99 from 3.3 to 163 ms on
+// this project's 2-CPU machine (BENCHMARKS.md). A process or thread it
+// starts inherits both. Best effort: an error (a process of another user,
+// without the right to lower it) changes nothing.
+func Lower(id, nice int) {
 	if nice < 1 {
 		return
 	}
-	_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), min(nice, 19)) // raising one's own nice value is always allowed
+	_ = syscall.Setpriority(syscall.PRIO_PROCESS, id, min(nice, 19)) // raising one's own nice value is always allowed
+	if nice >= 19 {
+		var param struct{ priority int32 } // sched_param: 0 for SCHED_IDLE
+		syscall.RawSyscall(syscall.SYS_SCHED_SETSCHEDULER, uintptr(id), schedIdle, uintptr(unsafe.Pointer(&param)))
+	}
 }
 
 // cpuMask is a set of CPUs as sched_setaffinity takes it.

@@ -11,3 +11,6 @@ func PinToLastCPUs(cores int) {}
 
 // ShareCPUs does nothing but on Linux.
 func ShareCPUs(pid int) {}
+
+// Lower does nothing but on Linux.
+func Lower(id, nice int) {}

@@ -57,6 +57,9 @@ func runMakeHeavy(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	defer store.Close()
 	var so tournament.ServiceOptions
+	if gate := heavyproc.OpenGate(); gate != nil { // serve's, when it gives way (--heavy-give-way)
+		so.Heavy.GiveWay = gate.GiveWay
+	}
 	if replicaURL := os.Getenv(envReplicaURL); replicaURL != "" {
 		replica, err := db.Open(ctx, replicaURL, opts...)
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/heavyproc"
 )
 
 // The HTTP server's timeouts. There is no ReadTimeout: a request's body has
@@ -221,8 +222,15 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	defer store.Close()
 	defer cfg.heavy.setMemoryLimit()()
 	opts := tournament.ServiceOptions{DirectorToken: cfg.directorToken, Heavy: cfg.heavy.options()}
+	var gate *heavyproc.Gate // the makings give way to changes (--heavy-give-way)
+	if cfg.heavy.giveWay {
+		if gate, err = heavyproc.NewGate(cfg.heavy.dir); err != nil {
+			return err
+		}
+		opts.Heavy.GiveWay = gate.GiveWay
+	}
 	if cfg.heavy.apart {
-		if opts.Heavy.Apart, err = cfg.heavy.apartMaker(database.url, cfg.replicaURL, stderr); err != nil {
+		if opts.Heavy.Apart, err = cfg.heavy.apartMaker(database.url, cfg.replicaURL, stderr, gate); err != nil {
 			return err
 		}
 	}
@@ -295,7 +303,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		ConnectionsPerAddress: cfg.bounds.connectionsPerAddress,
 		BodyTimeout:           cfg.bounds.bodyTimeout,
 	}
-	handler := api.New(svc, o)
+	var handler http.Handler = api.New(svc, o)
+	if gate != nil {
+		handler = gate.Writes(handler)
+	}
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,

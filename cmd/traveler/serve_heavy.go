@@ -25,6 +25,7 @@ const (
 	envHeavyNice       = "TRAVELER_HEAVY_NICE"
 	envHeavyApart      = "TRAVELER_HEAVY_APART"
 	envHeavyCores      = "TRAVELER_HEAVY_CORES"
+	envHeavyGiveWay    = "TRAVELER_HEAVY_GIVE_WAY"
 )
 
 // defaultHeavyCores is how many cores a making apart may run on at once
@@ -53,6 +54,7 @@ type heavyConfig struct {
 	nice        int
 	apart       bool
 	cores       int
+	giveWay     bool
 }
 
 // register defines the flags on fs, their defaults from the environment.
@@ -75,9 +77,18 @@ func (h *heavyConfig) register(fs *flag.FlagSet, envErrs *[]error) {
 		}
 		apart = b
 	}
+	giveWay := true
+	if v := os.Getenv(envHeavyGiveWay); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			*envErrs = append(*envErrs, fmt.Errorf("%s=%q: true or false", envHeavyGiveWay, v))
+		}
+		giveWay = b
+	}
+	fs.BoolVar(&h.giveWay, "heavy-give-way", giveWay, "a making of a report or file stops while a change (result entry) is served, at most "+heavyproc.MaxGiveWay.String()+" at a time (env "+envHeavyGiveWay+"; false: it goes on beside it)")
 	fs.BoolVar(&h.apart, "heavy-apart", apart, "make each report and file in a process of its own (traveler make-heavy), whose memory and collector never hold back result entry (env "+envHeavyApart+"; false: in this process)")
 	fs.IntVar(&h.cores, "heavy-cores", envNumber[int](envHeavyCores, envErrs), fmt.Sprintf("with --heavy-apart, the cores a making may run on at once, its GOMAXPROCS (env %s; 0: %d); leave result entry a core of its own", envHeavyCores, defaultHeavyCores))
-	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered)")
+	fs.IntVar(&h.nice, "heavy-nice", nice, "the nice value (0–19) of the threads making and sending reports and files, on Linux; result entry comes first (env "+envHeavyNice+"; 0: not lowered; 19 also the idle scheduling class, SCHED_IDLE)")
 }
 
 // check refuses values out of range.
@@ -116,8 +127,8 @@ func (h *heavyConfig) coresOr() int { return cmp.Or(h.cores, defaultHeavyCores) 
 // replicaURL's when set), on --heavy-cores cores (its GOMAXPROCS), at the
 // making thread's nice value, which it inherits, its database connections lowered to it too, its Go heap
 // under the same soft limit as serve's; what it says on its standard error
-// goes to stderr.
-func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Writer) (tournament.HeavyMaker, error) {
+// goes to stderr; it gives way to entry through gate (nil: it does not).
+func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Writer, gate *heavyproc.Gate) (tournament.HeavyMaker, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("--heavy-apart: this program cannot be found to run it again (%w): --heavy-apart=false makes reports in this process", err)
@@ -127,7 +138,7 @@ func (h *heavyConfig) apartMaker(databaseURL, replicaURL string, stderr io.Write
 	if os.Getenv("GOMEMLIMIT") == "" {
 		env = append(env, "GOMEMLIMIT="+strconv.Itoa(cmp.Or(h.memoryLimit, defaultMemoryLimit))+"MiB")
 	}
-	return heavyproc.Command(exe, []string{"make-heavy", "--nice", strconv.Itoa(h.nice)}, env, stderr), nil
+	return heavyproc.Command(exe, []string{"make-heavy", "--nice", strconv.Itoa(h.nice)}, env, stderr, gate), nil
 }
 
 // setMemoryLimit sets the Go heap's soft limit h says and returns a func

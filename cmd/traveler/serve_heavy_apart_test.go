@@ -64,7 +64,9 @@ func TestServeHeavyApart(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		return
 	}
-	// The making is seen as a child of the server: a make-heavy at nice 19.
+	// The making is seen as a child of the server: a make-heavy at nice 19,
+	// in the idle scheduling class (SCHED_IDLE, 5), inherited from the
+	// making's thread.
 	// Each try changes the event (its name) so that the file is made anew.
 	seen := func(p *served, c apitest.Client) (niceness []string) {
 		for try := 0; try < 30 && len(niceness) == 0; try++ {
@@ -83,15 +85,15 @@ func TestServeHeavyApart(t *testing.T) {
 		}
 		return niceness
 	}
-	if got := seen(apartSrv, apart); len(got) == 0 || got[0] != "19" {
-		t.Errorf("serve: the nice values of its make-heavy children seen while a file was made: %v, want one at 19", got)
+	if got := seen(apartSrv, apart); len(got) == 0 || got[0] != "19/5" {
+		t.Errorf("serve: the nice values/scheduling classes of its make-heavy children seen while a file was made: %v, want one at 19/5", got)
 	}
 	if got := seen(inSrv, in); len(got) != 0 {
 		t.Errorf("serve --heavy-apart=false: make-heavy children seen %v, want none", got)
 	}
 }
 
-// makersOf returns the nice value of each `traveler make-heavy` whose
+// makersOf returns the nice value and scheduling class ("19/5") of each `traveler make-heavy` whose
 // parent is pid, from /proc.
 func makersOf(pid int) []string {
 	var out []string
@@ -107,12 +109,12 @@ func makersOf(pid int) []string {
 		// pid (comm) state ppid …: the fields after the command's name, which may hold spaces.
 		i := strings.LastIndexByte(string(stat), ')')
 		fields := strings.Fields(string(stat[i+1:]))
-		if len(fields) < 17 || fields[1] != strconv.Itoa(pid) {
+		if len(fields) < 39 || fields[1] != strconv.Itoa(pid) {
 			continue
 		}
 		cmdline, _ := os.ReadFile("/proc/" + d.Name() + "/cmdline")
 		if strings.Contains(string(cmdline), "make-heavy") {
-			out = append(out, fields[16]) // nice: field 19 of stat
+			out = append(out, fields[16]+"/"+fields[38]) // nice and policy: fields 19 and 41 of stat
 		}
 	}
 	return out

@@ -61,8 +61,10 @@ func (o outcome) err() error {
 // its standard input, its standard output is the output, and Serve's
 // outcome comes on its third file (fd 3). The process is killed when ctx
 // ends, and (on Linux) when the thread that started it ends — the making's
-// thread, which outlives it. Its standard error goes to stderr.
-func Command(exe string, args, env []string, stderr io.Writer) tournament.HeavyMaker {
+// thread, which outlives it. Its standard error goes to stderr. With a
+// gate, the process is handed its shared page as its fourth file
+// (OpenGate there).
+func Command(exe string, args, env []string, stderr io.Writer, gate *Gate) tournament.HeavyMaker {
 	return func(ctx context.Context, job tournament.HeavyJob, w io.Writer) error {
 		var in bytes.Buffer
 		if err := gob.NewEncoder(&in).Encode(job); err != nil {
@@ -78,6 +80,9 @@ func Command(exe string, args, env []string, stderr io.Writer) tournament.HeavyM
 		cmd.Stdin = &in
 		cmd.Stderr = stderr
 		cmd.ExtraFiles = []*os.File{outcomeW}
+		if gate != nil && gate.f != nil {
+			cmd.ExtraFiles = append(cmd.ExtraFiles, gate.f) // fd 4: gateFD
+		}
 		cmd.WaitDelay = 5 * time.Second
 		dieWithThread(cmd)
 		stdout, err := cmd.StdoutPipe()

@@ -57,6 +57,14 @@ func child(what string) int {
 			return err
 		case "sleep":
 			time.Sleep(time.Minute)
+		case "gate": // the writes in flight its server's gate counts, as it sees them
+			g := OpenGate()
+			if g == nil {
+				_, err := io.WriteString(w, "no gate")
+				return err
+			}
+			_, err := io.WriteString(w, strconv.FormatInt(g.n.Load(), 10))
+			return err
 		}
 		return nil
 	})
@@ -73,7 +81,7 @@ func maker(t *testing.T, what string) tournament.HeavyMaker {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Command(exe, nil, []string{childEnv + "=" + what}, os.Stderr)
+	return Command(exe, nil, []string{childEnv + "=" + what}, os.Stderr, nil)
 }
 
 var job = tournament.HeavyJob{Event: 7, Actor: tournament.Actor{Role: tournament.RoleTable, SectionID: 3, Table: 5}, Part: tournament.EventPart{SectionID: 3}, Name: "laws?to=all"}

@@ -37,7 +37,11 @@ func Send(c echo.Context, filename, mediaType string, out *tournament.HeavyOutpu
 	if c.Request().Method == http.MethodHead {
 		return nil
 	}
-	if _, err := io.Copy(c.Response(), out.Reader()); err != nil {
+	// Straight to net/http's writer, which sends a file with sendfile
+	// (HeavyOutput.SendTo); echo's Response counts what it sent.
+	n, err := out.SendTo(c.Response().Writer)
+	c.Response().Size += n
+	if err != nil {
 		panic(http.ErrAbortHandler)
 	}
 	return nil

@@ -15,7 +15,7 @@ func TestServeHeavyFlags(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	run(context.Background(), []string{"serve", "-h"}, nil, &stdout, &stderr)
 	for _, want := range []string{"-memory-limit", envMemoryLimit, "-heavy-workers", envHeavyWorkers, "-heavy-wait", envHeavyWait,
-		"-heavy-keep", envHeavyKeep, "-heavy-keep-on-disk", envHeavyKeepOnDisk, "-heavy-dir", envHeavyDir, "-heavy-nice", envHeavyNice, "-heavy-apart", envHeavyApart} {
+		"-heavy-keep", envHeavyKeep, "-heavy-keep-on-disk", envHeavyKeepOnDisk, "-heavy-dir", envHeavyDir, "-heavy-nice", envHeavyNice, "-heavy-apart", envHeavyApart, "-heavy-give-way", envHeavyGiveWay} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("serve -h does not name %s:\n%s", want, stderr.String())
 		}
@@ -31,6 +31,7 @@ func TestServeHeavyFlags(t *testing.T) {
 		{env: [2]string{envHeavyNice, "low"}, want: envHeavyNice},
 		{env: [2]string{envHeavyWait, "soon"}, want: envHeavyWait},
 		{env: [2]string{envHeavyApart, "maybe"}, want: envHeavyApart},
+		{env: [2]string{envHeavyGiveWay, "sometimes"}, want: envHeavyGiveWay},
 	} {
 		if c.env[0] != "" {
 			t.Setenv(c.env[0], c.env[1])

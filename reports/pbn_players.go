@@ -18,6 +18,16 @@ import (
 // "Rank\1R;RankTie\1R;PairId\1R;…;Names\37L;NrBoards\2R;Club\30L;MemberID1\7R;MemberID2\7R;…".
 const pbnTotalScoreHeader = `Rank\2R;PairId\4R;Names\40L;MemberID1\10R;MemberID2\10R`
 
+// pbnIndividualHeader is the TotalScoreTable's header of an individual
+// section, which ranks players: PBN 2.1's PlayerId column (the id the
+// games' PlayerId_North … PlayerId_West give) and the player's Name, as
+// results readers of PBN take an individual's ranking (the Finnish PBN
+// reader's TotalScoreTable columns "PlayerId" and "Name"; a PBN-to-JSON
+// reader, JsonScoreTable.java, reading Competition "Individuals" by
+// PlayerId_North, _South, _East, _West), and the player's membership
+// number as MemberID1.
+const pbnIndividualHeader = `Rank\2R;PlayerId\4R;Name\40L;MemberID1\10R`
+
 // pbnTotalScoreRows are the TotalScoreTable's rows of a pairs section: one
 // a pair with players, by direction then place as the standings list them
 // (pairs with no standing after). A value not known is "-" (§5.1). A teams
@@ -45,7 +55,11 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 				ids[i] = pbnQuote(pl.Number)
 			}
 		}
-		rows = append(rows, place+" "+pbnQuote(ps.id(p.Number, side))+" "+pbnQuote(strings.Join(names, " - "))+" "+ids[0]+" "+ids[1])
+		row := place + " " + pbnQuote(ps.id(p.Number, side)) + " " + pbnQuote(strings.Join(names, " - ")) + " " + ids[0]
+		if s.Section.Movement.Kind != movement.KindIndividual { // an individual's entrant is one player
+			row += " " + ids[1]
+		}
+		rows = append(rows, row)
 	}
 	g := &s.Section.Grading
 	penalties := len(s.Section.Penalties) > 0 // a Penalty column (pbnTotalScoreHeaderOf)
@@ -93,6 +107,9 @@ func pbnTotalScoreRows(s *tournament.SectionData, ps pbnPairs) []string {
 func pbnTotalScoreHeaderOf(sec *tournament.Section) string {
 	g := &sec.Grading
 	h := pbnTotalScoreHeader
+	if sec.Movement.Kind == movement.KindIndividual {
+		h = pbnIndividualHeader
+	}
 	if g.Stratified() {
 		h += `;Stratum\4L;StrataPlaces\20L`
 	}

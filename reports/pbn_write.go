@@ -22,11 +22,10 @@ import (
 // carries the fifteen tags of the Mandatory Tag Set in their order, then
 // its supplemental tags sorted by name, then the play section (the opening
 // lead); see writePBNGame. Every game repeats its own values: export files
-// carry no "#" (§4.8 tag value inheritance).
+// carry no "#" (§4.8 tag value inheritance). An individual's games name
+// their players by seat (PlayerId_North … PlayerId_West, Competition
+// "Individuals") and its TotalScoreTable ranks players (pbnIndividualHeader).
 func WritePBN(w io.Writer, d tournament.EventData) error {
-	if err := refuseIndividual(&d, "PBN 2.1", "the players by seat, North, East, South and West, and the individual's score table"); err != nil {
-		return err
-	}
 	bw := bufio.NewWriter(w)
 	// §2.4: "% PBN <major>.<minor>" names the version, "% EXPORT" says the
 	// file has export format.
@@ -70,10 +69,15 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 			}
 			g := pbnGame{ev: ev, section: s.Section.Name, board: t.Board, deal: pbnDealOut(t.Board), totals: totals,
 				totalsHeader: pbnTotalScoreHeaderOf(&s.Section)}
-			if s.Section.Movement.Kind == movement.KindTeams {
+			switch s.Section.Movement.Kind {
+			case movement.KindTeams:
 				// Every game of a teams event says so, as RealBridge's
 				// teams files do (../shared/testdata/pbn/teams_imps_2021.pbn).
 				g.competition = "Teams"
+			case movement.KindIndividual:
+				// PBN's Competition value for an individual, which readers
+				// of PBN results read the PlayerId columns by (pbnIndividualHeader).
+				g.competition = "Individuals"
 			}
 			totals = nil
 			if a := analyses[t.Board.Number]; a != nil && !a.Deal.Empty() && !t.Board.Deal.Empty() {
@@ -108,6 +112,13 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 					ps.player(l.Result.EW, 1, 1), ps.player(l.Result.NS, 0, 0),
 					ps.player(l.Result.EW, 1, 0), ps.player(l.Result.NS, 0, 1),
 				}
+				g.seats = [4]string{}
+				if s.Section.Movement.Kind == movement.KindIndividual {
+					g.seats = pbnSeats(&s.Section.Movement, &l.Result)
+					for i, seat := range [4]int{3, 0, 1, 2} { // West, North, East, South
+						g.players[i] = ps.player(g.seats[seat], 0, 0)
+					}
+				}
 				writePBNGame(bw, &g, first)
 				first = false
 				g.totals = nil
@@ -140,6 +151,9 @@ type pbnGame struct {
 	deal    string
 	line    *tournament.Result
 	ns, ew  string // the pairs' ids, PairId_NS and PairId_EW
+	// seats are an individual's players by seat, North, East, South and
+	// West (PlayerId_North …, instead of the pairs' ids); "" otherwise.
+	seats [4]string
 	// analysis is the board's double-dummy analysis, nil when there is none.
 	analysis *tournament.Analysis
 	players  [4]string // West, North, East, South
@@ -194,6 +208,13 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 			}
 			if g.room != "" {
 				add("Room", g.room)
+			}
+		} else if g.seats[0] != "" {
+			// An individual: its players by seat, under the names of the
+			// ScoreTable's columns for an individual (PlayerId_North …),
+			// as PairId_NS names a pair's.
+			for i, seat := range [4]string{"North", "East", "South", "West"} {
+				add("PlayerId_"+seat, g.seats[i])
 			}
 		} else {
 			add("PairId_NS", g.ns)
@@ -417,6 +438,20 @@ func pbnDealOut(b tournament.Board) string {
 	d := b.Deal
 	d.First = b.Dealer
 	return d.String()
+}
+
+// pbnSeats are the players of an individual's result by seat, North,
+// East, South and West, as the movement seats them at its round and table;
+// "?" (unknown, §3.4) for each seat when the movement has no such table.
+func pbnSeats(m *movement.Movement, r *tournament.Result) [4]string {
+	if rd, ok := m.Round(r.Round); ok {
+		for _, t := range rd.Tables {
+			if t.Table == r.Table && len(t.Players) == 4 {
+				return [4]string{strconv.Itoa(t.Players[0]), strconv.Itoa(t.Players[1]), strconv.Itoa(t.Players[2]), strconv.Itoa(t.Players[3])}
+			}
+		}
+	}
+	return [4]string{"?", "?", "?", "?"}
 }
 
 // pbnRoom names a teams result's room: "Open" where the NS pair's team is

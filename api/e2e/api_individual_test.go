@@ -166,6 +166,53 @@ func TestAPIIndividual8(t *testing.T) {
 	if b, _ := json.Marshal(tr); !strings.Contains(string(b), `"ns":"1-8"`) {
 		t.Errorf("traveler of board 1: %s", b)
 	}
+
+	// PBN 2.1: an individual's game names its players by seat, the
+	// mandatory West, North, East and South tags (§3.4) and, as the
+	// ScoreTable's columns for an individual, PlayerId_North …
+	// PlayerId_West, with Competition "Individuals" (the values readers of
+	// PBN results read an individual by: a public PBN-to-JSON reader's
+	// JsonScoreTable.java takes Competition "Individuals" by PlayerId_North,
+	// _South, _East, _West; the Finnish PBN reader's TotalScoreTable
+	// columns are PlayerId and Name). Round 1, table 1, board 1: North 8,
+	// East 5, South 1, West 7 (the published table above), 4♠ by North
+	// making 10, not vulnerable (board 1): NS +420 (Law 77: 4 × 30 + 300
+	// game bonus). No PairId: the partnerships are not the entrants.
+	pbn := string(e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/results.pbn", directorToken, nil).Body)
+	var game string
+	for _, g := range strings.Split(pbn, "\n\n") {
+		if strings.Contains(g, "[Board \"1\"]") && strings.Contains(g, "[Round \"1\"]") && strings.Contains(g, "[Table \"1\"]") {
+			game = g
+		}
+	}
+	for _, want := range []string{
+		"[West \"Player 7\"]\n[North \"Player 8\"]\n[East \"Player 5\"]\n[South \"Player 1\"]\n",
+		"[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[Competition \"Individuals\"]\n" +
+			"[PlayerId_East \"5\"]\n[PlayerId_North \"8\"]\n[PlayerId_South \"1\"]\n[PlayerId_West \"7\"]\n[Round \"1\"]\n[Score \"NS 420\"]\n",
+	} {
+		if !strings.Contains(game, want) {
+			t.Errorf("PBN game of board 1, round 1, table 1 lacks\n%s\ngame:\n%s", want, game)
+		}
+	}
+	if strings.Contains(pbn, "PairId") || strings.Count(pbn, "[Competition \"Individuals\"]") != 14 {
+		t.Errorf("PBN: every one of the 14 games (7 boards × 2 tables) an individual's, none with a PairId:\n%s", pbn)
+	}
+	// Its TotalScoreTable ranks the 8 players as the hand calculation
+	// above: 3 first, 1, 5, 7, 8 second, 2, 4, 6 sixth; no membership
+	// numbers were entered ("-", §5.1).
+	wantTotals := `[TotalScoreTable "Rank\2R;PlayerId\4R;Name\40L;MemberID1\10R"]` + "\n" +
+		`1 "3" "Player 3" -` + "\n" + `2 "1" "Player 1" -` + "\n" + `2 "5" "Player 5" -` + "\n" + `2 "7" "Player 7" -` + "\n" +
+		`2 "8" "Player 8" -` + "\n" + `6 "2" "Player 2" -` + "\n" + `6 "4" "Player 4" -` + "\n" + `6 "6" "Player 6" -` + "\n"
+	if strings.Count(pbn, "[TotalScoreTable") != 1 || !strings.Contains(pbn, wantTotals) {
+		t.Errorf("PBN TotalScoreTable, want once\n%s\nfile:\n%s", wantTotals, pbn)
+	}
+	// traveler's PBN reader does not read an individual back: it refuses
+	// the file by its PlayerId_North rather than pairing partners who
+	// change every round by their names (line 20: the first game's PlayerId_North).
+	back := e.wantError(422, "file: line 20 [PlayerId_North]", "POST", "/v1/events/import?format=pbn&name=Back", directorToken, []byte(pbn))
+	if !strings.Contains(back.Error, "PlayerId_North") || !strings.Contains(back.Error, "individual") {
+		t.Errorf("importing the individual's PBN: %+v", back)
+	}
 }
 
 // TestAPIIndividual12 plays the 12-player individual (3 tables, 11 rounds;
@@ -212,7 +259,7 @@ func TestAPIIndividual12(t *testing.T) {
 // TestAPIIndividualRefused: a number of players with no published
 // movement, a schedule with a player twice at one table (naming the round
 // and table), a pair of two players in an individual, a change of its
-// movement and a USEBIO or PBN export are refused.
+// movement and a USEBIO export are refused.
 func TestAPIIndividualRefused(t *testing.T) {
 	e := newEnv(t)
 	var ev api.EventResponse
@@ -238,12 +285,12 @@ func TestAPIIndividualRefused(t *testing.T) {
 	if !strings.Contains(got.Error, "in an individual each number is one player") {
 		t.Errorf("two players: %+v", got)
 	}
-	// The individual's movement is not changed during play, and USEBIO and
-	// PBN, whose individual forms traveler does not write yet, are refused
-	// by name rather than written with partnerships as pairs.
+	// The individual's movement is not changed during play, and USEBIO,
+	// whose individual form traveler does not write yet, is refused by name
+	// rather than written with partnerships as pairs.
 	e.wantError(409, "movement.kind", "POST", "/v1/sections/"+id(sec.ID)+"/movement", directorToken,
 		map[string]any{"movement": map[string]any{"kind": "howell", "pairs": 4, "boards_per_round": 2}})
-	for _, f := range []struct{ path, says string }{{"/usebio.xml", "USEBIO 1.2's individual form (EVENT_TYPE INDIVIDUAL"}, {"/results.pbn", "PBN 2.1's individual form"}} {
+	for _, f := range []struct{ path, says string }{{"/usebio.xml", "USEBIO 1.2's individual form (EVENT_TYPE INDIVIDUAL"}} {
 		got = e.wantError(422, "section", "GET", "/v1/events/"+id(sec.EventID)+f.path, directorToken, nil)
 		if !strings.Contains(got.Error, "section A is an individual") || !strings.Contains(got.Error, f.says) {
 			t.Errorf("%s: %+v", f.path, got)

@@ -27,7 +27,8 @@
 //     (session_keyin*.go, keyin_line.go), fouled boards
 //     (session_fouled.go), deals and hand records (session_deal.go,
 //     session_hands.go), travelers and reports (session_traveler.go,
-//     session_reports.go).
+//     session_reports.go), a director's points on a traveler line set and
+//     lifted (session_correction.go).
 //   - Printing (paper.go, table_qr.go): the PDFs of hand records, table and
 //     guide cards and personal score cards, and the table links with their
 //     QR codes.

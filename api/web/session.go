@@ -24,6 +24,22 @@ func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d.POST("/results/:id/delete", p.deleteResult)
 	d.GET("/events/:id/reports", p.reportsPage)
 	p.keyinRoutes(d)
+	p.correctionRoutes(d)
+}
+
+// travelerPath is the director's traveler page of a board.
+func travelerPath(sectionID int64, board int) string {
+	return "/director/sections/" + strconv.FormatInt(sectionID, 10) + "/travelers/" + strconv.Itoa(board)
+}
+
+// travelerParams reads a traveler form's path: the section's id and the
+// board's number.
+func travelerParams(c echo.Context) (id int64, board int, err error) {
+	if id, err = pathID(c, "id"); err != nil {
+		return 0, 0, err
+	}
+	board, err = boardParam(c)
+	return id, board, err
 }
 
 // boardParam reads the board number from the path.

@@ -99,11 +99,7 @@ func (s slotView) VersionChoices() []int {
 // from the fouled board form: one choice a table.
 func (p *Pages) postVersions(c echo.Context) error {
 	ctx, a := c.Request().Context(), actor(c)
-	id, err := pathID(c, "id")
-	if err != nil {
-		return p.showDirectorTraveler(c, 0, View{}, err)
-	}
-	board, err := boardParam(c)
+	id, board, err := travelerParams(c)
 	if err != nil {
 		return p.showDirectorTraveler(c, 0, View{}, err)
 	}
@@ -131,7 +127,7 @@ func (p *Pages) postVersions(c echo.Context) error {
 	if err != nil {
 		return p.showDirectorTraveler(c, 0, View{}, onSlotField(err, fields))
 	}
-	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10)+"/travelers/"+strconv.Itoa(board),
+	return redirect(c, travelerPath(id, board),
 		"Board "+strconv.Itoa(board)+": "+storedVersionsWords(stored))
 }
 

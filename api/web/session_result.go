@@ -164,7 +164,7 @@ func (p *Pages) postResult(c echo.Context) error {
 		var saved tournament.Result
 		saved, err = p.svc.UpdateResult(c.Request().Context(), actor(c), id, in, version)
 		if err == nil {
-			return redirect(c, "/director/sections/"+strconv.FormatInt(saved.SectionID, 10)+"/travelers/"+strconv.Itoa(saved.Board),
+			return redirect(c, travelerPath(saved.SectionID, saved.Board),
 				"Board "+strconv.Itoa(saved.Board)+", round "+strconv.Itoa(saved.Round)+", table "+strconv.Itoa(saved.Table)+" corrected")
 		}
 	}

@@ -71,14 +71,17 @@ func (s slotView) Value() string { return strconv.Itoa(s.Round) + "/" + strconv.
 
 // directorTravelerData is the director's traveler page's data.
 type directorTravelerData struct {
-	Event    tournament.Event
-	Section  tournament.Section
-	Traveler travelerView
-	Slots    []slotView // every table that plays the board, with the version it played
-	Missing  []slotView // those without a result
-	Chosen   string     // the slot the adjusted score form has selected
-	Prev     int        // the board before, 0 when none
-	Next     int        // the board after, 0 when none
+	Event       tournament.Event
+	Section     tournament.Section
+	Traveler    travelerView
+	Slots       []slotView                   // every table that plays the board, with the version it played
+	Missing     []slotView                   // those without a result
+	Chosen      string                       // the slot the adjusted score form has selected
+	Played      []slotView                   // the tables with a result: the lines whose points the director can set
+	Corrected   []tournament.PointCorrection // the director's points on the board's lines, each with its lift button
+	Correctable bool                         // the method compares a traveler's lines (not teams), so a line's points can be set
+	Prev        int                          // the board before, 0 when none
+	Next        int                          // the board after, 0 when none
 }
 
 // newTravelerView converts a traveler of event ev for a page: the board's
@@ -212,8 +215,11 @@ func (p *Pages) loadDirectorTraveler(ctx context.Context, a tournament.Actor, se
 	for _, s := range d.Slots {
 		if s.ResultID == 0 {
 			d.Missing = append(d.Missing, s)
+		} else {
+			d.Played = append(d.Played, s)
 		}
 	}
+	d.Corrected, d.Correctable = boardCorrections(&sec, board), !ev.Scoring.Teams()
 	if board > 1 {
 		d.Prev = board - 1
 	}
@@ -266,11 +272,7 @@ func (p *Pages) showDirectorTraveler(c echo.Context, status int, v View, failed 
 // (weighted NS scores). A table that has a result gets it replaced.
 func (p *Pages) postAdjusted(c echo.Context) error {
 	ctx, a := c.Request().Context(), actor(c)
-	id, err := pathID(c, "id")
-	if err != nil {
-		return p.showDirectorTraveler(c, 0, View{}, err)
-	}
-	board, err := boardParam(c)
+	id, board, err := travelerParams(c)
 	if err != nil {
 		return p.showDirectorTraveler(c, 0, View{}, err)
 	}
@@ -290,7 +292,7 @@ func (p *Pages) postAdjusted(c echo.Context) error {
 	if err != nil {
 		return p.showDirectorTraveler(c, 0, View{}, err)
 	}
-	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10)+"/travelers/"+strconv.Itoa(board),
+	return redirect(c, travelerPath(id, board),
 		"Adjusted score assigned: round "+strconv.Itoa(in.Round)+", table "+strconv.Itoa(in.Table))
 }
 

@@ -311,6 +311,7 @@ var authzTable = map[string]authzCase{
 	"PUT /v1/sections/:id/swiss/draft":       {want: directorOnly(409), body: jsonBody(`{"version": 1, "matches": []}`)},
 	"POST /v1/sections/:id/swiss/draft/swap": {want: directorOnly(409), body: jsonBody(`{"version": 1, "teams": [1, 2]}`)},
 	"POST /v1/sections/:id/swiss/release":    {want: directorOnly(409), body: jsonBody(`{"version": 1}`)},
+	"POST /v1/sections/:id/swiss/withdraw":   {want: directorOnly(409), body: jsonBody(`{"number": 1}`)},
 	// the fixture's sections are not knockout matches: 409 for whoever may read (or change) them
 	"GET /v1/sections/:id/knockout":          {want: allowed(409, 409, 409, 409, 409)},
 	"POST /v1/sections/:id/knockout/playoff": {want: directorOnly(409)},

@@ -37,7 +37,7 @@ type HeavyOptions struct {
 	// last Cores CPUs (PinToLastCPUs), leaving the others to result entry.
 	Cores int
 	// GiveWay, when set, is called at a making's yield points — before
-	// each write of its output, before each section it reads — and waits
+	// its first write and each 256 KiB of its output after, before each section it reads — and waits
 	// there while result entry works (heavyproc.Gate.GiveWay): in this
 	// process, or in the process Apart starts, which is given its own.
 	GiveWay func(context.Context)
@@ -141,7 +141,7 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx context.Context, w io.Writer, d EventData) error, w io.Writer) error {
 	if gw := s.heavy.o.GiveWay; gw != nil {
 		ctx = context.WithValue(ctx, giveWayKey{}, gw)
-		w = givingWay{ctx: ctx, giveWay: gw, w: w}
+		w = &givingWay{ctx: ctx, giveWay: gw, w: w, since: -1}
 	}
 	d, err := s.eventData(ctx, job.Actor, job.Event, nil, job.Part)
 	if err != nil {
@@ -165,16 +165,25 @@ func giveWay(ctx context.Context) {
 	}
 }
 
-// givingWay is a making's output: it gives way before each write.
+// givingWay is a making's output: it gives way before its first write and
+// then once a piece (sendPiece) has been written since — not before every
+// write, which (a CSV's rows, a PBN's tags) would have a change held in
+// flight for long, such as a slow upload, stop the making at each line.
 type givingWay struct {
 	ctx     context.Context
 	giveWay func(context.Context)
 	w       io.Writer
+	since   int64 // bytes written since it last gave way; -1 before the first write
 }
 
-func (g givingWay) Write(p []byte) (int, error) {
-	g.giveWay(g.ctx)
-	return g.w.Write(p)
+func (g *givingWay) Write(p []byte) (int, error) {
+	if g.since < 0 || g.since >= sendPiece {
+		g.giveWay(g.ctx)
+		g.since = 0
+	}
+	n, err := g.w.Write(p)
+	g.since += int64(n)
+	return n, err
 }
 
 // HeavyOutput is one request's hold on what a heavy read made: read it

@@ -211,3 +211,36 @@ func TestHeavyPublicVersionKept(t *testing.T) {
 		t.Errorf("the public's report after the notice: %s results, want 18", got)
 	}
 }
+
+// TestHeavyMakingGivesWayByPiece: a making gives way at each section it
+// reads and, as it writes, once a piece of 256 KiB — not at every write: a
+// making of a million 16-byte lines while a change stays in flight would
+// otherwise wait 20 ms a line.
+func TestHeavyMakingGivesWayByPiece(t *testing.T) {
+	var gave atomic.Int64
+	svc := tournament.NewService(newStore(t), tournament.ServiceOptions{
+		DirectorToken: tournamenttest.DirectorToken,
+		Heavy:         tournament.HeavyOptions{Dir: t.TempDir(), GiveWay: func(context.Context) { gave.Add(1) }},
+	})
+	b := tournamenttest.For(t, svc)
+	e := b.Event(tournament.EventInput{Published: true})
+	b.Mitchell(e.ID, 3, 2)
+	line := []byte("0123456789abcde\n")
+	out, err := svc.Heavy(b.Ctx, tournament.Public, e.ID, tournament.EventPart{}, "lines", func(_ context.Context, w io.Writer, _ tournament.EventData) error {
+		for range (1 << 20) / len(line) { // 1 MiB in 65,536 writes
+			if _, err := w.Write(line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	// 1 section read, then the first write and one after each of the
+	// first three 256 KiB pieces of 1 MiB: 1 + 4.
+	if got := gave.Load(); got != 5 {
+		t.Errorf("a making of one section writing 1 MiB in 65,536 writes gave way %d times, want 5", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // PenaltyUnit is what a procedural penalty's amount counts.
@@ -175,6 +176,8 @@ func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 		what := "pair"
 		if e.Scoring.Teams() {
 			what = "team"
+		} else if sec.Movement.Kind == movement.KindIndividual {
+			what = "player"
 		}
 		return Invalidf("number", what+" "+want+" is not in section "+sec.Name, allowed...)
 	}
@@ -190,7 +193,7 @@ func kindWord(sec *Section) string {
 }
 
 // PenaltyTargets lists who in a section may be penalised: each team's
-// number, or each pair's number and direction ("3 NS", "5") as the
+// number, each player's in an individual, or each pair's number and direction ("3 NS", "5") as the
 // movement labels it, the phantom left out.
 func PenaltyTargets(e *Event, sec *Section) []string {
 	m := &sec.Movement
@@ -198,6 +201,12 @@ func PenaltyTargets(e *Event, sec *Section) []string {
 	if e.Scoring.Teams() {
 		for _, t := range m.Teams {
 			out = append(out, strconv.Itoa(t.Number))
+		}
+		return out
+	}
+	if m.Kind == movement.KindIndividual { // a player's penalty is the player's (playerTotals)
+		for p := 1; p <= m.Players; p++ {
+			out = append(out, strconv.Itoa(p))
 		}
 		return out
 	}

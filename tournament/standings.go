@@ -319,7 +319,7 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	var sum, pen []float64
 	var played []int
 	if m.Kind == movement.KindIndividual {
-		sum, _, played = pairTotals(method, m, results, &sb, nil)
+		sum, played = pairTotalsOf(m, results, &sb, StatusNotPlayed)
 		sum, pen, played = playerTotals(method, m, sum, played, &sb, pens)
 	} else {
 		sum, pen, played = pairTotals(method, m, results, &sb, pens)

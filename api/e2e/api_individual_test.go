@@ -79,6 +79,15 @@ func standingsByPlayer(t *testing.T, e *env, sec api.SectionResponse) map[string
 //	8: T1N 2, T1N 0, T1N 2, T1N 0, T1N 2, T1N 0, T1N 2  =  8 = 57.14 %
 //
 // so player 3 first, 1, 5, 7 and 8 equal second (place 2), 2, 4 and 6 equal sixth (place 6).
+// eightLines is what TestAPIIndividual8's tables make: 4S= where the
+// round is odd at table 1 or even at table 2, else 2S=.
+func eightLines(round, table int) (string, int) {
+	if (round%2 == 1) == (table == 1) {
+		return "4S", 10
+	}
+	return "2S", 8
+}
+
 func TestAPIIndividual8(t *testing.T) {
 	e := newEnv(t)
 	sec := individualEvent(t, e, "Christmas individual", 8)
@@ -99,12 +108,7 @@ func TestAPIIndividual8(t *testing.T) {
 	if g := mc.GuideCards[0]; g.Name != "1" || g.Rounds[0].Seat != "South" || g.Rounds[0].Partner != 8 || g.Rounds[0].OppName != "5-7" || g.Rounds[0].Table != 1 {
 		t.Errorf("player 1's guide card: %+v", g)
 	}
-	playIndividual(t, e, sec, func(round, table int) (string, int) {
-		if (round%2 == 1) == (table == 1) {
-			return "4S", 10
-		}
-		return "2S", 8
-	})
+	playIndividual(t, e, sec, eightLines)
 	got := standingsByPlayer(t, e, sec)
 	want := map[string]struct {
 		total, pct float64
@@ -300,5 +304,25 @@ func TestAPIIndividualRefused(t *testing.T) {
 	e.want(200, &sections, "GET", "/v1/events/"+id(ev.ID)+"/sections", directorToken, nil)
 	if len(sections) != 0 {
 		t.Errorf("a refused section was stored: %d sections", len(sections))
+	}
+}
+
+// TestAPIIndividualPenalty: a procedural penalty in an individual is a
+// player's — taken off that player's total alone, not off the partnerships
+// they sat in. Player 3 of TestAPIIndividual8 has 12 of 14 (85.71 %); 1 mp
+// off leaves 11 of 14 = 78.57 %, still first; player 8, 3's partner in
+// round 1, keeps 8 (57.14 %).
+func TestAPIIndividualPenalty(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Penalised individual", 8)
+	playIndividual(t, e, sec, eightLines)
+	e.want(201, nil, "POST", "/v1/sections/"+id(sec.ID)+"/penalties", directorToken,
+		`{"number": "3", "amount": 1, "unit": "mp", "reason": "mobile phone"}`)
+	got := standingsByPlayer(t, e, sec)
+	if p := got["3"]; p.Total != 11 || p.Percentage != 78.57 || p.Place != "1" || p.Penalty == nil || *p.Penalty != 1 {
+		t.Errorf("player 3 after 1 mp off: %+v, want 11, 78.57 %%, 1st, 1 off", p)
+	}
+	if p := got["8"]; p.Total != 8 || p.Percentage != 57.14 || p.Penalty != nil {
+		t.Errorf("player 8, not penalised: %+v, want 8, 57.14 %%, no penalty", p)
 	}
 }

@@ -227,7 +227,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	}
 	if len(beyond) > 0 {
 		slices.Sort(beyond)
-		rd.note(firstLine, "[Board]", "the file's hand set is wider than the boards played: boards "+strconv.Itoa(beyond[0])+"–"+strconv.Itoa(beyond[len(beyond)-1])+
+		rd.note(firstLine, "[Board]", "the file's hand set is wider than the boards played: boards "+tournament.NumberRanges(beyond)+
 			" have a deal and no result, so the section plays boards 1 to "+strconv.Itoa(maxBoard)+" and their "+strconv.Itoa(len(beyond))+" deals are not stored")
 	}
 	perBoard := map[int]int{}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -192,5 +193,27 @@ func TestPBNBridgeWebsSpellings(t *testing.T) {
 	}
 	if !noted {
 		t.Errorf("no note of BridgeWebs' spellings: %+v", f.Notes)
+	}
+}
+
+// TestHandRecordsFromLINData: a hand-record upload of a BBO export whose
+// deal is only in LIN_DATA gives the LIN's deal (the one pbntools reads,
+// see TestPBNDealFromLINData); before, the game gave no hand record and
+// the file was refused for holding no deal.
+func TestHandRecordsFromLINData(t *testing.T) {
+	hs, err := reports.ReadHandRecords(strings.NewReader(linExport))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hs) != 1 || hs[0].Board.Number != 1 {
+		t.Fatalf("hand records %+v; want board 1", hs)
+	}
+	d, err := scoring.ParseDeal("deal", hs[0].Board.Deal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.First = scoring.North
+	if got := d.PBN(); got != "N:AQ983.A973.K92.3 J7..AQJ863.KJ864 KT2.QT842.7.T952 654.KJ65.T54.AQ7" {
+		t.Errorf("board 1's deal %s; want pbntools' reading of the LIN", got)
 	}
 }

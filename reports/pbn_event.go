@@ -171,13 +171,11 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	var err error
 	boards := map[int]tournament.Board{}
 	var played []int // indexes into games of the traveler lines
-	maxBoard := 0
 	for i := range games {
 		g := &games[i]
 		if g.Board == 0 {
 			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
 		}
-		maxBoard = max(maxBoard, g.Board)
 		if _, ok := boards[g.Board]; !ok {
 			b := tournament.Board{Number: g.Board, Dealer: scoring.BoardDealer(g.Board), Vulnerability: scoring.BoardVulnerability(g.Board)}
 			if g.HasDealer {
@@ -208,7 +206,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	// of the set, boards 19–28 with no results after 18 played): the
 	// section plays up to its last board with a result; the deals after it
 	// are not its boards, noted with the line of the first.
-	maxBoard = 0
+	maxBoard := 0
 	for _, i := range played {
 		maxBoard = max(maxBoard, games[i].Board)
 	}
@@ -499,6 +497,9 @@ func assignedNotes(g *PBNGame) (ns, ew []tournament.AssignedPart, found bool, er
 					return nil, nil, true, pbnErr(t, `an assigned score's parts "NS 420 weight 0.5; NS -50 weight 0.5": an NS score and its share, above 0 and at most 1`)
 				}
 				*side.parts = append(*side.parts, tournament.AssignedPart{NSScore: score, Weight: weight})
+			}
+			if err := tournament.CheckWeights(*side.parts, "weights"); err != nil {
+				return nil, nil, true, pbnErr(t, "an assigned score's shares (Law 12C1(c)): "+err.Error())
 			}
 			found = true
 		}

@@ -197,3 +197,18 @@ func TestPBNExportIndependentReader(t *testing.T) {
 		t.Errorf("the npm reader read %d contracts, want 6", contracts)
 	}
 }
+
+// TestPBNAssignedNoteRefused: an assigned score's Note that cannot be read
+// (a share that is no number; more parts than a weighted score may have,
+// tournament.MaxAssignedParts; shares adding up to 90 %, not 100 % as Law
+// 12C1(c) weights them) refuses the file naming the Note's line.
+func TestPBNAssignedNoteRefused(t *testing.T) {
+	game := "[Board \"1\"]\n[PairId_NS \"1\"]\n[PairId_EW \"2\"]\n[Note \"1:assigned adjusted score (Law 12C1(c)), NS side: %s\"]\n"
+	eleven := strings.TrimSuffix(strings.Repeat("NS 420 weight 0.09; ", 11), "; ")
+	for _, parts := range []string{"NS 420 weight half", eleven, "NS 420 weight 0.5; NS -50 weight 0.4"} {
+		_, err := reports.ReadResults(strings.NewReader(strings.Replace(game, "%s", parts, 1)), reports.ReadOptions{})
+		if err == nil || !strings.Contains(err.Error(), "line 4") || !strings.Contains(err.Error(), "[Note]") {
+			t.Errorf("%q: %v; want a refusal naming line 4, [Note]", parts, err)
+		}
+	}
+}

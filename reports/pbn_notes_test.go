@@ -8,11 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -131,13 +133,18 @@ func TestPBNNotesNumbered(t *testing.T) {
 	}
 }
 
-// TestPBNExportIndependentReader reads traveler's PBN export of the
-// adjusted event with an independent PBN reader, the npm package pbn
-// (github.com/richardschneider/pbn, MIT; installed by `npm ci` in
-// testdata/pbnjs, which .ci/run does): it throws on a Note that is not
-// "<index>:<text>", as it did on every export with an adjusted score. Its
-// Notes, Contracts and Scores must be what traveler wrote.
-func TestPBNExportIndependentReader(t *testing.T) {
+// pbnjsTag is a tag as the npm package pbn reads it (testdata/pbnjs/read.js).
+type pbnjsTag struct {
+	Name, Value, Text string
+	Number            int
+}
+
+// readWithPBNJS reads a PBN text with the npm package pbn (an independent
+// reader: github.com/richardschneider/pbn, MIT; installed by `npm ci` in
+// testdata/pbnjs, which .ci/run does) and returns the tags it read. The
+// test skips when node is not installed, and fails when the package is not.
+func readWithPBNJS(t *testing.T, text []byte) []pbnjsTag {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed: the independent PBN reader (npm package pbn) cannot run")
@@ -149,12 +156,8 @@ func TestPBNExportIndependentReader(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "pbn", "package.json")); err != nil {
 		t.Fatalf("the npm package pbn is not installed in %s: run `npm ci` there (.ci/run does): %v", dir, err)
 	}
-	var pbn bytes.Buffer
-	if err := reports.WritePBN(&pbn, adjustedEvent(t)); err != nil {
-		t.Fatal(err)
-	}
 	file := filepath.Join(t.TempDir(), "event.pbn")
-	if err := os.WriteFile(file, pbn.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(file, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(node, filepath.Join(dir, "read.js"), file)
@@ -164,20 +167,33 @@ func TestPBNExportIndependentReader(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the npm package pbn refused traveler's export: %v\n%s", err, stderr.String())
 	}
-	type tag struct {
-		Name, Value, Text string
-		Number            int
-	}
-	var notes []string
-	contracts := 0
+	var tags []pbnjsTag
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		var tg tag
+		var tg pbnjsTag
 		if err := json.Unmarshal([]byte(line), &tg); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
+		tags = append(tags, tg)
+	}
+	return tags
+}
+
+// TestPBNExportIndependentReader reads traveler's PBN export of the
+// adjusted event with an independent PBN reader, the npm package pbn
+// (readWithPBNJS): it throws on a Note that is not "<index>:<text>", as it
+// did on every export with an adjusted score. Its Notes and Contracts must
+// be what traveler wrote.
+func TestPBNExportIndependentReader(t *testing.T) {
+	var pbn bytes.Buffer
+	if err := reports.WritePBN(&pbn, adjustedEvent(t)); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	contracts := 0
+	for _, tg := range readWithPBNJS(t, pbn.Bytes()) {
 		switch tg.Name {
 		case "Note":
-			notes = append(notes, strings.Join([]string{string(rune('0' + tg.Number)), tg.Text}, ":"))
+			notes = append(notes, strconv.Itoa(tg.Number)+":"+tg.Text)
 		case "Contract":
 			if tg.Value != "" {
 				contracts++
@@ -195,6 +211,55 @@ func TestPBNExportIndependentReader(t *testing.T) {
 	}
 	if contracts != 6 { // 9 lines, 3 adjusted
 		t.Errorf("the npm reader read %d contracts, want 6", contracts)
+	}
+}
+
+// TestPBNExportsOfRealFilesIndependentReader: every real PBN results file
+// the tests hold (../shared/testdata/pbn, testdata/pbn), read by traveler
+// and written again as PBN, is read by the npm package pbn
+// (readWithPBNJS), one Contract for each line traveler holds a contract
+// or a passed-out board for.
+func TestPBNExportsOfRealFilesIndependentReader(t *testing.T) {
+	files := []string{
+		sharedtest.Path(t, "pbn", "pairs_no_date_2013.pbn"),
+		sharedtest.Path(t, "pbn", "crossimp_kops_2013.pbn"),
+		sharedtest.Path(t, "pbn", "teams_imps_2021.pbn"),
+		sharedtest.Path(t, "pbn", "vugraph_rooms_1998.pbn"),
+		filepath.Join("testdata", "pbn", "ruter_butler_2012.pbn"),
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rf, err := reports.ReadResults(f, reports.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 0
+			for _, sd := range rf.Event.Sections {
+				for _, r := range sd.Results {
+					if r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut {
+						want++
+					}
+				}
+			}
+			var pbn bytes.Buffer
+			if err := reports.WritePBN(&pbn, rf.Event); err != nil {
+				t.Fatal(err)
+			}
+			got := 0
+			for _, tg := range readWithPBNJS(t, pbn.Bytes()) {
+				if tg.Name == "Contract" && tg.Value != "" {
+					got++
+				}
+			}
+			if got != want {
+				t.Errorf("the npm reader read %d contracts; traveler wrote %d lines with one", got, want)
+			}
+		})
 	}
 }
 

@@ -217,3 +217,20 @@ func TestHandRecordsFromLINData(t *testing.T) {
 		t.Errorf("board 1's deal %s; want pbntools' reading of the LIN", got)
 	}
 }
+
+// TestPBNDealerFromLINData: with no [Dealer], the dealer is the LIN md
+// field's digit (1 South, 2 West, 3 North, 4 East; "md|3…" in linExport:
+// North), not the board number's. The game is numbered 2 here (East deals
+// board 2 by number) so that the two differ.
+func TestPBNDealerFromLINData(t *testing.T) {
+	file := strings.Replace(strings.Replace(linExport, "[Dealer \"N\"]\n", "", 1), "[Board \"1\"]", "[Board \"2\"]", 1)
+	f, err := reports.ReadResults(strings.NewReader(file), reports.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range f.Event.Sections[0].Boards {
+		if b.Number == 2 && b.Dealer != scoring.North {
+			t.Errorf("board 2 read as %+v; want North the dealer, as the LIN's md|3 says", b)
+		}
+	}
+}

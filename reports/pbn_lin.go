@@ -20,6 +20,16 @@ const linRanks = "AKQJT98765432"
 // when the tag has no md field; an md field that cannot be read is an error
 // saying why.
 func linDeal(lin string) (d scoring.Deal, ok bool, err error) {
+	d, _, ok, err = linBoard(lin)
+	return d, ok, err
+}
+
+// linDealers are the seats of the md field's dealer digit, 1 to 4.
+var linDealers = [4]scoring.Seat{scoring.South, scoring.West, scoring.North, scoring.East}
+
+// linBoard is linDeal with the dealer the md field names (ok false for
+// dealer when it names none).
+func linBoard(lin string) (d scoring.Deal, dealer *scoring.Seat, ok bool, err error) {
 	fields := strings.Split(lin, "|")
 	md := -1
 	for i := 0; i+1 < len(fields); i += 2 {
@@ -29,15 +39,16 @@ func linDeal(lin string) (d scoring.Deal, ok bool, err error) {
 		}
 	}
 	if md < 0 {
-		return d, false, nil
+		return d, nil, false, nil
 	}
 	v := strings.TrimSpace(fields[md])
 	if len(v) > 0 && v[0] >= '1' && v[0] <= '4' {
-		v = v[1:] // the dealer: the Dealer tag says it too
+		seat := linDealers[v[0]-'1']
+		dealer, v = &seat, v[1:]
 	}
 	hands := strings.Split(v, ",")
 	if len(hands) > 4 {
-		return d, true, errors.New("md gives " + strconv.Itoa(len(hands)) + " hands, at most 4")
+		return d, nil, true, errors.New("md gives " + strconv.Itoa(len(hands)) + " hands, at most 4")
 	}
 	var suits [4][4]string // by hand (S, W, N, E), by suit (S, H, D, C): ranks in PBN order
 	var seen [4]map[byte]bool
@@ -63,14 +74,14 @@ func linDeal(lin string) (d scoring.Deal, ok bool, err error) {
 				c, i = 'T', i+1
 			}
 			if suit < 0 || strings.IndexByte(linRanks, c) < 0 || seen[suit][c] {
-				return d, true, errors.New("hand " + strconv.Itoa(h+1) + " " + strconv.Quote(hand) + ": cards S…H…D…C…, ranks AKQJT98765432, each card once")
+				return d, nil, true, errors.New("hand " + strconv.Itoa(h+1) + " " + strconv.Quote(hand) + ": cards S…H…D…C…, ranks AKQJT98765432, each card once")
 			}
 			seen[suit][c] = true
 			cards[suit] = append(cards[suit], c)
 			n++
 		}
 		if n != 13 {
-			return d, true, errors.New("hand " + strconv.Itoa(h+1) + " " + strconv.Quote(hand) + " holds " + strconv.Itoa(n) + " cards, not 13")
+			return d, nil, true, errors.New("hand " + strconv.Itoa(h+1) + " " + strconv.Quote(hand) + " holds " + strconv.Itoa(n) + " cards, not 13")
 		}
 		for s := range 4 {
 			suits[h][s] = sortedRanks(cards[s])
@@ -109,9 +120,9 @@ func linDeal(lin string) (d scoring.Deal, ok bool, err error) {
 	}
 	d, err = scoring.ParseDeal("LIN_DATA", "S:"+strings.Join(pbn[:], " "))
 	if err != nil {
-		return d, true, err
+		return d, nil, true, err
 	}
-	return d, true, nil
+	return d, dealer, true, nil
 }
 
 // sortedRanks writes a suit's ranks in PBN order, highest first.

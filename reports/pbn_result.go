@@ -106,12 +106,15 @@ func (g *PBNGame) playedResult(rules *scoring.Rules) (PBNResult, error) {
 	if t, ok := g.given("LIN_DATA"); ok && res.Deal.Given == [4]bool{} {
 		// BBO's and RealBridge's exports give the deal in LIN, with no
 		// Deal or one of unknown hands ("N:- - - -").
-		d, has, err := linDeal(t.Value)
+		d, dealer, has, err := linBoard(t.Value)
 		if err != nil {
 			return res, pbnErr(t, `BBO's LIN with the deal in its md field, e.g. "md|3S358TH28D34579C89,S6QH7JQD8TKAC47JK,SAH35TKAD2JC235QA,|" (`+err.Error()+")")
 		}
 		if has {
 			res.Deal, res.DealFromLIN = d, true
+		}
+		if dealer != nil && !res.HasDealer {
+			res.Dealer, res.HasDealer = *dealer, true // the md field's digit: 1 South, 2 West, 3 North, 4 East
 		}
 	}
 	if t, ok := g.given("Contract"); ok {

@@ -6,7 +6,9 @@
 // format (SniffFormat), reads USEBIO 1.2 XML (the event, its pairs with
 // their totals, percentages and places, every traveler line with the file's
 // own matchpoints or IMPs, and the hands) or PBN with played results
-// (contract, declarer, tricks, score, rooms and IMPs) in the file's text
+// (contract, declarer, tricks, score, rooms and IMPs; BridgeWebs' "3D*",
+// "PO" and "A" lines; a deal given only in BBO's LIN_DATA; a hand set wider
+// than the boards played, its extra deals left out) in the file's text
 // encoding and code page, and gives tournament.EventData with notes on what
 // the file left out. ReadHandRecords and ReadDeals read PBN deals (hand
 // records, hand-set files of deals for dealing machines). A file that cannot
@@ -23,7 +25,9 @@
 // a teams section as USEBIO's team event, usebio_teams.go: TEAMs, MATCHes
 // round by round or segment by segment, a knockout's carry-over refused);
 // PBN (pbn_write.go; a teams room with Competition, HomeTeam, VisitTeam,
-// Room and ScoreIMP as RealBridge and vugraph files write them); and the printed PDFs (paper*.go, through gopdf with the
+// Room and ScoreIMP as RealBridge and vugraph files write them; Notes
+// numbered "1:…" as PBN 2.1 §3.5.5 says, an assigned score's weighted
+// and split parts in them so that the file reads back); and the printed PDFs (paper*.go, through gopdf with the
 // Go fonts) — hand records with double-dummy grids, table and guide cards,
 // score cards — on A4 or US Letter. Every writer renders to an io.Writer
 // from tournament.EventData (or what tournament computed); none computes

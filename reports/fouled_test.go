@@ -64,7 +64,7 @@ func TestPBNFouledBoard(t *testing.T) {
 	games := strings.Split(buf.String(), "\n\n")
 	var noted []string
 	for _, g := range games {
-		if strings.Contains(g, `[Note "fouled board: version 2 of the deal`) {
+		if strings.Contains(g, `[Note "1:fouled board: version 2 of the deal`) {
 			noted = append(noted, g)
 		}
 	}

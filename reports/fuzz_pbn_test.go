@@ -23,6 +23,9 @@ var pbnEdgeCases = []string{
 	"[Board \"1\" x]\n",
 	"[ \"1\"]\n",
 	"[Board \"1\"] {comment [Board \"2\"]\nstill} [Dealer \"E\"]\n",
+	"[Board \"1\"]\n[Deal \"N:- - - -\"]\n[LIN_DATA \"md|3S2TKH248TQD7C259T,S456H56JKD45TC7QA,S389QAH379AD29KC3,|\"]\n[Contract \"3D*\"]\n[Declarer \"N\"]\n[Result \"9\"]\n[North \"a\"]\n[East \"b\"]\n",
+	"[Board \"1\"]\n[LIN_DATA \"md|1S10AH,,,|\"]\n[Contract \"PO\"]\n[Note \"1:assigned adjusted score (Law 12C1(c)), NS side: NS 420 weight 0.5; NS x weight 2\"]\n",
+	"[Board \"1\"]\n[Contract \"A\"]\n[Declarer \"A\"]\n[Result \"A\"]\n[North \"a\"]\n[East \"b\"]\n",
 }
 
 // addPBNSeeds seeds a PBN fuzz test: pieces of the real and golden files

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
 
@@ -16,10 +17,18 @@ type HandRecord struct {
 	Board tournament.BoardInput
 }
 
+// unknownDeal reports whether a Deal value gives no hand ("N:- - - -").
+func unknownDeal(v string) bool {
+	d, err := scoring.ParseDeal("deal", v)
+	return err == nil && d.Given == [4]bool{}
+}
+
 // ReadHandRecords reads the hand records of a PBN file, decoded as
 // ReadResults decodes one (byte-order marks, encodings, line ends): every
 // game with a Deal gives its Board, Dealer and Vulnerable (as written: the
-// service checks them) and Deal; games without a Deal (a file header, a
+// service checks them) and Deal (or, with no Deal or one of unknown hands,
+// the deal of a LIN_DATA tag's md field, as BBO and RealBridge export
+// it: linDeal); games without a Deal (a file header, a
 // played result without the cards) give nothing. A game with a Deal and no
 // board number, or a file without any deal, is a *FileError.
 func ReadHandRecords(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, false) }
@@ -51,6 +60,17 @@ func readHandRecords(r io.Reader, byPlace bool) ([]HandRecord, error) {
 	for i := range games {
 		g := &games[i]
 		deal, ok := g.given("Deal")
+		if lin, has := g.given("LIN_DATA"); has && (!ok || unknownDeal(deal.Value)) {
+			// BBO's and RealBridge's exports: the deal in LIN_DATA's md
+			// field, [Deal] missing or of unknown hands ("N:- - - -").
+			d, md, err := linDeal(lin.Value)
+			if err != nil {
+				return nil, pbnErr(lin, `BBO's LIN with the deal in its md field (`+err.Error()+")")
+			}
+			if md {
+				deal, ok = PBNTag{Line: lin.Line, Name: "LIN_DATA", Value: d.PBN()}, true
+			}
+		}
 		if !ok {
 			continue
 		}

@@ -171,13 +171,11 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	var err error
 	boards := map[int]tournament.Board{}
 	var played []int // indexes into games of the traveler lines
-	maxBoard := 0
 	for i := range games {
 		g := &games[i]
 		if g.Board == 0 {
 			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
 		}
-		maxBoard = max(maxBoard, g.Board)
 		if _, ok := boards[g.Board]; !ok {
 			b := tournament.Board{Number: g.Board, Dealer: scoring.BoardDealer(g.Board), Vulnerability: scoring.BoardVulnerability(g.Board)}
 			if g.HasDealer {
@@ -186,6 +184,9 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 			if g.HasVulnerable {
 				b.Vulnerability = g.Vulnerable
 			}
+			if g.DealFromLIN {
+				rd.noteOnce("lin deal", g.Line, "[LIN_DATA]", "the deal is read from the LIN_DATA tag's md field (BBO's LIN), as the file gives no [Deal]")
+			}
 			if g.Deal.Given != [4]bool{} {
 				deal := g.Deal
 				deal.First = scoring.North // stored from North, as every deal is
@@ -193,12 +194,39 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 			}
 			boards[g.Board] = b
 		}
-		if g.HasContract || artificialNote(g.Game) != nil {
+		_, _, assigned, _ := assignedNotes(g.Game)
+		if g.HasContract || g.HasAdjusted || artificialNote(g.Game) != nil || assigned {
 			played = append(played, i)
 		}
 	}
 	if len(played) == 0 {
 		return tournament.SectionData{}, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
+	}
+	// A hand set wider than the boards played (EBUScore writes every deal
+	// of the set, boards 19–28 with no results after 18 played): the
+	// section plays up to its last board with a result; the deals after it
+	// are not its boards, noted with the line of the first.
+	maxBoard := 0
+	for _, i := range played {
+		maxBoard = max(maxBoard, games[i].Board)
+	}
+	var beyond []int
+	firstLine := 0
+	for i := range games {
+		if n := games[i].Board; n > maxBoard {
+			if _, ok := boards[n]; ok {
+				beyond = append(beyond, n)
+				delete(boards, n)
+				if firstLine == 0 || games[i].Line < firstLine {
+					firstLine = games[i].Line
+				}
+			}
+		}
+	}
+	if len(beyond) > 0 {
+		slices.Sort(beyond)
+		rd.note(firstLine, "[Board]", "the file's hand set is wider than the boards played: boards "+tournament.NumberRanges(beyond)+
+			" have a deal and no result, so the section plays boards 1 to "+strconv.Itoa(maxBoard)+" and their "+strconv.Itoa(len(beyond))+" deals are not stored")
 	}
 	perBoard := map[int]int{}
 	for _, i := range played {
@@ -267,6 +295,11 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		}
 		r := &results[k]
 		rd.pbnAuction(g, &rules, boards[r.Board].Dealer, r)
+		if g.Spelling != "" {
+			t, _ := g.Game.Tag("Contract")
+			rd.noteOnce("bridgewebs contract", t.Line, "[Contract]", strconv.Quote(g.Spelling)+" is read as BridgeWebs writes it: * a double (3D* is 3DX, 3D** 3DXX), PO a board passed out,"+
+				" A an adjusted score (A: 50 %/50 %, A+: 60 %/40 %, A-: 40 %/60 % of the top, Law 12C2)")
+		}
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
 			t, _ := g.Game.Tag("Score")
 			if err := rd.scoreDisagrees(t.Line, "[Score]", t.Value, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
@@ -360,8 +393,18 @@ func (rd *reading) inheritTags(all []PBNGame) []PBNGame {
 // pbnResult turns a game into a result: its board, status and contract.
 func pbnResult(g *PBNResult) (tournament.Result, error) {
 	r := tournament.Result{Board: g.Board}
+	if g.HasAdjusted {
+		r.Status, r.NSPercent, r.EWPercent = tournament.StatusArtificial, g.Adjusted[0], g.Adjusted[1]
+		return r, nil
+	}
 	if pc := artificialNote(g.Game); pc != nil && !g.HasContract {
 		r.Status, r.NSPercent, r.EWPercent = tournament.StatusArtificial, pc[0], pc[1]
+		return r, nil
+	}
+	if ns, ew, ok, err := assignedNotes(g.Game); err != nil {
+		return r, err
+	} else if ok && !g.HasContract {
+		r.Status, r.Assigned, r.EWAssigned = tournament.StatusAssigned, ns, ew
 		return r, nil
 	}
 	if g.Contract.Pass {
@@ -386,8 +429,9 @@ func pbnResult(g *PBNResult) (tournament.Result, error) {
 	return r, nil
 }
 
-// artificialNote reads a Note "artificial score 60%/40%", as WritePBN
-// writes it: each side's percentage of the top; nil when there is none.
+// artificialNote reads a Note "1:artificial score 60%/40%", as WritePBN
+// writes it (before traveler numbered its notes, without the "1:"): each
+// side's percentage of the top; nil when there is none.
 func artificialNote(g *PBNGame) []int {
 	if g == nil {
 		return nil
@@ -397,11 +441,74 @@ func artificialNote(g *PBNGame) []int {
 			continue
 		}
 		var ns, ew int
-		if n, err := fmt.Sscanf(t.Value, "artificial score %d%%/%d%%", &ns, &ew); err == nil && n == 2 {
+		if n, err := fmt.Sscanf(noteText(t.Value), "artificial score %d%%/%d%%", &ns, &ew); err == nil && n == 2 {
 			return []int{ns, ew}
 		}
 	}
 	return nil
+}
+
+// noteText is a Note's text without its index: PBN 2.1 §3.5.5 writes a
+// note "<note_index>:<note_text>"; a value with no index is all text.
+func noteText(v string) string {
+	i := 0
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(v) && v[i] == ':' {
+		return v[i+1:]
+	}
+	return v
+}
+
+// assignedNotes reads an assigned adjusted score from a game's Notes as
+// WritePBN writes it: "assigned adjusted score (Law 12C1(c)), NS side: NS
+// 420 weight 0.5; NS -50 weight 0.5" and, on a split score, "split score
+// (Law 12C1(b)), EW side: …" (assignedPartsText). found is false when the
+// game has no such Note; a Note that says so but cannot be read is a
+// *FileError naming its line.
+func assignedNotes(g *PBNGame) (ns, ew []tournament.AssignedPart, found bool, err error) {
+	if g == nil {
+		return nil, nil, false, nil
+	}
+	for _, t := range g.Tags {
+		if t.Name != "Note" {
+			continue
+		}
+		text := noteText(t.Value)
+		for _, side := range []struct {
+			prefix string
+			parts  *[]tournament.AssignedPart
+		}{{assignedNotePrefix, &ns}, {splitNotePrefix, &ew}} {
+			rest, ok := strings.CutPrefix(text, side.prefix)
+			if !ok {
+				continue
+			}
+			for _, part := range strings.Split(rest, ";") {
+				var score int
+				var weight float64
+				f := strings.Fields(part)
+				var e1, e2 error
+				if len(f) == 4 {
+					score, e1 = strconv.Atoi(f[1])
+					weight, e2 = strconv.ParseFloat(f[3], 64)
+				}
+				if len(f) != 4 || f[0] != "NS" || f[2] != "weight" || e1 != nil || e2 != nil || !(weight > 0 && weight <= 1) {
+					return nil, nil, true, pbnErr(t, `an assigned score's parts "NS 420 weight 0.5; NS -50 weight 0.5": an NS score and its share, above 0 and at most 1`)
+				}
+				*side.parts = append(*side.parts, tournament.AssignedPart{NSScore: score, Weight: weight})
+			}
+			if err := tournament.CheckWeights(*side.parts, "weights"); err != nil {
+				return nil, nil, true, pbnErr(t, "an assigned score's shares (Law 12C1(c)): "+err.Error())
+			}
+			found = true
+		}
+	}
+	if found && len(ns) == 0 {
+		t, _ := g.Tag("Note")
+		return nil, nil, true, pbnErr(t, "the NS side's assigned score (\""+assignedNotePrefix+"…\") beside the EW side's split score")
+	}
+	return ns, ew, found, nil
 }
 
 // hasTag reports whether every played game has the tag, not empty.

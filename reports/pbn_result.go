@@ -34,6 +34,10 @@ type PBNResult struct {
 	NSIMPs        float64               // ScoreIMP: the IMPs NS won on the board
 	EWIMPs        float64               // ScoreIMP: the IMPs EW won on the board
 	HasScoreIMP   bool                  // whether ScoreIMP was given
+	DealFromLIN   bool                  // whether Deal was read from the LIN_DATA tag's md field (no Deal given)
+	Adjusted      [2]int                // an adjusted line's percentages of the top, NS and EW: Contract "A" 50/50, "A+" 60/40, "A-" 40/60
+	HasAdjusted   bool                  // whether the Contract is an adjusted score (A, A+, A-), as BridgeWebs writes one
+	Spelling      string                // the Contract as written when not PBN's spelling but BridgeWebs' ("3D*", "PO"); "" otherwise
 	Game          *PBNGame              // the game the result was read from, with every tag and section
 }
 
@@ -99,8 +103,30 @@ func (g *PBNGame) playedResult(rules *scoring.Rules) (PBNResult, error) {
 		}
 		res.Deal = d
 	}
+	if t, ok := g.given("LIN_DATA"); ok && res.Deal.Given == [4]bool{} {
+		// BBO's and RealBridge's exports give the deal in LIN, with no
+		// Deal or one of unknown hands ("N:- - - -").
+		d, dealer, has, err := linBoard(t.Value)
+		if err != nil {
+			return res, pbnErr(t, `BBO's LIN with the deal in its md field, e.g. "md|3S358TH28D34579C89,S6QH7JQD8TKAC47JK,SAH35TKAD2JC235QA,|" (`+err.Error()+")")
+		}
+		if has {
+			res.Deal, res.DealFromLIN = d, true
+		}
+		if dealer != nil && !res.HasDealer {
+			res.Dealer, res.HasDealer = *dealer, true // the md field's digit: 1 South, 2 West, 3 North, 4 East
+		}
+	}
 	if t, ok := g.given("Contract"); ok {
-		c, err := readContractUnder(rules, t.Value)
+		if pc, adjusted := adjustedPercent(strings.TrimSpace(t.Value), ""); adjusted {
+			// An adjusted line as BridgeWebs writes it: "A" (or A+, A-) for
+			// the contract, the declarer and the result; the Score, if
+			// any, says no more.
+			res.Adjusted, res.HasAdjusted, res.Spelling = pc, true, t.Value
+			return res, nil
+		}
+		text, spelled := pbnContractSpelling(t.Value)
+		c, err := readContractUnder(rules, text)
 		if err != nil {
 			if rules.Law != scoring.Contract2017 {
 				return res, pbnErr(t, "a contract "+rules.Law.String()+" reads ("+err.Error()+")")
@@ -108,6 +134,9 @@ func (g *PBNGame) playedResult(rules *scoring.Rules) (PBNResult, error) {
 			return res, pbnErr(t, "a contract such as 4H, 3NTX or 6Sxx, or Pass")
 		}
 		res.ContractText, res.Contract, res.HasContract = t.Value, c, true
+		if spelled {
+			res.Spelling = t.Value
+		}
 	}
 	if t, ok := g.given("Declarer"); ok {
 		seat, err := scoring.ParseSeat("declarer", t.Value)
@@ -375,4 +404,19 @@ func strainOf(s string) (scoring.Strain, bool) {
 // pbnErr makes the *FileError for a tag whose value cannot be read.
 func pbnErr(t PBNTag, expected string) *FileError {
 	return &FileError{Format: "PBN", Line: t.Line, Element: "[" + t.Name + "]", Value: t.Value, Expected: expected}
+}
+
+// pbnContractSpelling turns the contract spellings BridgeWebs writes into
+// PBN's (PBN 2.1 §3.4.14: "Pass", or level, denomination and "X" or "XX"):
+// a double written "*" ("3D*": 3DX, "4S**": 4SXX) and a board passed out
+// written "PO". spelled reports whether it was one of them.
+func pbnContractSpelling(v string) (text string, spelled bool) {
+	t := strings.TrimSpace(v)
+	if strings.EqualFold(t, "PO") {
+		return "Pass", true
+	}
+	if stars := len(t) - len(strings.TrimRight(t, "*")); stars > 0 && stars <= 2 && len(t) > stars && t[0] >= '1' && t[0] <= '7' {
+		return t[:len(t)-stars] + strings.Repeat("X", stars), true
+	}
+	return v, false
 }

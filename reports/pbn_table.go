@@ -143,7 +143,11 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 				add(c, v)
 			}
 		}
-		if pc, ok := adjustedPercent(sns, sew); ok {
+		pc, ok := adjustedPercent(sns, sew)
+		if c := tb.value(row, "Contract"); !ok && c != "" {
+			pc, ok = adjustedPercent(c, "") // an adjusted line as BridgeWebs writes one: "A" for the contract
+		}
+		if ok {
 			add("Note", "artificial score "+strconv.Itoa(pc[0])+"%/"+strconv.Itoa(pc[1])+"%")
 			out = append(out, rg)
 			continue

@@ -194,6 +194,7 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	}
 	var lead string
 	var auction []string
+	var notes []string // the game's Note texts, numbered when written
 	if r := g.line; r != nil {
 		auction = r.Auction
 		// §4.4.4 Round, §4.4.7 Table; PairId_NS and PairId_EW under the
@@ -238,21 +239,30 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 			// gives each side's percentage; the Note says the same in the
 			// words traveler's reader reads (artificialNote).
 			add("ScorePercentage", fmt.Sprintf("NS %d EW %d", r.NSPercent, r.EWPercent))
-			add("Note", fmt.Sprintf("artificial score %d%%/%d%%", r.NSPercent, r.EWPercent))
+			notes = append(notes, fmt.Sprintf("artificial score %d%%/%d%%", r.NSPercent, r.EWPercent))
 		case tournament.StatusAssigned:
+			// Score is the weighted NS score; the Notes give every part
+			// with its weight (Law 12C1(c)) and, on a split score, the EW
+			// side's own (Law 12C1(b)), as traveler's reader reads them
+			// back (assignedNotes).
 			add("Score", "NS "+strconv.Itoa(r.NSScore))
-			add("Note", "assigned adjusted score")
+			notes = append(notes, assignedNotePrefix+assignedPartsText(r.Assigned))
 			if r.Split() {
-				// PBN's Score is one figure for both sides: a Note gives EW's own (Law 12C1(b)).
-				add("Note", "split score (Law 12C1(b)): EW "+strconv.Itoa(-r.EWSideScore()))
+				notes = append(notes, splitNotePrefix+assignedPartsText(r.EWAssigned))
 			}
 		}
 		if v := r.PlayedVersion(); v > 1 {
 			// PBN has no tag for a fouled board (Law 87); the Deal is the
 			// board as dealt, so a Note says this line played another
 			// version, compared only with the lines that played it.
-			add("Note", "fouled board: version "+strconv.Itoa(v)+" of the deal, scored only against the tables that played it")
+			notes = append(notes, "fouled board: version "+strconv.Itoa(v)+" of the deal, scored only against the tables that played it")
 		}
+	}
+	// PBN 2.1 §3.5.5 (and §3.6.5): a Note's value is "<note_index>:<note_text>",
+	// the indexes of one game differing (1 to 32, §3.5.4). traveler's auctions
+	// carry no note references, so the game's notes are numbered 1, 2, …
+	for i, n := range notes {
+		add("Note", strconv.Itoa(i+1)+":"+n)
 	}
 	b := &g.board
 	for _, t := range []pbnTag{
@@ -586,4 +596,22 @@ func signed(n int) string {
 		return "+" + strconv.Itoa(n)
 	}
 	return strconv.Itoa(n)
+}
+
+// The texts of the Notes an assigned adjusted score is written with
+// (WritePBN) and read back by (assignedNotes): each followed by its parts.
+const (
+	assignedNotePrefix = "assigned adjusted score (Law 12C1(c)), NS side: "
+	splitNotePrefix    = "split score (Law 12C1(b)), EW side: "
+)
+
+// assignedPartsText writes an assigned score's parts as "NS 420 weight 0.5;
+// NS -50 weight 0.5": each part's NS score and its share, the share
+// written exactly (the shortest decimal that reads back to it).
+func assignedPartsText(parts []tournament.AssignedPart) string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = "NS " + strconv.Itoa(p.NSScore) + " weight " + strconv.FormatFloat(p.Weight, 'g', -1, 64)
+	}
+	return strings.Join(out, "; ")
 }

@@ -261,6 +261,10 @@ func normalize(r *Result, prefix string) error {
 	return nil
 }
 
+// CheckWeights is checkWeights for the readers of results files (a weighted
+// score read from a file is checked by the rule an entered one is).
+func CheckWeights(parts []AssignedPart, field string) error { return checkWeights(parts, field) }
+
 // checkWeights checks one side's weighted parts: each share more than 0 and
 // at most 1, all of them adding up to 1 (100 %), at most MaxAssignedParts.
 func checkWeights(parts []AssignedPart, field string) error {

@@ -26,9 +26,10 @@ import (
 // should only be given if both pairs are entirely innocent" — guidance on
 // which award the director gives, not another way to score one, so the
 // EBU's rule is this option's. The ACBL's own text of its regulation was
-// not found (bernardmageebridge.com's glossary gives the same rule, "60%
-// … or its overall percentage score for the session, if better"); no
-// separate ACBL option is offered until a text that differs is found.
+// not found here (an English teacher's glossary, bernardmageebridge.com,
+// gives the EBU's rule: "60% … or its overall percentage score for the
+// session, if better"); no separate ACBL option is offered until a text
+// that differs is found.
 
 // averagePlus and averageMinus are the percentages a director gives for
 // average plus and average minus; other percentages (50, 30, 70 …) are

@@ -40,6 +40,33 @@ type matchTally struct {
 	boards                 int // boards counted: both rooms played, or an artificial score
 }
 
+// artificialBoard returns each team's whole IMPs on a match's board with
+// an artificial score (a: the rooms' results, −1 where none): its side's
+// figure (figure(team, percent)) in the room or rooms holding one, their
+// mean when both do, rounded half away from 0.
+func artificialBoard(results []Result, a [2]int, home, away int, figure func(team, percent int) float64) (h, w int) {
+	var hs, ws float64
+	n := 0
+	if a[0] >= 0 && results[a[0]].Status == StatusArtificial { // room 1: home NS
+		hs += figure(home, results[a[0]].NSPercent)
+		ws += figure(away, results[a[0]].EWPercent)
+		n++
+	}
+	if a[1] >= 0 && results[a[1]].Status == StatusArtificial { // room 2: home EW
+		hs += figure(home, results[a[1]].EWPercent)
+		ws += figure(away, results[a[1]].NSPercent)
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return int(math.Round(hs / float64(n))), int(math.Round(ws / float64(n)))
+}
+
+// lawIMPs is Law 12C2(a)'s figure of a percentage, ±3 IMPs at 60 and 40
+// (scoring.ArtificialIMPs), whatever the team.
+func lawIMPs(_, percent int) float64 { return scoring.ArtificialIMPs(percent) }
+
 // penaltyVPs returns the VPs each team's IMP penalties on the match cost
 // it on scale: the VPs of its margin without them less those with them.
 func (t *matchTally) penaltyVPs(scale scoring.VPScale) (home, away float64) {
@@ -98,19 +125,7 @@ func teamTallies(m *movement.Movement, results []Result, session bool, pens []Pe
 		}
 		t.homeMargin, t.awayMargin = t.homeWon-t.awayWon, t.awayWon-t.homeWon
 		for _, a := range pm.artificial {
-			var h, w float64
-			n := 0
-			if a[0] >= 0 && results[a[0]].Status == StatusArtificial { // room 1: home NS
-				h += figure(pm.home, results[a[0]].NSPercent)
-				w += figure(pm.away, results[a[0]].EWPercent)
-				n++
-			}
-			if a[1] >= 0 && results[a[1]].Status == StatusArtificial { // room 2: home EW
-				h += figure(pm.home, results[a[1]].EWPercent)
-				w += figure(pm.away, results[a[1]].NSPercent)
-				n++
-			}
-			hi, wi := int(math.Round(h/float64(n))), int(math.Round(w/float64(n)))
+			hi, wi := artificialBoard(results, a, pm.home, pm.away, figure)
 			t.homeMargin += hi
 			t.awayMargin += wi
 			t.homeWon += max(hi, 0)

@@ -135,3 +135,23 @@ func TestTeamIMPPenalty(t *testing.T) {
 		t.Errorf("team 4 with 1.5 VPs off: %v, want 11.5 VPs, +3 IMPs, 1.5 off", got)
 	}
 }
+
+// TestKnockoutArtificial: a knockout of one segment of 2 boards (team 1 NS
+// at table 1, team 2 at table 2): board 1 4♠= +420 in both rooms, 0 IMPs;
+// board 2 an artificial 60/40 at table 1 (team 1 +3, team 2 −3, Law
+// 12C2(a)). Team 1 wins by 3 and the match is complete. Before, the board
+// was never scored, so the match never finished.
+func TestKnockoutArtificial(t *testing.T) {
+	spec := MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}
+	m, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{ID: 1, Name: "KO", Movement: m, Spec: spec, CurrentRound: 1}
+	results := enter(t, &sec, Director, append(resultsOf([]played{{1, 1, 1, "4S", "N", 10}, {1, 2, 1, "4S", "N", 10}}),
+		Result{Round: 1, Table: 1, Board: 2, Status: StatusArtificial, NSPercent: 60, EWPercent: 40}))
+	km := ScoreKnockout(&sec, results, nil)
+	if !km.Complete || km.Winner != 1 || km.Total != [2]float64{3, 0} || km.Segments[0].Scored != 2 {
+		t.Errorf("knockout: complete %v, winner %d, total %v, scored %d; want complete, team 1, 3–0, 2 boards", km.Complete, km.Winner, km.Total, km.Segments[0].Scored)
+	}
+}

@@ -532,6 +532,21 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 			// Room 1: the home team sits NS; room 2: the away team does.
 			out[r[0]], out[r[1]] = [2]float64{home, away}, [2]float64{away, home}
 		}
+		if method == MethodBAMTeams || method == MethodPattonTeams || method == MethodAggregateTeams {
+			continue
+		}
+		// At IMPs a board with an artificial score shows each team's Law
+		// 12C2(a) figure in both rooms (team_artificial.go; the session
+		// option's figures are the standings').
+		for _, a := range pm.artificial {
+			h, w := artificialBoard(results, a, pm.home, pm.away, lawIMPs)
+			if a[0] >= 0 {
+				out[a[0]] = [2]float64{float64(h), float64(w)}
+			}
+			if a[1] >= 0 {
+				out[a[1]] = [2]float64{float64(w), float64(h)}
+			}
+		}
 	}
 	return out
 }

@@ -74,6 +74,13 @@ func TestTeamArtificialIMPs(t *testing.T) {
 			t.Errorf("team %s: VPs, net IMPs, penalty %v; want %v", n, got[n], w)
 		}
 	}
+	// The traveler of board 2: the artificial line (result 6, team 4 NS)
+	// shows +3 for NS and −3 for EW; the other room's line (result 2,
+	// team 1 NS), not compared, shows the board's figures the other way.
+	pts := teamBoardPoints(MethodIMPTeams, &sec.Movement, results)
+	if pts[6] != [2]float64{3, -3} || pts[2] != [2]float64{-3, 3} {
+		t.Errorf("board 2's lines: %v and %v, want [3 -3] and [-3 3]", pts[6], pts[2])
+	}
 	for _, ms := range st.Matches {
 		if ms.Round == 1 && ms.Home == 4 && (ms.HomeIMPs != 3 || ms.AwayIMPs != 0 || ms.HomeVPs != 13 || ms.AwayVPs != 7 || ms.Boards != 2) {
 			t.Errorf("match 4 v 1: %+v, want 3–0 IMPs, 13–7 VPs over 2 boards", ms)

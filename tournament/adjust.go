@@ -27,7 +27,7 @@ type PenaltyUnit string
 const (
 	UnitMP         PenaltyUnit = "mp"          // matchpoints, taken off the pair's matchpoint total
 	UnitPercentTop PenaltyUnit = "percent_top" // percent of one board's top, turned into matchpoints on the section's top
-	UnitIMP        PenaltyUnit = "imp"         // IMPs, taken off a pair's IMP total (CROSS_IMP, BUTLER)
+	UnitIMP        PenaltyUnit = "imp"         // IMPs, taken off a pair's IMP total (CROSS_IMP, BUTLER), or at IMP_TEAMS off the team's margin in the match of its board before the margin is converted to VPs (team_artificial.go)
 	UnitVP         PenaltyUnit = "vp"          // points of a teams method's total: VPs at IMP_TEAMS, board points, Patton points, total points
 )
 
@@ -99,6 +99,8 @@ func PenaltyUnits(method Method, sec *Section) []string {
 	switch {
 	case sec.Spec.Kind == "knockout" || sec.Spec.SwissPairs():
 		return nil
+	case method == MethodIMPTeams:
+		return []string{string(UnitVP), string(UnitIMP)}
 	case method.Teams():
 		return []string{string(UnitVP)}
 	case method == MethodMP || method == MethodMPACBL:
@@ -163,6 +165,11 @@ func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 			return err
 		}
 	}
+	if e.Scoring == MethodIMPTeams && p.Unit == UnitIMP {
+		if err := teamIMPPenalty(sec, p); err != nil {
+			return err
+		}
+	}
 	labels := PenaltyTargets(e, sec)
 	want := p.Number
 	if p.Direction != "" {
@@ -180,6 +187,31 @@ func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 			what = "player"
 		}
 		return Invalidf("number", what+" "+want+" is not in section "+sec.Name, allowed...)
+	}
+	return nil
+}
+
+// teamIMPPenalty checks a penalty in IMPs on a team at IMP_TEAMS. The
+// EBU's standard procedural penalty at teams of four is 3 IMPs (White Book
+// 8.12.3, as quoted on the BBO forum, bridgebase.com/forums/topic/44067,
+// post 532041; the White Book's own text was not found here), and a
+// penalty touches the offender alone, "without having any impact on the
+// other sides" (the EBU forum's answer on how penalties are applied,
+// ebu.co.uk/forum/discussion/360). Neither says when IMPs meet VPs; the
+// ruling here: the IMPs come off the team's margin in the match they were
+// given in, before the margin is converted to VPs, the opponents keeping
+// the VPs of the margin without them. So the penalty names a board the
+// team plays, which names the match, and is whole IMPs, as a margin is. A
+// director who wants the penalty after conversion gives it in VPs.
+func teamIMPPenalty(sec *Section, p *Penalty) error {
+	if p.Amount != math.Trunc(p.Amount) {
+		return Invalidf("amount", ftoa(scoring.Round2(p.Amount))+" IMPs: a penalty in IMPs at IMP_TEAMS is whole IMPs, as the match's margin it comes off before the VPs")
+	}
+	if p.Board == 0 {
+		return Invalidf("board", "required: a penalty in IMPs at IMP_TEAMS comes off the team's margin in one match before it is converted to VPs; name a board of that match (or give the penalty in VPs, off the total)")
+	}
+	if _, ok := teamBoardRound(&sec.Movement, p.Number, p.Board); !ok {
+		return Invalidf("board", "team "+p.Number+" does not play board "+strconv.Itoa(p.Board)+" in section "+sec.Name)
 	}
 	return nil
 }
@@ -327,10 +359,14 @@ func applyTeamPenalties(pens []Penalty, out []Standing) []Standing {
 	if len(pens) == 0 {
 		return out
 	}
+	// Penalties in IMPs came off their match's margin already
+	// (teamStandingsBy: Standing.Penalty holds the VPs they cost).
+	vpPens := slices.DeleteFunc(slices.Clone(pens), func(p Penalty) bool { return p.Unit == UnitIMP })
 	keys := make([]float64, len(out))
 	for i := range out {
-		d, mine := penaltyDeduction(pens, out[i].Number, "", 0)
-		out[i].Penalty, out[i].Penalties = scoring.Round2(d), mine
+		d, _ := penaltyDeduction(vpPens, out[i].Number, "", 0)
+		_, mine := penaltyDeduction(pens, out[i].Number, "", 0)
+		out[i].Penalty, out[i].Penalties = scoring.Round2(out[i].Penalty+d), mine
 		out[i].Total = scoring.Round2(out[i].Total - d)
 		keys[i] = out[i].Total
 	}

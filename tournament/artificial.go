@@ -16,6 +16,20 @@ import (
 // greater; average minus 40% or the session percentage, whichever is less.
 // The event chooses (law option average_session of contract-2017): off, an
 // artificial line scores its percentage of the top as given; on, as below.
+//
+// The EBU's wording (White Book, Law 12C2, as quoted on rec.games.bridge,
+// groups.google.com/g/rec.games.bridge/c/FNgH69hlmH8, 2013): "In a
+// matchpoint tournament, Average Plus is defined as 60% or session average,
+// whichever is greater … Average Minus is defined as 40% or session
+// average, whichever is less [WBFLC minutes 1998-08-30#1, reviewed but not
+// changed 2000-01-12#9]", adding that "a total score of more than 100%
+// should only be given if both pairs are entirely innocent" — guidance on
+// which award the director gives, not another way to score one, so the
+// EBU's rule is this option's. The ACBL's own text of its regulation was
+// not found here (an English teacher's glossary, bernardmageebridge.com,
+// gives the EBU's rule: "60% … or its overall percentage score for the
+// session, if better"); no separate ACBL option is offered until a text
+// that differs is found.
 
 // averagePlus and averageMinus are the percentages a director gives for
 // average plus and average minus; other percentages (50, 30, 70 …) are

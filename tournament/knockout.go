@@ -143,6 +143,15 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 				seg.IMPs[1-home] -= v
 			}
 		}
+		// A board with an artificial score (Law 12C2(a): ±3 IMPs, team_artificial.go)
+		// counts each team's figure where it gains: +3 to one side is the
+		// match's 3 IMPs, +3 to both nets to nothing.
+		for _, a := range pm.artificial {
+			h, w := artificialBoard(results, a, pm.home, pm.away, lawIMPs)
+			seg.IMPs[home] += max(h, 0)
+			seg.IMPs[1-home] += max(w, 0)
+			seg.Scored++
+		}
 		run[0] += float64(seg.IMPs[0])
 		run[1] += float64(seg.IMPs[1])
 		seg.Running = run

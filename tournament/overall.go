@@ -370,6 +370,12 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			if m.Winners != 2 || !m.NumberedApart() {
 				apart = false
 			}
+			if m.Kind == movement.KindIndividual {
+				addPlayers(e.Scoring, opts.SamePair, ps.input, &ps.sb, ps.top, sessionTop, func(key string, se sessionEntry, players []string, gd standingGrade) {
+					add(key, si, se, "", players, gd)
+				})
+				continue
+			}
 			sum, _, played := pairTotals(e.Scoring, m, ps.input.Results, &ps.sb, sec.Penalties)
 			most := map[int]int{}
 			for p := 1; p <= m.Pairs; p++ {
@@ -463,6 +469,60 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 	return out
 }
 
+// addPlayers adds an individual section's players to the overall ranking
+// (each its own entrant: noOverall keeps individuals and pairs apart), as
+// the section's standings rank them (playerTotals: a player's points are
+// those of the partnerships they sat in, their penalties off): each
+// player's points scaled to the most boards a player of the section
+// played and, at matchpoints, factored from the section's top (top) to
+// the session's (sessionTop). A player is known again in another session
+// by their name or membership number (pairKey of the one player), or by
+// section and number.
+func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards, top, sessionTop float64, add func(key string, se sessionEntry, players []string, gd standingGrade)) {
+	sec := &in.Section
+	m := &sec.Movement
+	pairSum, pairPlayed := pairTotalsOf(m, in.Results, sb, StatusNotPlayed)
+	sum, _, played := playerTotals(method, m, pairSum, pairPlayed, sb, sec.Penalties)
+	most := 0
+	for p := 1; p <= m.Players; p++ {
+		most = max(most, played[p])
+	}
+	factor := 1.0
+	_, isMP := method.mpScale()
+	if isMP && top > 0 {
+		factor = sessionTop / top
+	}
+	stored := map[string]*Pair{}
+	for i := range in.Pairs {
+		stored[in.Pairs[i].Number] = &in.Pairs[i]
+	}
+	for p := 1; p <= m.Players; p++ {
+		number := strconv.Itoa(p)
+		player := stored[number]
+		if played[p] == 0 && player == nil {
+			continue
+		}
+		se := sessionEntry{score: SessionScore{Section: sec.Name, Number: number, Boards: played[p]}}
+		if played[p] > 0 {
+			se.points = scoring.ScaleToBoards(sum[p], played[p], most) * factor
+			if isMP && top > 0 {
+				se.possible = float64(played[p]) * top * factor
+				se.score.Percentage = scoring.Percentage(sum[p], float64(played[p])*top)
+			}
+		}
+		se.score.Points = scoring.Round2(se.points)
+		var names []string
+		var gd standingGrade
+		if player != nil {
+			for _, pl := range player.Players {
+				names = append(names, pl.Name)
+			}
+			gd = standingGrade{stratum: player.Stratum, handicap: player.Handicap}
+		}
+		add(pairKey(same, sec, number, "", player), se, names, gd)
+	}
+}
+
 // pairKey names a partnership the same in every session: by its players
 // (SamePlayers: their membership numbers when every player has one, else
 // their names, in either order, case and spacing aside) or, when none are
@@ -536,12 +596,45 @@ func (s *Service) OverallStandings(ctx context.Context, a Actor, eventID int64) 
 // noOverall refuses the overall ranking of an event whose sections are all
 // knockout matches, naming where its result is: a knockout has no overall
 // ranking (each match is won by IMPs and its winner goes on).
+//
+// It refuses too the overall ranking of an event whose sections mix
+// individuals with pairs or teams, naming the first section of the other
+// kind: a player and a partnership are not one entrant, and a player's
+// points are those of the partnerships they sat in, so the two cannot be
+// ranked against each other.
 func noOverall(e *Event, secs []Section) error {
+	if err := individualsApart(secs); err != nil {
+		return err
+	}
 	if len(secs) == 0 || slices.ContainsFunc(secs, func(s Section) bool { return s.Spec.Kind != "knockout" }) {
 		return nil
 	}
 	return Invalidf("event", "event "+strconv.Quote(e.Name)+" is a knockout: a knockout has no overall ranking, each match is won by IMPs and its winner goes on; its result is the bracket",
 		"GET /v1/events/"+strconv.FormatInt(e.ID, 10)+"/bracket", "GET /v1/sections/{id}/knockout")
+}
+
+// individualsApart refuses sections that mix individuals with pairs or
+// teams (knockouts aside: they are left out of the overall ranking).
+func individualsApart(secs []Section) error {
+	var ind, other *Section
+	for i := range secs {
+		s := &secs[i]
+		switch {
+		case s.Spec.Kind == "knockout":
+		case s.Movement.Kind == movement.KindIndividual:
+			if ind == nil {
+				ind = s
+			}
+		case other == nil:
+			other = s
+		}
+	}
+	if ind == nil || other == nil {
+		return nil
+	}
+	return Invalidf("sections", "section "+other.Name+" (session "+strconv.Itoa(other.Session)+") is of pairs or teams and section "+ind.Name+" (session "+strconv.Itoa(ind.Session)+
+		") an individual: an overall ranking ranks players when every section is individual, or pairs and teams when none is",
+		"every section individual", "no section individual")
 }
 
 // NoOverall is noOverall for the sections an event's data holds: the

@@ -170,6 +170,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 		out.Pairs = knockoutStandings(&km, teams)
 	case e.Scoring.Teams():
 		ts := teamScoringOf(e.Scoring, &sec.Spec)
+		ts.session, ts.penalties = e.RulesOrDefaults().Options.AverageSession, sec.Penalties
 		out.Pairs = applyTeamPenalties(sec.Penalties, teamStandingsBy(&sec.Movement, results, teams, ts))
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
 	case sec.Spec.SwissPairs():
@@ -455,7 +456,9 @@ func comparable(r *Result) bool {
 // have for each board: results[i] in room 1 and results[j] in room 2.
 type playedMatch struct {
 	home, away int      // the teams: home sits NS in room 1, away in room 2 (0: not a team)
+	round      int      // the round it is played in
 	rooms      [][2]int // per board with a comparable result in both rooms, the two results' indexes
+	artificial [][2]int // per board with an artificial score in a room (Law 12C2): the two rooms' results' indexes, −1 where a room has none; counted at IMP_TEAMS only (team_artificial.go)
 }
 
 // playedMatches finds each match's boards that both rooms have played (on
@@ -469,10 +472,20 @@ func playedMatches(m *movement.Movement, results []Result) []playedMatch {
 	}
 	var out []playedMatch
 	for _, mt := range teamMatches(m) {
-		pm := playedMatch{home: m.TeamOf(mt.room1.NS), away: m.TeamOf(mt.room2.NS)}
+		pm := playedMatch{home: m.TeamOf(mt.room1.NS), away: m.TeamOf(mt.room2.NS), round: mt.round}
 		for _, b := range mt.room1.Boards {
 			i, ok1 := idx[at{mt.round, mt.room1.Table, b}]
 			j, ok2 := idx[at{mt.round, mt.room2.Table, b}]
+			if (ok1 && results[i].Status == StatusArtificial) || (ok2 && results[j].Status == StatusArtificial) {
+				if !ok1 {
+					i = -1
+				}
+				if !ok2 {
+					j = -1
+				}
+				pm.artificial = append(pm.artificial, [2]int{i, j})
+				continue
+			}
 			if ok1 && ok2 && comparable(&results[i]) && comparable(&results[j]) && results[i].PlayedVersion() == results[j].PlayedVersion() {
 				pm.rooms = append(pm.rooms, [2]int{i, j})
 			}
@@ -519,6 +532,21 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 			// Room 1: the home team sits NS; room 2: the away team does.
 			out[r[0]], out[r[1]] = [2]float64{home, away}, [2]float64{away, home}
 		}
+		if method == MethodBAMTeams || method == MethodPattonTeams || method == MethodAggregateTeams {
+			continue
+		}
+		// At IMPs a board with an artificial score shows each team's Law
+		// 12C2(a) figure in both rooms (team_artificial.go; the session
+		// option's figures are the standings').
+		for _, a := range pm.artificial {
+			h, w := artificialBoard(results, a, pm.home, pm.away, lawIMPs)
+			if a[0] >= 0 {
+				out[a[0]] = [2]float64{float64(h), float64(w)}
+			}
+			if a[1] >= 0 {
+				out[a[1]] = [2]float64{float64(w), float64(h)}
+			}
+		}
 	}
 	return out
 }
@@ -538,20 +566,23 @@ func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, t
 		return teamPointStandings(m, results, rosters, ts)
 	}
 	n := len(m.Teams)
-	var matches []scoring.TeamMatchResult
 	boards := make([]int, n)
-	for _, pm := range playedMatches(m, results) {
-		if pm.home < 1 || pm.away < 1 || len(pm.rooms) == 0 {
+	vps, penVPs := make([]float64, n), make([]float64, n)
+	imps := make([]int, n)
+	for _, t := range teamTallies(m, results, ts.session, ts.penalties) {
+		if t.home < 1 || t.away < 1 || t.home > n || t.away > n || t.boards == 0 {
 			continue
 		}
-		mbs := make([]scoring.MatchBoard, len(pm.rooms))
-		for k, r := range pm.rooms {
-			mbs[k] = scoring.MatchBoard{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}
-		}
-		h, w := scoring.TeamMatch(mbs)
-		matches = append(matches, scoring.TeamMatchResult{Home: pm.home - 1, Away: pm.away - 1, HomeIMPs: h, AwayIMPs: w, Boards: len(mbs)})
-		boards[pm.home-1] += len(mbs)
-		boards[pm.away-1] += len(mbs)
+		h, w := t.vps(ts.scale)
+		ph, pw := t.penaltyVPs(ts.scale)
+		vps[t.home-1] += h
+		vps[t.away-1] += w
+		penVPs[t.home-1] += ph
+		penVPs[t.away-1] += pw
+		imps[t.home-1] += t.homeMargin
+		imps[t.away-1] += t.awayMargin
+		boards[t.home-1] += t.boards
+		boards[t.away-1] += t.boards
 	}
 	names := map[int]Roster{}
 	for _, r := range rosters {
@@ -568,11 +599,18 @@ func teamStandingsBy(m *movement.Movement, results []Result, rosters []Roster, t
 			}
 		}
 	}
-	st := scoring.TeamStandings(n, matches, ts.scale, carry)
 	out := make([]Standing, n)
-	for i, t := range st {
-		out[i] = teamStanding(i+1, names[i+1], t.VPs, t.IMPs, boards[i])
-		out[i].Place = t.Place
+	keys := make([]float64, n)
+	for i := range out {
+		if i < len(carry) {
+			vps[i] += carry[i]
+		}
+		out[i] = teamStanding(i+1, names[i+1], scoring.Round2(vps[i]), imps[i], boards[i])
+		out[i].Penalty = scoring.Round2(penVPs[i])
+		keys[i] = out[i].Total
+	}
+	for i, p := range scoring.Places(keys) {
+		out[i].Place = p
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int { return a.Place - b.Place })
 	return out

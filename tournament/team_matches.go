@@ -32,6 +32,10 @@ func (m MatchScore) Bye() bool { return m.Away == 0 }
 func teamMatchScores(m *movement.Movement, results []Result, ts teamScoring) []MatchScore {
 	var out []MatchScore
 	played := playedMatches(m, results)
+	var tallies []matchTally
+	if ts.method == "" || ts.method == MethodIMPTeams {
+		tallies = teamTallies(m, results, ts.session, ts.penalties)
+	}
 	k := 0
 	for _, mt := range teamMatches(m) {
 		pm := played[k]
@@ -40,7 +44,14 @@ func teamMatchScores(m *movement.Movement, results []Result, ts teamScoring) []M
 		if pm.home < 1 || pm.away < 1 {
 			continue
 		}
-		if ms.Boards > 0 {
+		if tallies != nil {
+			t := &tallies[k-1]
+			ms.Boards, ms.HomeIMPs, ms.AwayIMPs = t.boards, t.homeWon, t.awayWon
+			if t.boards > 0 {
+				h, w := t.vps(ts.scale)
+				ms.HomeVPs, ms.AwayVPs = scoring.Round2(h), scoring.Round2(w)
+			}
+		} else if ms.Boards > 0 {
 			mbs := make([]scoring.MatchBoard, len(pm.rooms))
 			for i, r := range pm.rooms {
 				mbs[i] = scoring.MatchBoard{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}

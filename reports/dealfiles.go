@@ -47,6 +47,18 @@ const (
 // HandFormats lists the hand-record formats, as a format option names them.
 var HandFormats = []HandFormat{HandPBN, HandDUP, HandDLM, HandBRI, HandLIN}
 
+// MediaType is the media type a file of the format is sent as: PBN's,
+// text for DLM and LIN, bytes for DUP and BRI (fixed records with NULs).
+func (f HandFormat) MediaType() string {
+	switch f {
+	case HandPBN:
+		return "application/x-pbn; charset=utf-8"
+	case HandDLM, HandLIN:
+		return "text/plain; charset=us-ascii"
+	}
+	return "application/octet-stream"
+}
+
 // ParseHandFormat reads a hand-record format's name in any case ("DUP",
 // "lin"); "" stays "" (the file is sniffed).
 func ParseHandFormat(s string) (HandFormat, error) {

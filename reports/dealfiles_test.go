@@ -259,3 +259,60 @@ func TestSniffHandFormat(t *testing.T) {
 		t.Errorf("rtf: %v", err)
 	}
 }
+
+// TestReadLINAgainstItsPlay reads a board BBO wrote as LIN (endplay's
+// tests/lin/example1.lin: three hands and a trailing comma, ranks from the
+// two up, vulnerability "o") and checks its deal against the play the same
+// file records: the auction (mb) makes North declarer in 3NT (3N the first
+// no-trump bid of North–South, by North), so East leads; each trick is won
+// by the highest card of the suit led; every one of the 52 cards played
+// (pc) must be in the hand of the seat whose turn it was.
+func TestReadLINAgainstItsPlay(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "deals", "bbo_board1.lin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readDealsFile(t, "bbo_board1.lin")
+	if len(recs) != 1 || recs[0].Board.Number != 1 || recs[0].Board.Dealer != "N" || recs[0].Board.Vulnerable != "None" {
+		t.Fatalf("%+v", recs)
+	}
+	deal, err := scoring.ParseDeal("deal", recs[0].Board.Deal)
+	if err != nil || !deal.Full() {
+		t.Fatalf("%q: %v", recs[0].Board.Deal, err)
+	}
+	var played []scoring.Card
+	parts := strings.Split(strings.TrimSpace(string(data)), "|")
+	for i := 0; i+1 < len(parts); i += 2 {
+		if parts[i] == "pc" {
+			c, err := scoring.ParseCard("pc", parts[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			played = append(played, c)
+		}
+	}
+	if len(played) != 52 {
+		t.Fatalf("%d cards played, want 52", len(played))
+	}
+	leader := scoring.North.Next() // East leads against North's 3NT
+	var seen scoring.Hand
+	for trick := 0; trick < 13; trick++ {
+		cards := played[4*trick : 4*trick+4]
+		winner, best := leader, cards[0]
+		for k, c := range cards {
+			seat := (leader + scoring.Seat(k)) & 3
+			if !deal.Hands[seat].Has(c) {
+				t.Errorf("trick %d: %s plays %s, not in its hand %s", trick+1, seat, c, recs[0].Board.Deal)
+			}
+			if bit := scoring.Hand(1) << (13*uint(c.Suit) + uint(c.Rank)); seen&bit != 0 {
+				t.Errorf("trick %d: %s played twice", trick+1, c)
+			} else {
+				seen |= bit
+			}
+			if c.Suit == best.Suit && c.Rank > best.Rank {
+				winner, best = seat, c
+			}
+		}
+		leader = winner
+	}
+}

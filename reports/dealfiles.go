@@ -193,6 +193,10 @@ func readBRI(data []byte) ([]HandRecord, error) {
 		return nil, &FileError{Format: "BRI", Element: "file size", Value: strconv.Itoa(len(data)) + " bytes",
 			Expected: "whole 128-byte records (78 digits for North, East and South, then 50 bytes of padding), one a board"}
 	}
+	if n := len(data) / briRecord; n > maxBoardNumber {
+		return nil, &FileError{Format: "BRI", Element: "file size", Value: strconv.Itoa(len(data)) + " bytes",
+			Expected: "at most " + strconv.Itoa(maxBoardNumber) + " records (boards 1 to " + strconv.Itoa(maxBoardNumber) + "), not " + strconv.Itoa(n)}
+	}
 	var out []HandRecord
 	for rec := 1; rec*briRecord <= len(data); rec++ {
 		b := data[(rec-1)*briRecord : rec*briRecord]

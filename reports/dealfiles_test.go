@@ -230,6 +230,7 @@ func TestReadHandFilesBadInput(t *testing.T) {
 		{"lin dealer", []byte("qx|o1|md|5SAKQJ,S,S,|sv|0|"), "", `LIN line 1: md "5SAKQJ,S,S,": expected a first digit 1 to 4`},
 		{"lin short hand", []byte("\nqx|o1|md|3SAKQJT98765432H2,SHA,,|"), "", "LIN line 2: md"},
 		{"lin vulnerable", []byte("qx|o1|md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|sv|x|"), "", `LIN line 1: sv "x": expected the vulnerability`},
+		{"bri too many", bytes.Repeat(bri[:128], 1000), "", "at most 999 records"},
 		{"lin two deals", []byte("qx|o1|md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|\nqx|c1|md|3H23456789TJQKA,S23456789TJQKA,D23456789TJQKA,|"), "", "LIN line 2: md"},
 	} {
 		_, err := ReadHandRecordsIn(bytes.NewReader(tc.data), tc.f)
@@ -314,5 +315,32 @@ func TestReadLINAgainstItsPlay(t *testing.T) {
 			}
 		}
 		leader = winner
+	}
+}
+
+// TestReadLINBothRooms: a LIN file of a teams match gives each board in
+// the open room (qx|o1|) and the closed (qx|c1|); one hand record a board,
+// the number from qx (ah's "Board 1" where there is no qx), the dealer
+// from md's digit and the vulnerability from sv (b: both, as [BIGDEAL]
+// lin_vulnrep has it).
+func TestReadLINBothRooms(t *testing.T) {
+	const md = "md|3S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,|"
+	lin := "vg|Match,IMPs|\nqx|o7|" + md + "sv|b|\nqx|c7|" + md + "sv|b|\n" +
+		"md|1S23456789TJQKA,H23456789TJQKA,D23456789TJQKA,C23456789TJQKA|ah|Board 8|sv|n|\n"
+	recs, err := ReadHandRecords(strings.NewReader(lin))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 {
+		t.Fatalf("%d hand records, want 2: %+v", len(recs), recs)
+	}
+	want := []tournament.BoardInput{
+		{Number: 7, Dealer: "N", Vulnerable: "All", Deal: "N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... .AKQJT98765432.."},
+		{Number: 8, Dealer: "S", Vulnerable: "NS", Deal: "N:..AKQJT98765432. ...AKQJT98765432 AKQJT98765432... .AKQJT98765432.."},
+	}
+	for i, w := range want {
+		if recs[i].Board != w || recs[i].Line != i*2+2 {
+			t.Errorf("record %d: %+v (line %d), want %+v on line %d", i, recs[i].Board, recs[i].Line, w, i*2+2)
+		}
 	}
 }

@@ -45,12 +45,14 @@ func sameDeal(t *testing.T, a, b string) bool {
 // TestHandFilesSameDealsAsPBN reads the same deals written by Big Deal in
 // every format it writes (testdata/deals/README.md): Big Deal 1.2's two
 // boards as PBN, DUP, BRI and DLM (richardschneider/pbn's samples), and Big
-// Deal 2.0's 28 boards as PBN, DUP, BRI, DLM and LIN. Each file gives the
-// deals of its PBN, board by board (118 deals compared); LIN gives the
+// Deal 2.0's 28 boards as PBN, DUP, BRI, DLM and LIN, and its 12 boards
+// "blind" (not shown on the machine's screen: DUP's first DGE part 68
+// spaces, DLM's Status=Sealed) as PBN, DUP and DLM. Each file gives the
+// deals of its PBN, board by board (142 deals compared); LIN gives the
 // dealer and vulnerability of the PBN's [Dealer] and [Vulnerable] too.
 func TestHandFilesSameDealsAsPBN(t *testing.T) {
 	compared := 0
-	for set, formats := range map[string][]string{"bigdeal12": {"dup", "bri", "dlm"}, "bigdeal20": {"dup", "bri", "dlm", "lin"}} {
+	for set, formats := range map[string][]string{"bigdeal12": {"dup", "bri", "dlm"}, "bigdeal20": {"dup", "bri", "dlm", "lin"}, "bigdeal20blind": {"dup", "dlm"}} {
 		pbn := readDealsFile(t, set+".pbn")
 		for _, f := range formats {
 			t.Run(set+"."+f, func(t *testing.T) {
@@ -71,8 +73,8 @@ func TestHandFilesSameDealsAsPBN(t *testing.T) {
 			})
 		}
 	}
-	if compared != 2*3+28*4 {
-		t.Errorf("%d deals compared, want 118", compared)
+	if compared != 2*3+28*4+12*2 {
+		t.Errorf("%d deals compared, want 142", compared)
 	}
 }
 

@@ -299,11 +299,7 @@ var handFileTypes = []string{"application/octet-stream", "text/plain"}
 func handFormatQuery(c echo.Context) (reports.HandFormat, error) {
 	f, err := reports.ParseHandFormat(c.QueryParam("format"))
 	if err != nil {
-		allowed := make([]string, len(reports.HandFormats))
-		for i, h := range reports.HandFormats {
-			allowed[i] = string(h)
-		}
-		return "", badRequest("format", strconv.Quote(c.QueryParam("format"))+" is not a hand-record format", allowed...)
+		return "", badRequest("format", strconv.Quote(c.QueryParam("format"))+" is not a hand-record format", reports.HandFormatNames()...)
 	}
 	return f, nil
 }

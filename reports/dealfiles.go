@@ -71,16 +71,17 @@ func ParseHandFormat(s string) (HandFormat, error) {
 			return f, nil
 		}
 	}
-	return "", fmt.Errorf("%q: not a hand-record format (allowed: %s)", s, handFormatList())
+	return "", fmt.Errorf("%q: not a hand-record format (allowed: %s)", s, strings.Join(HandFormatNames(), ", "))
 }
 
-// handFormatList is "pbn, dup, dlm, bri, lin".
-func handFormatList() string {
+// HandFormatNames lists the names of HandFormats, as an error's allowed
+// values give them.
+func HandFormatNames() []string {
 	names := make([]string, len(HandFormats))
 	for i, f := range HandFormats {
 		names[i] = string(f)
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // HandFormatOfName is the format a file's name says by its extension
@@ -111,8 +112,9 @@ const dlmMaxBoard = 99
 // SniffHandFormat says which hand-record format data is in: a DLM file
 // begins "[Document]"; DUP and BRI records begin with 78 digits (a DUP
 // record's DGE part follows them: a suit symbol, byte 6, or for a board
-// not shown 68 spaces and the machine's "Y"/"N"); LIN is pipe-separated two-letter keys ("qx|", "md|",
-// "pn|"…); anything else is read as PBN.
+// not shown 68 spaces and the machine's "Y"/"N"); LIN is two-letter keys
+// and values between pipes ("qx|o1|md|…|", "pn|…|"); anything else is
+// read as PBN.
 func SniffHandFormat(data []byte) HandFormat {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	head := bytes.TrimLeft(data, " \t\r\n")
@@ -131,6 +133,7 @@ func SniffHandFormat(data []byte) HandFormat {
 	return HandPBN
 }
 
+// isLetter reports whether c is an ASCII letter.
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // cardOfNumber is the card a BRI number stands for: [DUPDOC] and [PBNJS]
@@ -269,7 +272,7 @@ func readDUP(data []byte) ([]HandRecord, error) {
 			return nil, err
 		}
 		dge := b[briDigits : briDigits+dgeLength]
-		if len(bytes.Trim(dge, " ")) > 0 {
+		if len(bytes.Trim(dge, " \x00")) > 0 { // blank: the board is not shown on the machine's screen
 			g, ok := readDGE(dge)
 			if !ok {
 				return nil, &FileError{Format: "DUP", Element: "record " + strconv.Itoa(rec) + " (" + where + "), bytes 79–146 (DGE)", Value: string(dge),
@@ -312,8 +315,8 @@ func readDLM(data []byte) ([]HandRecord, error) {
 	values := map[string]string{}
 	for i, l := range lines {
 		l = strings.TrimRight(l, "\r")
-		if strings.TrimSpace(l) == "" || i == 0 && strings.TrimSpace(l) == "[Document]" {
-			continue
+		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
+			continue // a blank line, or a section's name: [Document]
 		}
 		k, v, ok := strings.Cut(l, "=")
 		if !ok {
@@ -423,10 +426,10 @@ func readLIN(data []byte) ([]HandRecord, error) {
 		if k < 0 {
 			break
 		}
-		key := strings.TrimSpace(text[pos : pos+k])
-		line += strings.Count(text[pos:pos+k], "\n") - strings.Count(key, "\n")
-		keyLine := line
-		line += strings.Count(key, "\n")
+		before := text[pos : pos+k]
+		key := strings.TrimSpace(before)
+		keyLine := line + strings.Count(before[:len(before)-len(strings.TrimLeft(before, " \t\r\n"))], "\n")
+		line += strings.Count(before, "\n")
 		rest := text[pos+k+1:]
 		e := strings.IndexByte(rest, '|')
 		if e < 0 {
@@ -585,7 +588,7 @@ func readHandFile(data []byte, f HandFormat) ([]HandRecord, error) {
 	case HandLIN:
 		return readLIN(data)
 	}
-	return nil, fmt.Errorf("%q: not a hand-record format (allowed: %s)", f, handFormatList())
+	return nil, fmt.Errorf("%q: not a hand-record format (allowed: %s)", f, strings.Join(HandFormatNames(), ", "))
 }
 
 // WriteHandRecords writes boards as a hand-record file of format f, in
@@ -663,16 +666,7 @@ func WriteHandRecords(w io.Writer, f HandFormat, boards []tournament.Board) erro
 	case HandLIN:
 		return writeLIN(w, bs, hands)
 	}
-	return tournament.Invalidf("format", string(f)+" is not a hand-record format", handFormatStrings()...)
-}
-
-// handFormatStrings lists HandFormats as strings, for an error's allowed values.
-func handFormatStrings() []string {
-	out := make([]string, len(HandFormats))
-	for i, f := range HandFormats {
-		out[i] = string(f)
-	}
-	return out
+	return tournament.Invalidf("format", string(f)+" is not a hand-record format", HandFormatNames()...)
 }
 
 // boardNumbers writes the boards' numbers as ranges.

@@ -15,6 +15,10 @@ package reports
 //     dup-to-pbn.js (MIT): an independent reader of BRI, DGE and DUP.
 //   - [ENDPLAY] dominicprice/endplay endplay/parsers/lin.py (MIT): an
 //     independent reader of LIN's md, sv, qx and ah.
+//   - [DEALHELP] pjms.nl/BALANS/dealhelp.html: a duplicating aid that reads
+//     PBN, DUP (its BRI part only, as convert.pdf allows) and DLM; and the
+//     ACBL's club results upload, which takes PBN, LIN, DUP ("DOS
+//     version") and DLM ("Windows version") as hand records.
 //
 // No code was copied; each reader and writer here is written from these
 // descriptions and checked against files Big Deal wrote (testdata/deals).

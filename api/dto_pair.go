@@ -126,10 +126,11 @@ func NewBoardResponse(b tournament.Board) BoardResponse {
 	return BoardResponse{Number: b.Number, Dealer: b.Dealer.String(), Vulnerable: b.Vulnerability.String(), Deal: b.Deal.PBN()}
 }
 
-// boardsFromPBN reads the hand records of a PBN file (see
-// reports.ReadHandRecords); a file that holds none is a 422 naming where.
-func boardsFromPBN(body []byte) ([]tournament.BoardInput, error) {
-	hs, err := reports.ReadHandRecords(bytes.NewReader(body))
+// boardsFromFile reads the hand records of a hand-record file in format
+// f, "" to sniff it (see reports.ReadHandRecordsIn); a file that holds
+// none is a 422 naming where.
+func boardsFromFile(body []byte, f reports.HandFormat) ([]tournament.BoardInput, error) {
+	hs, err := reports.ReadHandRecordsIn(bytes.NewReader(body), f)
 	if err != nil {
 		return nil, fileError(err)
 	}

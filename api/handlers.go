@@ -1,17 +1,20 @@
 package api
 
 import (
+	"bytes"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/json"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/api/internal/sse"
+	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -286,6 +289,21 @@ func (s *server) listTeams(c echo.Context) error {
 // pbnTypes are the media types read as a PBN file.
 var pbnTypes = []string{"application/x-pbn", "text/x-pbn", "application/vnd.pbn"}
 
+// handFileTypes are the media types read as a hand-record file of any of
+// reports.HandFormats (DUP, DLM, BRI, LIN, PBN): the one ?format= names,
+// else the one its content shows (reports.SniffHandFormat).
+var handFileTypes = []string{"application/octet-stream", "text/plain"}
+
+// handFormatQuery reads ?format= (one of reports.HandFormats, "" when not
+// given).
+func handFormatQuery(c echo.Context) (reports.HandFormat, error) {
+	f, err := reports.ParseHandFormat(c.QueryParam("format"))
+	if err != nil {
+		return "", badRequest("format", strconv.Quote(c.QueryParam("format"))+" is not a hand-record format", reports.HandFormatNames()...)
+	}
+	return f, nil
+}
+
 func (s *server) putBoards(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -298,9 +316,20 @@ func (s *server) putBoards(c echo.Context) error {
 	var in []tournament.BoardInput
 	ct := c.Request().Header.Get(echo.HeaderContentType)
 	mt, _, _ := mime.ParseMediaType(ct)
+	format, err := handFormatQuery(c)
+	if err != nil {
+		return err
+	}
+	hand := slices.ContainsFunc(handFileTypes, func(t string) bool { return strings.EqualFold(mt, t) })
+	if format == "" && isPBN(mt) {
+		format = reports.HandPBN
+	}
+	if format != "" && !hand && !isPBN(mt) {
+		return badRequest("format", "names a hand-record file: send the file as "+strings.Join(append(slices.Clone(handFileTypes), pbnTypes...), " or "))
+	}
 	switch {
-	case isPBN(mt):
-		if in, err = boardsFromPBN(body); err != nil {
+	case isPBN(mt) || hand:
+		if in, err = boardsFromFile(body, format); err != nil {
 			return err
 		}
 		set, err := s.svc.PutHandSet(c.Request().Context(), actor(c), id, in)
@@ -320,7 +349,7 @@ func (s *server) putBoards(c echo.Context) error {
 	default:
 		return &httpError{Status: http.StatusUnsupportedMediaType, Body: dto.ErrorResponse{
 			Error: "Content-Type: " + strconv.Quote(ct) + " is not a hand record format", Field: "Content-Type",
-			Allowed: append([]string{echo.MIMEApplicationJSON}, pbnTypes...)}}
+			Allowed: append(append([]string{echo.MIMEApplicationJSON}, pbnTypes...), handFileTypes...)}}
 	}
 	boards, err := s.svc.PutBoards(c.Request().Context(), actor(c), id, in)
 	if err != nil {
@@ -343,9 +372,21 @@ func (s *server) listBoards(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	format, err := handFormatQuery(c)
+	if err != nil {
+		return err
+	}
 	bs, err := s.svc.Boards(c.Request().Context(), actor(c), id)
 	if err != nil {
 		return err
+	}
+	if format != "" {
+		var b bytes.Buffer
+		if err := reports.WriteHandRecords(&b, format, bs); err != nil {
+			return err
+		}
+		c.Response().Header().Set(echo.HeaderContentDisposition, `attachment; filename="section-`+strconv.FormatInt(id, 10)+"-boards."+string(format)+`"`)
+		return c.Blob(http.StatusOK, format.MediaType(), b.Bytes())
 	}
 	return c.JSON(http.StatusOK, convert(bs, NewBoardResponse))
 }

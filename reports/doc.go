@@ -1,7 +1,7 @@
 // Package reports reads and writes the files results travel in: the one way
 // in for a results file and the one place each file format is written.
 //
-// Reading (read.go, usebio*.go, pbn*.go, handrecords.go, text.go):
+// Reading (read.go, usebio*.go, pbn*.go, handrecords.go, dealfiles.go, text.go):
 // ReadResults is the one entry point for a results file — it sniffs the
 // format (SniffFormat), reads USEBIO 1.2 XML (the event, its pairs with
 // their totals, percentages and places, every traveler line with the file's
@@ -10,8 +10,10 @@
 // "PO" and "A" lines; a deal given only in BBO's LIN_DATA; a hand set wider
 // than the boards played, its extra deals left out) in the file's text
 // encoding and code page, and gives tournament.EventData with notes on what
-// the file left out. ReadHandRecords and ReadDeals read PBN deals (hand
-// records, hand-set files of deals for dealing machines). A file that cannot
+// the file left out. ReadHandRecords and ReadDeals read hand records
+// (hand-set files of deals for dealing machines): PBN, or dealfiles.go's
+// Duplimate DUP and DLM, BRI and BBO's LIN, sniffed or named (HandFormat),
+// and WriteHandRecords writes a hand set in each of them. A file that cannot
 // be read gives a *FileError naming the line, the element or tag, and what
 // was expected. Reading does not judge: checking a line against the law
 // code and computing standings is tournament's (and scoring's) job.

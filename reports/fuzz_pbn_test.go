@@ -1,6 +1,9 @@
 package reports
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -155,21 +158,38 @@ func checkReadResultsPBN(t *testing.T, doc string) {
 }
 
 // FuzzReadHandRecords feeds arbitrary text to ReadHandRecords (see
-// checkReadHandRecords).
+// checkReadHandRecords), seeded with PBN and with the dealing machines'
+// files of testdata/deals (whole, and cut short).
 func FuzzReadHandRecords(f *testing.F) {
 	boundMinimizing(f)
 	addPBNSeeds(f)
+	paths, _ := filepath.Glob(filepath.Join("testdata", "deals", "*"))
+	for _, p := range paths {
+		if data, err := os.ReadFile(p); err == nil && filepath.Ext(p) != ".md" {
+			f.Add(string(data))
+			f.Add(string(data[:len(data)/2]))
+		}
+	}
 	f.Fuzz(checkReadHandRecords)
 }
 
 // checkReadHandRecords reads doc with ReadHandRecords: hand records, each
-// with its line, a board number of 1 or more and a deal, or a *FileError;
-// the same for the same text.
+// with its line (or record, in DUP and BRI), a board number of 1 or more
+// and a deal, or a *FileError of the format the content is sniffed as
+// (SniffHandFormat); the same for the same text.
 func checkReadHandRecords(t *testing.T, doc string) {
 	recs, err := ReadHandRecords(strings.NewReader(doc))
 	again, errAgain := ReadHandRecords(strings.NewReader(doc))
 	if err != nil {
-		checkFileError(t, err, "PBN")
+		switch f := SniffHandFormat([]byte(doc)); f {
+		case HandDUP, HandBRI: // fixed-size records: the error names the record and its bytes, not a line
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Format != strings.ToUpper(string(f)) || fe.Element == "" || fe.Expected == "" {
+				t.Fatalf("%q: want a *FileError of %s naming the record and what was expected", err, f)
+			}
+		default:
+			checkFileError(t, err, strings.ToUpper(string(f)))
+		}
 		sameError(t, err, errAgain)
 		return
 	}
@@ -180,7 +200,7 @@ func checkReadHandRecords(t *testing.T, doc string) {
 		t.Fatal("no hand records and no error")
 	}
 	for _, r := range recs {
-		if r.Line < 1 || r.Board.Number < 1 || r.Board.Deal == "" {
+		if r.Line < 1 && r.Record < 1 || r.Board.Number < 1 || r.Board.Deal == "" {
 			t.Fatalf("hand record %+v", r)
 		}
 	}

@@ -11,10 +11,12 @@ import (
 )
 
 // HandRecord is one board's hand record read from a file, with the line
-// its game starts on (for messages about it).
+// its game starts on, or in a file of fixed-size records (DUP, BRI) its
+// record (for messages about it).
 type HandRecord struct {
-	Line  int
-	Board tournament.BoardInput
+	Line   int
+	Record int // the 1-based record of a DUP or BRI file; 0 in a text file
+	Board  tournament.BoardInput
 }
 
 // unknownDeal reports whether a Deal value gives no hand ("N:- - - -").
@@ -23,7 +25,24 @@ func unknownDeal(v string) bool {
 	return err == nil && d.Given == [4]bool{}
 }
 
-// ReadHandRecords reads the hand records of a PBN file, decoded as
+// Where says where the hand record is in its file: "line 12" or "record 3".
+func (h HandRecord) Where() string {
+	if h.Record > 0 {
+		return "record " + strconv.Itoa(h.Record)
+	}
+	return "line " + strconv.Itoa(h.Line)
+}
+
+// ReadHandRecords reads the hand records of a hand-record file in any of
+// HandFormats, sniffed from its content (SniffHandFormat); see
+// ReadHandRecordsIn.
+func ReadHandRecords(r io.Reader) ([]HandRecord, error) { return ReadHandRecordsIn(r, "") }
+
+// ReadHandRecordsIn reads the hand records of a file in format f ("" to
+// sniff it from the content): DUP, BRI, DLM and LIN as dealfiles.go
+// describes them, their boards numbered as the file numbers them (the
+// dealer and vulnerability follow the number unless the file gives them,
+// as LIN does); or a PBN file, decoded as
 // ReadResults decodes one (byte-order marks, encodings, line ends): every
 // game with a Deal gives its Board, Dealer and Vulnerable (as written: the
 // service checks them) and Deal (or, with no Deal or one of unknown hands,
@@ -31,22 +50,31 @@ func unknownDeal(v string) bool {
 // it: linDeal); games without a Deal (a file header, a
 // played result without the cards) give nothing. A game with a Deal and no
 // board number, or a file without any deal, is a *FileError.
-func ReadHandRecords(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, false) }
+func ReadHandRecordsIn(r io.Reader, f HandFormat) ([]HandRecord, error) {
+	return readHandRecords(r, f, false)
+}
 
 // ReadDeals is ReadHandRecords for reading deals alone (traveler dd): a
 // game with a Deal and no Board is numbered by its place among the file's
 // deals (the first 1), as a file of deals without board numbers means them.
-func ReadDeals(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, true) }
+func ReadDeals(r io.Reader) ([]HandRecord, error) { return readHandRecords(r, "", true) }
 
-// readHandRecords reads the hand records of a PBN file; byPlace numbers a
-// deal without a Board by its place instead of refusing it.
-func readHandRecords(r io.Reader, byPlace bool) ([]HandRecord, error) {
+// readHandRecords reads the hand records of a file in format f ("" to
+// sniff it); byPlace numbers a PBN deal without a Board by its place
+// instead of refusing it.
+func readHandRecords(r io.Reader, f HandFormat, byPlace bool) ([]HandRecord, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxResultsFile+1))
 	if err != nil {
 		return nil, err
 	}
+	if f == "" {
+		f = SniffHandFormat(data)
+	}
 	if len(data) > MaxResultsFile {
-		return nil, &FileError{Format: "PBN", Expected: "a file of at most " + strconv.Itoa(MaxResultsFile>>20) + " MiB"}
+		return nil, &FileError{Format: strings.ToUpper(string(f)), Expected: "a file of at most " + strconv.Itoa(MaxResultsFile>>20) + " MiB"}
+	}
+	if f != HandPBN {
+		return readHandFile(data, f)
 	}
 	text, _, err := decodeText(data, FormatPBN, "")
 	if err != nil {

@@ -124,7 +124,7 @@ func onLine(err error, lines []int) error {
 func uploadedFile(c echo.Context, input, field string) ([]byte, error) {
 	fh, err := c.FormFile(input)
 	if err != nil {
-		return nil, tournament.Invalidf(field, "no file chosen: choose the PBN file of the hand records")
+		return nil, tournament.Invalidf(field, "no file chosen: choose the file of the hand records (PBN, DUP, DLM, BRI or LIN)")
 	}
 	if fh.Size > maxUpload {
 		return nil, tournament.Invalidf(field, fh.Filename+" is too large: at most 8 MiB")
@@ -137,26 +137,27 @@ func uploadedFile(c echo.Context, input, field string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxUpload))
 }
 
-// boardsFromPBN reads the hand records of a PBN file (see
-// reports.ReadHandRecords). It returns the boards and the line of each
-// game; a file that cannot be read, or has no deal, is an error naming the
-// line.
-func boardsFromPBN(body []byte) ([]tournament.BoardInput, []int, error) {
-	hs, err := reports.ReadHandRecords(bytes.NewReader(body))
+// boardsFromFile reads the hand records of a hand-record file (see
+// reports.ReadHandRecordsIn): the format its name's extension says (.dup,
+// .dlm, .bri, .lin, .pbn), else the one its content shows. It returns the
+// boards and where each is in the file ("line 6", "record 3"); a file that
+// cannot be read, or has no deal, is an error naming where.
+func boardsFromFile(body []byte, filename string) ([]tournament.BoardInput, []string, error) {
+	hs, err := reports.ReadHandRecordsIn(bytes.NewReader(body), reports.HandFormatOfName(filename))
 	if err != nil {
 		return nil, nil, tournament.Invalidf("hand records", "not hand records traveler can read: "+err.Error())
 	}
 	out := make([]tournament.BoardInput, len(hs))
-	lines := make([]int, len(hs))
+	where := make([]string, len(hs))
 	for i, h := range hs {
-		out[i], lines[i] = h.Board, h.Line
+		out[i], where[i] = h.Board, h.Where()
 	}
-	return out, lines, nil
+	return out, where, nil
 }
 
 // onBoard turns the Service's refusal of boards[i] into one about the
 // board and the line of the file it came from.
-func onBoard(err error, boards []tournament.BoardInput, lines []int) error {
+func onBoard(err error, boards []tournament.BoardInput, where []string) error {
 	var te *tournament.Error
 	if !errors.As(err, &te) {
 		return err
@@ -169,6 +170,6 @@ func onBoard(err error, boards []tournament.BoardInput, lines []int) error {
 	if i >= len(boards) {
 		return err
 	}
-	msg := "board " + strconv.Itoa(boards[i].Number) + " (line " + strconv.Itoa(lines[i]) + "), " + m[2] + ": " + te.Message
+	msg := "board " + strconv.Itoa(boards[i].Number) + " (" + where[i] + "), " + m[2] + ": " + te.Message
 	return &tournament.Error{Kind: te.Kind, Field: "hand records", Message: msg, Allowed: te.Allowed}
 }

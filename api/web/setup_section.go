@@ -408,7 +408,8 @@ func typedAndFile(c echo.Context, typed, input, what, example string) (string, e
 	return typed + "\n" + string(b), nil
 }
 
-// uploadBoards stores the hand records of an uploaded PBN file.
+// uploadBoards stores the hand records of an uploaded hand-record file
+// (PBN, or a dealing machine's DUP, DLM, BRI, or BBO's LIN).
 func (p *Pages) uploadBoards(c echo.Context) error {
 	id, err := pathID(c, "id")
 	if err != nil {
@@ -418,13 +419,17 @@ func (p *Pages) uploadBoards(c echo.Context) error {
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, err)
 	}
-	boards, lines, err := boardsFromPBN(body)
+	filename := ""
+	if fh, err := c.FormFile("pbn"); err == nil {
+		filename = fh.Filename
+	}
+	boards, where, err := boardsFromFile(body, filename)
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, err)
 	}
 	set, err := p.svc.PutHandSet(c.Request().Context(), actor(c), id, boards)
 	if err != nil {
-		return p.sectionPageError(c, map[string]string{}, onBoard(err, boards, lines))
+		return p.sectionPageError(c, map[string]string{}, onBoard(err, boards, where))
 	}
 	return redirect(c, "/director/sections/"+strconv.FormatInt(id, 10), handSetNotice(set))
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/net/html"
 
+	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -564,4 +567,55 @@ func TestSetupScriptsOnAndMitchell(t *testing.T) {
 	if th := setupText(p.mustID(t, "pairs")); !strings.Contains(th, "Direction") {
 		t.Errorf("a Mitchell's pairs table has no direction column: %q", th)
 	}
+}
+
+// TestSetupUploadDealingMachineFiles uploads, on the section page, the
+// files of Big Deal 2.0's 28 boards (reports/testdata/deals/README.md): the
+// LIN file, known by its name's extension, stores boards 1 to 10 of the
+// 3-table Howell with the deals, dealers and vulnerabilities of Big Deal's
+// PBN, the rest left out; a DUP file with a card number 99 is refused
+// naming the record and the card, and the stored deals stay.
+func TestSetupUploadDealingMachineFiles(t *testing.T) {
+	s := newSetupSite(t)
+	s.signIn()
+	sectionID := createSetupSection(t, s, createSetupEvent(t, s))
+	path := "/director/sections/" + strconv.FormatInt(sectionID, 10)
+	read := func(name string) []byte {
+		data, err := os.ReadFile(filepath.Join("..", "..", "reports", "testdata", "deals", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	pbn, err := reports.ReadHandRecords(bytes.NewReader(read("bigdeal20.pbn")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func() {
+		t.Helper()
+		boards, err := s.svc.Boards(context.Background(), tournament.Director, sectionID)
+		if err != nil || len(boards) != 10 {
+			t.Fatalf("%d boards (%v), want 10", len(boards), err)
+		}
+		for i, b := range boards {
+			want, err := tournament.ParseBoard("", pbn[i].Board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Deal.Hands != want.Deal.Hands || !b.Deal.Full() || b.Dealer != want.Dealer || b.Vulnerability != want.Vulnerability {
+				t.Errorf("board %d: %s %v %v, Big Deal's PBN %s %v %v", b.Number, b.Deal, b.Dealer, b.Vulnerability, want.Deal, want.Dealer, want.Vulnerability)
+			}
+		}
+	}
+	p := s.upload(path+"/boards", "pbn", "Tuesday.LIN", read("bigdeal20.lin"))
+	p.want(t, "upload a LIN file", http.StatusSeeOther)
+	check()
+	dup := bytes.Clone(read("bigdeal20.dup"))
+	copy(dup[2*156+2:], "99")
+	p = s.upload(path+"/boards", "pbn", "Tuesday.dup", dup)
+	p.want(t, "a damaged DUP file", http.StatusUnprocessableEntity)
+	if msg := p.errorText(); !strings.Contains(msg, "DUP: record 3 (bytes 313–468), North's card 2") {
+		t.Errorf("damaged DUP: error %q", msg)
+	}
+	check()
 }

@@ -138,8 +138,8 @@ func ddError(err error, rec reports.HandRecord) string {
 	var te *tournament.Error
 	if errors.As(err, &te) {
 		if tag, ok := tags[te.Field]; ok {
-			return fmt.Sprintf("line %d, board %d: %s %s", rec.Line, rec.Board.Number, tag, te.Message)
+			return fmt.Sprintf("%s, board %d: %s %s", rec.Where(), rec.Board.Number, tag, te.Message)
 		}
 	}
-	return fmt.Sprintf("line %d, board %d: %v", rec.Line, rec.Board.Number, err)
+	return fmt.Sprintf("%s, board %d: %v", rec.Where(), rec.Board.Number, err)
 }

@@ -337,3 +337,60 @@ func TestReportParRealFile(t *testing.T) {
 		t.Errorf("%d games in the file, %d boards reported", len(games), len(rep.Codes[0].Boards))
 	}
 }
+
+// TestDealCommandFormats: `traveler deal --format F` (or -o with F's
+// extension) writes the boards as a dealing machine's file that traveler's
+// reader (the one PUT .../boards takes) reads back to boards 1 to 4, each
+// deal whole: DUP and BRI in their fixed records (156 and 128 bytes a
+// board, as Big Deal writes them: reports/testdata/deals), DLM with its
+// 99 boards, LIN a line a board with its dealer and vulnerability; what a
+// format cannot hold is exit 2 naming the flag.
+func TestDealCommandFormats(t *testing.T) {
+	dir := t.TempDir()
+	for f, size := range map[string]int{"dup": 4 * 156, "bri": 4 * 128, "dlm": -1, "lin": -1} {
+		var stdout, stderr bytes.Buffer
+		out := filepath.Join(dir, "set."+f)
+		args := []string{"deal", "--boards", "4", "-o", out}
+		if f == "lin" {
+			args = []string{"deal", "--boards", "4", "--format", "LIN", "-o", filepath.Join(dir, "set.txt")}
+			out = filepath.Join(dir, "set.txt")
+		}
+		if code := run(context.Background(), args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size >= 0 && len(data) != size {
+			t.Errorf("%s: %d bytes, want %d", f, len(data), size)
+		}
+		if got := reports.SniffHandFormat(data); string(got) != f {
+			t.Errorf("%s: the file reads as %s", f, got)
+		}
+		recs, err := reports.ReadHandRecords(bytes.NewReader(data))
+		if err != nil || len(recs) != 4 {
+			t.Fatalf("%s: %d boards, %v", f, len(recs), err)
+		}
+		for i, rec := range recs {
+			b, err := tournament.ParseBoard("", rec.Board)
+			if err != nil || b.Number != i+1 || !b.Deal.Full() || b.Dealer != scoring.BoardDealer(i+1) || b.Vulnerability != scoring.BoardVulnerability(i+1) {
+				t.Errorf("%s board %d: %+v %v", f, i+1, b, err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"deal", "--format", "rtf"}, "--format"},
+		{[]string{"deal", "--format", "bri", "--first", "5"}, "a BRI file has no board numbers"},
+		{[]string{"deal", "--format", "dlm", "--first", "98", "--boards", "4"}, "a DLM file holds boards 1 to 99"},
+		{[]string{"deal", "--format", "dup", "--dd"}, "--dd"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), c.args, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/traveler-bridge/traveler/reports"
@@ -27,8 +28,9 @@ func dealBoards(r *rand.Rand, first, n int) []tournament.Board {
 	return boards
 }
 
-// runDeal deals boards at random and writes them as a PBN file of hand
-// records, with their double-dummy analysis when asked.
+// runDeal deals boards at random and writes them as a file of hand
+// records (PBN, with their double-dummy analysis when asked, or a dealing
+// machine's DUP, DLM, BRI or LIN).
 func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("deal", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -38,11 +40,12 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	dd := fs.Bool("dd", false, "add each board's double-dummy table and par (needs DDS: apt-get install libdds0)")
 	threads := fs.Int("threads", 0, "with --dd: threads DDS solves with (0: every core)")
 	out := fs.String("o", "-", "the file to write; - writes to stdout")
+	format := fs.String("format", "", "the hand-record file's format: pbn, dup, dlm, bri or lin (default: -o's extension, else pbn)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler deal [--boards N] [--first K] [--law CODE] [--dd] [-o FILE]")
+		fmt.Fprintln(stderr, "Usage: traveler deal [--boards N] [--first K] [--law CODE] [--dd] [--format pbn|dup|dlm|bri|lin] [-o FILE]")
 		fmt.Fprintln(stderr, "\nDeals boards at random (every deal as likely as any other, from the operating system's")
-		fmt.Fprintln(stderr, "cryptographic generator) and writes them as a PBN file of hand records, ready for a")
-		fmt.Fprintln(stderr, "dealing machine or PUT /v1/sections/{id}/boards.")
+		fmt.Fprintln(stderr, "cryptographic generator) and writes them as a file of hand records, ready for a")
+		fmt.Fprintln(stderr, "dealing machine or PUT /v1/sections/{id}/boards: PBN, Duplimate's DUP or DLM, BRI, or BBO's LIN.")
 		fs.PrintDefaults()
 	}
 	pos, code, stop := parseFlags(fs, args)
@@ -66,6 +69,20 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "traveler deal: %v\n", err)
 		return 2
 	}
+	hf, err := reports.ParseHandFormat(*format)
+	if err != nil {
+		fmt.Fprintf(stderr, "traveler deal: --format: %v\n", err)
+		return 2
+	}
+	if hf == "" {
+		if hf = reports.HandFormatOfName(*out); hf == "" {
+			hf = reports.HandPBN
+		}
+	}
+	if *dd && hf != reports.HandPBN {
+		fmt.Fprintf(stderr, "traveler deal: --dd: only PBN carries the double-dummy tables, not %s\n", strings.ToUpper(string(hf)))
+		return 2
+	}
 	sec := tournament.SectionData{Boards: dealBoards(scoring.CryptoRand(), *first, *boards)}
 	for _, b := range sec.Boards {
 		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
@@ -85,7 +102,15 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 	}
 	data := tournament.EventData{Event: tournament.Event{Name: "Boards dealt by traveler", Date: time.Now().Format(time.DateOnly), Law: law},
 		Sections: []tournament.SectionData{sec}}
-	if err := writeOutput(*out, stdout, func(w io.Writer) error { return reports.WritePBN(w, data) }); err != nil {
+	write := func(w io.Writer) error { return reports.WritePBN(w, data) }
+	if hf != reports.HandPBN {
+		if err := reports.WriteHandRecords(io.Discard, hf, sec.Boards); err != nil {
+			fmt.Fprintf(stderr, "traveler deal: --format %s: %v\n", hf, err)
+			return 2 // what the format cannot hold, before any file is written
+		}
+		write = func(w io.Writer) error { return reports.WriteHandRecords(w, hf, sec.Boards) }
+	}
+	if err := writeOutput(*out, stdout, write); err != nil {
 		fmt.Fprintf(stderr, "traveler deal: %v\n", err)
 		return 1
 	}

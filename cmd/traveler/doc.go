@@ -14,7 +14,7 @@
 //	traveler export xlsx|csv-standings|csv-overall|csv-travelers|usebio|pbn (--event ID | --from FILE) [-o FILE]
 //	traveler report royalton|laws|par (--event ID | --from FILE) [--to CODE|all] [--format table|json]
 //	traveler dd [FILE|-]           double-dummy tables and par of a PBN file's deals
-//	traveler deal [--boards N] [--dd]   random deals as a PBN file of hand records
+//	traveler deal [--boards N] [--dd] [--format F]   random deals as a file of hand records (PBN, DUP, DLM, BRI, LIN)
 //	traveler make-heavy            one report or file made apart, for serve (--heavy-apart); serve starts it
 //
 // Run "traveler help" for the list of subcommands, "traveler <command> -h"

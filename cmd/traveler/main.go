@@ -26,7 +26,7 @@ var commands = []command{
 	{"report", "print the Royalton report or the law-code comparison: traveler report royalton|laws (--event ID | --from FILE)", runReport},
 	{"dd", "double-dummy tables and par under every law code for the deals of a PBN file: traveler dd [FILE|-]", runDD},
 	{"movement", "read and check a movement file (.ASC) and print its rounds and balance: traveler movement [--boards-per-round N] [--json] FILE", runMovement},
-	{"deal", "deal boards at random and write them as a PBN file of hand records: traveler deal [--boards N] [--dd]", runDeal},
+	{"deal", "deal boards at random and write them as a file of hand records (PBN, DUP, DLM, BRI, LIN): traveler deal [--boards N] [--dd] [--format F]", runDeal},
 	{"make-heavy", "make one report or file for serve, in a process apart from it (serve starts it: --heavy-apart)", runMakeHeavy},
 	{"token", "director tokens: traveler token create [--name NAME] [--expires DURATION] | list | revoke ID", runToken},
 }

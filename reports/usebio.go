@@ -27,6 +27,7 @@ type USEBIOEvent struct {
 	Program          string        // PROGRAM_NAME: the scoring program that wrote the file
 	WinnerType       int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
 	ScoringMethod    string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	PlayerLine       int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs            []USEBIOPair  // PARTICIPANTS/PAIR, in file order
 	Boards           []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
 }
@@ -162,6 +163,9 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	for _, parts := range ev.all("PARTICIPANTS") {
 		if t := strings.ToUpper(parts.attr("EVENT_TYPE")); t != "" && e.ParticipantsType == "" {
 			e.ParticipantsType = t
+		}
+		if pl := parts.child("PLAYER"); pl != nil && e.PlayerLine == 0 {
+			e.PlayerLine = pl.line
 		}
 		for _, p := range parts.all("PAIR") {
 			pair, err := readUSEBIOPair(p)

@@ -22,6 +22,9 @@ import (
 // naming the element, its line and what was expected.
 func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	ev := &u.Event
+	if err := usebioIndividual(ev); err != nil {
+		return tournament.EventData{}, err
+	}
 	e, err := rd.usebioEventHeader(ev)
 	if err != nil {
 		return tournament.EventData{}, err
@@ -47,6 +50,21 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	}
 	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+}
+
+// usebioIndividual refuses an individual event (EVENT_TYPE INDIVIDUAL, or
+// PARTICIPANTS holding a PLAYER for each participant, as the EBU's
+// importer reads one): its lines name players, not pairs, and traveler
+// does not read them from a USEBIO file. The error names the element.
+func usebioIndividual(ev *USEBIOEvent) error {
+	const why = "a pairs event: individuals are not read from USEBIO files (EVENT_TYPE INDIVIDUAL, a PARTICIPANTS/PLAYER for each player); traveler scores an individual entered in it and writes it to PBN"
+	switch {
+	case ev.Type == "INDIVIDUAL" || ev.ParticipantsType == "INDIVIDUAL":
+		return &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: "INDIVIDUAL", Expected: why}
+	case ev.PlayerLine != 0:
+		return &FileError{Format: "USEBIO", Line: ev.PlayerLine, Element: "PARTICIPANTS/PLAYER", Expected: why}
+	}
+	return nil
 }
 
 // usebioEventHeader reads the event's name, date and scoring method.
@@ -371,7 +389,18 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a pairs event: traveler reads team matches from PBN files with both rooms"}
 	}
 	why := ""
-	if ev.Type != "" {
+	switch {
+	case ev.Type == "PAIRS":
+		// USEBIO 1.2's own pairs type: BOARD_SCORING_METHOD says how it
+		// was scored, as the EBU's importer reads it (see methodOfBoardScoring).
+		if m, ok := methodOfBoardScoring(ev); ok {
+			if m == tournament.MethodMP && rd.opt.Method == "" && acblMatchpoints(ev) {
+				return rd.method(tournament.MethodMPACBL, ev.Line, el, "the lines' matchpoints are 1 a score beaten: scored MP_ACBL"), nil
+			}
+			return rd.method(m, ev.Line, el, ""), nil
+		}
+		why = "EVENT_TYPE PAIRS with no BOARD_SCORING_METHOD naming matchpoints or IMPs; "
+	case ev.Type != "":
 		why = "EVENT_TYPE " + ev.Type + " is not one of USEBIO's; "
 	}
 	if m, ok := methodOfEventType(ev.ParticipantsType); ok {
@@ -394,6 +423,31 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return rd.method(tournament.MethodButler, ev.Line, el, why+"SCORING_METHOD "+sm+": scored BUTLER (give the method CROSS_IMP if it was cross-IMPs)"), nil
 	}
 	return rd.method(tournament.MethodMP, ev.Line, el, why+"nothing in the file says how it was scored: compared by matchpoints (give the method to change it)"), nil
+}
+
+// methodOfBoardScoring reads the BOARD_SCORING_METHOD (or SCORING_METHOD)
+// of an EVENT_TYPE PAIRS event, with the values the EBU's importer
+// (marcshearer/ImportUsebio, Score Data.swift, ScoringMethod) takes:
+// MATCH_POINTS (also MP, PERCENTAGE) is matchpoints; CROSS_IMPS (also
+// CROSS_IMP) cross-IMPs; IMPS (also BUTLER) Butler, or cross-IMPs when the
+// traveler lines carry NS_CROSS_IMP_POINTS. ok is false for anything else.
+func methodOfBoardScoring(ev *USEBIOEvent) (tournament.Method, bool) {
+	switch strings.ReplaceAll(ev.ScoringMethod, " ", "_") {
+	case "MATCH_POINTS", "MATCHPOINTS", "MP", "MPS", "PERCENTAGE":
+		return tournament.MethodMP, true
+	case "CROSS_IMPS", "CROSS_IMP", "CROSSIMPS":
+		return tournament.MethodCrossIMP, true
+	case "IMPS", "IMP", "BUTLER", "BUTLER_IMPS":
+		for _, b := range ev.Boards {
+			for _, l := range b.Lines {
+				if l.Points == PointsCrossIMPs {
+					return tournament.MethodCrossIMP, true
+				}
+			}
+		}
+		return tournament.MethodButler, true
+	}
+	return "", false
 }
 
 // acblMatchpoints reports whether a matchpoint file's lines give 1 a

@@ -1,0 +1,139 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring/sharedtest"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// USEBIO files as federations' programs write them and their uploaders
+// take them (testdata/usebio/README.md says where each file and each rule
+// comes from).
+
+// localUSEBIO returns a real file of testdata/usebio.
+func localUSEBIO(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "usebio", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// sharedUSEBIO returns a real file of ../shared/testdata/usebio.
+func sharedUSEBIO(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(sharedtest.Path(t, "usebio", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// readUSEBIONotes reads a USEBIO file strictly, with its notes.
+func readUSEBIONotes(t *testing.T, data []byte) *ResultsFile {
+	t.Helper()
+	f, err := ReadResults(bytes.NewReader(data), ReadOptions{Format: FormatUSEBIO, Today: testToday, Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// asUSEBIO12Pairs rewrites a Compscore3 file's EVENT_TYPE (every element
+// that carries one) as USEBIO 1.2's own "PAIRS" and names the scoring in
+// BOARD_SCORING_METHOD, as the EBU's importer reads an EBUScore file
+// (marcshearer/ImportUsebio: EventType .pairs, ScoringMethod
+// MATCH_POINTS / IMPS / CROSS_IMPS); the file's SCORING_METHOD, if any, is
+// dropped so that only BOARD_SCORING_METHOD speaks.
+func asUSEBIO12Pairs(data []byte, from, method string) []byte {
+	s := strings.ReplaceAll(string(data), `EVENT_TYPE="`+from+`"`, `EVENT_TYPE="PAIRS"`)
+	if i := strings.Index(s, "<SCORING_METHOD>"); i >= 0 {
+		j := strings.Index(s[i:], "</SCORING_METHOD>") + len("</SCORING_METHOD>")
+		s = s[:i] + s[i+j:]
+	}
+	s = strings.Replace(s, "<WINNER_TYPE>", "<BOARD_SCORING_METHOD>"+method+"</BOARD_SCORING_METHOD>\n    <WINNER_TYPE>", 1)
+	return []byte(s)
+}
+
+// TestUSEBIOEventTypePairs: USEBIO 1.2's EVENT_TYPE PAIRS with a
+// BOARD_SCORING_METHOD is read by that method with no note on the
+// EVENT_TYPE (it was told "not one of USEBIO's"), to the same standings as
+// the real file it was made from: the Compscore3 matchpoint Howell (pair
+// 8: 157.78 of 270, 58.44 %, the file's own PERCENTAGE), its Butler Howell
+// and the cross-IMP Howell (pair 2: 30.33 cross-IMPs, the file's own
+// TOTAL_SCORE).
+func TestUSEBIOEventTypePairs(t *testing.T) {
+	cases := []struct {
+		name, from, method string
+		data               []byte
+		want               tournament.Method
+	}{
+		{"mp_pairs_howell", "MP_PAIRS", "MATCH_POINTS", sharedUSEBIO(t, "mp_pairs_howell.xml"), tournament.MethodMP},
+		{"butler_howell", "BUTLER_PAIRS", "IMPS", sharedUSEBIO(t, "butler_howell.xml"), tournament.MethodButler},
+		{"cross_imp_howell", "CROSS_IMP", "CROSS_IMPS", localUSEBIO(t, "cross_imp_howell.xml"), tournament.MethodCrossIMP},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			orig := readUSEBIONotes(t, c.data)
+			f := readUSEBIONotes(t, asUSEBIO12Pairs(c.data, c.from, c.method))
+			if f.Event.Event.Scoring != c.want {
+				t.Errorf("scored %s, want %s", f.Event.Event.Scoring, c.want)
+			}
+			for _, n := range f.Notes {
+				if n.Element == "EVENT EVENT_TYPE" {
+					t.Errorf("note %q: the file names its type and method as USEBIO 1.2 does", n)
+				}
+			}
+			sameStandings(t, orig.Event, f.Event)
+		})
+	}
+	f := readUSEBIONotes(t, asUSEBIO12Pairs(localUSEBIO(t, "cross_imp_howell.xml"), "CROSS_IMP", "CROSS_IMPS"))
+	for _, st := range f.Event.Sections[0].Standings.Pairs {
+		if st.Number == "2" && (st.Total != 30.33 || st.Place != 1) {
+			t.Errorf("pair 2: %.2f, place %d; the file's TOTAL_SCORE 30.33, PLACE 1", st.Total, st.Place)
+		}
+	}
+}
+
+// TestUSEBIOIndividualRefused: an individual (EVENT_TYPE INDIVIDUAL, or
+// PARTICIPANTS with a PLAYER for each participant, as the EBU's importer
+// reads one) is refused saying individuals are not read and naming the
+// element, not with a pair-number error.
+func TestUSEBIOIndividualRefused(t *testing.T) {
+	real := string(sharedUSEBIO(t, "mp_pairs_howell.xml"))
+	asType := strings.ReplaceAll(real, `EVENT_TYPE="MP_PAIRS"`, `EVENT_TYPE="INDIVIDUAL"`)
+	start, end := strings.Index(real, "<PARTICIPANTS"), strings.Index(real, "</PARTICIPANTS>")
+	players := real[:start] + `<PARTICIPANTS>
+    <PLAYER>
+      <PLAYER_NUMBER>1</PLAYER_NUMBER>
+      <PLAYER_NAME>Player 1</PLAYER_NAME>
+      <PLACE>1</PLACE>
+    </PLAYER>
+` + real[end:]
+	cases := []struct {
+		name, file, element string
+		line                int
+	}{
+		{"EVENT_TYPE INDIVIDUAL", asType, "EVENT EVENT_TYPE", lineOf(asType, "<EVENT ")},
+		{"PARTICIPANTS/PLAYER", players, "PARTICIPANTS/PLAYER", lineOf(players, "<PLAYER>")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := readUSEBIOData(strings.NewReader(c.file))
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v, want a *FileError", err)
+			}
+			if fe.Element != c.element || fe.Line != c.line || !strings.Contains(fe.Expected, "individuals are not read") {
+				t.Errorf("%v: element %q line %d, want %q line %d saying individuals are not read", err, fe.Element, fe.Line, c.element, c.line)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,4 +137,79 @@ func TestUSEBIOIndividualRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writtenAgain writes a real file read by traveler as USEBIO, and reads
+// that back.
+func writtenAgain(t *testing.T, data []byte) (orig tournament.EventData, out string, back tournament.EventData) {
+	t.Helper()
+	orig = readUSEBIONotes(t, data).Event
+	out = mustWrite(t, orig)
+	back = readUSEBIONotes(t, []byte(out)).Event
+	return orig, out, back
+}
+
+// elementTexts lists, in order, the text of every element of that name.
+func elementTexts(file, name string) []string {
+	var out []string
+	open, end := "<"+name+">", "</"+name+">"
+	for rest := file; ; {
+		i := strings.Index(rest, open)
+		if i < 0 {
+			return out
+		}
+		rest = rest[i+len(open):]
+		j := strings.Index(rest, end)
+		if j < 0 {
+			return out
+		}
+		out = append(out, rest[:j])
+		rest = rest[j:]
+	}
+}
+
+// TestUSEBIOWritesCrossIMP: a cross-IMP event is written EVENT_TYPE
+// "CROSS_IMP", as Compscore3 writes it (testdata/usebio/cross_imp_howell.xml)
+// and as the ABF's uploader (abftech/cobalt ResultsFile.EventType: MP_PAIRS,
+// CROSS_IMP, BUTLER_PAIRS) takes it — it refuses "CROSS_IMP_PAIRS" — on the
+// EVENT, the PARTICIPANTS and every BOARD; read back, the standings are the
+// real file's (pair 2: 30.33 cross-IMPs, first).
+func TestUSEBIOWritesCrossIMP(t *testing.T) {
+	real := localUSEBIO(t, "cross_imp_howell.xml")
+	orig, out, back := writtenAgain(t, real)
+	if strings.Contains(out, "CROSS_IMP_PAIRS") {
+		t.Errorf("written EVENT_TYPE CROSS_IMP_PAIRS, which the ABF's uploader refuses")
+	}
+	for _, tag := range []string{`<EVENT EVENT_TYPE="CROSS_IMP">`, `<PARTICIPANTS EVENT_TYPE="CROSS_IMP">`, `<BOARD EVENT_TYPE="CROSS_IMP">`} {
+		if strings.Count(out, tag) != strings.Count(string(real), tag) {
+			t.Errorf("%s written %d times; the real file has it %d times", tag, strings.Count(out, tag), strings.Count(string(real), tag))
+		}
+	}
+	sameStandings(t, orig, back)
+	for _, st := range back.Sections[0].Standings.Pairs {
+		if st.Number == "2" && (st.Total != 30.33 || st.Place != 1) {
+			t.Errorf("pair 2 read back: %.2f, place %d; the file's TOTAL_SCORE 30.33, PLACE 1", st.Total, st.Place)
+		}
+	}
+}
+
+// TestUSEBIOWritesDirectedPairNumbers: a two-winner event's pairs are
+// written "1NS", "1EW" in PAIR_NUMBER and in the traveller lines, as
+// Compscore3 writes them (testdata/usebio/mp_pairs_mitchell_03.xml) and as
+// the ABF's uploader needs them (abftech/cobalt results_views.py looks a
+// pair up by PAIR_NUMBER alone: NS 1 and EW 1 would be one pair). The
+// PAIR_NUMBERs and the lines' pair numbers are the real file's, board by
+// board, and the file reads back to its standings.
+func TestUSEBIOWritesDirectedPairNumbers(t *testing.T) {
+	real := string(localUSEBIO(t, "mp_pairs_mitchell_03.xml"))
+	orig, out, back := writtenAgain(t, []byte(real))
+	for _, el := range []string{"PAIR_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER"} {
+		got, want := elementTexts(out, el), elementTexts(real, el)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s written %v,\nthe real file's %v", el, got, want)
+		}
+	}
+	sameStandings(t, orig, back)
 }

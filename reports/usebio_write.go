@@ -136,7 +136,7 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	}
 	for _, p := range s.Pairs {
 		x.raw("    <PAIR>\n")
-		x.elem(3, "PAIR_NUMBER", p.Number)
+		x.elem(3, "PAIR_NUMBER", usebioPairNumber(p.Number, p.Direction, winners))
 		x.opt(3, "DIRECTION", p.Direction) // none in a one-winner field
 		if st, ok := standing[[2]string{p.Number, p.Direction}]; ok {
 			x.elem(3, "TOTAL_SCORE", strconv.FormatFloat(st.Total, 'f', 2, 64))
@@ -171,7 +171,8 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 			x.elem(2, "BOARD_AVERAGE", strconv.Itoa(*t.Datum))
 		}
 		for _, l := range t.Lines {
-			if err := writeUSEBIOLine(x, &l, points, ""); err != nil {
+			ns, ew := usebioPairNumber(l.Result.NS, "NS", winners), usebioPairNumber(l.Result.EW, "EW", winners)
+			if err := writeUSEBIOLine(x, &l, points, "", ns, ew); err != nil {
 				return err
 			}
 		}
@@ -221,15 +222,28 @@ func usebioWinners(sec *tournament.Section) (int, error) {
 // seatName is each seat's name in a HAND's DIRECTION.
 var seatName = [4]string{"North", "East", "South", "West"}
 
-// writeUSEBIOLine writes one TRAVELLER_LINE; in a teams match led by dir,
-// the DIRECTION the match's TEAM sat in ("" in a pairs event), and with no
-// points elements for PointsNone.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string) error {
+// usebioPairNumber is a pair's PAIR_NUMBER (and its number in the
+// traveller lines): its number, with its direction after it in a
+// two-winner section ("1NS", "1EW"), as Compscore3 writes a two-winner
+// Mitchell and as the ABF's uploader needs it, finding a pair by its
+// PAIR_NUMBER alone (abftech/cobalt results/views/results_views.py;
+// testdata/usebio/README.md).
+func usebioPairNumber(number, direction string, winners int) string {
+	if winners == 2 {
+		return number + direction
+	}
+	return number
+}
+
+// writeUSEBIOLine writes one TRAVELLER_LINE naming the pairs ns and ew as
+// given; in a teams match led by dir, the DIRECTION the match's TEAM sat
+// in ("" in a pairs event), and with no points elements for PointsNone.
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir, ns, ew string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
 	x.opt(3, "DIRECTION", dir)
-	x.elem(3, "NS_PAIR_NUMBER", r.NS)
-	x.elem(3, "EW_PAIR_NUMBER", r.EW)
+	x.elem(3, "NS_PAIR_NUMBER", ns)
+	x.elem(3, "EW_PAIR_NUMBER", ew)
 	switch r.Status {
 	case tournament.StatusPlayed:
 		x.elem(3, "CONTRACT", r.Contract)
@@ -285,7 +299,10 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	case tournament.MethodButler:
 		return "BUTLER_PAIRS", PointsButler, nil
 	case tournament.MethodCrossIMP:
-		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
+		// Compscore3's spelling, the one the ABF's uploader takes
+		// (abftech/cobalt ResultsFile.EventType: MP_PAIRS, CROSS_IMP,
+		// BUTLER_PAIRS), which refuses the CROSS_IMP_PAIRS traveler wrote before.
+		return "CROSS_IMP", PointsCrossIMPs, nil
 	}
 	if m == tournament.MethodIMPTeams {
 		// A team event: its EVENT_TYPE depends on the section

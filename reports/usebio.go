@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // USEBIO is a USEBIO 1.2 results file as read: the club and the event.
@@ -75,6 +76,10 @@ type USEBIOLine struct {
 	Points       PointsKind       // which pair of points elements the line carries
 	NSPoints     Figure           // NS_MATCH_POINTS, NS_BUTLER_POINTS or NS_CROSS_IMP_POINTS
 	EWPoints     Figure           // EW_MATCH_POINTS, EW_BUTLER_POINTS or EW_CROSS_IMP_POINTS
+	// Assigned and EWAssigned are an assigned adjusted score (weighted,
+	// Law 12C1(c); EW's own when split, 12C1(b)) as traveler writes one in
+	// a comment of the line (see assignedComment); nil when there is none.
+	Assigned, EWAssigned []tournament.AssignedPart
 }
 
 // PointsKind names the points a traveler line carries.
@@ -312,6 +317,15 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 			return line, usebioErr(s, path+"SCORE", s.text, "the NS score in points (e.g. -420) or an artificial score such as A6040")
 		}
 		line.Score = score
+	}
+	for _, c := range l.comments {
+		ns, ew, ok, err := parseAssignedComment(c)
+		if err != nil {
+			return line, usebioErr(l, path+"<!-- "+assignedCommentPrefix+" -->", c, err.Error())
+		}
+		if ok {
+			line.Assigned, line.EWAssigned = ns, ew
+		}
 	}
 	for k := PointsMatchPoints; int(k) < len(pointsElements); k++ {
 		if l.child(pointsElements[k][0]) == nil && l.child(pointsElements[k][1]) == nil {

@@ -332,6 +332,11 @@ func usebioResult(board int, l *USEBIOLine, two bool) (tournament.Result, error)
 	}
 	r := tournament.Result{Board: board, NS: strconv.Itoa(ns), EW: strconv.Itoa(ew)}
 	switch {
+	case l.Assigned != nil:
+		if l.HasContract {
+			return r, bad("CONTRACT", l.ContractText, "no contract on a line with an assigned adjusted score")
+		}
+		r.Status, r.Assigned, r.EWAssigned = tournament.StatusAssigned, l.Assigned, l.EWAssigned
 	case l.Score.Artificial:
 		if l.HasContract {
 			return r, bad("CONTRACT", l.ContractText, "no contract on a line with an artificial score ("+l.Score.Text+")")

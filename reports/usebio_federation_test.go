@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -212,4 +213,86 @@ func TestUSEBIOWritesDirectedPairNumbers(t *testing.T) {
 		}
 	}
 	sameStandings(t, orig, back)
+}
+
+// assignedEvent is interchangeEvent with board 1's two lines given
+// assigned adjusted scores instead: table 1 a weighted score (Law
+// 12C1(c): 60 % of NS +420, 40 % of NS −50), table 2 a split one (Law
+// 12C1(b): NS +420, EW −450, i.e. the EW side compared as NS +450).
+//
+//	board 1, top 2 (2 lines; each side is compared with the other line's
+//	same side: NS with table 2's NS +420, EW with table 2's EW side, NS +450):
+//	  table 1 NS 0.6×(+420 v +420: 1) + 0.4×(−50 v +420: 0) = 0.6,
+//	          EW 0.6×(+420 v +450: 2) + 0.4×(−50 v +450: 2) = 2;
+//	  table 2 NS +420 v 0.6×+420 and 0.4×−50: 0.6×1 + 0.4×2 = 1.4,
+//	          EW as +450 v +420 and −50: 0.
+func assignedEvent(t *testing.T) tournament.EventData {
+	t.Helper()
+	d := interchangeEvent(t)
+	s := d.Sections[0]
+	results := slices.Clone(s.Results)
+	for i := range results {
+		r := &results[i]
+		if r.Board != 1 {
+			continue
+		}
+		r.Contract, r.Declarer, r.Tricks, r.Lead = "", "", tournament.TricksNotGiven, ""
+		r.Status = tournament.StatusAssigned
+		if r.NS == "1" {
+			r.Assigned = []tournament.AssignedPart{{NSScore: 420, Weight: 0.6}, {NSScore: -50, Weight: 0.4}}
+		} else {
+			r.Assigned = []tournament.AssignedPart{{NSScore: 420, Weight: 1}}
+			r.EWAssigned = []tournament.AssignedPart{{NSScore: 450, Weight: 1}}
+		}
+	}
+	boards := map[int]tournament.Board{}
+	for _, b := range s.Boards {
+		boards[b.Number] = b
+	}
+	sec := s.Section
+	if errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results); errs != nil {
+		t.Fatal(errs)
+	}
+	return tournament.EventData{Event: d.Event, Sections: []tournament.SectionData{tournament.BuildSection(d.Event, sec, s.Pairs, nil, boards, results)}}
+}
+
+// TestUSEBIOWritesAssignedScores: an event with assigned adjusted scores
+// (weighted, and split per side) is written instead of refused: each such
+// line with no CONTRACT, its matchpoints as every line has them (what the
+// ABF's uploader reads of a line), a SCORE only where the assigned score is
+// one balanced figure, and the weighted parts in a comment traveler reads
+// back; the file reads back to the same standings and the same assigned
+// parts.
+func TestUSEBIOWritesAssignedScores(t *testing.T) {
+	d := assignedEvent(t)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	out := buf.String()
+	if problems := checkUSEBIO(buf.Bytes()); len(problems) > 0 {
+		t.Errorf("not in the model: %v", problems)
+	}
+	back := readUSEBIONotes(t, buf.Bytes()).Event
+	sameStandings(t, d, back)
+	for _, r := range back.Sections[0].Results {
+		if r.Board != 1 {
+			continue
+		}
+		var want tournament.Result
+		for _, w := range d.Sections[0].Results {
+			if w.Board == 1 && w.NS == r.NS {
+				want = w
+			}
+		}
+		if r.Status != tournament.StatusAssigned || !slices.Equal(r.Assigned, want.Assigned) || !slices.Equal(r.EWAssigned, want.EWAssigned) {
+			t.Errorf("board 1 NS %s read back %s %v / %v, want assigned %v / %v", r.NS, r.Status, r.Assigned, r.EWAssigned, want.Assigned, want.EWAssigned)
+		}
+	}
+	// The hand-worked points of assignedEvent, as written.
+	for _, want := range []string{"<NS_MATCH_POINTS>0.6</NS_MATCH_POINTS>", "<EW_MATCH_POINTS>2</EW_MATCH_POINTS>", "<NS_MATCH_POINTS>1.4</NS_MATCH_POINTS>", "<EW_MATCH_POINTS>0</EW_MATCH_POINTS>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the file lacks %s", want)
+		}
+	}
 }

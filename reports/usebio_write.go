@@ -26,8 +26,8 @@ import (
 // a tournament.ErrInvalid error on "section" listing the sections' ids:
 // export one section, e.g. d.Select(sectionID, 0)), scored MP, MP_ACBL,
 // BUTLER, CROSS_IMP or IMP_TEAMS (a team event: writeUSEBIOTeams; a
-// knockout with a carry-over is refused, usebioTeamsHolds); an assigned adjusted score (weighted) has no USEBIO
-// form and is refused. A two-winner section (Movement.Winners 2, a
+// knockout with a carry-over is refused, usebioTeamsHolds); an assigned adjusted score (weighted or
+// split) is written without a contract, its parts in a comment of the line (usebio_assigned.go). A two-winner section (Movement.Winners 2, a
 // Mitchell) is written with WINNER_TYPE 2: each PAIR with its DIRECTION,
 // traveller lines naming the NS and the EW pair by their numbers, places
 // per direction. A graded section (strata, handicaps) is written with its
@@ -261,9 +261,16 @@ func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, d
 			return fmt.Errorf("USEBIO export: board %d, %s v %s: an artificial score of %d%%/%d%%; expected each side's share below 100 (SCORE A6040 has two digits a side)", r.Board, r.NS, r.EW, r.NSPercent, r.EWPercent)
 		}
 		x.elem(3, "SCORE", fmt.Sprintf("A%02d%02d", r.NSPercent, r.EWPercent))
+	case tournament.StatusAssigned:
+		// An assigned adjusted score: no contract, its parts in a comment
+		// (usebio_assigned.go), SCORE when it is one balanced figure.
+		x.raw("      <!-- " + strings.ReplaceAll(assignedComment(r), "--", "- -") + " -->\n")
+		if !r.Split() && len(r.Assigned) == 1 {
+			x.elem(3, "SCORE", strconv.Itoa(r.Assigned[0].NSScore))
+		}
 	case tournament.StatusNotPlayed:
 	default:
-		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial or not_played (USEBIO has no weighted score)", r.Board, r.NS, r.EW, r.Status)
+		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial, assigned or not_played", r.Board, r.NS, r.EW, r.Status)
 	}
 	if r.Status != tournament.StatusNotPlayed && points != PointsNone {
 		x.elem(3, pointsElements[points][0], pointsText(l.NSPoints))

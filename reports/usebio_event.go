@@ -48,8 +48,51 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
 		return tournament.EventData{}, err
 	}
-	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+	unlisted := unlistedPairs(meetings, known, &sec.Movement)
+	pairs = append(pairs, unlisted...)
+	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
+	rd.notePairsOf(ev, unlisted, &sd)
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{sd}}, nil
+}
+
+// notePairsOf says what the file's pairs leave to traveler: a PAIR that
+// plays no board in the traveller lines (kept in the standings with no
+// score, not dropped), the pairs the lines name that PARTICIPANTS does not
+// list (added with no players: traveler did not make them up), and a file
+// that lists a single pair.
+func (rd *reading) notePairsOf(ev *USEBIOEvent, unlisted []tournament.Pair, sd *tournament.SectionData) {
+	label := func(number, dir string) string {
+		if dir != "" {
+			return dir + " " + number
+		}
+		return number
+	}
+	played := map[[2]string]int{}
+	for _, st := range sd.Standings.Pairs {
+		played[[2]string{st.Number, st.Direction}] = st.Boards
+	}
+	for _, p := range ev.Pairs {
+		n, dir, _ := splitPairNumber(p.Number)
+		if dir == "" {
+			dir = p.Direction
+		}
+		if sd.Section.Movement.Winners != 2 {
+			dir = ""
+		}
+		if b, ok := played[[2]string{strconv.Itoa(n), dir}]; ok && b == 0 {
+			rd.note(p.Line, "PARTICIPANTS/PAIR", "pair "+label(strconv.Itoa(n), dir)+" plays no board in the traveller lines: kept in the standings with no score")
+		}
+	}
+	if len(unlisted) > 0 {
+		names := make([]string, len(unlisted))
+		for i, p := range unlisted {
+			names[i] = label(p.Number, p.Direction)
+		}
+		rd.note(ev.Line, "EVENT/BOARD/TRAVELLER_LINE", "the traveller lines name pairs PARTICIPANTS does not list ("+strings.Join(names, ", ")+"): added with no players and ranked on their lines")
+	}
+	if len(ev.Pairs) == 1 {
+		rd.note(ev.Pairs[0].Line, "PARTICIPANTS/PAIR", "the file lists one pair only: the others are known only by their numbers in the traveller lines")
+	}
 }
 
 // usebioIndividual refuses an individual event (EVENT_TYPE INDIVIDUAL, or

@@ -296,3 +296,79 @@ func TestUSEBIOWritesAssignedScores(t *testing.T) {
 		}
 	}
 }
+
+// notesText joins a file's notes a line each.
+func notesText(f *ResultsFile) string {
+	var b strings.Builder
+	for _, n := range f.Notes {
+		b.WriteString(n.String() + "\n")
+	}
+	return b.String()
+}
+
+// TestUSEBIOPairWithoutBoards: a PAIR the traveller lines never name (a
+// pair that entered and did not play) is kept in the standings with no
+// boards, and a note says so — in the Compscore3 Howell (pair 13 added) and
+// in its two-winner Mitchell (NS 8 added); the other pairs keep the real
+// file's figures (Howell pair 6: 1st, 27 boards).
+func TestUSEBIOPairWithoutBoards(t *testing.T) {
+	cases := []struct {
+		name, file, pair, number, dir, note string
+	}{
+		{"one winner", string(sharedUSEBIO(t, "mp_pairs_howell.xml")), "<PAIR><PAIR_NUMBER>13</PAIR_NUMBER><PLAYER><PLAYER_NAME>Player 99</PLAYER_NAME></PLAYER></PAIR>", "13", "",
+			"PARTICIPANTS/PAIR: pair 13 plays no board in the traveller lines: kept in the standings with no score"},
+		{"two winners", string(localUSEBIO(t, "mp_pairs_mitchell_03.xml")), "<PAIR><PAIR_NUMBER>8NS</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>", "8", "NS",
+			"PARTICIPANTS/PAIR: pair NS 8 plays no board in the traveller lines: kept in the standings with no score"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := readUSEBIONotes(t, []byte(strings.Replace(c.file, "</PARTICIPANTS>", c.pair+"</PARTICIPANTS>", 1)))
+			found := false
+			for _, st := range f.Event.Sections[0].Standings.Pairs {
+				if st.Number == c.number && st.Direction == c.dir {
+					found = st.Boards == 0
+				}
+				if c.dir == "" && st.Number == "6" && (st.Place != 1 || st.Boards != 27) {
+					t.Errorf("pair 6: place %d, %d boards; the file's PLACE 1 of 27 boards", st.Place, st.Boards)
+				}
+			}
+			if !found {
+				t.Errorf("pair %s%s not in the standings with 0 boards", c.dir, c.number)
+			}
+			if !strings.Contains(notesText(f), c.note) {
+				t.Errorf("notes\n%s lack %q", notesText(f), c.note)
+			}
+		})
+	}
+}
+
+// TestUSEBIOOnePairNoted: a file listing one pair, whose line names an
+// opponent PARTICIPANTS does not list, is read with notes saying so rather
+// than silently making up the opponent.
+func TestUSEBIOOnePairNoted(t *testing.T) {
+	file := `<?xml version="1.0"?>
+<USEBIO Version="1.2">
+<CLUB><CLUB_NAME>Example Bridge Club</CLUB_NAME></CLUB>
+<EVENT EVENT_TYPE="MP_PAIRS">
+  <EVENT_DESCRIPTION>One pair</EVENT_DESCRIPTION>
+  <DATE>05/03/2024</DATE>
+  <PARTICIPANTS>
+    <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Player 1</PLAYER_NAME></PLAYER></PAIR>
+  </PARTICIPANTS>
+  <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+    <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>1NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>7</TRICKS><SCORE>90</SCORE></TRAVELLER_LINE>
+  </BOARD>
+</EVENT>
+</USEBIO>
+`
+	f := readUSEBIONotes(t, []byte(file))
+	notes := notesText(f)
+	for _, want := range []string{
+		"line 8 PARTICIPANTS/PAIR: the file lists one pair only",
+		"line 4 EVENT/BOARD/TRAVELLER_LINE: the traveller lines name pairs PARTICIPANTS does not list (2): added with no players",
+	} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes\n%s lack %q", notes, want)
+		}
+	}
+}

@@ -31,7 +31,26 @@ type USEBIOEvent struct {
 	PlayerLine       int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs            []USEBIOPair  // PARTICIPANTS/PAIR, in file order
 	Boards           []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
+	// Sections are the SESSION/SECTION elements of an event of several
+	// sections (EBUScore writes EVENT/SESSION/SECTION SECTION_ID="A" with
+	// its own PARTICIPANTS and BOARDs), each with its pairs and boards;
+	// nil when the EVENT holds one field directly. Pairs and Boards then
+	// hold every section's, for what is read of the event as a whole.
+	Sections []USEBIOSection
 }
+
+// USEBIOSection is one SECTION of an event: its letter, its session and
+// its own pairs and traveler lines.
+type USEBIOSection struct {
+	Line    int           // the line the SECTION element starts on
+	Name    string        // the SECTION_ID attribute (or element), e.g. "A"; a letter by order when not given
+	Session int           // 1 for the first SESSION element (or a SECTION directly in the EVENT), 2 for the next …
+	Pairs   []USEBIOPair  // its PARTICIPANTS/PAIR, in file order
+	Boards  []USEBIOBoard // its BOARDs, a board split over several elements as one, with HANDSET's hands
+}
+
+// maxUSEBIOSections bounds the sections read from one file.
+const maxUSEBIOSections = 64
 
 // USEBIOPair is one pair of the event with the figures the file gives it.
 type USEBIOPair struct {
@@ -165,7 +184,63 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	if e.ScoringMethod == "" {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
 	}
-	for _, parts := range ev.all("PARTICIPANTS") {
+	var err error
+	if e.Pairs, err = readUSEBIOParticipants(ev, e); err != nil {
+		return err
+	}
+	if e.Boards, err = readUSEBIOBoards(ev); err != nil {
+		return err
+	}
+	var sections []*xmlNode
+	sessionOf := map[*xmlNode]int{}
+	for _, sec := range ev.all("SECTION") {
+		sections, sessionOf[sec] = append(sections, sec), 1
+	}
+	for i, sess := range ev.all("SESSION") {
+		for _, sec := range sess.all("SECTION") {
+			sections, sessionOf[sec] = append(sections, sec), i+1
+		}
+		if len(sess.all("SECTION")) == 0 { // a session of one field
+			sections, sessionOf[sess] = append(sections, sess), i+1
+		}
+	}
+	if len(sections) < 2 && (len(sections) == 0 || sections[0].name == "SESSION") {
+		// One field, however nested: the whole event's pairs and boards.
+		if len(sections) == 1 {
+			e.Pairs, err = readUSEBIOParticipants(sections[0], e)
+		}
+		return err
+	}
+	if len(sections) > maxUSEBIOSections {
+		return usebioErr(sections[maxUSEBIOSections], "EVENT/SESSION/SECTION", "", "at most "+strconv.Itoa(maxUSEBIOSections)+" sections in a file")
+	}
+	e.Pairs = nil
+	for i, sec := range sections {
+		s := USEBIOSection{Line: sec.line, Session: sessionOf[sec], Name: sec.attr("SECTION_ID")}
+		if s.Name == "" {
+			s.Name = sec.childText("SECTION_ID")
+		}
+		if s.Name == "" {
+			s.Name = string(rune('A' + i%26))
+		}
+		if s.Pairs, err = readUSEBIOParticipants(sec, e); err != nil {
+			return err
+		}
+		if s.Boards, err = readUSEBIOBoards(sec); err != nil {
+			return err
+		}
+		e.Pairs = append(e.Pairs, s.Pairs...)
+		e.Sections = append(e.Sections, s)
+	}
+	return nil
+}
+
+// readUSEBIOParticipants reads the PARTICIPANTS directly in n (the EVENT,
+// a SESSION or a SECTION): their pairs, in order; e takes the PARTICIPANTS'
+// own EVENT_TYPE and the line of a PLAYER participant.
+func readUSEBIOParticipants(n *xmlNode, e *USEBIOEvent) ([]USEBIOPair, error) {
+	var pairs []USEBIOPair
+	for _, parts := range n.all("PARTICIPANTS") {
 		if t := strings.ToUpper(parts.attr("EVENT_TYPE")); t != "" && e.ParticipantsType == "" {
 			e.ParticipantsType = t
 		}
@@ -175,30 +250,36 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		for _, p := range parts.all("PAIR") {
 			pair, err := readUSEBIOPair(p)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			e.Pairs = append(e.Pairs, pair)
+			pairs = append(pairs, pair)
 		}
 	}
+	return pairs, nil
+}
+
+// readUSEBIOBoards reads every BOARD below n (outside PARTICIPANTS) with
+// its traveler lines: a board split over several BOARD elements (rounds,
+// sessions) is one traveler.
+func readUSEBIOBoards(n *xmlNode) ([]USEBIOBoard, error) {
+	var boards []USEBIOBoard
 	byNumber := map[int]int{}
-	for _, b := range findElements(ev, "BOARD", "PARTICIPANTS") {
+	for _, b := range findElements(n, "BOARD", "PARTICIPANTS") {
 		board, err := readUSEBIOBoard(b)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		// A board split over several BOARD elements (sections, sessions)
-		// is one traveler.
 		if i, ok := byNumber[board.Number]; ok {
-			e.Boards[i].Lines = append(e.Boards[i].Lines, board.Lines...)
-			if !e.Boards[i].Average.Given() {
-				e.Boards[i].Average = board.Average
+			boards[i].Lines = append(boards[i].Lines, board.Lines...)
+			if !boards[i].Average.Given() {
+				boards[i].Average = board.Average
 			}
 			continue
 		}
-		byNumber[board.Number] = len(e.Boards)
-		e.Boards = append(e.Boards, board)
+		byNumber[board.Number] = len(boards)
+		boards = append(boards, board)
 	}
-	return nil
+	return boards, nil
 }
 
 // findElements returns, in document order, every element of that name below
@@ -421,6 +502,14 @@ func readUSEBIOHandsOf(b *xmlNode, e *USEBIOEvent) error {
 	deal, err := scoring.ParseDeal("deal", "N:"+strings.Join(hands[:], " "))
 	if err != nil {
 		return usebioErr(b, path, "board "+num.text, "four hands of 13 cards with no card twice ("+err.Error()+")")
+	}
+	for si := range e.Sections {
+		sec := &e.Sections[si]
+		for i := range sec.Boards {
+			if sec.Boards[i].Number == n {
+				sec.Boards[i].Deal = deal
+			}
+		}
 	}
 	for i := range e.Boards {
 		if e.Boards[i].Number == n {

@@ -30,29 +30,56 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		return tournament.EventData{}, err
 	}
 	two := rd.usebioTwoWinner(ev)
+	sections := ev.Sections
+	if len(sections) == 0 {
+		sections = []USEBIOSection{{Line: ev.Line, Name: "A", Session: 1, Pairs: ev.Pairs, Boards: ev.Boards}}
+	} else if len(sections) > 1 {
+		names := make([]string, len(sections))
+		for i, s := range sections {
+			names[i] = s.Name
+		}
+		rd.note(sections[0].Line, "EVENT/SESSION/SECTION", "the event has "+strconv.Itoa(len(sections))+" sections ("+strings.Join(names, ", ")+"): each is a section of its own, its pairs numbered within it")
+	}
+	d := tournament.EventData{Event: e}
+	for _, s := range sections {
+		part := *ev
+		part.Pairs, part.Boards, part.Sections = s.Pairs, s.Boards, nil
+		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		d.Sections = append(d.Sections, sd)
+	}
+	return d, nil
+}
+
+// usebioSectionData reads one field of pairs (ev holding its pairs and
+// boards) into the section of e named name in session.
+func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session int) (tournament.SectionData, error) {
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	boards, meetings, results, err := usebioLines(ev, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	sec, err := usebioSection(ev, meetings, results, known, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
+	sec.Name, sec.Session = name, session
 	unlisted := unlistedPairs(meetings, known, &sec.Movement)
 	pairs = append(pairs, unlisted...)
 	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
 	rd.notePairsOf(ev, unlisted, &sd)
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{sd}}, nil
+	return sd, nil
 }
 
 // notePairsOf says what the file's pairs leave to traveler: a PAIR that

@@ -372,3 +372,40 @@ func TestUSEBIOOnePairNoted(t *testing.T) {
 		}
 	}
 }
+
+// TestUSEBIOSections: an event of several sections written as EBUScore
+// nests them (EVENT/SESSION/SECTION SECTION_ID, each with its own
+// PARTICIPANTS and BOARDs, pairs numbered within a section) is read as
+// that many sections with their letters, each ranked on its own lines: here
+// the Compscore3 Howell as section A and again as section B, each of which
+// must have the real file's standings (pair 6 first, 27 boards) and hands.
+func TestUSEBIOSections(t *testing.T) {
+	real := string(sharedUSEBIO(t, "mp_pairs_howell.xml"))
+	start, end := strings.Index(real, "   <PARTICIPANTS"), strings.Index(real, "</EVENT>")
+	field := real[start:end]
+	file := real[:start] + `<SESSION SESSION_ID="1">
+<SECTION SECTION_ID="A">
+` + field + `</SECTION>
+<SECTION SECTION_ID="B">
+` + field + `</SECTION>
+</SESSION>
+` + real[end:]
+	orig := readUSEBIONotes(t, []byte(real)).Event
+	f := readUSEBIONotes(t, []byte(file))
+	d := f.Event
+	if len(d.Sections) != 2 || d.Sections[0].Section.Name != "A" || d.Sections[1].Section.Name != "B" {
+		t.Fatalf("%d sections; want A and B", len(d.Sections))
+	}
+	for _, sd := range d.Sections {
+		sameStandings(t, orig, tournament.EventData{Event: d.Event, Sections: []tournament.SectionData{sd}})
+		if len(sd.Boards) == 0 || sd.Boards[0].Deal.Empty() {
+			t.Errorf("section %s: board 1 has no deal (HANDSET)", sd.Section.Name)
+		}
+		if sd.Section.Session != 1 {
+			t.Errorf("section %s in session %d, want 1", sd.Section.Name, sd.Section.Session)
+		}
+	}
+	if !strings.Contains(notesText(f), "the event has 2 sections (A, B)") {
+		t.Errorf("notes\n%s do not say the file has 2 sections", notesText(f))
+	}
+}

@@ -2,10 +2,12 @@ package reports
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -407,5 +409,116 @@ func TestUSEBIOSections(t *testing.T) {
 	}
 	if !strings.Contains(notesText(f), "the event has 2 sections (A, B)") {
 		t.Errorf("notes\n%s do not say the file has 2 sections", notesText(f))
+	}
+}
+
+// individualEvent8 is TestPBNIndividual's event: the published 8-player
+// individual of tournament/movement, one board a round, in odd rounds table
+// 1's North making 4♠ and table 2's 2♠, in even rounds the other way round,
+// as api/e2e's TestAPIIndividual8 plays it; player p's membership number is
+// 100 + p.
+func individualEvent8(t *testing.T) tournament.EventData {
+	t.Helper()
+	spec := tournament.MovementSpec{Kind: "individual", Players: 8, BoardsPerRound: 1}
+	mov, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := tournament.Event{Name: "Christmas individual", Date: "2026-11-27", Law: scoring.Contract2017, Scoring: tournament.MethodMP}
+	e.LawOptions = defaultOptions(e.Law)
+	sec := tournament.Section{Session: 1, Name: "A", Spec: spec, Movement: mov, CurrentRound: 1}
+	var pairs []tournament.Pair
+	for p := 1; p <= 8; p++ {
+		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(p), Players: []tournament.Player{{Name: "Player " + strconv.Itoa(p), Number: strconv.Itoa(100 + p)}}})
+	}
+	boards := map[int]tournament.Board{}
+	var results []tournament.Result
+	for _, rd := range mov.Rounds {
+		for _, tb := range rd.Tables {
+			ns, _ := mov.PairLabel(tb.NS)
+			ew, _ := mov.PairLabel(tb.EW)
+			c, tricks := "2S", 8
+			if (rd.Number%2 == 1) == (tb.Table == 1) {
+				c, tricks = "4S", 10
+			}
+			results = append(results, tournament.Result{Board: tb.Boards[0], Round: rd.Number, Table: tb.Table, NS: ns, EW: ew,
+				Status: tournament.StatusPlayed, Contract: c, Declarer: "N", Tricks: tricks})
+		}
+	}
+	if errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results); errs != nil {
+		t.Fatal(errs)
+	}
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}
+}
+
+// TestUSEBIOIndividual: an individual is written in USEBIO's individual
+// form as the EBU's importer reads one (marcshearer/ImportUsebio:
+// EVENT_TYPE INDIVIDUAL, PARTICIPANTS/PLAYER each with PLAYER_NUMBER,
+// PLAYER_NAME, NATIONAL_ID_NUMBER, TOTAL_SCORE, PERCENTAGE and PLACE;
+// BOARD_SCORING_METHOD MATCH_POINTS), instead of being refused: the
+// players ranked as worked by hand in TestAPIIndividual8 (player 3 first
+// with 12 matchpoints; 1, 5, 7 and 8 equal second; 2, 4 and 6 equal
+// sixth), each with the membership number entered. traveler's reader
+// refuses the file saying individuals are not read.
+func TestUSEBIOIndividual(t *testing.T) {
+	d := individualEvent8(t)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatalf("refused: %v", err)
+	}
+	var f struct {
+		Event struct {
+			Type    string `xml:"EVENT_TYPE,attr"`
+			Scoring string `xml:"BOARD_SCORING_METHOD"`
+			Parts   struct {
+				Type  string   `xml:"EVENT_TYPE,attr"`
+				Pairs []string `xml:"PAIR>PAIR_NUMBER"`
+			} `xml:"PARTICIPANTS"`
+		} `xml:"EVENT"`
+	}
+	// encoding/xml needs the element names on the fields: decode by hand.
+	type player struct {
+		Number     string `xml:"PLAYER_NUMBER"`
+		Name       string `xml:"PLAYER_NAME"`
+		ID         string `xml:"NATIONAL_ID_NUMBER"`
+		Total      string `xml:"TOTAL_SCORE"`
+		Percentage string `xml:"PERCENTAGE"`
+		Place      string `xml:"PLACE"`
+	}
+	var g struct {
+		Players []player `xml:"EVENT>PARTICIPANTS>PLAYER"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &f); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &g); err != nil {
+		t.Fatal(err)
+	}
+	ev := f.Event
+	if ev.Type != "INDIVIDUAL" || ev.Parts.Type != "INDIVIDUAL" || ev.Scoring != "MATCH_POINTS" || len(ev.Parts.Pairs) != 0 {
+		t.Errorf("EVENT_TYPE %q, PARTICIPANTS %q, BOARD_SCORING_METHOD %q, %d PAIRs; want INDIVIDUAL, INDIVIDUAL, MATCH_POINTS, no PAIR", ev.Type, ev.Parts.Type, ev.Scoring, len(ev.Parts.Pairs))
+	}
+	var got []string
+	for _, p := range g.Players {
+		got = append(got, p.Place+" "+p.Number+" "+p.Name+" "+p.ID)
+	}
+	want := []string{"1 3 Player 3 103", "2 1 Player 1 101", "2 5 Player 5 105", "2 7 Player 7 107", "2 8 Player 8 108", "6 2 Player 2 102", "6 4 Player 4 104", "6 6 Player 6 106"}
+	if !slices.Equal(got, want) {
+		t.Errorf("players\n%q\nwant\n%q", got, want)
+	}
+	for _, st := range d.Sections[0].Standings.Pairs {
+		for _, p := range g.Players {
+			if p.Number == st.Number && (p.Total != strconv.FormatFloat(st.Total, 'f', 2, 64) || p.Percentage != strconv.FormatFloat(st.Percentage, 'f', 2, 64)) {
+				t.Errorf("player %s: %s, %s%%; the standings' %.2f, %.2f%%", p.Number, p.Total, p.Percentage, st.Total, st.Percentage)
+			}
+		}
+		if st.Number == "3" && st.Total != 12 {
+			t.Errorf("player 3: %.2f matchpoints, want 12 (TestAPIIndividual8)", st.Total)
+		}
+	}
+	_, err := readUSEBIOData(bytes.NewReader(buf.Bytes()))
+	var fe *FileError
+	if !errors.As(err, &fe) || !strings.Contains(fe.Expected, "individuals are not read") {
+		t.Errorf("reading it back: %v; want a refusal saying individuals are not read", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // WriteUSEBIO writes an event as a USEBIO 1.2 results file, with the
@@ -32,12 +33,10 @@ import (
 // traveller lines naming the NS and the EW pair by their numbers, places
 // per direction. A graded section (strata, handicaps) is written with its
 // scratch places and a comment saying what the file leaves out and which
-// files carry it (grading.go).
+// files carry it (grading.go). An individual is written in USEBIO's
+// individual form (writeUSEBIOIndividual).
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	if err := USEBIOHolds(d.Event); err != nil {
-		return err
-	}
-	if err := refuseIndividual(&d, "USEBIO 1.2", "EVENT_TYPE INDIVIDUAL, a PLAYER for each seat"); err != nil {
 		return err
 	}
 	typ, points, err := usebioType(d.Event.Scoring)
@@ -68,9 +67,12 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw("<CLUB>\n")
 	x.elem(1, "CLUB_NAME", cmp.Or(strings.TrimSpace(d.Event.Name), "traveler"))
 	x.raw("</CLUB>\n")
-	if teams {
+	switch {
+	case s.Section.Movement.Kind == movement.KindIndividual:
+		err = writeUSEBIOIndividual(x, &d, s)
+	case teams:
 		err = writeUSEBIOTeams(x, &d, s)
-	} else {
+	default:
 		err = writeUSEBIOPairs(x, &d, s, typ, points, winners)
 	}
 	if err != nil {

@@ -194,6 +194,11 @@ func TestUSEBIOWritesCrossIMP(t *testing.T) {
 			t.Errorf("pair 2 read back: %.2f, place %d; the file's TOTAL_SCORE 30.33, PLACE 1", st.Total, st.Place)
 		}
 	}
+	// Membership numbers travel: every player's NATIONAL_ID_NUMBER (what
+	// the ABF's uploader finds a player by) as the real file has them.
+	if got, want := elementTexts(out, "NATIONAL_ID_NUMBER"), elementTexts(string(real), "NATIONAL_ID_NUMBER"); !slices.Equal(got, want) || len(want) != 18 {
+		t.Errorf("NATIONAL_ID_NUMBER written %v, the real file's %v (18 players)", got, want)
+	}
 }
 
 // TestUSEBIOWritesDirectedPairNumbers: a two-winner event's pairs are

@@ -37,6 +37,31 @@ type USEBIOEvent struct {
 	// nil when the EVENT holds one field directly. Pairs and Boards then
 	// hold every section's, for what is read of the event as a whole.
 	Sections []USEBIOSection
+	// Teams and Matches are a team event's PARTICIPANTS/TEAM and MATCH
+	// elements (as traveler writes them and the EBU's importer reads
+	// them); nil in a pairs event.
+	Teams   []USEBIOTeam
+	Matches []USEBIOMatch
+}
+
+// USEBIOTeam is one PARTICIPANTS/TEAM: its TEAM_ID and TEAM_NAME
+// attributes and its players.
+type USEBIOTeam struct {
+	Line          int
+	ID            string   // TEAM_ID
+	Name          string   // TEAM_NAME
+	Players       []string // PLAYER/PLAYER_NAME
+	PlayerNumbers []string // PLAYER/NATIONAL_ID_NUMBER ("" when not given)
+}
+
+// USEBIOMatch is one MATCH of a team event: its round, its teams and its
+// boards, each traveller line led by the DIRECTION the TEAM sat in.
+type USEBIOMatch struct {
+	Line     int
+	Round    int           // ROUND_NUMBER
+	Team     string        // TEAM: the TEAM_ID of the home team
+	Opposing string        // OPPOSING_TEAM; "" for a bye
+	Boards   []USEBIOBoard // its BOARDs with their lines
 }
 
 // USEBIOSection is one SECTION of an event: its letter, its session and
@@ -99,6 +124,9 @@ type USEBIOLine struct {
 	// Law 12C1(c); EW's own when split, 12C1(b)) as traveler writes one in
 	// a comment of the line (see assignedComment); nil when there is none.
 	Assigned, EWAssigned []tournament.AssignedPart
+	// Direction is a team match's line's DIRECTION: where the MATCH's TEAM
+	// sat ("NS" or "EW"); "" in a pairs event.
+	Direction string
 }
 
 // PointsKind names the points a traveler line carries.
@@ -191,6 +219,9 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	if e.Boards, err = readUSEBIOBoards(ev); err != nil {
 		return err
 	}
+	if err := readUSEBIOTeamEvent(ev, e); err != nil {
+		return err
+	}
 	var sections []*xmlNode
 	sessionOf := map[*xmlNode]int{}
 	for _, sec := range ev.all("SECTION") {
@@ -231,6 +262,64 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		}
 		e.Pairs = append(e.Pairs, s.Pairs...)
 		e.Sections = append(e.Sections, s)
+	}
+	return nil
+}
+
+// maxUSEBIOMatches bounds the matches read from one file.
+const maxUSEBIOMatches = 10000
+
+// readUSEBIOTeamEvent reads a team event's PARTICIPANTS/TEAM and MATCH elements.
+func readUSEBIOTeamEvent(ev *xmlNode, e *USEBIOEvent) error {
+	for _, parts := range ev.all("PARTICIPANTS") {
+		for _, tm := range parts.all("TEAM") {
+			t := USEBIOTeam{Line: tm.line, ID: tm.attr("TEAM_ID"), Name: tm.attr("TEAM_NAME")}
+			if t.ID == "" {
+				t.ID = tm.childText("TEAM_ID")
+			}
+			if t.Name == "" {
+				t.Name = tm.childText("TEAM_NAME")
+			}
+			if t.ID == "" {
+				return usebioErr(tm, "PARTICIPANTS/TEAM TEAM_ID", "", "the team's id (TEAM_ID)")
+			}
+			players := tm.all("PLAYER")
+			for _, pr := range tm.all("PAIR") {
+				players = append(players, pr.all("PLAYER")...)
+			}
+			for _, pl := range players {
+				t.Players = append(t.Players, pl.childText("PLAYER_NAME"))
+				t.PlayerNumbers = append(t.PlayerNumbers, pl.childText("NATIONAL_ID_NUMBER"))
+			}
+			e.Teams = append(e.Teams, t)
+		}
+	}
+	matches := ev.all("MATCH")
+	if len(matches) > maxUSEBIOMatches {
+		return usebioErr(matches[maxUSEBIOMatches], "EVENT/MATCH", "", "at most "+strconv.Itoa(maxUSEBIOMatches)+" matches")
+	}
+	for _, mn := range matches {
+		m := USEBIOMatch{Line: mn.line, Team: mn.childText("TEAM"), Opposing: mn.childText("OPPOSING_TEAM")}
+		rn := mn.child("ROUND_NUMBER")
+		if rn == nil {
+			return usebioErr(mn, "MATCH/ROUND_NUMBER", "", "the match's round")
+		}
+		n, err := strconv.Atoi(rn.text)
+		if err != nil || n < 1 || n > maxBoardNumber {
+			return usebioErr(rn, "MATCH/ROUND_NUMBER", rn.text, "a round from 1 to "+strconv.Itoa(maxBoardNumber))
+		}
+		m.Round = n
+		if m.Team == "" {
+			return usebioErr(mn, "MATCH/TEAM", "", "the TEAM_ID of the match's team")
+		}
+		for _, b := range mn.all("BOARD") {
+			board, err := readUSEBIOBoard(b)
+			if err != nil {
+				return err
+			}
+			m.Boards = append(m.Boards, board)
+		}
+		e.Matches = append(e.Matches, m)
 	}
 	return nil
 }
@@ -359,7 +448,8 @@ var contractRules = scoring.NewRules(scoring.Contract2017)
 // readUSEBIOLine reads one BOARD/TRAVELLER_LINE element.
 func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
-	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD")}
+	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD"),
+		Direction: strings.ToUpper(l.childText("DIRECTION"))}
 	if line.NS == "" {
 		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
 	}

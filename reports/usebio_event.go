@@ -29,6 +29,9 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	if err != nil {
 		return tournament.EventData{}, err
 	}
+	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
+		return rd.usebioTeamsEvent(ev, e)
+	}
 	two := rd.usebioTwoWinner(ev)
 	sections := ev.Sections
 	if len(sections) == 0 {
@@ -460,8 +463,15 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		}
 		return rd.method(m, ev.Line, el, ""), nil
 	}
+	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
+		// A team event (usebio_teams_read.go): its boards are IMPed.
+		if sm := ev.ScoringMethod; sm != "" && sm != "IMPS" && sm != "IMP" {
+			return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS: traveler reads USEBIO team matches scored in IMPs (other team methods from PBN)"}
+		}
+		return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+	}
 	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
-		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a pairs event: traveler reads team matches from PBN files with both rooms"}
+		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a team event with its PARTICIPANTS/TEAM and MATCH elements, or a pairs event (team matches are also read from PBN files with both rooms)"}
 	}
 	why := ""
 	switch {

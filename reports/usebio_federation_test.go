@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -525,5 +526,55 @@ func TestUSEBIOIndividual(t *testing.T) {
 	var fe *FileError
 	if !errors.As(err, &fe) || !strings.Contains(fe.Expected, "individuals are not read") {
 		t.Errorf("reading it back: %v; want a refusal saying individuals are not read", err)
+	}
+}
+
+// TestUSEBIOTeamsRead: a USEBIO team event as writeUSEBIOTeams writes it
+// (and the EBU's importer reads one: TEAM TEAM_ID TEAM_NAME, MATCH with
+// ROUND_NUMBER, TEAM, OPPOSING_TEAM, each room's line led by the TEAM's
+// DIRECTION) is read back as a teams section: TestUSEBIOSwissTeams's Swiss
+// of 3 teams, its round-1 match Lions v Tigers with board 1 IMPed 6 to the
+// Lions (+420 against +170, Law 78B 220–260), the Bears' bye noted, the
+// teams named with their players. It was refused ("reads team matches from
+// PBN files").
+func TestUSEBIOTeamsRead(t *testing.T) {
+	bye := 12.0
+	d := teamsEvent(t, tournament.MovementSpec{Kind: "swiss", Teams: 3, Rounds: 2, BoardsPerRound: 1, VPScale: "table",
+		VPTable: []int{1, 3, 5, 8, 11, 14, 17, 20, 24, 28}, ByeVPs: &bye}, `Lions "A"`, "Tigers", "Bears")
+	f := readUSEBIONotes(t, []byte(mustWrite(t, d)))
+	back := f.Event
+	if back.Event.Scoring != tournament.MethodIMPTeams || len(back.Sections) != 1 {
+		t.Fatalf("scored %s in %d sections; want IMP_TEAMS, 1", back.Event.Scoring, len(back.Sections))
+	}
+	s := back.Sections[0]
+	var teams []string
+	for _, r := range s.Teams {
+		var names []string
+		for _, p := range r.Players {
+			names = append(names, p.Name)
+		}
+		teams = append(teams, strconv.Itoa(r.Number)+" "+r.Name+": "+strings.Join(names, "+"))
+	}
+	if want := []string{`1 Lions "A": Lions "A" North+Lions "A" South`, "2 Tigers: Tigers North+Tigers South", "3 Bears: Bears North+Bears South"}; !slices.Equal(teams, want) {
+		t.Errorf("teams %q, want %q", teams, want)
+	}
+	var matches []string
+	for _, m := range s.Standings.Matches {
+		if !m.Bye() {
+			matches = append(matches, fmt.Sprintf("round %d: %d v %d %d-%d IMPs on %d boards", m.Round, m.Home, m.Away, m.HomeIMPs, m.AwayIMPs, m.Boards))
+		}
+	}
+	if want := []string{"round 1: 1 v 2 6-0 IMPs on 1 boards"}; !slices.Equal(matches, want) {
+		t.Errorf("matches %q, want %q", matches, want)
+	}
+	var contracts []string
+	for _, r := range s.Results {
+		contracts = append(contracts, fmt.Sprintf("table %d: %s v %s %s %d", r.Table, r.NS, r.EW, r.Contract, r.NSScore))
+	}
+	if want := []string{"table 1: 1 v 4 4S 420", "table 2: 3 v 2 3S 170"}; !slices.Equal(contracts, want) {
+		t.Errorf("rooms %q, want %q (the Lions' pairs 1 and 2, the Tigers' 3 and 4)", contracts, want)
+	}
+	if !strings.Contains(notesText(f), "Bears has a bye") {
+		t.Errorf("notes\n%s do not name the Bears' bye", notesText(f))
 	}
 }

@@ -5,7 +5,8 @@
 // ReadResults is the one entry point for a results file — it sniffs the
 // format (SniffFormat), reads USEBIO 1.2 XML (the event, its pairs with
 // their totals, percentages and places, every traveler line with the file's
-// own matchpoints or IMPs, and the hands) or PBN with played results
+// own matchpoints or IMPs, and the hands; an event's SECTIONs as sections;
+// a team event's TEAMs and MATCHes as a teams section) or PBN with played results
 // (contract, declarer, tricks, score, rooms and IMPs) in the file's text
 // encoding and code page, and gives tournament.EventData with notes on what
 // the file left out. ReadHandRecords and ReadDeals read PBN deals (hand
@@ -21,7 +22,8 @@
 // travelers as CSV (csv*.go; text a spreadsheet would take for a formula
 // made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go;
 // a teams section as USEBIO's team event, usebio_teams.go: TEAMs, MATCHes
-// round by round or segment by segment, a knockout's carry-over refused);
+// round by round or segment by segment, a knockout's carry-over refused;
+// an individual in USEBIO's individual form, usebio_individual.go);
 // PBN (pbn_write.go; a teams room with Competition, HomeTeam, VisitTeam,
 // Room and ScoreIMP as RealBridge and vugraph files write them); and the printed PDFs (paper*.go, through gopdf with the
 // Go fonts) — hand records with double-dummy grids, table and guide cards,

@@ -20,6 +20,9 @@ import (
 // is traveler's default: USEBIO names none (its TEAM_SCORE are the file's
 // figures).
 func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tournament.EventData, error) {
+	if len(ev.Teams) > maxPairNumber/2 {
+		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Teams[maxPairNumber/2].Line, Element: "PARTICIPANTS/TEAM", Expected: "at most " + strconv.Itoa(maxPairNumber/2) + " teams"}
+	}
 	teamNo := map[string]int{}
 	var rosters []tournament.Roster
 	for _, t := range ev.Teams {

@@ -578,3 +578,30 @@ func TestUSEBIOTeamsRead(t *testing.T) {
 		t.Errorf("notes\n%s do not name the Bears' bye", notesText(f))
 	}
 }
+
+// TestUSEBIOAdjustedRealFile: Compscore3's artificial scores in a real
+// two-winner file (testdata/usebio/mp_pairs_mitchell_adjusted_02.xml: two
+// A5050, an A6040 and the unbalanced A6060, both sides average plus) are
+// written back as the file writes them, SCORE A…, and the file traveler
+// writes reads back to the same standings.
+func TestUSEBIOAdjustedRealFile(t *testing.T) {
+	real := string(localUSEBIO(t, "mp_pairs_mitchell_adjusted_02.xml"))
+	orig, out, back := writtenAgain(t, []byte(real))
+	var want, got []string
+	for _, s := range elementTexts(real, "SCORE") {
+		if strings.HasPrefix(s, "A") {
+			want = append(want, s)
+		}
+	}
+	for _, s := range elementTexts(out, "SCORE") {
+		if strings.HasPrefix(s, "A") {
+			got = append(got, s)
+		}
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(want, []string{"A5050", "A5050", "A6040", "A6060"}) || !slices.Equal(got, want) {
+		t.Errorf("artificial scores written %v; the real file's %v", got, want)
+	}
+	sameStandings(t, orig, back)
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // USEBIO is a USEBIO 1.2 results file as read: the club and the event.
@@ -27,9 +28,54 @@ type USEBIOEvent struct {
 	Program          string        // PROGRAM_NAME: the scoring program that wrote the file
 	WinnerType       int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
 	ScoringMethod    string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	PlayerLine       int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs            []USEBIOPair  // PARTICIPANTS/PAIR, in file order
 	Boards           []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
+	// Sections are the SESSION/SECTION elements of an event of several
+	// sections (EBUScore writes EVENT/SESSION/SECTION SECTION_ID="A" with
+	// its own PARTICIPANTS and BOARDs), each with its pairs and boards;
+	// nil when the EVENT holds one field directly. Pairs and Boards then
+	// hold every section's, for what is read of the event as a whole.
+	Sections []USEBIOSection
+	// Teams and Matches are a team event's PARTICIPANTS/TEAM and MATCH
+	// elements (as traveler writes them and the EBU's importer reads
+	// them); nil in a pairs event.
+	Teams   []USEBIOTeam
+	Matches []USEBIOMatch
 }
+
+// USEBIOTeam is one PARTICIPANTS/TEAM: its TEAM_ID and TEAM_NAME
+// attributes and its players.
+type USEBIOTeam struct {
+	Line          int
+	ID            string   // TEAM_ID
+	Name          string   // TEAM_NAME
+	Players       []string // PLAYER/PLAYER_NAME
+	PlayerNumbers []string // PLAYER/NATIONAL_ID_NUMBER ("" when not given)
+}
+
+// USEBIOMatch is one MATCH of a team event: its round, its teams and its
+// boards, each traveller line led by the DIRECTION the TEAM sat in.
+type USEBIOMatch struct {
+	Line     int
+	Round    int           // ROUND_NUMBER
+	Team     string        // TEAM: the TEAM_ID of the home team
+	Opposing string        // OPPOSING_TEAM; "" for a bye
+	Boards   []USEBIOBoard // its BOARDs with their lines
+}
+
+// USEBIOSection is one SECTION of an event: its letter, its session and
+// its own pairs and traveler lines.
+type USEBIOSection struct {
+	Line    int           // the line the SECTION element starts on
+	Name    string        // the SECTION_ID attribute (or element), e.g. "A"; a letter by order when not given
+	Session int           // 1 for the first SESSION element (or a SECTION directly in the EVENT), 2 for the next …
+	Pairs   []USEBIOPair  // its PARTICIPANTS/PAIR, in file order
+	Boards  []USEBIOBoard // its BOARDs, a board split over several elements as one, with HANDSET's hands
+}
+
+// maxUSEBIOSections bounds the sections read from one file.
+const maxUSEBIOSections = 64
 
 // USEBIOPair is one pair of the event with the figures the file gives it.
 type USEBIOPair struct {
@@ -74,6 +120,13 @@ type USEBIOLine struct {
 	Points       PointsKind       // which pair of points elements the line carries
 	NSPoints     Figure           // NS_MATCH_POINTS, NS_BUTLER_POINTS or NS_CROSS_IMP_POINTS
 	EWPoints     Figure           // EW_MATCH_POINTS, EW_BUTLER_POINTS or EW_CROSS_IMP_POINTS
+	// Assigned and EWAssigned are an assigned adjusted score (weighted,
+	// Law 12C1(c); EW's own when split, 12C1(b)) as traveler writes one in
+	// a comment of the line (see assignedComment); nil when there is none.
+	Assigned, EWAssigned []tournament.AssignedPart
+	// Direction is a team match's line's DIRECTION: where the MATCH's TEAM
+	// sat ("NS" or "EW"); "" in a pairs event.
+	Direction string
 }
 
 // PointsKind names the points a traveler line carries.
@@ -159,37 +212,163 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	if e.ScoringMethod == "" {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
 	}
+	var err error
+	if e.Pairs, err = readUSEBIOParticipants(ev, e); err != nil {
+		return err
+	}
+	if e.Boards, err = readUSEBIOBoards(ev); err != nil {
+		return err
+	}
+	if err := readUSEBIOTeamEvent(ev, e); err != nil {
+		return err
+	}
+	var sections []*xmlNode
+	sessionOf := map[*xmlNode]int{}
+	for _, sec := range ev.all("SECTION") {
+		sections, sessionOf[sec] = append(sections, sec), 1
+	}
+	for i, sess := range ev.all("SESSION") {
+		for _, sec := range sess.all("SECTION") {
+			sections, sessionOf[sec] = append(sections, sec), i+1
+		}
+		if len(sess.all("SECTION")) == 0 { // a session of one field
+			sections, sessionOf[sess] = append(sections, sess), i+1
+		}
+	}
+	if len(sections) < 2 && (len(sections) == 0 || sections[0].name == "SESSION") {
+		// One field, however nested: the whole event's pairs and boards.
+		if len(sections) == 1 {
+			e.Pairs, err = readUSEBIOParticipants(sections[0], e)
+		}
+		return err
+	}
+	if len(sections) > maxUSEBIOSections {
+		return usebioErr(sections[maxUSEBIOSections], "EVENT/SESSION/SECTION", "", "at most "+strconv.Itoa(maxUSEBIOSections)+" sections in a file")
+	}
+	e.Pairs = nil
+	for i, sec := range sections {
+		s := USEBIOSection{Line: sec.line, Session: sessionOf[sec], Name: sec.attr("SECTION_ID")}
+		if s.Name == "" {
+			s.Name = sec.childText("SECTION_ID")
+		}
+		if s.Name == "" {
+			s.Name = string(rune('A' + i%26))
+		}
+		if s.Pairs, err = readUSEBIOParticipants(sec, e); err != nil {
+			return err
+		}
+		if s.Boards, err = readUSEBIOBoards(sec); err != nil {
+			return err
+		}
+		e.Pairs = append(e.Pairs, s.Pairs...)
+		e.Sections = append(e.Sections, s)
+	}
+	return nil
+}
+
+// maxUSEBIOMatches bounds the matches read from one file.
+const maxUSEBIOMatches = 10000
+
+// readUSEBIOTeamEvent reads a team event's PARTICIPANTS/TEAM and MATCH elements.
+func readUSEBIOTeamEvent(ev *xmlNode, e *USEBIOEvent) error {
 	for _, parts := range ev.all("PARTICIPANTS") {
+		for _, tm := range parts.all("TEAM") {
+			t := USEBIOTeam{Line: tm.line, ID: tm.attr("TEAM_ID"), Name: tm.attr("TEAM_NAME")}
+			if t.ID == "" {
+				t.ID = tm.childText("TEAM_ID")
+			}
+			if t.Name == "" {
+				t.Name = tm.childText("TEAM_NAME")
+			}
+			if t.ID == "" {
+				return usebioErr(tm, "PARTICIPANTS/TEAM TEAM_ID", "", "the team's id (TEAM_ID)")
+			}
+			players := tm.all("PLAYER")
+			for _, pr := range tm.all("PAIR") {
+				players = append(players, pr.all("PLAYER")...)
+			}
+			for _, pl := range players {
+				t.Players = append(t.Players, pl.childText("PLAYER_NAME"))
+				t.PlayerNumbers = append(t.PlayerNumbers, pl.childText("NATIONAL_ID_NUMBER"))
+			}
+			e.Teams = append(e.Teams, t)
+		}
+	}
+	matches := ev.all("MATCH")
+	if len(matches) > maxUSEBIOMatches {
+		return usebioErr(matches[maxUSEBIOMatches], "EVENT/MATCH", "", "at most "+strconv.Itoa(maxUSEBIOMatches)+" matches")
+	}
+	for _, mn := range matches {
+		m := USEBIOMatch{Line: mn.line, Team: mn.childText("TEAM"), Opposing: mn.childText("OPPOSING_TEAM")}
+		rn := mn.child("ROUND_NUMBER")
+		if rn == nil {
+			return usebioErr(mn, "MATCH/ROUND_NUMBER", "", "the match's round")
+		}
+		n, err := strconv.Atoi(rn.text)
+		if err != nil || n < 1 || n > maxBoardNumber {
+			return usebioErr(rn, "MATCH/ROUND_NUMBER", rn.text, "a round from 1 to "+strconv.Itoa(maxBoardNumber))
+		}
+		m.Round = n
+		if m.Team == "" {
+			return usebioErr(mn, "MATCH/TEAM", "", "the TEAM_ID of the match's team")
+		}
+		for _, b := range mn.all("BOARD") {
+			board, err := readUSEBIOBoard(b)
+			if err != nil {
+				return err
+			}
+			m.Boards = append(m.Boards, board)
+		}
+		e.Matches = append(e.Matches, m)
+	}
+	return nil
+}
+
+// readUSEBIOParticipants reads the PARTICIPANTS directly in n (the EVENT,
+// a SESSION or a SECTION): their pairs, in order; e takes the PARTICIPANTS'
+// own EVENT_TYPE and the line of a PLAYER participant.
+func readUSEBIOParticipants(n *xmlNode, e *USEBIOEvent) ([]USEBIOPair, error) {
+	var pairs []USEBIOPair
+	for _, parts := range n.all("PARTICIPANTS") {
 		if t := strings.ToUpper(parts.attr("EVENT_TYPE")); t != "" && e.ParticipantsType == "" {
 			e.ParticipantsType = t
+		}
+		if pl := parts.child("PLAYER"); pl != nil && e.PlayerLine == 0 {
+			e.PlayerLine = pl.line
 		}
 		for _, p := range parts.all("PAIR") {
 			pair, err := readUSEBIOPair(p)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			e.Pairs = append(e.Pairs, pair)
+			pairs = append(pairs, pair)
 		}
 	}
+	return pairs, nil
+}
+
+// readUSEBIOBoards reads every BOARD below n (outside PARTICIPANTS) with
+// its traveler lines: a board split over several BOARD elements (rounds,
+// sessions) is one traveler.
+func readUSEBIOBoards(n *xmlNode) ([]USEBIOBoard, error) {
+	var boards []USEBIOBoard
 	byNumber := map[int]int{}
-	for _, b := range findElements(ev, "BOARD", "PARTICIPANTS") {
+	for _, b := range findElements(n, "BOARD", "PARTICIPANTS") {
 		board, err := readUSEBIOBoard(b)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		// A board split over several BOARD elements (sections, sessions)
-		// is one traveler.
 		if i, ok := byNumber[board.Number]; ok {
-			e.Boards[i].Lines = append(e.Boards[i].Lines, board.Lines...)
-			if !e.Boards[i].Average.Given() {
-				e.Boards[i].Average = board.Average
+			boards[i].Lines = append(boards[i].Lines, board.Lines...)
+			if !boards[i].Average.Given() {
+				boards[i].Average = board.Average
 			}
 			continue
 		}
-		byNumber[board.Number] = len(e.Boards)
-		e.Boards = append(e.Boards, board)
+		byNumber[board.Number] = len(boards)
+		boards = append(boards, board)
 	}
-	return nil
+	return boards, nil
 }
 
 // findElements returns, in document order, every element of that name below
@@ -269,7 +448,8 @@ var contractRules = scoring.NewRules(scoring.Contract2017)
 // readUSEBIOLine reads one BOARD/TRAVELLER_LINE element.
 func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
-	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD")}
+	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD"),
+		Direction: strings.ToUpper(l.childText("DIRECTION"))}
 	if line.NS == "" {
 		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
 	}
@@ -308,6 +488,15 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 			return line, usebioErr(s, path+"SCORE", s.text, "the NS score in points (e.g. -420) or an artificial score such as A6040")
 		}
 		line.Score = score
+	}
+	for _, c := range l.comments {
+		ns, ew, ok, err := parseAssignedComment(c)
+		if err != nil {
+			return line, usebioErr(l, path+"<!-- "+assignedCommentPrefix+" -->", c, err.Error())
+		}
+		if ok {
+			line.Assigned, line.EWAssigned = ns, ew
+		}
 	}
 	for k := PointsMatchPoints; int(k) < len(pointsElements); k++ {
 		if l.child(pointsElements[k][0]) == nil && l.child(pointsElements[k][1]) == nil {
@@ -403,6 +592,14 @@ func readUSEBIOHandsOf(b *xmlNode, e *USEBIOEvent) error {
 	deal, err := scoring.ParseDeal("deal", "N:"+strings.Join(hands[:], " "))
 	if err != nil {
 		return usebioErr(b, path, "board "+num.text, "four hands of 13 cards with no card twice ("+err.Error()+")")
+	}
+	for si := range e.Sections {
+		sec := &e.Sections[si]
+		for i := range sec.Boards {
+			if sec.Boards[i].Number == n {
+				sec.Boards[i].Deal = deal
+			}
+		}
 	}
 	for i := range e.Boards {
 		if e.Boards[i].Number == n {

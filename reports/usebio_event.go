@@ -22,31 +22,122 @@ import (
 // naming the element, its line and what was expected.
 func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	ev := &u.Event
+	if err := usebioIndividual(ev); err != nil {
+		return tournament.EventData{}, err
+	}
 	e, err := rd.usebioEventHeader(ev)
 	if err != nil {
 		return tournament.EventData{}, err
 	}
+	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
+		return rd.usebioTeamsEvent(ev, e)
+	}
 	two := rd.usebioTwoWinner(ev)
+	sections := ev.Sections
+	if len(sections) == 0 {
+		sections = []USEBIOSection{{Line: ev.Line, Name: "A", Session: 1, Pairs: ev.Pairs, Boards: ev.Boards}}
+	} else if len(sections) > 1 {
+		names := make([]string, len(sections))
+		for i, s := range sections {
+			names[i] = s.Name
+		}
+		rd.note(sections[0].Line, "EVENT/SESSION/SECTION", "the event has "+strconv.Itoa(len(sections))+" sections ("+strings.Join(names, ", ")+"): each is a section of its own, its pairs numbered within it")
+	}
+	d := tournament.EventData{Event: e}
+	for _, s := range sections {
+		part := *ev
+		part.Pairs, part.Boards, part.Sections = s.Pairs, s.Boards, nil
+		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		d.Sections = append(d.Sections, sd)
+	}
+	return d, nil
+}
+
+// usebioSectionData reads one field of pairs (ev holding its pairs and
+// boards) into the section of e named name in session.
+func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session int) (tournament.SectionData, error) {
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	boards, meetings, results, err := usebioLines(ev, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	sec, err := usebioSection(ev, meetings, results, known, two)
 	if err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
 	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
-		return tournament.EventData{}, err
+		return tournament.SectionData{}, err
 	}
-	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+	sec.Name, sec.Session = name, session
+	unlisted := unlistedPairs(meetings, known, &sec.Movement)
+	pairs = append(pairs, unlisted...)
+	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
+	rd.notePairsOf(ev, unlisted, &sd)
+	return sd, nil
+}
+
+// notePairsOf says what the file's pairs leave to traveler: a PAIR that
+// plays no board in the traveller lines (kept in the standings with no
+// score, not dropped), the pairs the lines name that PARTICIPANTS does not
+// list (added with no players: traveler did not make them up), and a file
+// that lists a single pair.
+func (rd *reading) notePairsOf(ev *USEBIOEvent, unlisted []tournament.Pair, sd *tournament.SectionData) {
+	label := func(number, dir string) string {
+		if dir != "" {
+			return dir + " " + number
+		}
+		return number
+	}
+	played := map[[2]string]int{}
+	for _, st := range sd.Standings.Pairs {
+		played[[2]string{st.Number, st.Direction}] = st.Boards
+	}
+	for _, p := range ev.Pairs {
+		n, dir, _ := splitPairNumber(p.Number)
+		if dir == "" {
+			dir = p.Direction
+		}
+		if sd.Section.Movement.Winners != 2 {
+			dir = ""
+		}
+		if b, ok := played[[2]string{strconv.Itoa(n), dir}]; ok && b == 0 {
+			rd.note(p.Line, "PARTICIPANTS/PAIR", "pair "+label(strconv.Itoa(n), dir)+" plays no board in the traveller lines: kept in the standings with no score")
+		}
+	}
+	if len(unlisted) > 0 {
+		names := make([]string, len(unlisted))
+		for i, p := range unlisted {
+			names[i] = label(p.Number, p.Direction)
+		}
+		rd.note(ev.Line, "EVENT/BOARD/TRAVELLER_LINE", "the traveller lines name pairs PARTICIPANTS does not list ("+strings.Join(names, ", ")+"): added with no players and ranked on their lines")
+	}
+	if len(ev.Pairs) == 1 {
+		rd.note(ev.Pairs[0].Line, "PARTICIPANTS/PAIR", "the file lists one pair only: the others are known only by their numbers in the traveller lines")
+	}
+}
+
+// usebioIndividual refuses an individual event (EVENT_TYPE INDIVIDUAL, or
+// PARTICIPANTS holding a PLAYER for each participant, as the EBU's
+// importer reads one): its lines name players, not pairs, and traveler
+// does not read them from a USEBIO file. The error names the element.
+func usebioIndividual(ev *USEBIOEvent) error {
+	const why = "a pairs event: individuals are not read from USEBIO files (EVENT_TYPE INDIVIDUAL, a PARTICIPANTS/PLAYER for each player); traveler scores an individual entered in it and writes it to PBN"
+	switch {
+	case ev.Type == "INDIVIDUAL" || ev.ParticipantsType == "INDIVIDUAL":
+		return &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: "INDIVIDUAL", Expected: why}
+	case ev.PlayerLine != 0:
+		return &FileError{Format: "USEBIO", Line: ev.PlayerLine, Element: "PARTICIPANTS/PLAYER", Expected: why}
+	}
+	return nil
 }
 
 // usebioEventHeader reads the event's name, date and scoring method.
@@ -314,6 +405,11 @@ func usebioResult(board int, l *USEBIOLine, two bool) (tournament.Result, error)
 	}
 	r := tournament.Result{Board: board, NS: strconv.Itoa(ns), EW: strconv.Itoa(ew)}
 	switch {
+	case l.Assigned != nil:
+		if l.HasContract {
+			return r, bad("CONTRACT", l.ContractText, "no contract on a line with an assigned adjusted score")
+		}
+		r.Status, r.Assigned, r.EWAssigned = tournament.StatusAssigned, l.Assigned, l.EWAssigned
 	case l.Score.Artificial:
 		if l.HasContract {
 			return r, bad("CONTRACT", l.ContractText, "no contract on a line with an artificial score ("+l.Score.Text+")")
@@ -367,11 +463,29 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		}
 		return rd.method(m, ev.Line, el, ""), nil
 	}
+	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
+		// A team event (usebio_teams_read.go): its boards are IMPed.
+		if sm := ev.ScoringMethod; sm != "" && sm != "IMPS" && sm != "IMP" {
+			return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS: traveler reads USEBIO team matches scored in IMPs (other team methods from PBN)"}
+		}
+		return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+	}
 	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
-		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a pairs event: traveler reads team matches from PBN files with both rooms"}
+		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a team event with its PARTICIPANTS/TEAM and MATCH elements, or a pairs event (team matches are also read from PBN files with both rooms)"}
 	}
 	why := ""
-	if ev.Type != "" {
+	switch {
+	case ev.Type == "PAIRS":
+		// USEBIO 1.2's own pairs type: BOARD_SCORING_METHOD says how it
+		// was scored, as the EBU's importer reads it (see methodOfBoardScoring).
+		if m, ok := methodOfBoardScoring(ev); ok {
+			if m == tournament.MethodMP && rd.opt.Method == "" && acblMatchpoints(ev) {
+				return rd.method(tournament.MethodMPACBL, ev.Line, el, "the lines' matchpoints are 1 a score beaten: scored MP_ACBL"), nil
+			}
+			return rd.method(m, ev.Line, el, ""), nil
+		}
+		why = "EVENT_TYPE PAIRS with no BOARD_SCORING_METHOD naming matchpoints or IMPs; "
+	case ev.Type != "":
 		why = "EVENT_TYPE " + ev.Type + " is not one of USEBIO's; "
 	}
 	if m, ok := methodOfEventType(ev.ParticipantsType); ok {
@@ -394,6 +508,31 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return rd.method(tournament.MethodButler, ev.Line, el, why+"SCORING_METHOD "+sm+": scored BUTLER (give the method CROSS_IMP if it was cross-IMPs)"), nil
 	}
 	return rd.method(tournament.MethodMP, ev.Line, el, why+"nothing in the file says how it was scored: compared by matchpoints (give the method to change it)"), nil
+}
+
+// methodOfBoardScoring reads the BOARD_SCORING_METHOD (or SCORING_METHOD)
+// of an EVENT_TYPE PAIRS event, with the values the EBU's importer
+// (marcshearer/ImportUsebio, Score Data.swift, ScoringMethod) takes:
+// MATCH_POINTS (also MP, PERCENTAGE) is matchpoints; CROSS_IMPS (also
+// CROSS_IMP) cross-IMPs; IMPS (also BUTLER) Butler, or cross-IMPs when the
+// traveler lines carry NS_CROSS_IMP_POINTS. ok is false for anything else.
+func methodOfBoardScoring(ev *USEBIOEvent) (tournament.Method, bool) {
+	switch strings.ReplaceAll(ev.ScoringMethod, " ", "_") {
+	case "MATCH_POINTS", "MATCHPOINTS", "MP", "MPS", "PERCENTAGE":
+		return tournament.MethodMP, true
+	case "CROSS_IMPS", "CROSS_IMP", "CROSSIMPS":
+		return tournament.MethodCrossIMP, true
+	case "IMPS", "IMP", "BUTLER", "BUTLER_IMPS":
+		for _, b := range ev.Boards {
+			for _, l := range b.Lines {
+				if l.Points == PointsCrossIMPs {
+					return tournament.MethodCrossIMP, true
+				}
+			}
+		}
+		return tournament.MethodButler, true
+	}
+	return "", false
 }
 
 // acblMatchpoints reports whether a matchpoint file's lines give 1 a

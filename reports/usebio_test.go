@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestReadUSEBIO(t *testing.T) {
 		Contract: scoring.Contract{Level: 3, Strain: scoring.NoTrump, Doubles: 1}, Declarer: scoring.West, HasDeclarer: true,
 		Lead: "QS", Tricks: 8, HasTricks: true, Score: LineScore{Text: "+100", Points: 100},
 		Points: PointsMatchPoints, NSPoints: Figure{"3.5", 3.5, 1}, EWPoints: Figure{"0.5", 0.5, 1}}
-	if l != want {
+	if !reflect.DeepEqual(l, want) {
 		t.Errorf("line 1:\n got %+v\nwant %+v", l, want)
 	}
 	a := ev.Boards[0].Lines[1]

@@ -147,7 +147,7 @@ func TestUSEBIOTwoWinnersGolden(t *testing.T) {
 // their rounds and tables.
 func TestUSEBIOTwoWinnersMissingMeeting(t *testing.T) {
 	file := mustWrite(t, twoWinnerEvent(t))
-	start := strings.Index(file, "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>")
+	start := strings.Index(file, "<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>3EW</EW_PAIR_NUMBER>")
 	if start < 0 {
 		t.Fatal("the file has no line of NS 1 v EW 3")
 	}
@@ -169,7 +169,8 @@ func TestUSEBIOTwoWinnersMissingMeeting(t *testing.T) {
 	checkSeated(t, &s)
 }
 
-// TestUSEBIOTwoWinnerErrors: a two-winner file whose PAIR has no DIRECTION,
+// TestUSEBIOTwoWinnerErrors: a two-winner file whose PAIR has no DIRECTION
+// (and a PAIR_NUMBER without one),
 // one with an NS pair number twice, and one whose lines make no movement
 // (on board 1 NS 3 v EW 2 turned into NS 1 v EW 2: NS 1 plays board 1
 // twice, against EW 1 and EW 2) are refused naming the element and the
@@ -181,14 +182,14 @@ func TestUSEBIOTwoWinnerErrors(t *testing.T) {
 		return "<NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER>\n      <EW_PAIR_NUMBER>" + ew + "</EW_PAIR_NUMBER>"
 	}
 	// NS 3 v EW 2 plays board 1 only; NS 1 plays it against EW 1.
-	twice := strings.Replace(good, line("3", "2"), line("1", "2"), 1)
+	twice := strings.Replace(good, line("3NS", "2EW"), line("1NS", "2EW"), 1)
 	cases := []struct {
 		name, file, element string
 		line                int
 	}{
-		{"no direction", strings.Replace(good, "<DIRECTION>NS</DIRECTION>", "<DIRECTION></DIRECTION>", 1), "PARTICIPANTS/PAIR/DIRECTION", lineOf(good, "<PAIR>")},
-		{"NS pair twice", strings.Replace(good, "<PAIR_NUMBER>2</PAIR_NUMBER>", "<PAIR_NUMBER>1</PAIR_NUMBER>", 1), "PARTICIPANTS/PAIR/PAIR_NUMBER",
-			lineOf(good, "<PAIR_NUMBER>2</PAIR_NUMBER>") - 1},
+		{"no direction", strings.Replace(good, "<PAIR_NUMBER>1NS</PAIR_NUMBER>\n      <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n      <DIRECTION></DIRECTION>", 1), "PARTICIPANTS/PAIR/DIRECTION", lineOf(good, "<PAIR>")},
+		{"NS pair twice", strings.Replace(good, "<PAIR_NUMBER>2NS</PAIR_NUMBER>", "<PAIR_NUMBER>1NS</PAIR_NUMBER>", 1), "PARTICIPANTS/PAIR/PAIR_NUMBER",
+			lineOf(good, "<PAIR_NUMBER>2NS</PAIR_NUMBER>") - 1},
 		{"board played twice", twice, "EVENT/WINNER_TYPE", lineOf(good, "<EVENT ")},
 	}
 	for _, c := range cases {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // WriteUSEBIO writes an event as a USEBIO 1.2 results file, with the
@@ -26,18 +27,16 @@ import (
 // a tournament.ErrInvalid error on "section" listing the sections' ids:
 // export one section, e.g. d.Select(sectionID, 0)), scored MP, MP_ACBL,
 // BUTLER, CROSS_IMP or IMP_TEAMS (a team event: writeUSEBIOTeams; a
-// knockout with a carry-over is refused, usebioTeamsHolds); an assigned adjusted score (weighted) has no USEBIO
-// form and is refused. A two-winner section (Movement.Winners 2, a
+// knockout with a carry-over is refused, usebioTeamsHolds); an assigned adjusted score (weighted or
+// split) is written without a contract, its parts in a comment of the line (usebio_assigned.go). A two-winner section (Movement.Winners 2, a
 // Mitchell) is written with WINNER_TYPE 2: each PAIR with its DIRECTION,
 // traveller lines naming the NS and the EW pair by their numbers, places
 // per direction. A graded section (strata, handicaps) is written with its
 // scratch places and a comment saying what the file leaves out and which
-// files carry it (grading.go).
+// files carry it (grading.go). An individual is written in USEBIO's
+// individual form (writeUSEBIOIndividual).
 func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	if err := USEBIOHolds(d.Event); err != nil {
-		return err
-	}
-	if err := refuseIndividual(&d, "USEBIO 1.2", "EVENT_TYPE INDIVIDUAL, a PLAYER for each seat"); err != nil {
 		return err
 	}
 	typ, points, err := usebioType(d.Event.Scoring)
@@ -68,9 +67,12 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw("<CLUB>\n")
 	x.elem(1, "CLUB_NAME", cmp.Or(strings.TrimSpace(d.Event.Name), "traveler"))
 	x.raw("</CLUB>\n")
-	if teams {
+	switch {
+	case s.Section.Movement.Kind == movement.KindIndividual:
+		err = writeUSEBIOIndividual(x, &d, s)
+	case teams:
 		err = writeUSEBIOTeams(x, &d, s)
-	} else {
+	default:
 		err = writeUSEBIOPairs(x, &d, s, typ, points, winners)
 	}
 	if err != nil {
@@ -136,7 +138,7 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	}
 	for _, p := range s.Pairs {
 		x.raw("    <PAIR>\n")
-		x.elem(3, "PAIR_NUMBER", p.Number)
+		x.elem(3, "PAIR_NUMBER", usebioPairNumber(p.Number, p.Direction, winners))
 		x.opt(3, "DIRECTION", p.Direction) // none in a one-winner field
 		if st, ok := standing[[2]string{p.Number, p.Direction}]; ok {
 			x.elem(3, "TOTAL_SCORE", strconv.FormatFloat(st.Total, 'f', 2, 64))
@@ -171,7 +173,8 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 			x.elem(2, "BOARD_AVERAGE", strconv.Itoa(*t.Datum))
 		}
 		for _, l := range t.Lines {
-			if err := writeUSEBIOLine(x, &l, points, ""); err != nil {
+			ns, ew := usebioPairNumber(l.Result.NS, "NS", winners), usebioPairNumber(l.Result.EW, "EW", winners)
+			if err := writeUSEBIOLine(x, &l, points, "", ns, ew); err != nil {
 				return err
 			}
 		}
@@ -221,15 +224,28 @@ func usebioWinners(sec *tournament.Section) (int, error) {
 // seatName is each seat's name in a HAND's DIRECTION.
 var seatName = [4]string{"North", "East", "South", "West"}
 
-// writeUSEBIOLine writes one TRAVELLER_LINE; in a teams match led by dir,
-// the DIRECTION the match's TEAM sat in ("" in a pairs event), and with no
-// points elements for PointsNone.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string) error {
+// usebioPairNumber is a pair's PAIR_NUMBER (and its number in the
+// traveller lines): its number, with its direction after it in a
+// two-winner section ("1NS", "1EW"), as Compscore3 writes a two-winner
+// Mitchell and as the ABF's uploader needs it, finding a pair by its
+// PAIR_NUMBER alone (abftech/cobalt results/views/results_views.py;
+// testdata/usebio/README.md).
+func usebioPairNumber(number, direction string, winners int) string {
+	if winners == 2 {
+		return number + direction
+	}
+	return number
+}
+
+// writeUSEBIOLine writes one TRAVELLER_LINE naming the pairs ns and ew as
+// given; in a teams match led by dir, the DIRECTION the match's TEAM sat
+// in ("" in a pairs event), and with no points elements for PointsNone.
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir, ns, ew string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
 	x.opt(3, "DIRECTION", dir)
-	x.elem(3, "NS_PAIR_NUMBER", r.NS)
-	x.elem(3, "EW_PAIR_NUMBER", r.EW)
+	x.elem(3, "NS_PAIR_NUMBER", ns)
+	x.elem(3, "EW_PAIR_NUMBER", ew)
 	switch r.Status {
 	case tournament.StatusPlayed:
 		x.elem(3, "CONTRACT", r.Contract)
@@ -247,9 +263,16 @@ func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, d
 			return fmt.Errorf("USEBIO export: board %d, %s v %s: an artificial score of %d%%/%d%%; expected each side's share below 100 (SCORE A6040 has two digits a side)", r.Board, r.NS, r.EW, r.NSPercent, r.EWPercent)
 		}
 		x.elem(3, "SCORE", fmt.Sprintf("A%02d%02d", r.NSPercent, r.EWPercent))
+	case tournament.StatusAssigned:
+		// An assigned adjusted score: no contract, its parts in a comment
+		// (usebio_assigned.go), SCORE when it is one balanced figure.
+		x.raw("      <!-- " + strings.ReplaceAll(assignedComment(r), "--", "- -") + " -->\n")
+		if !r.Split() && len(r.Assigned) == 1 {
+			x.elem(3, "SCORE", strconv.Itoa(r.Assigned[0].NSScore))
+		}
 	case tournament.StatusNotPlayed:
 	default:
-		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial or not_played (USEBIO has no weighted score)", r.Board, r.NS, r.EW, r.Status)
+		return fmt.Errorf("USEBIO export: board %d, %s v %s: status %s; expected played, passed_out, artificial, assigned or not_played", r.Board, r.NS, r.EW, r.Status)
 	}
 	if r.Status != tournament.StatusNotPlayed && points != PointsNone {
 		x.elem(3, pointsElements[points][0], pointsText(l.NSPoints))
@@ -285,7 +308,10 @@ func usebioType(m tournament.Method) (string, PointsKind, error) {
 	case tournament.MethodButler:
 		return "BUTLER_PAIRS", PointsButler, nil
 	case tournament.MethodCrossIMP:
-		return "CROSS_IMP_PAIRS", PointsCrossIMPs, nil
+		// Compscore3's spelling, the one the ABF's uploader takes
+		// (abftech/cobalt ResultsFile.EventType: MP_PAIRS, CROSS_IMP,
+		// BUTLER_PAIRS), which refuses the CROSS_IMP_PAIRS traveler wrote before.
+		return "CROSS_IMP", PointsCrossIMPs, nil
 	}
 	if m == tournament.MethodIMPTeams {
 		// A team event: its EVENT_TYPE depends on the section

@@ -20,6 +20,7 @@ type xmlNode struct {
 	attrs    []xml.Attr
 	text     string
 	children []*xmlNode
+	comments []string // the comments directly inside it, trimmed, in order
 	line     int
 }
 
@@ -77,6 +78,11 @@ func readXMLTree(r io.Reader) (*xmlNode, error) {
 			top.text = strings.TrimSpace(string(text[len(text)-1]))
 			stack = stack[:len(stack)-1]
 			text = text[:len(text)-1]
+		case xml.Comment:
+			if len(stack) > 0 {
+				top := stack[len(stack)-1]
+				top.comments = append(top.comments, strings.TrimSpace(string(t)))
+			}
 		case xml.CharData:
 			if len(text) > 0 {
 				text[len(text)-1] = append(text[len(text)-1], t...)

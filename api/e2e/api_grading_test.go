@@ -317,7 +317,7 @@ func TestAPIGradedExports(t *testing.T) {
 		t.Errorf("usebio.xml does not say what it leaves out:\n%s", x[:min(len(x), 1500)])
 	}
 	// NS 1 is 1st by net but 2nd scratch: USEBIO has the scratch place.
-	ns1x := x[strings.Index(x, "<PAIR_NUMBER>1</PAIR_NUMBER>\n      <DIRECTION>NS</DIRECTION>"):]
+	ns1x := x[strings.Index(x, "<PAIR_NUMBER>1NS</PAIR_NUMBER>\n      <DIRECTION>NS</DIRECTION>"):]
 	if p := ns1x[strings.Index(ns1x, "<PLACE>"):][:len("<PLACE>2</PLACE>")]; p != "<PLACE>2</PLACE>" {
 		t.Errorf("USEBIO's NS 1: %s, want the scratch place 2", p)
 	}

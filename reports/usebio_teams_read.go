@@ -1,0 +1,155 @@
+package reports
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
+)
+
+// usebioTeamsEvent reads a USEBIO team event (as writeUSEBIOTeams writes
+// one and the EBU's importer, marcshearer/ImportUsebio, reads one: TEAMs
+// with TEAM_ID and TEAM_NAME, MATCHes of ROUND_NUMBER, TEAM and
+// OPPOSING_TEAM whose BOARDs hold each room's TRAVELLER_LINE led by the
+// DIRECTION the TEAM sat in) into one IMP_TEAMS section: team n (in
+// PARTICIPANTS order) has pairs 2n−1, sitting NS in its home room, and 2n;
+// the k-th match of a round is at tables 2k−1 (the TEAM sitting NS) and 2k.
+// A bye (a MATCH with no OPPOSING_TEAM) is noted, not played. The VP scale
+// is traveler's default: USEBIO names none (its TEAM_SCORE are the file's
+// figures).
+func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tournament.EventData, error) {
+	if len(ev.Teams) > maxPairNumber/2 {
+		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Teams[maxPairNumber/2].Line, Element: "PARTICIPANTS/TEAM", Expected: "at most " + strconv.Itoa(maxPairNumber/2) + " teams"}
+	}
+	teamNo := map[string]int{}
+	var rosters []tournament.Roster
+	for _, t := range ev.Teams {
+		if _, dup := teamNo[t.ID]; dup {
+			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: t.Line, Element: "PARTICIPANTS/TEAM TEAM_ID", Value: t.ID, Expected: "a TEAM_ID no other TEAM has"}
+		}
+		n := len(rosters) + 1
+		teamNo[t.ID] = n
+		r := tournament.Roster{Number: n, Name: t.Name}
+		if r.Name == "" {
+			r.Name = "Team " + t.ID
+		}
+		for i, name := range t.Players {
+			r.Players = append(r.Players, tournament.Player{Name: name, Number: t.PlayerNumbers[i]})
+		}
+		rosters = append(rosters, r)
+	}
+	mov := movement.Movement{Kind: movement.KindTeams, Winners: 1, Pairs: 2 * len(rosters)}
+	for _, r := range rosters {
+		mov.Teams = append(mov.Teams, movement.Team{Number: r.Number, Pairs: [2]int{2*r.Number - 1, 2 * r.Number}})
+	}
+	rounds := map[int]*movement.Round{}
+	var results []tournament.Result
+	var lines []*USEBIOLine // beside results
+	boards := map[int]tournament.Board{}
+	for _, b := range ev.Boards {
+		tb := tournament.Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
+		if b.HasDeal() {
+			tb.Deal = b.Deal
+		}
+		boards[b.Number] = tb
+	}
+	team := func(m *USEBIOMatch, el, id string) (int, error) {
+		if n, ok := teamNo[id]; ok {
+			return n, nil
+		}
+		return 0, &FileError{Format: "USEBIO", Line: m.Line, Element: "MATCH/" + el, Value: id, Expected: "the TEAM_ID of a PARTICIPANTS/TEAM"}
+	}
+	for mi := range ev.Matches {
+		m := &ev.Matches[mi]
+		home, err := team(m, "TEAM", m.Team)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		if m.Opposing == "" {
+			rd.note(m.Line, "MATCH", "round "+strconv.Itoa(m.Round)+": "+rosters[home-1].Name+" has a bye (no OPPOSING_TEAM): no match is played, its VPs are traveler's bye rule")
+			continue
+		}
+		away, err := team(m, "OPPOSING_TEAM", m.Opposing)
+		if err != nil {
+			return tournament.EventData{}, err
+		}
+		if away == home {
+			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: m.Line, Element: "MATCH/OPPOSING_TEAM", Value: m.Opposing, Expected: "a team other than the match's TEAM"}
+		}
+		rd1, ok := rounds[m.Round]
+		if !ok {
+			rd1 = &movement.Round{Number: m.Round}
+			rounds[m.Round] = rd1
+		}
+		k := len(rd1.Tables)/2 + 1
+		var played []int
+		for bi := range m.Boards {
+			b := &m.Boards[bi]
+			played = append(played, b.Number)
+			for li := range b.Lines {
+				l := &b.Lines[li]
+				r, err := usebioResult(b.Number, l, true)
+				if err != nil {
+					return tournament.EventData{}, err
+				}
+				switch l.Direction {
+				case "NS":
+					r.NS, r.EW, r.Table = strconv.Itoa(2*home-1), strconv.Itoa(2*away), 2*k-1
+				case "EW":
+					r.NS, r.EW, r.Table = strconv.Itoa(2*away-1), strconv.Itoa(2*home), 2*k
+				default:
+					return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "MATCH/BOARD/TRAVELLER_LINE/DIRECTION", Value: l.Direction,
+						Expected: "NS or EW: the direction the MATCH's TEAM sat in at this line's table"}
+				}
+				r.Round = m.Round
+				results = append(results, r)
+				lines = append(lines, l)
+			}
+			if _, ok := boards[b.Number]; !ok {
+				boards[b.Number] = tournament.Board{Number: b.Number, Dealer: scoring.BoardDealer(b.Number), Vulnerability: scoring.BoardVulnerability(b.Number)}
+			}
+		}
+		played = slices.Compact(slices.Sorted(slices.Values(played)))
+		rd1.Tables = append(rd1.Tables,
+			movement.Table{Table: 2*k - 1, NS: 2*home - 1, EW: 2 * away, Boards: played, Match: k},
+			movement.Table{Table: 2 * k, NS: 2*away - 1, EW: 2 * home, Boards: slices.Clone(played), Match: k})
+		mov.Tables = max(mov.Tables, 2*k)
+	}
+	if len(results) == 0 {
+		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/MATCH/BOARD/TRAVELLER_LINE", Expected: "at least one traveller line in a MATCH"}
+	}
+	for _, n := range slices.Sorted(func(yield func(int) bool) {
+		for n := range rounds {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		mov.Rounds = append(mov.Rounds, *rounds[n])
+	}
+	for b := range boards {
+		mov.Boards = max(mov.Boards, b)
+	}
+	fillSitOut(&mov)
+	mov.Name = "Teams, " + strconv.Itoa(len(rosters)) + " teams, " + strconv.Itoa(len(mov.Rounds)) + " rounds"
+	sec := tournament.Section{Session: 1, Name: "A", Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov, CurrentRound: len(mov.Rounds)}
+	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results)
+	for i, l := range lines {
+		r := &results[i]
+		if errs != nil && errs[i] != nil {
+			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "MATCH/BOARD/TRAVELLER_LINE/CONTRACT", Value: l.ContractText, Expected: "a result contract-2017 scores (" + errs[i].Error() + ")"}
+		}
+		if l.Score.Given() && !l.Score.Artificial && r.Status != tournament.StatusNotPlayed && r.Status != tournament.StatusAssigned && l.Score.Points != r.NSScore {
+			if err := rd.scoreDisagrees(l.Line, "MATCH/BOARD/TRAVELLER_LINE/SCORE", l.Score.Text, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
+				return tournament.EventData{}, err
+			}
+		}
+	}
+	var pairs []tournament.Pair
+	for p := 1; p <= mov.Pairs; p++ {
+		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(p), Team: (p + 1) / 2})
+	}
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, rosters, boards, results)}}, nil
+}

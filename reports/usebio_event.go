@@ -46,7 +46,42 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		return tournament.EventData{}, err
 	}
 	pairs = append(pairs, unlistedPairs(meetings, known, &sec.Movement)...)
+	rd.official = usebioOfficial(ev, results, two)
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, nil, boards, results)}}, nil
+}
+
+// usebioOfficial keeps the file's own figures (official.go): each line's
+// points (results in file order, their rounds and tables set) and each
+// pair's total, percentage and place.
+func usebioOfficial(ev *USEBIOEvent, results []tournament.Result, two bool) *officialFigures {
+	o := &officialFigures{}
+	k := 0
+	for _, b := range ev.Boards {
+		for _, l := range b.Lines {
+			r := &results[k]
+			k++
+			if l.Points == PointsNone {
+				continue
+			}
+			o.lines = append(o.lines, officialLine{line: l.Line, element: "BOARD/TRAVELLER_LINE", names: pointsElements[l.Points],
+				board: b.Number, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: [2]Figure{l.NSPoints, l.EWPoints}})
+		}
+	}
+	for _, p := range ev.Pairs {
+		n, dir, err := splitPairNumber(p.Number)
+		if err != nil {
+			continue
+		}
+		if p.Direction != "" {
+			dir = p.Direction
+		}
+		if !two {
+			dir = ""
+		}
+		o.pairs = append(o.pairs, officialPair{line: p.Line, element: "PARTICIPANTS/PAIR", number: strconv.Itoa(n), direction: dir,
+			total: p.Total, percentage: p.Percentage, place: p.Place})
+	}
+	return o
 }
 
 // usebioEventHeader reads the event's name, date and scoring method.

@@ -28,19 +28,21 @@ func editLines(t *testing.T, data []byte, edits map[int][2]string) []byte {
 
 // officialEdit is the copy of Compscore3's mp_pairs_howell.xml the tests
 // change: board 1, pair 3 (NS) against pair 11 (EW), scored -400 (lines
-// 262–270), given 2 and 8 matchpoints instead of the 0 and 10 traveler
+// 261–271), given 2 and 8 matchpoints instead of the 0 and 10 traveler
 // computes (and the file has: a top of 10 over six lines, -400 the worst
-// NS score on the board), with the pairs' totals and percentages moved to
-// match as a scorer's hand correction would: pair 3 132.09 → 134.09 and
-// 48.92 → 49.66 (134.09 / 270, 27 boards of top 10 as the file's own
-// 132.09 / 48.92 shows), pair 11 131.60 → 129.60 and 48.74 → 48.00
-// (129.60 / 270). Places stay: 49.66 is still 6th, 48.00 still 7th
-// (above pair 1's 47.69).
+// NS score on the board), with the pairs' totals and percentages moved as
+// the file's own convention moves them (the testdata README: Σ scaled
+// matchpoints, a pair's total scaled to the 27 boards, percentage of 27 ×
+// 10): pair 3 played 26 boards (its lines add to 127.2, and 127.2 × 27/26
+// = 132.09, the file's total), so +2 is +2.08 → 134.17, and (127.2 + 2) /
+// 260 = 49.69 %; pair 11 played 27, 131.60 → 129.60 and 48.74 → 48.00
+// (129.60 / 270). Places stay: 49.69 is still 6th, 48.00 still 7th (above
+// pair 1's 47.69).
 var officialEdit = map[int][2]string{
 	269: {"<NS_MATCH_POINTS>0<", "<NS_MATCH_POINTS>2<"},
 	270: {"<EW_MATCH_POINTS>10<", "<EW_MATCH_POINTS>8<"},
-	71:  {"132.09", "134.09"},
-	72:  {"48.92", "49.66"},
+	71:  {"132.09", "134.17"},
+	72:  {"48.92", "49.69"},
 	223: {"131.60", "129.60"},
 	224: {"48.74", "48.00"},
 }
@@ -106,8 +108,8 @@ func TestOfficialFigureChanged(t *testing.T) {
 	want := []string{
 		"261 BOARD/TRAVELLER_LINE/NS_MATCH_POINTS " + at + " NS points: file 2, traveler 0 (by +2.00)",
 		"261 BOARD/TRAVELLER_LINE/EW_MATCH_POINTS " + at + " EW points: file 8, traveler 10 (by -2.00)",
-		"68 PARTICIPANTS/PAIR/TOTAL_SCORE pair 3 total: file 134.09, traveler 132.09 (by +2.00)",
-		"68 PARTICIPANTS/PAIR/PERCENTAGE pair 3 percentage: file 49.66, traveler 48.92 (by +0.74)",
+		"68 PARTICIPANTS/PAIR/TOTAL_SCORE pair 3 total: file 134.17, traveler 132.09 (by +2.08)",
+		"68 PARTICIPANTS/PAIR/PERCENTAGE pair 3 percentage: file 49.69, traveler 48.92 (by +0.77)",
 		"220 PARTICIPANTS/PAIR/TOTAL_SCORE pair 11 total: file 129.60, traveler 131.60 (by -2.00)",
 		"220 PARTICIPANTS/PAIR/PERCENTAGE pair 11 percentage: file 48.00, traveler 48.74 (by -0.74)",
 	}

@@ -400,3 +400,43 @@ func (f *ResultsFile) sectionIndex(name string) int {
 	}
 	return 0
 }
+
+// FiguresText lays out for text how an import treated the file's own
+// figures: the differences (where, the file's figure, traveler's, by how
+// much), whose figures were kept (figures: "traveler" or "official", with
+// the corrections made) and what the stored event still does not show
+// (remaining). Nothing when the file's figures all agree.
+func FiguresText(diffs []Difference, figures string, corrections int, remaining []Difference) []TextPart {
+	if len(diffs) == 0 {
+		return nil
+	}
+	p := TextPart{Lines: []string{"", plural(len(diffs), "figure") + " of the file's own differ from traveler's:"}}
+	p.Table = &Sheet{Header: []string{"Line", "Where", "File", "Traveler", "By", "Why"}}
+	for _, d := range diffs {
+		by := signedFigure(d.By, 2)
+		written, _ := ParseFigure(d.File)
+		trav := figureText(d.Traveler, written)
+		if d.Figure == FigurePlace {
+			trav, by = strconv.Itoa(int(d.Traveler)), strconv.Itoa(int(d.By))
+		}
+		why := ""
+		if d.Rounding {
+			why = "rounding"
+		}
+		p.Table.Rows = append(p.Table.Rows, []any{d.Line, d.Where(), d.File, trav, by, why})
+	}
+	switch figures {
+	case "official":
+		p.After = append(p.After, "kept the file's official figures: "+plural(corrections, "line side")+" corrected (audited, flagged on the travelers)")
+	case "traveler":
+		p.After = append(p.After, "kept traveler's figures (import with --figures official to keep the file's)")
+	}
+	if figures != "" {
+		if len(remaining) == 0 {
+			p.After = append(p.After, "the imported event shows every figure as the file does")
+		} else {
+			p.After = append(p.After, plural(len(remaining), "figure")+" of the file's still differ from the imported event's")
+		}
+	}
+	return []TextPart{p}
+}

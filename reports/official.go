@@ -104,6 +104,25 @@ func (d Difference) Where() string {
 	return b.String()
 }
 
+// TravelerText writes traveler's figure as the file writes its own (its
+// decimals, more where they show what was rounded away; a place whole).
+func (d Difference) TravelerText() string {
+	if d.Figure == FigurePlace {
+		return strconv.Itoa(int(d.Traveler))
+	}
+	written, _ := ParseFigure(d.File)
+	return figureText(d.Traveler, written)
+}
+
+// ByText writes by how much the file's figure is above traveler's
+// (negative: below), signed, 2 decimals (a place whole).
+func (d Difference) ByText() string {
+	if d.Figure == FigurePlace {
+		return strconv.Itoa(int(d.By))
+	}
+	return signedFigure(d.By, 2)
+}
+
 // figureText writes x with the decimals of the file's figure f, and more
 // (up to 4) where they show what was rounded away.
 func figureText(x float64, f Figure) string {
@@ -282,6 +301,14 @@ func standingOf(d *tournament.EventData, i int, number, direction string) (tourn
 	return tournament.Standing{}, false
 }
 
+// differenceNote begins the note of a figure that differs (Note.Difference).
+const differenceNote = "the file's official figure differs from traveler's: "
+
+// Difference reports whether the note is one of a figure of the file's own
+// that differs from traveler's (one of ResultsFile.Differences), which a
+// page lists in a table of its own.
+func (n Note) Difference() bool { return strings.HasPrefix(n.Text, differenceNote) }
+
 // noteDifferences puts a note for each difference, and refuses the file
 // when reading strictly, naming the first differences.
 func (rd *reading) noteDifferences(diffs []Difference) error {
@@ -304,7 +331,7 @@ func (rd *reading) noteDifferences(diffs []Difference) error {
 		return &FileError{Format: rd.formatName(), Line: first.Line, Element: first.Element, Value: first.File, Expected: expected}
 	}
 	for _, d := range diffs {
-		rd.note(d.Line, d.Element, "the file's official figure differs from traveler's: "+d.String())
+		rd.note(d.Line, d.Element, differenceNote+d.String())
 	}
 	return nil
 }
@@ -413,17 +440,11 @@ func FiguresText(diffs []Difference, figures string, corrections int, remaining 
 	p := TextPart{Lines: []string{"", plural(len(diffs), "figure") + " of the file's own differ from traveler's:"}}
 	p.Table = &Sheet{Header: []string{"Line", "Where", "File", "Traveler", "By", "Why"}}
 	for _, d := range diffs {
-		by := signedFigure(d.By, 2)
-		written, _ := ParseFigure(d.File)
-		trav := figureText(d.Traveler, written)
-		if d.Figure == FigurePlace {
-			trav, by = strconv.Itoa(int(d.Traveler)), strconv.Itoa(int(d.By))
-		}
 		why := ""
 		if d.Rounding {
 			why = "rounding"
 		}
-		p.Table.Rows = append(p.Table.Rows, []any{d.Line, d.Where(), d.File, trav, by, why})
+		p.Table.Rows = append(p.Table.Rows, []any{d.Line, d.Where(), d.File, d.TravelerText(), d.ByText(), why})
 	}
 	switch figures {
 	case "official":

@@ -414,7 +414,7 @@ func (p *Pages) uploadBoards(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
 	}
-	body, err := uploadedFile(c, "pbn", "hand records")
+	body, err := uploadedFile(c, "pbn", "hand records", "the PBN file of the hand records")
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, err)
 	}

@@ -241,7 +241,7 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 				}
 				if f.Matches(implied) && !f.Matches(exact) {
 					diff.Rounding, diff.Traveler, diff.By = true, exact, f.Value-exact
-					diff.Why = "differs by rounding: file " + f.Text + ", traveler " + strconv.FormatFloat(RoundTo(exact, 4), 'f', 4, 64) +
+					diff.Why = "differs by rounding: file " + f.Text + ", traveler " + figureText(exact, f) +
 						" (the file adds its lines' points as it printed them, rounded to " + strconv.Itoa(s.decimals) + " decimals; traveler adds them unrounded)"
 					out = append(out, diff)
 					return

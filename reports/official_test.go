@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // editLines returns a copy of a file with the text of some lines replaced:
@@ -140,5 +141,61 @@ func TestOfficialFigureChanged(t *testing.T) {
 	if len(cs) != 2 || cs[0].Board != 1 || cs[0].Round != r || cs[0].Table != tb || cs[0].Side != "NS" || cs[0].Points != 2 ||
 		cs[1].Side != "EW" || cs[1].Points != 8 || !strings.Contains(cs[0].Reason, "line 261") {
 		t.Errorf("corrections %+v, want board 1 NS 2 and EW 8 naming line 261", cs)
+	}
+}
+
+// TestOfficialRounding: a program that prints each line's points to 2
+// decimals and adds the printed figures (as the issue says EBUScore and
+// ScoreBridge do) gives a total and percentage traveler, adding unrounded
+// points, does not — explained as rounding, not reported as a different
+// result. Worked example: boards played 3 times where 4 were due, scaled
+// by Neuberg's formula (the testdata README: (raw + 1)·n/m − 1, n = 4,
+// m = 3), a raw 0 becomes 1·4/3 − 1 = 0.3333 (printed 0.33) and a raw 2
+// becomes 3·4/3 − 1 = 3; a pair with 0, 0 and 2 has 3.6667 (traveler's
+// standings: 3.67, 20.37 % of 3 boards × top 6) where the file adds
+// 0.33 + 0.33 + 3 = 3.66 and 3.66 / 18 = 20.33 %.
+func TestOfficialRounding(t *testing.T) {
+	third := 4.0/3 - 1
+	var d tournament.EventData
+	sd := tournament.SectionData{Standings: tournament.Standings{Pairs: []tournament.Standing{{Number: "1", Total: 3.67, Percentage: 20.37, Place: 1}}}}
+	o := &officialFigures{}
+	for b, pts := range []float64{third, third, 3} {
+		r := tournament.Result{Board: b + 1, Round: 1, Table: 1, NS: "1", EW: "2"}
+		sd.Travelers = append(sd.Travelers, tournament.Traveler{Lines: []tournament.TravelerLine{{Result: r, NSPoints: pts}}})
+		printed, _ := ParseFigure(strconv.FormatFloat(pts, 'f', 2, 64))
+		o.lines = append(o.lines, officialLine{line: 10 * (b + 1), element: "BOARD/TRAVELLER_LINE", names: pointsElements[PointsMatchPoints],
+			board: b + 1, round: 1, table: 1, ns: "1", ew: "2", points: [2]Figure{printed}})
+	}
+	d.Sections = []tournament.SectionData{sd}
+	total, _ := ParseFigure("3.66")
+	pct, _ := ParseFigure("20.33")
+	o.pairs = []officialPair{{line: 5, element: "PARTICIPANTS/PAIR", number: "1", total: total, percentage: pct, place: "1"}}
+	diffs := compareOfficial(&d, o)
+	var got []string
+	for _, df := range diffs {
+		got = append(got, df.String()+" rounding="+strconv.FormatBool(df.Rounding))
+	}
+	want := []string{
+		"pair 1 total: differs by rounding: file 3.66, traveler 3.6667 (the file adds its lines' points as it printed them, rounded to 2 decimals; traveler adds them unrounded) rounding=true",
+		"pair 1 percentage: differs by rounding: file 20.33, traveler 20.37 (the file adds its lines' points as it printed them, rounded to 2 decimals; traveler adds them unrounded) rounding=true",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Keeping the file's figures corrects the two lines printed 0.33: the
+	// pair then adds up to the file's 3.66.
+	f := &ResultsFile{Event: d, official: o, Differences: diffs}
+	if n := f.KeepOfficial(); n != 2 {
+		t.Fatalf("KeepOfficial made %d corrections, want 2 (boards 1 and 2 NS: 0.33)", n)
+	}
+	sum := 3.0
+	for _, pc := range f.Event.Sections[0].Section.Corrections {
+		if pc.Side != "NS" || pc.Points != 0.33 || pc.Board > 2 {
+			t.Errorf("correction %+v, want NS 0.33 on board 1 or 2", pc)
+		}
+		sum += pc.Points
+	}
+	if RoundTo(sum, 2) != 3.66 {
+		t.Errorf("the pair adds to %v kept, want the file's 3.66", sum)
 	}
 }

@@ -17,7 +17,11 @@ import (
 )
 
 // importParams are the query parameters of POST /v1/events/import.
-var importParams = []string{"format", "method", "name", "date", "encoding", "strict", "again"}
+var importParams = []string{"format", "method", "name", "date", "encoding", "strict", "again", "figures"}
+
+// figureChoices are the values of the import's figures parameter: take
+// traveler's figures (the default) or keep the file's official ones.
+var figureChoices = []string{"traveler", "official"}
 
 // xmlTypes are the media types read as a USEBIO file.
 var xmlTypes = []string{"application/xml", "text/xml"}
@@ -36,6 +40,48 @@ type FileReadDTO struct {
 	Format   string    `json:"format"`
 	Encoding string    `json:"encoding"`
 	Notes    []NoteDTO `json:"notes"`
+	// Differences are the file's own figures traveler does not reproduce
+	// from its lines (reports.Difference), as read.
+	Differences []FigureDifferenceDTO `json:"differences"`
+	// Figures says whose figures the import kept: "traveler" or "official"
+	// (the file's line points as the director's corrections); "" when the
+	// file was only read.
+	Figures string `json:"figures,omitempty"`
+	// Corrections is how many line sides were given the file's figure.
+	Corrections int `json:"corrections,omitempty"`
+	// Remaining are the file's figures the imported event still does not
+	// show, corrections and all: a pair's figure a line's points cannot
+	// reproduce. Absent when nothing was imported.
+	Remaining []FigureDifferenceDTO `json:"remaining,omitempty"`
+}
+
+// FigureDifferenceDTO is one figure of a file's own that differs from
+// traveler's: where, which, the two figures and by how much.
+type FigureDifferenceDTO struct {
+	Line      int     `json:"line"`
+	Element   string  `json:"element"`
+	Section   string  `json:"section,omitempty"`
+	Figure    string  `json:"figure"` // points, total, percentage or place
+	Board     int     `json:"board,omitempty"`
+	Round     int     `json:"round,omitempty"`
+	Table     int     `json:"table,omitempty"`
+	Side      string  `json:"side,omitempty"`
+	Pair      string  `json:"pair,omitempty"`
+	Direction string  `json:"direction,omitempty"`
+	File      string  `json:"file"`
+	Traveler  float64 `json:"traveler"`
+	By        float64 `json:"by"`
+	Rounding  bool    `json:"rounding"`
+	Where     string  `json:"where"`
+	Why       string  `json:"why"`
+}
+
+// NewFigureDifferences converts a file's differing figures to their answer.
+func NewFigureDifferences(ds []reports.Difference) []FigureDifferenceDTO {
+	return convert(ds, func(d reports.Difference) FigureDifferenceDTO {
+		return FigureDifferenceDTO{Line: d.Line, Element: d.Element, Section: d.Section, Figure: d.Figure, Board: d.Board, Round: d.Round, Table: d.Table,
+			Side: d.Side, Pair: d.Pair, Direction: d.Direction, File: d.File, Traveler: d.Traveler, By: d.By, Rounding: d.Rounding, Where: d.Where(), Why: d.Why}
+	})
 }
 
 // NoteDTO is something traveler assumed or found reading a file: where
@@ -50,7 +96,30 @@ type NoteDTO struct {
 func NewFileReadDTO(f *reports.ResultsFile) FileReadDTO {
 	return FileReadDTO{Format: string(f.Format), Encoding: f.Encoding, Notes: convert(f.Notes, func(n reports.Note) NoteDTO {
 		return NoteDTO{Line: n.Line, Element: n.Element, Note: n.Text}
-	})}
+	}), Differences: NewFigureDifferences(f.Differences)}
+}
+
+// ImportedFileDTO is how a file was read and imported: figures is whose
+// figures the director chose ("official" kept the file's as corrections,
+// of which there are corrections), stored the event as imported, compared
+// with the file again.
+func ImportedFileDTO(f *reports.ResultsFile, figures string, corrections int, stored tournament.EventData) FileReadDTO {
+	out := NewFileReadDTO(f)
+	out.Figures, out.Corrections = figures, corrections
+	out.Remaining = NewFigureDifferences(f.Compare(stored))
+	return out
+}
+
+// ImportFigures reads the choice of whose figures an import keeps:
+// "traveler" (also "") or "official"; field names the option for the error.
+func ImportFigures(field, v string) (string, error) {
+	switch v = strings.TrimSpace(v); v {
+	case "", "traveler":
+		return "traveler", nil
+	case "official":
+		return v, nil
+	}
+	return "", badRequest(field, strconv.Quote(v)+": not a choice of figures", figureChoices...)
 }
 
 // SectionRefDTO names one section of an event: its id, name and session.
@@ -71,8 +140,11 @@ func newSectionRefs(d tournament.EventData) []SectionRefDTO {
 // USEBIO or PBN results file and stores the whole event, or nothing
 // (directors only). The query says what the file leaves open: format
 // (usebio or pbn; else from the Content-Type, else sniffed), method,
-// name, date, encoding, and strict=true to refuse a written score that
-// disagrees with its contract (by default a note). A file an event holds
+// name, date, encoding, strict=true to refuse a written score that
+// disagrees with its contract or a figure of the file's own that traveler
+// does not reproduce (by default a note), and figures=official to keep the
+// file's line points as the director's corrections (figures=traveler, the
+// default, takes traveler's). A file an event holds
 // already (the same bytes) is a 409 naming the event, unless again=true.
 func (s *server) importEvent(c echo.Context) error {
 	a := actor(c)
@@ -80,6 +152,10 @@ func (s *server) importEvent(c echo.Context) error {
 		return err
 	}
 	opt, err := readOptions(c)
+	if err != nil {
+		return err
+	}
+	figures, err := ImportFigures("figures", c.QueryParam("figures"))
 	if err != nil {
 		return err
 	}
@@ -102,6 +178,10 @@ func (s *server) importEvent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	corrections := 0
+	if figures == "official" {
+		corrections = f.KeepOfficial()
+	}
 	d := f.Event
 	d.Digest = f.Digest[:]
 	stored, err := s.svc.ImportEventWith(c.Request().Context(), a, d, tournament.ImportOptions{Again: again, Scored: true})
@@ -109,7 +189,7 @@ func (s *server) importEvent(c echo.Context) error {
 		return err
 	}
 	c.Response().Header().Set(echo.HeaderLocation, "/v1/events/"+strconv.FormatInt(stored.Event.ID, 10))
-	return c.JSON(http.StatusCreated, ImportResponse{EventResponse: NewEventResponse(stored.Event), Sections: newSectionRefs(stored), File: NewFileReadDTO(f)})
+	return c.JSON(http.StatusCreated, ImportResponse{EventResponse: NewEventResponse(stored.Event), Sections: newSectionRefs(stored), File: ImportedFileDTO(f, figures, corrections, stored)})
 }
 
 // readOptions reads the import's query parameters into ReadOptions; the

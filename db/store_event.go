@@ -379,6 +379,18 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 				}
 				sd.Results = stored
 			}
+			// The file's official figures kept: each a director's
+			// correction, with its change, as SetCorrection stores one.
+			bare := sd.Section
+			bare.Corrections = nil
+			for k := range sd.Section.Corrections {
+				pc := &sd.Section.Corrections[k]
+				pc.SectionID = id
+				c := tournament.CorrectionChange(&bare, pc)
+				if err := ts.SetCorrection(ctx, pc, &c); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})

@@ -67,7 +67,7 @@ type ReadOptions struct {
 	Name     string            // the event's name instead of the file's
 	Date     string            // the event's date (YYYY-MM-DD) instead of the file's
 	Today    string            // the date (YYYY-MM-DD) an undated file is given; "" is today's
-	Strict   bool              // a written score that disagrees with its contract is an error, not a note
+	Strict   bool              // a written score that disagrees with its contract, or a figure of the file's own that traveler does not reproduce (Differences), is an error, not a note
 }
 
 // Note is something traveler assumed or found while reading a file that a
@@ -101,6 +101,12 @@ type ResultsFile struct {
 	Event    tournament.EventData // the event, scored, compared and ranked
 	Notes    []Note               // what traveler assumed or found, in file order
 	Digest   [32]byte             // the sha-256 of the file's bytes, which an imported event keeps
+
+	// Differences are the file's own figures (line points, pairs' totals,
+	// percentages and places) that traveler does not reproduce from its
+	// lines, each also a note (official.go).
+	Differences []Difference
+	official    *officialFigures
 }
 
 // ReadResults reads a USEBIO or PBN results file into an event: the one
@@ -162,7 +168,11 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 	default:
 		return nil, &FileError{Format: "file", Value: string(format), Expected: "a USEBIO or PBN results file"}
 	}
-	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish(), Digest: sha256.Sum256(data)}, nil
+	diffs := compareOfficial(&d, rd.official)
+	if err := rd.noteDifferences(diffs); err != nil {
+		return nil, err
+	}
+	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish(), Digest: sha256.Sum256(data), Differences: diffs, official: rd.official}, nil
 }
 
 // SniffFormat tells a results file's format: by the name's extension (.xml,
@@ -195,8 +205,9 @@ type reading struct {
 	format   Format
 	encoding string
 	notes    []Note
-	kinds    map[string]int // a kind of note repeated → index of its first in notes
-	repeats  map[string]int // a kind of note repeated → how many more times
+	kinds    map[string]int   // a kind of note repeated → index of its first in notes
+	repeats  map[string]int   // a kind of note repeated → how many more times
+	official *officialFigures // the file's own figures, to compare with traveler's (official.go)
 }
 
 // note records an assumption about the file.

@@ -47,7 +47,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	for _, s := range sections {
 		part := *ev
 		part.Pairs, part.Boards, part.Sections = s.Pairs, s.Boards, nil
-		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session)
+		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session, len(d.Sections))
 		if err != nil {
 			return tournament.EventData{}, err
 		}
@@ -58,7 +58,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 
 // usebioSectionData reads one field of pairs (ev holding its pairs and
 // boards) into the section of e named name in session.
-func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session int) (tournament.SectionData, error) {
+func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session, index int) (tournament.SectionData, error) {
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
 		return tournament.SectionData{}, err
@@ -80,6 +80,7 @@ func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bo
 	sec.Name, sec.Session = name, session
 	unlisted := unlistedPairs(meetings, known, &sec.Movement)
 	pairs = append(pairs, unlisted...)
+	rd.official = usebioOfficial(rd.official, index, ev, results, two)
 	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
 	rd.notePairsOf(ev, unlisted, &sd)
 	return sd, nil
@@ -138,6 +139,43 @@ func usebioIndividual(ev *USEBIOEvent) error {
 		return &FileError{Format: "USEBIO", Line: ev.PlayerLine, Element: "PARTICIPANTS/PLAYER", Expected: why}
 	}
 	return nil
+}
+
+// usebioOfficial adds to o (nil: none yet) the file's own figures of the
+// event's section index (official.go): each line's points (results in file
+// order, their rounds and tables set) and each pair's total, percentage and
+// place.
+func usebioOfficial(o *officialFigures, index int, ev *USEBIOEvent, results []tournament.Result, two bool) *officialFigures {
+	if o == nil {
+		o = &officialFigures{}
+	}
+	k := 0
+	for _, b := range ev.Boards {
+		for _, l := range b.Lines {
+			r := &results[k]
+			k++
+			if l.Points == PointsNone {
+				continue
+			}
+			o.lines = append(o.lines, officialLine{section: index, line: l.Line, element: "BOARD/TRAVELLER_LINE", names: pointsElements[l.Points],
+				board: b.Number, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: [2]Figure{l.NSPoints, l.EWPoints}})
+		}
+	}
+	for _, p := range ev.Pairs {
+		n, dir, err := splitPairNumber(p.Number)
+		if err != nil {
+			continue
+		}
+		if p.Direction != "" {
+			dir = p.Direction
+		}
+		if !two {
+			dir = ""
+		}
+		o.pairs = append(o.pairs, officialPair{section: index, line: p.Line, element: "PARTICIPANTS/PAIR", number: strconv.Itoa(n), direction: dir,
+			total: p.Total, percentage: p.Percentage, place: p.Place})
+	}
+	return o
 }
 
 // usebioEventHeader reads the event's name, date and scoring method.

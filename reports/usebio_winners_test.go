@@ -153,10 +153,14 @@ func TestUSEBIOTwoWinnersMissingMeeting(t *testing.T) {
 	}
 	from := strings.LastIndex(file[:start], "    <TRAVELLER_LINE>")
 	to := start + strings.Index(file[start:], "</TRAVELLER_LINE>\n") + len("</TRAVELLER_LINE>\n")
-	back, err := readUSEBIOData(strings.NewReader(file[:from] + file[to:]))
+	// Read leniently: without the line, the other lines of board 2 are
+	// compared over 2 plays, not the 3 the file's matchpoints were written
+	// for, and a strict read refuses figures that differ (official.go).
+	f, err := ReadResults(strings.NewReader(file[:from]+file[to:]), ReadOptions{Format: FormatUSEBIO, Today: testToday})
 	if err != nil {
 		t.Fatal(err)
 	}
+	back := f.Event
 	s := back.Sections[0]
 	if s.Section.Movement.Name != "Mitchell 3 tables" || s.Section.Movement.Winners != 2 || len(s.Results) != 8 {
 		t.Fatalf("%q of %d winners with %d results; want Mitchell 3 tables, 2, 8", s.Section.Movement.Name, s.Section.Movement.Winners, len(s.Results))

@@ -396,14 +396,7 @@ func (s *Service) CorrectPoints(ctx context.Context, a Actor, sectionID int64, p
 		return PointCorrection{}, err
 	}
 	pc.SectionID, pc.By = sec.ID, a.Name
-	before := "none"
-	for _, o := range sec.Corrections {
-		if sameLine(o, pc) {
-			before = correctionWords(&o)
-		}
-	}
-	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
-		Before: map[string]any{"correction": before}, After: map[string]any{"correction": correctionWords(&pc)}}
+	c := CorrectionChange(&sec, &pc)
 	if err := s.store.SetCorrection(ctx, &pc, &c); err != nil {
 		return PointCorrection{}, err
 	}
@@ -434,6 +427,21 @@ func (s *Service) LiftCorrection(ctx context.Context, a Actor, sectionID int64, 
 	}
 	s.Forget(Changed{Kind: ChangedSection, ID: sec.ID})
 	return nil
+}
+
+// CorrectionChange is the change that sets pc (its SectionID and By set)
+// on section sec — what it replaces, if anything, and what it sets — for
+// the store to keep with it: a director's correction, or an import's
+// keeping of a file's official figure (ImportEventWith).
+func CorrectionChange(sec *Section, pc *PointCorrection) Change {
+	before := "none"
+	for _, o := range sec.Corrections {
+		if sameLine(o, *pc) {
+			before = correctionWords(&o)
+		}
+	}
+	return Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: pc.By,
+		Before: map[string]any{"correction": before}, After: map[string]any{"correction": correctionWords(pc)}}
 }
 
 // sameLine reports whether two corrections are of the same line's side.

@@ -15,7 +15,10 @@ import (
 // returns the event as stored, with travelers and standings. A file whose
 // bytes (d.Digest) an event already holds is refused (ErrConflict naming
 // the event): see ImportEventWith. Each result is scored here, in the
-// check; ImportEventWith with Scored takes a reader's scores instead.
+// check; ImportEventWith with Scored takes a reader's scores instead. A
+// section's Corrections (a file's official line points the director keeps)
+// are checked as CorrectPoints checks them and stored with the event, each
+// with its change.
 func (s *Service) ImportEvent(ctx context.Context, a Actor, d EventData) (EventData, error) {
 	return s.ImportEventWith(ctx, a, d, ImportOptions{})
 }
@@ -116,6 +119,15 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 				return EventData{}, Invalidf(rp+"board", "board "+strconv.Itoa(r.Board)+" at table "+strconv.Itoa(r.Table)+" in round "+strconv.Itoa(r.Round)+" has two results")
 			}
 			seen[slot] = true
+		}
+		// The file's official figures the director keeps (a reader's
+		// KeepOfficial): corrections stored and audited with the event.
+		for k := range sec.Corrections {
+			pc := &sec.Corrections[k]
+			if err := checkCorrection(e, sec, pc); err != nil {
+				return EventData{}, prefixed(err, prefix+"corrections["+strconv.Itoa(k)+"].")
+			}
+			pc.By = a.Name
 		}
 	}
 	// Each result is read back with the lines it was checked with, by

@@ -20,7 +20,9 @@
 //     carry-over and tie rule previewed (setup_knockout.go, the form's
 //     fields in _knockout_fields.html) and the bracket: a tied match's
 //     play-off and the next round's match from two winners
-//     (setup_bracket.go).
+//     (setup_bracket.go); a results file imported as an event, the file's
+//     own figures that differ from traveler's listed and the director's
+//     choice of whose to keep (setup_import.go).
 //   - Running a session (session*.go): the session board with the tables at
 //     their own pace (session_pace.go), entering and correcting results
 //     (session_result*.go), key-in of paper travelers and pickup slips

@@ -42,6 +42,7 @@ func (p *Pages) setupRoutes(e *echo.Echo) {
 	p.playerRoutes(d)
 	p.swissRoutes(d)
 	p.bracketRoutes(d)
+	p.importRoutes(d)
 }
 
 // lawDescriptions say in plain words what each law code is.

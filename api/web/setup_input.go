@@ -120,11 +120,12 @@ func onLine(err error, lines []int) error {
 }
 
 // uploadedFile reads the form's file input, refusing a missing or too
-// large file; errors name field.
-func uploadedFile(c echo.Context, input, field string) ([]byte, error) {
+// large file; errors name field, and what file to choose (e.g. "the PBN
+// file of the hand records").
+func uploadedFile(c echo.Context, input, field, choose string) ([]byte, error) {
 	fh, err := c.FormFile(input)
 	if err != nil {
-		return nil, tournament.Invalidf(field, "no file chosen: choose the file of the hand records (PBN, DUP, DLM, BRI or LIN)")
+		return nil, tournament.Invalidf(field, "no file chosen: choose "+choose)
 	}
 	if fh.Size > maxUpload {
 		return nil, tournament.Invalidf(field, fh.Filename+" is too large: at most 8 MiB")

@@ -415,7 +415,7 @@ func (p *Pages) uploadBoards(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
 	}
-	body, err := uploadedFile(c, "pbn", "hand records")
+	body, err := uploadedFile(c, "pbn", "hand records", "the file of the hand records (PBN, DUP, DLM, BRI or LIN)")
 	if err != nil {
 		return p.sectionPageError(c, map[string]string{}, err)
 	}

@@ -19,14 +19,16 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	var logc logConfig
 	var ff fileFlags
 	var again bool
+	var figures string
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	ff.register(fs)
 	fs.BoolVar(&again, "again", false, "import the file even if an event holds it already (the same bytes); by default that is refused, naming the event")
+	fs.StringVar(&figures, "figures", "traveler", "where the file's own figures differ from traveler's: traveler (take traveler's) or official (keep the file's line points as the director's corrections, audited)")
 	dbc.register(fs)
 	logc.register(fs, "warn")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler import [usebio|pbn] FILE [--method M] [--name N] [--date D] [--encoding E] [--strict] [--again] [--database-url URL] [--data-dir DIR]")
+		fmt.Fprintln(stderr, "Usage: traveler import [usebio|pbn] FILE [--method M] [--name N] [--date D] [--encoding E] [--strict] [--figures traveler|official] [--again] [--database-url URL] [--data-dir DIR]")
 		fmt.Fprintln(stderr)
 		fmt.Fprintln(stderr, "Stores a USEBIO 1.2 or PBN results file (\"-\" reads stdin; the format is told from the file")
 		fmt.Fprintln(stderr, "when not given) as a new event: every result is checked and scored as if entered, and the")
@@ -49,6 +51,10 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "traveler import: %v\n", err)
 		return 2
 	}
+	if figures != "traveler" && figures != "official" {
+		fmt.Fprintf(stderr, "traveler import: --figures %q: must be traveler or official\n", figures)
+		return 2
+	}
 	if err := dbc.resolve(); err != nil {
 		fmt.Fprintf(stderr, "traveler import: %v\n", err)
 		return 2
@@ -64,6 +70,10 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return 1
 	}
 	printNotes(stderr, "import", file, rf.Notes)
+	corrections := 0
+	if figures == "official" {
+		corrections = rf.KeepOfficial()
+	}
 	d := rf.Event
 	d.Digest = rf.Digest[:]
 	var stored tournament.EventData
@@ -76,7 +86,8 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stderr, "traveler import: %s: refused, nothing stored: %v\n", displayName(file), err)
 		return 1
 	}
-	reports.WriteText(stdout, reports.EventSummary(stored)) // stored: a failed write to stdout does not undo it
+	// stored: a failed write to stdout does not undo it
+	reports.WriteText(stdout, append(reports.EventSummary(stored), reports.FiguresText(rf.Differences, figures, corrections, rf.Compare(stored))...))
 	return 0
 }
 

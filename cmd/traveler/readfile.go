@@ -28,7 +28,7 @@ func (f *fileFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.name, "name", "", "the event's name, instead of the file's")
 	fs.StringVar(&f.date, "date", "", "the event's date (YYYY-MM-DD), instead of the file's")
 	fs.StringVar(&f.encoding, "encoding", "", "the file's text encoding ("+strings.Join(reports.Encodings, ", ")+"); detected when not given")
-	fs.BoolVar(&f.strict, "strict", false, "refuse a written score that disagrees with its contract (by default a note, and the contract's score is used)")
+	fs.BoolVar(&f.strict, "strict", false, "refuse a written score that disagrees with its contract, or a figure of the file's own (a line's points, a pair's total, percentage or place) that traveler does not reproduce (by default a note each, and traveler's is used)")
 }
 
 // options turns the flags into ReadOptions for the file named source;

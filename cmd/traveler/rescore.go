@@ -53,7 +53,7 @@ func runRescore(_ context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	printNotes(stderr, "rescore", pos[0], rf.Notes)
 	if *format == "table" {
-		err = reports.WriteText(stdout, reports.ResultsText(rf.Event))
+		err = reports.WriteText(stdout, append(reports.ResultsText(rf.Event), reports.FiguresText(rf.Differences, "", 0, nil)...))
 	} else {
 		err = writeJSON(stdout, api.NewEventResultsResponse(rf.Event, rf))
 	}

@@ -1,0 +1,75 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBrowserImportOfficialFigures: on a phone, the director imports the
+// Compscore3 copy with one line changed (officialCopy traces every figure)
+// from the import page: read strictly it is refused naming line 261's
+// NS_MATCH_POINTS, nothing stored; with "Keep the file's official figures"
+// the page lists the six differences (line, where, file, traveler, by),
+// says two sides were corrected and that the event now shows the file's
+// figures, and board 1's traveler flags the corrected sides TD.
+func TestBrowserImportOfficialFigures(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	file := filepath.Join(t.TempDir(), "edited.xml")
+	if err := os.WriteFile(file, officialCopy(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director")
+	d.submit("#import-event")
+	d.noError("open the import page")
+	if d.count("#figures-traveler:checked") != 1 {
+		t.Errorf("the page does not offer traveler's figures by default")
+	}
+
+	before := countEvents(b)
+	d.do("choose the file", chromedpUpload("#import-file", file))
+	d.check("#import-strict", true)
+	d.submit("#import-submit")
+	if msg := d.pageError(); !strings.Contains(msg, "line 261") || !strings.Contains(msg, "NS_MATCH_POINTS") || !strings.Contains(msg, "file 2, traveler 0") {
+		t.Errorf("strict import: the page says %q", msg)
+	}
+	if n := countEvents(b); n != before {
+		t.Fatalf("%d events after a refused import, want %d", n, before)
+	}
+	d.shot("import refused strictly")
+
+	d.do("choose the file again", chromedpUpload("#import-file", file))
+	d.check("#import-strict", false)
+	d.click("#figures-official")
+	d.submit("#import-submit")
+	d.noError("import keeping the official figures")
+	rows := eval[[]string](d, "read the differences", `[...document.querySelectorAll("#differences-table tr.difference")].map(tr =>
+		[...tr.querySelectorAll("td")].map(td => td.textContent.trim()).filter(s => s !== "").join(" | "))`)
+	want := []string{
+		"261 | board 1 round 1 table 1 (3 v 11) NS points | 2 | 0 | +2.00",
+		"261 | board 1 round 1 table 1 (3 v 11) EW points | 8 | 10 | -2.00",
+		"68 | pair 3 total | 134.17 | 132.09 | +2.08",
+		"68 | pair 3 percentage | 49.69 | 48.92 | +0.77",
+		"220 | pair 11 total | 129.60 | 131.60 | -2.00",
+		"220 | pair 11 percentage | 48.00 | 48.74 | -0.74",
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the differences table:\n%s\nwant:\n%s", strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+	if got := d.text("#figures-kept"); !strings.Contains(got, "2 line sides corrected") || !strings.Contains(got, "now shows every figure as the file does") {
+		t.Errorf("the page says %q", got)
+	}
+	d.shot("imported keeping the official figures")
+
+	d.submit(".imported-section")
+	d.noError("open the imported section's results")
+	d.open(strings.Replace(d.path(), "/results", "/travelers/1", 1))
+	d.noError("open board 1's traveler")
+	if n := d.count("table.traveler tr.line"); n == 0 || !strings.Contains(d.text("table.traveler"), "TD") {
+		t.Errorf("board 1's traveler (%d lines) flags no corrected side: %q", n, d.text("table.traveler"))
+	}
+	d.shot("board 1 with the file's figures")
+}

@@ -52,10 +52,19 @@ func (s *server) getParReport(c echo.Context) error {
 	return s.heavy(c, "par", nil, echo.MIMEApplicationJSON, "")
 }
 
+// getCodes answers GET /v1/events/{id}/reports/codes[?section=&session=]:
+// the duplicate-whist test — the event's sections that play the same deals
+// under different law codes (a section's own code), compared board by
+// board with a paired test across the boards (reports.CompareEventCodes).
+// An event whose sections share one code is a 422 naming "law".
+func (s *server) getCodes(c echo.Context) error {
+	return s.heavy(c, "codes", nil, echo.MIMEApplicationJSON, "")
+}
+
 // HeavyWriter returns the writer of the heavy read named name, as the
 // handlers ask the Service for it (tournament.Service.Heavy): a file of
 // reports.Files by its name ("report.xlsx", "standings.csv", …), "results",
-// or a JSON report — "royalton", "par", "laws?to=CODE" or "laws?to=all". A
+// or a JSON report — "royalton", "par", "codes", "laws?to=CODE" or "laws?to=all". A
 // law-code comparison holds at most maxLawLines lines (0:
 // DefaultMaxLawLines). It is the one list of heavy reads: a process that
 // makes them apart (traveler make-heavy) makes what a request named by it.
@@ -73,6 +82,14 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 				out.WithPar(d, par)
 			}
 			return out, nil
+		}), nil
+	case "codes":
+		return jsonReport(func(d tournament.EventData) (any, error) {
+			cs, err := reports.CompareEventCodes(d)
+			if err != nil {
+				return nil, err
+			}
+			return NewCodesResponse(d, cs), nil
 		}), nil
 	case "par":
 		return jsonReport(func(d tournament.EventData) (any, error) {

@@ -414,7 +414,7 @@ func boardSide(sb *sideBoard, sum *CodeSideSummary, fromPar, byBoard *[][]float6
 // across boards found, in plain words.
 func signedRankWords(t SignedRank, a, b, measure string) string {
 	if t.N == 0 {
-		return fmt.Sprintf("No board tells the codes apart on the %s (%d boards tied, or no board had par and results under both): the test has nothing to weigh.", measure, t.Zeros)
+		return fmt.Sprintf("Wilcoxon signed-rank test on the %s, board by board: no board tells the codes apart (%d boards tied; the others lack par or results under one code), so the test has nothing to weigh.", measure, t.Zeros)
 	}
 	lead, behind := a, b
 	if t.Minus > t.Plus || (t.Minus == t.Plus && t.WMinus > t.WPlus) {

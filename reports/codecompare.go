@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -432,4 +433,44 @@ func signedRankWords(t SignedRank, a, b, measure string) string {
 		"If neither code tended to do better, each board's difference would be as likely to favour one as the other; "+
 		"the chance of a lead at least as lopsided as this one (W+ %.1f, W− %.1f), counted %s, is p = %.4f. %s",
 		measure, lead, max(t.Plus, t.Minus), behind, min(t.Plus, t.Minus), t.Zeros, t.WPlus, t.WMinus, how, t.P, verdict)
+}
+
+// CodesText lays comparisons out for text: per comparison the two sides'
+// figures, the boards one by one, and the paired test in plain words.
+func CodesText(cs []CodeComparison) []TextPart {
+	var parts []TextPart
+	f2 := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+	for _, c := range cs {
+		sum := &Sheet{Header: []string{"side", "results", "with par", "at par", "mean from par", "spread from par (sd)", "cards' share (par)", "cards' share (η²)"}}
+		for _, s := range []CodeSideSummary{c.A, c.B} {
+			name := s.Name
+			if s.NullosLeftOut {
+				name += " (nullos left out of par)"
+			}
+			sum.Rows = append(sum.Rows, []any{name, s.Results, s.WithPar, s.AtPar, f2(s.MeanFromPar), f2(s.SpreadFromPar), f2(s.Cards.CardsShare), f2(s.Cards.BoardsShare)})
+		}
+		boards := &Sheet{Header: []string{"board", "A par", "A at par", "A results", "B par", "B at par", "B results", "nearer par"}}
+		par := func(p *int) any {
+			if p == nil {
+				return "-"
+			}
+			return *p
+		}
+		for _, b := range c.Boards {
+			boards.Rows = append(boards.Rows, []any{b.Board, par(b.A.Par), b.A.AtPar, b.A.Results, par(b.B.Par), b.B.AtPar, b.B.Results, b.Nearer})
+		}
+		lines := []string{"The same deals under two law codes: A " + c.A.Name + ", B " + c.B.Name, ""}
+		parts = append(parts, TextPart{Lines: lines, Table: sum, Right: true})
+		after := []string{"", "Board by board:"}
+		parts = append(parts, TextPart{Lines: after, Table: boards, Right: true})
+		words := []string{"", c.AtParWords}
+		for _, u := range c.Unmatched {
+			words = append(words, "not compared: "+u)
+		}
+		for _, u := range append(slices.Clone(c.A.Unscored), c.B.Unscored...) {
+			words = append(words, fmt.Sprintf("not scored: section %s board %d round %d table %d: %s", u.Section, u.Board, u.Round, u.Table, u.Reason))
+		}
+		parts = append(parts, TextPart{Lines: append(words, "")})
+	}
+	return parts
 }

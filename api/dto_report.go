@@ -432,49 +432,68 @@ type CodesResponse struct {
 
 // CodeComparisonDTO is two sides compared on the deals both played.
 type CodeComparisonDTO struct {
-	A          CodeSideDTO     `json:"a"`
-	B          CodeSideDTO     `json:"b"`
-	Boards     []CodeBoardDTO  `json:"boards"`
-	Unmatched  []string        `json:"unmatched"` // boards only one side played with that deal, and why
-	AtPar      SignedRankDTO   `json:"at_par_test"`
-	AtParWords string          `json:"at_par_words"` // the test and its p-value in plain words
-	Unscored   []NotCountedDTO `json:"unscored"`     // results a side's code cannot score
+	A           CodeSideDTO     `json:"a"`
+	B           CodeSideDTO     `json:"b"`
+	Boards      []CodeBoardDTO  `json:"boards"`
+	Unmatched   []string        `json:"unmatched"` // boards only one side played with that deal, and why
+	AtPar       SignedRankDTO   `json:"at_par_test"`
+	AtParWords  string          `json:"at_par_words"`  // the test and its p-value in plain words
+	InBest      SignedRankDTO   `json:"in_best_test"`  // the same test on the share of contracts in the best declaration
+	InBestWords string          `json:"in_best_words"` // what it found, in plain words
+	Unscored    []NotCountedDTO `json:"unscored"`      // results a side's code cannot score
 }
 
 // CodeSideDTO is one side's figures over the matched boards.
 type CodeSideDTO struct {
-	Name          string  `json:"name"`
-	Law           string  `json:"law"`
-	Note          string  `json:"note,omitempty"` // NulloNote when par leaves nullos out under the code
-	Results       int     `json:"results"`
-	WithPar       int     `json:"with_par"`
-	AtPar         int     `json:"at_par"`
-	MeanFromPar   float64 `json:"mean_from_par"`   // mean |NS score − par|, in the code's points
-	SpreadFromPar float64 `json:"spread_from_par"` // standard deviation of NS score − par, in the code's points
-	CardsShare    float64 `json:"cards_share"`     // against par: the variance of par over its sum with the variance around par, 0 to 1
-	BoardsShare   float64 `json:"boards_share"`    // η²: the part of the scores' sum of squares between boards (the cards), 0 to 1
+	Name          string              `json:"name"`
+	Law           string              `json:"law"`
+	Note          string              `json:"note,omitempty"` // NulloNote when par leaves nullos out under the code
+	Results       int                 `json:"results"`
+	WithPar       int                 `json:"with_par"`
+	AtPar         int                 `json:"at_par"`
+	MeanFromPar   float64             `json:"mean_from_par"`   // mean |NS score − par|, in the code's points
+	SpreadFromPar float64             `json:"spread_from_par"` // standard deviation of NS score − par, in the code's points
+	CardsShare    float64             `json:"cards_share"`     // against par: the variance of par over its sum with the variance around par, 0 to 1
+	BoardsShare   float64             `json:"boards_share"`    // η²: the part of the scores' sum of squares between boards (the cards), 0 to 1
+	Declarations  DeclarationTallyDTO `json:"declarations"`
+}
+
+// DeclarationTallyDTO is the declaration measure summed over tables
+// (reports.DeclarationTally): the Royalton author's (a) and (b).
+type DeclarationTallyDTO struct {
+	Measured       int     `json:"measured"`        // tables with a double-dummy trick table
+	Judged         int     `json:"judged"`          // contracts judged (nullos are not)
+	InBest         int     `json:"in_best"`         // in the declaring side's best declaration
+	ShareInBest    float64 `json:"share_in_best"`   // 0 to 1
+	Levelled       int     `json:"levelled"`        // judged contracts with a level
+	MeanLevelGap   float64 `json:"mean_level_gap"`  // highest level the declarer could fulfil − level bid, on average
+	MeanAbsGap     float64 `json:"mean_abs_gap"`    // its size on average
+	Leads          int     `json:"leads"`           // tables with a side that could make most
+	LeaderDeclared int     `json:"leader_declared"` // of them, where that side declared
 }
 
 // CodeBoardDTO is one board under both codes.
 type CodeBoardDTO struct {
-	Board  int              `json:"board"`
-	Deal   string           `json:"deal"`
-	A      CodeBoardSideDTO `json:"a"`
-	B      CodeBoardSideDTO `json:"b"`
-	Nearer string           `json:"nearer"` // "A", "B", "tie", or "" when the board does not count in the test
+	Board      int              `json:"board"`
+	Deal       string           `json:"deal"`
+	A          CodeBoardSideDTO `json:"a"`
+	B          CodeBoardSideDTO `json:"b"`
+	Nearer     string           `json:"nearer"`      // "A", "B", "tie", or "" when the board does not count in the test
+	NearerBest string           `json:"nearer_best"` // the same for the share of contracts in the best declaration
 }
 
 // CodeBoardSideDTO is one board under one side's code.
 type CodeBoardSideDTO struct {
-	Sections      []string           `json:"sections"`
-	Par           *int               `json:"par"` // NS par; null without an analysis
-	ParContracts  []string           `json:"par_contracts"`
-	Results       int                `json:"results"`
-	AtPar         int                `json:"at_par"`
-	ShareAtPar    float64            `json:"share_at_par"`
-	MeanFromPar   float64            `json:"mean_from_par"`
-	SpreadFromPar float64            `json:"spread_from_par"`
-	Contracts     []ContractCountDTO `json:"contracts"`
+	Sections      []string            `json:"sections"`
+	Par           *int                `json:"par"` // NS par; null without an analysis
+	ParContracts  []string            `json:"par_contracts"`
+	Results       int                 `json:"results"`
+	AtPar         int                 `json:"at_par"`
+	ShareAtPar    float64             `json:"share_at_par"`
+	MeanFromPar   float64             `json:"mean_from_par"`
+	SpreadFromPar float64             `json:"spread_from_par"`
+	Contracts     []ContractCountDTO  `json:"contracts"`
+	Declarations  DeclarationTallyDTO `json:"declarations"`
 }
 
 // SignedRankDTO is a Wilcoxon signed-rank test (reports.SignedRank).
@@ -494,6 +513,14 @@ type SignedRankDTO struct {
 // boards when two events are compared).
 func NewCodesResponse(d tournament.EventData, cs []reports.CodeComparison) CodesResponse {
 	round := func(f float64) float64 { return math.Round(f*100) / 100 }
+	decl := func(t reports.DeclarationTally) DeclarationTallyDTO {
+		return DeclarationTallyDTO{Measured: t.Measured, Judged: t.Judged, InBest: t.InBest, ShareInBest: math.Round(t.ShareInBest*1000) / 1000,
+			Levelled: t.Levelled, MeanLevelGap: round(t.MeanLevelGap), MeanAbsGap: round(t.MeanAbsGap), Leads: t.Leads, LeaderDeclared: t.LeaderDeclared}
+	}
+	test := func(t reports.SignedRank) SignedRankDTO {
+		return SignedRankDTO{Test: "Wilcoxon signed-rank", N: t.N, Zeros: t.Zeros, Plus: t.Plus, Minus: t.Minus, WPlus: t.WPlus, WMinus: t.WMinus,
+			P: math.Round(t.P*1e6) / 1e6, Exact: t.Exact}
+	}
 	side := func(s reports.CodeSideSummary) CodeSideDTO {
 		note := ""
 		if s.NullosLeftOut {
@@ -501,27 +528,28 @@ func NewCodesResponse(d tournament.EventData, cs []reports.CodeComparison) Codes
 		}
 		return CodeSideDTO{Name: s.Name, Law: s.Law, Note: note, Results: s.Results, WithPar: s.WithPar, AtPar: s.AtPar,
 			MeanFromPar: round(s.MeanFromPar), SpreadFromPar: round(s.SpreadFromPar),
-			CardsShare: math.Round(s.Cards.CardsShare*1000) / 1000, BoardsShare: math.Round(s.Cards.BoardsShare*1000) / 1000}
+			CardsShare: math.Round(s.Cards.CardsShare*1000) / 1000, BoardsShare: math.Round(s.Cards.BoardsShare*1000) / 1000, Declarations: decl(s.Declarations)}
 	}
 	boardSide := func(b reports.CodeBoardSide) CodeBoardSideDTO {
 		return CodeBoardSideDTO{Sections: nonNil(b.Sections), Par: b.Par, ParContracts: nonNil(b.ParContracts), Results: b.Results, AtPar: b.AtPar,
 			ShareAtPar: math.Round(b.ShareAtPar*1000) / 1000, MeanFromPar: round(b.MeanFromPar), SpreadFromPar: round(b.SpreadFromPar),
 			Contracts: convert(b.Contracts, func(c reports.ContractCount) ContractCountDTO {
 				return ContractCountDTO{Contract: c.Contract, Side: c.Side, N: c.N}
-			})}
+			}),
+			Declarations: decl(b.Declarations)}
 	}
 	out := CodesResponse{EventID: d.Event.ID, EventName: d.Event.Name, Sections: newSectionRefs(d), Comparisons: []CodeComparisonDTO{}}
 	for _, c := range cs {
-		t := c.AtPar
 		out.Comparisons = append(out.Comparisons, CodeComparisonDTO{A: side(c.A), B: side(c.B),
 			Boards: convert(c.Boards, func(b reports.CodeBoard) CodeBoardDTO {
-				return CodeBoardDTO{Board: b.Board, Deal: b.Deal, A: boardSide(b.A), B: boardSide(b.B), Nearer: b.Nearer}
+				return CodeBoardDTO{Board: b.Board, Deal: b.Deal, A: boardSide(b.A), B: boardSide(b.B), Nearer: b.Nearer, NearerBest: b.NearerBest}
 			}),
-			Unmatched: nonNil(c.Unmatched),
-			AtPar: SignedRankDTO{Test: "Wilcoxon signed-rank", N: t.N, Zeros: t.Zeros, Plus: t.Plus, Minus: t.Minus, WPlus: t.WPlus, WMinus: t.WMinus,
-				P: math.Round(t.P*1e6) / 1e6, Exact: t.Exact},
-			AtParWords: c.AtParWords,
-			Unscored:   convert(append(slices.Clone(c.A.Unscored), c.B.Unscored...), newNotCounted),
+			Unmatched:   nonNil(c.Unmatched),
+			AtPar:       test(c.AtPar),
+			AtParWords:  c.AtParWords,
+			InBest:      test(c.InBest),
+			InBestWords: c.InBestWords,
+			Unscored:    convert(append(slices.Clone(c.A.Unscored), c.B.Unscored...), newNotCounted),
 		})
 	}
 	return out

@@ -36,6 +36,27 @@ type CodeComparison struct {
 	AtPar SignedRank
 	// AtParWords says in plain words what AtPar found.
 	AtParWords string
+	// InBest is the same test of "share of A's judged contracts in the
+	// declaring side's best declaration − share of B's" (the author's (a),
+	// MeasureDeclaration), across the boards with judged contracts on
+	// both sides; InBestWords says what it found.
+	InBest      SignedRank
+	InBestWords string
+}
+
+// DeclarationTally is the declaration measure (MeasureDeclaration) summed
+// over a set of tables: the Royalton author's (a) the best declaration in
+// the four hands and (b) the highest bid possible to fulfil in it.
+type DeclarationTally struct {
+	Measured       int     // contracts and passed-out boards with a double-dummy trick table
+	Judged         int     // contracts double dummy can judge (nullos are not)
+	InBest         int     // of them, in the declaring side's best declaration
+	ShareInBest    float64 // InBest / Judged, 0 to 1
+	Levelled       int     // judged contracts with a level
+	MeanLevelGap   float64 // mean of (highest level the declarer could fulfil − level bid): above 0 underbid, below 0 overbid
+	MeanAbsGap     float64 // mean of its size: how far the level was from the highest possible
+	Leads          int     // tables with a side that could make most
+	LeaderDeclared int     // of them, where that side played the contract
 }
 
 // CodeSideSummary is one side's figures over the matched boards.
@@ -50,6 +71,7 @@ type CodeSideSummary struct {
 	MeanFromPar   float64 // mean |NS score − par|, in the code's points
 	SpreadFromPar float64 // standard deviation of NS score − par, in the code's points: how widely the tables scattered around par
 	Cards         Spread  // the code's score spread split between the cards and the tables
+	Declarations  DeclarationTally
 }
 
 // CodeBoard is one board as both sides played it.
@@ -61,6 +83,9 @@ type CodeBoard struct {
 	// "A", "B", "tie", or "" when the board has no par or no results on a
 	// side (it does not count in the paired test).
 	Nearer string
+	// NearerBest is the same for the share of contracts in the best
+	// declaration ("" without judged contracts on both sides).
+	NearerBest string
 }
 
 // CodeBoardSide is one board under one side's code.
@@ -74,6 +99,7 @@ type CodeBoardSide struct {
 	MeanFromPar   float64
 	SpreadFromPar float64 // standard deviation of NS score − par
 	Contracts     []ContractCount
+	Declarations  DeclarationTally
 }
 
 // Spread is how much of a code's score spread over a set of boards the
@@ -209,6 +235,8 @@ type sideBoard struct {
 	sections []string
 	results  []tournament.Result
 	par      *scoring.Par
+	analysis *tournament.Analysis // with its trick table; nil: not analysed
+	rules    *scoring.Rules       // the side's code
 }
 
 // boardsOf scores a side's results under its code and gathers them by
@@ -244,10 +272,12 @@ func boardsOf(side CodeSide) (map[int]*sideBoard, []NotCounted, error) {
 				continue
 			}
 			sb.sections = append(sb.sections, sec.Name)
+			sb.rules = &rules
 			for _, an := range sd.Analyses {
 				if an.Board != b.Number || sb.par != nil {
 					continue
 				}
+				sb.analysis = &an
 				for _, lp := range an.Par {
 					if lp.Law == rules.Law {
 						p := lp.Par
@@ -304,7 +334,7 @@ func CompareCodes(a, b CodeSide) (CodeComparison, error) {
 		pars             []float64
 	}
 	var accA, accB acc
-	var diffs []float64
+	var diffs, bestDiffs []float64
 	for _, n := range numbers {
 		x, y := ba[n], bb[n]
 		switch {
@@ -324,14 +354,12 @@ func CompareCodes(a, b CodeSide) (CodeComparison, error) {
 		if cb.A.Par != nil && cb.B.Par != nil && cb.A.Results > 0 && cb.B.Results > 0 {
 			d := cb.A.ShareAtPar - cb.B.ShareAtPar
 			diffs = append(diffs, d)
-			switch {
-			case d > 0:
-				cb.Nearer = "A"
-			case d < 0:
-				cb.Nearer = "B"
-			default:
-				cb.Nearer = "tie"
-			}
+			cb.Nearer = nearer(d)
+		}
+		if da, db := cb.A.Declarations, cb.B.Declarations; da.Judged > 0 && db.Judged > 0 {
+			d := da.ShareInBest - db.ShareInBest
+			bestDiffs = append(bestDiffs, d)
+			cb.NearerBest = nearer(d)
 		}
 		out.Boards = append(out.Boards, cb)
 	}
@@ -357,6 +385,10 @@ func CompareCodes(a, b CodeSide) (CodeComparison, error) {
 			s.sum.Cards.CardsShare = s.sum.Cards.CardsVar / t
 		}
 	}
+	out.A.Declarations.finish()
+	out.B.Declarations.finish()
+	out.InBest = WilcoxonSignedRank(bestDiffs)
+	out.InBestWords = signedRankWords(out.InBest, out.A.Law, out.B.Law, "share of its contracts in the best declaration of the four hands (double dummy, nullos left out)")
 	out.AtPar = WilcoxonSignedRank(diffs)
 	out.AtParWords = signedRankWords(out.AtPar, out.A.Law, out.B.Law, "share of its tables that scored exactly par")
 	return out, nil
@@ -399,6 +431,27 @@ func boardSide(sb *sideBoard, sum *CodeSideSummary, fromPar, byBoard *[][]float6
 	}
 	slices.SortStableFunc(bc.Contracts, func(x, y ContractCount) int { return y.N - x.N })
 	cbs.Contracts = bc.Contracts
+	if sb.analysis != nil {
+		for _, r := range sb.results {
+			c, err := sb.rules.ParseContract(r.Contract)
+			if err != nil {
+				continue // scored already, so readable; a guard only
+			}
+			var seat scoring.Seat
+			if !c.Pass {
+				if seat, err = scoring.ParseSeat("declarer", r.Declarer); err != nil {
+					continue
+				}
+			}
+			td, err := MeasureDeclaration(sb.rules, sb.analysis, c, seat)
+			if err != nil {
+				continue
+			}
+			cbs.Declarations.add(td)
+			sum.Declarations.add(td)
+		}
+		cbs.Declarations.finish()
+	}
 	*byBoard = append(*byBoard, scores)
 	if cbs.Par != nil && len(diffs) > 0 {
 		cbs.MeanFromPar /= float64(len(diffs))
@@ -441,15 +494,18 @@ func CodesText(cs []CodeComparison) []TextPart {
 	var parts []TextPart
 	f2 := func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 	for _, c := range cs {
-		sum := &Sheet{Header: []string{"side", "results", "with par", "at par", "mean from par", "spread from par (sd)", "cards' share (par)", "cards' share (η²)"}}
+		sum := &Sheet{Header: []string{"side", "results", "with par", "at par", "mean from par", "spread from par (sd)", "cards' share (par)", "cards' share (η²)",
+			"judged", "in best declaration", "mean level gap", "leader declared"}}
 		for _, s := range []CodeSideSummary{c.A, c.B} {
 			name := s.Name
 			if s.NullosLeftOut {
 				name += " (nullos left out of par)"
 			}
-			sum.Rows = append(sum.Rows, []any{name, s.Results, s.WithPar, s.AtPar, f2(s.MeanFromPar), f2(s.SpreadFromPar), f2(s.Cards.CardsShare), f2(s.Cards.BoardsShare)})
+			dt := s.Declarations
+			sum.Rows = append(sum.Rows, []any{name, s.Results, s.WithPar, s.AtPar, f2(s.MeanFromPar), f2(s.SpreadFromPar), f2(s.Cards.CardsShare), f2(s.Cards.BoardsShare),
+				dt.Judged, dt.InBest, f2(dt.MeanLevelGap), fmt.Sprintf("%d of %d", dt.LeaderDeclared, dt.Leads)})
 		}
-		boards := &Sheet{Header: []string{"board", "A par", "A at par", "A results", "B par", "B at par", "B results", "nearer par"}}
+		boards := &Sheet{Header: []string{"board", "A par", "A at par", "A in best", "A results", "B par", "B at par", "B in best", "B results", "nearer par", "nearer best"}}
 		par := func(p *int) any {
 			if p == nil {
 				return "-"
@@ -457,13 +513,14 @@ func CodesText(cs []CodeComparison) []TextPart {
 			return *p
 		}
 		for _, b := range c.Boards {
-			boards.Rows = append(boards.Rows, []any{b.Board, par(b.A.Par), b.A.AtPar, b.A.Results, par(b.B.Par), b.B.AtPar, b.B.Results, b.Nearer})
+			boards.Rows = append(boards.Rows, []any{b.Board, par(b.A.Par), b.A.AtPar, b.A.Declarations.InBest, b.A.Results,
+				par(b.B.Par), b.B.AtPar, b.B.Declarations.InBest, b.B.Results, b.Nearer, b.NearerBest})
 		}
 		lines := []string{"The same deals under two law codes: A " + c.A.Name + ", B " + c.B.Name, ""}
 		parts = append(parts, TextPart{Lines: lines, Table: sum, Right: true})
 		after := []string{"", "Board by board:"}
 		parts = append(parts, TextPart{Lines: after, Table: boards, Right: true})
-		words := []string{"", c.AtParWords}
+		words := []string{"", c.AtParWords, "", c.InBestWords}
 		for _, u := range c.Unmatched {
 			words = append(words, "not compared: "+u)
 		}
@@ -473,4 +530,49 @@ func CodesText(cs []CodeComparison) []TextPart {
 		parts = append(parts, TextPart{Lines: append(words, "")})
 	}
 	return parts
+}
+
+// nearer names the side a difference A − B favours: "A", "B" or "tie".
+func nearer(d float64) string {
+	switch {
+	case d > 0:
+		return "A"
+	case d < 0:
+		return "B"
+	}
+	return "tie"
+}
+
+// add counts one table's declaration measure; finish works out the means.
+func (t *DeclarationTally) add(td TableDeclaration) {
+	t.Measured++
+	if td.Lead {
+		t.Leads++
+		if td.LeaderDeclared {
+			t.LeaderDeclared++
+		}
+	}
+	if td.PassedOut || !td.Judged {
+		return
+	}
+	t.Judged++
+	if td.InBest {
+		t.InBest++
+	}
+	if td.Levelled {
+		t.Levelled++
+		t.MeanLevelGap += float64(td.LevelGap)
+		t.MeanAbsGap += math.Abs(float64(td.LevelGap))
+	}
+}
+
+// finish turns the sums add kept into shares and means.
+func (t *DeclarationTally) finish() {
+	if t.Judged > 0 {
+		t.ShareInBest = float64(t.InBest) / float64(t.Judged)
+	}
+	if t.Levelled > 0 {
+		t.MeanLevelGap /= float64(t.Levelled)
+		t.MeanAbsGap /= float64(t.Levelled)
+	}
 }

@@ -53,6 +53,19 @@ func twoCodeEvent(t *testing.T) tournament.EventData {
 			{Law: scoring.Royalton1915, Par: scoring.Par{NSScore: 165, Contracts: pc(4, scoring.Hearts, 0, scoring.NS, 0), NullosLeftOut: true}},
 		}},
 	}
+	// The trick tables: the list's TABLE lines (strains S H D C NT, each for
+	// N E S W), as list100First reads them.
+	tables := [][]uint8{
+		{5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6},
+		{4, 9, 4, 9, 10, 2, 10, 2, 8, 3, 8, 3, 6, 7, 6, 7, 9, 3, 9, 3},
+	}
+	strains := [5]scoring.Strain{scoring.Spades, scoring.Hearts, scoring.Diamonds, scoring.Clubs, scoring.NoTrump}
+	for i, tt := range tables {
+		analyses[i].Dealer, analyses[i].Vulnerability = boards[i].Dealer, boards[i].Vulnerability
+		for k, n := range tt {
+			analyses[i].Tricks[k%4][strains[k/4]] = n
+		}
+	}
 	secA := tournament.Section{ID: 1, Name: "A", Movement: movement.Movement{Boards: 3}}
 	secB := tournament.Section{ID: 2, Name: "B", Movement: movement.Movement{Boards: 2}, Law: scoring.Royalton1915} // its options the defaults
 	return tournament.EventData{
@@ -98,6 +111,22 @@ func twoCodeEvent(t *testing.T) tournament.EventData {
 // every table on a board the same, η² = 1.
 //
 // Board 3 only section A has: unmatched.
+//
+// The declaration measure (MeasureDeclaration), by hand from the trick
+// tables. contract-2017: board 1 EW's best is 2S (+110, declare28's
+// TestMeasureDeclaration), NS's 1C (+70): EW could make most. 2S by E: in
+// the best, highest 2 (8 tricks), gap 0, the leader declared; 1NT by N: not
+// NS's best (clubs), N takes 6 at no-trump: highest 0, gap −1. Board 2 (NS
+// vulnerable): NS's best hearts (10 tricks, 4H +620), EW's spades (9
+// tricks, 3S +140): NS could make most. 4SX by E: in EW's best strain,
+// highest 3, gap −1, not the leader; 4H by S: in the best, gap 0, the
+// leader. A: 3 of 4 in the best; gaps 0, −1, −1, 0: mean −0.5, size 0.5;
+// the leader declared at 2 of 4. royalton-1915: board 1 EW's best spades
+// (20) against NS's clubs (10); 2S by W gap 0, 1S by E gap +1. Board 2
+// NS's hearts (40 + 125) against EW's spades (30); 4H by N gap 0, 2H by S
+// gap +2. B: 4 of 4 in the best; mean gap 0.75; the leader declared at 4
+// of 4. Share in the best A − B: board 1 0.5 − 1, board 2 0: one non-zero
+// difference, W− 1, p 1 (both sign patterns as far from the mean).
 func TestCompareCodesHandChecked(t *testing.T) {
 	d := twoCodeEvent(t)
 	cs, err := CompareEventCodes(d)
@@ -124,6 +153,17 @@ func TestCompareCodesHandChecked(t *testing.T) {
 	if len(c.Boards) != 2 || c.Boards[0].Nearer != "B" || c.Boards[1].Nearer != "B" ||
 		*c.Boards[1].A.Par != 100 || *c.Boards[1].B.Par != 165 || c.Boards[1].A.Results != 2 || c.Boards[0].A.ShareAtPar != 0.5 {
 		t.Errorf("boards: %+v", c.Boards)
+	}
+	da, db := c.A.Declarations, c.B.Declarations
+	if da.Measured != 4 || da.Judged != 4 || da.InBest != 3 || da.Levelled != 4 || !near(da.MeanLevelGap, -0.5) || !near(da.MeanAbsGap, 0.5) || da.Leads != 4 || da.LeaderDeclared != 2 {
+		t.Errorf("A's declarations: %+v", da)
+	}
+	if db.Judged != 4 || db.InBest != 4 || !near(db.MeanLevelGap, 0.75) || db.Leads != 4 || db.LeaderDeclared != 4 {
+		t.Errorf("B's declarations: %+v", db)
+	}
+	if c.Boards[0].NearerBest != "B" || c.Boards[1].NearerBest != "tie" || c.InBest.N != 1 || c.InBest.Zeros != 1 || c.InBest.WMinus != 1 || c.InBest.P != 1 ||
+		!strings.Contains(c.InBestWords, "best declaration") {
+		t.Errorf("in the best: boards %q %q, test %+v, words %q", c.Boards[0].NearerBest, c.Boards[1].NearerBest, c.InBest, c.InBestWords)
 	}
 	if c.AtPar.N != 2 || c.AtPar.WPlus != 0 || c.AtPar.WMinus != 3 || !near(c.AtPar.P, 0.5) {
 		t.Errorf("test: %+v", c.AtPar)
@@ -165,5 +205,25 @@ func TestCompareTwoEvents(t *testing.T) {
 	}
 	if c.B.Name != "royalton-1915 (Royalton night)" || c.A.AtPar != 2 || c.B.AtPar != 4 || c.AtPar.WMinus != 3 {
 		t.Errorf("%+v", c)
+	}
+}
+
+// TestCodesText: the text names both sides, prints the boards, and says
+// both tests in plain words (TestCompareCodesHandChecked's figures).
+func TestCodesText(t *testing.T) {
+	cs, err := CompareEventCodes(twoCodeEvent(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	if err := WriteText(&buf, CodesText(cs)); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, w := range []string{"A contract-2017 (section A), B royalton-1915 (section B)", "royalton-1915 (section B) (nullos left out of par)",
+		"2 of 4", "4 of 4", "p = 0.5000", "p = 1.0000", "best declaration", "not compared: board 3"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("text lacks %q:\n%s", w, out)
+		}
 	}
 }

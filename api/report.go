@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,29 @@ func (s *server) getParReport(c echo.Context) error {
 // An event whose sections share one code is a 422 naming "law".
 func (s *server) getCodes(c echo.Context) error {
 	return s.heavy(c, "codes", nil, echo.MIMEApplicationJSON, "")
+}
+
+// getDealt answers GET /v1/reports/dealt?deals=N (directors): N boards
+// dealt at random and solved double dummy, the Royalton author's game at
+// 40 tested on them with par under every code (reports.DealtReport, as
+// `traveler report royalton --deals N` prints it). N is 1 to
+// tournament.MaxDealtRequest: above, a 422 naming deals.
+func (s *server) getDealt(c echo.Context) error {
+	for name := range c.QueryParams() {
+		if name != "deals" {
+			return badRequest(name, "not a query parameter here", "deals")
+		}
+	}
+	v := c.QueryParam("deals")
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return badRequest("deals", "expected how many boards to deal, a whole number from 1 to "+strconv.Itoa(tournament.MaxDealtRequest)+", got "+strconv.Quote(v))
+	}
+	an, err := s.svc.DealtAnalyses(c.Request().Context(), actor(c), n)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewDealtResponse(reports.MakeDealtReport(an)))
 }
 
 // HeavyWriter returns the writer of the heavy read named name, as the

@@ -6,6 +6,8 @@ import (
 
 	"github.com/traveler-bridge/traveler/api"
 	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/scoring/dds"
+	"github.com/traveler-bridge/traveler/tournament"
 )
 
 // TestAPISectionLawCode: a section may play its boards under a law code of
@@ -81,5 +83,47 @@ func TestAPISectionLawCode(t *testing.T) {
 	if c.A.Law != "contract-2017" || c.B.Law != "royalton-1915" || c.A.Results != 1 || c.B.Results != 1 || len(c.Boards) != 6 ||
 		c.Boards[0].A.Results != 1 || c.Boards[0].B.Contracts[0].Contract != "4S" || !strings.Contains(c.AtParWords, "Wilcoxon signed-rank") {
 		t.Errorf("codes report: %+v", c)
+	}
+}
+
+// TestAPIDealtBounds: GET /v1/reports/dealt deals and solves random boards
+// for a director, 1 to tournament.MaxDealtRequest (48) a request: 49 or 0
+// is a 422 naming deals and saying the bound, a word a 400 naming deals; a
+// server without DDS says it cannot solve double dummy (503).
+func TestAPIDealtBounds(t *testing.T) {
+	e := newEnv(t)
+	for _, n := range []string{"0", "49"} {
+		got := e.wantError(422, "deals", "GET", "/v1/reports/dealt?deals="+n, directorToken, nil)
+		if !strings.Contains(got.Error, "deal 1 to 48 boards a request") {
+			t.Errorf("deals=%s: %+v", n, got)
+		}
+	}
+	e.wantError(400, "deals", "GET", "/v1/reports/dealt?deals=many", directorToken, nil)
+	e.wantError(400, "boards", "GET", "/v1/reports/dealt?deals=2&boards=3", directorToken, nil)
+	e.wantError(503, "", "GET", "/v1/reports/dealt?deals=2", directorToken, nil)
+}
+
+// TestAPIDealtThroughDDS: with DDS, 3 random deals are dealt, solved and
+// reported: 3 deals, game at 40 on no more deals than were dealt and on at
+// least as many as any one strain gives (a deal with ten tricks in a
+// strain holds a declaration making four odd), par under all six codes,
+// nullos said to be left out. The deals are random (crypto/rand): what is
+// checked is what holds on any deals.
+func TestAPIDealtThroughDDS(t *testing.T) {
+	needDDS(t)
+	solver, err := dds.Load(dds.Config{Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newEnv(t, withService(tournament.ServiceOptions{DoubleDummy: solver})).Client
+	var rep api.DealtResponse
+	c.Want(200, &rep, "GET", "/v1/reports/dealt?deals=3", directorToken, nil)
+	if rep.Deals != 3 || rep.GameAt40 > 3 || len(rep.Codes) != 6 || !strings.Contains(rep.Note, "nullo") {
+		t.Fatalf("%+v", rep)
+	}
+	for s, n := range rep.ByStrain {
+		if n > rep.GameAt40 {
+			t.Errorf("strain %s: %d deals with ten tricks, more than the %d with game at 40", s, n, rep.GameAt40)
+		}
 	}
 }

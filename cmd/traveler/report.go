@@ -173,7 +173,7 @@ func checkDeals(fs *flag.FlagSet, ra reportArgs, n int) error {
 // code and prints the Royalton author's game at 40 on them
 // (reports.DealtReport).
 func printDealt(ctx context.Context, stdout, stderr io.Writer, ra reportArgs, n int) int {
-	boards := dealBoards(scoring.CryptoRand(), 1, n)
+	boards := tournament.DealBoards(scoring.CryptoRand(), 1, n)
 	var rules []scoring.Rules
 	for _, l := range scoring.Laws {
 		rules = append(rules, scoring.NewRules(l))

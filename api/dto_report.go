@@ -320,6 +320,7 @@ type CodeParDTO struct {
 	CardsSpread   float64       `json:"cards_spread"`   // variance of par over the results: the cards' spread
 	TablesSpread  float64       `json:"tables_spread"`  // variance of the results around par: the tables'
 	CardsShare    float64       `json:"cards_share"`    // the cards' share of the two, 0 to 1
+	BoardsShare   float64       `json:"boards_share"`   // η²: the scores' sum of squares between boards over the total, 0 to 1 (no par needed)
 	Boards        []BoardParDTO `json:"boards"`
 }
 
@@ -345,6 +346,7 @@ func NewParReportResponse(d tournament.EventData, r reports.ParReport) ParReport
 			}
 			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Note: note, Results: c.Results, AtPar: c.AtPar,
 				MeanFromPar: round(c.MeanFromPar), CardsSpread: round(c.CardsSpread), TablesSpread: round(c.TablesSpread), CardsShare: math.Round(c.CardsShare*1000) / 1000,
+				BoardsShare: math.Round(c.BoardsShare*1000) / 1000,
 				Boards: convert(c.Boards, func(b reports.BoardPar) BoardParDTO {
 					return BoardParDTO{Section: b.Section, Board: b.Board, Par: b.Par, Contracts: nonNil(b.Contracts), Results: b.Results, AtPar: b.AtPar, MeanFromPar: round(b.MeanFromPar)}
 				})}

@@ -576,3 +576,37 @@ func (t *DeclarationTally) finish() {
 		t.MeanAbsGap /= float64(t.Levelled)
 	}
 }
+
+// CodesSheet lays comparisons out as the workbook's "Code comparison"
+// sheet: per comparison a row for each side's figures, a row for each
+// board, and a row for each test with its p-value and its plain words.
+func CodesSheet(cs []CodeComparison) Sheet {
+	s := Sheet{Name: "Code comparison", Header: []string{"A", "B", "Side or board", "Results", "With par", "At par", "Mean from par",
+		"Spread from par (sd)", "Cards' share (par) %", "Boards' share (η²) %", "Judged", "In best declaration", "Mean level gap", "Leader declared", "Nearer par", "Nearer best", "Test p-value", "In words"}}
+	for _, c := range cs {
+		for _, side := range []CodeSideSummary{c.A, c.B} {
+			dt := side.Declarations
+			s.Rows = append(s.Rows, []any{c.A.Name, c.B.Name, side.Name, side.Results, side.WithPar, side.AtPar, round2(side.MeanFromPar), round2(side.SpreadFromPar),
+				round2(100 * side.Cards.CardsShare), round2(100 * side.Cards.BoardsShare), dt.Judged, dt.InBest, round2(dt.MeanLevelGap), dt.LeaderDeclared})
+		}
+		for _, b := range c.Boards {
+			s.Rows = append(s.Rows, []any{c.A.Name, c.B.Name, "board " + strconv.Itoa(b.Board), b.A.Results + b.B.Results, nil, b.A.AtPar + b.B.AtPar,
+				nil, nil, nil, nil, b.A.Declarations.Judged + b.B.Declarations.Judged, b.A.Declarations.InBest + b.B.Declarations.InBest, nil, nil, b.Nearer, b.NearerBest})
+		}
+		for _, t := range []struct {
+			name  string
+			test  SignedRank
+			words string
+		}{{"Wilcoxon signed-rank: at par", c.AtPar, c.AtParWords}, {"Wilcoxon signed-rank: in the best declaration", c.InBest, c.InBestWords}} {
+			row := make([]any, len(s.Header))
+			row[0], row[1], row[2], row[16], row[17] = c.A.Name, c.B.Name, t.name, t.test.P, t.words
+			s.Rows = append(s.Rows, row)
+		}
+		for _, u := range c.Unmatched {
+			row := make([]any, len(s.Header))
+			row[0], row[1], row[2], row[17] = c.A.Name, c.B.Name, "not compared", u
+			s.Rows = append(s.Rows, row)
+		}
+	}
+	return s
+}

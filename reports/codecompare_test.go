@@ -1,10 +1,13 @@
 package reports
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
@@ -224,6 +227,37 @@ func TestCodesText(t *testing.T) {
 		"2 of 4", "4 of 4", "p = 0.5000", "p = 1.0000", "best declaration", "not compared: board 3"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("text lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestCodesSheet: the workbook of twoCodeEvent has the Code comparison
+// sheet: section A's row with its 4 results and 2 at par, board 1 with
+// royalton-1915 nearer par, the at-par test's p of 0.5
+// (TestCompareCodesHandChecked's figures).
+func TestCodesSheet(t *testing.T) {
+	d := twoCodeEvent(t)
+	var out bytes.Buffer
+	if err := WriteReport(&out, d); err != nil {
+		t.Fatal(err)
+	}
+	x, err := excelize.OpenReader(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows("Code comparison")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, r := range rows {
+		all = append(all, strings.Join(r, "|"))
+	}
+	text := strings.Join(all, "\n")
+	for _, w := range []string{"|contract-2017 (section A)|4|4|2|180|", "|board 1|4||3|", "|Wilcoxon signed-rank: at par|", "|0.5|Wilcoxon signed-rank test on the share"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("sheet lacks %q:\n%s", w, text)
 		}
 	}
 }

@@ -610,3 +610,6 @@ func CodesSheet(cs []CodeComparison) Sheet {
 	}
 	return s
 }
+
+// Sides are the comparison's two sides, A then B.
+func (c CodeComparison) Sides() []CodeSideSummary { return []CodeSideSummary{c.A, c.B} }

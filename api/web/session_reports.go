@@ -41,6 +41,10 @@ type reportsData struct {
 	Changed    []changedLine      // Comparison's lines whose score changed
 	All        []lawSummary       // the overview when every code is compared
 	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
+	// CodeComparisons are the event's sections under different law codes
+	// compared on the same deals (reports.CompareEventCodes); none when
+	// every section plays the event's code.
+	CodeComparisons []reports.CodeComparison
 }
 
 // reportsPage shows the Royalton report and, when asked (?to=), the law
@@ -63,6 +67,9 @@ func (p *Pages) reportsPage(c echo.Context) error {
 	}
 	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
 		d.Par = &par
+	}
+	if cs, err := reports.CompareEventCodes(ed); err == nil {
+		d.CodeComparisons = cs
 	}
 	v.Title, v.Data = "Reports · "+ed.Event.Name, &d
 	if err := compareInto(&d, ed); err != nil {

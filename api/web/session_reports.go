@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -118,4 +119,36 @@ func changedLines(lc reports.LawComparison) []changedLine {
 		}
 	}
 	return out
+}
+
+// dealtData is the random-deal Royalton page's data.
+type dealtData struct {
+	Deals  string               // the number asked for, as typed
+	Most   int                  // tournament.MaxDealtRequest
+	Report *reports.DealtReport // nil until a number is given
+}
+
+// dealtPage deals ?deals=N boards at random, solves them and shows the
+// Royalton author's game at 40 on them with par under every code
+// (reports.DealtReport, as `traveler report royalton --deals N` prints
+// it); without ?deals= it shows the form only. N is 1 to
+// tournament.MaxDealtRequest: a refusal naming deals above.
+func (p *Pages) dealtPage(c echo.Context) error {
+	d := dealtData{Deals: c.QueryParam("deals"), Most: tournament.MaxDealtRequest}
+	v := View{Title: "Royalton's game at 40 on random deals", Data: d}
+	if d.Deals == "" {
+		return p.render(c, http.StatusOK, "reports_dealt.html", v)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(d.Deals))
+	if err != nil {
+		return p.renderError(c, "reports_dealt.html", v, tournament.Invalidf("deals", strconv.Quote(d.Deals)+": not a whole number; write how many boards to deal, 1 to "+strconv.Itoa(tournament.MaxDealtRequest)))
+	}
+	an, err := p.svc.DealtAnalyses(c.Request().Context(), actor(c), n)
+	if err != nil {
+		return p.renderError(c, "reports_dealt.html", v, err)
+	}
+	rep := reports.MakeDealtReport(an)
+	d.Report = &rep
+	v.Data = d
+	return p.render(c, http.StatusOK, "reports_dealt.html", v)
 }

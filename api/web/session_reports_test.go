@@ -58,3 +58,17 @@ func TestReportsPageComparesCodes(t *testing.T) {
 	pageHas(t, "reports", p, `id="codes-report-0"`, "contract-2017 (section A) against royalton-1915 (section R)", `class="codes-boards"`, "Wilcoxon signed-rank test on the share")
 	pageHas(t, "Royalton traveler", e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(r.ID, 10)+"/travelers/1", nil), "<li>NS: 4 odd tricks at 10: 40</li><li>NS: game premium: 125</li>")
 }
+
+// TestDealtPage: the director's random-deal page shows its form; 49 deals
+// (one more than tournament.MaxDealtRequest) is refused with the field
+// marked and the bound said; a server without DDS answers 503; the public cannot reach it.
+func TestDealtPage(t *testing.T) {
+	e := newSessionEnv(t)
+	pageHas(t, "form", e.want(http.StatusOK, true, "/director/reports/dealt", nil), `id="dealt-form"`, `max="48"`)
+	bad := e.want(http.StatusUnprocessableEntity, true, "/director/reports/dealt?deals=49", nil)
+	pageHas(t, "49 deals", bad, `aria-invalid="true"`, "deal 1 to 48 boards a request")
+	e.want(http.StatusServiceUnavailable, true, "/director/reports/dealt?deals=2", nil) // the page words a 503 its own way
+	if p := e.request(false, "/director/reports/dealt?deals=2", nil); p.status == http.StatusOK {
+		t.Errorf("the public got the dealt page")
+	}
+}

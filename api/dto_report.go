@@ -2,6 +2,7 @@ package api
 
 import (
 	"math"
+	"slices"
 
 	"github.com/traveler-bridge/traveler/reports"
 	"github.com/traveler-bridge/traveler/scoring"
@@ -319,6 +320,7 @@ type CodeParDTO struct {
 	CardsSpread   float64       `json:"cards_spread"`   // variance of par over the results: the cards' spread
 	TablesSpread  float64       `json:"tables_spread"`  // variance of the results around par: the tables'
 	CardsShare    float64       `json:"cards_share"`    // the cards' share of the two, 0 to 1
+	BoardsShare   float64       `json:"boards_share"`   // η²: the scores' sum of squares between boards over the total, 0 to 1 (no par needed)
 	Boards        []BoardParDTO `json:"boards"`
 }
 
@@ -344,6 +346,7 @@ func NewParReportResponse(d tournament.EventData, r reports.ParReport) ParReport
 			}
 			return CodeParDTO{Law: c.Law, Own: c.Own, NullosLeftOut: c.NullosLeftOut, Note: note, Results: c.Results, AtPar: c.AtPar,
 				MeanFromPar: round(c.MeanFromPar), CardsSpread: round(c.CardsSpread), TablesSpread: round(c.TablesSpread), CardsShare: math.Round(c.CardsShare*1000) / 1000,
+				BoardsShare: math.Round(c.BoardsShare*1000) / 1000,
 				Boards: convert(c.Boards, func(b reports.BoardPar) BoardParDTO {
 					return BoardParDTO{Section: b.Section, Board: b.Board, Par: b.Par, Contracts: nonNil(b.Contracts), Results: b.Results, AtPar: b.AtPar, MeanFromPar: round(b.MeanFromPar)}
 				})}
@@ -412,6 +415,144 @@ func NewDealtResponse(r reports.DealtReport) DealtResponse {
 	}
 	for s := scoring.Clubs; s <= scoring.NoTrump; s++ {
 		out.ByStrain[s.String()] = r.ByStrain[s]
+	}
+	return out
+}
+
+// CodesResponse is GET /v1/events/{id}/reports/codes and `traveler report
+// codes --format json`: the duplicate-whist test (issue 28 §2) — the same
+// deals played under two law codes (an event's sections with codes of
+// their own, or two events), board by board, with a paired test across
+// the boards (reports.CodeComparison).
+type CodesResponse struct {
+	EventID     int64               `json:"event_id"`       // 0 for a results file
+	From        string              `json:"from,omitempty"` // the results file read (the CLI's --from)
+	EventName   string              `json:"event_name"`
+	Sections    []SectionRefDTO     `json:"sections"`
+	Comparisons []CodeComparisonDTO `json:"comparisons"` // each two codes compared, the event's own first
+}
+
+// CodeComparisonDTO is two sides compared on the deals both played.
+type CodeComparisonDTO struct {
+	A           CodeSideDTO     `json:"a"`
+	B           CodeSideDTO     `json:"b"`
+	Boards      []CodeBoardDTO  `json:"boards"`
+	Unmatched   []string        `json:"unmatched"` // boards only one side played with that deal, and why
+	AtPar       SignedRankDTO   `json:"at_par_test"`
+	AtParWords  string          `json:"at_par_words"`  // the test and its p-value in plain words
+	InBest      SignedRankDTO   `json:"in_best_test"`  // the same test on the share of contracts in the best declaration
+	InBestWords string          `json:"in_best_words"` // what it found, in plain words
+	Unscored    []NotCountedDTO `json:"unscored"`      // results a side's code cannot score
+}
+
+// CodeSideDTO is one side's figures over the matched boards.
+type CodeSideDTO struct {
+	Name          string              `json:"name"`
+	Law           string              `json:"law"`
+	Note          string              `json:"note,omitempty"` // NulloNote when par leaves nullos out under the code
+	Results       int                 `json:"results"`
+	WithPar       int                 `json:"with_par"`
+	AtPar         int                 `json:"at_par"`
+	MeanFromPar   float64             `json:"mean_from_par"`   // mean |NS score − par|, in the code's points
+	SpreadFromPar float64             `json:"spread_from_par"` // standard deviation of NS score − par, in the code's points
+	CardsShare    float64             `json:"cards_share"`     // against par: the variance of par over its sum with the variance around par, 0 to 1
+	BoardsShare   float64             `json:"boards_share"`    // η²: the part of the scores' sum of squares between boards (the cards), 0 to 1
+	Declarations  DeclarationTallyDTO `json:"declarations"`
+}
+
+// DeclarationTallyDTO is the declaration measure summed over tables
+// (reports.DeclarationTally): the Royalton author's (a) and (b).
+type DeclarationTallyDTO struct {
+	Measured       int     `json:"measured"`        // tables with a double-dummy trick table
+	Judged         int     `json:"judged"`          // contracts judged (nullos are not)
+	InBest         int     `json:"in_best"`         // in the declaring side's best declaration
+	ShareInBest    float64 `json:"share_in_best"`   // 0 to 1
+	Levelled       int     `json:"levelled"`        // judged contracts with a level
+	MeanLevelGap   float64 `json:"mean_level_gap"`  // highest level the declarer could fulfil − level bid, on average
+	MeanAbsGap     float64 `json:"mean_abs_gap"`    // its size on average
+	Leads          int     `json:"leads"`           // tables with a side that could make most
+	LeaderDeclared int     `json:"leader_declared"` // of them, where that side declared
+}
+
+// CodeBoardDTO is one board under both codes.
+type CodeBoardDTO struct {
+	Board      int              `json:"board"`
+	Deal       string           `json:"deal"`
+	A          CodeBoardSideDTO `json:"a"`
+	B          CodeBoardSideDTO `json:"b"`
+	Nearer     string           `json:"nearer"`      // "A", "B", "tie", or "" when the board does not count in the test
+	NearerBest string           `json:"nearer_best"` // the same for the share of contracts in the best declaration
+}
+
+// CodeBoardSideDTO is one board under one side's code.
+type CodeBoardSideDTO struct {
+	Sections      []string            `json:"sections"`
+	Par           *int                `json:"par"` // NS par; null without an analysis
+	ParContracts  []string            `json:"par_contracts"`
+	Results       int                 `json:"results"`
+	AtPar         int                 `json:"at_par"`
+	ShareAtPar    float64             `json:"share_at_par"`
+	MeanFromPar   float64             `json:"mean_from_par"`
+	SpreadFromPar float64             `json:"spread_from_par"`
+	Contracts     []ContractCountDTO  `json:"contracts"`
+	Declarations  DeclarationTallyDTO `json:"declarations"`
+}
+
+// SignedRankDTO is a Wilcoxon signed-rank test (reports.SignedRank).
+type SignedRankDTO struct {
+	Test   string  `json:"test"` // "Wilcoxon signed-rank"
+	N      int     `json:"n"`    // boards with a non-zero difference
+	Zeros  int     `json:"zeros"`
+	Plus   int     `json:"a_ahead"`
+	Minus  int     `json:"b_ahead"`
+	WPlus  float64 `json:"w_plus"`
+	WMinus float64 `json:"w_minus"`
+	P      float64 `json:"p_value"` // two-sided
+	Exact  bool    `json:"exact"`   // counted exactly, not by the normal approximation
+}
+
+// NewCodesResponse converts comparisons of d (of d and another event's
+// boards when two events are compared).
+func NewCodesResponse(d tournament.EventData, cs []reports.CodeComparison) CodesResponse {
+	round := func(f float64) float64 { return math.Round(f*100) / 100 }
+	decl := func(t reports.DeclarationTally) DeclarationTallyDTO {
+		return DeclarationTallyDTO{Measured: t.Measured, Judged: t.Judged, InBest: t.InBest, ShareInBest: math.Round(t.ShareInBest*1000) / 1000,
+			Levelled: t.Levelled, MeanLevelGap: round(t.MeanLevelGap), MeanAbsGap: round(t.MeanAbsGap), Leads: t.Leads, LeaderDeclared: t.LeaderDeclared}
+	}
+	test := func(t reports.SignedRank) SignedRankDTO {
+		return SignedRankDTO{Test: "Wilcoxon signed-rank", N: t.N, Zeros: t.Zeros, Plus: t.Plus, Minus: t.Minus, WPlus: t.WPlus, WMinus: t.WMinus,
+			P: math.Round(t.P*1e6) / 1e6, Exact: t.Exact}
+	}
+	side := func(s reports.CodeSideSummary) CodeSideDTO {
+		note := ""
+		if s.NullosLeftOut {
+			note = NulloNote
+		}
+		return CodeSideDTO{Name: s.Name, Law: s.Law, Note: note, Results: s.Results, WithPar: s.WithPar, AtPar: s.AtPar,
+			MeanFromPar: round(s.MeanFromPar), SpreadFromPar: round(s.SpreadFromPar),
+			CardsShare: math.Round(s.Cards.CardsShare*1000) / 1000, BoardsShare: math.Round(s.Cards.BoardsShare*1000) / 1000, Declarations: decl(s.Declarations)}
+	}
+	boardSide := func(b reports.CodeBoardSide) CodeBoardSideDTO {
+		return CodeBoardSideDTO{Sections: nonNil(b.Sections), Par: b.Par, ParContracts: nonNil(b.ParContracts), Results: b.Results, AtPar: b.AtPar,
+			ShareAtPar: math.Round(b.ShareAtPar*1000) / 1000, MeanFromPar: round(b.MeanFromPar), SpreadFromPar: round(b.SpreadFromPar),
+			Contracts: convert(b.Contracts, func(c reports.ContractCount) ContractCountDTO {
+				return ContractCountDTO{Contract: c.Contract, Side: c.Side, N: c.N}
+			}),
+			Declarations: decl(b.Declarations)}
+	}
+	out := CodesResponse{EventID: d.Event.ID, EventName: d.Event.Name, Sections: newSectionRefs(d), Comparisons: []CodeComparisonDTO{}}
+	for _, c := range cs {
+		out.Comparisons = append(out.Comparisons, CodeComparisonDTO{A: side(c.A), B: side(c.B),
+			Boards: convert(c.Boards, func(b reports.CodeBoard) CodeBoardDTO {
+				return CodeBoardDTO{Board: b.Board, Deal: b.Deal, A: boardSide(b.A), B: boardSide(b.B), Nearer: b.Nearer, NearerBest: b.NearerBest}
+			}),
+			Unmatched:   nonNil(c.Unmatched),
+			AtPar:       test(c.AtPar),
+			AtParWords:  c.AtParWords,
+			InBest:      test(c.InBest),
+			InBestWords: c.InBestWords,
+			Unscored:    convert(append(slices.Clone(c.A.Unscored), c.B.Unscored...), newNotCounted),
+		})
 	}
 	return out
 }

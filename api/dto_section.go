@@ -11,14 +11,16 @@ import (
 
 // SectionRequest is the body of POST /v1/events/{id}/sections.
 type SectionRequest struct {
-	Session  int             `json:"session"`
-	Name     string          `json:"name"`
-	Movement MovementSpecDTO `json:"movement"`
+	Session    int             `json:"session"`
+	Name       string          `json:"name"`
+	Movement   MovementSpecDTO `json:"movement"`
+	Law        string          `json:"law,omitempty"`         // a law code of its own, scoring its results in place of the event's; left out: the event's
+	LawOptions map[string]any  `json:"law_options,omitempty"` // with law: options of that code
 }
 
 // Input converts the request to the domain.
 func (q *SectionRequest) Input() tournament.SectionInput {
-	return tournament.SectionInput{Session: q.Session, Name: q.Name, Movement: q.Movement.Spec()}
+	return tournament.SectionInput{Session: q.Session, Name: q.Name, Movement: q.Movement.Spec(), Law: q.Law, LawOptions: q.LawOptions}
 }
 
 // MovementSpecDTO is a director's choice of movement: a kind and its
@@ -199,14 +201,20 @@ type SectionResponse struct {
 	Pace         PaceDTO          `json:"pace"`          // the rounds closed for each table, the slots to be played later
 	Movement     MovementSpecDTO  `json:"movement"`
 	Generated    MovementResponse `json:"generated"`
-	Grading      GradingDTO       `json:"grading"` // its strata and handicap option (PUT /v1/sections/{id}/grading)
+	Grading      GradingDTO       `json:"grading"`               // its strata and handicap option (PUT /v1/sections/{id}/grading)
+	Law          string           `json:"law,omitempty"`         // its own law code, when it has one: its results are scored under it, not the event's
+	LawOptions   map[string]any   `json:"law_options,omitempty"` // with law: every option of that code
 	CreatedAt    time.Time        `json:"created_at"`
 }
 
 // NewSectionResponse converts a section to its answer.
 func NewSectionResponse(s tournament.Section) SectionResponse {
-	return SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound, Pace: newPaceDTO(s.Pace),
-		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), Grading: newGradingDTO(s.Grading), CreatedAt: s.CreatedAt}
+	out := SectionResponse{ID: s.ID, EventID: s.EventID, Session: s.Session, Name: s.Name, CurrentRound: s.CurrentRound, Pace: newPaceDTO(s.Pace),
+		Movement: newMovementSpecDTO(s.Spec), Generated: NewMovementResponse(s.Movement), Grading: newGradingDTO(s.Grading), LawOptions: s.LawOptions, CreatedAt: s.CreatedAt}
+	if s.Law != 0 {
+		out.Law = s.Law.String()
+	}
+	return out
 }
 
 // SectionPatchRequest is the body of PATCH /v1/sections/{id}.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -52,10 +53,42 @@ func (s *server) getParReport(c echo.Context) error {
 	return s.heavy(c, "par", nil, echo.MIMEApplicationJSON, "")
 }
 
+// getCodes answers GET /v1/events/{id}/reports/codes[?section=&session=]:
+// the duplicate-whist test — the event's sections that play the same deals
+// under different law codes (a section's own code), compared board by
+// board with a paired test across the boards (reports.CompareEventCodes).
+// An event whose sections share one code is a 422 naming "law".
+func (s *server) getCodes(c echo.Context) error {
+	return s.heavy(c, "codes", nil, echo.MIMEApplicationJSON, "")
+}
+
+// getDealt answers GET /v1/reports/dealt?deals=N (directors): N boards
+// dealt at random and solved double dummy, the Royalton author's game at
+// 40 tested on them with par under every code (reports.DealtReport, as
+// `traveler report royalton --deals N` prints it). N is 1 to
+// tournament.MaxDealtRequest: above, a 422 naming deals.
+func (s *server) getDealt(c echo.Context) error {
+	for name := range c.QueryParams() {
+		if name != "deals" {
+			return badRequest(name, "not a query parameter here", "deals")
+		}
+	}
+	v := c.QueryParam("deals")
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return badRequest("deals", "expected how many boards to deal, a whole number from 1 to "+strconv.Itoa(tournament.MaxDealtRequest)+", got "+strconv.Quote(v))
+	}
+	an, err := s.svc.DealtAnalyses(c.Request().Context(), actor(c), n)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, NewDealtResponse(reports.MakeDealtReport(an)))
+}
+
 // HeavyWriter returns the writer of the heavy read named name, as the
 // handlers ask the Service for it (tournament.Service.Heavy): a file of
 // reports.Files by its name ("report.xlsx", "standings.csv", …), "results",
-// or a JSON report — "royalton", "par", "laws?to=CODE" or "laws?to=all". A
+// or a JSON report — "royalton", "par", "codes", "laws?to=CODE" or "laws?to=all". A
 // law-code comparison holds at most maxLawLines lines (0:
 // DefaultMaxLawLines). It is the one list of heavy reads: a process that
 // makes them apart (traveler make-heavy) makes what a request named by it.
@@ -73,6 +106,14 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 				out.WithPar(d, par)
 			}
 			return out, nil
+		}), nil
+	case "codes":
+		return jsonReport(func(d tournament.EventData) (any, error) {
+			cs, err := reports.CompareEventCodes(d)
+			if err != nil {
+				return nil, err
+			}
+			return NewCodesResponse(d, cs), nil
 		}), nil
 	case "par":
 		return jsonReport(func(d tournament.EventData) (any, error) {

@@ -116,6 +116,8 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/results", (*server).getResults},
 	{http.MethodGet, "/v1/events/:id/reports/royalton", (*server).getRoyalton},
 	{http.MethodGet, "/v1/events/:id/reports/laws", (*server).getLaws},
+	{http.MethodGet, "/v1/events/:id/reports/codes", (*server).getCodes},
+	{http.MethodGet, "/v1/reports/dealt", (*server).getDealt},
 	{http.MethodGet, "/v1/events/:id/reports/par", (*server).getParReport},
 	{http.MethodPost, "/v1/events/import", (*server).importEvent},
 	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},

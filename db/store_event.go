@@ -298,7 +298,12 @@ func (s *Store) rescoreSection(ctx context.Context, e *tournament.Event, section
 	if err != nil {
 		return nil, err
 	}
-	return rescore(e, sectionID, boards, results)
+	sec, err := s.SectionRow(ctx, sectionID)
+	if err != nil {
+		return nil, err
+	}
+	in := e.InSection(&sec) // a section with a code of its own is scored under it
+	return rescore(&in, sectionID, boards, results)
 }
 
 // ImportEvent stores a whole event — the event, its sections with their

@@ -8,13 +8,14 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // createSectionSQL stores a section in one statement: its session ($1 event,
 // $2 number) if the event has none with that number, the section ($3 to
-// $13, its players $17), and its movement's rounds ($14), tables ($15) and
+// $13, its players $17, its own law code and options $18 and $19, NULL for the event's), and its movement's rounds ($14), tables ($15) and
 // teams ($16) as JSON arrays.
 const createSectionSQL = `
 WITH se AS (
@@ -23,8 +24,8 @@ WITH se AS (
     RETURNING id
 ), sec AS (
     INSERT INTO sections (session_id, name, spec, kind, movement_name, winners, pairs, tables, boards,
-        phantom, rounds, current_round, players)
-    SELECT se.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $17 FROM se
+        phantom, rounds, current_round, players, law, law_options)
+    SELECT se.id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $17, $18, $19 FROM se
     RETURNING id, created_at
 ), rests AS (
     INSERT INTO movement_rests (section_id, round, sit_out, bye_stand)
@@ -78,9 +79,18 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	if err != nil {
 		return fmt.Errorf("db: create section: %w", err)
 	}
+	var law *string
+	var lawOpts []byte
+	if sec.Law != 0 {
+		name := sec.Law.String()
+		law = &name
+		if lawOpts, err = lawOptionsJSON(sec.LawOptions); err != nil {
+			return err
+		}
+	}
 	err = s.q.QueryRow(ctx, createSectionSQL,
 		sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
-		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON, m.Players,
+		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON, m.Players, law, lawOpts,
 	).Scan(&sec.ID, &sec.CreatedAt)
 	if err != nil {
 		return translate("create section", err, ids{event: sec.EventID})
@@ -126,7 +136,8 @@ func movementJSON(sec *tournament.Section) (spec, rests, tables, teams []byte, e
 const (
 	sectionsSQL = `
 SELECT s.id, se.event_id, se.number, s.name, s.spec, s.kind, s.movement_name, s.winners, s.pairs, s.tables,
-    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at, s.grading, s.players
+    s.boards, s.phantom, s.current_round, s.entry_version, s.created_at, s.grading, s.players,
+    s.law, s.law_options
 FROM sections s JOIN sessions se ON se.id = s.session_id
     JOIN events ev ON ev.id = se.event_id AND ev.deleted_at IS NULL
 WHERE s.deleted_at IS NULL AND %s
@@ -178,13 +189,23 @@ func (s *Store) readSections(ctx context.Context, where string, id int64, withou
 				sec     tournament.Section
 				spec    []byte
 				grading []byte
+				law     *string
+				lawOpts []byte
 				kind    string
 				m       = &sec.Movement
 			)
 			err := row.Scan(&sec.ID, &sec.EventID, &sec.Session, &sec.Name, &spec, &kind, &m.Name, &m.Winners,
-				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt, &grading, &m.Players)
+				&m.Pairs, &m.Tables, &m.Boards, &m.Phantom, &sec.CurrentRound, &sec.EntryVersion, &sec.CreatedAt, &grading, &m.Players, &law, &lawOpts)
 			if err != nil {
 				return sec, err
+			}
+			if law != nil {
+				if sec.Law, err = scoring.ParseLaw("law", *law); err != nil {
+					return sec, fmt.Errorf("section %d: stored law %q: %w", sec.ID, *law, err)
+				}
+				if sec.LawOptions, err = lawOptionsFrom(lawOpts); err != nil {
+					return sec, fmt.Errorf("section %d: %w", sec.ID, err)
+				}
 			}
 			var sj specJSON
 			if err := json.Unmarshal(spec, &sj); err != nil {

@@ -99,8 +99,8 @@ func TestReadBRIWithoutPBN(t *testing.T) {
 	}
 }
 
-// boardsOf turns hand records into boards as the service stores them.
-func boardsOf(t *testing.T, recs []HandRecord) []tournament.Board {
+// handBoardsOf turns hand records into boards as the service stores them.
+func handBoardsOf(t *testing.T, recs []HandRecord) []tournament.Board {
 	t.Helper()
 	var out []tournament.Board
 	for _, r := range recs {
@@ -120,7 +120,7 @@ func boardsOf(t *testing.T, recs []HandRecord) []tournament.Board {
 // where traveler gives all four hands and Big Deal three, by reading both
 // back to the same boards, dealers and vulnerabilities.
 func TestWriteHandRecordsAsBigDeal(t *testing.T) {
-	boards := boardsOf(t, readDealsFile(t, "bigdeal20.pbn"))
+	boards := handBoardsOf(t, readDealsFile(t, "bigdeal20.pbn"))
 	for _, f := range []HandFormat{HandDUP, HandBRI, HandDLM, HandLIN, HandPBN} {
 		t.Run(string(f), func(t *testing.T) {
 			var buf bytes.Buffer
@@ -152,7 +152,7 @@ func TestWriteHandRecordsAsBigDeal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			again := boardsOf(t, back)
+			again := handBoardsOf(t, back)
 			if len(again) != len(boards) {
 				t.Fatalf("%d boards read back, %d written", len(again), len(boards))
 			}
@@ -170,7 +170,7 @@ func TestWriteHandRecordsAsBigDeal(t *testing.T) {
 // set, a BRI set not starting at board 1, a DLM board beyond 99 — each
 // refused naming the board and what the format allows.
 func TestWriteHandRecordsRefuses(t *testing.T) {
-	boards := boardsOf(t, readDealsFile(t, "bigdeal20.pbn"))
+	boards := handBoardsOf(t, readDealsFile(t, "bigdeal20.pbn"))
 	noDeal := append([]tournament.Board{}, boards[:3]...)
 	noDeal[1].Deal = scoring.Deal{}
 	gap := []tournament.Board{boards[0], boards[2]}

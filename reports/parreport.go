@@ -38,7 +38,12 @@ type CodePar struct {
 	// variance of the results around par: the spread the tables make.
 	// CardsShare is CardsSpread over their sum (0 to 1; 0 when both are 0).
 	CardsSpread, TablesSpread, CardsShare float64
-	Boards                                []BoardPar
+	// BoardsShare is the same question asked without par (ScoreSpread): the
+	// part of the scores' sum of squares that lies between the boards'
+	// means, η², over every board with results the code scores — analysed
+	// or not.
+	BoardsShare float64
+	Boards      []BoardPar
 }
 
 // BoardPar is one board under one code.
@@ -70,11 +75,9 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 	for _, rules := range laws {
 		cp := CodePar{Law: rules.Law.String(), Own: rules.Law == own.Law}
 		var pars, scores []float64
+		var byBoard [][]float64
 		for si := range d.Sections {
 			sd := &d.Sections[si]
-			if len(sd.Analyses) == 0 {
-				continue
-			}
 			sec := sd.Section
 			boards := make(map[int]tournament.Board, len(sd.Boards))
 			for _, b := range sd.Boards {
@@ -82,6 +85,19 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 			}
 			results := slices.Clone(sd.Results)
 			errs := tournament.ScoreResults(rules, &sec, boards, results)
+			at := map[int]int{}
+			for ri, r := range results {
+				if (errs != nil && errs[ri] != nil) || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+					continue
+				}
+				i, ok := at[r.Board]
+				if !ok {
+					i = len(byBoard)
+					at[r.Board] = i
+					byBoard = append(byBoard, nil)
+				}
+				byBoard[i] = append(byBoard[i], float64(r.NSScore))
+			}
 			for _, an := range sd.Analyses {
 				var par scoring.Par
 				found := false
@@ -121,6 +137,7 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 				cp.Boards = append(cp.Boards, bp)
 			}
 		}
+		cp.BoardsShare = ScoreSpread(byBoard).BoardsShare
 		if cp.Results > 0 {
 			cp.MeanFromPar /= float64(cp.Results)
 			diffs := make([]float64, len(scores))
@@ -157,9 +174,9 @@ func variance(xs []float64) float64 {
 // Sheet lays the report out as a workbook sheet: a row per law code (its
 // figures), then per code a row per board.
 func (r ParReport) Sheet() Sheet {
-	s := Sheet{Name: "Par report", Header: []string{"Law code", "Board", "Par (NS)", "Contracts", "Results", "At par", "Mean from par", "Cards' spread", "Tables' spread", "Cards' share %"}}
+	s := Sheet{Name: "Par report", Header: []string{"Law code", "Board", "Par (NS)", "Contracts", "Results", "At par", "Mean from par", "Cards' spread", "Tables' spread", "Cards' share %", "Boards' share (η²) %"}}
 	for _, c := range r.Codes {
-		s.Rows = append(s.Rows, []any{c.Name(), "all", nil, nil, c.Results, c.AtPar, round2(c.MeanFromPar), round2(c.CardsSpread), round2(c.TablesSpread), round2(100 * c.CardsShare)})
+		s.Rows = append(s.Rows, []any{c.Name(), "all", nil, nil, c.Results, c.AtPar, round2(c.MeanFromPar), round2(c.CardsSpread), round2(c.TablesSpread), round2(100 * c.CardsShare), round2(100 * c.BoardsShare)})
 	}
 	for _, c := range r.Codes {
 		for _, b := range c.Boards {

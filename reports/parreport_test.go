@@ -28,6 +28,11 @@ import (
 // times, +100 once): 7,056; the tables', the variance of the distances
 // with their signs (0, 160, 200, -30, 0): 8,944; the cards' share
 // 7,056 / 16,000 = 0.441.
+//
+// Without par (η², one-way analysis of variance): the scores −110, +50,
+// +90, −140 | +100, grand mean −2, board means −27.5 and +100; between
+// boards 4 × 25.5² + 102² = 13,005, within board 1 82.5² + 77.5² + 117.5²
+// + 112.5² = 39,275: 13,005 / 52,280 = 0.2488.
 func TestParReport(t *testing.T) {
 	deal1 := pbnDeal("N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
 	deal2 := pbnDeal("E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63")
@@ -66,6 +71,9 @@ func TestParReport(t *testing.T) {
 	near := func(a, b float64) bool { return math.Abs(a-b) < 0.001 }
 	if c.Results != 5 || c.AtPar != 2 || !near(c.MeanFromPar, 78) || !near(c.CardsSpread, 7056) || !near(c.TablesSpread, 8944) || !near(c.CardsShare, 0.441) {
 		t.Errorf("contract-2017: %+v", c)
+	}
+	if !near(c.BoardsShare, 13005.0/52280) {
+		t.Errorf("contract-2017 η² %v, want 13,005 / 52,280 = 0.2488", c.BoardsShare)
 	}
 	if len(c.Boards) != 2 || c.Boards[0].Results != 4 || c.Boards[0].AtPar != 1 || !near(c.Boards[0].MeanFromPar, 97.5) ||
 		c.Boards[1].Contracts[0] != "4SX EW -1" || c.Boards[1].Results != 1 {

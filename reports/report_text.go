@@ -225,10 +225,10 @@ func whyChanged(from, to string, l LineComparison) string {
 // Text lays the par report of d out for text: per code the figures, then
 // per code and board its par and how the tables fared.
 func (r ParReport) Text(d tournament.EventData) []TextPart {
-	codes := &Sheet{Header: []string{"law code", "results", "at par", "mean from par", "cards' spread", "tables' spread", "cards' share"}}
+	codes := &Sheet{Header: []string{"law code", "results", "at par", "mean from par", "cards' spread", "tables' spread", "cards' share", "boards' share (η²)"}}
 	for _, c := range r.Codes {
 		codes.Rows = append(codes.Rows, []any{c.Name(), c.Results, c.AtPar, fmt.Sprintf("%.1f", c.MeanFromPar),
-			fmt.Sprintf("%.0f", c.CardsSpread), fmt.Sprintf("%.0f", c.TablesSpread), fmt.Sprintf("%.1f%%", 100*c.CardsShare)})
+			fmt.Sprintf("%.0f", c.CardsSpread), fmt.Sprintf("%.0f", c.TablesSpread), fmt.Sprintf("%.1f%%", 100*c.CardsShare), fmt.Sprintf("%.1f%%", 100*c.BoardsShare)})
 	}
 	parts := []TextPart{{Lines: []string{"Par report: " + describeEvent(d) + "; " + strconv.Itoa(r.Analysed) + " boards analysed double dummy", ""},
 		Table: codes, Right: true}}

@@ -89,6 +89,8 @@ func Royalton(d tournament.EventData) RoyaltonReport {
 	strains := map[scoring.Strain]int{}
 	var bidSum, madeSum, levelled int
 	for _, sd := range d.Sections {
+		played := d.Event.InSection(&sd.Section)
+		rules := played.RulesOrDefaults() // a section with a code of its own is read under it
 		byBoard := map[int]*BoardContracts{}
 		var order []int
 		for _, r := range sd.Results {
@@ -192,7 +194,8 @@ func Royalton(d tournament.EventData) RoyaltonReport {
 	for _, cnt := range []*Count{&rep.Exact, &rep.Overtricks, &rep.Defeated} {
 		cnt.Share = percent(cnt.N, levelled)
 	}
-	for _, s := range rules.Strains() {
+	own := d.Event.RulesOrDefaults()
+	for _, s := range own.Strains() {
 		rep.Strains = append(rep.Strains, StrainCount{Strain: s.String(), N: strains[s], Share: percent(strains[s], rep.Declared)})
 	}
 	if levelled > 0 {

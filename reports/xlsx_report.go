@@ -11,7 +11,8 @@ import (
 // WriteReport writes the event's whole workbook: the sheets of
 // WriteWorkbook, the Royalton report, the comparison of its results under
 // every other law code — the two sheets of LawComparisonSheets, row for row
-// those of CompareAllLaws — and, when boards have their double-dummy
+// those of CompareAllLaws — the code comparison of its sections when they
+// play under different codes (CodesSheet), and, when boards have their double-dummy
 // analysis, the par report (MakeParReport). The comparisons are made as their
 // sheets are written, law by law and section by section, each twice (once
 // for the pairs sheet, once for the boards sheet that follows it), so that
@@ -78,6 +79,9 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		extra = append(extra, OverallSheet(d.Overall()))
 	}
 	extra = append(extra, Royalton(d).Sheet(), pairs, boards)
+	if cs, err := CompareEventCodes(d); err == nil { // sections under codes of their own
+		extra = append(extra, CodesSheet(cs))
+	}
 	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
 		extra = append(extra, par.Sheet())
 	}

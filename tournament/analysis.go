@@ -205,7 +205,8 @@ func (s *Service) sectionAnalyses(ctx context.Context, a Actor, sec *Section, e 
 	if err != nil || len(stored) == 0 {
 		return nil, err
 	}
-	own, err := e.Rules()
+	ev := e.InSection(sec)
+	own, err := ev.Rules()
 	if err != nil {
 		return nil, err
 	}
@@ -269,13 +270,14 @@ func (s *Service) BoardAnalysis(ctx context.Context, a Actor, sectionID int64, n
 // has not reached them), with par under every code: the event's own with
 // its options. The sections' analyses stay in board order.
 func AnalyseMissing(dd DoubleDummy, d *EventData) error {
-	own, err := d.Event.Rules()
-	if err != nil {
-		return err
-	}
-	rules := scoring.EveryCode(own)
 	for si := range d.Sections {
 		sd := &d.Sections[si]
+		ev := d.Event.InSection(&sd.Section) // the section's own code where it has one
+		own, err := ev.Rules()
+		if err != nil {
+			return err
+		}
+		rules := scoring.EveryCode(own)
 		have := map[int]bool{}
 		for _, a := range sd.Analyses {
 			have[a.Board] = true

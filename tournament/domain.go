@@ -104,6 +104,8 @@ type Section struct {
 	Grading      Grading           // its strata and handicap option (grading.go); the zero Grading: neither
 	Penalties    []Penalty         // procedural penalties on its pairs or teams, in the order given (adjust.go)
 	Corrections  []PointCorrection // a director's points on its lines' sides, by board, round, table, side (adjust.go)
+	Law          scoring.Law       // the law code its results are scored under when it differs from its event's (issue 28 §2: the same boards under two codes); 0: the event's
+	LawOptions   LawOptions        // with Law: every option of that code, defaults filled in; nil with Law 0
 	CreatedAt    time.Time
 }
 

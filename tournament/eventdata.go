@@ -135,6 +135,7 @@ func BuildSection(e Event, sec Section, pairs []Pair, teams []Roster, boards map
 		boards = map[int]Board{}
 	}
 	boards = withImplied(boards, &sec)
+	e = e.InSection(&sec) // its results are scored under its own code where it has one
 	d := SectionData{Section: sec, Pairs: pairs, Teams: teams, Results: slices.Clone(results)}
 	for n := 1; n <= sec.Movement.Boards; n++ {
 		d.Boards = append(d.Boards, boards[n])

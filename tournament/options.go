@@ -93,3 +93,15 @@ func (e *Event) RulesOrDefaults() scoring.Rules {
 	}
 	return rules
 }
+
+// InSection is the event as section sec plays it: with the section's law
+// code and options when the section has a code of its own (Section.Law),
+// else the event itself. Every place that scores a section's results reads
+// its rules from here, so the section's code wins where it is given.
+func (e Event) InSection(sec *Section) Event {
+	if sec == nil || sec.Law == 0 {
+		return e
+	}
+	e.Law, e.LawOptions = sec.Law, sec.LawOptions
+	return e
+}

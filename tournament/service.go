@@ -62,9 +62,11 @@ type EventInput struct {
 // SectionInput is a new section: the session it belongs to, its name and
 // its movement.
 type SectionInput struct {
-	Session  int // 0: session 1
-	Name     string
-	Movement MovementSpec
+	Session    int // 0: session 1
+	Name       string
+	Movement   MovementSpec
+	Law        string     // a law code of its own (issue 28 §2: the same boards under another code); "": the event's
+	LawOptions LawOptions // with Law: options of that code; the rest at their defaults
 }
 
 // BoardInput is one board of a hand record as given: dealer and

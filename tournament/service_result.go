@@ -114,6 +114,7 @@ func readView(ctx context.Context, st Store, sectionID int64) (entryView, error)
 	if v.e, err = st.Event(ctx, v.sec.EventID); err != nil {
 		return v, err
 	}
+	v.e = v.e.InSection(&v.sec) // scored under the section's code where it has one
 	stored, err := st.Boards(ctx, sectionID)
 	if err != nil {
 		return v, err
@@ -275,7 +276,7 @@ func (s *Service) sectionEvent(ctx context.Context, sectionID int64) (Section, E
 	if err != nil {
 		return Section{}, Event{}, err
 	}
-	return sec, e, nil
+	return sec, e.InSection(&sec), nil
 }
 
 // Result returns one result with its itemised score: to a director, to the

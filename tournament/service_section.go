@@ -51,6 +51,9 @@ func createSection(ctx context.Context, st Store, eventID int64, in SectionInput
 	if err := checkSwissPairsMethod(e.Scoring, &in.Movement); err != nil {
 		return Section{}, err
 	}
+	if sec.Law, sec.LawOptions, err = sectionLaw(&e, in.Law, in.LawOptions); err != nil {
+		return Section{}, err
+	}
 	if err := st.CreateSection(ctx, &sec); err != nil {
 		return Section{}, err
 	}
@@ -76,7 +79,7 @@ func (s *Service) readSection(ctx context.Context, a Actor, id int64) (Section, 
 	if err := canRead(a, &e, sec.ID); err != nil {
 		return Section{}, Event{}, err
 	}
-	return sec, e, nil
+	return sec, e.InSection(&sec), nil
 }
 
 // Sections returns an event's sections, for those who may read it.
@@ -480,4 +483,35 @@ func methodNames(ms []Method) string {
 		names[i] = string(m)
 	}
 	return strings.Join(names, ", ")
+}
+
+// sectionLaw reads a section's own law code and options (issue 28 §2): 0
+// and nil when none is given or it is the event's code with the event's
+// options. A code traveler does not know is refused naming "law"; options
+// without a code naming "law_options"; a code of its own in an event
+// compared across the field naming "law", since its scores cannot be
+// compared with the other sections' on the same boards.
+func sectionLaw(e *Event, name string, opts LawOptions) (scoring.Law, LawOptions, error) {
+	if name == "" {
+		if opts != nil {
+			return 0, nil, Invalidf("law_options", "options of a section's own law code come with the code: give law too, or leave both out for the event's "+e.Law.String())
+		}
+		return 0, nil, nil
+	}
+	law, err := scoring.ParseLaw("law", name)
+	if err != nil {
+		return 0, nil, fromScoring(err, "")
+	}
+	_, all, err := rulesFor(law, opts)
+	if err != nil {
+		return 0, nil, err
+	}
+	if law == e.Law && sameOptions(all, e.LawOptions) {
+		return 0, nil, nil
+	}
+	if acrossField(e) {
+		return 0, nil, Invalidf("law", "event "+strconv.FormatInt(e.ID, 10)+" compares every section's results across the field (overall field \"across\"): "+
+			"scores under "+law.String()+" cannot be compared with "+e.Law.String()+"'s on the same boards; rank each section on its own (overall field \"section\") first, or leave law out")
+	}
+	return law, all, nil
 }

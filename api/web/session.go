@@ -23,6 +23,7 @@ func (p *Pages) sessionRoutes(e *echo.Echo) {
 	d.POST("/results/:id", p.postResult)
 	d.POST("/results/:id/delete", p.deleteResult)
 	d.GET("/events/:id/reports", p.reportsPage)
+	d.GET("/reports/dealt", p.dealtPage)
 	p.keyinRoutes(d)
 	p.correctionRoutes(d)
 }

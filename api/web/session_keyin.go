@@ -136,6 +136,7 @@ func (p *Pages) loadKeyin(c echo.Context) (keyinSection, error) {
 	if k.ev, err = p.svc.Event(ctx, a, k.sec.EventID); err != nil {
 		return k, err
 	}
+	k.ev = k.ev.InSection(&k.sec) // the section's own code, where it has one
 	if k.rules, err = k.ev.Rules(); err != nil {
 		return k, err
 	}

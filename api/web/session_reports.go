@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -41,6 +42,10 @@ type reportsData struct {
 	Changed    []changedLine      // Comparison's lines whose score changed
 	All        []lawSummary       // the overview when every code is compared
 	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
+	// CodeComparisons are the event's sections under different law codes
+	// compared on the same deals (reports.CompareEventCodes); none when
+	// every section plays the event's code.
+	CodeComparisons []reports.CodeComparison
 }
 
 // reportsPage shows the Royalton report and, when asked (?to=), the law
@@ -63,6 +68,9 @@ func (p *Pages) reportsPage(c echo.Context) error {
 	}
 	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
 		d.Par = &par
+	}
+	if cs, err := reports.CompareEventCodes(ed); err == nil {
+		d.CodeComparisons = cs
 	}
 	v.Title, v.Data = "Reports · "+ed.Event.Name, &d
 	if err := compareInto(&d, ed); err != nil {
@@ -111,4 +119,36 @@ func changedLines(lc reports.LawComparison) []changedLine {
 		}
 	}
 	return out
+}
+
+// dealtData is the random-deal Royalton page's data.
+type dealtData struct {
+	Deals  string               // the number asked for, as typed
+	Most   int                  // tournament.MaxDealtRequest
+	Report *reports.DealtReport // nil until a number is given
+}
+
+// dealtPage deals ?deals=N boards at random, solves them and shows the
+// Royalton author's game at 40 on them with par under every code
+// (reports.DealtReport, as `traveler report royalton --deals N` prints
+// it); without ?deals= it shows the form only. N is 1 to
+// tournament.MaxDealtRequest: a refusal naming deals above.
+func (p *Pages) dealtPage(c echo.Context) error {
+	d := dealtData{Deals: c.QueryParam("deals"), Most: tournament.MaxDealtRequest}
+	v := View{Title: "Royalton's game at 40 on random deals", Data: d}
+	if d.Deals == "" {
+		return p.render(c, http.StatusOK, "reports_dealt.html", v)
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(d.Deals))
+	if err != nil {
+		return p.renderError(c, "reports_dealt.html", v, tournament.Invalidf("deals", strconv.Quote(d.Deals)+": not a whole number; write how many boards to deal, 1 to "+strconv.Itoa(tournament.MaxDealtRequest)))
+	}
+	an, err := p.svc.DealtAnalyses(c.Request().Context(), actor(c), n)
+	if err != nil {
+		return p.renderError(c, "reports_dealt.html", v, err)
+	}
+	rep := reports.MakeDealtReport(an)
+	d.Report = &rep
+	v.Data = d
+	return p.render(c, http.StatusOK, "reports_dealt.html", v)
 }

@@ -34,6 +34,7 @@ type sectionFormData struct {
 	Kinds   []kindChoice
 	Preview *movementPreview // the movement the form gives, after #preview
 	VPs     bool             // the event's matches are converted to VPs (IMP_TEAMS, or a pairs event): the form offers a scale and a bye's VPs
+	Laws    []kindChoice     // the law codes a section may play under instead of the event's (issue 28 §2); "" the event's own
 }
 
 // kindChoice is one movement kind of the form.
@@ -74,6 +75,12 @@ func sectionForm(ev tournament.Event, form map[string]string) sectionFormData {
 	d := sectionFormData{Event: ev, VPs: ev.Scoring == tournament.MethodIMPTeams || !ev.Scoring.Teams()}
 	for _, k := range movementKinds {
 		d.Kinds = append(d.Kinds, kindChoice{Value: k.Value, Label: k.Label, Selected: form["kind"] == k.Value})
+	}
+	d.Laws = append(d.Laws, kindChoice{Value: "", Label: "the event's: " + ev.Law.String(), Selected: form["law"] == ""})
+	for _, name := range scoring.LawNames() {
+		if name != ev.Law.String() {
+			d.Laws = append(d.Laws, kindChoice{Value: name, Label: name, Selected: form["law"] == name})
+		}
 	}
 	return d
 }
@@ -124,7 +131,7 @@ func (p *Pages) postSection(c echo.Context) error {
 // its field. imps: the event is scored by IMPs, where a Swiss pairs
 // converts its matches to VPs (the form's VP fields are read for it).
 func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, error) {
-	in := tournament.SectionInput{Name: form["name"]}
+	in := tournament.SectionInput{Name: form["name"], Law: strings.TrimSpace(form["law"])}
 	spec := &in.Movement
 	spec.Kind = strings.TrimSpace(form["kind"])
 	swissPairs := spec.Kind == "swiss-pairs" // a Swiss (kind "swiss") given pairs, not teams

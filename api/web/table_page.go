@@ -84,7 +84,8 @@ func (p *Pages) tableData(c echo.Context, a tournament.Actor, secret string) (ta
 	if d.Event, err = p.svc.Event(ctx, a, d.Section.EventID); err != nil {
 		return d, err
 	}
-	rules, err := d.Event.Rules()
+	played := d.Event.InSection(&d.Section) // the section's own code, where it has one
+	rules, err := played.Rules()
 	if err != nil {
 		return d, err
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -17,16 +16,6 @@ import (
 
 // maxDealt is the most boards `traveler deal` deals at once.
 const maxDealt = tournament.MaxBoards
-
-// dealBoards deals n boards at random from r, numbered from first, each
-// with its number's dealer and vulnerability.
-func dealBoards(r *rand.Rand, first, n int) []tournament.Board {
-	boards := make([]tournament.Board, 0, n)
-	for k := first; k < first+n; k++ {
-		boards = append(boards, tournament.Board{Number: k, Dealer: scoring.BoardDealer(k), Vulnerability: scoring.BoardVulnerability(k), Deal: scoring.RandomDeal(r)})
-	}
-	return boards
-}
 
 // runDeal deals boards at random and writes them as a file of hand
 // records (PBN, with their double-dummy analysis when asked, or a dealing
@@ -83,7 +72,7 @@ func runDeal(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "traveler deal: --dd: only PBN carries the double-dummy tables, not %s\n", strings.ToUpper(string(hf)))
 		return 2
 	}
-	sec := tournament.SectionData{Boards: dealBoards(scoring.CryptoRand(), *first, *boards)}
+	sec := tournament.SectionData{Boards: tournament.DealBoards(scoring.CryptoRand(), *first, *boards)}
 	for _, b := range sec.Boards {
 		sec.Travelers = append(sec.Travelers, tournament.Traveler{Board: b})
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -17,16 +18,17 @@ import (
 )
 
 // reportKinds are the reports `traveler report` prints.
-var reportKinds = []string{"royalton", "laws", "par"}
+var reportKinds = []string{"royalton", "laws", "par", "codes"}
 
 // reportFormats are the forms a report is printed in.
 var reportFormats = []string{"table", "json"}
 
 // reportArgs is what `traveler report` was asked for, once checked.
 type reportArgs struct {
-	kind   string        // royalton or laws
+	kind   string        // royalton, laws, par or codes
 	format string        // table or json
 	to     []scoring.Law // laws: the codes compared with; nil: every other one
+	with   *eventSource  // codes: the other event on the same boards; nil: the event's own sections under their codes
 }
 
 // runReport prints the Royalton test report or the law-code comparison of
@@ -40,9 +42,10 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	src.register(fs)
 	to := fs.String("to", "all", "laws: the law code to compare with ("+strings.Join(scoring.LawNames(), ", ")+"), or all")
 	format := fs.String("format", "table", "output: table (readable text) or json")
+	with := fs.String("with", "", "codes: the other event on the same boards, played under another law code: its id in the database, or a results file")
 	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par (--event ID [--section ID] [--session N] | --from FILE)")
+		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|codes (--event ID [--section ID] [--session N] | --from FILE) [--with ID|FILE]")
 		fmt.Fprintln(stderr, "       traveler report royalton --deals N [--format table|json]")
 		fmt.Fprintln(stderr, "                       [--to CODE|all] [--format table|json]")
 		fmt.Fprintln(stderr)
@@ -53,6 +56,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintln(stderr, "  par       under every law code: each board's double-dummy par, the tables that reached it,")
 		fmt.Fprintln(stderr, "            how far the others fell, and how much of the scores' spread is the cards' and how")
 		fmt.Fprintln(stderr, "            much the tables' (boards without an analysis are solved here: needs libdds0)")
+		fmt.Fprintln(stderr, "  codes     the same deals under two law codes (sections with codes of their own, or --with another")
+		fmt.Fprintln(stderr, "            event): board by board par reached and the spread around it, and a Wilcoxon signed-rank")
+		fmt.Fprintln(stderr, "            test across the boards of which code came nearer par, its p-value in plain words")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -70,6 +76,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	default:
 		err = src.check(fs)
 	}
+	if err == nil {
+		ra.with, err = withSource(fs, &src, ra.kind, *with)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler report: %v\n", err)
 		if len(pos) == 0 {
@@ -84,6 +93,22 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err != nil {
 		fmt.Fprintf(stderr, "traveler report: %v\n", err)
 		return exitCode(err)
+	}
+	var other *tournament.EventData
+	if ra.with != nil {
+		d2, err := ra.with.load(ctx, stdin, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "traveler report: --with: %v\n", err)
+			return exitCode(err)
+		}
+		other = &d2
+	}
+	if ra.kind == "codes" {
+		if err := printCodes(stdout, stderr, ra, d, other, src.from); err != nil {
+			fmt.Fprintf(stderr, "traveler report codes: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if err := printReport(stdout, ra, d, src.from); err != nil {
 		fmt.Fprintf(stderr, "traveler report %s: %v\n", ra.kind, err)
@@ -148,7 +173,7 @@ func checkDeals(fs *flag.FlagSet, ra reportArgs, n int) error {
 // code and prints the Royalton author's game at 40 on them
 // (reports.DealtReport).
 func printDealt(ctx context.Context, stdout, stderr io.Writer, ra reportArgs, n int) int {
-	boards := dealBoards(scoring.CryptoRand(), 1, n)
+	boards := tournament.DealBoards(scoring.CryptoRand(), 1, n)
 	var rules []scoring.Rules
 	for _, l := range scoring.Laws {
 		rules = append(rules, scoring.NewRules(l))
@@ -244,4 +269,71 @@ func compareLaws(d tournament.EventData, to []scoring.Law) ([]reports.LawCompari
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// withSource reads --with: only the codes report takes it; an id is an
+// event in the same database, anything else a results file read as --from
+// is.
+func withSource(fs *flag.FlagSet, src *eventSource, kind, with string) (*eventSource, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "with" })
+	switch {
+	case !given:
+		return nil, nil
+	case kind != "codes":
+		return nil, usagef("--with: only the codes report compares with another event")
+	case strings.TrimSpace(with) == "":
+		return nil, usagef("--with: empty; give another event's id, or a results file")
+	}
+	other := *src
+	other.sectionID, other.session, other.eventID, other.from = 0, 0, 0, ""
+	if n, err := strconv.ParseInt(with, 10, 64); err == nil {
+		if n < 1 {
+			return nil, usagef("--with %d: must be an event's id, 1 or more", n)
+		}
+		other.eventID = n
+		if err := other.db.resolve(); err != nil {
+			return nil, err
+		}
+		return &other, nil
+	}
+	other.from = with
+	if _, err := other.file.options(with, ""); err != nil {
+		return nil, err
+	}
+	return &other, nil
+}
+
+// printCodes compares the same deals under two law codes — the event's
+// sections under their own codes, or the event against other — solving
+// double dummy the boards without an analysis where it can (par; without
+// libdds0 the report goes on without it), and prints the comparison.
+func printCodes(w, stderr io.Writer, ra reportArgs, d tournament.EventData, other *tournament.EventData, from string) error {
+	for _, e := range []*tournament.EventData{&d, other} {
+		if e == nil {
+			continue
+		}
+		if err := tournament.AnalyseMissing(&dds.Lazy{}, e); err != nil {
+			fmt.Fprintf(stderr, "traveler report codes: boards without an analysis have no par: %v\n", err)
+		}
+	}
+	var cs []reports.CodeComparison
+	if other == nil {
+		var err error
+		if cs, err = reports.CompareEventCodes(d); err != nil {
+			return err
+		}
+	} else {
+		c, err := reports.CompareCodes(reports.EventSide(d), reports.EventSide(*other))
+		if err != nil {
+			return err
+		}
+		cs = []reports.CodeComparison{c}
+	}
+	if ra.format == "json" {
+		out := api.NewCodesResponse(d, cs)
+		out.From = from
+		return writeJSON(w, out)
+	}
+	return reports.WriteText(w, reports.CodesText(cs))
 }

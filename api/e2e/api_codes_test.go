@@ -1,0 +1,129 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
+	"github.com/traveler-bridge/traveler/scoring/dds"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestAPISectionLawCode: a section may play its boards under a law code of
+// its own (issue 28 §2), and its results are scored under it, not under
+// the event's. The fixture's event is contract-2017; section B plays the
+// same boards (the one-suit deal) under royalton-1915. Board 1, none
+// vulnerable, 4S by N making 10: contract-2017 (Law 77) 120 + 300 = +420 in
+// section A; Royalton (LAWS.md: every odd trick 10, game 125 at a trick
+// score of 40) 40 + 125 = +165 in section B. A code traveler does not know
+// is refused naming law, options without a code naming law_options. The
+// codes report then compares the two sections on board 1; an event whose
+// sections share one code is refused naming law.
+func TestAPISectionLawCode(t *testing.T) {
+	e := newEnv(t)
+	f := apitest.NewMitchell(e.Client, "Two codes", false)
+	sections := "/v1/events/" + id(f.Event.ID) + "/sections"
+	codes := "/v1/events/" + id(f.Event.ID) + "/reports/codes"
+	e.wantError(422, "law", "GET", codes, directorToken, nil)
+
+	movement := map[string]any{"kind": "mitchell", "tables": 3, "boards_per_round": 2}
+	e.wantError(422, "law", "POST", sections, directorToken, map[string]any{"name": "X", "movement": movement, "law": "whist-1900"})
+	e.wantError(422, "law_options", "POST", sections, directorToken, map[string]any{"name": "X", "movement": movement, "law_options": map[string]any{"game_premium": 100}})
+	e.wantError(422, "law_options.no_such", "POST", sections, directorToken, map[string]any{"name": "X", "movement": movement, "law": "royalton-1915", "law_options": map[string]any{"no_such": true}})
+	var list []api.SectionResponse
+	e.want(200, &list, "GET", sections, directorToken, nil)
+	if len(list) != 1 {
+		t.Fatalf("%d sections after the refusals, want 1 (nothing stored)", len(list))
+	}
+
+	b := f
+	e.want(201, &b.Section, "POST", sections, directorToken, map[string]any{"name": "B", "movement": movement, "law": "royalton-1915"})
+	if b.Section.Law != "royalton-1915" || b.Section.LawOptions == nil {
+		t.Fatalf("section B: law %q options %v, want royalton-1915 with its options", b.Section.Law, b.Section.LawOptions)
+	}
+	var again api.SectionResponse
+	e.want(200, &again, "GET", "/v1/sections/"+id(b.Section.ID), directorToken, nil)
+	if again.Law != "royalton-1915" {
+		t.Errorf("section B read back: law %q", again.Law)
+	}
+	e.want(201, nil, "POST", "/v1/sections/"+id(b.Section.ID)+"/pairs", directorToken, `[
+		{"number": "1", "direction": "NS", "players": [{"name": "P1"}, {"name": "P2"}]},
+		{"number": "2", "direction": "NS", "players": [{"name": "P3"}, {"name": "P4"}]},
+		{"number": "3", "direction": "NS", "players": [{"name": "P5"}, {"name": "P6"}]},
+		{"number": "1", "direction": "EW", "players": [{"name": "P7"}, {"name": "P8"}]},
+		{"number": "2", "direction": "EW", "players": [{"name": "P9"}, {"name": "P10"}]},
+		{"number": "3", "direction": "EW", "players": [{"name": "P11"}, {"name": "P12"}]}]`)
+	var boards []map[string]any
+	for n := 1; n <= 6; n++ {
+		boards = append(boards, map[string]any{"number": n, "deal": apitest.OneSuitDeal})
+	}
+	e.want(200, nil, "PUT", "/v1/sections/"+id(b.Section.ID)+"/boards", directorToken, boards)
+	e.want(200, &b.Section, "PATCH", "/v1/sections/"+id(b.Section.ID), directorToken, `{"current_round": 1}`)
+
+	e.want(201, nil, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", directorToken, []any{f.Line(1, 1, 1, "4S", "N", 10)})
+	e.want(201, nil, "POST", "/v1/sections/"+id(b.Section.ID)+"/results", directorToken, []any{b.Line(1, 1, 1, "4S", "N", 10)})
+	for _, c := range []struct {
+		sec  int64
+		want int
+	}{{f.Section.ID, 420}, {b.Section.ID, 165}} {
+		var tr api.TravelerResponse
+		e.want(200, &tr, "GET", "/v1/sections/"+id(c.sec)+"/travelers/1", directorToken, nil)
+		if len(tr.Lines) != 1 || tr.Lines[0].NSScore != c.want {
+			t.Errorf("section %d board 1: %+v, want one line at NS %d", c.sec, tr.Lines, c.want)
+		}
+	}
+
+	var rep api.CodesResponse
+	e.want(200, &rep, "GET", codes, directorToken, nil)
+	if len(rep.Comparisons) != 1 {
+		t.Fatalf("%d comparisons, want 1", len(rep.Comparisons))
+	}
+	c := rep.Comparisons[0]
+	if c.A.Law != "contract-2017" || c.B.Law != "royalton-1915" || c.A.Results != 1 || c.B.Results != 1 || len(c.Boards) != 6 ||
+		c.Boards[0].A.Results != 1 || c.Boards[0].B.Contracts[0].Contract != "4S" || !strings.Contains(c.AtParWords, "Wilcoxon signed-rank") {
+		t.Errorf("codes report: %+v", c)
+	}
+}
+
+// TestAPIDealtBounds: GET /v1/reports/dealt deals and solves random boards
+// for a director, 1 to tournament.MaxDealtRequest (48) a request: 49 or 0
+// is a 422 naming deals and saying the bound, a word a 400 naming deals; a
+// server without DDS says it cannot solve double dummy (503).
+func TestAPIDealtBounds(t *testing.T) {
+	e := newEnv(t)
+	for _, n := range []string{"0", "49"} {
+		got := e.wantError(422, "deals", "GET", "/v1/reports/dealt?deals="+n, directorToken, nil)
+		if !strings.Contains(got.Error, "deal 1 to 48 boards a request") {
+			t.Errorf("deals=%s: %+v", n, got)
+		}
+	}
+	e.wantError(400, "deals", "GET", "/v1/reports/dealt?deals=many", directorToken, nil)
+	e.wantError(400, "boards", "GET", "/v1/reports/dealt?deals=2&boards=3", directorToken, nil)
+	e.wantError(503, "", "GET", "/v1/reports/dealt?deals=2", directorToken, nil)
+}
+
+// TestAPIDealtThroughDDS: with DDS, 3 random deals are dealt, solved and
+// reported: 3 deals, game at 40 on no more deals than were dealt and on at
+// least as many as any one strain gives (a deal with ten tricks in a
+// strain holds a declaration making four odd), par under all six codes,
+// nullos said to be left out. The deals are random (crypto/rand): what is
+// checked is what holds on any deals.
+func TestAPIDealtThroughDDS(t *testing.T) {
+	needDDS(t)
+	solver, err := dds.Load(dds.Config{Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newEnv(t, withService(tournament.ServiceOptions{DoubleDummy: solver})).Client
+	var rep api.DealtResponse
+	c.Want(200, &rep, "GET", "/v1/reports/dealt?deals=3", directorToken, nil)
+	if rep.Deals != 3 || rep.GameAt40 > 3 || len(rep.Codes) != 6 || !strings.Contains(rep.Note, "nullo") {
+		t.Fatalf("%+v", rep)
+	}
+	for s, n := range rep.ByStrain {
+		if n > rep.GameAt40 {
+			t.Errorf("strain %s: %d deals with ten tricks, more than the %d with game at 40", s, n, rep.GameAt40)
+		}
+	}
+}

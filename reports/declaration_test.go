@@ -1,0 +1,111 @@
+package reports
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// list100First is the first deal of DDS's test list
+// (../shared/testdata/pbn/dds_list100.txt lines 2–4): "PBN 0 0 0 0
+// "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"",
+// dealer North, none vulnerable, and its double-dummy "TABLE 5 8 5 8 6 6 6 6
+// 5 7 5 7 7 5 7 5 6 6 6 6" (strains S H D C NT, each for N E S W); DDS's
+// own par for it is "EW 2S", EW +110.
+func list100First(t *testing.T) *tournament.Analysis {
+	t.Helper()
+	deal, err := scoring.ParseDeal("deal", "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	an := &tournament.Analysis{Board: 1, Deal: deal, Dealer: scoring.North, Vulnerability: scoring.VulNone}
+	dds := []uint8{5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6}
+	strains := [5]scoring.Strain{scoring.Spades, scoring.Hearts, scoring.Diamonds, scoring.Clubs, scoring.NoTrump}
+	for k, n := range dds {
+		an.Tricks[k%4][strains[k/4]] = n
+	}
+	return an
+}
+
+// TestMeasureDeclaration measures tables on the first deal of DDS's list,
+// each figure worked by hand from its trick table (list100First):
+//
+// contract-2017 (WBF Law 77, none vulnerable): NS take 7 tricks at clubs
+// and no more than 6 elsewhere, so their best is 1C, +70 (20 + the 50 part
+// score); EW take 8 at spades, their best 2S, EW +110 (60 + 50), more than
+// NS's 70: EW could make most. 3S by West (8 tricks) is EW's best strain a
+// level too high; 1C by North is NS's best at the highest it makes; 1NT by
+// South (6 tricks) is not NS's best and one too high.
+//
+// auction-1915 (seed 003; LAWS.md "Honours"): honours turn EW's best. 2S
+// by EW scores 2 × 9 = 18, but NS hold ♠K Q J, simple honours 2 × 9 = 18:
+// net 0. 1D by EW: 7 for the trick, NS's ♦K Q J 2 × 7 = 14: NS +7. EW's
+// best is spades (NS 0, at the highest bid worth it, 2S). NS's best is 1C:
+// 6 for the trick, EW's ♣K Q J 2 × 6 = 12: NS −6. Worth 0 to EW against
+// −6 to NS: EW could make most.
+//
+// royalton-1915 (seed 000: 10 an odd trick in any strain, royal or plain,
+// no honours): EW's best is spades, 2S and royal 2S alike at 20.
+func TestMeasureDeclaration(t *testing.T) {
+	an := list100First(t)
+	type want struct {
+		best           []string
+		bestNS         int
+		inBest         bool
+		highest, gap   int
+		leaderDeclared bool
+	}
+	cases := []struct {
+		law      scoring.Law
+		contract string
+		declarer scoring.Seat
+		want     want
+	}{
+		{scoring.Contract2017, "3S", scoring.West, want{[]string{"2S"}, -110, true, 2, -1, true}},
+		{scoring.Contract2017, "1C", scoring.North, want{[]string{"1C"}, 70, true, 1, 0, false}},
+		{scoring.Contract2017, "1NT", scoring.South, want{[]string{"1C"}, 70, false, 0, -1, false}},
+		{scoring.Auction1915, "2S", scoring.East, want{[]string{"2S"}, 0, true, 2, 0, true}},
+		{scoring.Auction1915, "1D", scoring.West, want{[]string{"2S"}, 0, false, 1, 0, true}},
+		{scoring.Auction1915, "1C", scoring.South, want{[]string{"1C"}, -6, true, 1, 0, false}},
+		{scoring.Royalton1915, "2SR", scoring.East, want{[]string{"2S", "2SR"}, -20, true, 2, 0, true}},
+	}
+	for _, c := range cases {
+		rules := scoring.NewRules(c.law)
+		con, err := rules.ParseContract(c.contract)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.law, c.contract, err)
+		}
+		got, err := MeasureDeclaration(&rules, an, con, c.declarer)
+		if err != nil {
+			t.Fatalf("%s %s by %s: %v", c.law, c.contract, c.declarer, err)
+		}
+		var best []string
+		for _, b := range got.Best {
+			best = append(best, b.String())
+		}
+		g := want{best, got.BestNS, got.InBest, got.Highest, got.LevelGap, got.LeaderDeclared}
+		if !slices.Equal(g.best, c.want.best) || g.bestNS != c.want.bestNS || g.inBest != c.want.inBest ||
+			g.highest != c.want.highest || g.gap != c.want.gap || g.leaderDeclared != c.want.leaderDeclared {
+			t.Errorf("%s %s by %s: got %+v, want %+v", c.law, c.contract, c.declarer, g, c.want)
+		}
+		if !got.Judged || !got.Levelled || !got.Lead || got.Leader != scoring.EW || got.Side != c.declarer.Side() {
+			t.Errorf("%s %s by %s: judged %v levelled %v, leader %v %s, side %s; want judged, levelled, leader EW, side %s",
+				c.law, c.contract, c.declarer, got.Judged, got.Levelled, got.Lead, got.Leader, got.Side, c.declarer.Side())
+		}
+	}
+	// A passed-out board: no declaration, but EW could make most.
+	rules := scoring.NewRules(scoring.Contract2017)
+	got, err := MeasureDeclaration(&rules, an, scoring.Contract{Pass: true}, scoring.North)
+	if err != nil || !got.PassedOut || !got.Lead || got.Leader != scoring.EW || got.LeaderDeclared || got.Judged {
+		t.Errorf("passed out: %+v %v", got, err)
+	}
+	// A nullo (royalton-1915) is left out, not judged.
+	rules = scoring.NewRules(scoring.Royalton1915)
+	nl, _ := rules.ParseContract("2NL")
+	got, err = MeasureDeclaration(&rules, an, nl, scoring.North)
+	if err != nil || got.Judged || got.InBest || !got.NullosLeftOut {
+		t.Errorf("nullo: %+v %v", got, err)
+	}
+}

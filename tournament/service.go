@@ -57,6 +57,8 @@ type EventInput struct {
 	TableLead     bool // Event.TableLead
 
 	Overall OverallOptions // Event.Overall; the zero value: the defaults
+
+	Convention string // Event.Convention; "": traveler's own
 }
 
 // SectionInput is a new section: the session it belongs to, its name and
@@ -113,8 +115,9 @@ type Standing struct {
 	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go); a Swiss pairs at IMPs: VPs
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
-	Boards     int // boards played, artificial scores included
-	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+	Shared     bool // another entrant of its field holds the same place (Event.PlaceText writes "3=" where the convention says)
+	Boards     int  // boards played, artificial scores included
+	IMPs       int  // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 
 	// Procedural penalties (adjust.go):
 	Penalty   float64   // what they took off Total, in its unit (at matchpoints before scaling), 2 decimals; 0: none

@@ -364,15 +364,17 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 		if played[p] > 0 {
 			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
 			if isMP && top > 0 {
-				st.Percentage = scoring.Percentage(sum[p], float64(played[p])*top)
+				st.Percentage = sb.conv.Percentage(sum[p], float64(played[p])*top)
 			}
 		}
 		out = append(out, st)
 		totals = append(totals, st.Total)
 		fields = append(fields, field(p))
 	}
-	for i, place := range scoring.PlacesPerField(totals, fields) {
-		out[i].Place = place
+	places := scoring.PlacesPerField(totals, fields)
+	shared := scoring.SharedPlaces(places, fields)
+	for i, place := range places {
+		out[i].Place, out[i].Shared = place, shared[i]
 	}
 	slices.SortStableFunc(out, byDirectionPlace)
 	return out

@@ -15,6 +15,7 @@ import (
 // shared testdata README lists it).
 type Convention struct {
 	Name string // the name an event is given it by ("" for traveler's own)
+	Doc  string // what it does, in a few words, for the pages
 
 	// LineDecimals: each line's matchpoints, Neuberg-factored ones
 	// included, are rounded to this many decimals (halves up) before a
@@ -82,12 +83,20 @@ func (d ButlerDrop) Trim(n int) int {
 //     averaged (EBU forum, "Factoring manually": the totals of a
 //     cross-IMP game are sums, factored by boards played).
 var Conventions = map[string]Convention{
-	"ebu":            {Name: "ebu", LineDecimals: 1, TieMark: true},
-	"wbf":            {Name: "wbf", LineDecimals: 1},
-	"bridge-scorer":  {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalfUp: true, TieMark: true},
-	"realbridge":     {Name: "realbridge", PercentDown: true},
-	"sum-cross-imps": {Name: "sum-cross-imps", CrossIMPSum: true},
+	"ebu": {Name: "ebu", LineDecimals: 1, TieMark: true,
+		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
+	"wbf": {Name: "wbf", LineDecimals: 1,
+		Doc: "the WBF's: each line's matchpoints rounded to 0.1 before adding"},
+	"bridge-scorer": {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalfUp: true, TieMark: true,
+		Doc: "bridge-scorer's: a Butler datum of all of three scores, halves rounded up; shared places written 3="},
+	"realbridge": {Name: "realbridge", PercentDown: true,
+		Doc: "RealBridge's: percentages cut to two decimals (48.125 is 48.12)"},
+	"sum-cross-imps": {Name: "sum-cross-imps", CrossIMPSum: true,
+		Doc: "cross-IMPs summed over the comparisons, not averaged"},
 }
+
+// travelerDoc says what traveler's own convention does.
+const travelerDoc = "traveler's own (Compscore3's): lines added unrounded, percentages rounded half away from zero, a Butler datum without the highest and lowest score"
 
 // ConventionNames lists the names ParseConvention takes, sorted, after
 // "traveler" (the default).
@@ -106,7 +115,7 @@ func ConventionNames() []string {
 func ParseConvention(field, s string) (Convention, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	if name == "" || name == "traveler" {
-		return Convention{}, nil
+		return Convention{Doc: travelerDoc}, nil
 	}
 	c, ok := Conventions[name]
 	if !ok {

@@ -20,7 +20,7 @@ func checkConvention(s string) (string, error) {
 
 // Conv returns the event's convention; a name no longer known is
 // traveler's own.
-func (e *Event) Conv() scoring.Convention {
+func (e Event) Conv() scoring.Convention {
 	c, _ := scoring.ParseConvention("convention", e.Convention)
 	return c
 }

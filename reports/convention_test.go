@@ -69,3 +69,61 @@ func TestReadConvention(t *testing.T) {
 		}
 	}
 }
+
+// TestPBNCarriesConvention: an event's convention goes out in a
+// [TravelerConvention] tag of every game (PBN 2.1 §4.9: other programs
+// skip a tag they do not know) and is read back from it; a name traveler
+// does not know is refused naming the tag and what is allowed. The event
+// is Compscore3's file read by the EBU's convention.
+func TestPBNCarriesConvention(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf, err := ReadResults(bytes.NewReader(data), ReadOptions{Format: FormatUSEBIO, Convention: "ebu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WritePBN(&out, rf.Event); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "[TravelerConvention \"ebu\"]") {
+		t.Fatal("the PBN export does not carry the convention")
+	}
+	back, err := ReadResults(bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatPBN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Event.Event.Convention != "ebu" {
+		t.Errorf("read back: convention %q, want ebu", back.Event.Event.Convention)
+	}
+	bad := bytes.ReplaceAll(out.Bytes(), []byte("[TravelerConvention \"ebu\"]"), []byte("[TravelerConvention \"acme\"]"))
+	_, err = ReadResults(bytes.NewReader(bad), ReadOptions{Format: FormatPBN})
+	if err == nil || !strings.Contains(err.Error(), "[TravelerConvention]") || !strings.Contains(err.Error(), "ebu") {
+		t.Errorf("an unknown convention: %v, want an error naming the tag and the conventions", err)
+	}
+}
+
+// TestUSEBIONotesConvention: USEBIO 1.2 has no element for a convention;
+// the export says it in a comment (as it does a grading), and traveler's
+// own convention writes none.
+func TestUSEBIONotesConvention(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, conv := range []string{"", "ebu"} {
+		rf, err := ReadResults(bytes.NewReader(data), ReadOptions{Format: FormatUSEBIO, Convention: conv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteUSEBIO(&out, rf.Event); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), "<!-- traveler: the figures follow the ebu convention"); got != (conv == "ebu") {
+			t.Errorf("convention %q: the comment written %v", conv, got)
+		}
+	}
+}

@@ -25,8 +25,17 @@ func (e Event) Conv() scoring.Convention {
 	return c
 }
 
-// PlaceText writes a standing's place as the event's convention prints
-// it: "3", or "3=" for a shared place where the convention marks ties.
-func (e *Event) PlaceText(st *Standing) string {
-	return e.Conv().Place(st.Place, st.Shared)
+// PlaceText writes the place of s.Pairs[i] as the event's convention
+// prints it: "3", or "3=" where another entrant of its field (its
+// direction) holds the same place and the convention marks ties.
+func (s *Standings) PlaceText(i int) string {
+	st := &s.Pairs[i]
+	shared := false
+	for j := range s.Pairs {
+		if j != i && s.Pairs[j].Place == st.Place && s.Pairs[j].Direction == st.Direction {
+			shared = true
+			break
+		}
+	}
+	return s.Event.Conv().Place(st.Place, shared)
 }

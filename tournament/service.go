@@ -115,9 +115,8 @@ type Standing struct {
 	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go); a Swiss pairs at IMPs: VPs
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
-	Shared     bool // another entrant of its field holds the same place (Event.PlaceText writes "3=" where the convention says)
-	Boards     int  // boards played, artificial scores included
-	IMPs       int  // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+	Boards     int // boards played, artificial scores included
+	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
 
 	// Procedural penalties (adjust.go):
 	Penalty   float64   // what they took off Total, in its unit (at matchpoints before scaling), 2 decimals; 0: none

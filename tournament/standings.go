@@ -371,10 +371,8 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 		totals = append(totals, st.Total)
 		fields = append(fields, field(p))
 	}
-	places := scoring.PlacesPerField(totals, fields)
-	shared := scoring.SharedPlaces(places, fields)
-	for i, place := range places {
-		out[i].Place, out[i].Shared = place, shared[i]
+	for i, place := range scoring.PlacesPerField(totals, fields) {
+		out[i].Place = place
 	}
 	slices.SortStableFunc(out, byDirectionPlace)
 	return out

@@ -22,6 +22,8 @@ type EventRequest struct {
 	TableLead     bool `json:"table_lead"`     // tables enter the opening lead
 
 	Overall *OverallOptionsBody `json:"overall"` // how sections and sessions are ranked together; absent: the defaults
+
+	Convention string `json:"convention"` // the arithmetic convention its figures follow (scoring.Conventions); absent: traveler's own
 }
 
 // Input converts the request to the domain.
@@ -31,7 +33,7 @@ func (q *EventRequest) Input() (tournament.EventInput, error) {
 		return tournament.EventInput{}, err
 	}
 	return tournament.EventInput{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
-		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: overallOrZero(q.Overall.options())}, nil
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: overallOrZero(q.Overall.options()), Convention: q.Convention}, nil
 }
 
 // overallOrZero is o, or the zero options (the defaults) when nil.
@@ -56,6 +58,8 @@ type EventPatchRequest struct {
 	TableLead     *bool `json:"table_lead"`
 
 	Overall *OverallOptionsBody `json:"overall"` // all of the options (one left out at its default); absent: unchanged
+
+	Convention *string `json:"convention"` // absent: unchanged; "traveler" or "": traveler's own
 }
 
 // Patch converts the request to the domain.
@@ -65,7 +69,7 @@ func (q *EventPatchRequest) Patch() (tournament.EventPatch, error) {
 		return tournament.EventPatch{}, err
 	}
 	return tournament.EventPatch{Name: q.Name, Date: q.Date, Law: q.Law, LawOptions: opts, Scoring: q.Scoring, Published: q.Published,
-		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: q.Overall.options()}, nil
+		TableTraveler: q.TableTraveler, TableLead: q.TableLead, Overall: q.Overall.options(), Convention: q.Convention}, nil
 }
 
 // lawOptions reads each option as true/false or a whole number; whether
@@ -106,6 +110,8 @@ type EventResponse struct {
 
 	Overall OverallOptionsBody `json:"overall"` // how sections and sessions are ranked together
 
+	Convention string `json:"convention,omitempty"` // the arithmetic convention its figures follow; absent: traveler's own
+
 	CreatedAt time.Time `json:"created_at,omitzero"`
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
 }
@@ -119,7 +125,7 @@ func NewEventResponse(e tournament.Event) EventResponse {
 	return EventResponse{ID: e.ID, Name: e.Name, Date: e.Date, Law: e.Law.String(), LawOptions: opts,
 		Scoring: string(e.Scoring), Published: e.Published,
 		TableTraveler: e.TableTraveler, TableLead: e.TableLead, Overall: newOverallOptionsBody(e.Overall),
-		CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
+		Convention: e.Convention, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt}
 }
 
 // OverallOptionsBody is how an event's sections and sessions are ranked

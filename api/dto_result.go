@@ -225,7 +225,7 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 			players = []string{}
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
-			Percentage: round2(p.Percentage), Place: strconv.Itoa(p.Place), Boards: p.Boards}
+			Percentage: round2(p.Percentage), Place: s.PlaceText(i), Boards: p.Boards}
 		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps

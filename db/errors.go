@@ -60,6 +60,7 @@ var (
 	statusNames   = func() []string { return names(tournament.Statuses) }()
 	methodNames   = func() []string { return names(tournament.Methods) }()
 	lawNames      = scoring.LawNames()
+	conventions   = scoring.ConventionNames()
 	kindNames     = []string{"custom", "mitchell", "howell", "teams"}
 	nonNegative   = "must not be negative"
 	numberedFrom1 = "numbered from 1"
@@ -78,6 +79,9 @@ var checks = map[string]check{
 	"events_date_check":              {"date", "not a date: write YYYY-MM-DD", nil},
 	"events_law_check":               {"law", "not a law code traveler knows", lawNames},
 	"events_law_options_check":       {"law_options", "must be an object of option names and values", nil},
+	"events_convention_check":        {"convention", "a convention's name is at most 40 characters", conventions},
+	"sections_law_check":             {"law", "not a law code traveler knows", lawNames},
+	"sections_law_options_check":     {"law_options", "an object of option names and values, and only with a law code of the section's own", nil},
 	"events_scoring_check":           {"scoring", "not a scoring method", methodNames},
 	"events_overall_field_check":     {"overall.field", "not a way to score sections", []string{tournament.FieldSection, tournament.FieldAcross}},
 	"events_overall_method_check":    {"overall.method", "not a way to rank sessions together", []string{tournament.OverallSum, tournament.OverallCarryOver}},

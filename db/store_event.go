@@ -18,7 +18,7 @@ import (
 
 // eventColumns are the columns scanEvent reads.
 const eventColumns = `id, name, to_char(date, 'YYYY-MM-DD'), law, law_options, scoring, published, created_at, updated_at,
-	table_traveler, table_lead, entry_version, overall_field, overall_method, carry_over, same_pair`
+	table_traveler, table_lead, entry_version, overall_field, overall_method, carry_over, same_pair, convention`
 
 // scanEvent reads a row of eventColumns.
 func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
@@ -29,7 +29,7 @@ func scanEvent(row pgx.CollectableRow) (tournament.Event, error) {
 	)
 	if err := row.Scan(&e.ID, &e.Name, &e.Date, &law, &opts, &e.Scoring, &e.Published, &e.CreatedAt, &e.UpdatedAt,
 		&e.TableTraveler, &e.TableLead, &e.EntryVersion,
-		&e.Overall.Field, &e.Overall.Method, &e.Overall.CarryOver, &e.Overall.SamePair); err != nil {
+		&e.Overall.Field, &e.Overall.Method, &e.Overall.CarryOver, &e.Overall.SamePair, &e.Convention); err != nil {
 		return e, err
 	}
 	l, err := scoring.ParseLaw("law", law)
@@ -121,11 +121,11 @@ func (s *Store) insertEvent(ctx context.Context, e *tournament.Event, opts []byt
 	e.Overall = ov // as it is read back
 	err := s.q.QueryRow(ctx, `
 		INSERT INTO events (name, date, law, law_options, scoring, published, table_traveler, table_lead,
-		                    overall_field, overall_method, carry_over, same_pair)
-		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+		                    overall_field, overall_method, carry_over, same_pair, convention)
+		VALUES ($1, CAST($2::text AS date), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 		RETURNING id, created_at, updated_at`,
 		e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published, e.TableTraveler, e.TableLead,
-		ov.Field, ov.Method, ov.CarryOver, ov.SamePair,
+		ov.Field, ov.Method, ov.CarryOver, ov.SamePair, e.Convention,
 	).Scan(&e.ID, &e.CreatedAt, &e.UpdatedAt)
 	if err != nil {
 		return translate("create event", err, ids{})
@@ -211,11 +211,11 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescore to
 			SET name = $2, date = CAST($3::text AS date), law = $4, law_options = $5, scoring = $6,
 			    published = $7, table_traveler = $8, table_lead = $9, updated_at = now(),
 			    overall_field = $10, overall_method = $11, carry_over = $12, same_pair = $13,
-			    entry_version = entry_version + 1
+			    convention = $14, entry_version = entry_version + 1
 			WHERE id = $1 AND deleted_at IS NULL
 			RETURNING created_at, updated_at, entry_version`,
 			e.ID, e.Name, e.Date, e.Law.String(), opts, string(e.Scoring), e.Published, e.TableTraveler, e.TableLead,
-			ov.Field, ov.Method, ov.CarryOver, ov.SamePair,
+			ov.Field, ov.Method, ov.CarryOver, ov.SamePair, e.Convention,
 		).Scan(&e.CreatedAt, &e.UpdatedAt, &e.EntryVersion)
 		if err != nil {
 			return notFound("update event", err, "event", e.ID)

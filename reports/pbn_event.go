@@ -43,7 +43,14 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		}
 		return PBNTag{}, false
 	}
-	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
+	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Convention: rd.convention("", 0, "")}
+	if t, ok := first(conventionTag); ok && rd.opt.Convention == "" {
+		c, err := scoring.ParseConvention(conventionTag, t.Value)
+		if err != nil {
+			return tournament.EventData{}, pbnErr(t, "a convention: "+strings.Join(scoring.ConventionNames(), ", "))
+		}
+		e.Convention = c.Name
+	}
 	if t, ok := first(lawTag); ok {
 		law, err := scoring.ParseLaw("law", t.Value)
 		if err != nil {

@@ -48,6 +48,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 		ev.law = d.Event.Law.String()
 	}
 	ev.lawOf = d.Event.Law
+	ev.convention = d.Event.Convention
 	first := true
 	for si := range d.Sections {
 		s := &d.Sections[si]
@@ -139,6 +140,7 @@ const pbnEOL = "\n"
 type pbnEventTags struct {
 	event, site, date, scoring string
 	law                        string // the TravelerLaw tag; "" under contract-2017
+	convention                 string // the TravelerConvention tag; "" for traveler's own
 	lawOf                      scoring.Law
 }
 
@@ -191,6 +193,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	if g.ev.law != "" {
 		// §4.9: "A PBN parser is robust when it just skips such tags".
 		add(lawTag, g.ev.law)
+	}
+	if g.ev.convention != "" {
+		add(conventionTag, g.ev.convention)
 	}
 	var lead string
 	var auction []string
@@ -500,6 +505,11 @@ var pbnScoring = map[tournament.Method]string{
 // lawTag is the tag naming the law code of an event not played under
 // contract-2017; other programs ignore a tag they do not know (PBN 2.1).
 const lawTag = "TravelerLaw"
+
+// conventionTag is the tag naming the convention (scoring.Conventions) an
+// event's figures follow, when not traveler's own; skipped by other
+// programs as lawTag is.
+const conventionTag = "TravelerConvention"
 
 // tag writes [Name "value"] on a line of its own: §3.3 "Export format
 // requires each tag pair to appear left justified on a line by itself",

@@ -68,6 +68,8 @@ type ReadOptions struct {
 	Date     string            // the event's date (YYYY-MM-DD) instead of the file's
 	Today    string            // the date (YYYY-MM-DD) an undated file is given; "" is today's
 	Strict   bool              // a written score that disagrees with its contract, or a figure of the file's own that traveler does not reproduce (Differences), is an error, not a note
+
+	Convention string // the convention (scoring.Conventions) its figures are worked out by; "traveler" is traveler's own; "" takes the one its program uses, else traveler's own
 }
 
 // Note is something traveler assumed or found while reading a file that a

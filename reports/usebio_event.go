@@ -193,7 +193,8 @@ func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) 
 		name = ev.Title
 	}
 	name = rd.eventName(name, ev.Line, "EVENT/EVENT_DESCRIPTION")
-	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method}, nil
+	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method,
+		Convention: rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME")}, nil
 }
 
 // usebioTwoWinner tells whether the event had a winner each way:

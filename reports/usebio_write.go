@@ -131,6 +131,10 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	if note := usebioPenaltyNote(&s.Section); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
+	if c := d.Event.Conv(); c.Name != "" {
+		// USEBIO 1.2 has no element for it: a comment, as for grading.
+		x.raw("  <!-- traveler: the figures follow the " + c.Name + " convention, " + strings.ReplaceAll(c.Doc, "--", "- -") + " -->\n")
+	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[[2]string]tournament.Standing{} // number, direction
 	for _, st := range s.Standings.Pairs {

@@ -17,6 +17,12 @@ func ArtificialIMPs(percent int) float64 {
 // the product of the shares; artificial lines get ArtificialIMPs of their percentages and take no
 // part; unplayed lines get 0. EW gets the negative of NS on a compared line.
 func CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64) {
+	return Convention{}.CrossIMPLines(lines, assigned)
+}
+
+// CrossIMPLines is CrossIMPLines under the convention: a compared line's
+// IMPs summed over the other lines when CrossIMPSum, else averaged.
+func (c Convention) CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64) {
 	ns = make([]float64, len(lines))
 	ew = make([]float64, len(lines))
 	artificialIMPs(lines, ns, ew)
@@ -30,6 +36,9 @@ func CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64
 				scores[k] = lines[i].NSScore
 			}
 			for k, v := range CrossIMPs(scores) {
+				if c.CrossIMPSum {
+					v *= float64(len(members) - 1)
+				}
 				ns[members[k]] = v
 				ew[members[k]] = -v
 			}
@@ -51,6 +60,9 @@ func CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64
 		}
 		net := crossNet(vals, cum)
 		others := float64(len(members) - 1)
+		if c.CrossIMPSum {
+			others = 1
+		}
 		for _, i := range members {
 			own := partsOf(lines, assigned, i)
 			sum := 0.0
@@ -74,6 +86,16 @@ func CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64
 // is left out of the datum and scores the weighted IMPs of its parts against it; artificial lines
 // get ArtificialIMPs; unplayed lines 0. Returns the datum of each group too.
 func ButlerLines(lines []CompareLine, assigned [][]Weighted, trim, round int) (ns, ew []float64, datum map[int]int) {
+	return butlerLinesBy(lines, assigned, func(s []int) int { return ButlerDatum(s, trim, round) })
+}
+
+// ButlerLines is ButlerLines with the convention's datum (Convention.ButlerDatum, to round).
+func (c Convention) ButlerLines(lines []CompareLine, assigned [][]Weighted, round int) (ns, ew []float64, datum map[int]int) {
+	return butlerLinesBy(lines, assigned, func(s []int) int { return c.ButlerDatum(s, round) })
+}
+
+// butlerLinesBy is ButlerLines with each group's datum made by datumOf.
+func butlerLinesBy(lines []CompareLine, assigned [][]Weighted, datumOf func([]int) int) (ns, ew []float64, datum map[int]int) {
 	ns = make([]float64, len(lines))
 	ew = make([]float64, len(lines))
 	datum = map[int]int{}
@@ -85,7 +107,7 @@ func ButlerLines(lines []CompareLine, assigned [][]Weighted, trim, round int) (n
 				scores = append(scores, lines[i].NSScore)
 			}
 		}
-		d := ButlerDatum(scores, trim, round)
+		d := datumOf(scores)
 		datum[lines[members[0]].Group] = d
 		for _, i := range members {
 			var v float64

@@ -64,3 +64,26 @@ func PlacesPerField(totals []float64, field []int) []int {
 	}
 	return places
 }
+
+// SharedPlaces reports, for each place of places (Places, PlacesPerField),
+// whether another entry holds the same place: a tie. Entries of separate
+// fields holding the same number are told apart by field (nil: one field).
+func SharedPlaces(places []int, field ...[]int) []bool {
+	type key struct{ field, place int }
+	count := map[key]int{}
+	at := func(i int) key {
+		f := 0
+		if len(field) > 0 && i < len(field[0]) {
+			f = field[0][i]
+		}
+		return key{f, places[i]}
+	}
+	for i := range places {
+		count[at(i)]++
+	}
+	out := make([]bool, len(places))
+	for i := range places {
+		out[i] = count[at(i)] > 1
+	}
+	return out
+}

@@ -42,7 +42,7 @@ const (
 // compareSectionFor compares a section's boards for the event: compareSection,
 // then the artificial scores by the event's Law 12C2 option (sessionArtificial).
 func compareSectionFor(e *Event, m *movement.Movement, results []Result) sectionBoards {
-	return artificialFor(e, m, results, compareSection(e.Scoring, m, results))
+	return artificialFor(e, m, results, compareSectionBy(e.Scoring, e.Conv(), m, results))
 }
 
 // artificialFor applies the event's Law 12C2 option to boards compared
@@ -92,7 +92,7 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 		}
 		return sum[p] / float64(played[p]), true
 	}
-	out := sectionBoards{full: sb.full, boards: sb.boards, points: make(map[int]BoardPoints, len(sb.points))}
+	out := sectionBoards{conv: sb.conv, full: sb.full, boards: sb.boards, points: make(map[int]BoardPoints, len(sb.points))}
 	for b, pts := range sb.points {
 		out.points[b] = pts
 	}

@@ -6,11 +6,9 @@ import (
 )
 
 // Butler datum of the clubs' scorers (Compscore3, shared/testdata README):
-// drop the highest and the lowest score, take the mean, round to 10.
-const (
-	butlerTrim  = 1
-	butlerRound = 10
-)
+// drop the highest and the lowest score (scoring.ButlerDropOne, traveler's
+// own convention), take the mean, round to 10.
+const butlerRound = 10
 
 // BoardPoints are one board's lines compared by a method.
 type BoardPoints struct {
@@ -43,7 +41,13 @@ func (m Method) mpScale() (scoring.MPScale, bool) {
 // teams method (IMP_TEAMS, BAM_TEAMS, …) is not a comparison of one
 // traveler; it gives zeros.
 func CompareBoard(method Method, lines []scoring.CompareLine, assigned, ewAssigned [][]scoring.Weighted, full int) BoardPoints {
-	out := compareOnce(method, lines, assigned, full)
+	return compareBoardBy(method, scoring.Convention{}, lines, assigned, ewAssigned, full)
+}
+
+// compareBoardBy is CompareBoard under a convention (Event.Conv): its
+// rounding of each line's matchpoints, its Butler datum, its cross-IMPs.
+func compareBoardBy(method Method, conv scoring.Convention, lines []scoring.CompareLine, assigned, ewAssigned [][]scoring.Weighted, full int) BoardPoints {
+	out := compareOnce(method, conv, lines, assigned, full)
 	if ew, ok := ewView(lines, assigned, ewAssigned); ok {
 		// Law 12C1(b): the rule of the split score, in one place for every
 		// method. The NS side of every line is compared in the field where a
@@ -53,7 +57,7 @@ func CompareBoard(method Method, lines []scoring.CompareLine, assigned, ewAssign
 		// pair from EW's, and every other pair meets, in the line, the score
 		// its own direction's counterpart was given (NS +620 for the NS
 		// pairs, EW −650 for the EW pairs). A balanced board is unchanged.
-		e := compareOnce(method, lines, ew, full)
+		e := compareOnce(method, conv, lines, ew, full)
 		out.Shown[1], out.Counted[1] = e.Shown[1], e.Counted[1]
 	}
 	return out
@@ -77,8 +81,8 @@ func ewView(lines []scoring.CompareLine, assigned, ewAssigned [][]scoring.Weight
 }
 
 // compareOnce compares a board's lines by a pairs method with one set of
-// assigned parts (CompareBoard).
-func compareOnce(method Method, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
+// assigned parts (CompareBoard), under conv.
+func compareOnce(method Method, conv scoring.Convention, lines []scoring.CompareLine, assigned [][]scoring.Weighted, full int) BoardPoints {
 	var out BoardPoints
 	zero := func() [2][]float64 { return [2][]float64{make([]float64, len(lines)), make([]float64, len(lines))} }
 	if scale, ok := method.mpScale(); ok {
@@ -93,6 +97,20 @@ func compareOnce(method Method, lines []scoring.CompareLine, assigned [][]scorin
 		if own != full {
 			out.Counted[0], out.Counted[1], _ = scoring.MatchpointsAssigned(lines, assigned, full, scale)
 		}
+		if conv.LineDecimals > 0 {
+			// The convention's rounding of each line before it is added;
+			// the traveler shows what is counted where the tops agree.
+			for side := range out.Counted {
+				for k, v := range out.Counted[side] {
+					out.Counted[side][k] = conv.LinePoints(v)
+				}
+				if own != full {
+					for k, v := range out.Shown[side] {
+						out.Shown[side][k] = conv.LinePoints(v)
+					}
+				}
+			}
+		}
 		return out
 	}
 	switch method {
@@ -101,10 +119,10 @@ func compareOnce(method Method, lines []scoring.CompareLine, assigned [][]scorin
 	case MethodTotal:
 		out.Shown[0], out.Shown[1] = scoring.TotalPoints(lines, assigned)
 	case MethodCrossIMP:
-		out.Shown[0], out.Shown[1] = scoring.CrossIMPLines(lines, assigned)
+		out.Shown[0], out.Shown[1] = conv.CrossIMPLines(lines, assigned)
 	case MethodButler:
 		var datums map[int]int
-		out.Shown[0], out.Shown[1], datums = scoring.ButlerLines(lines, assigned, butlerTrim, butlerRound)
+		out.Shown[0], out.Shown[1], datums = conv.ButlerLines(lines, assigned, butlerRound)
 		if d, ok := datums[1]; ok {
 			out.Datum = &d
 		}
@@ -149,6 +167,7 @@ func weighted(ps []AssignedPart) []scoring.Weighted {
 
 // sectionBoards is a section's results grouped by board and compared.
 type sectionBoards struct {
+	conv   scoring.Convention  // the convention they were compared under (Event.Conv)
 	full   int                 // the lines every board is scored as if played
 	boards map[int][]int       // board → indexes into the results
 	points map[int]BoardPoints // board → its lines compared (index as in boards[b])
@@ -156,7 +175,12 @@ type sectionBoards struct {
 
 // compareSection compares every board of a section's results by method.
 func compareSection(method Method, m *movement.Movement, results []Result) sectionBoards {
-	sb := sectionBoards{boards: map[int][]int{}, points: map[int]BoardPoints{}}
+	return compareSectionBy(method, scoring.Convention{}, m, results)
+}
+
+// compareSectionBy is compareSection under a convention (compareBoardBy).
+func compareSectionBy(method Method, conv scoring.Convention, m *movement.Movement, results []Result) sectionBoards {
+	sb := sectionBoards{conv: conv, boards: map[int][]int{}, points: map[int]BoardPoints{}}
 	for i := range results {
 		sb.boards[results[i].Board] = append(sb.boards[results[i].Board], i)
 	}
@@ -191,7 +215,7 @@ func compareSection(method Method, m *movement.Movement, results []Result) secti
 				ewAssigned[k] = ewParts
 			}
 		}
-		bp := CompareBoard(method, lines, assigned, ewAssigned, sb.full)
+		bp := compareBoardBy(method, conv, lines, assigned, ewAssigned, sb.full)
 		correctLines(method, &bp, results, idx, sb.full)
 		sb.points[b] = bp
 	}

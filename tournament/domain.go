@@ -60,6 +60,10 @@ type Event struct {
 	// over (overall.go).
 	Overall OverallOptions
 
+	// Convention is the arithmetic its figures follow where the laws leave
+	// it open (a name of scoring.Conventions; "": traveler's own).
+	Convention string
+
 	// EntryVersion counts the changes an entry is checked against (law
 	// code, options, scoring method, table options): an entry is stored
 	// only at the version it was scored under (Service.EnterResults).
@@ -87,6 +91,8 @@ type EventPatch struct {
 	TableLead     *bool // Event.TableLead; nil: unchanged
 
 	Overall *OverallOptions // Event.Overall, all of it (an option not given at its default); nil: unchanged
+
+	Convention *string // Event.Convention; nil: unchanged
 }
 
 // Section is a group of tables playing one movement in one session of an

@@ -108,12 +108,18 @@ type fieldPart struct {
 // counts Neuberg-scaled to that top, as within a section (compareSection).
 // It returns each part's lines with their points, in the parts' order.
 func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
+	return fieldBoardsBy(method, scoring.Convention{}, parts)
+}
+
+// fieldBoardsBy is fieldBoards under conv (the event's convention,
+// compareBoardBy).
+func fieldBoardsBy(method Method, conv scoring.Convention, parts []fieldPart) []sectionBoards {
 	out := make([]sectionBoards, len(parts))
 	plays := map[int]int{}
 	lines := map[int]int{}
 	corrected := false // some line has a director's figure (adjust.go)
 	for p := range parts {
-		out[p] = sectionBoards{boards: map[int][]int{}, points: map[int]BoardPoints{}}
+		out[p] = sectionBoards{conv: conv, boards: map[int][]int{}, points: map[int]BoardPoints{}}
 		rs := parts[p].results
 		for i := range rs {
 			corrected = corrected || len(rs[i].Corrections) > 0
@@ -163,7 +169,7 @@ func fieldBoards(method Method, parts []fieldPart) []sectionBoards {
 			}
 		}
 		start[len(parts)] = len(all)
-		pts := CompareBoard(method, all, assigned, ewAssigned, full)
+		pts := compareBoardBy(method, conv, all, assigned, ewAssigned, full)
 		if corrected {
 			var corrs [][]PointCorrection
 			for p := range parts {
@@ -331,7 +337,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			for k, i := range idx {
 				parts[k] = fieldPart{m: &in[i].Section.Movement, results: in[i].Results}
 			}
-			field = fieldBoards(e.Scoring, parts)
+			field = fieldBoardsBy(e.Scoring, e.Conv(), parts)
 		}
 		type pairSection struct {
 			sb    sectionBoards
@@ -404,7 +410,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 					se.points = scoring.ScaleToBoards(sum[p], played[p], most[m.Field(p)]) * factor
 					if isMP && ps.top > 0 {
 						se.possible = float64(played[p]) * ps.top * factor
-						se.score.Percentage = scoring.Percentage(sum[p], float64(played[p])*ps.top)
+						se.score.Percentage = e.Conv().Percentage(sum[p], float64(played[p])*ps.top)
 					}
 				}
 				se.score.Points = scoring.Round2(se.points)
@@ -741,7 +747,7 @@ func fieldStandingsFrom(ctx context.Context, store Store, sec *Section, e *Event
 			}
 			parts[i] = fieldPart{m: &field[i].Section.Movement, results: rs}
 		}
-		fb := fieldBoards(e.Scoring, parts)
+		fb := fieldBoardsBy(e.Scoring, e.Conv(), parts)
 		st := sectionStandingsBy(e, sec, parts[self].results, mine.Pairs, nil, &fieldScore{boards: fb[self], sections: len(field)})
 		st.Over = over
 		return st
@@ -784,7 +790,7 @@ func scoreAcrossField(d *EventData) {
 		for k, i := range idx {
 			parts[k] = fieldPart{m: &d.Sections[i].Section.Movement, results: d.Sections[i].Results}
 		}
-		fb := fieldBoards(d.Event.Scoring, parts)
+		fb := fieldBoardsBy(d.Event.Scoring, d.Event.Conv(), parts)
 		for k, i := range idx {
 			sd := &d.Sections[i]
 			over := sd.Standings.Over
@@ -821,7 +827,7 @@ func sessionField(ctx context.Context, store Store, sec *Section, e *Event, dire
 	for i := range others {
 		parts = append(parts, fieldPart{m: &others[i].Section.Movement, results: others[i].Results})
 	}
-	return fieldBoards(e.Scoring, parts)[0], nil
+	return fieldBoardsBy(e.Scoring, e.Conv(), parts)[0], nil
 }
 
 // sharedGrading is the grading (strata, handicap option) of every section

@@ -57,6 +57,8 @@ type EventInput struct {
 	TableLead     bool // Event.TableLead
 
 	Overall OverallOptions // Event.Overall; the zero value: the defaults
+
+	Convention string // Event.Convention; "": traveler's own
 }
 
 // SectionInput is a new section: the session it belongs to, its name and

@@ -52,6 +52,9 @@ func (s *Service) CreateEventWith(ctx context.Context, a Actor, in EventInput, i
 	if e.Overall, err = checkOverall(in.Overall, e.Scoring); err != nil {
 		return Event{}, false, err
 	}
+	if e.Convention, err = checkConvention(in.Convention); err != nil {
+		return Event{}, false, err
+	}
 	if replayed, err = s.store.CreateEvent(ctx, &e, idem); err != nil {
 		return Event{}, false, err
 	}
@@ -123,6 +126,11 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		e.Published = *p.Published
 	}
 	applyTableOptions(&e, &p)
+	if p.Convention != nil {
+		if e.Convention, err = checkConvention(*p.Convention); err != nil {
+			return Event{}, err
+		}
+	}
 	if p.Overall != nil {
 		e.Overall = *p.Overall
 	}

@@ -46,6 +46,9 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 	if e.Scoring, err = checkMethod(string(e.Scoring)); err != nil {
 		return EventData{}, err
 	}
+	if e.Convention, err = checkConvention(e.Convention); err != nil {
+		return EventData{}, err
+	}
 	var rules scoring.Rules
 	if rules, e.LawOptions, err = rulesFor(e.Law, e.LawOptions); err != nil {
 		return EventData{}, err

@@ -365,7 +365,7 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 		if played[p] > 0 {
 			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
 			if isMP && top > 0 {
-				st.Percentage = scoring.Percentage(sum[p], float64(played[p])*top)
+				st.Percentage = sb.conv.Percentage(sum[p], float64(played[p])*top)
 			}
 		}
 		out = append(out, st)

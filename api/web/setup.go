@@ -113,8 +113,9 @@ type methodChoice struct {
 
 // eventFormData is the new-event form's data.
 type eventFormData struct {
-	Laws    []lawChoice
-	Methods []methodChoice
+	Laws        []lawChoice
+	Methods     []methodChoice
+	Conventions []methodChoice // the conventions (scoring.ConventionNames), traveler's own first
 }
 
 // newEventPage shows the empty new-event form.
@@ -150,6 +151,10 @@ func eventForm(chosen map[string]string, opts map[string]map[string]string) even
 	for _, m := range tournament.Methods {
 		d.Methods = append(d.Methods, methodChoice{Value: string(m), Description: methodDescriptions[m], Selected: chosen["scoring"] == string(m)})
 	}
+	for _, n := range scoring.ConventionNames() {
+		c, _ := scoring.ParseConvention("convention", n)
+		d.Conventions = append(d.Conventions, methodChoice{Value: n, Description: c.Doc, Selected: chosen["convention"] == n})
+	}
 	return d
 }
 
@@ -162,7 +167,7 @@ func (p *Pages) createEvent(c echo.Context) error {
 	chosen := formValues(c)
 	law := strings.TrimSpace(chosen["law"])
 	submitted := submittedOptions(law, form)
-	in := tournament.EventInput{Name: chosen["name"], Date: strings.TrimSpace(chosen["date"]), Law: law, Scoring: chosen["scoring"]}
+	in := tournament.EventInput{Name: chosen["name"], Date: strings.TrimSpace(chosen["date"]), Law: law, Scoring: chosen["scoring"], Convention: chosen["convention"]}
 	v := View{Title: "New event", Form: chosen, Data: eventForm(chosen, map[string]map[string]string{law: submitted})}
 	if in.LawOptions, err = lawOptionValues(law, submitted); err != nil {
 		return p.renderError(c, "event_new.html", v, err)

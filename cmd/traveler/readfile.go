@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/traveler-bridge/traveler/reports"
+	"github.com/traveler-bridge/traveler/scoring"
 )
 
 // fileFlags are the flags that say how to read a results file where the
@@ -20,6 +21,7 @@ type fileFlags struct {
 	date     string
 	encoding string
 	strict   bool
+	conv     string
 }
 
 // register adds the flags to fs.
@@ -28,6 +30,7 @@ func (f *fileFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.name, "name", "", "the event's name, instead of the file's")
 	fs.StringVar(&f.date, "date", "", "the event's date (YYYY-MM-DD), instead of the file's")
 	fs.StringVar(&f.encoding, "encoding", "", "the file's text encoding ("+strings.Join(reports.Encodings, ", ")+"); detected when not given")
+	fs.StringVar(&f.conv, "convention", "", "work the figures out by this convention ("+strings.Join(scoring.ConventionNames(), ", ")+"); by default the one the file's program is known to use, else traveler's own")
 	fs.BoolVar(&f.strict, "strict", false, "refuse a written score that disagrees with its contract, or a figure of the file's own (a line's points, a pair's total, percentage or place) that traveler does not reproduce (by default a note each, and traveler's is used)")
 }
 
@@ -46,6 +49,16 @@ func (f *fileFlags) options(source string, format reports.Format) (reports.ReadO
 	}
 	if opt.Encoding, err = reports.ParseEncoding(f.encoding); err != nil {
 		return opt, usagef("--encoding %v", err)
+	}
+	if f.conv != "" {
+		c, err := scoring.ParseConvention("--convention", f.conv)
+		if err != nil {
+			return opt, usagef("%v", err)
+		}
+		opt.Convention = c.Name
+		if opt.Convention == "" {
+			opt.Convention = "traveler"
+		}
 	}
 	return opt, nil
 }

@@ -1,0 +1,36 @@
+package reports
+
+import "strings"
+
+// programConventions are the results programs whose files say which
+// convention (scoring.Conventions) their figures follow, by a word of the
+// program's name as the file writes it (USEBIO's PROGRAM_NAME), and why:
+// issue 27 found EBUScore's, ScoreBridge's and RealBridge's figures on
+// their own files.
+var programConventions = []struct{ word, convention, why string }{
+	{"ebuscore", "ebu", "EBUScore rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
+	{"scorebridge", "ebu", "ScoreBridge rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
+	{"realbridge", "realbridge", "RealBridge cuts percentages to two decimals (48.125 is 48.12)"},
+}
+
+// convention returns the convention an event read from a file follows:
+// the one asked for (ReadOptions.Convention; "traveler" for traveler's
+// own), else the one its program
+// (written at line, in element) is known to use, with a note saying which
+// and why; "" (traveler's own) for any other program.
+func (rd *reading) convention(program string, line int, element string) string {
+	if rd.opt.Convention == "traveler" {
+		return "" // asked for traveler's own, whatever the program
+	}
+	if rd.opt.Convention != "" {
+		return rd.opt.Convention
+	}
+	p := strings.ToLower(program)
+	for _, c := range programConventions {
+		if p != "" && strings.Contains(p, c.word) {
+			rd.note(line, element, "the file was written by "+program+": its figures are worked out by the "+c.convention+" convention ("+c.why+"); give another convention to read it otherwise")
+			return c.convention
+		}
+	}
+	return ""
+}

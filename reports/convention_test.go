@@ -1,0 +1,129 @@
+package reports
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadConvention: a file's convention is the one asked for, else the
+// one its program is known to use (a note says which and why), else
+// traveler's own. The Compscore3 file (shared testdata
+// usebio/mp_pairs_howell.xml) keeps traveler's own, and under the EBU's
+// convention too its twelve percentages are the file's own: its one
+// Neuberg-factored board (board 12, five results of six: (m+1)·6/5−1 =
+// 9.8, 7.4, 5, 2.6, 0.2) is exact at 0.1, so rounding each line first
+// changes nothing. The same file with its PROGRAM_NAME written
+// "EBUScore" is read by the EBU's convention, with a note.
+func TestReadConvention(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := ReadUSEBIO(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := map[string]float64{}
+	for _, p := range u.Event.Pairs {
+		own[p.Number] = p.Percentage.Value
+	}
+	ebuScore := bytes.Replace(data, []byte("<PROGRAM_NAME>Compscore3</PROGRAM_NAME>"), []byte("<PROGRAM_NAME>EBUScore</PROGRAM_NAME>"), 1)
+	if bytes.Equal(ebuScore, data) {
+		t.Fatal("the file names no Compscore3 program")
+	}
+	for _, c := range []struct {
+		name       string
+		data       []byte
+		asked      string
+		convention string
+		note       string
+	}{
+		{"Compscore3", data, "", "", ""},
+		{"Compscore3 read by the EBU's", data, "ebu", "ebu", ""},
+		{"EBUScore", ebuScore, "", "ebu", "written by EBUScore"},
+		{"EBUScore read by WBF's", ebuScore, "wbf", "wbf", ""},
+	} {
+		rf, err := ReadResults(bytes.NewReader(c.data), ReadOptions{Format: FormatUSEBIO, Convention: c.asked})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := rf.Event.Event.Convention; got != c.convention {
+			t.Errorf("%s: convention %q, want %q", c.name, got, c.convention)
+		}
+		noted := ""
+		for _, n := range rf.Notes {
+			if strings.Contains(n.Text, "convention") {
+				noted = n.String()
+			}
+		}
+		if (c.note == "") != (noted == "") || !strings.Contains(noted, c.note) || c.note != "" && !strings.Contains(noted, "PROGRAM_NAME") {
+			t.Errorf("%s: convention note %q, want one saying %q", c.name, noted, c.note)
+		}
+		for _, st := range rf.Event.Sections[0].Standings.Pairs {
+			if st.Percentage != own[st.Number] {
+				t.Errorf("%s: pair %s %v %%, the file's own %v %%", c.name, st.Number, st.Percentage, own[st.Number])
+			}
+		}
+	}
+}
+
+// TestPBNCarriesConvention: an event's convention goes out in a
+// [TravelerConvention] tag of every game (PBN 2.1 §4.9: other programs
+// skip a tag they do not know) and is read back from it; a name traveler
+// does not know is refused naming the tag and what is allowed. The event
+// is Compscore3's file read by the EBU's convention.
+func TestPBNCarriesConvention(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf, err := ReadResults(bytes.NewReader(data), ReadOptions{Format: FormatUSEBIO, Convention: "ebu"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := WritePBN(&out, rf.Event); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "[TravelerConvention \"ebu\"]") {
+		t.Fatal("the PBN export does not carry the convention")
+	}
+	back, err := ReadResults(bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatPBN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Event.Event.Convention != "ebu" {
+		t.Errorf("read back: convention %q, want ebu", back.Event.Event.Convention)
+	}
+	bad := bytes.ReplaceAll(out.Bytes(), []byte("[TravelerConvention \"ebu\"]"), []byte("[TravelerConvention \"acme\"]"))
+	_, err = ReadResults(bytes.NewReader(bad), ReadOptions{Format: FormatPBN})
+	if err == nil || !strings.Contains(err.Error(), "[TravelerConvention]") || !strings.Contains(err.Error(), "ebu") {
+		t.Errorf("an unknown convention: %v, want an error naming the tag and the conventions", err)
+	}
+}
+
+// TestUSEBIONotesConvention: USEBIO 1.2 has no element for a convention;
+// the export says it in a comment (as it does a grading), and traveler's
+// own convention writes none.
+func TestUSEBIONotesConvention(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, conv := range []string{"", "ebu"} {
+		rf, err := ReadResults(bytes.NewReader(data), ReadOptions{Format: FormatUSEBIO, Convention: conv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if err := WriteUSEBIO(&out, rf.Event); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(out.String(), "<!-- traveler: the figures follow the ebu convention"); got != (conv == "ebu") {
+			t.Errorf("convention %q: the comment written %v", conv, got)
+		}
+	}
+}

@@ -1,0 +1,194 @@
+package scoring
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Convention is the arithmetic a results program or a federation chooses
+// where the laws leave it open: how a line's matchpoints are rounded before
+// they are added, how a percentage is cut to two decimals, how a Butler
+// datum is made, whether cross-IMPs are summed or averaged, how a tied place
+// is written. The zero Convention is traveler's own (Compscore3's, as the
+// shared testdata README lists it).
+type Convention struct {
+	Name string // the name an event is given it by ("" for traveler's own)
+	Doc  string // what it does, in a few words, for the pages
+
+	// LineDecimals: each line's matchpoints, Neuberg-factored ones
+	// included, are rounded to this many decimals (halves up) before a
+	// pair's total adds them; 0 leaves them unrounded.
+	LineDecimals int
+	// PercentDown: a pair's percentage is cut to two decimals (48.125 →
+	// 48.12) rather than rounded, halves away from zero (48.13).
+	PercentDown bool
+	// ButlerDrop: how many of the highest and of the lowest scores a
+	// Butler datum leaves out (ButlerDropOne, ButlerDropWoburn).
+	ButlerDrop ButlerDrop
+	// ButlerHalfUp: a datum halfway between two multiples of 10 goes up
+	// (−305 → −300), as JavaScript's Math.round; otherwise halves go away
+	// from zero (−305 → −310).
+	ButlerHalfUp bool
+	// CrossIMPSum: a line's cross-IMPs are the sum over the other lines,
+	// not their average.
+	CrossIMPSum bool
+	// TieMark: a shared place is written with "=" after it ("3=").
+	TieMark bool
+}
+
+// ButlerDrop is a rule for how many scores a Butler datum drops at each end.
+type ButlerDrop uint8
+
+// The Butler datum rules.
+const (
+	// ButlerDropOne drops the highest and the lowest score (Compscore3,
+	// shared testdata README), leaving at least one score.
+	ButlerDropOne ButlerDrop = iota
+	// ButlerDropWoburn drops none of 3 or fewer scores, else
+	// ⌈(n−10)/15⌉+1 at each end: one up to 10 scores, two up to 25, three
+	// up to 40 (the Woburn Sands club's "Butler Pairs Scoring" as the npm
+	// package bridge-scorer, lib/imps.js, implements it).
+	ButlerDropWoburn
+)
+
+// Trim returns how many scores a datum of n scores drops at each end.
+func (d ButlerDrop) Trim(n int) int {
+	if d == ButlerDropWoburn {
+		if n <= 3 {
+			return 0
+		}
+		return (n-10+14)/15 + 1 // ⌈(n−10)/15⌉+1; n−10 > −15 here, so the division rounds as ⌈⌉ does
+	}
+	return 1
+}
+
+// Conventions are the named conventions an event may be given, by name.
+// Each choice is cited where it is documented:
+//
+//   - EBU: the English Bridge Union's scorers round each line's matchpoints,
+//     Neuberg-factored ones to 0.1, before adding (EBU Laws & Ethics, "The
+//     Neuberg Formula", ebu.co.uk/lawsandethics/articles/neuberg; the
+//     worked example of Wikipedia's "Neuberg formula": 4.8333 → 4.8,
+//     10.6667 → 10.7); tied places written "3=".
+//   - WBF: "all board scores are rounded as early as possible to one
+//     decimal place, then the scores are added up" (Magic Contest's
+//     manual, "Number of decimals", "WBF scoring (always 1 decimal)").
+//   - bridge-scorer: the npm package's Butler datum (ButlerDropWoburn,
+//     Math.round: halves up) and its places written "2=" (lib/rank.js).
+//   - RealBridge: percentages cut to two decimals (48.125 → 48.12, seen
+//     in RealBridge's results by issue 27).
+//   - sum-cross-imps: cross-IMPs summed over the comparisons rather than
+//     averaged (EBU forum, "Factoring manually": the totals of a
+//     cross-IMP game are sums, factored by boards played).
+var Conventions = map[string]Convention{
+	"ebu": {Name: "ebu", LineDecimals: 1, TieMark: true,
+		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
+	"wbf": {Name: "wbf", LineDecimals: 1,
+		Doc: "the WBF's: each line's matchpoints rounded to 0.1 before adding"},
+	"bridge-scorer": {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalfUp: true, TieMark: true,
+		Doc: "bridge-scorer's: a Butler datum of all of three scores, halves rounded up; shared places written 3="},
+	"realbridge": {Name: "realbridge", PercentDown: true,
+		Doc: "RealBridge's: percentages cut to two decimals (48.125 is 48.12)"},
+	"sum-cross-imps": {Name: "sum-cross-imps", CrossIMPSum: true,
+		Doc: "cross-IMPs summed over the comparisons, not averaged"},
+}
+
+// travelerDoc says what traveler's own convention does.
+const travelerDoc = "traveler's own (Compscore3's): lines added unrounded, percentages rounded half away from zero, a Butler datum without the highest and lowest score"
+
+// ConventionNames lists the names ParseConvention takes, sorted, after
+// "traveler" (the default).
+func ConventionNames() []string {
+	out := make([]string, 0, len(Conventions)+1)
+	for n := range Conventions {
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return append([]string{"traveler"}, out...)
+}
+
+// ParseConvention returns the convention named s (any case); "" and
+// "traveler" are traveler's own, the zero Convention. field names the
+// input in the error.
+func ParseConvention(field, s string) (Convention, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	if name == "" || name == "traveler" {
+		return Convention{Doc: travelerDoc}, nil
+	}
+	c, ok := Conventions[name]
+	if !ok {
+		return Convention{}, invalid(field, s, "not a convention traveler knows", ConventionNames()...)
+	}
+	return c, nil
+}
+
+// LinePoints returns a line's matchpoints as the convention adds them:
+// rounded to LineDecimals (halves up), or as they are.
+func (c Convention) LinePoints(x float64) float64 {
+	if c.LineDecimals <= 0 {
+		return x
+	}
+	p := math.Pow10(c.LineDecimals)
+	if x < 0 {
+		return -math.Floor(-x*p+0.5+1e-9) / p
+	}
+	return math.Floor(x*p+0.5+1e-9) / p
+}
+
+// Percentage is Percentage under the convention: cut to two decimals when
+// PercentDown, else rounded, halves away from zero.
+func (c Convention) Percentage(points, possible float64) float64 {
+	if !c.PercentDown || possible == 0 {
+		return Percentage(points, possible)
+	}
+	return math.Floor(100*points/possible*100+1e-9) / 100
+}
+
+// ButlerDatum is ButlerDatum under the convention: its drop rule and its
+// rounding of halves to the nearest round.
+func (c Convention) ButlerDatum(scores []int, round int) int {
+	trim := c.ButlerDrop.Trim(len(scores))
+	if !c.ButlerHalfUp {
+		return ButlerDatum(scores, trim, round)
+	}
+	if len(scores) == 0 {
+		return 0
+	}
+	kept := slices.Clone(scores)
+	slices.Sort(kept)
+	if most := (len(kept) - 1) / 2; trim > most {
+		trim = most
+	}
+	kept = kept[trim : len(kept)-trim]
+	sum := 0
+	for _, s := range kept {
+		sum += s
+	}
+	if round < 1 {
+		round = 1
+	}
+	// ⌊mean/round + ½⌋·round, exactly in integers: halves go up.
+	n := len(kept) * round
+	return floorDiv(2*sum+n, 2*n) * round
+}
+
+// floorDiv is ⌊a/b⌋ for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// Place writes a place as the convention prints it: "3", or "3=" when it
+// is shared and the convention marks ties.
+func (c Convention) Place(place int, shared bool) string {
+	s := strconv.Itoa(place)
+	if shared && c.TieMark {
+		s += "="
+	}
+	return s
+}

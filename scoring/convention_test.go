@@ -1,0 +1,171 @@
+package scoring_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// convLines makes matchpoint lines of NS scores.
+func convLines(scores ...int) []scoring.CompareLine {
+	out := make([]scoring.CompareLine, len(scores))
+	for i, s := range scores {
+		out[i] = scoring.CompareLine{Kind: scoring.LinePlayed, NSScore: s}
+	}
+	return out
+}
+
+// TestConventionLineRounding: the EBU and the WBF round each line's
+// Neuberg-factored matchpoints to 0.1 before adding; traveler's own keeps
+// them whole.
+func TestConventionLineRounding(t *testing.T) {
+	ebu, _ := scoring.ParseConvention("convention", "EBU")
+	wbf, _ := scoring.ParseConvention("convention", "wbf")
+	own, _ := scoring.ParseConvention("convention", "")
+
+	// Wikipedia, "Neuberg formula", Example: a board played 6 times where
+	// the others were played 7; pair X scored 4 matchpoints (of 10), pair
+	// Y 9: (4+1)·7/6−1 = 4.8333 and (9+1)·7/6−1 = 10.6667, "usually then
+	// rounded to the nearest 0.1, so 4.8 and 10.7". Six scores giving Y 9
+	// (a shared top) and X 4.
+	counted, _, top := scoring.Matchpoints(convLines(620, 620, 500, 450, 420, -100), 7, scoring.MPScaleEBU)
+	if top != 12 {
+		t.Fatalf("top at 7 = %v, want 12", top)
+	}
+	for _, c := range []struct {
+		conv    scoring.Convention
+		y, x    float64
+		exactly bool
+	}{{ebu, 10.7, 4.8, true}, {wbf, 10.7, 4.8, true}, {own, 10 + 2.0/3, 4 + 5.0/6, false}} {
+		y, x := c.conv.LinePoints(counted[0]), c.conv.LinePoints(counted[3])
+		if d := y - c.y; d > 1e-9 || d < -1e-9 {
+			t.Errorf("%q: Y = %v, want %v", c.conv.Name, y, c.y)
+		}
+		if d := x - c.x; d > 1e-9 || d < -1e-9 {
+			t.Errorf("%q: X = %v, want %v", c.conv.Name, x, c.x)
+		}
+	}
+
+	// EBU Laws & Ethics, "The Neuberg Formula — the Principle": ten
+	// results where eleven were expected (top 20), factored 1.1: 19.9,
+	// 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1.
+	lines := convLines(520, 500, 490, 480, 460, 450, 430, 420, 400, -50)
+	got, _, _ := scoring.Matchpoints(lines, 11, scoring.MPScaleEBU)
+	want := []float64{19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1}
+	for i := range want {
+		if g := ebu.LinePoints(got[i]); g != want[i] {
+			t.Errorf("EBU line %d (%+d) = %v, want %v", i, lines[i].NSScore, g, want[i])
+		}
+	}
+}
+
+// TestConventionButler: bridge-scorer's Butler datum (richardschneider/
+// bridge-scorer, MIT, lib/imps.js and test/imps.js, after the Woburn
+// Sands club's "Butler Pairs Scoring") drops no score of three and rounds
+// a half up; traveler's own drops one at each end and rounds a half away
+// from zero.
+func TestConventionButler(t *testing.T) {
+	bs, err := scoring.ParseConvention("convention", "bridge-scorer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := scoring.Convention{}
+	for _, c := range []struct {
+		name      string
+		scores    []int
+		bs, owned int
+	}{
+		// test/imps.js "calcs datum for 3 or less games": +650, +170, +200 → 340.
+		{"three games", []int{650, 170, 200}, 340, 200},
+		// test/imps.js "calcs datum for 10 or less games" (Woburn Sands'
+		// example, NS view): −650, −170, −1440, +100, −170, −200 → −300.
+		{"Woburn Sands", []int{-650, -170, -1440, 100, -170, -200}, -300, -300},
+		// A mean of −305: Math.round(−30.5) is −30 in JavaScript
+		// (ECMA-262 Math.round: halves toward +∞), so bridge-scorer gives
+		// −300 where traveler's halves away from zero give −310.
+		{"negative half", []int{-300, -310}, -300, -310},
+	} {
+		if got := bs.ButlerDatum(c.scores, 10); got != c.bs {
+			t.Errorf("%s: bridge-scorer datum = %d, want %d", c.name, got, c.bs)
+		}
+		if got := own.ButlerDatum(c.scores, 10); got != c.owned {
+			t.Errorf("%s: traveler datum = %d, want %d", c.name, got, c.owned)
+		}
+	}
+	// Woburn Sands' IMPs against −300 (test/imps.js "assigns imps based on
+	// the datum"): −8, 4, −15, 9, 4, 3.
+	ns, _, _ := bs.ButlerLines(convLines(-650, -170, -1440, 100, -170, -200), nil, 10)
+	for i, want := range []float64{-8, 4, -15, 9, 4, 3} {
+		if ns[i] != want {
+			t.Errorf("Woburn Sands line %d = %v IMPs, want %v", i, ns[i], want)
+		}
+	}
+	// The drop rule: one up to 10 scores, two from 11 to 25, three from 26.
+	for n, want := range map[int]int{3: 0, 4: 1, 10: 1, 11: 2, 25: 2, 26: 3, 40: 3, 41: 4} {
+		if got := scoring.ButlerDropWoburn.Trim(n); got != want {
+			t.Errorf("Woburn drop of %d scores = %d, want %d", n, got, want)
+		}
+	}
+}
+
+// TestConventionCrossIMPSum: bridge-tips.co.il's "scoring.pdf" (quoted by
+// bridge-scorer's test/imps.js "scores cross imps"): +620, +170, +140,
+// +140, −100 average 10.50, −0.25, −1.25, −1.25, −7.75 cross-IMPs; summed
+// over the four comparisons they are 42, −1, −5, −5, −31.
+func TestConventionCrossIMPSum(t *testing.T) {
+	sum, _ := scoring.ParseConvention("convention", "sum-cross-imps")
+	lines := convLines(620, 170, 140, 140, -100)
+	avg, _ := scoring.CrossIMPLines(lines, nil)
+	tot, ew := sum.CrossIMPLines(lines, nil)
+	for i, want := range []float64{10.5, -0.25, -1.25, -1.25, -7.75} {
+		if avg[i] != want {
+			t.Errorf("line %d averaged = %v, want %v", i, avg[i], want)
+		}
+		if tot[i] != 4*want || ew[i] != -4*want {
+			t.Errorf("line %d summed = %v/%v, want %v", i, tot[i], ew[i], 4*want)
+		}
+	}
+	// An assigned line's parts are summed the same way: +620 split 50/50
+	// with +170 among the others gives the mean of the two lines' sums.
+	parts := [][]scoring.Weighted{nil, nil, nil, nil, {{NSScore: 620, Weight: 0.5}, {NSScore: 170, Weight: 0.5}}}
+	lines[4] = scoring.CompareLine{Kind: scoring.LineAssigned}
+	a, _ := scoring.CrossIMPLines(lines, parts)
+	s, _ := sum.CrossIMPLines(lines, parts)
+	for i := range a {
+		if d := s[i] - 4*a[i]; d > 1e-9 || d < -1e-9 {
+			t.Errorf("assigned board line %d: summed %v, averaged %v (×4 = %v)", i, s[i], a[i], 4*a[i])
+		}
+	}
+}
+
+// TestConventionPercentAndPlace: RealBridge cuts 48.125 % to 48.12 (issue
+// 27: its results show 48.12 where traveler rounds to 48.13); places
+// shared are written "2=" by bridge-scorer (test/rank.js "ranks the
+// results with ties": 40, 20, 20, 10 → 1, 2=, 2=, 4) and the EBU.
+func TestConventionPercentAndPlace(t *testing.T) {
+	rb, _ := scoring.ParseConvention("convention", "RealBridge")
+	if got := rb.Percentage(385, 800); got != 48.12 {
+		t.Errorf("RealBridge 385/800 = %v %%, want 48.12", got)
+	}
+	if got := (scoring.Convention{}).Percentage(385, 800); got != 48.13 {
+		t.Errorf("traveler 385/800 = %v %%, want 48.13", got)
+	}
+	bs, _ := scoring.ParseConvention("convention", "bridge-scorer")
+	places := scoring.Places([]float64{10, 20, 20, 40})
+	shared := scoring.SharedPlaces(places)
+	var got []string
+	for i, p := range places {
+		got = append(got, bs.Place(p, shared[i]))
+	}
+	if want := []string{"4", "2=", "2=", "1"}; !slices.Equal(got, want) {
+		t.Errorf("bridge-scorer places = %v, want %v", got, want)
+	}
+	if got := (scoring.Convention{}).Place(2, true); got != "2" {
+		t.Errorf("traveler's shared place = %q, want 2", got)
+	}
+	if _, err := scoring.ParseConvention("convention", "acme"); err == nil || !strings.Contains(err.Error(), "ebu") {
+		t.Errorf("unknown convention: %v, want an error naming the ones allowed", err)
+	}
+}

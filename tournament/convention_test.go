@@ -1,0 +1,126 @@
+package tournament
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
+
+// neubergResults is board 1 of a 7-table Mitchell (one board a round)
+// played at six tables, the seventh not played: Wikipedia's "Neuberg
+// formula" example, a board played 6 times where the others were played
+// 7. The NS scores +620, +620, +500, +450, +420, −100 give NS 9, 9, 6, 4,
+// 2, 0 of 10; scaled to 7 plays (m+1)·7/6−1: 10.6667, 10.6667, 7.1667,
+// 4.8333, 2.5, 0.1667 of 12, "usually then rounded to the nearest 0.1, so
+// 4.8 and 10.7".
+func neubergResults(t *testing.T) (Section, []Result) {
+	t.Helper()
+	m, err := MovementSpec{Kind: "mitchell", Tables: 7, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Result
+	scores := []int{620, 620, 500, 450, 420, -100}
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			if len(tb.Boards) == 0 || tb.Boards[0] != 1 {
+				continue
+			}
+			r := Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusNotPlayed}
+			if k := len(out); k < len(scores) {
+				r.Status, r.Contract, r.Declarer, r.NSScore = StatusPlayed, "4S", "N", scores[k]
+			}
+			out = append(out, r)
+		}
+	}
+	if len(out) != 7 {
+		t.Fatalf("board 1 is played at %d tables, want 7", len(out))
+	}
+	return Section{Name: "A", Movement: m}, out
+}
+
+// TestConventionStandings: an event's convention is applied in the one
+// standings pipeline. Under "ebu" each line's Neuberg-factored
+// matchpoints are rounded to 0.1 before a total adds them (10.7, 7.2, 4.8,
+// 2.5, 0.2 of 12, the Wikipedia example above); traveler's own keeps them
+// whole (10.67, 7.17, 4.83, 2.5, 0.17 as printed). The traveler shows
+// what the totals add.
+func TestConventionStandings(t *testing.T) {
+	sec, results := neubergResults(t)
+	for _, c := range []struct {
+		convention string
+		totals     []float64 // NS pairs by place
+		pct4       float64   // the NS pair with +450: its percentage of 12
+		shared     bool
+	}{
+		{"", []float64{10.67, 10.67, 7.17, 4.83, 2.5, 0.17}, 40.28, false}, // 4.8333/12
+		{"ebu", []float64{10.7, 10.7, 7.2, 4.8, 2.5, 0.2}, 40, true},       // 4.8/12
+	} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
+		st := sectionStandings(&e, &sec, results, nil, nil)
+		var ns []Standing
+		for _, s := range st.Pairs {
+			if s.Direction == "NS" && s.Boards > 0 {
+				ns = append(ns, s)
+			}
+		}
+		if len(ns) != len(c.totals) {
+			t.Fatalf("%q: %d NS pairs played, want %d", c.convention, len(ns), len(c.totals))
+		}
+		for i, s := range ns {
+			if s.Total != c.totals[i] {
+				t.Errorf("%q: NS place %d total %v, want %v", c.convention, s.Place, s.Total, c.totals[i])
+			}
+		}
+		if ns[3].Percentage != c.pct4 {
+			t.Errorf("%q: the +450 pair's percentage %v, want %v", c.convention, ns[3].Percentage, c.pct4)
+		}
+		first := slices.IndexFunc(st.Pairs, func(s Standing) bool { return s.Direction == "NS" && s.Place == 1 })
+		if got := st.PlaceText(first); (got == "1=") != c.shared {
+			t.Errorf("%q: the shared first place is written %q", c.convention, got)
+		}
+		sb := compareSectionFor(&e, &sec.Movement, results)
+		if got := sb.points[1].Counted[0][3]; got != c.totals[3] && scoring.Round2(got) != c.totals[3] {
+			t.Errorf("%q: the +450 line counts %v, want %v", c.convention, got, c.totals[3])
+		}
+	}
+	e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: "acme"}
+	if _, err := checkConvention(e.Convention); err == nil {
+		t.Error("an unknown convention was taken")
+	}
+}
+
+// TestConventionButlerStandings: under "bridge-scorer" a board played
+// three times has its datum the mean of all three (+650, +170, +200 →
+// +340, bridge-scorer's test/imps.js "calcs datum for 3 or less games");
+// traveler's own drops the highest and the lowest (+200). The IMPs
+// against +340: +650 is +7, +170 −5, +200 −4; against +200: +10, −1, 0.
+func TestConventionButlerStandings(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := func(round, table, score int) Result {
+		return Result{Round: round, Table: table, Board: 1, Status: StatusPlayed, Contract: "4S", Declarer: "N", NSScore: score}
+	}
+	// Board 1: NS1 at table 1 in round 1, NS3 at table 3 in round 2, NS2 at table 2 in round 3.
+	results := []Result{played(1, 1, 650), played(2, 3, 170), played(3, 2, 200)}
+	for _, c := range []struct {
+		convention string
+		datum      int
+		ns         []float64 // by line
+	}{{"", 200, []float64{10, -1, 0}}, {"bridge-scorer", 340, []float64{7, -5, -4}}} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodButler, Convention: c.convention}
+		sb := compareSectionFor(&e, &m, results)
+		pts := sb.points[1]
+		if pts.Datum == nil || *pts.Datum != c.datum {
+			t.Errorf("%q: datum %v, want %d", c.convention, pts.Datum, c.datum)
+		}
+		for k, i := range sb.boards[1] {
+			if pts.Counted[0][k] != c.ns[i] {
+				t.Errorf("%q: line %d counts %v IMPs, want %v", c.convention, i, pts.Counted[0][k], c.ns[i])
+			}
+		}
+	}
+}

@@ -70,14 +70,9 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 		}
 		names[key] = true
 		if sec.Spec.Kind == "" {
-			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds}
-		}
-		if sec.Spec.Kind == "custom" {
 			// A session as played, not a director's schedule: its pairs may
-			// have met again (the Compscore3 Howell of usebio/mp_pairs_howell.xml
-			// has pairs 2 and 4 meet in rounds 7 and 10) and its boards been
-			// played unequally.
-			sec.Spec.Unbalanced = true
+			// have met again and its boards been played unequally.
+			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds, Unbalanced: true}
 		}
 		if sec.Movement, err = sec.Spec.BuildContext(ctx); err != nil {
 			return EventData{}, prefixed(err, prefix)

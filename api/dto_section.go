@@ -46,6 +46,7 @@ type MovementSpecDTO struct {
 	Schedule       []RoundDTO           `json:"schedule,omitempty"`
 	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
 	Winners        int                  `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
+	Unbalanced     bool                 `json:"unbalanced,omitempty"` // custom: the director accepts pairs meeting again or boards played unequally often (refused otherwise)
 	VPScale        string               `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"
 	VPTable        []int                `json:"vp_table,omitempty"`   // vp_scale "table": the least margin for each VP above the draw
 	ByeVPs         *float64             `json:"bye_vps,omitempty"`    // swiss: a bye's VPs; left out: 60% of the scale's maximum
@@ -67,7 +68,7 @@ type SwissWithdrawalDTO struct {
 func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 	s := tournament.MovementSpec{Kind: d.Kind, Players: d.Players, Tables: d.Tables, Pairs: d.Pairs, Teams: d.Teams, Rounds: d.Rounds,
 		BoardsPerRound: d.BoardsPerRound, Even: d.Even, SkipAfter: d.SkipAfter, Missing: d.Missing, Phantom: d.Phantom,
-		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, File: d.File, Winners: d.Winners,
+		ArrowSwitch: slices.Clone(d.ArrowSwitch), ShareBoards: d.ShareBoards, File: d.File, Winners: d.Winners, Unbalanced: d.Unbalanced,
 		VPScale: d.VPScale, VPTable: slices.Clone(d.VPTable), ByeVPs: d.ByeVPs,
 		CarryTeam: d.CarryTeam, CarryIMPs: d.CarryIMPs, TieRule: d.TieRule,
 		Variant: d.Variant, RoverTables: slices.Clone(d.RoverTables), Appendix: d.Appendix}
@@ -84,7 +85,7 @@ func (d *MovementSpecDTO) Spec() tournament.MovementSpec {
 func newMovementSpecDTO(s tournament.MovementSpec) MovementSpecDTO {
 	d := MovementSpecDTO{Kind: s.Kind, Players: s.Players, Tables: s.Tables, Pairs: s.Pairs, Teams: s.Teams, Rounds: s.Rounds,
 		BoardsPerRound: s.BoardsPerRound, Even: s.Even, SkipAfter: s.SkipAfter, Missing: s.Missing, Phantom: s.Phantom,
-		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners,
+		ArrowSwitch: slices.Clone(s.ArrowSwitch), ShareBoards: s.ShareBoards, Winners: s.Winners, Unbalanced: s.Unbalanced,
 		VPScale: s.VPScale, VPTable: slices.Clone(s.VPTable), ByeVPs: s.ByeVPs,
 		CarryTeam: s.CarryTeam, CarryIMPs: s.CarryIMPs, TieRule: s.TieRule, From: slices.Clone(s.From), Withdrawn: convert(s.Withdrawn, func(w tournament.SwissWithdrawal) SwissWithdrawalDTO { return SwissWithdrawalDTO(w) }),
 		Variant: s.Variant, RoverTables: slices.Clone(s.RoverTables), Appendix: s.Appendix}

@@ -103,6 +103,7 @@ type specJSON struct {
 	ShareBoards    bool             `json:"share_boards,omitzero"`
 	Schedule       []roundJSON      `json:"schedule"`
 	Winners        int              `json:"winners,omitzero"`
+	Unbalanced     bool             `json:"unbalanced,omitzero"`
 	VPScale        string           `json:"vp_scale,omitzero"`
 	VPTable        []int            `json:"vp_table,omitempty"`
 	ByeVPs         *float64         `json:"bye_vps,omitempty"`
@@ -170,7 +171,7 @@ func specToJSON(sp *tournament.MovementSpec) specJSON {
 	out := specJSON{
 		Kind: sp.Kind, Tables: sp.Tables, Pairs: sp.Pairs, Teams: sp.Teams, Rounds: sp.Rounds,
 		BoardsPerRound: sp.BoardsPerRound, Even: sp.Even, SkipAfter: sp.SkipAfter, Missing: sp.Missing,
-		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners,
+		Phantom: sp.Phantom, ArrowSwitch: sp.ArrowSwitch, ShareBoards: sp.ShareBoards, Winners: sp.Winners, Unbalanced: sp.Unbalanced,
 		VPScale: sp.VPScale, VPTable: sp.VPTable, ByeVPs: sp.ByeVPs,
 		CarryTeam: sp.CarryTeam, CarryIMPs: sp.CarryIMPs, TieRule: sp.TieRule, From: sp.From, Players: sp.Players, Withdrawn: withdrawalsToJSON(sp.Withdrawn),
 		Variant: sp.Variant, RoverTables: sp.RoverTables, Appendix: sp.Appendix,
@@ -199,7 +200,7 @@ func (sj *specJSON) spec() tournament.MovementSpec {
 	out := tournament.MovementSpec{
 		Kind: sj.Kind, Tables: sj.Tables, Pairs: sj.Pairs, Teams: sj.Teams, Rounds: sj.Rounds,
 		BoardsPerRound: sj.BoardsPerRound, Even: sj.Even, SkipAfter: sj.SkipAfter, Missing: sj.Missing,
-		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners,
+		Phantom: sj.Phantom, ArrowSwitch: sj.ArrowSwitch, ShareBoards: sj.ShareBoards, Winners: sj.Winners, Unbalanced: sj.Unbalanced,
 		VPScale: sj.VPScale, VPTable: sj.VPTable, ByeVPs: sj.ByeVPs,
 		CarryTeam: sj.CarryTeam, CarryIMPs: sj.CarryIMPs, TieRule: sj.TieRule, From: sj.From, Players: sj.Players, Withdrawn: withdrawalsFromJSON(sj.Withdrawn),
 		Variant: sj.Variant, RoverTables: sj.RoverTables, Appendix: sj.Appendix,

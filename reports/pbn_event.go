@@ -730,7 +730,7 @@ func seatPairs(games []PBNResult, played []int, results []tournament.Result, boa
 		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(n), Players: players[n]})
 	}
 	fillSitOut(&mov)
-	return pairs, tournament.Section{Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov}, nil
+	return pairs, tournament.Section{Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds, Unbalanced: true}, Movement: mov}, nil
 }
 
 // pbnTeams seats results of a teams file: a match per pair of teams, each

@@ -362,7 +362,7 @@ func usebioSection(ev *USEBIOEvent, meetings []meeting, results []tournament.Res
 		}
 		mov.Name = "Custom movement, " + strconv.Itoa(mov.Pairs) + " pairs, " + strconv.Itoa(len(mov.Rounds)) + " rounds"
 		fillSitOut(&mov)
-		sec.Spec, sec.Movement = tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, mov
+		sec.Spec, sec.Movement = tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds, Unbalanced: true}, mov
 	}
 	sec.CurrentRound = len(sec.Movement.Rounds)
 	return sec, nil

@@ -93,7 +93,7 @@ func twoWinnerCustom(at FileError, meetings []meeting, results []tournament.Resu
 	mov := meetingRounds(meetings, results, boards)
 	mov.Pairs = 2 * tables
 	fillSitOut(&mov)
-	spec := tournament.MovementSpec{Kind: "custom", Winners: 2, Tables: tables, Schedule: mov.Rounds}
+	spec := tournament.MovementSpec{Kind: "custom", Winners: 2, Tables: tables, Schedule: mov.Rounds, Unbalanced: true}
 	built, err := spec.Build()
 	if err != nil {
 		at.Expected = "traveller lines that make a two-winner movement of " + strconv.Itoa(tables) + " pairs each way (" + err.Error() + ")"

@@ -137,6 +137,7 @@ type MovementSpec struct {
 	ShareBoards    bool              // howell of 5 or 6 pairs: all tables share the last round's set
 	Schedule       []movement.Round  // individual: the rounds table by table, each table's Players at N, E, S, W (its NS and EW are made from them); custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
 	File           string            // custom: the movement as a file (.ASC, movement.ReadASC), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
+	Unbalanced     bool              // custom: the director accepts a schedule that movement.CheckBalanced refuses (two pairs meeting again, as an extra-board Mitchell's do; boards played unequally often); the movement's page warns of it
 	Winners        int               // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
 	VPScale        string            // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)
 	VPTable        []int             // VPScale "table": the least margin for each VP above the draw (scoring.TableVPScale); "percent-table": in hundredths of a point above 50% (scoring.PercentVPScale)

@@ -76,7 +76,9 @@ func (s *Service) ImportEventWith(ctx context.Context, a Actor, d EventData, o I
 		}
 		names[key] = true
 		if sec.Spec.Kind == "" {
-			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds}
+			// A session as played, not a director's schedule: its pairs may
+			// have met again and its boards been played unequally.
+			sec.Spec = MovementSpec{Kind: "custom", Schedule: sec.Movement.Rounds, Unbalanced: true}
 		}
 		if sec.Movement, err = sec.Spec.BuildContext(ctx); err != nil {
 			return EventData{}, prefixed(err, prefix)

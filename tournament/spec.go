@@ -40,6 +40,11 @@ func (s MovementSpec) BuildContext(ctx context.Context) (movement.Movement, erro
 		}
 		return movement.Movement{}, fromScoring(err, field)
 	}
+	if s.Kind == "custom" && !s.Unbalanced {
+		if err := m.CheckBalanced(); err != nil {
+			return movement.Movement{}, fromScoring(err, "movement.")
+		}
+	}
 	if err := s.checkVP(&m); err != nil {
 		return movement.Movement{}, err
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"html/template"
 	"io"
 	"net/http"
@@ -263,6 +264,7 @@ type sectionPageData struct {
 	GradingRows   []int             // its rows of strata: three, or one more than the section has (at most gradingRows)
 	PenaltyFor    []string          // who may be given a penalty ("3 NS", "5"); tournament.PenaltyTargets
 	PenaltyUnits  []unitChoice      // the units the section's method takes a penalty in; none: it takes none here
+	Unbalanced    string            // a custom movement the director accepted unbalanced (MovementSpec.Unbalanced): what movement.CheckBalanced finds in it; "" when none
 	PenaltyAmount string            // the form's amount at first: 25 (% of a top, the EBU's standard) at matchpoints, else none
 }
 
@@ -321,6 +323,9 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		}
 	}
 	d.Howell = sec.Movement.Kind == movement.KindHowell
+	if se := (*scoring.Error)(nil); sec.Spec.Unbalanced && errors.As(sec.Movement.CheckBalanced(), &se) {
+		d.Unbalanced = se.Problem
+	}
 	for r := range sec.Movement.Rounds {
 		d.Rounds = append(d.Rounds, r+1)
 	}

@@ -100,3 +100,77 @@ func hasMatches(rounds []Round) bool {
 func refuse(field, message string, allowed ...string) *scoring.Error {
 	return &scoring.Error{Field: field, Problem: message, Allowed: allowed}
 }
+
+// balancedAllowed is what CheckBalanced allows, given with each refusal.
+var balancedAllowed = []string{"two pairs meeting once (over two rounds at the same table, as the 4-pair Howell)",
+	"every board played equally often", `"unbalanced": true on the movement, the director accepting it`}
+
+// CheckBalanced checks what a published movement holds to and a custom
+// schedule need not (Validate lets a custom movement, a director's own or a
+// session as played, do both): two pairs meet at most once — a meeting may
+// run over two rounds at the same table, as the 4-pair Howell's does — and
+// every board from the first played to the last is played at the same
+// number of tables. ReadASC refuses the same in a movement file. A teams or
+// individual movement is not checked here (its matches and partnerships
+// are checked by Validate). The first problem is returned as a
+// *scoring.Error naming the schedule's round and table.
+func (m *Movement) CheckBalanced() error {
+	if m.Kind == KindTeams || m.Kind == KindIndividual {
+		return nil
+	}
+	type seat struct{ round, table int }
+	met := map[[2]int]seat{}
+	plays := make([]int, m.Boards+1)
+	at := make([][3]int, m.Boards+1) // where each board is first played: round, table, board indexes
+	for ri, r := range m.Rounds {
+		for ti, t := range r.Tables {
+			if t.NS == m.Phantom || t.EW == m.Phantom {
+				continue
+			}
+			key := [2]int{min(t.NS, t.EW), max(t.NS, t.EW)}
+			if last, ok := met[key]; ok && (last.round != ri || last.table != t.Table) {
+				return refuse(index("schedule", ri)+index(".tables", ti), "round "+strconv.Itoa(ri+1)+", table "+strconv.Itoa(t.Table)+
+					": pairs "+strconv.Itoa(t.NS)+" and "+strconv.Itoa(t.EW)+" meet again (they met in round "+strconv.Itoa(last.round)+
+					" at table "+strconv.Itoa(last.table)+"); two pairs meet once", balancedAllowed...)
+			}
+			met[key] = seat{ri + 1, t.Table}
+			for bi, b := range t.Boards {
+				if b >= 1 && b <= m.Boards {
+					if plays[b] == 0 {
+						at[b] = [3]int{ri, ti, bi}
+					}
+					plays[b]++
+				}
+			}
+		}
+	}
+	first, last := 1, m.Boards
+	for first < last && plays[first] == 0 {
+		first++
+	}
+	for last > first && plays[last] == 0 {
+		last--
+	}
+	for b := first + 1; b <= last; b++ {
+		if plays[b] == plays[first] {
+			continue
+		}
+		field, where := "schedule", ""
+		if plays[b] > 0 {
+			ri, ti, bi := at[b][0], at[b][1], at[b][2]
+			field = index("schedule", ri) + index(".tables", ti) + index(".boards", bi)
+			where = "round " + strconv.Itoa(ri+1) + ", table " + strconv.Itoa(m.Rounds[ri].Tables[ti].Table) + ": "
+		}
+		return refuse(field, where+"board "+strconv.Itoa(b)+" is played at "+tablesText(plays[b])+" and board "+strconv.Itoa(first)+
+			" at "+strconv.Itoa(plays[first])+"; the movement does not balance (every board is played equally often)", balancedAllowed...)
+	}
+	return nil
+}
+
+// tablesText is "1 table" or "n tables".
+func tablesText(n int) string {
+	if n == 1 {
+		return "1 table"
+	}
+	return strconv.Itoa(n) + " tables"
+}

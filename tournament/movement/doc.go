@@ -17,7 +17,9 @@
 //     schedule given by match and Swiss pairing (teams.go), a Swiss
 //     pairs' rounds, a match a table (swiss_pairs.go: SwissPairsMovement),
 //     and Custom (custom.go), a schedule given table by table — a
-//     published movement or a director's own; ReadASC (asc.go) reads one
+//     published movement or a director's own, and CheckBalanced, what a
+//     published one holds to (pairs meet once, boards played equally
+//     often; refused unless the director allows it); ReadASC (asc.go) reads one
 //     from an .ASC movement file;
 //     Individual (individual.go),
 //     four players a table (Table.Players), the published complete

@@ -449,3 +449,15 @@ func TestGeneratedMatchPublished(t *testing.T) {
 		})
 	}
 }
+
+// TestPublishedMovementsBalanced: every published movement of testdata
+// passes CheckBalanced — no two pairs meet twice (but over two rounds at one
+// table) and every board is played equally often — so a director typing
+// one in needs no allowance.
+func TestPublishedMovementsBalanced(t *testing.T) {
+	for _, pub := range publishedMovements(t) {
+		if err := pub.movement.CheckBalanced(); err != nil {
+			t.Errorf("%s: %v", pub.file, err)
+		}
+	}
+}

@@ -203,3 +203,171 @@ func betterFor(x scoring.Side, a, b int) bool {
 	}
 	return a < b
 }
+
+// DeclarationReport is the declaration measure (MeasureDeclaration) of
+// every played and passed-out result on an event's analysed boards, table
+// by table, summed per board and per law code.
+type DeclarationReport struct {
+	Analysed int               // boards with an analysis
+	Codes    []CodeDeclaration // per law code the tables played under
+}
+
+// DeclarationCount is the declaration measure summed over tables.
+type DeclarationCount struct {
+	Tables    int // played results with a contract that double dummy judges
+	PassedOut int
+	NotJudged int // nullo contracts (nullos are left out)
+	InBest    int // contracts in the declaring side's best declaration
+	// Levelled are the Tables with a level; AtHighest of them bid the
+	// highest they could fulfil, Under fewer, Over more; MeanLevelGap is
+	// the mean of Highest less the level bid.
+	Levelled, AtHighest, Under, Over int
+	MeanLevelGap                     float64
+	// Leading are the results (passed out too) on boards where one side
+	// could make most; LeaderDeclared of them, that side declared.
+	Leading, LeaderDeclared int
+}
+
+// CodeDeclaration is one law code's part of the report.
+type CodeDeclaration struct {
+	Law           string
+	NullosLeftOut bool
+	DeclarationCount
+	Boards []BoardDeclaration
+}
+
+// BoardDeclaration is one board's tables under one code.
+type BoardDeclaration struct {
+	Section string
+	Board   int
+	// Best are each side's best declarations (NS, EW; Bridge codes: the
+	// dealer's side only), "2S", "4HR"; Leader is the side that could make
+	// most, "" when neither.
+	Best   [2][]string
+	Leader string
+	DeclarationCount
+	Tables []DeclarationLine
+}
+
+// DeclarationLine is one table's result measured.
+type DeclarationLine struct {
+	Round, Table int
+	Contract     string // as the code writes it; "PASS"
+	Declarer     string
+	TableDeclaration
+}
+
+// add counts one table's measure.
+func (c *DeclarationCount) add(td TableDeclaration) {
+	if td.Lead {
+		c.Leading++
+		if td.LeaderDeclared {
+			c.LeaderDeclared++
+		}
+	}
+	switch {
+	case td.PassedOut:
+		c.PassedOut++
+		return
+	case !td.Judged:
+		c.NotJudged++
+		return
+	}
+	c.Tables++
+	if td.InBest {
+		c.InBest++
+	}
+	if td.Levelled {
+		c.MeanLevelGap = (c.MeanLevelGap*float64(c.Levelled) + float64(td.LevelGap)) / float64(c.Levelled+1)
+		c.Levelled++
+		switch {
+		case td.LevelGap == 0:
+			c.AtHighest++
+		case td.LevelGap > 0:
+			c.Under++
+		default:
+			c.Over++
+		}
+	}
+}
+
+// merge adds another count.
+func (c *DeclarationCount) merge(o DeclarationCount) {
+	if c.Levelled+o.Levelled > 0 {
+		c.MeanLevelGap = (c.MeanLevelGap*float64(c.Levelled) + o.MeanLevelGap*float64(o.Levelled)) / float64(c.Levelled+o.Levelled)
+	}
+	c.Tables += o.Tables
+	c.PassedOut += o.PassedOut
+	c.NotJudged += o.NotJudged
+	c.InBest += o.InBest
+	c.Levelled += o.Levelled
+	c.AtHighest += o.AtHighest
+	c.Under += o.Under
+	c.Over += o.Over
+	c.Leading += o.Leading
+	c.LeaderDeclared += o.LeaderDeclared
+}
+
+// MakeDeclarationReport measures every played and passed-out result on the
+// event's analysed boards (tournament.SectionData.Analyses) under the code
+// it was played under — the event's, with its options. Results the code
+// cannot read (and unplayed, artificial or assigned ones) are left out.
+func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
+	var rep DeclarationReport
+	rules, err := d.Event.Rules()
+	if err != nil {
+		return rep, err
+	}
+	cd := CodeDeclaration{Law: rules.Law.String(), NullosLeftOut: rules.HasNullo()}
+	for si := range d.Sections {
+		sd := &d.Sections[si]
+		rep.Analysed += len(sd.Analyses)
+		for ai := range sd.Analyses {
+			an := &sd.Analyses[ai]
+			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board}
+			probe, err := MeasureDeclaration(&rules, an, scoring.Contract{Pass: true}, 0)
+			if err != nil {
+				return rep, err
+			}
+			if probe.Lead {
+				bd.Leader = probe.Leader.String()
+			}
+			for x := scoring.NS; x <= scoring.EW; x++ {
+				best, _, ok, err := bestDeclarations(&rules, an, x)
+				if err != nil {
+					return rep, err
+				}
+				if ok {
+					for _, b := range best {
+						bd.Best[x] = append(bd.Best[x], b.String())
+					}
+				}
+			}
+			for _, r := range sd.Results {
+				if r.Board != an.Board || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+					continue
+				}
+				c, err := rules.ParseContract(r.Contract)
+				if err != nil {
+					continue
+				}
+				var decl scoring.Seat
+				if !c.Pass {
+					if decl, err = scoring.ParseSeat("declarer", r.Declarer); err != nil {
+						continue
+					}
+				}
+				td, err := MeasureDeclaration(&rules, an, c, decl)
+				if err != nil {
+					continue // a bid the code cannot score
+				}
+				bd.add(td)
+				bd.Tables = append(bd.Tables, DeclarationLine{Round: r.Round, Table: r.Table, Contract: c.String(), Declarer: r.Declarer, TableDeclaration: td})
+			}
+			cd.merge(bd.DeclarationCount)
+			cd.Boards = append(cd.Boards, bd)
+		}
+	}
+	rep.Codes = append(rep.Codes, cd)
+	return rep, nil
+}

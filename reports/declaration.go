@@ -1,6 +1,9 @@
 package reports
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -370,4 +373,71 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 	}
 	rep.Codes = append(rep.Codes, cd)
 	return rep, nil
+}
+
+// declarationHeader heads the rows of counts, in the text and the workbook.
+var declarationHeader = []string{"tables", "in best declaration", "at highest level", "under", "over", "mean level gap", "passed out", "nullos (not judged)", "side that could make most declared"}
+
+// row is the count's cells under declarationHeader.
+func (c DeclarationCount) row() []any {
+	return []any{c.Tables, c.InBest, c.AtHighest, c.Under, c.Over, round2(c.MeanLevelGap), c.PassedOut, c.NotJudged,
+		strconv.Itoa(c.LeaderDeclared) + " of " + strconv.Itoa(c.Leading)}
+}
+
+// name is the code as the report names it, with the nullo note.
+func (c CodeDeclaration) name() string {
+	if c.NullosLeftOut {
+		return c.Law + " (nullos left out)"
+	}
+	return c.Law
+}
+
+// Text lays the report out for `traveler report declaration`: a row per
+// code, then per code a row per board and a row per table.
+func (r DeclarationReport) Text(d tournament.EventData) []TextPart {
+	codes := &Sheet{Header: append([]string{"law code"}, declarationHeader...)}
+	for _, c := range r.Codes {
+		codes.Rows = append(codes.Rows, append([]any{c.name()}, c.row()...))
+	}
+	parts := []TextPart{{Lines: []string{"Declaration report: " + describeEvent(d) + "; " + strconv.Itoa(r.Analysed) + " boards analysed double dummy",
+		"Hawley's (a) the best declaration in the four hands, (b) the highest bid possible to fulfil in it, by double dummy", ""}, Table: codes}}
+	for _, c := range r.Codes {
+		boards := &Sheet{Header: append([]string{"section", "board", "NS best", "EW best", "could make most"}, declarationHeader...)}
+		tables := &Sheet{Header: []string{"section", "board", "round", "table", "contract", "declarer", "in best", "highest", "level gap", "could-make-most side declared"}}
+		for _, b := range c.Boards {
+			boards.Rows = append(boards.Rows, append([]any{b.Section, b.Board, strings.Join(b.Best[0], " "), strings.Join(b.Best[1], " "), b.Leader}, b.row()...))
+			for _, l := range b.Tables {
+				var inBest, highest, gap any = "", "", ""
+				if l.Judged {
+					inBest = l.InBest
+				}
+				if l.Levelled {
+					highest, gap = l.Highest, l.LevelGap
+				}
+				decl := l.Declarer
+				if l.PassedOut {
+					decl = ""
+				}
+				tables.Rows = append(tables.Rows, []any{b.Section, b.Board, l.Round, l.Table, l.Contract, decl, inBest, highest, gap, l.LeaderDeclared})
+			}
+		}
+		parts = append(parts, TextPart{Lines: []string{"", c.name() + ", board by board:"}, Table: boards},
+			TextPart{Lines: []string{"", c.name() + ", table by table:"}, Table: tables})
+	}
+	return parts
+}
+
+// Sheet lays the report out as a workbook sheet: a row per law code, then
+// per code a row per board.
+func (r DeclarationReport) Sheet() Sheet {
+	s := Sheet{Name: "Declarations", Header: append([]string{"Law code", "Board", "NS best", "EW best", "Could make most"}, declarationHeader...)}
+	for _, c := range r.Codes {
+		s.Rows = append(s.Rows, append([]any{c.name(), "all", nil, nil, nil}, c.row()...))
+	}
+	for _, c := range r.Codes {
+		for _, b := range c.Boards {
+			s.Rows = append(s.Rows, append([]any{c.name(), b.Section + " " + strconv.Itoa(b.Board), strings.Join(b.Best[0], " "), strings.Join(b.Best[1], " "), b.Leader}, b.row()...))
+		}
+	}
+	return s
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // reportKinds are the reports `traveler report` prints.
-var reportKinds = []string{"royalton", "laws", "par"}
+var reportKinds = []string{"royalton", "laws", "par", "declaration"}
 
 // reportFormats are the forms a report is printed in.
 var reportFormats = []string{"table", "json"}
@@ -42,7 +42,7 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	format := fs.String("format", "table", "output: table (readable text) or json")
 	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par (--event ID [--section ID] [--session N] | --from FILE)")
+		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|declaration (--event ID [--section ID] [--session N] | --from FILE)")
 		fmt.Fprintln(stderr, "       traveler report royalton --deals N [--format table|json]")
 		fmt.Fprintln(stderr, "                       [--to CODE|all] [--format table|json]")
 		fmt.Fprintln(stderr)
@@ -53,6 +53,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintln(stderr, "  par       under every law code: each board's double-dummy par, the tables that reached it,")
 		fmt.Fprintln(stderr, "            how far the others fell, and how much of the scores' spread is the cards' and how")
 		fmt.Fprintln(stderr, "            much the tables' (boards without an analysis are solved here: needs libdds0)")
+		fmt.Fprintln(stderr, "  declaration  per table, board and code: was the contract in its side's best declaration by")
+		fmt.Fprintln(stderr, "            double dummy, how far its level was from the highest it could make, and whether the")
+		fmt.Fprintln(stderr, "            side that could make most declared (Hawley's (a) and (b); needs libdds0 as par)")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -188,6 +191,21 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		}
 		if ra.format == "json" {
 			out := api.NewParReportResponse(d, rep)
+			out.From = from
+			return writeJSON(w, out)
+		}
+		return reports.WriteText(w, rep.Text(d))
+	}
+	if ra.kind == "declaration" {
+		if err := tournament.AnalyseMissing(&dds.Lazy{}, &d); err != nil {
+			return err
+		}
+		rep, err := reports.MakeDeclarationReport(d)
+		if err != nil {
+			return err
+		}
+		if ra.format == "json" {
+			out := api.NewDeclarationReportResponse(d, rep)
 			out.From = from
 			return writeJSON(w, out)
 		}

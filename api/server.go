@@ -117,6 +117,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/reports/royalton", (*server).getRoyalton},
 	{http.MethodGet, "/v1/events/:id/reports/laws", (*server).getLaws},
 	{http.MethodGet, "/v1/events/:id/reports/par", (*server).getParReport},
+	{http.MethodGet, "/v1/events/:id/reports/declaration", (*server).getDeclarationReport},
 	{http.MethodPost, "/v1/events/import", (*server).importEvent},
 	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},
 	{http.MethodGet, "/v1/sections/:id/tokens", (*server).listSectionTokens},

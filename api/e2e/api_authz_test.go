@@ -252,11 +252,12 @@ var authzTable = map[string]authzCase{
 		path: func(f authzFixture) string {
 			return "/v1/events/" + id(f.event) + "/usebio.xml?section=" + id(f.section)
 		}},
-	"GET /v1/events/:id/results.pbn":      {want: everyone},
-	"GET /v1/events/:id/results":          {want: everyone},
-	"GET /v1/events/:id/reports/royalton": {want: everyone},
-	"GET /v1/events/:id/reports/laws":     {want: everyone},
-	"GET /v1/events/:id/reports/par":      {want: everyone},
+	"GET /v1/events/:id/results.pbn":         {want: everyone},
+	"GET /v1/events/:id/results":             {want: everyone},
+	"GET /v1/events/:id/reports/royalton":    {want: everyone},
+	"GET /v1/events/:id/reports/laws":        {want: everyone},
+	"GET /v1/events/:id/reports/par":         {want: everyone},
+	"GET /v1/events/:id/reports/declaration": {want: everyone},
 	"POST /v1/events/import": {want: directorOnly(201),
 		body: func(e *env, f authzFixture) any {
 			return e.want(200, nil, "GET", "/v1/events/"+id(f.event)+"/results.pbn", directorToken, nil).Body

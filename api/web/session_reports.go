@@ -41,6 +41,9 @@ type reportsData struct {
 	Changed    []changedLine      // Comparison's lines whose score changed
 	All        []lawSummary       // the overview when every code is compared
 	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
+	// Declarations is the declaration report (Hawley's (a) and (b)), nil
+	// when no board has its double-dummy analysis.
+	Declarations *reports.DeclarationReport
 }
 
 // reportsPage shows the Royalton report and, when asked (?to=), the law
@@ -63,6 +66,9 @@ func (p *Pages) reportsPage(c echo.Context) error {
 	}
 	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
 		d.Par = &par
+	}
+	if decl, err := reports.MakeDeclarationReport(ed); err == nil && decl.Analysed > 0 {
+		d.Declarations = &decl
 	}
 	v.Title, v.Data = "Reports · "+ed.Event.Name, &d
 	if err := compareInto(&d, ed); err != nil {

@@ -556,3 +556,98 @@ func NewCodesResponse(d tournament.EventData, cs []reports.CodeComparison) Codes
 	}
 	return out
 }
+
+// DeclarationReportResponse is GET /v1/events/{id}/reports/declaration and
+// `traveler report declaration --format json`: the Royalton author's (a)
+// and (b) answered by double dummy — per law code, board and table, whether
+// the contract was in the declaring side's best declaration, how far its
+// level was from the highest it could fulfil, and whether the side that
+// could make most declared (reports.DeclarationReport).
+type DeclarationReportResponse struct {
+	EventID   int64                `json:"event_id"`       // 0 for a results file
+	From      string               `json:"from,omitempty"` // the results file read (the CLI's --from)
+	EventName string               `json:"event_name"`
+	EventDate string               `json:"event_date"`
+	Sections  []SectionRefDTO      `json:"sections"`
+	Analysed  int                  `json:"analysed_boards"` // boards with a double-dummy analysis
+	Codes     []CodeDeclarationDTO `json:"codes"`
+}
+
+// DeclarationCountDTO is the declaration measure summed over tables.
+type DeclarationCountDTO struct {
+	Tables         int     `json:"contracts"`       // played contracts double dummy judges (the tables with one)
+	PassedOut      int     `json:"passed_out"`      // passed-out results
+	NotJudged      int     `json:"not_judged"`      // nullo contracts (nullos are left out)
+	InBest         int     `json:"in_best"`         // contracts in the declaring side's best declaration
+	Levelled       int     `json:"levelled"`        // contracts with a level
+	AtHighest      int     `json:"at_highest"`      // of them, bid at the highest the declarer could fulfil
+	Under          int     `json:"under"`           // bid lower than that
+	Over           int     `json:"over"`            // bid higher than that
+	MeanLevelGap   float64 `json:"mean_level_gap"`  // mean of the highest fulfillable level less the level bid
+	Leading        int     `json:"leading"`         // results on boards where one side could make most
+	LeaderDeclared int     `json:"leader_declared"` // of them, that side declared
+}
+
+// CodeDeclarationDTO is one law code's part of the declaration report.
+type CodeDeclarationDTO struct {
+	Law           string `json:"law"`
+	NullosLeftOut bool   `json:"nullos_left_out,omitempty"`
+	Note          string `json:"note,omitempty"` // NulloNote when nullos are left out
+	DeclarationCountDTO
+	Boards []BoardDeclarationDTO `json:"boards"`
+}
+
+// BoardDeclarationDTO is one board's tables under one code.
+type BoardDeclarationDTO struct {
+	Section string   `json:"section"`
+	Board   int      `json:"board"`
+	BestNS  []string `json:"best_ns"` // NS's best declarations ("1C"); [] when NS cannot declare (Bridge codes)
+	BestEW  []string `json:"best_ew"`
+	Leader  string   `json:"leader,omitempty"` // the side that could make most; absent when neither
+	DeclarationCountDTO
+	Tables []DeclarationLineDTO `json:"tables"`
+}
+
+// DeclarationLineDTO is one table's result measured.
+type DeclarationLineDTO struct {
+	Round          int    `json:"round"`
+	Table          int    `json:"table"`
+	Contract       string `json:"contract"` // "PASS" when passed out
+	Declarer       string `json:"declarer,omitempty"`
+	Judged         bool   `json:"judged"`              // false for a pass or a nullo
+	InBest         bool   `json:"in_best"`             // the contract is in its side's best declaration
+	Highest        *int   `json:"highest,omitempty"`   // the most odd tricks the declarer takes in its strain (contracts with a level)
+	LevelGap       *int   `json:"level_gap,omitempty"` // highest less the level bid
+	LeaderDeclared bool   `json:"leader_declared"`     // the side that could make most declared
+}
+
+// NewDeclarationReportResponse converts a declaration report of d.
+func NewDeclarationReportResponse(d tournament.EventData, r reports.DeclarationReport) DeclarationReportResponse {
+	count := func(c reports.DeclarationCount) DeclarationCountDTO {
+		return DeclarationCountDTO{Tables: c.Tables, PassedOut: c.PassedOut, NotJudged: c.NotJudged, InBest: c.InBest, Levelled: c.Levelled,
+			AtHighest: c.AtHighest, Under: c.Under, Over: c.Over, MeanLevelGap: math.Round(c.MeanLevelGap*100) / 100, Leading: c.Leading, LeaderDeclared: c.LeaderDeclared}
+	}
+	return DeclarationReportResponse{EventID: d.Event.ID, EventName: d.Event.Name, EventDate: d.Event.Date, Sections: newSectionRefs(d), Analysed: r.Analysed,
+		Codes: convert(r.Codes, func(c reports.CodeDeclaration) CodeDeclarationDTO {
+			note := ""
+			if c.NullosLeftOut {
+				note = NulloNote
+			}
+			return CodeDeclarationDTO{Law: c.Law, NullosLeftOut: c.NullosLeftOut, Note: note, DeclarationCountDTO: count(c.DeclarationCount),
+				Boards: convert(c.Boards, func(b reports.BoardDeclaration) BoardDeclarationDTO {
+					return BoardDeclarationDTO{Section: b.Section, Board: b.Board, BestNS: nonNil(b.Best[0]), BestEW: nonNil(b.Best[1]), Leader: b.Leader,
+						DeclarationCountDTO: count(b.DeclarationCount),
+						Tables: convert(b.Tables, func(l reports.DeclarationLine) DeclarationLineDTO {
+							out := DeclarationLineDTO{Round: l.Round, Table: l.Table, Contract: l.Contract, Declarer: l.Declarer, Judged: l.Judged, InBest: l.InBest, LeaderDeclared: l.LeaderDeclared}
+							if l.Levelled {
+								h, g := l.Highest, l.LevelGap
+								out.Highest, out.LevelGap = &h, &g
+							}
+							if l.PassedOut {
+								out.Declarer = ""
+							}
+							return out
+						})}
+				})}
+		})}
+}

@@ -85,10 +85,17 @@ func (s *server) getDealt(c echo.Context) error {
 	return c.JSON(http.StatusOK, NewDealtResponse(reports.MakeDealtReport(an)))
 }
 
+// getDeclarationReport answers GET /v1/events/{id}/reports/declaration
+// [?section=&session=]: per law code, board and table, the contracts
+// against the four hands' best declaration (reports.DeclarationReport).
+func (s *server) getDeclarationReport(c echo.Context) error {
+	return s.heavy(c, "declaration", nil, echo.MIMEApplicationJSON, "")
+}
+
 // HeavyWriter returns the writer of the heavy read named name, as the
 // handlers ask the Service for it (tournament.Service.Heavy): a file of
 // reports.Files by its name ("report.xlsx", "standings.csv", …), "results",
-// or a JSON report — "royalton", "par", "codes", "laws?to=CODE" or "laws?to=all". A
+// or a JSON report — "royalton", "par", "codes", "declaration", "laws?to=CODE" or "laws?to=all". A
 // law-code comparison holds at most maxLawLines lines (0:
 // DefaultMaxLawLines). It is the one list of heavy reads: a process that
 // makes them apart (traveler make-heavy) makes what a request named by it.
@@ -122,6 +129,14 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 				return nil, err
 			}
 			return NewParReportResponse(d, rep), nil
+		}), nil
+	case "declaration":
+		return jsonReport(func(d tournament.EventData) (any, error) {
+			rep, err := reports.MakeDeclarationReport(d)
+			if err != nil {
+				return nil, err
+			}
+			return NewDeclarationReportResponse(d, rep), nil
 		}), nil
 	}
 	code, ok := strings.CutPrefix(name, "laws?to=")

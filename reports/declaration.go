@@ -1,6 +1,9 @@
 package reports
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 )
@@ -202,4 +205,239 @@ func betterFor(x scoring.Side, a, b int) bool {
 		return a > b
 	}
 	return a < b
+}
+
+// DeclarationReport is the declaration measure (MeasureDeclaration) of
+// every played and passed-out result on an event's analysed boards, table
+// by table, summed per board and per law code.
+type DeclarationReport struct {
+	Analysed int               // boards with an analysis
+	Codes    []CodeDeclaration // per law code the tables played under
+}
+
+// DeclarationCount is the declaration measure summed over tables.
+type DeclarationCount struct {
+	Tables    int // played results with a contract that double dummy judges
+	PassedOut int
+	NotJudged int // nullo contracts (nullos are left out)
+	InBest    int // contracts in the declaring side's best declaration
+	// Levelled are the Tables with a level; AtHighest of them bid the
+	// highest they could fulfil, Under fewer, Over more; MeanLevelGap is
+	// the mean of Highest less the level bid.
+	Levelled, AtHighest, Under, Over int
+	MeanLevelGap                     float64
+	// Leading are the results (passed out too) on boards where one side
+	// could make most; LeaderDeclared of them, that side declared.
+	Leading, LeaderDeclared int
+}
+
+// CodeDeclaration is one law code's part of the report.
+type CodeDeclaration struct {
+	Law           string
+	NullosLeftOut bool
+	DeclarationCount
+	Boards []BoardDeclaration
+}
+
+// BoardDeclaration is one board's tables under one code.
+type BoardDeclaration struct {
+	Section string
+	Board   int
+	// Best are each side's best declarations (NS, EW; Bridge codes: the
+	// dealer's side only), "2S", "4HR"; Leader is the side that could make
+	// most, "" when neither.
+	Best   [2][]string
+	Leader string
+	DeclarationCount
+	Tables []DeclarationLine
+}
+
+// DeclarationLine is one table's result measured.
+type DeclarationLine struct {
+	Round, Table int
+	Contract     string // as the code writes it; "PASS"
+	Declarer     string
+	TableDeclaration
+}
+
+// add counts one table's measure.
+func (c *DeclarationCount) add(td TableDeclaration) {
+	if td.Lead {
+		c.Leading++
+		if td.LeaderDeclared {
+			c.LeaderDeclared++
+		}
+	}
+	switch {
+	case td.PassedOut:
+		c.PassedOut++
+		return
+	case !td.Judged:
+		c.NotJudged++
+		return
+	}
+	c.Tables++
+	if td.InBest {
+		c.InBest++
+	}
+	if td.Levelled {
+		c.MeanLevelGap = (c.MeanLevelGap*float64(c.Levelled) + float64(td.LevelGap)) / float64(c.Levelled+1)
+		c.Levelled++
+		switch {
+		case td.LevelGap == 0:
+			c.AtHighest++
+		case td.LevelGap > 0:
+			c.Under++
+		default:
+			c.Over++
+		}
+	}
+}
+
+// merge adds another count.
+func (c *DeclarationCount) merge(o DeclarationCount) {
+	if c.Levelled+o.Levelled > 0 {
+		c.MeanLevelGap = (c.MeanLevelGap*float64(c.Levelled) + o.MeanLevelGap*float64(o.Levelled)) / float64(c.Levelled+o.Levelled)
+	}
+	c.Tables += o.Tables
+	c.PassedOut += o.PassedOut
+	c.NotJudged += o.NotJudged
+	c.InBest += o.InBest
+	c.Levelled += o.Levelled
+	c.AtHighest += o.AtHighest
+	c.Under += o.Under
+	c.Over += o.Over
+	c.Leading += o.Leading
+	c.LeaderDeclared += o.LeaderDeclared
+}
+
+// MakeDeclarationReport measures every played and passed-out result on the
+// event's analysed boards (tournament.SectionData.Analyses) under the code
+// it was played under — the event's, with its options. Results the code
+// cannot read (and unplayed, artificial or assigned ones) are left out.
+func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
+	var rep DeclarationReport
+	rules, err := d.Event.Rules()
+	if err != nil {
+		return rep, err
+	}
+	cd := CodeDeclaration{Law: rules.Law.String(), NullosLeftOut: rules.HasNullo()}
+	for si := range d.Sections {
+		sd := &d.Sections[si]
+		rep.Analysed += len(sd.Analyses)
+		for ai := range sd.Analyses {
+			an := &sd.Analyses[ai]
+			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board}
+			probe, err := MeasureDeclaration(&rules, an, scoring.Contract{Pass: true}, 0)
+			if err != nil {
+				return rep, err
+			}
+			if probe.Lead {
+				bd.Leader = probe.Leader.String()
+			}
+			for x := scoring.NS; x <= scoring.EW; x++ {
+				best, _, ok, err := bestDeclarations(&rules, an, x)
+				if err != nil {
+					return rep, err
+				}
+				if ok {
+					for _, b := range best {
+						bd.Best[x] = append(bd.Best[x], b.String())
+					}
+				}
+			}
+			for _, r := range sd.Results {
+				if r.Board != an.Board || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+					continue
+				}
+				c, err := rules.ParseContract(r.Contract)
+				if err != nil {
+					continue
+				}
+				var decl scoring.Seat
+				if !c.Pass {
+					if decl, err = scoring.ParseSeat("declarer", r.Declarer); err != nil {
+						continue
+					}
+				}
+				td, err := MeasureDeclaration(&rules, an, c, decl)
+				if err != nil {
+					continue // a bid the code cannot score
+				}
+				bd.add(td)
+				bd.Tables = append(bd.Tables, DeclarationLine{Round: r.Round, Table: r.Table, Contract: c.String(), Declarer: r.Declarer, TableDeclaration: td})
+			}
+			cd.merge(bd.DeclarationCount)
+			cd.Boards = append(cd.Boards, bd)
+		}
+	}
+	rep.Codes = append(rep.Codes, cd)
+	return rep, nil
+}
+
+// declarationHeader heads the rows of counts, in the text and the workbook.
+var declarationHeader = []string{"tables", "in best declaration", "at highest level", "under", "over", "mean level gap", "passed out", "nullos (not judged)", "side that could make most declared"}
+
+// row is the count's cells under declarationHeader.
+func (c DeclarationCount) row() []any {
+	return []any{c.Tables, c.InBest, c.AtHighest, c.Under, c.Over, round2(c.MeanLevelGap), c.PassedOut, c.NotJudged,
+		strconv.Itoa(c.LeaderDeclared) + " of " + strconv.Itoa(c.Leading)}
+}
+
+// name is the code as the report names it, with the nullo note.
+func (c CodeDeclaration) name() string {
+	if c.NullosLeftOut {
+		return c.Law + " (nullos left out)"
+	}
+	return c.Law
+}
+
+// Text lays the report out for `traveler report declaration`: a row per
+// code, then per code a row per board and a row per table.
+func (r DeclarationReport) Text(d tournament.EventData) []TextPart {
+	codes := &Sheet{Header: append([]string{"law code"}, declarationHeader...)}
+	for _, c := range r.Codes {
+		codes.Rows = append(codes.Rows, append([]any{c.name()}, c.row()...))
+	}
+	parts := []TextPart{{Lines: []string{"Declaration report: " + describeEvent(d) + "; " + strconv.Itoa(r.Analysed) + " boards analysed double dummy",
+		"Hawley's (a) the best declaration in the four hands, (b) the highest bid possible to fulfil in it, by double dummy", ""}, Table: codes}}
+	for _, c := range r.Codes {
+		boards := &Sheet{Header: append([]string{"section", "board", "NS best", "EW best", "could make most"}, declarationHeader...)}
+		tables := &Sheet{Header: []string{"section", "board", "round", "table", "contract", "declarer", "in best", "highest", "level gap", "could-make-most side declared"}}
+		for _, b := range c.Boards {
+			boards.Rows = append(boards.Rows, append([]any{b.Section, b.Board, strings.Join(b.Best[0], " "), strings.Join(b.Best[1], " "), b.Leader}, b.row()...))
+			for _, l := range b.Tables {
+				var inBest, highest, gap any = "", "", ""
+				if l.Judged {
+					inBest = l.InBest
+				}
+				if l.Levelled {
+					highest, gap = l.Highest, l.LevelGap
+				}
+				decl := l.Declarer
+				if l.PassedOut {
+					decl = ""
+				}
+				tables.Rows = append(tables.Rows, []any{b.Section, b.Board, l.Round, l.Table, l.Contract, decl, inBest, highest, gap, l.LeaderDeclared})
+			}
+		}
+		parts = append(parts, TextPart{Lines: []string{"", c.name() + ", board by board:"}, Table: boards},
+			TextPart{Lines: []string{"", c.name() + ", table by table:"}, Table: tables})
+	}
+	return parts
+}
+
+// Sheet lays the report out as a workbook sheet: a row per law code, then
+// per code a row per board.
+func (r DeclarationReport) Sheet() Sheet {
+	s := Sheet{Name: "Declarations", Header: append([]string{"Law code", "Board", "NS best", "EW best", "Could make most"}, declarationHeader...)}
+	for _, c := range r.Codes {
+		s.Rows = append(s.Rows, append([]any{c.name(), "all", nil, nil, nil}, c.row()...))
+	}
+	for _, c := range r.Codes {
+		for _, b := range c.Boards {
+			s.Rows = append(s.Rows, append([]any{c.name(), b.Section + " " + strconv.Itoa(b.Board), strings.Join(b.Best[0], " "), strings.Join(b.Best[1], " "), b.Leader}, b.row()...))
+		}
+	}
+	return s
 }

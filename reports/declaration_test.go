@@ -109,3 +109,44 @@ func TestMeasureDeclaration(t *testing.T) {
 		t.Errorf("nullo: %+v %v", got, err)
 	}
 }
+
+// TestDeclarationReport sums the measure over board 1 of DDS's list
+// (list100First) under contract-2017, the tables of TestParReport and a
+// pass: 2S by E (8 tricks) and again (9): EW's best at the highest it makes
+// (gap 0); 3S by W: EW's best one too high (−1); 1NT by N (North takes 6
+// at no-trump by double dummy): not NS's best (1C), one too high (−1);
+// passed out. 3 of 4 in the best declaration, 2 at the highest, 2 over,
+// the mean gap −2/4 = −0.5; EW could make most on the board (+110 against
+// NS's +70) and declared at 3 of its 5 results.
+func TestDeclarationReport(t *testing.T) {
+	an := *list100First(t)
+	played := func(contract, declarer string, tricks int) tournament.Result {
+		return tournament.Result{Board: 1, Status: tournament.StatusPlayed, Contract: contract, Declarer: declarer, Tricks: tricks}
+	}
+	d := tournament.EventData{
+		Event: tournament.Event{Name: "Declaration", Law: scoring.Contract2017, Scoring: tournament.MethodMP},
+		Sections: []tournament.SectionData{{
+			Section: tournament.Section{Name: "A"},
+			Results: []tournament.Result{played("2S", "E", 8), played("3S", "W", 8), played("1NT", "N", 7), played("2S", "E", 9),
+				{Board: 1, Status: tournament.StatusPassedOut, Contract: "PASS"},
+				{Board: 1, Status: tournament.StatusArtificial, NSPercent: 60, EWPercent: 40}},
+			Analyses: []tournament.Analysis{an},
+		}},
+	}
+	rep, err := MakeDeclarationReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Analysed != 1 || len(rep.Codes) != 1 || rep.Codes[0].Law != "contract-2017" || len(rep.Codes[0].Boards) != 1 {
+		t.Fatalf("%+v", rep)
+	}
+	want := DeclarationCount{Tables: 4, PassedOut: 1, InBest: 3, Levelled: 4, AtHighest: 2, Over: 2, MeanLevelGap: -0.5, Leading: 5, LeaderDeclared: 3}
+	c := rep.Codes[0]
+	if c.DeclarationCount != want {
+		t.Errorf("code: %+v, want %+v", c.DeclarationCount, want)
+	}
+	b := c.Boards[0]
+	if b.DeclarationCount != want || b.Leader != "EW" || !slices.Equal(b.Best[0], []string{"1C"}) || !slices.Equal(b.Best[1], []string{"2S"}) || len(b.Tables) != 5 {
+		t.Errorf("board: %+v", b)
+	}
+}

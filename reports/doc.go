@@ -42,9 +42,11 @@
 // columns in the workbook and the CSV, a row on the workbook's score card,
 // a Penalty column in PBN's TotalScoreTable, a comment in USEBIO.
 //
-// Comparative reports (lawcompare*.go, royalton.go, parreport.go): an event
-// scored again under every law code (CompareLaws, CompareAllLaws), the
-// Royalton test report, and the par report of a section's deals.
+// Comparative reports (lawcompare*.go, royalton.go, parreport.go,
+// declaration.go): an event scored again under every law code (CompareLaws,
+// CompareAllLaws), the Royalton test report, the par report of a section's
+// deals, and the declaration report (each table's contract against the four
+// hands' best declaration: MeasureDeclaration, the one measure).
 //
 // Tables: a report is laid out once as cells in a Sheet (a header and rows),
 // the model both outputs print — the workbook (WriteWorkbook, WriteReport)

@@ -114,8 +114,23 @@ func TestParReportSheet(t *testing.T) {
 	if len(rows) < 2 || !strings.HasPrefix(strings.Join(rows[1], "|"), want) || c.Results != 299 {
 		t.Fatalf("first row %v, want it to start %s (299 results)", rows[1], want)
 	}
-	if sheets := x.GetSheetList(); sheets[len(sheets)-1] != "Par report" {
-		t.Errorf("sheets %v: the par report is not last", sheets)
+	if sheets := x.GetSheetList(); sheets[len(sheets)-2] != "Par report" || sheets[len(sheets)-1] != "Declarations" {
+		t.Errorf("sheets %v: the par report and the declarations are not last", sheets)
+	}
+	// The declaration report beside it: the same 299 results measured
+	// (every one a played contract or a pass; the file has no nullos).
+	decl, err := MakeDeclarationReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := decl.Codes[0]
+	drows, err := x.GetRows("Declarations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = fmt.Sprintf("contract-2017|all||||%d|%d|%d|%d|%d", dc.Tables, dc.InBest, dc.AtHighest, dc.Under, dc.Over)
+	if len(drows) < 2 || !strings.HasPrefix(strings.Join(drows[1], "|"), want) || dc.Tables+dc.PassedOut != 299 {
+		t.Errorf("declarations: first row %v, want it to start %s; %d contracts and %d passed out, want 299 in all", drows[1], want, dc.Tables, dc.PassedOut)
 	}
 }
 

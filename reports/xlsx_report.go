@@ -13,7 +13,8 @@ import (
 // every other law code — the two sheets of LawComparisonSheets, row for row
 // those of CompareAllLaws — the code comparison of its sections when they
 // play under different codes (CodesSheet), and, when boards have their double-dummy
-// analysis, the par report (MakeParReport). The comparisons are made as their
+// analysis, the par report (MakeParReport) and the declaration report
+// (MakeDeclarationReport). The comparisons are made as their
 // sheets are written, law by law and section by section, each twice (once
 // for the pairs sheet, once for the boards sheet that follows it), so that
 // only one section's comparison is held at a time, never an event's nor
@@ -84,6 +85,9 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 	}
 	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
 		extra = append(extra, par.Sheet())
+	}
+	if decl, err := MakeDeclarationReport(d); err == nil && decl.Analysed > 0 {
+		extra = append(extra, decl.Sheet())
 	}
 	return WriteWorkbook(w, d, extra...)
 }

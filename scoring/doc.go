@@ -20,8 +20,10 @@
 //     points (Patton) or aggregate total points (Aggregate).
 //   - Ranking (rank*.go): places with ties, per field, standings over
 //     sessions.
-//   - Double dummy's results (tricks.go, par.go): a deal's trick table and
-//     par under every code; solving the deal is scoring/dds's job.
+//   - Double dummy's results (tricks.go, par.go, par_naming.go): a deal's
+//     trick table and par under every code (the historical auction codes'
+//     declarer the first of the side to name the strain); solving the deal
+//     is scoring/dds's job.
 //
 // Bad input is a *Error naming the field, the value, what was wrong and
 // what is allowed.

@@ -262,7 +262,8 @@ var authzTable = map[string]authzCase{
 	"GET /v1/events/:id/reports/codes": {want: allowed(422, 422, 422, 422, 422)},
 	// Dealing and solving costs the server seconds: directors only; the
 	// director's call asks for 0 boards, refused after the authorization.
-	"GET /v1/reports/dealt": {want: directorOnly(422), path: func(authzFixture) string { return "/v1/reports/dealt?deals=0" }},
+	"GET /v1/reports/dealt":                  {want: directorOnly(422), path: func(authzFixture) string { return "/v1/reports/dealt?deals=0" }},
+	"GET /v1/events/:id/reports/declaration": {want: everyone},
 	"POST /v1/events/import": {want: directorOnly(201),
 		body: func(e *env, f authzFixture) any {
 			return e.want(200, nil, "GET", "/v1/events/"+id(f.event)+"/results.pbn", directorToken, nil).Body

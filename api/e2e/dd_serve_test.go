@@ -153,6 +153,18 @@ func TestAnalysisThroughTheService(t *testing.T) {
 	if royalton.Par == nil || royalton.Par.Law != "auction-1915" || len(royalton.Par.Boards) != 5 || len(laws.Par) != 6 || par.Analysed != 5 {
 		t.Fatalf("royalton par %+v, laws par %d codes, par report %d analysed", royalton.Par, len(laws.Par), par.Analysed)
 	}
+	// The declaration report reads the same analyses under the event's code:
+	// each board's best declarations for both sides (no tables played).
+	var decl api.DeclarationReportResponse
+	c.Want(200, &decl, "GET", fmt.Sprintf("/v1/events/%d/reports/declaration", sec.EventID), directorToken, nil)
+	if decl.Analysed != 5 || len(decl.Codes) != 1 || decl.Codes[0].Law != "auction-1915" || len(decl.Codes[0].Boards) != 5 {
+		t.Fatalf("declaration report: %+v", decl)
+	}
+	for _, b := range decl.Codes[0].Boards {
+		if len(b.BestNS) == 0 || len(b.BestEW) == 0 || len(b.Tables) != 0 {
+			t.Errorf("declaration report, board %d: %+v", b.Board, b)
+		}
+	}
 	for _, b := range royalton.Par.Boards {
 		var a api.AnalysisDTO
 		c.Want(200, &a, "GET", fmt.Sprintf("/v1/sections/%d/boards/%d/analysis", secID, b.Board), directorToken, nil)

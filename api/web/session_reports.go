@@ -46,6 +46,9 @@ type reportsData struct {
 	// compared on the same deals (reports.CompareEventCodes); none when
 	// every section plays the event's code.
 	CodeComparisons []reports.CodeComparison
+	// Declarations is the declaration report (Hawley's (a) and (b)), nil
+	// when no board has its double-dummy analysis.
+	Declarations *reports.DeclarationReport
 }
 
 // reportsPage shows the Royalton report and, when asked (?to=), the law
@@ -71,6 +74,9 @@ func (p *Pages) reportsPage(c echo.Context) error {
 	}
 	if cs, err := reports.CompareEventCodes(ed); err == nil {
 		d.CodeComparisons = cs
+	}
+	if decl, err := reports.MakeDeclarationReport(ed); err == nil && decl.Analysed > 0 {
+		d.Declarations = &decl
 	}
 	v.Title, v.Data = "Reports · "+ed.Event.Name, &d
 	if err := compareInto(&d, ed); err != nil {

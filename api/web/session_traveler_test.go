@@ -233,6 +233,11 @@ func TestReportsShowParReport(t *testing.T) {
 	pageHas(t, "reports", p, `id="par-report"`, "1 board analysed double dummy",
 		`<th scope="row">contract-2017 (the event's)</th><td class="num">`+strconv.Itoa(onBoard1)+`</td>`,
 		`<tr><th scope="row">A 1</th><td class="num">-110</td><td>2S EW</td><td class="num">`+strconv.Itoa(onBoard1)+`</td>`)
+	// Beside it the declaration report: on DDS's first deal NS's best is
+	// 1C (+70), EW's 2S (+110), so EW could make most (Law 77;
+	// reports.TestMeasureDeclaration works it by hand).
+	pageHas(t, "reports", p, `id="declaration-report"`,
+		`<tr><th scope="row">A 1</th><td>1C</td><td>2S</td><td>EW</td>`)
 }
 
 // TestDealAndPrintHands: the director deals the boards of a section from

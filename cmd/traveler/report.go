@@ -18,7 +18,7 @@ import (
 )
 
 // reportKinds are the reports `traveler report` prints.
-var reportKinds = []string{"royalton", "laws", "par", "codes"}
+var reportKinds = []string{"royalton", "laws", "par", "codes", "declaration"}
 
 // reportFormats are the forms a report is printed in.
 var reportFormats = []string{"table", "json"}
@@ -45,7 +45,7 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	with := fs.String("with", "", "codes: the other event on the same boards, played under another law code: its id in the database, or a results file")
 	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|codes (--event ID [--section ID] [--session N] | --from FILE) [--with ID|FILE]")
+		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|codes|declaration (--event ID [--section ID] [--session N] | --from FILE) [--with ID|FILE]")
 		fmt.Fprintln(stderr, "       traveler report royalton --deals N [--format table|json]")
 		fmt.Fprintln(stderr, "                       [--to CODE|all] [--format table|json]")
 		fmt.Fprintln(stderr)
@@ -59,6 +59,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintln(stderr, "  codes     the same deals under two law codes (sections with codes of their own, or --with another")
 		fmt.Fprintln(stderr, "            event): board by board par reached and the spread around it, and a Wilcoxon signed-rank")
 		fmt.Fprintln(stderr, "            test across the boards of which code came nearer par, its p-value in plain words")
+		fmt.Fprintln(stderr, "  declaration  per table, board and code: was the contract in its side's best declaration by")
+		fmt.Fprintln(stderr, "            double dummy, how far its level was from the highest it could make, and whether the")
+		fmt.Fprintln(stderr, "            side that could make most declared (Hawley's (a) and (b); needs libdds0 as par)")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
@@ -213,6 +216,21 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		}
 		if ra.format == "json" {
 			out := api.NewParReportResponse(d, rep)
+			out.From = from
+			return writeJSON(w, out)
+		}
+		return reports.WriteText(w, rep.Text(d))
+	}
+	if ra.kind == "declaration" {
+		if err := tournament.AnalyseMissing(&dds.Lazy{}, &d); err != nil {
+			return err
+		}
+		rep, err := reports.MakeDeclarationReport(d)
+		if err != nil {
+			return err
+		}
+		if ra.format == "json" {
+			out := api.NewDeclarationReportResponse(d, rep)
 			out.From = from
 			return writeJSON(w, out)
 		}

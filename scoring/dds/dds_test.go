@@ -276,3 +276,24 @@ func BenchmarkList100(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParOfList100 is traveler's par search (scoring.Rules.ParOf) on
+// the trick tables of DDS's 100 test deals, under each auction code: the
+// historical codes' search follows who named each strain first
+// (scoring/par_naming.go). One op is the 100 deals.
+func BenchmarkParOfList100(b *testing.B) {
+	list := readList(b)
+	for _, law := range []scoring.Law{scoring.Contract2017, scoring.RoyalAuction1913, scoring.Auction1915, scoring.Royalton1915} {
+		rules := scoring.NewRules(law)
+		b.Run(law.String(), func(b *testing.B) {
+			for b.Loop() {
+				for _, d := range list {
+					hands, _ := d.deal.Complete()
+					if _, err := rules.ParOf(&d.table, hands, d.dealer, d.vul); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

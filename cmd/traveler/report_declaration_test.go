@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
+)
+
+// TestReportDeclaration: `traveler report declaration` on a PBN file of the
+// first deal of DDS's test list (../shared/testdata/pbn/dds_list100.txt,
+// dealer N, none vulnerable; its TABLE: EW 8 tricks at spades, NS 7 at
+// clubs and 6 at no-trump) played at two tables, 2S by East making 8 and
+// 1NT by North making 7, solved double dummy here. Under contract-2017
+// (Law 77) NS's best is 1C (+70), EW's 2S (+110), so EW could make most:
+// 2S by E is EW's best at the highest it makes (gap 0); 1NT by N is not
+// NS's best and one level more than North makes by double dummy (gap −1).
+func TestReportDeclaration(t *testing.T) {
+	needDDS(t)
+	var pbn strings.Builder
+	for i, g := range [][3]string{{"2S", "E", "8"}, {"1NT", "N", "7"}} {
+		pbn.WriteString(`[Event "Declaration"]
+[Date "2026.11.27"]
+[Scoring "MP"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"]
+[PairId_NS "` + string(rune('1'+2*i)) + `"]
+[PairId_EW "` + string(rune('2'+2*i)) + `"]
+[Contract "` + g[0] + `"]
+[Declarer "` + g[1] + `"]
+[Result "` + g[2] + `"]
+
+`)
+	}
+	file := filepath.Join(t.TempDir(), "declaration.pbn")
+	if err := os.WriteFile(file, []byte(pbn.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"report", "declaration", "--from", file, "--format", "json"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var rep api.DeclarationReportResponse
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Analysed != 1 || len(rep.Codes) != 1 || len(rep.Codes[0].Boards) != 1 {
+		t.Fatalf("%s", stdout.String())
+	}
+	c, b := rep.Codes[0], rep.Codes[0].Boards[0]
+	if c.Law != "contract-2017" || c.Tables != 2 || c.InBest != 1 || c.AtHighest != 1 || c.Over != 1 || c.MeanLevelGap != -0.5 || c.Leading != 2 || c.LeaderDeclared != 1 {
+		t.Errorf("code: %+v", c)
+	}
+	if b.Leader != "EW" || len(b.BestNS) != 1 || b.BestNS[0] != "1C" || len(b.BestEW) != 1 || b.BestEW[0] != "2S" || len(b.Tables) != 2 {
+		t.Fatalf("board: %+v", b)
+	}
+	for _, l := range b.Tables {
+		want := map[string][2]int{"2S": {2, 0}, "1NT": {0, -1}}[l.Contract]
+		if l.Highest == nil || *l.Highest != want[0] || *l.LevelGap != want[1] || l.InBest != (l.Contract == "2S") {
+			t.Errorf("table %+v: want highest %d, gap %d", l, want[0], want[1])
+		}
+	}
+	stdout.Reset()
+	if code := run(context.Background(), []string{"report", "declaration", "--from", file}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"Declaration report:", "contract-2017, table by table:", "1NT"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("table output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}

@@ -313,17 +313,34 @@ func (c *DeclarationCount) merge(o DeclarationCount) {
 
 // MakeDeclarationReport measures every played and passed-out result on the
 // event's analysed boards (tournament.SectionData.Analyses) under the code
-// it was played under — the event's, with its options. Results the code
-// cannot read (and unplayed, artificial or assigned ones) are left out.
+// it was played under — its section's own code where the section has one
+// (tournament.Event.InSection), else the event's, with its options: one
+// CodeDeclaration a code, the event's own first. Results the code cannot
+// read (and unplayed, artificial or assigned ones) are left out.
 func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 	var rep DeclarationReport
-	rules, err := d.Event.Rules()
+	byLaw := map[scoring.Law]int{}
+	codeOf := func(rules *scoring.Rules) *CodeDeclaration {
+		i, ok := byLaw[rules.Law]
+		if !ok {
+			i = len(rep.Codes)
+			byLaw[rules.Law] = i
+			rep.Codes = append(rep.Codes, CodeDeclaration{Law: rules.Law.String(), NullosLeftOut: rules.HasNullo()})
+		}
+		return &rep.Codes[i]
+	}
+	own, err := d.Event.Rules()
 	if err != nil {
 		return rep, err
 	}
-	cd := CodeDeclaration{Law: rules.Law.String(), NullosLeftOut: rules.HasNullo()}
+	codeOf(&own)
 	for si := range d.Sections {
 		sd := &d.Sections[si]
+		ev := d.Event.InSection(&sd.Section)
+		rules, err := ev.Rules()
+		if err != nil {
+			return rep, err
+		}
 		rep.Analysed += len(sd.Analyses)
 		for ai := range sd.Analyses {
 			an := &sd.Analyses[ai]
@@ -367,11 +384,11 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 				bd.add(td)
 				bd.Tables = append(bd.Tables, DeclarationLine{Round: r.Round, Table: r.Table, Contract: c.String(), Declarer: r.Declarer, TableDeclaration: td})
 			}
+			cd := codeOf(&rules)
 			cd.merge(bd.DeclarationCount)
 			cd.Boards = append(cd.Boards, bd)
 		}
 	}
-	rep.Codes = append(rep.Codes, cd)
 	return rep, nil
 }
 

@@ -1,0 +1,117 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
+
+// TestBrowserCodesAndDeclarationsOnPhone is issue 28 §1 and §2 on the
+// director's reports page at phone size: an event under contract-2017
+// whose section B plays the same board 1 (DDS's test list deal 1, its
+// trick table and published par from listDDS) under royalton-1915, every
+// table of both sections in 2S by East making 8. The page shows the
+// declaration report — under contract-2017 EW's best declaration on this
+// deal is 2S (+110 against NS's 1C, +70; reports.TestMeasureDeclaration
+// works it by hand), so section A's three tables are all in the best
+// declaration — and the two codes compared board by board with the
+// Wilcoxon signed-rank test named in words, all within a 390 px screen.
+func TestBrowserCodesAndDeclarationsOnPhone(t *testing.T) {
+	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
+	ctx, svc, bb := context.Background(), b.svc, b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Two codes night", Date: "2026-11-27", Law: "contract-2017", Scoring: "MP", Published: true})
+	deal1, err := scoring.ParseDeal("deal", listDeal1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	howell := tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}
+	played := 0
+	for _, in := range []tournament.SectionInput{{Name: "A", Movement: howell}, {Name: "B", Movement: howell, Law: "royalton-1915"}} {
+		sec := bb.CreateSection(ev.ID, in)
+		if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
+			t.Fatal(err)
+		}
+		var results []tournament.Result
+		for _, rd := range sec.Movement.Rounds {
+			for _, tb := range rd.Tables {
+				for _, bd := range tb.Boards {
+					if bd == 1 {
+						results = append(results, tournament.Result{Board: 1, Round: rd.Number, Table: tb.Table, Status: tournament.StatusPlayed, Contract: "2S", Declarer: "E", Tricks: 8})
+					}
+				}
+			}
+		}
+		played = len(results)
+		bb.Enter(tournament.Director, sec, results...)
+		if err := svc.AnalyseBoard(ctx, sec.ID, 1, deal1); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	phone := b.phone("director")
+	phone.open("/director/login")
+	phone.fill("#token", directorToken)
+	phone.submit(`form[action="/director/login"] button[type=submit]`)
+	phone.open(fmt.Sprintf("/director/events/%d/reports", ev.ID))
+	phone.noError("open the reports page")
+	phone.shot("reports-codes-declarations-390")
+	checkFitsPhoneScrolled(t, phone, "the reports page with the code comparison and the declaration report")
+
+	caption := phone.text("#declaration-report caption")
+	if want := fmt.Sprintf("contract-2017: %d of %d contracts in the best declaration", played, played); !strings.Contains(caption, want) {
+		t.Errorf("the declaration report reads %q, want it to say %q", caption, want)
+	}
+	// Section A's board 1: EW's best 2S, EW could make most, its three
+	// contracts all in the best declaration and at the highest level.
+	row := phone.text("#declaration-boards tbody tr")
+	if want := fmt.Sprintf("A 1 1C 2S EW %d %d %d 0.00 %d of %d", played, played, played, played, played); strings.Join(strings.Fields(row), " ") != want {
+		t.Errorf("the declaration report's row for A 1 reads %q, want %q", row, want)
+	}
+	if n := phone.count("#codes-report-0"); n != 1 {
+		t.Fatalf("%d code comparisons on the page, want 1 (A under contract-2017 against B under royalton-1915)", n)
+	}
+	heading := phone.text("#codes-heading-0")
+	if !strings.Contains(heading, "against") {
+		t.Errorf("the comparison's heading reads %q", heading)
+	}
+	sides := phone.text("#codes-report-0 .codes-sides")
+	for _, law := range []string{"contract-2017", "royalton-1915"} {
+		if !strings.Contains(sides, law) {
+			t.Errorf("the comparison's sides %q do not name %s", sides, law)
+		}
+	}
+	if n := phone.count("#codes-report-0 .codes-boards tbody tr"); n != 1 {
+		t.Errorf("%d boards compared, want 1 (board 1, the only one both sections played with its deal)", n)
+	}
+	if words := phone.text("#codes-report-0 .test-words"); !strings.Contains(words, "Wilcoxon signed-rank") {
+		t.Errorf("the test in words reads %q, want it named", words)
+	}
+}
+
+// phoneFitScrolledJS is phoneFitJS for a page whose wide tables sit in a
+// box of their own that scrolls sideways (.scroll: overflow-x auto): the
+// page itself must not reach past the screen, and every such box must fit
+// it; what is inside a box is swiped, not cut off.
+const phoneFitScrolledJS = `(() => {
+  const w = window.innerWidth, over = [];
+  const inBox = el => { for (let p = el.parentElement; p; p = p.parentElement) { const o = getComputedStyle(p).overflowX; if (o === "auto" || o === "scroll") return true; } return false; };
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 1 && r.right > w + 0.5 && !inBox(el)) over.push(el.tagName + (el.id ? "#" + el.id : "") + (el.className ? "." + el.className : "") + " right " + Math.round(r.right));
+  }
+  return {width: w, scrollWidth: document.documentElement.scrollWidth, over: over.slice(0, 12)};
+})()`
+
+// checkFitsPhoneScrolled fails the test when the tab's page, its
+// sideways-scrolling boxes aside, is wider than the phone.
+func checkFitsPhoneScrolled(t *testing.T, tab *browserTab, what string) {
+	t.Helper()
+	f := eval[phoneFit](tab, "measure "+what, phoneFitScrolledJS)
+	if f.Width != phoneWidth || f.ScrollWidth > phoneWidth || len(f.Over) > 0 {
+		t.Errorf("%s at %d px: viewport %d, scrollWidth %d (want ≤ %d); past the right edge outside a scrolling box: %v", what, phoneWidth, f.Width, f.ScrollWidth, phoneWidth, f.Over)
+	}
+}

@@ -30,7 +30,14 @@ const phoneFitJS = `(() => {
 // checkFitsPhone fails the test when the tab's page is wider than the phone.
 func checkFitsPhone(t *testing.T, tab *browserTab, what string) {
 	t.Helper()
-	f := eval[phoneFit](tab, "measure "+what, phoneFitJS)
+	checkPhoneFit(t, tab, what, phoneFitJS)
+}
+
+// checkPhoneFit fails the test when js (phoneFitJS or a variant) finds the
+// tab's page wider than the phone.
+func checkPhoneFit(t *testing.T, tab *browserTab, what, js string) {
+	t.Helper()
+	f := eval[phoneFit](tab, "measure "+what, js)
 	if f.Width != phoneWidth || f.ScrollWidth > phoneWidth || len(f.Over) > 0 {
 		t.Errorf("%s at %d px: viewport %d, scrollWidth %d (want ≤ %d); past the right edge: %v", what, phoneWidth, f.Width, f.ScrollWidth, phoneWidth, f.Over)
 	}

@@ -67,7 +67,7 @@ func bridgeWxSchemas(t *testing.T) map[string]*wxSchema {
 	return all
 }
 
-// asc writes schemas, played one after the other, as one .ASC movement
+// wxASC writes schemas, played one after the other, as one .ASC movement
 // file: a schema's sets numbered on from the sets of those before it (as
 // the sessions of one event, each with its own boards), an empty table
 // (NS and EW 0: a set put out but not played there) three zeros.
@@ -197,7 +197,11 @@ func readWx(t *testing.T, per int, schemas ...*wxSchema) movement.Movement {
 					continue
 				}
 				first := (offset+tb[2]-1)*per + 1
-				if !in || got.NS != tb[0] || got.EW != tb[1] || fmt.Sprint(got.Boards) != fmt.Sprint([]int{first, first + 1}[:per]) {
+				var boards []int
+				for b := first; b < first+per; b++ {
+					boards = append(boards, b)
+				}
+				if !in || got.NS != tb[0] || got.EW != tb[1] || fmt.Sprint(got.Boards) != fmt.Sprint(boards) {
 					t.Errorf("%s round %d table %d: %+v, want %d v %d on set %d (boards from %d)", s.name, ri+1, ti+1, got, tb[0], tb[1], offset+tb[2], first)
 				}
 			}

@@ -22,10 +22,12 @@ import (
 //
 // Beyond reading, it refuses what a movement from a book must not do,
 // naming the line, round and table: a pair twice in a round, a pair
-// playing a group twice, two pairs meeting again (but at the same table in
-// the next round: a meeting of two rounds, as the published 4-pair Howell
-// has), and groups played unequally often (a movement that does not
-// balance). Errors are *scoring.Error values of field "file".
+// playing a group twice, a group of the header played at no table, and
+// what CheckBalanced refuses — two pairs meeting again (but at the same
+// table in the next round: a meeting of two rounds, as the published
+// 4-pair Howell has) and groups played unequally often (a movement that
+// does not balance) — said in the file's lines and groups. Errors are
+// *scoring.Error values of field "file".
 func ReadASC(text string, perGroup int) ([]Round, error) {
 	if perGroup < 1 {
 		return nil, invalid("boards_per_round", perGroup, "a board group has at least 1 board")
@@ -65,8 +67,7 @@ func ReadASC(text string, perGroup int) ([]Round, error) {
 	case pairs < 2 || pairs > 2*tables:
 		return nil, ascError(1, "the header's "+strconv.Itoa(pairs)+" pairs do not fit "+strconv.Itoa(tables)+" tables: 2 to "+strconv.Itoa(2*tables))
 	}
-	r := ascReader{pairs: pairs, groups: groups, per: perGroup,
-		met: map[[2]int]ascSeat{}, played: map[[2]int]int{}, plays: make([]int, groups+1)}
+	r := ascReader{pairs: pairs, groups: groups, per: perGroup, played: map[[2]int]int{}, inPlay: make([]bool, groups+1)}
 	for i, line := range lines[1:] {
 		if cut := strings.IndexByte(line, '#'); cut >= 0 {
 			line = line[:cut]
@@ -85,9 +86,15 @@ func ReadASC(text string, perGroup int) ([]Round, error) {
 		if err := r.round(i+2, f); err != nil {
 			return nil, err
 		}
+		r.lines = append(r.lines, i+2)
 	}
 	if len(r.schedule) != rounds {
 		return nil, ascError(len(lines), "the file has "+strconv.Itoa(len(r.schedule))+" rounds; the header says "+strconv.Itoa(rounds))
+	}
+	for g := 1; g <= groups; g++ {
+		if !r.inPlay[g] {
+			return nil, ascError(0, "board group "+r.groupName(g)+" of the header's "+strconv.Itoa(groups)+" is played at no table")
+		}
 	}
 	return r.schedule, r.balanced()
 }
@@ -95,15 +102,12 @@ func ReadASC(text string, perGroup int) ([]Round, error) {
 // ascReader is the state of ReadASC: the rounds read and what they hold.
 type ascReader struct {
 	pairs, groups, per int
-	letters            int                // 1: groups given as letters, 2: as numbers, 0: none yet
-	schedule           []Round            // the rounds read
-	met                map[[2]int]ascSeat // two pairs (lower first): where they last met
-	played             map[[2]int]int     // pair, group: the round it played the group
-	plays              []int              // tables that played each group
+	letters            int            // 1: groups given as letters, 2: as numbers, 0: none yet
+	schedule           []Round        // the rounds read
+	lines              []int          // the file's line of each round read
+	played             map[[2]int]int // pair, group: the round it played the group
+	inPlay             []bool         // the groups played at some table
 }
-
-// ascSeat is where a meeting was: its round and table.
-type ascSeat struct{ round, table int }
 
 // round reads one round's fields, line num of the file.
 func (r *ascReader) round(num int, f []string) error {
@@ -141,14 +145,8 @@ func (r *ascReader) round(num int, f []string) error {
 			}
 			r.played[[2]int{p, g}] = rn
 		}
-		key := [2]int{min(ns, ew), max(ns, ew)}
-		if last, ok := r.met[key]; ok && (last.round != rn-1 || last.table != t) {
-			return ascError(num, at(t)+": pairs "+strconv.Itoa(ns)+" and "+strconv.Itoa(ew)+" meet again (they met in round "+
-				strconv.Itoa(last.round)+" at table "+strconv.Itoa(last.table)+")")
-		}
-		r.met[key] = ascSeat{rn, t}
 		inPlay[g] = true
-		r.plays[g]++
+		r.inPlay[g] = true
 		round.Tables = append(round.Tables, Table{Table: t, NS: ns, EW: ew, Boards: setBoards(g, r.per)})
 	}
 	for p := 1; p <= r.pairs; p++ {
@@ -197,19 +195,29 @@ func (r *ascReader) groupName(g int) string {
 	return strconv.Itoa(g)
 }
 
-// balanced refuses groups played unequally often.
+// balanced refuses what CheckBalanced refuses in the schedule read — two
+// pairs meeting again, groups played unequally often — naming the file's
+// line, round and table, and the groups as the file calls them.
 func (r *ascReader) balanced() error {
-	first := r.plays[1]
-	for g := 2; g <= r.groups; g++ {
-		if r.plays[g] != first {
-			return ascError(0, "board group "+r.groupName(g)+" is played at "+strconv.Itoa(r.plays[g])+" tables and group "+r.groupName(1)+
-				" at "+strconv.Itoa(first)+": the movement does not balance (every group is played equally often)")
-		}
+	m, err := Custom(r.schedule, 1, 0)
+	if err != nil {
+		return err
 	}
-	if first == 0 {
-		return ascError(0, "no board group is played")
+	f, ok := m.imbalance()
+	switch {
+	case !ok:
+		return nil
+	case f.again:
+		return ascError(r.lines[f.round], f.where(&m)+"pairs "+strconv.Itoa(f.ns)+" and "+strconv.Itoa(f.ew)+" meet again (they met in round "+
+			strconv.Itoa(f.metRound)+" at table "+strconv.Itoa(f.metTable)+")")
 	}
-	return nil
+	line := 0
+	if f.round >= 0 {
+		line = r.lines[f.round]
+	}
+	group := func(b int) string { return r.groupName((b-1)/r.per + 1) }
+	return ascError(line, f.where(&m)+"board group "+group(f.board)+" is played at "+tablesText(f.plays)+" and group "+group(f.first)+
+		" at "+strconv.Itoa(f.firstPlays)+": the movement does not balance (every group is played equally often)")
 }
 
 // ascFields splits a line at runs of the separators.

@@ -131,7 +131,11 @@ func TestReadASCRefusals(t *testing.T) {
 		{"meet again", "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n2-1 E 4-3 F\n", `line 4: round 3, table 1: pairs 2 and 1 meet again (they met in round 1 at table 1)`},
 		{"group twice", "4 2 2 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: round 2, table 1: pair 1 plays board group A again (it played it in round 1)`},
 		// Round 2 leaves table 3 empty: group A is played once, B and C twice.
-		{"unbalanced", "6 3 2 3 0\n1-2 A 3-4 B 5-6 C\n1-4 C 2-5 B 0-0 0\n", `board group B is played at 2 tables and group A at 1: the movement does not balance`},
+		// movement.CheckBalanced finds it at group B's first table, so the
+		// refusal names that line.
+		{"unbalanced", "6 3 2 3 0\n1-2 A 3-4 B 5-6 C\n1-4 C 2-5 B 0-0 0\n", `line 2: round 1, table 2: board group B is played at 2 tables and group A at 1: the movement does not balance`},
+		// The header's group E is at no table: every group it names is played.
+		{"group never played", "4 3 2 5 0\n1-2 A 3-4 B 0-0 0\n1-3 C 2-4 D 0-0 0\n", `board group E of the header's 5 is played at no table`},
 		{"rounds missing", "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n", `the file has 2 rounds; the header says 3`},
 		// Found by FuzzReadASC: a header of 6,666,666,666,666 groups once
 		// asked for that much memory before reading a round.

@@ -110,13 +110,53 @@ var balancedAllowed = []string{"two pairs meeting once (over two rounds at the s
 // session as played, do both): two pairs meet at most once — a meeting may
 // run over two rounds at the same table, as the 4-pair Howell's does — and
 // every board from the first played to the last is played at the same
-// number of tables. ReadASC refuses the same in a movement file. A teams or
-// individual movement is not checked here (its matches and partnerships
-// are checked by Validate). The first problem is returned as a
-// *scoring.Error naming the schedule's round and table.
+// number of tables. ReadASC refuses a movement file by the same check,
+// naming the file's line and board groups. A teams or individual movement
+// is not checked here (its matches and partnerships are checked by
+// Validate). The first problem is returned as a *scoring.Error naming the
+// schedule's round and table.
 func (m *Movement) CheckBalanced() error {
-	if m.Kind == KindTeams || m.Kind == KindIndividual {
+	f, ok := m.imbalance()
+	if !ok {
 		return nil
+	}
+	if f.again {
+		return refuse(index("schedule", f.round)+index(".tables", f.table), f.where(m)+
+			"pairs "+strconv.Itoa(f.ns)+" and "+strconv.Itoa(f.ew)+" meet again (they met in round "+strconv.Itoa(f.metRound)+
+			" at table "+strconv.Itoa(f.metTable)+"); two pairs meet once", balancedAllowed...)
+	}
+	field := "schedule"
+	if f.round >= 0 {
+		field = index("schedule", f.round) + index(".tables", f.table) + index(".boards", f.boardAt)
+	}
+	return refuse(field, f.where(m)+"board "+strconv.Itoa(f.board)+" is played at "+tablesText(f.plays)+" and board "+strconv.Itoa(f.first)+
+		" at "+strconv.Itoa(f.firstPlays)+"; the movement does not balance (every board is played equally often)", balancedAllowed...)
+}
+
+// balanceFault is the first thing imbalance finds: two pairs meeting again,
+// or a board played at another number of tables than the first board.
+type balanceFault struct {
+	round, table int // where it is found: indexes into Rounds and that round's Tables; round -1: a board played nowhere
+	again        bool
+	// again: the pairs at the table, and where they met before (round number, table number)
+	ns, ew, metRound, metTable int
+	// not again: board is played at plays tables (first at boardAt of the table's boards), board first at firstPlays
+	board, boardAt, plays, first, firstPlays int
+}
+
+// where is "round r, table t: ", or "" for a board played nowhere.
+func (f balanceFault) where(m *Movement) string {
+	if f.round < 0 {
+		return ""
+	}
+	return "round " + strconv.Itoa(f.round+1) + ", table " + strconv.Itoa(m.Rounds[f.round].Tables[f.table].Table) + ": "
+}
+
+// imbalance is the check of CheckBalanced: its first fault, and whether
+// there is one.
+func (m *Movement) imbalance() (balanceFault, bool) {
+	if m.Kind == KindTeams || m.Kind == KindIndividual {
+		return balanceFault{}, false
 	}
 	type seat struct{ round, table int }
 	met := map[[2]int]seat{}
@@ -129,9 +169,7 @@ func (m *Movement) CheckBalanced() error {
 			}
 			key := [2]int{min(t.NS, t.EW), max(t.NS, t.EW)}
 			if last, ok := met[key]; ok && (last.round != ri || last.table != t.Table) {
-				return refuse(index("schedule", ri)+index(".tables", ti), "round "+strconv.Itoa(ri+1)+", table "+strconv.Itoa(t.Table)+
-					": pairs "+strconv.Itoa(t.NS)+" and "+strconv.Itoa(t.EW)+" meet again (they met in round "+strconv.Itoa(last.round)+
-					" at table "+strconv.Itoa(last.table)+"); two pairs meet once", balancedAllowed...)
+				return balanceFault{round: ri, table: ti, again: true, ns: t.NS, ew: t.EW, metRound: last.round, metTable: last.table}, true
 			}
 			met[key] = seat{ri + 1, t.Table}
 			for bi, b := range t.Boards {
@@ -155,16 +193,13 @@ func (m *Movement) CheckBalanced() error {
 		if plays[b] == plays[first] {
 			continue
 		}
-		field, where := "schedule", ""
+		f := balanceFault{round: -1, board: b, plays: plays[b], first: first, firstPlays: plays[first]}
 		if plays[b] > 0 {
-			ri, ti, bi := at[b][0], at[b][1], at[b][2]
-			field = index("schedule", ri) + index(".tables", ti) + index(".boards", bi)
-			where = "round " + strconv.Itoa(ri+1) + ", table " + strconv.Itoa(m.Rounds[ri].Tables[ti].Table) + ": "
+			f.round, f.table, f.boardAt = at[b][0], at[b][1], at[b][2]
 		}
-		return refuse(field, where+"board "+strconv.Itoa(b)+" is played at "+tablesText(plays[b])+" and board "+strconv.Itoa(first)+
-			" at "+strconv.Itoa(plays[first])+"; the movement does not balance (every board is played equally often)", balancedAllowed...)
+		return f, true
 	}
-	return nil
+	return balanceFault{}, false
 }
 
 // tablesText is "1 table" or "n tables".

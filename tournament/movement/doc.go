@@ -20,7 +20,7 @@
 //     published movement or a director's own, and CheckBalanced, what a
 //     published one holds to (pairs meet once, boards played equally
 //     often; refused unless the director allows it); ReadASC (asc.go) reads one
-//     from an .ASC movement file;
+//     from an .ASC movement file, refusing by the same check;
 //     Individual (individual.go),
 //     four players a table (Table.Players), the published complete
 //     individuals of 8 and 12 players and the Rainbow of 5 and 7 tables,

@@ -33,8 +33,11 @@ type HowellOptions struct {
 //     in 8 rounds), 12 and 14 pairs the first round is the published
 //     movement's; for the rest it is found by searchBase (more than 16
 //     pairs: searchRandom) and the pairs' directions chosen by
-//     balanceDirections. No published Howell of more than 14 pairs was found
-//     to check them against: their tests check them complete and balanced.
+//     balanceDirections. Their tests check them complete and balanced; the
+//     published Howells of 16 and 18 pairs found (BridgeWx's table of
+//     movements: 16 pairs in 5 or 7 rounds, 18 pairs in three sessions of
+//     6, 6 and 5 rounds) are of sizes or shapes this does not make, and are
+//     played from a file (TestPublishedHowellsBridgeWx).
 //
 // An odd number of pairs plays the next even number's movement with the
 // highest-numbered (stationary) pair missing: its opponent sits out and its

@@ -59,11 +59,13 @@ type howellCase struct {
 // howellCases lists every Howell size: complete for 4 to 32 pairs with 1 to 4
 // boards a round (5 and 6 pairs: both schedules), and every partial Howell
 // from half the rounds up for 7 to 32 pairs.
-// No published Howell of 15 to 32 pairs was found to compare with (the
-// published movements of ../shared/testdata/movements stop at 14 pairs):
-// those sizes are generated (searchRandom) and held here to being complete
-// and balanced — every pair meeting every other once and playing every
-// board once — and TestPublishedBasesAreCyclic to the cyclic conditions.
+// No published Howell of 15 to 32 pairs that these sizes make was found
+// to compare with (the published movements of ../shared/testdata/movements
+// stop at 14 pairs; BridgeWx's of 16 and 18 pairs play other rounds or
+// share sets, TestPublishedHowellsBridgeWx): those sizes are generated
+// (searchRandom) and held here to being complete and balanced — every pair
+// meeting every other once and playing every board once — and
+// TestPublishedBasesAreCyclic to the cyclic conditions.
 func howellCases() []howellCase {
 	var cases []howellCase
 	for pairs := 4; pairs <= 32; pairs++ {

@@ -168,7 +168,9 @@ func withArrows(m *Movement, o MitchellOptions) error {
 // barometerMitchell: NS pair t stays at table t, EW pair Tables+t starts
 // at table t and moves up one table a round, and every table plays set r
 // in round r, so every result of a round can be compared as soon as the
-// round ends. Up to Tables rounds (EW meets each NS pair once).
+// round ends (bridgecentral.com, "Barometers for few tables": all tables
+// share the round's set, EW up one table). Up to Tables rounds (EW meets
+// each NS pair once; the page plays on, meeting pairs again).
 func barometerMitchell(o MitchellOptions) (Movement, error) {
 	if err := variantBase(o, 2); err != nil {
 		return Movement{}, err

@@ -164,10 +164,10 @@ func TestTwoStanzaMitchell(t *testing.T) {
 	}
 }
 
-// TestBarometerMitchell checks the barometer's defining property (no
-// published table found in the sources searched; the property is the
-// movement's definition: every table plays the same boards each round):
-// set r at every table in round r, the EW pairs meeting each NS pair once.
+// TestBarometerMitchell checks the barometer's defining property (every
+// table plays the same boards each round; the published description is
+// played in TestBarometerMitchellBridgeCentral): set r at every table in
+// round r, the EW pairs meeting each NS pair once.
 func TestBarometerMitchell(t *testing.T) {
 	m, rep := variant(t, movement.MitchellOptions{Tables: 4, BoardsPerRound: 3, Variant: movement.VariantBarometer})
 	for _, r := range m.Rounds {
@@ -188,6 +188,47 @@ func TestBarometerMitchell(t *testing.T) {
 	// compared on all 12 boards.
 	if rep.Plays != 4 || rep.Balance.Min != 12 || rep.Balance.Max != 12 {
 		t.Errorf("plays %d, balance %+v; want 4 and 12", rep.Plays, rep.Balance)
+	}
+}
+
+// TestBarometerMitchellBridgeCentral plays the published description of
+// the barometer Mitchell (bridgecentral.com, "Barometers for few tables",
+// http://www.bridgecentral.com/MvtHTML/barometersforfewtables.htm): "one
+// set of boards played by all tables on a round simply by sharing all the
+// boards of the set among all tables. For example 5-board sets can be
+// shared among 4 tables […] At the end of the round, the E-W pairs move up
+// one table and all tables play the next set of boards […] 15, 20, 25, 30
+// or 35 boards can be played in 3, 4, 5, 6 or 7 rounds." With 4 tables and
+// 5 boards a round, in 3 and 4 rounds: the NS pairs stay, every table plays
+// round r's set (boards 5r−4 to 5r) and each of its boards is played at
+// all 4 tables, the EW pair at table t in round r is the one at table t−1
+// (4 after 1) in round r−1, and 15 or 20 boards are played. The page's 5
+// to 7 rounds would have the EW pairs meet NS pairs a second time: traveler's
+// barometer stops at one meeting each (4 rounds here), so those are a
+// custom schedule the director accepts unbalanced.
+func TestBarometerMitchellBridgeCentral(t *testing.T) {
+	for _, c := range []struct{ rounds, boards int }{{3, 15}, {4, 20}} {
+		m, rep := variant(t, movement.MitchellOptions{Tables: 4, BoardsPerRound: 5, Variant: movement.VariantBarometer, Rounds: c.rounds})
+		if m.Boards != c.boards || len(m.Rounds) != c.rounds || rep.Plays != 4 {
+			t.Errorf("%d rounds: %d boards in %d rounds, each played at %d tables; want %d boards, every board at the 4 tables", c.rounds, m.Boards, len(m.Rounds), rep.Plays, c.boards)
+		}
+		for _, r := range m.Rounds {
+			for _, tb := range r.Tables {
+				if fmt.Sprint(tb.Boards) != fmt.Sprint([]int{5*r.Number - 4, 5*r.Number - 3, 5*r.Number - 2, 5*r.Number - 1, 5 * r.Number}) || tb.NS != tb.Table {
+					t.Errorf("round %d table %d: NS %d on %v, want NS %d on boards %d to %d", r.Number, tb.Table, tb.NS, tb.Boards, tb.Table, 5*r.Number-4, 5*r.Number)
+				}
+				if r.Number == 1 {
+					continue
+				}
+				from := (tb.Table+2)%4 + 1 // table t−1, 4 after 1
+				if prev, _ := m.Rounds[r.Number-2].Table(from); prev.EW != tb.EW {
+					t.Errorf("round %d table %d: EW %d, want EW %d from table %d in round %d", r.Number, tb.Table, tb.EW, prev.EW, from, r.Number-1)
+				}
+			}
+		}
+	}
+	if _, err := movement.Mitchell(movement.MitchellOptions{Tables: 4, BoardsPerRound: 5, Variant: movement.VariantBarometer, Rounds: 5}); err == nil {
+		t.Error("a 5-round barometer of 4 tables was made; traveler's meets each NS pair once")
 	}
 }
 

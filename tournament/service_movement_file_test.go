@@ -63,4 +63,17 @@ func TestSectionFromMovementFile(t *testing.T) {
 	if err != nil || len(secs) != 1 {
 		t.Errorf("sections after the refusals: %d (%v), want the 1 made from the good file", len(secs), err)
 	}
+
+	// The same file whose pairs meet again is taken when the director
+	// allows it, as a hand-typed schedule is ("unbalanced": true): pairs 1
+	// and 2 meet in rounds 1 and 3, and the section keeps the allowance.
+	again := tournament.MovementSpec{Kind: "custom", BoardsPerRound: 2, File: bad[0].spec.File, Unbalanced: true}
+	sec2 := b.CreateSection(ev.ID, tournament.SectionInput{Name: "C", Movement: again})
+	got2, err := b.Svc.Section(b.Ctx, tournament.Director, sec2.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := got2.Movement.Rounds; len(r) != 3 || r[2].Tables[0].NS != 2 || r[2].Tables[0].EW != 1 || !got2.Spec.Unbalanced {
+		t.Errorf("allowed unbalanced file: %d rounds, round 3 table 1 %+v, unbalanced %v; want 3 rounds, 2 v 1, kept", len(r), r[len(r)-1].Tables[0], got2.Spec.Unbalanced)
+	}
 }

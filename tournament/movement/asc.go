@@ -26,9 +26,10 @@ import (
 // what CheckBalanced refuses — two pairs meeting again (but at the same
 // table in the next round: a meeting of two rounds, as the published
 // 4-pair Howell has) and groups played unequally often (a movement that
-// does not balance) — said in the file's lines and groups. Errors are
-// *scoring.Error values of field "file".
-func ReadASC(text string, perGroup int) ([]Round, error) {
+// does not balance) — said in the file's lines and groups; those two only
+// when unbalanced is false (the director's allowance, as for a hand-typed
+// schedule). Errors are *scoring.Error values of field "file".
+func ReadASC(text string, perGroup int, unbalanced bool) ([]Round, error) {
 	if perGroup < 1 {
 		return nil, invalid("boards_per_round", perGroup, "a board group has at least 1 board")
 	}
@@ -95,6 +96,9 @@ func ReadASC(text string, perGroup int) ([]Round, error) {
 		if !r.inPlay[g] {
 			return nil, ascError(0, "board group "+r.groupName(g)+" of the header's "+strconv.Itoa(groups)+" is played at no table")
 		}
+	}
+	if unbalanced {
+		return r.schedule, nil // the director accepts pairs meeting again and groups played unequally
 	}
 	return r.schedule, r.balanced()
 }

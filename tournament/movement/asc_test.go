@@ -21,7 +21,7 @@ func TestReadASCPublishedExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched, err := movement.ReadASC(string(text), 2)
+	sched, err := movement.ReadASC(string(text), 2, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestReadASCPublishedHowells(t *testing.T) {
 		}
 		read++
 		t.Run(pub.file, func(t *testing.T) {
-			sched, err := movement.ReadASC(text, per)
+			sched, err := movement.ReadASC(text, per, false)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, text)
 			}
@@ -144,7 +144,7 @@ func TestReadASCRefusals(t *testing.T) {
 		{"rounds over", "4 2 1 2 0\n1-2 A 3-4 B\n1-3 A 2-4 B\n", `line 3: more rounds than the header's 1`},
 	}
 	for _, c := range cases {
-		_, err := movement.ReadASC(c.text, 2)
+		_, err := movement.ReadASC(c.text, 2, false)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "file") {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
@@ -153,7 +153,7 @@ func TestReadASCRefusals(t *testing.T) {
 	// Movement.Howell04T2B18) is not a repeated meeting; comments and blank
 	// lines are skipped.
 	ok := "4 2 6 6 0 # Howell04T2B18\n\n4-1 A 2-3 B\n4-1 B 3-2 A\n4-2 C 3-1 D\n4-2 D 1-3 C\n4-3 E 1-2 F\n4-3 F 2-1 E\n"
-	if _, err := movement.ReadASC(ok, 3); err != nil {
+	if _, err := movement.ReadASC(ok, 3, false); err != nil {
 		t.Errorf("the 4-pair Howell: %v", err)
 	}
 }
@@ -173,7 +173,7 @@ func FuzzReadASC(f *testing.F) {
 		if per > 36 || len(text) > 4096 {
 			return // the service's bounds (tournament.MaxBoardsPerRound, MaxMovementFile) keep larger out
 		}
-		sched, err := movement.ReadASC(text, per)
+		sched, err := movement.ReadASC(text, per, false)
 		if err != nil {
 			return
 		}

@@ -176,7 +176,7 @@ func TestPublishedHowellsBridgeWx(t *testing.T) {
 func readWx(t *testing.T, per int, schemas ...*wxSchema) movement.Movement {
 	t.Helper()
 	text := wxASC(t, schemas...)
-	sched, err := movement.ReadASC(text, per)
+	sched, err := movement.ReadASC(text, per, false)
 	if err != nil {
 		t.Fatalf("ReadASC: %v\n%s", err, text)
 	}

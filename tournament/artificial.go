@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
@@ -129,9 +128,12 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 					own.Counted[side][k] = fullTop * pct / 100
 					continue
 				}
-				v := max(scoring.ArtificialIMPs(give.percent), fig) // average plus: +3 IMPs or better
+				// The line's own figure as compared: ±3 IMPs, or ±3 for each
+				// other result when cross-IMPs are summed (Convention.CrossIMPLines).
+				law := own.Counted[side][k]
+				v := max(law, fig) // average plus: +3 IMPs or better
 				if give.percent == averageMinus {
-					v = min(scoring.ArtificialIMPs(give.percent), fig)
+					v = min(law, fig)
 				}
 				own.Shown[side][k], own.Counted[side][k] = v, v
 			}

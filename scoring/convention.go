@@ -81,7 +81,9 @@ func (d ButlerDrop) Trim(n int) int {
 //     in RealBridge's results by issue 27).
 //   - sum-cross-imps: cross-IMPs summed over the comparisons rather than
 //     averaged (EBU forum, "Factoring manually": the totals of a
-//     cross-IMP game are sums, factored by boards played).
+//     cross-IMP game are sums, factored by boards played); an artificial
+//     score ±3 IMPs for each other result on the board, as ACBLscore
+//     scores its "Total IMPs" (CrossIMPLines).
 var Conventions = map[string]Convention{
 	"ebu": {Name: "ebu", LineDecimals: 1, TieMark: true,
 		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
@@ -92,7 +94,7 @@ var Conventions = map[string]Convention{
 	"realbridge": {Name: "realbridge", PercentDown: true,
 		Doc: "RealBridge's: percentages cut to two decimals (48.125 is 48.12)"},
 	"sum-cross-imps": {Name: "sum-cross-imps", CrossIMPSum: true,
-		Doc: "cross-IMPs summed over the comparisons, not averaged"},
+		Doc: "cross-IMPs summed over the comparisons, not averaged; an artificial score is 3 IMPs for each other result on the board (ACBLscore's Total IMPs)"},
 }
 
 // travelerDoc says what traveler's own convention does.

@@ -140,6 +140,45 @@ func TestConventionCrossIMPSum(t *testing.T) {
 	}
 }
 
+// TestConventionCrossIMPSumArtificial: an artificial adjusted score when
+// cross-IMPs are summed. The ACBL's scoring program documents its IMP
+// methods (ACBLscore manual, "IMP scoring methods",
+// web2.acbl.org/acblscore/manual/83.htm): "Total IMPs: Each result is
+// IMPed with every other result on a board. The sum of the IMP comparisons
+// is the score. ADJUSTED BOARDS: AVE 0 IMPs, AVE+ 3 IMPs x (number of
+// results - 1)", and for "Average IMPs" and the datum methods "AVE+ 3
+// IMPs". By hand, a board with five results, +620, +170, +140, +140 and
+// one average plus/average minus (60/40): summed, the artificial line is
+// 3 × (5 − 1) = +12 for NS and −12 for EW (and 50 % is 0); averaged, the
+// +3 and −3 of Law 12C2(a). The four played lines are summed over their
+// three comparisons: +620 wins 10, 10 and 10 IMPs (450, 480, 480: the
+// 430–490 step of the Law 78B table) = 30.
+func TestConventionCrossIMPSumArtificial(t *testing.T) {
+	sum, _ := scoring.ParseConvention("convention", "sum-cross-imps")
+	lines := append(convLines(620, 170, 140, 140), scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: 60, EWPercent: 40})
+	tot, tew := sum.CrossIMPLines(lines, nil)
+	if tot[4] != 12 || tew[4] != -12 {
+		t.Errorf("summed: the artificial line is %v/%v, want +12/-12 (3 IMPs x 4 comparisons)", tot[4], tew[4])
+	}
+	if tot[0] != 30 {
+		t.Errorf("summed: +620 = %v, want 30", tot[0])
+	}
+	avg, aew := scoring.CrossIMPLines(lines, nil)
+	if avg[4] != 3 || aew[4] != -3 {
+		t.Errorf("averaged: the artificial line is %v/%v, want +3/-3", avg[4], aew[4])
+	}
+	// A line not played is no result: three played and the artificial one
+	// make four results, so 3 x 3 = 9.
+	lines[3] = scoring.CompareLine{Kind: scoring.LineNotPlayed}
+	if tot, _ = sum.CrossIMPLines(lines, nil); tot[4] != 9 {
+		t.Errorf("summed with one line not played: %v, want 9", tot[4])
+	}
+	lines[4].NSPercent, lines[4].EWPercent = 50, 50
+	if tot, tew = sum.CrossIMPLines(lines, nil); tot[4] != 0 || tew[4] != 0 {
+		t.Errorf("summed 50/50: %v/%v, want 0/0", tot[4], tew[4])
+	}
+}
+
 // TestConventionPercentAndPlace: RealBridge cuts 48.125 % to 48.12 (issue
 // 27: its results show 48.12 where traveler rounds to 48.13); places
 // shared are written "2=" by bridge-scorer (test/rank.js "ranks the

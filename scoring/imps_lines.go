@@ -21,11 +21,30 @@ func CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64
 }
 
 // CrossIMPLines is CrossIMPLines under the convention: a compared line's
-// IMPs summed over the other lines when CrossIMPSum, else averaged.
+// IMPs summed over the other lines when CrossIMPSum, else averaged. Summed,
+// an artificial line's ArtificialIMPs count once for each other result on
+// the board (lines not LineNotPlayed, less one), as the ACBL's scoring
+// program scores its "Total IMPs": "AVE+ 3 IMPs x (number of results - 1)"
+// (ACBLscore manual, web2.acbl.org/acblscore/manual/83.htm); averaged,
+// they are Law 12C2(a)'s ±3.
 func (c Convention) CrossIMPLines(lines []CompareLine, assigned [][]Weighted) (ns, ew []float64) {
 	ns = make([]float64, len(lines))
 	ew = make([]float64, len(lines))
 	artificialIMPs(lines, ns, ew)
+	if c.CrossIMPSum {
+		others := -1.0
+		for _, l := range lines {
+			if l.Kind != LineNotPlayed {
+				others++
+			}
+		}
+		for i, l := range lines {
+			if l.Kind == LineArtificial {
+				ns[i] *= others
+				ew[i] *= others
+			}
+		}
+	}
 	for _, members := range compareGroups(lines) {
 		if len(members) < 2 {
 			continue

@@ -1,7 +1,6 @@
 package tournament
 
 import (
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
@@ -26,10 +25,16 @@ import (
 // should only be given if both pairs are entirely innocent" — guidance on
 // which award the director gives, not another way to score one, so the
 // EBU's rule is this option's. The ACBL's own text of its regulation was
-// not found here (an English teacher's glossary, bernardmageebridge.com,
-// gives the EBU's rule: "60% … or its overall percentage score for the
-// session, if better"); no separate ACBL option is offered until a text
-// that differs is found.
+// not found here (searched again 2026-11-27: Duplicate Decisions and the
+// ACBL Laws Commission's minutes are stored only by their first pages; an
+// English teacher's glossary, bernardmageebridge.com, gives the EBU's rule:
+// "60% … or its overall percentage score for the session, if better"); no
+// separate ACBL option is offered until a text that differs is found. The
+// one ACBL figure found that differs is its scoring program's at summed
+// cross-IMPs, "AVE+ 3 IMPs x (number of results - 1)" (ACBLscore manual,
+// IMP scoring methods), which the sum-cross-imps convention follows
+// (scoring.Convention.CrossIMPLines); at averaged cross-IMPs and Butler
+// it gives the ±3 IMPs of Law 12C2(a), as here.
 
 // averagePlus and averageMinus are the percentages a director gives for
 // average plus and average minus; other percentages (50, 30, 70 …) are
@@ -129,9 +134,12 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 					own.Counted[side][k] = fullTop * pct / 100
 					continue
 				}
-				v := max(scoring.ArtificialIMPs(give.percent), fig) // average plus: +3 IMPs or better
+				// The line's own figure as compared: ±3 IMPs, or ±3 for each
+				// other result when cross-IMPs are summed (Convention.CrossIMPLines).
+				law := own.Counted[side][k]
+				v := max(law, fig) // average plus: +3 IMPs or better
 				if give.percent == averageMinus {
-					v = min(scoring.ArtificialIMPs(give.percent), fig)
+					v = min(law, fig)
 				}
 				own.Shown[side][k], own.Counted[side][k] = v, v
 			}

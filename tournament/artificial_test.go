@@ -167,3 +167,55 @@ func TestAverageSessionAcrossField(t *testing.T) {
 		t.Errorf("overall: no NS1 among %+v", ov.Entries)
 	}
 }
+
+// TestArtificialSummedCrossIMPs: at CROSS_IMP under the sum-cross-imps
+// convention an artificial line counts 3 IMPs for each other result on the
+// board, as the ACBL's scoring program scores "Total IMPs" ("AVE+ 3 IMPs x
+// (number of results - 1)", ACBLscore manual, "IMP scoring methods",
+// web2.acbl.org/acblscore/manual/83.htm). On twelveC2Results, summed over
+// the comparisons (Law 78B IMP steps):
+//
+//	board 1: NS1 +420 against +170 (250: 6) and −50 (470: 10) = 16;
+//	         EW5 sat against NS3 +170: −6 and +6 = 0, so EW5 0
+//	board 2: NS1 +170 against +620 (−450: −10) and −100 (270: 7) = −3;
+//	         EW5 sat against NS2 +620: 10 and 12 (720) = 22, so EW5 −22
+//	board 3: three results, the artificial line 3 × (3 − 1) = +6 for NS1
+//	         and −6 for EW5
+//
+// NS1 16 − 3 + 6 = 19, EW5 0 − 22 − 6 = −28. With average_session (Law
+// 12C2 as the WBF Laws Committee's minute reads it, artificial.go) the
+// pair's own average a board where better for it (worse, at average
+// minus): NS1 (16 − 3)/2 = 6.5 > 6, so 19.5; EW5 (0 − 22)/2 = −11 < −6,
+// so −33.
+func TestArtificialSummedCrossIMPs(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{Name: "A", Movement: m}
+	for _, c := range []struct {
+		session  bool
+		ns1, ew5 float64
+	}{{false, 19, -28}, {true, 19.5, -33}} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodCrossIMP, Convention: "sum-cross-imps", LawOptions: LawOptions{"average_session": c.session}}
+		st := sectionStandings(&e, &sec, twelveC2Results(), nil, nil)
+		found := 0
+		for _, s := range st.Pairs {
+			switch {
+			case s.Direction == "NS" && s.Number == "1":
+				found++
+				if math.Abs(s.Total-c.ns1) > 1e-9 {
+					t.Errorf("session %v: NS1 %v IMPs, want %v", c.session, s.Total, c.ns1)
+				}
+			case s.Direction == "EW" && s.Number == "2":
+				found++
+				if math.Abs(s.Total-c.ew5) > 1e-9 {
+					t.Errorf("session %v: EW5 %v IMPs, want %v", c.session, s.Total, c.ew5)
+				}
+			}
+		}
+		if found != 2 {
+			t.Errorf("session %v: NS1 and EW5 not both ranked: %+v", c.session, st.Pairs)
+		}
+	}
+}

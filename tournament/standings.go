@@ -532,6 +532,14 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 			// Room 1: the home team sits NS; room 2: the away team does.
 			out[r[0]], out[r[1]] = [2]float64{home, away}, [2]float64{away, home}
 		}
+		// Board-a-match, Patton and aggregate leave a board with an
+		// artificial score out of its match: Law 12C2(a) (WBF Laws 2017)
+		// gives average plus and minus as percentages "in pairs" and their
+		// equivalents "in IMP play" (±3 IMPs) only, and no regulation was
+		// found (WBF, EBU White Book, ACBL: searched 2026-11-27) that says
+		// what they are worth in a board won or lost, a Patton point or a
+		// total-point aggregate. A figure of our own would be a ruling the
+		// Law does not make.
 		if method == MethodBAMTeams || method == MethodPattonTeams || method == MethodAggregateTeams {
 			continue
 		}

@@ -232,3 +232,64 @@ func TestTeamMethodChange(t *testing.T) {
 		t.Errorf("allowed %v, want IMP_TEAMS", te.Allowed)
 	}
 }
+
+// TestBAMPattonArtificialLeftOut pins what board-a-match, Patton and
+// aggregate do with a board holding an artificial adjusted score: they
+// leave it out of its match (standings.go, teamBoardPoints: Law 12C2(a)
+// gives average plus and minus only "in pairs" and "in IMP play", and no
+// regulation for these methods was found). A regression check: the round
+// of playTeamMethods with board 2 of match 1 given 60/40 in room 1 (table
+// 1) instead of its 3NT. Match 1 is then board 1 alone, +420 in both
+// rooms: a tie, BAM ½–½, Patton 1–1 on the board and 1–1 for the tied
+// aggregate (2 points at stake for 1 board), aggregate 0; match 2 is as
+// in TestTeamMethods. Board 2's traveler gives neither room of match 1 a
+// point.
+func TestBAMPattonArtificialLeftOut(t *testing.T) {
+	for _, tc := range []struct {
+		method tournament.Method
+		match1 string
+		board2 string
+	}{
+		{tournament.MethodBAMTeams, "r1 4v1 0-0 0.50-0.50 /1", "t1 0/0 t2 0/0 t3 0/1 t4 1/0"},
+		{tournament.MethodPattonTeams, "r1 4v1 0-0 2.00-2.00 /1", "t1 0/0 t2 0/0 t3 0/2 t4 2/0"},
+		{tournament.MethodAggregateTeams, "r1 4v1 0-0 0.00-0.00 /1", "t1 0/0 t2 0/0 t3 -240/240 t4 240/-240"},
+	} {
+		t.Run(string(tc.method), func(t *testing.T) {
+			b := newBuilder(t)
+			e := b.Event(tournament.EventInput{Scoring: string(tc.method)})
+			sec := b.Teams(e.ID, 4, 2)
+			b.Play(sec, 1, 1, 1, "4S", "N", 10)
+			b.Play(sec, 1, 2, 1, "4S", "N", 10)
+			art := tournamenttest.Line(sec, 1, 1, 2, "", "", 0)
+			art.Status, art.Contract, art.Declarer, art.NSPercent, art.EWPercent = tournament.StatusArtificial, "", "", 60, 40
+			b.Enter(tournament.Director, sec, art)
+			b.Play(sec, 1, 2, 2, "2S", "N", 8)
+			b.Play(sec, 1, 3, 1, "1NT", "N", 8)
+			b.Play(sec, 1, 4, 1, "2S", "N", 8)
+			b.Play(sec, 1, 3, 2, "4H", "N", 9)
+			b.Play(sec, 1, 4, 2, "3H", "N", 9)
+			st, err := b.Svc.Standings(b.Ctx, tournament.Director, sec.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(st.Matches) == 0 {
+				t.Fatal("no matches")
+			}
+			m := st.Matches[0]
+			if got := fmt.Sprintf("r%d %dv%d %d-%d %.2f-%.2f /%d", m.Round, m.Home, m.Away, m.HomeIMPs, m.AwayIMPs, m.HomeVPs, m.AwayVPs, m.Boards); got != tc.match1 {
+				t.Errorf("match 1: %s, want %s", got, tc.match1)
+			}
+			tr, err := b.Svc.Traveler(b.Ctx, tournament.Director, sec.ID, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range tr.Lines {
+				got = append(got, fmt.Sprintf("t%d %g/%g", l.Result.Table, l.NSPoints, l.EWPoints))
+			}
+			if strings.Join(got, " ") != tc.board2 {
+				t.Errorf("board 2's traveler: %v, want %s", got, tc.board2)
+			}
+		})
+	}
+}

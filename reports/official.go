@@ -419,17 +419,32 @@ func (f *ResultsFile) Compare(d tournament.EventData) []Difference {
 	return compareOfficial(&d, f.official)
 }
 
-// KeepOfficial makes the file's own line points the event's: every side of
-// a line whose points differ from traveler's (Differences) becomes a
-// director's correction (tournament.PointCorrection) with the file's
-// figure, set on its section for the import to store and audit — and, where
-// a pair's figure differs only by rounding, the lines of that pair whose
-// printed figure is not traveler's unrounded one too, so that the totals
-// add up as the file's do. It returns the number of corrections.
+// KeepOfficial makes the file's own line points the event's: the
+// corrections of OfficialCorrections, set on their sections for the import
+// to store and audit. It returns the number of corrections.
 func (f *ResultsFile) KeepOfficial() int {
-	if f.official == nil {
-		return 0
+	n := 0
+	for i, cs := range f.OfficialCorrections() {
+		sec := &f.Event.Sections[i].Section
+		sec.Corrections = append(sec.Corrections, cs...)
+		n += len(cs)
 	}
+	return n
+}
+
+// OfficialCorrections are the file's own line points as the director's
+// corrections (tournament.PointCorrection), each section's: every side of
+// a line whose points differ from traveler's (Differences) with the file's
+// figure — and, where a pair's figure differs only by rounding, the lines
+// of that pair whose printed figure is not traveler's unrounded one too,
+// so that the totals add up as the file's do. Nil when the file has no
+// figures of its own; an event imported from the file keeps them
+// (SectionData.Official) for the director to keep later.
+func (f *ResultsFile) OfficialCorrections() [][]tournament.PointCorrection {
+	if f.official == nil {
+		return nil
+	}
+	out := make([][]tournament.PointCorrection, len(f.Event.Sections))
 	type side struct {
 		section, board, round, table int
 		side                         string
@@ -444,8 +459,10 @@ func (f *ResultsFile) KeepOfficial() int {
 			rounded[[3]string{strconv.Itoa(f.sectionIndex(d.Section)), d.Pair, d.Direction}] = true
 		}
 	}
-	n := 0
 	for _, ol := range f.official.lines {
+		if ol.section >= len(out) {
+			continue
+		}
 		two := twoWinners(&f.Event, ol.section)
 		for i, fig := range ol.points {
 			dir, pair := "NS", ol.ns
@@ -460,13 +477,11 @@ func (f *ResultsFile) KeepOfficial() int {
 			if !fig.Given() || !(keep[k] || rounded[[3]string{strconv.Itoa(ol.section), pair, pd}] && f.differsAtAll(k.section, ol, i)) {
 				continue
 			}
-			sec := &f.Event.Sections[ol.section].Section
-			sec.Corrections = append(sec.Corrections, tournament.PointCorrection{Board: ol.board, Round: ol.round, Table: ol.table, Side: dir,
+			out[ol.section] = append(out[ol.section], tournament.PointCorrection{Board: ol.board, Round: ol.round, Table: ol.table, Side: dir,
 				Points: fig.Value, Reason: "the file's official figure " + fig.Text + " (line " + strconv.Itoa(ol.line) + ")"})
-			n++
 		}
 	}
-	return n
+	return out
 }
 
 // differsAtAll reports whether traveler's unrounded points for side i of

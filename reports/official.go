@@ -76,6 +76,7 @@ type Difference struct {
 	Traveler float64 // traveler's figure (a total: unrounded where Rounding)
 	By       float64 // File − Traveler
 	Rounding bool    // the file's figure is traveler's with its lines' points rounded first: explained, not a different result
+	Tie      string  // a place: the tie that explains it (in the file, "9=", that traveler's totals split, or in traveler's figures); "" when none does
 	Why      string  // the difference in words, for the notes, the page and the CLI
 }
 
@@ -253,8 +254,12 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		pd(FigurePercentage, op.percentage, op.elements[1], st.Percentage)
 		if p, ok := placeOf(op.place); ok && p != st.Place {
 			out = append(out, Difference{Line: op.line, Element: op.elements[2], Section: sec, Figure: FigurePlace, Pair: op.number, Direction: op.direction,
-				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place),
-				Why: "file " + op.place + ", traveler " + strconv.Itoa(st.Place) + placeWhy(d, o, op, p, st)})
+				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place), Tie: placeWhy(d, o, op, p, st)})
+			if dd := &out[len(out)-1]; dd.Tie != "" {
+				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place) + " (" + dd.Tie + ")"
+			} else {
+				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place)
+			}
 		}
 	}
 	return out
@@ -298,16 +303,16 @@ func placeWhy(d *tournament.EventData, o *officialFigures, op officialPair, p in
 			split = split || qs.Place != st.Place
 		}
 		if len(names) < 2 {
-			return " (the file writes a tie at " + strconv.Itoa(p) + "; traveler ranks the pair alone at " + strconv.Itoa(st.Place) + ")"
+			return "the file writes a tie at " + strconv.Itoa(p) + "; traveler ranks the pair alone at " + strconv.Itoa(st.Place)
 		}
-		why := " (a tie in the file: it places pairs " + strings.Join(names, ", ") + " at " + strconv.Itoa(p) + "=, printing " + strings.Join(theirs, ", ") + "; "
+		why := "a tie in the file: it places pairs " + strings.Join(names, ", ") + " at " + strconv.Itoa(p) + "=, printing " + strings.Join(theirs, ", ") + "; "
 		if !split {
-			return why + "traveler ties them too, at " + strconv.Itoa(st.Place) + ")"
+			return why + "traveler ties them too, at " + strconv.Itoa(st.Place)
 		}
 		if allSame(travs) {
-			return why + "traveler's totals are equal (" + travs[0] + ") and the event's convention breaks the tie)"
+			return why + "traveler's totals are equal (" + travs[0] + ") and the event's convention breaks the tie"
 		}
-		return why + "traveler's totals, to 2 decimals, differ (" + strings.Join(travs, ", ") + "), so its places split the tie)"
+		return why + "traveler's totals, to 2 decimals, differ (" + strings.Join(travs, ", ") + "), so its places split the tie"
 	}
 	var tied, travs []string
 	for _, q := range d.Sections[op.section].Standings.Pairs {
@@ -319,8 +324,8 @@ func placeWhy(d *tournament.EventData, o *officialFigures, op officialPair, p in
 	if len(tied) == 0 {
 		return ""
 	}
-	return " (a tie in traveler's figures: pair " + op.number + " has the total of pairs " + strings.Join(tied, ", ") + " (" + totalText(st) + ") and shares place " +
-		strconv.Itoa(st.Place) + "; the file places them apart)"
+	return "a tie in traveler's figures: pair " + op.number + " has the total of pairs " + strings.Join(tied, ", ") + " (" + totalText(st) + ") and shares place " +
+		strconv.Itoa(st.Place) + "; the file places them apart"
 }
 
 // totalText writes a standing's total, 2 decimals.
@@ -530,7 +535,7 @@ func FiguresText(diffs []Difference, figures string, corrections int, remaining 
 	p := TextPart{Lines: []string{"", plural(len(diffs), "figure") + " of the file's own differ from traveler's:"}}
 	p.Table = &Sheet{Header: []string{"Line", "Where", "File", "Traveler", "By", "Why"}}
 	for _, d := range diffs {
-		why := ""
+		why := d.Tie
 		if d.Rounding {
 			why = "rounding"
 		}

@@ -45,6 +45,24 @@ type officialFigures struct {
 	pairs []officialPair
 }
 
+// given reports whether the file printed any figure of its own (nil: none).
+func (o *officialFigures) given() bool {
+	if o == nil {
+		return false
+	}
+	for _, l := range o.lines {
+		if l.points[0].Given() || l.points[1].Given() {
+			return true
+		}
+	}
+	for _, p := range o.pairs {
+		if p.total.Given() || p.percentage.Given() || p.place != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // The figures a Difference may be about.
 const (
 	FigurePoints     = "points"     // a traveler line's points for one side
@@ -446,7 +464,7 @@ func (f *ResultsFile) KeepOfficial() int {
 // figures of its own; an event imported from the file keeps them
 // (SectionData.Official) for the director to keep later.
 func (f *ResultsFile) OfficialCorrections() [][]tournament.PointCorrection {
-	if f.official == nil {
+	if !f.official.given() {
 		return nil
 	}
 	out := make([][]tournament.PointCorrection, len(f.Event.Sections))

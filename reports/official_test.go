@@ -364,3 +364,30 @@ func TestOfficialPlaceTieExplained(t *testing.T) {
 		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestOfficialNoFiguresNotKept: a file that prints no figure of its own
+// (the real Polish club session pairs_no_date_2013.pbn of
+// ../shared/testdata: games with contracts and results only, no
+// ScoreTable, no TotalScoreTable) gives an event that does not claim the
+// file's figures (EventData.Figures false), so switching to them later is
+// refused rather than doing nothing; Ruter's file, which prints them, does.
+func TestOfficialNoFiguresNotKept(t *testing.T) {
+	data, err := os.ReadFile(sharedtest.Path(t, "pbn", "pairs_no_date_2013.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadResults(bytes.NewReader(data), ReadOptions{Source: "pairs.pbn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Event.Figures || f.OfficialCorrections() != nil {
+		t.Errorf("a file without figures of its own: Figures %v, corrections %v; want false, nil", f.Event.Figures, f.OfficialCorrections())
+	}
+	r, err := ReadResults(bytes.NewReader(readTestdata(t, "pbn/ruter_butler_2012.pbn")), ReadOptions{Source: "ruter.pbn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Event.Figures {
+		t.Error("Ruter's file, which prints its figures, gives an event without them")
+	}
+}

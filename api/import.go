@@ -192,6 +192,43 @@ func (s *server) importEvent(c echo.Context) error {
 	return c.JSON(http.StatusCreated, ImportResponse{EventResponse: NewEventResponse(stored.Event), Sections: newSectionRefs(stored), File: ImportedFileDTO(f, figures, corrections, stored)})
 }
 
+// FiguresResponse answers POST /v1/events/{id}/figures: whose figures the
+// event now shows and how many line sides changed.
+type FiguresResponse struct {
+	Figures string `json:"figures"` // "official" or "traveler"
+	Changed int    `json:"changed"` // the line sides corrected (official) or lifted (traveler); 0 when already as asked
+}
+
+// keepFigures answers POST /v1/events/{id}/figures?figures=official|traveler
+// (directors only): an event imported from a file with figures of its own
+// switches between the file's line points (the director's corrections,
+// audited, flagged on the travelers) and traveler's
+// (tournament.Service.KeepFigures); an event not imported from such a
+// file is a 409.
+func (s *server) keepFigures(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return err
+	}
+	for name := range c.QueryParams() {
+		if name != "figures" {
+			return badRequest(name, "not a query parameter here", "figures")
+		}
+	}
+	if c.QueryParam("figures") == "" {
+		return badRequest("figures", "missing: whose figures the event shows", figureChoices...)
+	}
+	figures, err := ImportFigures("figures", c.QueryParam("figures"))
+	if err != nil {
+		return err
+	}
+	n, err := s.svc.KeepFigures(c.Request().Context(), actor(c), id, figures)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, FiguresResponse{Figures: figures, Changed: n})
+}
+
 // readOptions reads the import's query parameters into ReadOptions; the
 // format comes from ?format=, else from the Content-Type (XML: USEBIO, PBN's
 // own: PBN), else ReadResults sniffs it.

@@ -121,6 +121,7 @@ var routes = []route{
 	{http.MethodGet, "/v1/events/:id/reports/par", (*server).getParReport},
 	{http.MethodGet, "/v1/events/:id/reports/declaration", (*server).getDeclarationReport},
 	{http.MethodPost, "/v1/events/import", (*server).importEvent},
+	{http.MethodPost, "/v1/events/:id/figures", (*server).keepFigures},
 	{http.MethodPost, "/v1/sections/:id/tokens", (*server).createTokens},
 	{http.MethodGet, "/v1/sections/:id/tokens", (*server).listSectionTokens},
 	{http.MethodDelete, "/v1/sections/:id/tokens", (*server).revokeSectionTokens},

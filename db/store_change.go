@@ -308,6 +308,62 @@ func (s *Store) setDigest(ctx context.Context, eventID int64, digest []byte) err
 	return translate("import event", err, ids{event: eventID})
 }
 
+// officialFigure is one of an imported file's line points, as
+// events.official_figures holds it.
+type officialFigure struct {
+	SectionID int64   `json:"section_id"`
+	Board     int     `json:"board"`
+	Round     int     `json:"round"`
+	Table     int     `json:"table"`
+	Side      string  `json:"side"`
+	Points    float64 `json:"points"`
+	Reason    string  `json:"reason"`
+}
+
+// setOfficialFigures keeps with an imported event its sections' Official
+// (the file's line points that differ from traveler's), their section IDs
+// set.
+func (s *Store) setOfficialFigures(ctx context.Context, d *tournament.EventData) error {
+	figs := []officialFigure{}
+	for i := range d.Sections {
+		for _, pc := range d.Sections[i].Official {
+			figs = append(figs, officialFigure{SectionID: d.Sections[i].Section.ID, Board: pc.Board, Round: pc.Round, Table: pc.Table, Side: pc.Side, Points: pc.Points, Reason: pc.Reason})
+		}
+	}
+	data, err := json.Marshal(figs)
+	if err != nil {
+		return err
+	}
+	_, err = s.q.Exec(ctx, `UPDATE events SET official_figures = $2 WHERE id = $1`, d.Event.ID, data)
+	return translate("import event", err, ids{event: d.Event.ID})
+}
+
+// OfficialFigures returns the file's line points an imported event keeps
+// (each a correction with its section's ID); kept is false when the event
+// was not imported from a file with figures of its own, and ErrNotFound
+// when there is no such event.
+func (s *Store) OfficialFigures(ctx context.Context, eventID int64) (pcs []tournament.PointCorrection, kept bool, err error) {
+	var data []byte
+	err = s.q.QueryRow(ctx, `SELECT official_figures FROM events WHERE id = $1 AND deleted_at IS NULL`, eventID).Scan(&data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, &tournament.Error{Kind: tournament.ErrNotFound, Field: "id", Message: "no event " + strconv.FormatInt(eventID, 10)}
+	}
+	if err != nil {
+		return nil, false, translate("official figures", err, ids{event: eventID})
+	}
+	if data == nil {
+		return nil, false, nil
+	}
+	var figs []officialFigure
+	if err := json.Unmarshal(data, &figs); err != nil {
+		return nil, false, fmt.Errorf("db: event %d's official figures: %w", eventID, err)
+	}
+	for _, f := range figs {
+		pcs = append(pcs, tournament.PointCorrection{SectionID: f.SectionID, Board: f.Board, Round: f.Round, Table: f.Table, Side: f.Side, Points: f.Points, Reason: f.Reason})
+	}
+	return pcs, true, nil
+}
+
 // Changes returns an event's changes, oldest first, the deleted event's too;
 // ErrNotFound when no event ever had the id.
 func (s *Store) Changes(ctx context.Context, eventID int64) ([]tournament.Change, error) {

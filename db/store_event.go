@@ -397,6 +397,9 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 				}
 			}
 		}
+		if d.Figures {
+			return ts.setOfficialFigures(ctx, d)
+		}
 		return nil
 	})
 }

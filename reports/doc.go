@@ -16,7 +16,14 @@
 // Duplimate DUP and DLM, BRI and BBO's LIN, sniffed or named (HandFormat),
 // and WriteHandRecords writes a hand set in each of them. A file that cannot
 // be read gives a *FileError naming the line, the element or tag, and what
-// was expected. Reading does not judge: checking a line against the law
+// was expected. The file's own figures — USEBIO's points, totals,
+// percentages and places, PBN's ScoreTable MP_/IMP_ columns and
+// TotalScoreTable totals, percentages and ranks — are kept and compared
+// with traveler's (official.go, pbn_official.go: ResultsFile.Differences,
+// a tie in either explained); ResultsFile.OfficialCorrections gives the
+// file's line points as the director's corrections, which an import keeps
+// (tournament.SectionData.Official) to make them the event's then or later.
+// Reading does not judge: checking a line against the law
 // code and computing standings is tournament's (and scoring's) job.
 //
 // Writing (files.go lists them as the API and the pages offer them):

@@ -18,10 +18,9 @@ import (
 
 // officialLine is one traveler line's points as the file printed them.
 type officialLine struct {
-	section             int    // index in the event's sections
-	line                int    // the line of the file
-	element             string // the points elements' parent, e.g. "BOARD/TRAVELLER_LINE"
-	names               [2]string
+	section             int       // index in the event's sections
+	line                int       // the line of the file
+	elements            [2]string // where the NS and EW points are, e.g. "BOARD/TRAVELLER_LINE/NS_MATCH_POINTS", "[ScoreTable] MP_NS"
 	board, round, table int
 	ns, ew              string    // the pairs' numbers
 	points              [2]Figure // NS, EW
@@ -32,7 +31,7 @@ type officialLine struct {
 type officialPair struct {
 	section    int
 	line       int
-	element    string // e.g. "PARTICIPANTS/PAIR"
+	elements   [3]string // where the total, percentage and place are, e.g. "PARTICIPANTS/PAIR/TOTAL_SCORE", "[TotalScoreTable] Rank"
 	number     string
 	direction  string // "NS"/"EW" where pairs are ranked apart
 	total      Figure
@@ -44,6 +43,24 @@ type officialPair struct {
 type officialFigures struct {
 	lines []officialLine
 	pairs []officialPair
+}
+
+// given reports whether the file printed any figure of its own (nil: none).
+func (o *officialFigures) given() bool {
+	if o == nil {
+		return false
+	}
+	for _, l := range o.lines {
+		if l.points[0].Given() || l.points[1].Given() {
+			return true
+		}
+	}
+	for _, p := range o.pairs {
+		if p.total.Given() || p.percentage.Given() || p.place != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // The figures a Difference may be about.
@@ -77,6 +94,7 @@ type Difference struct {
 	Traveler float64 // traveler's figure (a total: unrounded where Rounding)
 	By       float64 // File − Traveler
 	Rounding bool    // the file's figure is traveler's with its lines' points rounded first: explained, not a different result
+	Tie      string  // a place: the tie that explains it (in the file, "9=", that traveler's totals split, or in traveler's figures); "" when none does
 	Why      string  // the difference in words, for the notes, the page and the CLI
 }
 
@@ -211,7 +229,7 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 			}
 			s.lineDiffers = true
 			by := f.Value - t
-			out = append(out, Difference{Line: ol.line, Element: ol.element + "/" + ol.names[side], Section: sec, Figure: FigurePoints,
+			out = append(out, Difference{Line: ol.line, Element: ol.elements[side], Section: sec, Figure: FigurePoints,
 				Board: ol.board, Round: ol.round, Table: ol.table, NS: ol.ns, EW: ol.ew, Side: dir,
 				File: f.Text, Official: f.Value, Traveler: t, By: by,
 				Why: "file " + f.Text + ", traveler " + figureText(t, f) + " (by " + signedFigure(by, max(f.Decimals, 2)) + ")"})
@@ -228,7 +246,7 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 			if !f.Given() || f.Matches(t) {
 				return
 			}
-			diff := Difference{Line: op.line, Element: op.element + "/" + element, Section: sec, Figure: fig, Pair: op.number, Direction: op.direction,
+			diff := Difference{Line: op.line, Element: element, Section: sec, Figure: fig, Pair: op.number, Direction: op.direction,
 				File: f.Text, Official: f.Value, Traveler: t, By: f.Value - t}
 			// Rounding: every line of the pair agrees at the file's
 			// precision, and the file's figure is what its own rounded line
@@ -250,15 +268,95 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 			diff.Why = "file " + f.Text + ", traveler " + figureText(t, f) + " (by " + signedFigure(diff.By, max(f.Decimals, 2)) + ")"
 			out = append(out, diff)
 		}
-		pd(FigureTotal, op.total, "TOTAL_SCORE", st.Total)
-		pd(FigurePercentage, op.percentage, "PERCENTAGE", st.Percentage)
+		pd(FigureTotal, op.total, op.elements[0], st.Total)
+		pd(FigurePercentage, op.percentage, op.elements[1], st.Percentage)
 		if p, ok := placeOf(op.place); ok && p != st.Place {
-			out = append(out, Difference{Line: op.line, Element: op.element + "/PLACE", Section: sec, Figure: FigurePlace, Pair: op.number, Direction: op.direction,
-				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place),
-				Why: "file " + op.place + ", traveler " + strconv.Itoa(st.Place)})
+			out = append(out, Difference{Line: op.line, Element: op.elements[2], Section: sec, Figure: FigurePlace, Pair: op.number, Direction: op.direction,
+				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place), Tie: placeWhy(d, o, op, p, st)})
+			if dd := &out[len(out)-1]; dd.Tie != "" {
+				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place) + " (" + dd.Tie + ")"
+			} else {
+				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place)
+			}
 		}
 	}
 	return out
+}
+
+// placeWhy explains a place that differs where a tie is the cause: the
+// file ties the pair with others (its place written "9=", or the same
+// place as another pair's) that traveler places apart — its totals,
+// unrounded to the file's precision, differ (or, equal, the event's
+// convention breaks the tie) — or traveler ties the pair with others the
+// file places apart. "" when neither side ties it.
+func placeWhy(d *tournament.EventData, o *officialFigures, op officialPair, p int, st tournament.Standing) string {
+	var fileTies []officialPair // the others the file places at p
+	for _, q := range o.pairs {
+		if q.section == op.section && q.direction == op.direction && q.number != op.number {
+			if qp, ok := placeOf(q.place); ok && qp == p {
+				fileTies = append(fileTies, q)
+			}
+		}
+	}
+	printed := func(q officialPair) string {
+		if q.percentage.Given() {
+			return q.percentage.Text + " %"
+		}
+		return q.total.Text
+	}
+	if len(fileTies) > 0 || strings.HasSuffix(strings.TrimSpace(op.place), "=") {
+		var names, theirs, travs []string
+		names = append(names, op.number)
+		theirs = append(theirs, printed(op))
+		travs = append(travs, totalText(st))
+		split := false
+		for _, q := range fileTies {
+			qs, ok := standingOf(d, q.section, q.number, q.direction)
+			if !ok {
+				continue
+			}
+			names = append(names, q.number)
+			theirs = append(theirs, printed(q))
+			travs = append(travs, totalText(qs))
+			split = split || qs.Place != st.Place
+		}
+		if len(names) < 2 {
+			return "the file writes a tie at " + strconv.Itoa(p) + "; traveler ranks the pair alone at " + strconv.Itoa(st.Place)
+		}
+		why := "a tie in the file: it places pairs " + strings.Join(names, ", ") + " at " + strconv.Itoa(p) + "=, printing " + strings.Join(theirs, ", ") + "; "
+		if !split {
+			return why + "traveler ties them too, at " + strconv.Itoa(st.Place)
+		}
+		if allSame(travs) {
+			return why + "traveler's totals are equal (" + travs[0] + ") and the event's convention breaks the tie"
+		}
+		return why + "traveler's totals, to 2 decimals, differ (" + strings.Join(travs, ", ") + "), so its places split the tie"
+	}
+	var tied, travs []string
+	for _, q := range d.Sections[op.section].Standings.Pairs {
+		if q.Direction == st.Direction && q.Number != st.Number && q.Place == st.Place {
+			tied = append(tied, q.Number)
+			travs = append(travs, totalText(q))
+		}
+	}
+	if len(tied) == 0 {
+		return ""
+	}
+	return "a tie in traveler's figures: pair " + op.number + " has the total of pairs " + strings.Join(tied, ", ") + " (" + totalText(st) + ") and shares place " +
+		strconv.Itoa(st.Place) + "; the file places them apart"
+}
+
+// totalText writes a standing's total, 2 decimals.
+func totalText(st tournament.Standing) string { return strconv.FormatFloat(st.Total, 'f', 2, 64) }
+
+// allSame reports whether every string is the first.
+func allSame(s []string) bool {
+	for _, x := range s {
+		if x != s[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // placeOf reads a place as files write it: "6", or "6=" for a tie.
@@ -344,17 +442,32 @@ func (f *ResultsFile) Compare(d tournament.EventData) []Difference {
 	return compareOfficial(&d, f.official)
 }
 
-// KeepOfficial makes the file's own line points the event's: every side of
-// a line whose points differ from traveler's (Differences) becomes a
-// director's correction (tournament.PointCorrection) with the file's
-// figure, set on its section for the import to store and audit — and, where
-// a pair's figure differs only by rounding, the lines of that pair whose
-// printed figure is not traveler's unrounded one too, so that the totals
-// add up as the file's do. It returns the number of corrections.
+// KeepOfficial makes the file's own line points the event's: the
+// corrections of OfficialCorrections, set on their sections for the import
+// to store and audit. It returns the number of corrections.
 func (f *ResultsFile) KeepOfficial() int {
-	if f.official == nil {
-		return 0
+	n := 0
+	for i, cs := range f.OfficialCorrections() {
+		sec := &f.Event.Sections[i].Section
+		sec.Corrections = append(sec.Corrections, cs...)
+		n += len(cs)
 	}
+	return n
+}
+
+// OfficialCorrections are the file's own line points as the director's
+// corrections (tournament.PointCorrection), each section's: every side of
+// a line whose points differ from traveler's (Differences) with the file's
+// figure — and, where a pair's figure differs only by rounding, the lines
+// of that pair whose printed figure is not traveler's unrounded one too,
+// so that the totals add up as the file's do. Nil when the file has no
+// figures of its own; an event imported from the file keeps them
+// (SectionData.Official) for the director to keep later.
+func (f *ResultsFile) OfficialCorrections() [][]tournament.PointCorrection {
+	if !f.official.given() {
+		return nil
+	}
+	out := make([][]tournament.PointCorrection, len(f.Event.Sections))
 	type side struct {
 		section, board, round, table int
 		side                         string
@@ -369,8 +482,10 @@ func (f *ResultsFile) KeepOfficial() int {
 			rounded[[3]string{strconv.Itoa(f.sectionIndex(d.Section)), d.Pair, d.Direction}] = true
 		}
 	}
-	n := 0
 	for _, ol := range f.official.lines {
+		if ol.section >= len(out) {
+			continue
+		}
 		two := twoWinners(&f.Event, ol.section)
 		for i, fig := range ol.points {
 			dir, pair := "NS", ol.ns
@@ -385,13 +500,11 @@ func (f *ResultsFile) KeepOfficial() int {
 			if !fig.Given() || !(keep[k] || rounded[[3]string{strconv.Itoa(ol.section), pair, pd}] && f.differsAtAll(k.section, ol, i)) {
 				continue
 			}
-			sec := &f.Event.Sections[ol.section].Section
-			sec.Corrections = append(sec.Corrections, tournament.PointCorrection{Board: ol.board, Round: ol.round, Table: ol.table, Side: dir,
+			out[ol.section] = append(out[ol.section], tournament.PointCorrection{Board: ol.board, Round: ol.round, Table: ol.table, Side: dir,
 				Points: fig.Value, Reason: "the file's official figure " + fig.Text + " (line " + strconv.Itoa(ol.line) + ")"})
-			n++
 		}
 	}
-	return n
+	return out
 }
 
 // differsAtAll reports whether traveler's unrounded points for side i of
@@ -440,7 +553,7 @@ func FiguresText(diffs []Difference, figures string, corrections int, remaining 
 	p := TextPart{Lines: []string{"", plural(len(diffs), "figure") + " of the file's own differ from traveler's:"}}
 	p.Table = &Sheet{Header: []string{"Line", "Where", "File", "Traveler", "By", "Why"}}
 	for _, d := range diffs {
-		why := ""
+		why := d.Tie
 		if d.Rounding {
 			why = "rounding"
 		}

@@ -163,13 +163,13 @@ func TestOfficialRounding(t *testing.T) {
 		r := tournament.Result{Board: b + 1, Round: 1, Table: 1, NS: "1", EW: "2"}
 		sd.Travelers = append(sd.Travelers, tournament.Traveler{Lines: []tournament.TravelerLine{{Result: r, NSPoints: pts}}})
 		printed, _ := ParseFigure(strconv.FormatFloat(pts, 'f', 2, 64))
-		o.lines = append(o.lines, officialLine{line: 10 * (b + 1), element: "BOARD/TRAVELLER_LINE", names: pointsElements[PointsMatchPoints],
+		o.lines = append(o.lines, officialLine{line: 10 * (b + 1), elements: [2]string{"BOARD/TRAVELLER_LINE/NS_MATCH_POINTS", "BOARD/TRAVELLER_LINE/EW_MATCH_POINTS"},
 			board: b + 1, round: 1, table: 1, ns: "1", ew: "2", points: [2]Figure{printed}})
 	}
 	d.Sections = []tournament.SectionData{sd}
 	total, _ := ParseFigure("3.66")
 	pct, _ := ParseFigure("20.33")
-	o.pairs = []officialPair{{line: 5, element: "PARTICIPANTS/PAIR", number: "1", total: total, percentage: pct, place: "1"}}
+	o.pairs = []officialPair{{line: 5, elements: [3]string{"PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PERCENTAGE", "PARTICIPANTS/PAIR/PLACE"}, number: "1", total: total, percentage: pct, place: "1"}}
 	diffs := compareOfficial(&d, o)
 	var got []string
 	for _, df := range diffs {
@@ -197,5 +197,197 @@ func TestOfficialRounding(t *testing.T) {
 	}
 	if RoundTo(sum, 2) != 3.66 {
 		t.Errorf("the pair adds to %v kept, want the file's 3.66", sum)
+	}
+}
+
+// figuresEqual counts the file's own figures a read compared (each side of
+// a line, each pair's total, percentage and place it printed) and how
+// many of them equal traveler's (not among its Differences).
+func figuresEqual(f *ResultsFile) (compared, equal int) {
+	for _, l := range f.official.lines {
+		for _, p := range l.points {
+			if p.Given() {
+				compared++
+			}
+		}
+	}
+	for _, p := range f.official.pairs {
+		for _, given := range []bool{p.total.Given(), p.percentage.Given(), p.place != ""} {
+			if given {
+				compared++
+			}
+		}
+	}
+	return compared, compared - len(f.Differences)
+}
+
+// TestOfficialPBNFiguresAgree: a real PBN file's own figures are compared
+// as USEBIO's are — Ruter's Butler session (testdata/pbn/ruter_butler_2012.pbn,
+// Ruter i Norge 4.4: 21 ScoreTables of 8 rows with IMP_NS and IMP_EW, 168
+// lines; a TotalScoreTable of 16 pairs with TotalScoreIMP and Rank, RankTie
+// marking the two ties 4–5 and 14–15) — and every one of its 368 figures
+// (168 × 2 line IMPs, 16 totals, 16 places) equals traveler's, so a
+// strict read takes it. Before, a PBN file's figures were not compared at
+// all (no figure kept).
+func TestOfficialPBNFiguresAgree(t *testing.T) {
+	f, err := ReadResults(bytes.NewReader(readTestdata(t, "pbn/ruter_butler_2012.pbn")), ReadOptions{Source: "ruter.pbn", Strict: true})
+	if err != nil {
+		t.Fatalf("read strictly: %v", err)
+	}
+	if f.official == nil || len(f.official.lines) != 168 || len(f.official.pairs) != 16 {
+		t.Fatalf("kept %+v of the file's figures, want 168 lines and 16 pairs", f.official)
+	}
+	if len(f.Differences) != 0 {
+		t.Errorf("differences %v, want none", f.Differences)
+	}
+	if compared, equal := figuresEqual(f); compared != 368 || equal != 368 {
+		t.Errorf("%d of %d figures equal, want 368 of 368", equal, compared)
+	}
+	ties := 0
+	for _, p := range f.official.pairs {
+		if strings.HasSuffix(p.place, "=") {
+			ties++
+		}
+	}
+	if ties != 4 {
+		t.Errorf("%d places read as ties, want 4 (pairs 6 and 10 at 4=, 5 and 8 at 14=: RankTie 5 and 15)", ties)
+	}
+	if n := f.KeepOfficial(); n != 0 {
+		t.Errorf("keeping the official figures made %d corrections, want none", n)
+	}
+}
+
+// ruterEdit changes the Ruter file (testdata/pbn/ruter_butler_2012.pbn):
+// board 1's first ScoreTable row (line 71: table 2, pair 3 NS v 4 EW, 1NT
+// by N making 8 tricks, +120, 5 and −5 Butler IMPs against the datum −90:
+// 210 is 5 IMPs) given 7 and −7; and the TotalScoreTable ties pairs 7 and 6
+// at 3 (Rank 3, RankTie 4, lines 56–57), pair 6 printed with pair 7's
+// total 34 where its lines add to 29.
+var ruterEdit = map[int][2]string{
+	71: {`"120"      -   5  -5`, `"120"      -   7  -7`},
+	56: {` 3  -  7 4 "N-S"  34`, ` 3  4  7 4 "N-S"  34`},
+	57: {` 4  5  6 3 "N-S"  29`, ` 3  4  6 3 "N-S"  34`},
+}
+
+// TestOfficialPBNFigureChanged: the edited Ruter file (ruterEdit) gives
+// exactly the differences the edits make, where they are and by how much,
+// through the same comparison as USEBIO's: the row's two sides (file 7 and
+// −7, traveler's 5 and −5: pair 3's and pair 4's totals stay the file's, 50
+// and 9, since only the row was changed), pair 6's total (file 34,
+// traveler 29) and its place, explained: the file ties it with pair 7 at
+// 3=, traveler's totals (29 and 34) split them (issue 27 §3). A strict read
+// refuses it at the row; keeping the file's figures corrects the row.
+func TestOfficialPBNFigureChanged(t *testing.T) {
+	edited := editLines(t, readTestdata(t, "pbn/ruter_butler_2012.pbn"), ruterEdit)
+	f, err := ReadResults(bytes.NewReader(edited), ReadOptions{Source: "edited.pbn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range f.Differences {
+		got = append(got, strconv.Itoa(d.Line)+" "+d.Element+" "+d.String())
+	}
+	if len(f.Differences) == 0 {
+		t.Fatal("no differences")
+	}
+	r, tb := f.Differences[0].Round, f.Differences[0].Table
+	at := "board 1 round " + strconv.Itoa(r) + " table " + strconv.Itoa(tb) + " (3 v 4)"
+	want := []string{
+		"71 [ScoreTable] IMP_NS " + at + " NS points: file 7, traveler 5 (by +2.00)",
+		"71 [ScoreTable] IMP_EW " + at + " EW points: file -7, traveler -5 (by -2.00)",
+		"57 [TotalScoreTable] TotalScoreIMP pair 6 total: file 34, traveler 29 (by +5.00)",
+		"57 [TotalScoreTable] Rank pair 6 place: file 3=, traveler 4 (a tie in the file: it places pairs 6, 7 at 3=, printing 34, 34; traveler's totals, to 2 decimals, differ (29.00, 34.00), so its places split the tie)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if compared, equal := figuresEqual(f); compared != 368 || equal != 364 {
+		t.Errorf("%d of %d figures equal, want 364 of 368", equal, compared)
+	}
+	_, err = ReadResults(bytes.NewReader(edited), ReadOptions{Source: "edited.pbn", Strict: true})
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.Format != "PBN" || fe.Line != 71 || fe.Element != "[ScoreTable] IMP_NS" || fe.Value != "7" || !strings.Contains(fe.Expected, "line 57 pair 6 place: file 3=") {
+		t.Errorf("strict read: %v, want a refusal at line 71 [ScoreTable] IMP_NS naming the others up to the place", err)
+	}
+	if n := f.KeepOfficial(); n != 2 {
+		t.Fatalf("KeepOfficial made %d corrections, want 2 (the row's NS and EW)", n)
+	}
+	cs := f.Event.Sections[0].Section.Corrections
+	if len(cs) != 2 || cs[0].Board != 1 || cs[0].Side != "NS" || cs[0].Points != 7 || cs[1].Side != "EW" || cs[1].Points != -7 || !strings.Contains(cs[0].Reason, "line 71") {
+		t.Errorf("corrections %+v, want board 1 NS 7 and EW -7 naming line 71", cs)
+	}
+}
+
+// readTestdata reads a file of testdata/.
+func readTestdata(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestOfficialPlaceTieExplained (issue 27 §3): a file that prints
+// percentages to 1 decimal ties two pairs "9=" (48.7 and 48.7) where
+// traveler's totals, 131.48 and 131.42 (48.70 % and 48.67 % of 270),
+// place them 9 and 10: the difference says it is a tie in the file and
+// that traveler's totals split it; the percentages themselves agree at
+// the file's precision (no difference). And the other way: two pairs the
+// file places 11 and 12 whose traveler totals are equal (120.00) share
+// traveler's place 11 — the difference says traveler ties them.
+func TestOfficialPlaceTieExplained(t *testing.T) {
+	var d tournament.EventData
+	d.Sections = []tournament.SectionData{{Standings: tournament.Standings{Pairs: []tournament.Standing{
+		{Number: "3", Total: 131.48, Percentage: 48.70, Place: 9},
+		{Number: "7", Total: 131.42, Percentage: 48.67, Place: 10},
+		{Number: "1", Total: 120, Percentage: 44.44, Place: 11},
+		{Number: "5", Total: 120, Percentage: 44.44, Place: 11},
+	}}}}
+	el := [3]string{"PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PERCENTAGE", "PARTICIPANTS/PAIR/PLACE"}
+	pct := func(s string) Figure { f, _ := ParseFigure(s); return f }
+	o := &officialFigures{pairs: []officialPair{
+		{line: 10, elements: el, number: "3", percentage: pct("48.7"), place: "9="},
+		{line: 20, elements: el, number: "7", percentage: pct("48.7"), place: "9="},
+		{line: 30, elements: el, number: "1", percentage: pct("44.4"), place: "11"},
+		{line: 40, elements: el, number: "5", percentage: pct("44.4"), place: "12"},
+	}}
+	var got []string
+	for _, df := range compareOfficial(&d, o) {
+		got = append(got, strconv.Itoa(df.Line)+" "+df.String())
+	}
+	want := []string{
+		"20 pair 7 place: file 9=, traveler 10 (a tie in the file: it places pairs 7, 3 at 9=, printing 48.7 %, 48.7 %; traveler's totals, to 2 decimals, differ (131.42, 131.48), so its places split the tie)",
+		"40 pair 5 place: file 12, traveler 11 (a tie in traveler's figures: pair 5 has the total of pairs 1 (120.00) and shares place 11; the file places them apart)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestOfficialNoFiguresNotKept: a file that prints no figure of its own
+// (the real Polish club session pairs_no_date_2013.pbn of
+// ../shared/testdata: games with contracts and results only, no
+// ScoreTable, no TotalScoreTable) gives an event that does not claim the
+// file's figures (EventData.Figures false), so switching to them later is
+// refused rather than doing nothing; Ruter's file, which prints them, does.
+func TestOfficialNoFiguresNotKept(t *testing.T) {
+	data, err := os.ReadFile(sharedtest.Path(t, "pbn", "pairs_no_date_2013.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := ReadResults(bytes.NewReader(data), ReadOptions{Source: "pairs.pbn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Event.Figures || f.OfficialCorrections() != nil {
+		t.Errorf("a file without figures of its own: Figures %v, corrections %v; want false, nil", f.Event.Figures, f.OfficialCorrections())
+	}
+	r, err := ReadResults(bytes.NewReader(readTestdata(t, "pbn/ruter_butler_2012.pbn")), ReadOptions{Source: "ruter.pbn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Event.Figures {
+		t.Error("Ruter's file, which prints its figures, gives an event without them")
 	}
 }

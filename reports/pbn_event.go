@@ -60,10 +60,15 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	}
 	rules := e.RulesOrDefaults()
 	var games []PBNResult
+	var totals []pbnTotals                     // the TotalScoreTables, for the comparison (official.go)
+	rowFigures := map[*PBNGame]pbnRowFigures{} // each ScoreTable row's game → the row's own figures
 	tables := 0
 	for i := range all {
 		g := &all[i]
-		rows, err := scoreTableGames(g)
+		if t, ok := g.Tag("TotalScoreTable"); ok {
+			totals = append(totals, pbnTotals{tag: t, game: g})
+		}
+		rows, figs, err := scoreTableGames(g)
 		if err != nil {
 			return tournament.EventData{}, err
 		}
@@ -75,6 +80,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 					return tournament.EventData{}, err
 				}
 				games = append(games, res)
+				rowFigures[res.Game] = figs[k]
 			}
 			continue
 		}
@@ -118,13 +124,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 	for _, g := range games {
 		st := ""
 		if g.Game != nil {
-			st = strings.TrimSpace(g.Game.Value("Stage"))
-			if ev := strings.TrimSpace(g.Event); ev != "" && ev != e.Name && st != "" {
-				st = ev + " " + st // a file of several events' stages
-			}
-			if st == "" {
-				st = strings.TrimSpace(g.Game.Value("Section")) // as WritePBN names a section
-			}
+			st = stageOf(g.Game, e.Name)
 		}
 		if _, ok := groups[st]; !ok {
 			stages = append(stages, st)
@@ -135,29 +135,54 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		rd.note(0, "[Stage]", "the file holds "+strconv.Itoa(len(stages))+" stages or sections ("+stages[0]+", …): each is a section of its own")
 	}
 	d := tournament.EventData{Event: e}
+	lines := make([][]officialLine, len(stages)) // each stage's ScoreTable figures
 	for i, st := range stages {
-		sd, err := rd.pbnSection(&d.Event, scoringTag, groups[st], i == 0)
+		sd, figs, err := rd.pbnSection(&d.Event, scoringTag, groups[st], i == 0, rowFigures)
 		if err != nil {
 			return tournament.EventData{}, err
 		}
 		if len(stages) > 1 {
 			sd.Section.Name = st
 		}
+		lines[i] = figs
 		d.Sections = append(d.Sections, sd)
 	}
 	e = d.Event
-	// Sections in the order the service lists an event's: by session, then name.
-	slices.SortStableFunc(d.Sections, func(a, b tournament.SectionData) int {
+	// Sections in the order the service lists an event's: by session,
+	// then name; order[i] is the stage of the i-th.
+	order := make([]int, len(stages))
+	for i := range order {
+		order[i] = i
+	}
+	byListing := func(a, b tournament.SectionData) int {
 		if a.Section.Session != b.Section.Session {
 			return a.Section.Session - b.Section.Session
 		}
 		return strings.Compare(a.Section.Name, b.Section.Name)
-	})
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return byListing(d.Sections[a], d.Sections[b]) })
+	slices.SortStableFunc(d.Sections, byListing)
 	for i := range d.Sections {
 		sd := &d.Sections[i]
 		d.Sections[i] = tournament.BuildSection(e, sd.Section, sd.Pairs, sd.Teams, boardMap(sd.Boards), sd.Results)
 	}
+	rd.official = pbnOfficial(&d, stages, order, lines, totals)
 	return d, nil
+}
+
+// stageOf is the stage or section a game belongs to in a file of several
+// (see pbnEvent): its Stage (after its Event where that is not the
+// file's, event, a file of several events' stages), else its Section (as
+// WritePBN names a section); "" when it names neither.
+func stageOf(g *PBNGame, event string) string {
+	st := strings.TrimSpace(g.Value("Stage"))
+	if ev := strings.TrimSpace(g.Value("Event")); ev != "" && ev != event && st != "" {
+		st = ev + " " + st
+	}
+	if st == "" {
+		st = strings.TrimSpace(g.Value("Section"))
+	}
+	return st
 }
 
 // boardMap indexes boards by number.
@@ -173,15 +198,17 @@ func boardMap(bs []tournament.Board) map[int]tournament.Board {
 // results scored under the event's code, who played and its movement. The
 // first section decides the event's method (first), which the others must
 // fit. The SectionData it returns holds the section, pairs, teams, boards
-// and results; travelers and standings are left to BuildSection.
-func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PBNResult, first bool) (tournament.SectionData, error) {
+// and results; travelers and standings are left to BuildSection. Beside it
+// are the file's own points of its ScoreTable rows (rowFigures: each row's
+// game → its figures), a line each, for the comparison (official.go).
+func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PBNResult, first bool, rowFigures map[*PBNGame]pbnRowFigures) (tournament.SectionData, []officialLine, error) {
 	var err error
 	boards := map[int]tournament.Board{}
 	var played []int // indexes into games of the traveler lines
 	for i := range games {
 		g := &games[i]
 		if g.Board == 0 {
-			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
+			return tournament.SectionData{}, nil, &FileError{Format: "PBN", Line: g.Line, Element: "[Board]", Expected: "the board number of every game with a deal or a contract"}
 		}
 		if _, ok := boards[g.Board]; !ok {
 			b := tournament.Board{Number: g.Board, Dealer: scoring.BoardDealer(g.Board), Vulnerability: scoring.BoardVulnerability(g.Board)}
@@ -207,7 +234,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		}
 	}
 	if len(played) == 0 {
-		return tournament.SectionData{}, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
+		return tournament.SectionData{}, nil, &FileError{Format: "PBN", Line: games[0].Line, Element: "[Contract]", Expected: "at least one played result"}
 	}
 	// A hand set wider than the boards played (EBUScore writes every deal
 	// of the set, boards 19–28 with no results after 18 played): the
@@ -238,14 +265,14 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	perBoard := map[int]int{}
 	for _, i := range played {
 		if perBoard[games[i].Board]++; perBoard[games[i].Board] > maxBoardLines {
-			return tournament.SectionData{}, tooManyLines("PBN", games[i].Line, games[i].Board)
+			return tournament.SectionData{}, nil, tooManyLines("PBN", games[i].Line, games[i].Board)
 		}
 	}
 	results := make([]tournament.Result, len(played))
 	for k, i := range played {
 		r, err := pbnResult(&games[i])
 		if err != nil {
-			return tournament.SectionData{}, err
+			return tournament.SectionData{}, nil, err
 		}
 		results[k] = r
 	}
@@ -259,7 +286,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 				// An individual (as WritePBN writes one): reading it as
 				// pairs by the players' names would pair partners who
 				// change every round.
-				return tournament.SectionData{}, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) and writes them to PBN, but does not read one from a PBN file yet (PlayerId_North…)")
+				return tournament.SectionData{}, nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) and writes them to PBN, but does not read one from a PBN file yet (PlayerId_North…)")
 			}
 		}
 	}
@@ -273,7 +300,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		pairs, sec, err = rd.pbnNamedPairs(games, played, results, maxBoard)
 	}
 	if err != nil {
-		return tournament.SectionData{}, err
+		return tournament.SectionData{}, nil, err
 	}
 	pbnMemberIDs(games, pairs)
 	why := ""
@@ -284,7 +311,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		e.Scoring = rd.method(named, scoringTag.Line, "[Scoring]", why)
 	}
 	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "PBN", Line: games[played[0]].Line, Element: "[HomeTeam]"}); err != nil {
-		return tournament.SectionData{}, err
+		return tournament.SectionData{}, nil, err
 	}
 	sec.Session, sec.Name, sec.CurrentRound = 1, "A", len(sec.Movement.Rounds)
 	if s := games[played[0]].Game; s != nil && s.Value("Section") != "" {
@@ -292,13 +319,13 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	}
 	rules, err := e.Rules()
 	if err != nil {
-		return tournament.SectionData{}, err
+		return tournament.SectionData{}, nil, err
 	}
 	errs := tournament.ScoreResults(rules, &sec, boards, results)
 	for k, i := range played {
 		g := &games[i]
 		if errs != nil && errs[k] != nil {
-			return tournament.SectionData{}, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
+			return tournament.SectionData{}, nil, &FileError{Format: "PBN", Line: g.Line, Element: "[Contract]", Value: g.ContractText, Expected: "a result " + e.Law.String() + " scores (" + errs[k].Error() + ")"}
 		}
 		r := &results[k]
 		rd.pbnAuction(g, &rules, boards[r.Board].Dealer, r)
@@ -310,7 +337,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		if g.HasScore && (r.Status == tournament.StatusPlayed || r.Status == tournament.StatusPassedOut) && g.Score != r.NSScore {
 			t, _ := g.Game.Tag("Score")
 			if err := rd.scoreDisagrees(t.Line, "[Score]", t.Value, r.Contract, r.Declarer, r.Tricks, r.NSScore); err != nil {
-				return tournament.SectionData{}, err
+				return tournament.SectionData{}, nil, err
 			}
 		}
 	}
@@ -318,7 +345,16 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	for _, b := range boards {
 		bs = append(bs, b)
 	}
-	return tournament.SectionData{Section: sec, Pairs: pairs, Teams: teams, Boards: bs, Results: results}, nil
+	var lines []officialLine
+	for k, i := range played {
+		rf, ok := rowFigures[games[i].Game]
+		if !ok || (!rf.points[0].Given() && !rf.points[1].Given()) {
+			continue
+		}
+		r := &results[k]
+		lines = append(lines, officialLine{line: rf.line, elements: rf.elements, board: r.Board, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: rf.points})
+	}
+	return tournament.SectionData{Section: sec, Pairs: pairs, Teams: teams, Boards: bs, Results: results}, lines, nil
 }
 
 // pbnAuction keeps a game's auction with its result when it is one the

@@ -96,25 +96,72 @@ func (tb *pbnTable) value(row []string, name string) string {
 // Round, Contract, Declarer, Result and Score (from Score_NS or
 // Score_EW). A row of a pair that sat out ("Bye") gives no game; an
 // adjusted score (A+, A, A-: 60, 50 or 40 % of the top) gives a Note
-// "artificial score 60%/40%". It returns nil when the game has no
-// ScoreTable.
-func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
+// "artificial score 60%/40%". Beside each game it returns the row's
+// own figures (pbnRowFigures: its MP_ or IMP_ columns), for the
+// comparison with traveler's (official.go). It returns nil when the game
+// has no ScoreTable.
+func scoreTableGames(g *PBNGame) ([]PBNGame, []pbnRowFigures, error) {
 	t, ok := g.Tag("ScoreTable")
 	if !ok {
-		return nil, nil
+		return nil, nil, nil
 	}
 	tb, err := readPBNTable(t)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	games, rows, err := scoreTableRows(g, &tb)
+	if err != nil {
+		return nil, nil, err
+	}
+	figs := make([]pbnRowFigures, len(games))
+	for i, k := range rows {
+		figs[i] = tb.rowFigures(k, tb.rows[k])
+	}
+	return games, figs, nil
+}
+
+// pbnRowFigures are a ScoreTable row's own figures: the points of its NS
+// and EW pairs as the file printed them, and where.
+type pbnRowFigures struct {
+	line     int       // the row's line: the rows follow the tag's line
+	elements [2]string // e.g. "[ScoreTable] MP_NS", "[ScoreTable] MP_EW"
+	points   [2]Figure // not Given when the table has no such column, or "-"
+}
+
+// pbnPointColumns are the ScoreTable columns of a line's points, NS and
+// EW, in the order they are looked for (PBN 2.1 §5.3): matchpoints, then
+// IMPs (Butler or cross-IMPs).
+var pbnPointColumns = [][2]string{{"MP_NS", "MP_EW"}, {"IMP_NS", "IMP_EW"}}
+
+// rowFigures reads row k's points (pbnPointColumns); a value that is not
+// a number is no figure.
+func (tb *pbnTable) rowFigures(k int, row []string) pbnRowFigures {
+	rf := pbnRowFigures{line: tb.tag.Line + 1 + k}
+	for _, cols := range pbnPointColumns {
+		if !tb.has(cols[0]) && !tb.has(cols[1]) {
+			continue
+		}
+		for side, c := range cols {
+			rf.elements[side] = "[ScoreTable] " + c
+			rf.points[side], _ = ParseFigure(tb.value(row, c))
+		}
+		break
+	}
+	return rf
+}
+
+// scoreTableRows is scoreTableGames' games, one a row of tb (the
+// ScoreTable of g), and the index of each one's row.
+func scoreTableRows(g *PBNGame, tb *pbnTable) ([]PBNGame, []int, error) {
+	t := tb.tag
 	if tb.has("PlayerId_North") {
-		return nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) but does not read one from a PBN file yet (PlayerId_North…)")
+		return nil, nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) but does not read one from a PBN file yet (PlayerId_North…)")
 	}
 	if tb.has("MatchDetails") || tb.has("TeamId_Home") {
-		return nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")
+		return nil, nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")
 	}
 	if !tb.has("PairId_NS", "PairId_EW", "Contract") {
-		return nil, pbnErr(t, "a ScoreTable with PairId_NS, PairId_EW and Contract columns (its traveler lines)")
+		return nil, nil, pbnErr(t, "a ScoreTable with PairId_NS, PairId_EW and Contract columns (its traveler lines)")
 	}
 	base := make([]PBNTag, 0, len(g.Tags))
 	for _, bt := range g.Tags {
@@ -125,6 +172,7 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		}
 	}
 	var out []PBNGame
+	var rows []int
 	for k, row := range tb.rows {
 		where := "[ScoreTable] row " + strconv.Itoa(k+1)
 		ns, ew := tb.value(row, "PairId_NS"), tb.value(row, "PairId_EW")
@@ -149,12 +197,12 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		}
 		if ok {
 			add("Note", "artificial score "+strconv.Itoa(pc[0])+"%/"+strconv.Itoa(pc[1])+"%")
-			out = append(out, rg)
+			out, rows = append(out, rg), append(rows, k)
 			continue
 		}
 		contract := tb.value(row, "Contract")
 		if contract == "" {
-			return nil, &FileError{Format: "PBN", Line: t.Line, Element: where, Value: strings.Join(row, " "), Expected: "a contract (or Pass), or an adjusted score A+, A or A-"}
+			return nil, nil, &FileError{Format: "PBN", Line: t.Line, Element: where, Value: strings.Join(row, " "), Expected: "a contract (or Pass), or an adjusted score A+, A or A-"}
 		}
 		add("Contract", contract)
 		add("Declarer", tb.value(row, "Declarer"))
@@ -165,9 +213,9 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		case sew != "":
 			add("Score", "EW "+sew)
 		}
-		out = append(out, rg)
+		out, rows = append(out, rg), append(rows, k)
 	}
-	return out, nil
+	return out, rows, nil
 }
 
 // adjustedPercent reads the adjusted scores of a ScoreTable row: A+ (60 %

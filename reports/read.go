@@ -174,7 +174,16 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 	if err := rd.noteDifferences(diffs); err != nil {
 		return nil, err
 	}
-	return &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish(), Digest: sha256.Sum256(data), Differences: diffs, official: rd.official}, nil
+	f := &ResultsFile{Format: format, Encoding: rd.encoding, Event: d, Notes: rd.finish(), Digest: sha256.Sum256(data), Differences: diffs, official: rd.official}
+	// The event carries the file's official figures, for the import to
+	// keep (the director may make them the event's later).
+	if cs := f.OfficialCorrections(); cs != nil {
+		f.Event.Figures = true
+		for i := range cs {
+			f.Event.Sections[i].Official = cs[i]
+		}
+	}
+	return f, nil
 }
 
 // SniffFormat tells a results file's format: by the name's extension (.xml,

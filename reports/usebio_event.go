@@ -157,8 +157,9 @@ func usebioOfficial(o *officialFigures, index int, ev *USEBIOEvent, results []to
 			if l.Points == PointsNone {
 				continue
 			}
-			o.lines = append(o.lines, officialLine{section: index, line: l.Line, element: "BOARD/TRAVELLER_LINE", names: pointsElements[l.Points],
-				board: b.Number, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: [2]Figure{l.NSPoints, l.EWPoints}})
+			o.lines = append(o.lines, officialLine{section: index, line: l.Line,
+				elements: [2]string{"BOARD/TRAVELLER_LINE/" + pointsElements[l.Points][0], "BOARD/TRAVELLER_LINE/" + pointsElements[l.Points][1]},
+				board:    b.Number, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: [2]Figure{l.NSPoints, l.EWPoints}})
 		}
 	}
 	for _, p := range ev.Pairs {
@@ -172,8 +173,9 @@ func usebioOfficial(o *officialFigures, index int, ev *USEBIOEvent, results []to
 		if !two {
 			dir = ""
 		}
-		o.pairs = append(o.pairs, officialPair{section: index, line: p.Line, element: "PARTICIPANTS/PAIR", number: strconv.Itoa(n), direction: dir,
-			total: p.Total, percentage: p.Percentage, place: p.Place})
+		o.pairs = append(o.pairs, officialPair{section: index, line: p.Line, number: strconv.Itoa(n), direction: dir,
+			elements: [3]string{"PARTICIPANTS/PAIR/TOTAL_SCORE", "PARTICIPANTS/PAIR/PERCENTAGE", "PARTICIPANTS/PAIR/PLACE"},
+			total:    p.Total, percentage: p.Percentage, place: p.Place})
 	}
 	return o
 }

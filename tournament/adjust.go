@@ -536,3 +536,51 @@ func correctBoard(bp *BoardPoints, corrs [][]PointCorrection, countTop float64) 
 		}
 	}
 }
+
+// KeepFigures switches an imported event between the file's own line
+// points and traveler's, as a director only (issue 27 §2): figures
+// "official" makes each of the file's figures the import kept
+// (Store.OfficialFigures) a correction of its line's side (CorrectPoints:
+// audited, flagged on the traveler), "traveler" lifts each correction that
+// is still the file's figure (LiftCorrection). It returns how many sides
+// changed; one already as asked is left alone. An event not imported from
+// a file with figures of its own is refused (ErrConflict), nothing changed.
+func (s *Service) KeepFigures(ctx context.Context, a Actor, eventID int64, figures string) (int, error) {
+	if err := directorOnly(a, "keep a file's official figures"); err != nil {
+		return 0, err
+	}
+	if figures != "official" && figures != "traveler" {
+		return 0, Invalidf("figures", strconv.Quote(figures)+" is not a choice of figures", "official", "traveler")
+	}
+	pcs, kept, err := s.store.OfficialFigures(ctx, eventID)
+	if err != nil {
+		return 0, err
+	}
+	if !kept {
+		return 0, &Error{Kind: ErrConflict, Field: "figures", Message: "event " + strconv.FormatInt(eventID, 10) +
+			" was not imported from a results file with figures of its own (line points, totals, places): there are no official figures to keep; import the file to compare them"}
+	}
+	n := 0
+	for _, pc := range pcs {
+		sec, err := s.cache.Section(ctx, pc.SectionID)
+		if err != nil {
+			return n, err
+		}
+		i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, pc) })
+		isFile := i >= 0 && sec.Corrections[i].Points == pc.Points && sec.Corrections[i].Reason == pc.Reason
+		switch {
+		case figures == "official" && !isFile:
+			if _, err := s.CorrectPoints(ctx, a, pc.SectionID, pc); err != nil {
+				return n, err
+			}
+		case figures == "traveler" && isFile:
+			if err := s.LiftCorrection(ctx, a, pc.SectionID, pc.Board, pc.Round, pc.Table, pc.Side); err != nil {
+				return n, err
+			}
+		default:
+			continue
+		}
+		n++
+	}
+	return n, nil
+}

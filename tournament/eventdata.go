@@ -16,6 +16,7 @@ type EventData struct {
 	Event    Event
 	Sections []SectionData
 	Digest   []byte // the sha-256 of the file it was read from, kept with an imported event; nil otherwise
+	Figures  bool   // read from a file with figures of its own (line points, totals…): the import keeps its sections' Official, for KeepFigures
 }
 
 // SectionData is one section of an EventData.
@@ -27,7 +28,8 @@ type SectionData struct {
 	Results   []Result   // every result, itemised, by board, round and table
 	Travelers []Traveler // one a board, in board order
 	Standings Standings
-	Analyses  []Analysis // the double-dummy analyses of its boards, by number (those worked out, and seen)
+	Analyses  []Analysis        // the double-dummy analyses of its boards, by number (those worked out, and seen)
+	Official  []PointCorrection // read from a file (EventData.Figures): the file's own line points that differ from traveler's, as corrections, which an import keeps for KeepFigures
 }
 
 // EventData gathers an event for a report: to a director as it is stored,

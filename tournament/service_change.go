@@ -58,6 +58,11 @@ type ChangeStore interface {
 	// EventByDigest returns the newest event, not deleted, imported from a
 	// file with this sha-256; ErrNotFound when there is none.
 	EventByDigest(ctx context.Context, digest []byte) (Event, error)
+	// OfficialFigures returns the file's line points an imported event
+	// keeps (EventData.Figures: its sections' Official, each with its
+	// section's ID); kept is false when it was not imported from a file
+	// with figures of its own; ErrNotFound when there is no such event.
+	OfficialFigures(ctx context.Context, eventID int64) (pcs []PointCorrection, kept bool, err error)
 	// Changes returns an event's changes, oldest first, the deleted event's
 	// too; ErrNotFound when no event ever had the id.
 	Changes(ctx context.Context, eventID int64) ([]Change, error)

@@ -323,6 +323,9 @@ var authzTable = map[string]authzCase{
 	"GET /v1/sections/:id/knockout":          {want: allowed(409, 409, 409, 409, 409)},
 	"POST /v1/sections/:id/knockout/playoff": {want: directorOnly(409)},
 	"GET /v1/events/:id/bracket":             {want: everyone},
+	// the fixture's event was not imported from a file with figures: 409 for the director
+	"POST /v1/events/:id/figures": {want: directorOnly(409),
+		path: func(f authzFixture) string { return "/v1/events/" + id(f.event) + "/figures?figures=official" }},
 	"POST /v1/events/:id/knockout/advance": {want: directorOnly(422),
 		body: jsonBody(`{"from": [1, 2], "name": "F", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)},
 	// the club's roster is the director's alone, even of a published event

@@ -142,3 +142,85 @@ func toString(v any) string {
 	}
 	return ""
 }
+
+// TestAPIKeepOfficialFiguresLater (issue 27 §2): an event imported with
+// traveler's figures keeps the file's own line points with it, so the
+// director may switch to them afterwards — POST /v1/events/{id}/figures?
+// figures=official corrects the two sides of the edited line (officialCopy:
+// board 1, 3 v 11, file 2 and 8), audited and flagged, and the standings
+// become the file's (pair 3 134.17 / 49.69 %); asking again changes nothing;
+// figures=traveler lifts them (132.09 / 48.92 % again), audited. An event
+// not imported from a file is refused (409) naming why, nothing changed.
+func TestAPIKeepOfficialFiguresLater(t *testing.T) {
+	e := newEnv(t)
+	var imp api.ImportResponse
+	e.want(201, &imp, "POST", "/v1/events/import?figures=traveler", directorToken, officialCopy(t), "Content-Type", "text/xml")
+	eid, sid := id(imp.ID), id(imp.Sections[0].ID)
+	pair3 := func() string {
+		var st api.StandingsResponse
+		e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", directorToken, nil)
+		for _, p := range st.Pairs {
+			if p.Number == "3" {
+				return f2(p.Total) + " " + f2(p.Percentage)
+			}
+		}
+		return "none"
+	}
+	if got := pair3(); got != "132.09 48.92" {
+		t.Fatalf("pair 3 imported with traveler's figures: %s, want 132.09 48.92", got)
+	}
+	e.wantError(400, "figures", "POST", "/v1/events/"+eid+"/figures?figures=file", directorToken, nil)
+
+	var fr api.FiguresResponse
+	e.want(200, &fr, "POST", "/v1/events/"+eid+"/figures?figures=official", directorToken, nil)
+	if fr.Figures != "official" || fr.Changed != 2 {
+		t.Errorf("keeping the file's figures: %+v, want official, 2 sides", fr)
+	}
+	if got := pair3(); got != "134.17 49.69" {
+		t.Errorf("pair 3 with the file's figures: %s, want the file's 134.17 49.69", got)
+	}
+	var tr api.TravelerResponse
+	e.want(200, &tr, "GET", "/v1/sections/"+sid+"/travelers/1", directorToken, nil)
+	flagged := 0
+	for _, l := range tr.Lines {
+		for _, c := range l.Corrected {
+			if l.NS == "3" && l.EW == "11" && strings.Contains(c.Reason, "the file's official figure") {
+				flagged++
+			}
+		}
+	}
+	if flagged != 2 {
+		t.Errorf("%d sides of 3 v 11 flagged with the file's figure, want 2", flagged)
+	}
+	e.want(200, &fr, "POST", "/v1/events/"+eid+"/figures?figures=official", directorToken, nil)
+	if fr.Changed != 0 {
+		t.Errorf("keeping them again changed %d sides, want 0", fr.Changed)
+	}
+
+	e.want(200, &fr, "POST", "/v1/events/"+eid+"/figures?figures=traveler", directorToken, nil)
+	if fr.Figures != "traveler" || fr.Changed != 2 {
+		t.Errorf("taking traveler's: %+v, want traveler, 2 sides", fr)
+	}
+	if got := pair3(); got != "132.09 48.92" {
+		t.Errorf("pair 3 back to traveler's figures: %s, want 132.09 48.92", got)
+	}
+	var changes []api.ChangeResponse
+	e.want(200, &changes, "GET", "/v1/events/"+eid+"/changes", directorToken, nil)
+	var audit []string
+	for _, c := range changes {
+		if c.Before["correction"] != nil || c.After["correction"] != nil {
+			audit = append(audit, toString(c.After["correction"]))
+		}
+	}
+	if len(audit) != 4 || !strings.Contains(audit[0], "the file's official figure 2 (line 261)") || audit[2] != "lifted" || audit[3] != "lifted" {
+		t.Errorf("audit of the corrections: %q, want the two set, then the two lifted", audit)
+	}
+
+	// An event entered by hand has no file's figures: refused, by name.
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "By hand", "date": "2026-11-27", "law": "contract-2017", "scoring": "MP"}`)
+	er := e.wantError(409, "figures", "POST", "/v1/events/"+id(ev.ID)+"/figures?figures=official", directorToken, nil)
+	if !strings.Contains(er.Error, "not imported from a results file with figures of its own") {
+		t.Errorf("refusal: %+v", er)
+	}
+}

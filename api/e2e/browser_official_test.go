@@ -1,10 +1,13 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/traveler-bridge/traveler/api"
 )
 
 // TestBrowserImportOfficialFigures: on a phone, the director imports the
@@ -72,4 +75,54 @@ func TestBrowserImportOfficialFigures(t *testing.T) {
 		t.Errorf("board 1's traveler (%d lines) flags no corrected side: %q", n, d.text("table.traveler"))
 	}
 	d.shot("board 1 with the file's figures")
+}
+
+// TestBrowserYourFiguresSwitchAfterImport (issue 27 §2): on a phone, the
+// director imports the Compscore3 copy with one line changed (officialCopy)
+// taking traveler's figures, then, from the import page's button, keeps
+// the file's official figures after all: the event's page says the two
+// sides of board 1's 3 v 11 were corrected, and the standings are the
+// file's (pair 3 134.17, traveler's own 132.09).
+func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	file := filepath.Join(t.TempDir(), "edited.xml")
+	if err := os.WriteFile(file, officialCopy(t), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director/import")
+	d.do("choose the file", chromedpUpload("#import-file", file))
+	d.submit("#import-submit")
+	d.noError("import taking traveler's figures")
+	if got := d.text("#switch-figures-submit"); got != "Keep the file's official figures instead" {
+		t.Fatalf("the switch button says %q", got)
+	}
+	d.shot("imported with traveler's figures, the switch offered")
+	d.submit("#switch-figures-submit")
+	d.noError("keep the file's figures after the import")
+	if got := d.text(".flash"); !strings.Contains(got, "Kept the file's official figures: 2 line sides corrected") {
+		t.Errorf("the event page says %q", got)
+	}
+	d.shot("the file's figures kept after the import")
+	eventPath := d.path()
+	var imp struct{ ID int64 }
+	if _, err := fmt.Sscanf(eventPath, "/director/events/%d", &imp.ID); err != nil {
+		t.Fatalf("after the switch the page is %s, not the event's", eventPath)
+	}
+	pair3 := func() string {
+		var st api.StandingsResponse
+		var secs []api.SectionResponse
+		b.want(200, &secs, "GET", "/v1/events/"+id(imp.ID)+"/sections", directorToken, nil)
+		b.want(200, &st, "GET", "/v1/sections/"+id(secs[0].ID)+"/standings", directorToken, nil)
+		for _, p := range st.Pairs {
+			if p.Number == "3" {
+				return f2(p.Total)
+			}
+		}
+		return ""
+	}
+	if got := pair3(); got != "134.17" {
+		t.Errorf("pair 3 after keeping the file's figures: %s, want 134.17", got)
+	}
 }

@@ -16,7 +16,34 @@ import (
 func (p *Pages) importRoutes(d *echo.Group) {
 	d.GET("/import", p.importPage)
 	d.POST("/import", p.postImport)
+	d.POST("/events/:id/figures", p.switchFigures)
 	p.formPages["/director/import"] = behind(p.directorOnly, p.importPageError)
+}
+
+// switchFigures switches an imported event between the file's official
+// line points and traveler's (tournament.Service.KeepFigures: each side a
+// correction set or lifted, audited), from the import page's button, and
+// shows the event's page saying how many sides changed; an event not
+// imported from a file with figures of its own is refused there.
+func (p *Pages) switchFigures(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	figures := c.FormValue("figures")
+	n, err := p.svc.KeepFigures(c.Request().Context(), actor(c), id, figures)
+	if err != nil {
+		return p.eventPageError(c, err)
+	}
+	sides := strconv.Itoa(n) + " line side"
+	if n != 1 {
+		sides += "s"
+	}
+	done := "Kept the file's official figures: " + sides + " corrected, each in the event's changes and flagged TD on its traveler"
+	if figures == "traveler" {
+		done = "Took traveler's figures: " + sides + " of the file's lifted, each in the event's changes"
+	}
+	return redirect(c, "/director/events/"+strconv.FormatInt(id, 10), done)
 }
 
 // importData is the import page's data: after an import, the event as

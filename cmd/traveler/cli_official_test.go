@@ -82,3 +82,50 @@ func TestCLIImportOfficialFigures(t *testing.T) {
 		t.Errorf("the unchanged file printed differences:\n%s", stdout)
 	}
 }
+
+// TestCLIImportOfficialFiguresPBN: a PBN file's own figures go the same
+// way (issue 27 §2): the copy of Ruter's real Butler session that reports'
+// TestOfficialPBNFigureChanged reads (board 1's first ScoreTable row, line
+// 71, given 7 and −7 IMPs where traveler, as the file, gives 5 and −5; pair
+// 6 tied with pair 7 at 3= on 34 where its lines add to 29) is refused
+// with --strict at that row, and imported with --figures official its
+// row's two sides are corrected, the pair's tie explained in the table.
+func TestCLIImportOfficialFiguresPBN(t *testing.T) {
+	url := dbtest.URL(t)
+	data, err := os.ReadFile("../../reports/testdata/pbn/ruter_butler_2012.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	for n, e := range map[int][2]string{
+		71: {`"120"      -   5  -5`, `"120"      -   7  -7`},
+		56: {` 3  -  7 4 "N-S"  34`, ` 3  4  7 4 "N-S"  34`},
+		57: {` 4  5  6 3 "N-S"  29`, ` 3  4  6 3 "N-S"  34`},
+	} {
+		if !strings.Contains(lines[n-1], e[0]) {
+			t.Fatalf("line %d does not hold %q", n, e[0])
+		}
+		lines[n-1] = strings.Replace(lines[n-1], e[0], e[1], 1)
+	}
+	path := filepath.Join(t.TempDir(), "edited.pbn")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := cliRun(t, "import", path, "--strict", "--database-url", url); code != 1 || !strings.Contains(stderr, "line 71: [ScoreTable] IMP_NS") {
+		t.Errorf("--strict: exit %d, %s; want 1 naming line 71's IMP_NS", code, stderr)
+	}
+	code, stdout, stderr := cliRun(t, "import", path, "--figures", "official", "--database-url", url)
+	if code != 0 {
+		t.Fatalf("import --figures official: exit %d: %s", code, stderr)
+	}
+	for _, w := range []string{
+		"4 figures of the file's own differ from traveler's:",
+		"(3 v 4) NS points  7",
+		"a tie in the file: it places pairs 6, 7 at 3=",
+		"kept the file's official figures: 2 line sides corrected",
+	} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("import printed\n%s\nwithout %q", stdout, w)
+		}
+	}
+}

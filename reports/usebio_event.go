@@ -503,11 +503,21 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return rd.method(m, ev.Line, el, ""), nil
 	}
 	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
-		// A team event (usebio_teams_read.go): its boards are IMPed.
-		if sm := ev.ScoringMethod; sm != "" && sm != "IMPS" && sm != "IMP" {
-			return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS: traveler reads USEBIO team matches scored in IMPs (other team methods from PBN)"}
+		// A team event (usebio_teams_read.go): its boards are IMPed, or
+		// point-a-board (board-a-match). BOARD_SCORING_METHOD says which;
+		// the EBU's TeamsScorer writes SCORING_METHOD VP beside it (how the
+		// matches are scored).
+		sm := ev.BoardScoringMethod
+		if sm == "" {
+			sm = ev.ScoringMethod
 		}
-		return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+		switch sm {
+		case "", "IMPS", "IMP":
+			return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+		case "PAB", "BAM", "POINT_A_BOARD", "BOARD_A_MATCH":
+			return rd.method(tournament.MethodBAMTeams, ev.Line, el, ""), nil
+		}
+		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS or PAB: traveler reads USEBIO team matches scored in IMPs or point-a-board (other team methods from PBN)"}
 	}
 	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
 		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a team event with its PARTICIPANTS/TEAM and MATCH elements, or a pairs event (team matches are also read from PBN files with both rooms)"}

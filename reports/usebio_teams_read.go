@@ -90,7 +90,12 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 			played = append(played, b.Number)
 			for li := range b.Lines {
 				l := &b.Lines[li]
-				r, err := usebioResult(b.Number, l, true)
+				// The pairs are placed by DIRECTION below, so the line's
+				// own pair numbers are not read: the EBU's TeamsScorer
+				// writes them team-player-player ("1-1-2").
+				placed := *l
+				placed.NS, placed.EW = "1", "2"
+				r, err := usebioResult(b.Number, &placed, true)
 				if err != nil {
 					return tournament.EventData{}, err
 				}

@@ -188,3 +188,75 @@ func teamStanding(st tournament.Standings, n int) (tournament.Standing, bool) {
 	}
 	return tournament.Standing{}, false
 }
+
+// differencesBy counts a read file's Differences by figure.
+func differencesBy(f *ResultsFile) map[string]int {
+	by := map[string]int{}
+	for _, d := range f.Differences {
+		by[d.Figure]++
+	}
+	return by
+}
+
+// TestUSEBIOPairsProgramFiles: matchpoint pairs files of three English
+// programs, read as an import reads them (the program's convention where
+// traveler knows it), and how many of their own figures traveler
+// reproduces: each line's NS and EW matchpoints, each pair's percentage
+// and place.
+//
+//   - The EBU's PairsScorer 7.2.93 (its example session, 11 tables, 22
+//     boards): all 484 line figures and all 22 percentages and places.
+//   - RealBridge 1.3.7 (16 pairs): all 336 line figures and all 16
+//     percentages and places — its percentages are rounded to the nearest
+//     hundredth (pair 4 EW: 126/294 = 42.857… is written 42.86), so the
+//     "realbridge" convention, which cuts them (42.85), is not its own:
+//     it made 8 of the 16 percentages differ when traveler took it from
+//     PROGRAM_NAME.
+//   - BriAn 213 (13 pairs, 24 boards): 276 of the 288 line figures, the 12
+//     others all board 21's, where BriAn matchpoints the 5 real results on
+//     their own top of 8 beside the A5050 line's 4–4 and does not scale
+//     them to the field's 10 (traveler's Neuberg, as Compscore3 and the
+//     EBU do: 9.8, 7.4, 5, 2.6, 0.2); none of its 13 percentages (written
+//     with 4 to 6 decimals on BriAn's own denominators) and 12 of its 13
+//     places (pair 13's "9=" is traveler's 10).
+func TestUSEBIOPairsProgramFiles(t *testing.T) {
+	for _, c := range []struct {
+		file         string
+		lines, pairs int
+		diffs        map[string]int
+	}{
+		{"ebu_pairsscorer_mp_pairs.xml", 242, 22, map[string]int{}},
+		{"realbridge_mp_pairs.xml", 168, 16, map[string]int{}},
+		{"brian_mp_pairs.xml", 144, 13, map[string]int{FigurePoints: 12, FigurePercentage: 13, FigurePlace: 1}},
+	} {
+		f := readProgramFile(t, c.file)
+		if len(f.official.lines) != c.lines || len(f.official.pairs) != c.pairs {
+			t.Errorf("%s: %d lines and %d pairs of the file's figures kept, want %d and %d", c.file, len(f.official.lines), len(f.official.pairs), c.lines, c.pairs)
+		}
+		got := differencesBy(f)
+		if len(got) != len(c.diffs) {
+			t.Errorf("%s: differences %v, want %v", c.file, got, c.diffs)
+		}
+		for k, n := range c.diffs {
+			if got[k] != n {
+				t.Errorf("%s: %d %s differences, want %d (all: %v)", c.file, got[k], k, n, got)
+			}
+		}
+		if c.file == "brian_mp_pairs.xml" {
+			for _, d := range f.Differences {
+				if d.Figure == FigurePoints && d.Board != 21 {
+					t.Errorf("%s: %s: a line's points differ off board 21", c.file, d)
+				}
+			}
+		}
+	}
+	// Asked for the cutting convention, RealBridge's own file differs
+	// where its percentages were rounded up.
+	rf, err := ReadResults(bytes.NewReader(localUSEBIO(t, "realbridge_mp_pairs.xml")), ReadOptions{Source: "realbridge_mp_pairs.xml", Convention: "realbridge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := differencesBy(rf); got[FigurePercentage] != 8 || len(got) != 1 {
+		t.Errorf("RealBridge's file under the cutting convention: differences %v, want 8 percentages", got)
+	}
+}

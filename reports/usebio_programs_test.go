@@ -2,8 +2,11 @@ package reports
 
 import (
 	"bytes"
+	"errors"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/tournament"
@@ -258,5 +261,46 @@ func TestUSEBIOPairsProgramFiles(t *testing.T) {
 	}
 	if got := differencesBy(rf); got[FigurePercentage] != 8 || len(got) != 1 {
 		t.Errorf("RealBridge's file under the cutting convention: differences %v, want 8 percentages", got)
+	}
+}
+
+// TestUSEBIOPianolaFile: Pianola 1.0's cross-IMP pairs file (17 pairs,
+// 3×8-board matches) writes one line's contract "42" (line 341: pairs 9 v
+// 4, S, 12 tricks, SCORE 480 — 4♠ or 4♥ and two over); traveler refuses
+// the file naming that line, element and value and what a contract is, as
+// it refuses any unreadable contract (a score alone does not say which
+// contract was played). With that one value written 4S (the test's edit,
+// the score as written), every other figure is read: all 384 line
+// cross-IMPs and all 17 places are Pianola's, and 14 of its 17 totals;
+// pair 2's total is Pianola's rounded once more (−1.94 against −1.93), and
+// pairs 16 and 17 are given 2.57 and 6.85 less than their lines add up to
+// (Pianola's own adjustment, which the file does not say).
+func TestUSEBIOPianolaFile(t *testing.T) {
+	name := "pianola_cross_imp_pairs.xml"
+	data := localUSEBIO(t, name)
+	_, err := ReadResults(bytes.NewReader(data), ReadOptions{Source: name})
+	var fe *FileError
+	if !errors.As(err, &fe) || fe.Line != 341 || fe.Element != "BOARD/TRAVELLER_LINE/CONTRACT" || fe.Value != "42" {
+		t.Fatalf("read: %v; want a FileError at line 341 BOARD/TRAVELLER_LINE/CONTRACT \"42\"", err)
+	}
+	edited := bytes.Replace(data, []byte("<CONTRACT>42</CONTRACT>"), []byte("<CONTRACT>4S</CONTRACT>"), 1)
+	f, err := ReadResults(bytes.NewReader(edited), ReadOptions{Source: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Event.Event.Scoring != tournament.MethodCrossIMP || len(f.official.lines) != 192 || len(f.official.pairs) != 17 {
+		t.Fatalf("scored %s with %d lines and %d pairs of figures; want CROSS_IMP, 192, 17", f.Event.Event.Scoring, len(f.official.lines), len(f.official.pairs))
+	}
+	var got []string
+	for _, d := range f.Differences {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"pair 2 total: file -1.94, traveler -1.93 (by -0.01)",
+		"pair 16 total: file 53.57, traveler 56.14 (by -2.57)",
+		"pair 17 total: file 21.29, traveler 28.14 (by -6.85)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("differences\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"errors"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -302,5 +303,55 @@ func TestUSEBIOPianolaFile(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("differences\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestUSEBIOEBUScoreAcrossField: EBUScore Pairs 1.2.20's file of a
+// session of two sections (A: 17 pairs, B: 18; 19 boards) matchpoints every
+// board across both: board 1's 17 results (8 in A, 9 in B) share a top of
+// 32 = 2(17 − 1), where A's own would be 14. Read section by section, 566
+// of its 610 line figures, all 35 percentages and 33 places differed;
+// traveler now sees the field in the lines' tops, scores the event across
+// the field (with a note saying why), and reproduces every line figure but
+// board 8's 32 (played 16 times: EBUScore's figures are Neuberg-scaled to
+// 17, e.g. 29 → 29.81, and traveler's line figures are not, while its
+// percentages are) and, under its own convention, 32 of the 35
+// percentages (the other 3 by 0.01); under the EBU's (taken from
+// PROGRAM_NAME: Neuberg lines rounded to 0.1, which this file does not do —
+// it writes 29.81) 18. Its places rank all 35 pairs together (31 of 35)
+// where traveler's rank each section's: 34 differ.
+func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
+	name := "ebuscore_pairs_two_sections.xml"
+	for _, c := range []struct {
+		convention string
+		diffs      map[string]int
+	}{
+		{"", map[string]int{FigurePoints: 32, FigurePercentage: 17, FigurePlace: 34}},
+		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3, FigurePlace: 34}},
+	} {
+		f, err := ReadResults(bytes.NewReader(localUSEBIO(t, name)), ReadOptions{Source: name, Convention: c.convention})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Event.Event.Overall.Field != tournament.FieldAcross || len(f.Event.Sections) != 2 {
+			t.Errorf("convention %q: field %q in %d sections, want across the field in 2", c.convention, f.Event.Event.Overall.Field, len(f.Event.Sections))
+		}
+		if !strings.Contains(notesText(f), "scored across the field of its session, as the file's matchpoints are (board 1: 17 results in all, a top of 32)") {
+			t.Errorf("no note of the field:\n%s", notesText(f))
+		}
+		if len(f.official.lines) != 305 || len(f.official.pairs) != 35 {
+			t.Errorf("%d lines and %d pairs of figures, want 305 and 35", len(f.official.lines), len(f.official.pairs))
+		}
+		got := differencesBy(f)
+		for _, k := range []string{FigurePoints, FigurePercentage, FigurePlace} {
+			if got[k] != c.diffs[k] {
+				t.Errorf("convention %q: %d %s differences, want %d", c.convention, got[k], k, c.diffs[k])
+			}
+		}
+		for _, d := range f.Differences {
+			if d.Figure == FigurePoints && d.Board != 8 || d.Figure == FigurePercentage && math.Abs(d.By) > 0.0101 {
+				t.Errorf("convention %q: %s", c.convention, d)
+			}
+		}
 	}
 }

@@ -173,10 +173,12 @@ func TestUSEBIOEBUTeamFiles(t *testing.T) {
 	})
 }
 
-// findMatch finds the file's match among traveler's: its TEAM at home.
+// findMatch finds the file's match among traveler's: its TEAM at home
+// against its OPPOSING_TEAM (two teams meet once in these files; traveler
+// numbers TeamsScorer's rounds again, usebioMatchRounds).
 func findMatch(ms []tournament.MatchScore, fm fileMatch) (tournament.MatchScore, bool) {
 	for _, m := range ms {
-		if m.Round == fm.round && m.Home == fm.team && m.Away == fm.opp {
+		if m.Home == fm.team && m.Away == fm.opp {
 			return m, true
 		}
 	}

@@ -5,12 +5,15 @@ import "strings"
 // programConventions are the results programs whose files say which
 // convention (scoring.Conventions) their figures follow, by a word of the
 // program's name as the file writes it (USEBIO's PROGRAM_NAME), and why:
-// issue 27 found EBUScore's, ScoreBridge's and RealBridge's figures on
-// their own files.
+// issue 27 found EBUScore's and ScoreBridge's figures on their own files.
+// RealBridge is not among them: its real USEBIO file
+// (testdata/usebio/realbridge_mp_pairs.xml, RealBridge 1.3.7) rounds its
+// percentages to the nearest hundredth, as traveler's own convention does
+// (42.857… is 42.86), not down as the "realbridge" convention does, which
+// made 8 of its 16 percentages differ (TestUSEBIOPairsProgramFiles).
 var programConventions = []struct{ word, convention, why string }{
 	{"ebuscore", "ebu", "EBUScore rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
 	{"scorebridge", "ebu", "ScoreBridge rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
-	{"realbridge", "realbridge", "RealBridge cuts percentages to two decimals (48.125 is 48.12)"},
 }
 
 // convention returns the convention an event read from a file follows:

@@ -18,19 +18,20 @@ type USEBIO struct {
 
 // USEBIOEvent is a file's event: what it was, who played and every board's traveler.
 type USEBIOEvent struct {
-	Line             int           // the line the EVENT element starts on
-	Type             string        // the EVENT_TYPE attribute: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS, ...
-	ParticipantsType string        // the PARTICIPANTS element's own EVENT_TYPE attribute, when given
-	Identifier       string        // EVENT_IDENTIFIER
-	Name             string        // EVENT_DESCRIPTION
-	Title            string        // TITLE
-	Date             string        // DATE, as written
-	Program          string        // PROGRAM_NAME: the scoring program that wrote the file
-	WinnerType       int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
-	ScoringMethod    string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
-	PlayerLine       int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
-	Pairs            []USEBIOPair  // PARTICIPANTS/PAIR, in file order
-	Boards           []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
+	Line               int           // the line the EVENT element starts on
+	Type               string        // the EVENT_TYPE attribute: MP_PAIRS, BUTLER_PAIRS, CROSS_IMP_PAIRS, ...
+	ParticipantsType   string        // the PARTICIPANTS element's own EVENT_TYPE attribute, when given
+	Identifier         string        // EVENT_IDENTIFIER
+	Name               string        // EVENT_DESCRIPTION
+	Title              string        // TITLE
+	Date               string        // DATE, as written
+	Program            string        // PROGRAM_NAME: the scoring program that wrote the file
+	WinnerType         int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
+	ScoringMethod      string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	BoardScoringMethod string        // BOARD_SCORING_METHOD as written (upper case), e.g. IMPS or PAB; "" when not given
+	PlayerLine         int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
+	Pairs              []USEBIOPair  // PARTICIPANTS/PAIR, in file order
+	Boards             []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
 	// Sections are the SESSION/SECTION elements of an event of several
 	// sections (EBUScore writes EVENT/SESSION/SECTION SECTION_ID="A" with
 	// its own PARTICIPANTS and BOARDs), each with its pairs and boards;
@@ -208,6 +209,7 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		}
 		e.WinnerType = n
 	}
+	e.BoardScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
 	e.ScoringMethod = strings.ToUpper(ev.childText("SCORING_METHOD"))
 	if e.ScoringMethod == "" {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
@@ -269,9 +271,17 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 // maxUSEBIOMatches bounds the matches read from one file.
 const maxUSEBIOMatches = 10000
 
-// readUSEBIOTeamEvent reads a team event's PARTICIPANTS/TEAM and MATCH elements.
+// readUSEBIOTeamEvent reads a team event's PARTICIPANTS/TEAM and MATCH
+// elements, in the EVENT or in its SESSIONs (the EBU's TeamsScorer and
+// EBUScore Teams write them in EVENT/SESSION SESSION_ID="1").
 func readUSEBIOTeamEvent(ev *xmlNode, e *USEBIOEvent) error {
-	for _, parts := range ev.all("PARTICIPANTS") {
+	scopes := append([]*xmlNode{ev}, ev.all("SESSION")...)
+	var parts, matches []*xmlNode
+	for _, s := range scopes {
+		parts = append(parts, s.all("PARTICIPANTS")...)
+		matches = append(matches, s.all("MATCH")...)
+	}
+	for _, parts := range parts {
 		for _, tm := range parts.all("TEAM") {
 			t := USEBIOTeam{Line: tm.line, ID: tm.attr("TEAM_ID"), Name: tm.attr("TEAM_NAME")}
 			if t.ID == "" {
@@ -294,7 +304,6 @@ func readUSEBIOTeamEvent(ev *xmlNode, e *USEBIOEvent) error {
 			e.Teams = append(e.Teams, t)
 		}
 	}
-	matches := ev.all("MATCH")
 	if len(matches) > maxUSEBIOMatches {
 		return usebioErr(matches[maxUSEBIOMatches], "EVENT/MATCH", "", "at most "+strconv.Itoa(maxUSEBIOMatches)+" matches")
 	}

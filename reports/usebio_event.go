@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,7 +42,13 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		for i, s := range sections {
 			names[i] = s.Name
 		}
-		rd.note(sections[0].Line, "EVENT/SESSION/SECTION", "the event has "+strconv.Itoa(len(sections))+" sections ("+strings.Join(names, ", ")+"): each is a section of its own, its pairs numbered within it")
+		how := "each is a section of its own, its pairs numbered within it"
+		if b, n, top, ok := usebioAcrossField(ev, sections); ok {
+			e.Overall.Field = tournament.FieldAcross
+			how = "each is a section of its own, its pairs numbered within it, and its boards are scored across the field of its session, " +
+				"as the file's matchpoints are (board " + strconv.Itoa(b) + ": " + strconv.Itoa(n) + " results in all, a top of " + strconv.Itoa(top) + ")"
+		}
+		rd.note(sections[0].Line, "EVENT/SESSION/SECTION", "the event has "+strconv.Itoa(len(sections))+" sections ("+strings.Join(names, ", ")+"): "+how)
 	}
 	d := tournament.EventData{Event: e}
 	for _, s := range sections {
@@ -53,7 +60,55 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		}
 		d.Sections = append(d.Sections, sd)
 	}
+	d.ScoreAcrossField()
 	return d, nil
+}
+
+// usebioAcrossField reports whether a file of several sections scored its
+// matchpoints across the field, as EBUScore does a session of sections
+// (testdata/usebio/ebuscore_pairs_two_sections.xml): some board is played
+// in two sections or more of a session, and every line of such a board
+// with both sides' matchpoints adds up (to 0.05, the file's rounding) to
+// the top of the session's whole field, 2(n − 1) for the most results n a
+// board has in it (a board played fewer times Neuberg-scaled to it), where
+// its own section's would be less. It returns the first such board, its
+// results and the top.
+func usebioAcrossField(ev *USEBIOEvent, sections []USEBIOSection) (board, results, top int, ok bool) {
+	if ev.ScoringMethod != "" && ev.ScoringMethod != "MATCH_POINTS" && ev.ScoringMethod != "MP" && ev.ScoringMethod != "MATCHPOINTS" {
+		return 0, 0, 0, false
+	}
+	type key struct{ session, board int }
+	count, in := map[key]int{}, map[key]int{}
+	most := map[int]int{} // a session's most results on a board
+	for _, s := range sections {
+		for _, b := range s.Boards {
+			k := key{s.Session, b.Number}
+			count[k] += len(b.Lines)
+			in[k]++
+			most[s.Session] = max(most[s.Session], count[k])
+		}
+	}
+	for _, s := range sections {
+		for _, b := range s.Boards {
+			k := key{s.Session, b.Number}
+			if in[k] < 2 || len(b.Lines) == count[k] {
+				continue
+			}
+			field := 2 * (most[s.Session] - 1)
+			for _, l := range b.Lines {
+				if l.Points != PointsMatchPoints || !l.NSPoints.Given() || !l.EWPoints.Given() || l.Score.Artificial {
+					continue
+				}
+				if math.Abs(l.NSPoints.Value+l.EWPoints.Value-float64(field)) > 0.05 {
+					return 0, 0, 0, false
+				}
+				if !ok {
+					board, results, top, ok = b.Number, count[k], field, true
+				}
+			}
+		}
+	}
+	return board, results, top, ok
 }
 
 // usebioSectionData reads one field of pairs (ev holding its pairs and
@@ -505,11 +560,21 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 		return rd.method(m, ev.Line, el, ""), nil
 	}
 	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
-		// A team event (usebio_teams_read.go): its boards are IMPed.
-		if sm := ev.ScoringMethod; sm != "" && sm != "IMPS" && sm != "IMP" {
-			return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS: traveler reads USEBIO team matches scored in IMPs (other team methods from PBN)"}
+		// A team event (usebio_teams_read.go): its boards are IMPed, or
+		// point-a-board (board-a-match). BOARD_SCORING_METHOD says which;
+		// the EBU's TeamsScorer writes SCORING_METHOD VP beside it (how the
+		// matches are scored).
+		sm := ev.BoardScoringMethod
+		if sm == "" {
+			sm = ev.ScoringMethod
 		}
-		return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+		switch sm {
+		case "", "IMPS", "IMP":
+			return rd.method(tournament.MethodIMPTeams, ev.Line, el, ""), nil
+		case "PAB", "BAM", "POINT_A_BOARD", "BOARD_A_MATCH":
+			return rd.method(tournament.MethodBAMTeams, ev.Line, el, ""), nil
+		}
+		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD_SCORING_METHOD", Value: sm, Expected: "IMPS or PAB: traveler reads USEBIO team matches scored in IMPs or point-a-board (other team methods from PBN)"}
 	}
 	if strings.Contains(ev.Type, "TEAM") && rd.opt.Method == "" {
 		return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: el, Value: ev.Type, Expected: "a team event with its PARTICIPANTS/TEAM and MATCH elements, or a pairs event (team matches are also read from PBN files with both rooms)"}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 
@@ -61,8 +62,13 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 		}
 		return 0, &FileError{Format: "USEBIO", Line: m.Line, Element: "MATCH/" + el, Value: id, Expected: "the TEAM_ID of a PARTICIPANTS/TEAM"}
 	}
+	roundOf, split := usebioMatchRounds(ev.Matches, teamNo)
+	if split != nil {
+		rd.note(split.Line, "MATCH/ROUND_NUMBER", "round "+strconv.Itoa(split.Round)+" has a team in two matches (as the EBU's TeamsScorer numbers the rounds of a multiple-teams movement): each match is given a round in which its teams play no other, in the file's order")
+	}
 	for mi := range ev.Matches {
 		m := &ev.Matches[mi]
+		round := roundOf[mi]
 		home, err := team(m, "TEAM", m.Team)
 		if err != nil {
 			return tournament.EventData{}, err
@@ -78,10 +84,10 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 		if away == home {
 			return tournament.EventData{}, &FileError{Format: "USEBIO", Line: m.Line, Element: "MATCH/OPPOSING_TEAM", Value: m.Opposing, Expected: "a team other than the match's TEAM"}
 		}
-		rd1, ok := rounds[m.Round]
+		rd1, ok := rounds[round]
 		if !ok {
-			rd1 = &movement.Round{Number: m.Round}
-			rounds[m.Round] = rd1
+			rd1 = &movement.Round{Number: round}
+			rounds[round] = rd1
 		}
 		k := len(rd1.Tables)/2 + 1
 		var played []int
@@ -90,7 +96,12 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 			played = append(played, b.Number)
 			for li := range b.Lines {
 				l := &b.Lines[li]
-				r, err := usebioResult(b.Number, l, true)
+				// The pairs are placed by DIRECTION below, so the line's
+				// own pair numbers are not read: the EBU's TeamsScorer
+				// writes them team-player-player ("1-1-2").
+				placed := *l
+				placed.NS, placed.EW = "1", "2"
+				r, err := usebioResult(b.Number, &placed, true)
 				if err != nil {
 					return tournament.EventData{}, err
 				}
@@ -103,7 +114,7 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 					return tournament.EventData{}, &FileError{Format: "USEBIO", Line: l.Line, Element: "MATCH/BOARD/TRAVELLER_LINE/DIRECTION", Value: l.Direction,
 						Expected: "NS or EW: the direction the MATCH's TEAM sat in at this line's table"}
 				}
-				r.Round = m.Round
+				r.Round = round
 				results = append(results, r)
 				lines = append(lines, l)
 			}
@@ -152,4 +163,56 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 		pairs = append(pairs, tournament.Pair{Number: strconv.Itoa(p), Team: (p + 1) / 2})
 	}
 	return tournament.EventData{Event: e, Sections: []tournament.SectionData{tournament.BuildSection(e, sec, pairs, rosters, boards, results)}}, nil
+}
+
+// usebioMatchRounds gives each MATCH the round traveler plays it in: its
+// ROUND_NUMBER, unless one of its teams already plays in that round (the
+// EBU's TeamsScorer numbers the rounds of a multiple-teams movement so
+// that a team meets two opponents in "round 1"): then the first round after
+// it, among those made for that ROUND_NUMBER, in which neither team plays.
+// The rounds are numbered 1, 2, … in the order of ROUND_NUMBER and of the
+// file; where none is split they are the file's own. It returns the first
+// MATCH that had to be moved, nil when none.
+func usebioMatchRounds(ms []USEBIOMatch, teamNo map[string]int) ([]int, *USEBIOMatch) {
+	type slot struct{ round, sub int }
+	busy := map[slot]map[int]bool{}
+	slots := make([]slot, len(ms))
+	var split *USEBIOMatch
+	for i := range ms {
+		s := slot{ms[i].Round, 0}
+		home, away := teamNo[ms[i].Team], teamNo[ms[i].Opposing]
+		for busy[s][home] || away > 0 && busy[s][away] {
+			s.sub++
+		}
+		if s.sub > 0 && split == nil {
+			split = &ms[i]
+		}
+		if busy[s] == nil {
+			busy[s] = map[int]bool{}
+		}
+		busy[s][home], busy[s][away] = true, away > 0
+		slots[i] = s
+	}
+	out := make([]int, len(ms))
+	if split == nil {
+		for i := range ms {
+			out[i] = ms[i].Round
+		}
+		return out, nil
+	}
+	order := slices.Collect(maps.Keys(busy))
+	slices.SortFunc(order, func(a, b slot) int {
+		if a.round != b.round {
+			return a.round - b.round
+		}
+		return a.sub - b.sub
+	})
+	number := map[slot]int{}
+	for k, s := range order {
+		number[s] = k + 1
+	}
+	for i, s := range slots {
+		out[i] = number[s]
+	}
+	return out, split
 }

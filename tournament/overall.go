@@ -772,6 +772,11 @@ func (d *EventData) Overall() Overall {
 	return OverallStandings(&d.Event, in)
 }
 
+// ScoreAcrossField gives each pairs section of d, an event scored across
+// the field, the standings its field gives it, as EventData does: for an
+// event built from a file (reports) whose sections are scored so.
+func (d *EventData) ScoreAcrossField() { scoreAcrossField(d) }
+
 // scoreAcrossField gives each pairs section of an event scored across the
 // field the standings its field gives it (fieldBoards over the sections of
 // its session that d holds), as the live standings do.

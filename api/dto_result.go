@@ -219,13 +219,14 @@ type GradeDTO struct {
 func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 	d := StandingsResponse{Event: s.Event.Name, Section: s.Section.Name, Method: string(s.Method), Results: s.Results,
 		Pairs: make([]StandingResponse, len(s.Pairs))}
+	places := s.PlaceTexts()
 	for i, p := range s.Pairs {
 		players := p.Players
 		if players == nil {
 			players = []string{}
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
-			Percentage: round2(p.Percentage), Place: s.PlaceText(i), Boards: p.Boards}
+			Percentage: round2(p.Percentage), Place: places[i], Boards: p.Boards}
 		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps

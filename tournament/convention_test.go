@@ -77,7 +77,7 @@ func TestConventionStandings(t *testing.T) {
 			t.Errorf("%q: the +450 pair's percentage %v, want %v", c.convention, ns[3].Percentage, c.pct4)
 		}
 		first := slices.IndexFunc(st.Pairs, func(s Standing) bool { return s.Direction == "NS" && s.Place == 1 })
-		if got := st.PlaceText(first); (got == "1=") != c.shared {
+		if got := st.PlaceTexts()[first]; (got == "1=") != c.shared {
 			t.Errorf("%q: the shared first place is written %q", c.convention, got)
 		}
 		sb := compareSectionFor(&e, &sec.Movement, results)
@@ -120,6 +120,53 @@ func TestConventionButlerStandings(t *testing.T) {
 		for k, i := range sb.boards[1] {
 			if pts.Counted[0][k] != c.ns[i] {
 				t.Errorf("%q: line %d counts %v IMPs, want %v", c.convention, i, pts.Counted[0][k], c.ns[i])
+			}
+		}
+	}
+}
+
+// TestConventionNorwayStandings: under "norway" a board with an artificial
+// score gives each real result 1 matchpoint for each artificial score
+// rather than Neuberg (Norsk Bridgeforbund, Turneringsreglement 3.2.3;
+// scoring.TestConventionAdjustedNorway works the figures by hand): board 1
+// of a 5-table Mitchell played at four tables, +620, +600, +450, +420,
+// and 60 %/40 % at the fifth. The four NS pairs count 7, 5, 3, 1 of 8 and
+// the artificial one 4.8; traveler's own 7.75, 5.25, 2.75, 0.25.
+func TestConventionNorwayStandings(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 5, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []Result
+	scores := []int{620, 600, 450, 420}
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			if len(tb.Boards) == 0 || tb.Boards[0] != 1 {
+				continue
+			}
+			r := Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusArtificial, NSPercent: 60, EWPercent: 40}
+			if k := len(results); k < len(scores) {
+				r = Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusPlayed, Contract: "4S", Declarer: "N", NSScore: scores[k]}
+			}
+			results = append(results, r)
+		}
+	}
+	for _, c := range []struct {
+		convention string
+		ns         []float64
+	}{
+		{"norway", []float64{7, 5, 3, 1, 4.8}},
+		{"", []float64{7.75, 5.25, 2.75, 0.25, 4.8}},
+	} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
+		sb := compareSectionFor(&e, &m, results)
+		got := sb.points[1].Counted[0]
+		if len(got) != len(c.ns) {
+			t.Fatalf("%q: %d lines, want %d", c.convention, len(got), len(c.ns))
+		}
+		for k := range got {
+			if d := got[k] - c.ns[k]; d > 1e-9 || d < -1e-9 {
+				t.Errorf("%q: line %d counts %v, want %v", c.convention, k, got[k], c.ns[k])
 			}
 		}
 	}

@@ -159,6 +159,7 @@ type StandingsResponse struct {
 	Points  string             `json:"points,omitempty"`  // a teams section: what a standing's total and a match's points are (teamPoints)
 	Matches []MatchResult      `json:"matches,omitempty"` // a teams section: every match round by round, a Swiss's byes too
 	Grading *GradingDTO        `json:"grading,omitempty"` // a stratified or handicap section: its strata and handicap option
+	Places  string             `json:"places"`            // how the event's convention shares and writes places (scoring.Convention.TieRule)
 }
 
 // MatchResult is one match of a teams section's standings, or a Swiss
@@ -219,13 +220,15 @@ type GradeDTO struct {
 func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 	d := StandingsResponse{Event: s.Event.Name, Section: s.Section.Name, Method: string(s.Method), Results: s.Results,
 		Pairs: make([]StandingResponse, len(s.Pairs))}
+	places := s.PlaceTexts()
+	d.Places = s.Event.Conv().TieRule()
 	for i, p := range s.Pairs {
 		players := p.Players
 		if players == nil {
 			players = []string{}
 		}
 		d.Pairs[i] = StandingResponse{Number: p.Number, Name: p.Name, Direction: p.Direction, Players: players, Total: round2(p.Total),
-			Percentage: round2(p.Percentage), Place: s.PlaceText(i), Boards: p.Boards}
+			Percentage: round2(p.Percentage), Place: places[i], Boards: p.Boards}
 		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps

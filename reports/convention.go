@@ -4,16 +4,21 @@ import "strings"
 
 // programConventions are the results programs whose files say which
 // convention (scoring.Conventions) their figures follow, by a word of the
-// program's name as the file writes it (USEBIO's PROGRAM_NAME), and why:
-// issue 27 found EBUScore's and ScoreBridge's figures on their own files.
-// RealBridge is not among them: its real USEBIO file
-// (testdata/usebio/realbridge_mp_pairs.xml, RealBridge 1.3.7) rounds its
-// percentages to the nearest hundredth, as traveler's own convention does
-// (42.857… is 42.86), not down as the "realbridge" convention does, which
-// made 8 of its 16 percentages differ (TestUSEBIOPairsProgramFiles).
+// program's name as the file writes it (USEBIO's PROGRAM_NAME, PBN's
+// [Application]), and why: issue 27 found EBUScore's and ScoreBridge's
+// figures on their own files. RealBridge is not among them: its real USEBIO
+// file (testdata/usebio/realbridge_mp_pairs.xml, RealBridge 1.3.7) rounds
+// its percentages to the nearest hundredth, as traveler's own convention
+// does (42.857… is 42.86), not down as the "realbridge" convention does,
+// which made 8 of its 16 percentages differ (TestUSEBIOPairsProgramFiles).
 var programConventions = []struct{ word, convention, why string }{
 	{"ebuscore", "ebu", "EBUScore rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
 	{"scorebridge", "ebu", "ScoreBridge rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
+	// Ruter i Norge, the Norwegian federation's program: its real file
+	// (testdata/pbn/ruter_butler_2012.pbn) writes a shared place as Rank
+	// and RankTie (4 and 5); the federation's rule for adjusted scores
+	// (Turneringsreglement 3.2.3) is taken to be its program's.
+	{"ruter", "norway", "Ruter writes a shared place as the places it covers (4-5), and the Norwegian federation's rules give each real result 1 matchpoint per adjusted score on its board, not Neuberg"},
 }
 
 // convention returns the convention an event read from a file follows:

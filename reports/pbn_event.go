@@ -43,8 +43,14 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		}
 		return PBNTag{}, false
 	}
-	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Convention: rd.convention("", 0, "")}
-	if t, ok := first(conventionTag); ok && rd.opt.Convention == "" {
+	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
+	ct, named := first(conventionTag)
+	if app, ok := first("Application"); ok && !named {
+		e.Convention = rd.convention(app.Value, app.Line, "[Application]")
+	} else {
+		e.Convention = rd.convention("", 0, "")
+	}
+	if t, ok := ct, named; ok && rd.opt.Convention == "" {
 		c, err := scoring.ParseConvention(conventionTag, t.Value)
 		if err != nil {
 			return tournament.EventData{}, pbnErr(t, "a convention: "+strings.Join(scoring.ConventionNames(), ", "))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -98,5 +99,42 @@ func TestPBNRuterButlerFigures(t *testing.T) {
 	}
 	if places != 16 {
 		t.Errorf("%d pairs of the TotalScoreTable compared; want 16", places)
+	}
+
+	// The file's [Application] names Ruter i Norge: the event is read
+	// under the "norway" convention, with a note saying why, and its
+	// shared places are written as the file writes Rank and RankTie
+	// ("4-5" for pairs 6 and 10 at 29 IMPs, "14-15" for 5 and 8 at −47;
+	// a RankTie of "-" is a place held alone).
+	if rf.Event.Event.Convention != "norway" {
+		t.Errorf("read under convention %q, want norway (the file's Application is Ruter i Norge)", rf.Event.Event.Convention)
+	}
+	noted := false
+	for _, n := range rf.Notes {
+		noted = noted || strings.Contains(n.String(), "Ruter i Norge") && strings.Contains(n.String(), "norway")
+	}
+	if !noted {
+		t.Errorf("no note says the convention was taken from the Application: %v", rf.Notes)
+	}
+	st := sd.Standings
+	st.Event = rf.Event.Event
+	texts := st.PlaceTexts()
+	ranked := 0
+	for _, row := range totals.rows {
+		want := totals.value(row, "Rank")
+		if tie := totals.value(row, "RankTie"); tie != "-" && tie != "" {
+			want += "-" + tie
+		}
+		for i, p := range st.Pairs {
+			if p.Number == totals.value(row, "PairId") {
+				ranked++
+				if texts[i] != want {
+					t.Errorf("pair %s: place written %q, the file's Rank/RankTie %q", p.Number, texts[i], want)
+				}
+			}
+		}
+	}
+	if ranked != 16 {
+		t.Errorf("%d places compared, want 16", ranked)
 	}
 }

@@ -135,6 +135,9 @@ func writeStandings(b *book, d *tournament.EventData) error {
 	for i := range d.Sections {
 		sd := &d.Sections[i]
 		rows := sd.Standings.Pairs
+		standings := sd.Standings
+		standings.Event = d.Event
+		places := standings.PlaceTexts()
 		for start := 0; start < len(rows); {
 			end := start
 			for end < len(rows) && rows[end].Direction == rows[start].Direction {
@@ -156,7 +159,11 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				if d.Event.Scoring.HasPercentage() {
 					pct = s.pts(st.Percentage)
 				}
-				row := []any{st.Place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}
+				var place any = st.Place
+				if t := places[k]; t != strconv.Itoa(st.Place) {
+					place = t
+				}
+				row := []any{place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}
 				if teamHeader != nil {
 					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
 				}
@@ -173,6 +180,23 @@ func writeStandings(b *book, d *tournament.EventData) error {
 			s.skip()
 			start = end
 		}
+	}
+	// The convention the figures follow, as the event's page shows it,
+	// closes the sheet (its first row is the frozen header, and readers
+	// find the blocks below it); places are written by it ("3=", "4-5").
+	conv := d.Event.Conv()
+	name := conv.Name
+	if name == "" {
+		name = "traveler"
+	}
+	if err := s.reserve(2); err != nil {
+		return err
+	}
+	if err := s.titleRow("Convention: " + name + ", " + conv.Doc); err != nil {
+		return err
+	}
+	if err := s.titleRow("Places: " + conv.TieRule()); err != nil {
+		return err
 	}
 	return s.flush()
 }

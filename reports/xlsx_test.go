@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -360,5 +361,28 @@ func TestWorkbookWriteFails(t *testing.T) {
 		if _, err := zip.NewReader(bytes.NewReader(w.buf.Bytes()), int64(w.buf.Len())); err == nil {
 			t.Errorf("%d bytes of %d written: they read as a zip", n, whole.Len())
 		}
+	}
+}
+
+// TestWorkbookConvention: the Standings sheet ends with the event's
+// convention, as its page shows it, and writes shared places by it:
+// under "norway" two pairs sharing first place are "1-2", as Ruter's real
+// file writes Rank 4 and RankTie 5 (testdata/pbn/ruter_butler_2012.pbn);
+// under traveler's own they are 1 and 1.
+func TestWorkbookConvention(t *testing.T) {
+	const s = "Standings"
+	f := openWorkbook(t, smallEvent(t))
+	wantCells(t, f, s, map[string]string{"A12": "Convention: traveler, traveler's own (Compscore3's): lines added unrounded, percentages rounded half away from zero, a Butler datum without the highest and lowest score"})
+	if v, _ := f.GetCellValue(s, "A13"); !strings.HasPrefix(v, "Places: entrants share a place when their totals are equal on totals to two decimals") {
+		t.Errorf("A13 = %q, want the tie rule", v)
+	}
+	d := smallEvent(t)
+	d.Event.Convention = "norway"
+	ns := d.Sections[0].Standings.Pairs
+	ns[1].Place = 1 // NS pairs 2 and 1 share first place
+	f = openWorkbook(t, d)
+	wantCells(t, f, s, map[string]string{"A3": "1-2", "A4": "1-2", "A5": "3", "A8": "1"})
+	if v, _ := f.GetCellValue(s, "A12"); !strings.HasPrefix(v, "Convention: norway, the Norwegian federation's") {
+		t.Errorf("A12 = %q, want the norway convention", v)
 	}
 }

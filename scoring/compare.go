@@ -75,6 +75,12 @@ func Matchpoints(lines []CompareLine, full int, scale MPScale) (ns, ew []float64
 // weighted average of its parts' matchpoints and a board still shares top × lines / 2 in all.
 // assigned may be nil or shorter than lines. An assigned line counts as one result for Neuberg.
 func MatchpointsAssigned(lines []CompareLine, assigned [][]Weighted, full int, scale MPScale) (ns, ew []float64, top float64) {
+	return Convention{}.MatchpointsAssigned(lines, assigned, full, scale)
+}
+
+// MatchpointsAssigned is MatchpointsAssigned under the convention's rule
+// for the real results of a board with artificial scores (Adjusted).
+func (c Convention) MatchpointsAssigned(lines []CompareLine, assigned [][]Weighted, full int, scale MPScale) (ns, ew []float64, top float64) {
 	n := full
 	if n <= 0 {
 		n = 0
@@ -87,11 +93,16 @@ func MatchpointsAssigned(lines []CompareLine, assigned [][]Weighted, full int, s
 	top = scale.Top(n)
 	ns = make([]float64, len(lines))
 	ew = make([]float64, len(lines))
+	artificial := 0
 	for i, l := range lines {
 		if l.Kind == LineArtificial {
 			ns[i] = top * float64(l.NSPercent) / 100
 			ew[i] = top * float64(l.EWPercent) / 100
+			artificial++
 		}
+	}
+	if c.Adjusted != AdjustedPointEach {
+		artificial = 0 // Neuberg: the real results are scaled as if the artificial lines were not played
 	}
 	u := scale.unit()
 	for _, members := range compareGroups(lines) {
@@ -105,9 +116,11 @@ func MatchpointsAssigned(lines []CompareLine, assigned [][]Weighted, full int, s
 				below, equal := f.around(lines[i].NSScore)
 				wins = below + (equal-1)/2
 			}
-			raw := 2 * u * wins
-			if len(members) != n {
-				raw = (raw+u)*float64(n)/m - u
+			// AdjustedPointEach: u for each artificial line, as if the
+			// group were that much larger and each line tied with them.
+			raw := 2*u*wins + u*float64(artificial)
+			if g := m + float64(artificial); int(g) != n {
+				raw = (raw+u)*float64(n)/g - u
 			}
 			ns[i] = raw
 			ew[i] = top - raw

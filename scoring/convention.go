@@ -27,16 +27,65 @@ type Convention struct {
 	// ButlerDrop: how many of the highest and of the lowest scores a
 	// Butler datum leaves out (ButlerDropOne, ButlerDropWoburn).
 	ButlerDrop ButlerDrop
-	// ButlerHalfUp: a datum halfway between two multiples of 10 goes up
-	// (−305 → −300), as JavaScript's Math.round; otherwise halves go away
-	// from zero (−305 → −310).
-	ButlerHalfUp bool
+	// ButlerHalf: how a datum halfway between two multiples of its round
+	// is rounded (HalfAway, HalfUp, HalfEven).
+	ButlerHalf HalfRule
 	// CrossIMPSum: a line's cross-IMPs are the sum over the other lines,
 	// not their average.
 	CrossIMPSum bool
-	// TieMark: a shared place is written with "=" after it ("3=").
-	TieMark bool
+	// Ties: how a shared place is written (TiesPlain "3", TiesEquals
+	// "3=", TiesRange "4-5").
+	Ties TieStyle
+	// Adjusted: how the real results of a board with an artificial
+	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach).
+	Adjusted AdjustedRule
 }
+
+// HalfRule is how a figure halfway between two rounds is rounded.
+type HalfRule uint8
+
+// The rules for halves.
+const (
+	// HalfAway: away from zero, −305 → −310, 425 → 430 (traveler's own,
+	// as Compscore3's real file shows).
+	HalfAway HalfRule = iota
+	// HalfUp: towards +∞, −305 → −300 (JavaScript's Math.round, as the
+	// npm package bridge-scorer uses it).
+	HalfUp
+	// HalfEven: to the even round, 425 → 420, 435 → 440 (ACBLscore's
+	// computed datum).
+	HalfEven
+)
+
+// TieStyle is how a place shared by several entrants is written.
+type TieStyle uint8
+
+// The ways of writing a shared place.
+const (
+	TiesPlain  TieStyle = iota // "3", as for a place held alone (traveler's own, Compscore3's file)
+	TiesEquals                 // "3=" (the EBU; bridge-scorer's lib/rank.js)
+	TiesRange                  // "4-5", the first and last place shared (Ruter's Rank and RankTie)
+)
+
+// AdjustedRule is how the real results of a board that has an artificial
+// adjusted score (average plus, 60/40, …) among its lines are scored.
+type AdjustedRule uint8
+
+// The adjusted-score rules.
+const (
+	// AdjustedNeuberg: the real results are matchpointed among themselves
+	// and scaled by Neuberg to the lines the board is scored as if
+	// played, (raw+u)·n/m − u (traveler's own, Compscore3's, the EBU's
+	// and the WBF's; ACBLscore's "fouled/adjusted board formula").
+	AdjustedNeuberg AdjustedRule = iota
+	// AdjustedPointEach: each real result gets, besides its points among
+	// the real results, half a score beaten (1 matchpoint on the 2-and-1
+	// scale) for each artificial score on the board: the top is lowered
+	// and the bottom raised by 1 for each (Norsk Bridgeforbund's
+	// Turneringsreglement 3.2.3). A board short of lines besides is then
+	// scaled by Neuberg from the lines it has to the full number.
+	AdjustedPointEach
+)
 
 // ButlerDrop is a rule for how many scores a Butler datum drops at each end.
 type ButlerDrop uint8
@@ -84,12 +133,30 @@ func (d ButlerDrop) Trim(n int) int {
 //     cross-IMP game are sums, factored by boards played); an artificial
 //     score ±3 IMPs for each other result on the board, as ACBLscore
 //     scores its "Total IMPs" (CrossIMPLines).
+//   - ACBL: ACBLscore's manual, "Fouled/Adjusted board formula" (the
+//     WBF's Neuberg; "Scores are rounded to the nearest hundredth, .005
+//     is rounded up") and "IMP scoring methods" (a computed datum "rounded
+//     to the nearest 10 points. If the last digit … is 5, it is rounded
+//     to the nearest even score": 425 → 420, 435 → 440). Its default
+//     drop of "5% high and 5% low" scores is not taken: the manual does
+//     not say how 5 % of a count is rounded, so the datum drops traveler's
+//     one at each end.
+//   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
+//     point to each real result for each adjusted score on the board,
+//     Neuberg only if announced); shared places written as Ruter i Norge
+//     writes them, "4-5" (Rank and RankTie of its real file,
+//     reports/testdata/pbn/ruter_butler_2012.pbn, whose Butler datums
+//     and IMPs are traveler's own to the last line).
 var Conventions = map[string]Convention{
-	"ebu": {Name: "ebu", LineDecimals: 1, TieMark: true,
+	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven,
+		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
+		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
+	"ebu": {Name: "ebu", LineDecimals: 1, Ties: TiesEquals,
 		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
 	"wbf": {Name: "wbf", LineDecimals: 1,
 		Doc: "the WBF's: each line's matchpoints rounded to 0.1 before adding"},
-	"bridge-scorer": {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalfUp: true, TieMark: true,
+	"bridge-scorer": {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalf: HalfUp, Ties: TiesEquals,
 		Doc: "bridge-scorer's: a Butler datum of all of three scores, halves rounded up; shared places written 3="},
 	"realbridge": {Name: "realbridge", PercentDown: true,
 		Doc: "RealBridge's: percentages cut to two decimals (48.125 is 48.12)"},
@@ -152,7 +219,7 @@ func (c Convention) Percentage(points, possible float64) float64 {
 // rounding of halves to the nearest round.
 func (c Convention) ButlerDatum(scores []int, round int) int {
 	trim := c.ButlerDrop.Trim(len(scores))
-	if !c.ButlerHalfUp {
+	if c.ButlerHalf == HalfAway {
 		return ButlerDatum(scores, trim, round)
 	}
 	if len(scores) == 0 {
@@ -171,9 +238,16 @@ func (c Convention) ButlerDatum(scores []int, round int) int {
 	if round < 1 {
 		round = 1
 	}
-	// ⌊mean/round + ½⌋·round, exactly in integers: halves go up.
+	// mean/round = q + r/n exactly in integers, 0 ≤ r < n; a half (2r = n)
+	// goes up or to the even q.
 	n := len(kept) * round
-	return floorDiv(2*sum+n, 2*n) * round
+	q := floorDiv(sum, n)
+	r := sum - q*n
+	switch {
+	case 2*r > n, 2*r == n && (c.ButlerHalf == HalfUp || q%2 != 0):
+		q++
+	}
+	return q * round
 }
 
 // floorDiv is ⌊a/b⌋ for b > 0.
@@ -185,12 +259,35 @@ func floorDiv(a, b int) int {
 	return q
 }
 
-// Place writes a place as the convention prints it: "3", or "3=" when it
-// is shared and the convention marks ties.
-func (c Convention) Place(place int, shared bool) string {
+// Place writes a place held by holding entrants as the convention prints
+// it: "3"; when shared, "3=" or "4-5" as the convention writes ties.
+func (c Convention) Place(place, holding int) string {
 	s := strconv.Itoa(place)
-	if shared && c.TieMark {
+	if holding < 2 {
+		return s
+	}
+	switch c.Ties {
+	case TiesEquals:
 		s += "="
+	case TiesRange:
+		s += "-" + strconv.Itoa(place+holding-1)
 	}
 	return s
+}
+
+// TieRule says in a sentence how the convention places entrants whose
+// totals are equal, for the standings to say why places are shared.
+func (c Convention) TieRule() string {
+	how := "written as a place held alone (3)"
+	switch c.Ties {
+	case TiesEquals:
+		how = "written 3="
+	case TiesRange:
+		how = "written as the places they cover (4-5)"
+	}
+	on := "on totals to two decimals"
+	if c.LineDecimals > 0 {
+		on = "on totals of lines rounded to " + strconv.FormatFloat(math.Pow10(-c.LineDecimals), 'f', -1, 64) + " before adding, so pairs whose unrounded figures differ may tie"
+	}
+	return "entrants share a place when their totals are equal " + on + "; the next place is skipped; shared places are " + how
 }

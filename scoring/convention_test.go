@@ -193,18 +193,117 @@ func TestConventionPercentAndPlace(t *testing.T) {
 	}
 	bs, _ := scoring.ParseConvention("convention", "bridge-scorer")
 	places := scoring.Places([]float64{10, 20, 20, 40})
-	shared := scoring.SharedPlaces(places)
+	holding := map[int]int{}
+	for _, p := range places {
+		holding[p]++
+	}
 	var got []string
-	for i, p := range places {
-		got = append(got, bs.Place(p, shared[i]))
+	for _, p := range places {
+		got = append(got, bs.Place(p, holding[p]))
 	}
 	if want := []string{"4", "2=", "2=", "1"}; !slices.Equal(got, want) {
 		t.Errorf("bridge-scorer places = %v, want %v", got, want)
 	}
-	if got := (scoring.Convention{}).Place(2, true); got != "2" {
+	if got := (scoring.Convention{}).Place(2, 2); got != "2" {
 		t.Errorf("traveler's shared place = %q, want 2", got)
 	}
 	if _, err := scoring.ParseConvention("convention", "acme"); err == nil || !strings.Contains(err.Error(), "ebu") {
 		t.Errorf("unknown convention: %v, want an error naming the ones allowed", err)
+	}
+}
+
+// TestConventionAdjustedNorway: the Norwegian Bridge Federation's
+// tournament rules (Turneringsreglement for Norsk Bridgeforbund, 3.2.3,
+// "Regnskapet" of pairs events, as printed in the NBF's lovbok): "Når
+// justert score gjør at en scoringsgruppe reduseres, får hver deltager 1
+// poeng for hver justert score. (Populært sagt senkes toppen og heves
+// bunnen med 1 poeng for hver justert score.) Dersom arrangøren i stedet
+// ønsker å benytte Neubergs formel, må dette kunngjøres" — each real
+// result gets 1 point for each adjusted score, the top lowered and the
+// bottom raised by 1; Neuberg only if announced. By hand: a board played
+// five times (top 8), one line given 60 %/40 %, four real lines +620,
+// +600, +450, +420: 6, 4, 2, 0 among themselves, each +1 → 7, 5, 3, 1;
+// the adjusted line 4.8 and 3.2 (60 % and 40 % of 8); all lines together
+// share 5 × 8 = 40. traveler's own scales by Neuberg, (raw+1)·5/4−1:
+// 7.75, 5.25, 2.75, 0.25.
+func TestConventionAdjustedNorway(t *testing.T) {
+	no, err := scoring.ParseConvention("convention", "Norway")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := convLines(620, 600, 450, 420, 0)
+	lines[4] = scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: 60, EWPercent: 40}
+	for _, c := range []struct {
+		conv   scoring.Convention
+		ns, ew []float64
+	}{
+		{no, []float64{7, 5, 3, 1, 4.8}, []float64{1, 3, 5, 7, 3.2}},
+		{scoring.Convention{}, []float64{7.75, 5.25, 2.75, 0.25, 4.8}, []float64{0.25, 2.75, 5.25, 7.75, 3.2}},
+	} {
+		ns, ew, top := c.conv.MatchpointsAssigned(lines, nil, 5, scoring.MPScaleEBU)
+		if top != 8 || !sameFloats(ns, c.ns) || !sameFloats(ew, c.ew) {
+			t.Errorf("%q: NS %v EW %v top %v; want NS %v EW %v top 8", c.conv.Name, ns, ew, top, c.ns, c.ew)
+		}
+	}
+	// A board without an adjusted score is scored alike by both: Neuberg
+	// for a line not played (4 of 5 played: 6, 4, 2, 0 → 7.75 … 0.25).
+	plain := convLines(620, 600, 450, 420)
+	plain = append(plain, scoring.CompareLine{Kind: scoring.LineNotPlayed})
+	a, _, _ := no.MatchpointsAssigned(plain, nil, 5, scoring.MPScaleEBU)
+	b, _, _ := scoring.MatchpointsAssigned(plain, nil, 5, scoring.MPScaleEBU)
+	if !sameFloats(a, b) {
+		t.Errorf("no adjusted score: Norway %v, traveler %v", a, b)
+	}
+	// Ruter writes a shared place as the range it covers: its real file
+	// (reports/testdata/pbn/ruter_butler_2012.pbn) gives pairs 6 and 10,
+	// both 29 IMPs, Rank 4 and RankTie 5.
+	if got := no.Place(4, 2); got != "4-5" {
+		t.Errorf("Norway's place shared by two at 4 = %q, want 4-5", got)
+	}
+	if got := no.Place(3, 1); got != "3" {
+		t.Errorf("Norway's place held alone = %q, want 3", got)
+	}
+}
+
+// TestConventionACBL: ACBLscore's manual (web2.acbl.org/acblscore/manual,
+// "Fouled/Adjusted board formula"): M = N·S/n + (N−n)/2n, the WBF's
+// formula ("1 per score beaten" Neuberg), "Scores are rounded to the
+// nearest hundredth, .005 is rounded up"; and ("IMPs using computed
+// datum") "The datum is rounded to the nearest 10 points. If the last
+// digit of the computed datum is 5, it is rounded to the nearest even
+// score. For example, 425 is rounded to 420 and 435 is rounded to 440."
+func TestConventionACBL(t *testing.T) {
+	acbl, err := scoring.ParseConvention("convention", "ACBL")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// N = 5, n = 3 (two lines not played): S = 2, 1, 0 → 5·2/3 + 2/6 =
+	// 3.6667 → 3.67; 5/3 + 1/3 = 2; 1/3 = 0.3333 → 0.33.
+	lines := append(convLines(620, 600, 450), scoring.CompareLine{Kind: scoring.LineNotPlayed}, scoring.CompareLine{Kind: scoring.LineNotPlayed})
+	ns, _, _ := scoring.MatchpointsAssigned(lines, nil, 5, scoring.MPScaleACBL)
+	for i, want := range []float64{3.67, 2, 0.33} {
+		if got := acbl.LinePoints(ns[i]); got != want {
+			t.Errorf("line %d: %v rounded %v, want %v", i, ns[i], got, want)
+		}
+	}
+	if got := acbl.LinePoints(1.005); got != 1.01 {
+		t.Errorf(".005 rounded to %v, want up (1.01)", got)
+	}
+	// The datum of 400, 425, 450 (the mean of all three, the highest and
+	// lowest dropped as traveler does: 425) and of 410, 435, 460 (435).
+	for _, c := range []struct {
+		scores      []int
+		acbl, owned int
+	}{
+		{[]int{400, 425, 450}, 420, 430},
+		{[]int{410, 435, 460}, 440, 440},
+		{[]int{-400, -425, -450}, -420, -430},
+	} {
+		if got := acbl.ButlerDatum(c.scores, 10); got != c.acbl {
+			t.Errorf("ACBL datum of %v = %d, want %d", c.scores, got, c.acbl)
+		}
+		if got := (scoring.Convention{}).ButlerDatum(c.scores, 10); got != c.owned {
+			t.Errorf("traveler datum of %v = %d, want %d", c.scores, got, c.owned)
+		}
 	}
 }

@@ -92,10 +92,10 @@ func compareOnce(method Method, conv scoring.Convention, lines []scoring.Compare
 				own++
 			}
 		}
-		out.Shown[0], out.Shown[1], out.Top = scoring.MatchpointsAssigned(lines, assigned, own, scale)
+		out.Shown[0], out.Shown[1], out.Top = conv.MatchpointsAssigned(lines, assigned, own, scale)
 		out.Counted = out.Shown
 		if own != full {
-			out.Counted[0], out.Counted[1], _ = scoring.MatchpointsAssigned(lines, assigned, full, scale)
+			out.Counted[0], out.Counted[1], _ = conv.MatchpointsAssigned(lines, assigned, full, scale)
 		}
 		if conv.LineDecimals > 0 {
 			// The convention's rounding of each line before it is added;

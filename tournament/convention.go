@@ -25,17 +25,24 @@ func (e Event) Conv() scoring.Convention {
 	return c
 }
 
-// PlaceText writes the place of s.Pairs[i] as the event's convention
-// prints it: "3", or "3=" where another entrant of its field (its
-// direction) holds the same place and the convention marks ties.
-func (s *Standings) PlaceText(i int) string {
-	st := &s.Pairs[i]
-	shared := false
-	for j := range s.Pairs {
-		if j != i && s.Pairs[j].Place == st.Place && s.Pairs[j].Direction == st.Direction {
-			shared = true
-			break
-		}
+// PlaceTexts writes the place of each of s.Pairs, in order, as the
+// event's convention prints it (scoring.Convention.Place): "3", or "3="
+// or "4-5" where other entrants of its field (its direction) hold the same
+// place. One pass counts who holds each place, so a section of n pairs
+// costs n, not n².
+func (s *Standings) PlaceTexts() []string {
+	type key struct {
+		dir   string
+		place int
 	}
-	return s.Event.Conv().Place(st.Place, shared)
+	holding := make(map[key]int, len(s.Pairs))
+	for _, st := range s.Pairs {
+		holding[key{st.Direction, st.Place}]++
+	}
+	conv := s.Event.Conv()
+	out := make([]string, len(s.Pairs))
+	for i, st := range s.Pairs {
+		out[i] = conv.Place(st.Place, holding[key{st.Direction, st.Place}])
+	}
+	return out
 }

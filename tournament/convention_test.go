@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -77,7 +78,7 @@ func TestConventionStandings(t *testing.T) {
 			t.Errorf("%q: the +450 pair's percentage %v, want %v", c.convention, ns[3].Percentage, c.pct4)
 		}
 		first := slices.IndexFunc(st.Pairs, func(s Standing) bool { return s.Direction == "NS" && s.Place == 1 })
-		if got := st.PlaceText(first); (got == "1=") != c.shared {
+		if got := st.PlaceTexts()[first]; (got == "1=") != c.shared {
 			t.Errorf("%q: the shared first place is written %q", c.convention, got)
 		}
 		sb := compareSectionFor(&e, &sec.Movement, results)
@@ -121,6 +122,108 @@ func TestConventionButlerStandings(t *testing.T) {
 			if pts.Counted[0][k] != c.ns[i] {
 				t.Errorf("%q: line %d counts %v IMPs, want %v", c.convention, i, pts.Counted[0][k], c.ns[i])
 			}
+		}
+	}
+}
+
+// TestConventionNorwayStandings: under "norway" a board with an artificial
+// score gives each real result 1 matchpoint for each artificial score
+// rather than Neuberg (Norsk Bridgeforbund, Turneringsreglement 3.2.3;
+// scoring.TestConventionAdjustedNorway works the figures by hand): board 1
+// of a 5-table Mitchell played at four tables, +620, +600, +450, +420,
+// and 60 %/40 % at the fifth. The four NS pairs count 7, 5, 3, 1 of 8 and
+// the artificial one 4.8; traveler's own 7.75, 5.25, 2.75, 0.25.
+func TestConventionNorwayStandings(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 5, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []Result
+	scores := []int{620, 600, 450, 420}
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			if len(tb.Boards) == 0 || tb.Boards[0] != 1 {
+				continue
+			}
+			r := Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusArtificial, NSPercent: 60, EWPercent: 40}
+			if k := len(results); k < len(scores) {
+				r = Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusPlayed, Contract: "4S", Declarer: "N", NSScore: scores[k]}
+			}
+			results = append(results, r)
+		}
+	}
+	for _, c := range []struct {
+		convention string
+		ns         []float64
+	}{
+		{"norway", []float64{7, 5, 3, 1, 4.8}},
+		{"", []float64{7.75, 5.25, 2.75, 0.25, 4.8}},
+	} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
+		sb := compareSectionFor(&e, &m, results)
+		got := sb.points[1].Counted[0]
+		if len(got) != len(c.ns) {
+			t.Fatalf("%q: %d lines, want %d", c.convention, len(got), len(c.ns))
+		}
+		for k := range got {
+			if d := got[k] - c.ns[k]; d > 1e-9 || d < -1e-9 {
+				t.Errorf("%q: line %d counts %v, want %v", c.convention, k, got[k], c.ns[k])
+			}
+		}
+	}
+}
+
+// TestConventionPlacesOnRoundedTotals: places follow the convention's
+// totals. A 13-table Mitchell, boards 1 and 2 (top 24): board 1 played by
+// NS 1–12 only and Neuberg-scaled to 13 plays, (raw+1)·13/12−1; board 2
+// by all 13. NS 8 beats 7 scores on board 1 (raw 14 of 22 → 15.25, the
+// EBU's 0.1: 15.3) and none on board 2 (0); NS 3 beats 1 and ties 1 on
+// board 1 (raw 3 → 3.3333, 3.3) and beats 6 on board 2 (12). Eight pairs
+// are above them. traveler's own totals are 15.33 (NS 3) and 15.25 (NS
+// 8), places 9 and 10; under "ebu" both are 15.3 and share 9th, written
+// "9=" — the issue's "official places 9= become 9 and 10 when
+// traveler's unrounded figures differ".
+func TestConventionPlacesOnRoundedTotals(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 13, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// NS scores by NS pair; NS 13 did not play board 1.
+	scores := [3]map[string]int{1: {"1": 0, "2": 10, "3": 10, "4": 20, "5": 30, "6": 40, "7": 50, "8": 60, "9": 70, "10": 80, "11": 90, "12": 100},
+		2: {"8": 0, "1": 10, "2": 20, "4": 30, "5": 40, "6": 50, "3": 60, "7": 70, "9": 80, "10": 90, "11": 100, "12": 110, "13": 120}}
+	var results []Result
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			if len(tb.Boards) == 0 || tb.Boards[0] > 2 {
+				continue
+			}
+			ns, _ := m.PairLabel(tb.NS)
+			r := Result{Round: rd.Number, Table: tb.Table, Board: tb.Boards[0], Status: StatusNotPlayed}
+			if score, ok := scores[tb.Boards[0]][ns]; ok {
+				r.Status, r.Contract, r.Declarer, r.NSScore = StatusPlayed, "1NT", "N", score
+			}
+			results = append(results, r)
+		}
+	}
+	sec := Section{Name: "A", Movement: m}
+	for _, c := range []struct {
+		convention string
+		want       map[string]string
+	}{
+		{"", map[string]string{"3": "15.33 9", "8": "15.25 10"}},
+		{"ebu", map[string]string{"3": "15.3 9=", "8": "15.3 9="}},
+	} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
+		st := sectionStandings(&e, &sec, results, nil, nil)
+		texts := st.PlaceTexts()
+		got := map[string]string{}
+		for i, p := range st.Pairs {
+			if p.Direction == "NS" && (p.Number == "8" || p.Number == "3") {
+				got[p.Number] = strconv.FormatFloat(p.Total, 'f', -1, 64) + " " + texts[i]
+			}
+		}
+		if got["3"] != c.want["3"] || got["8"] != c.want["8"] {
+			t.Errorf("%q: NS 3 and NS 8 %v, want %v", c.convention, got, c.want)
 		}
 	}
 }

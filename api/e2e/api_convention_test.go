@@ -24,7 +24,8 @@ func TestAPIConvention(t *testing.T) {
 		t.Errorf("created with convention EBU: %q, want ebu", ev.Convention)
 	}
 	er := e.wantError(422, "convention", "POST", "/v1/events", directorToken, `{"name": "Acme club", "date": "2026-11-27", "law": "contract-2017", "scoring": "MP", "convention": "acme"}`)
-	if !strings.Contains(er.Error, "acme") || !strings.Contains(strings.Join(er.Allowed, " "), "realbridge") {
+	if allowed := strings.Join(er.Allowed, " "); !strings.Contains(er.Error, "acme") || !strings.Contains(allowed, "realbridge") ||
+		!strings.Contains(allowed, "acbl") || !strings.Contains(allowed, "norway") {
 		t.Errorf("unknown convention: %q allowed %v, want it named and the conventions listed", er.Error, er.Allowed)
 	}
 
@@ -56,6 +57,19 @@ func TestAPIConvention(t *testing.T) {
 	e.want(200, &ev, "GET", "/v1/events/"+eid, directorToken, nil)
 	if ev.Convention != "realbridge" {
 		t.Errorf("after a refused change: convention %q, want realbridge", ev.Convention)
+	}
+	// The new names are taken, any case, and the standings say how places
+	// are shared under each.
+	for _, c := range []struct{ name, stored, places string }{
+		{"ACBL", "acbl", "on totals of lines rounded to 0.01 before adding"},
+		{"Norway", "norway", "written as the places they cover (4-5)"},
+	} {
+		e.want(200, &ev, "PATCH", "/v1/events/"+eid, directorToken, `{"convention": "`+c.name+`"}`)
+		var st api.StandingsResponse
+		e.want(200, &st, "GET", "/v1/sections/"+sid+"/standings", directorToken, nil)
+		if ev.Convention != c.stored || !strings.Contains(st.Places, c.places) {
+			t.Errorf("%s: stored %q, standings' places %q; want %q and %q", c.name, ev.Convention, st.Places, c.stored, c.places)
+		}
 	}
 	var own api.EventResponse
 	e.want(200, &own, "PATCH", "/v1/events/"+eid, directorToken, `{"convention": "traveler"}`)

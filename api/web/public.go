@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
@@ -248,7 +249,7 @@ func standingsFields(st *tournament.Standings) []standingsField {
 	}
 	for i := range fields {
 		fields[i].Penalties = penaltyNotes(st.Pairs, fields[i].Direction)
-		markTies(fields[i].Rows)
+		markTies(fields[i].Rows, st.Event.Conv())
 		rows := fields[i].Rows
 		markGraded(&st.Section.Grading, len(rows), func(k int) (*tournament.Grade, *gradeText) { return &rows[k].Grade, &rows[k].gradeText })
 	}
@@ -296,17 +297,19 @@ func markGraded(g *tournament.Grading, n int, row func(i int) (*tournament.Grade
 	}
 }
 
-// markTies writes each place, with "=" where pairs share it.
-func markTies(rows []standingRow) {
+// markTies writes each place as the event's convention writes a shared
+// one ("3=", "4-5"); under a convention that writes it plainly
+// (traveler's own) the page still marks it "3=", so a reader sees the tie.
+func markTies(rows []standingRow, conv scoring.Convention) {
 	shared := map[int]int{}
 	for _, r := range rows {
 		shared[r.Place]++
 	}
+	if conv.Ties == scoring.TiesPlain {
+		conv.Ties = scoring.TiesEquals
+	}
 	for i := range rows {
-		rows[i].PlaceText = strconv.Itoa(rows[i].Place)
-		if shared[rows[i].Place] > 1 {
-			rows[i].PlaceText += "="
-		}
+		rows[i].PlaceText = conv.Place(rows[i].Place, shared[rows[i].Place])
 	}
 }
 

@@ -81,7 +81,7 @@ func teamsStandings(st *tournament.Standings) *teamsView {
 	for i, s := range st.Pairs {
 		rows[i] = standingRow{Standing: s}
 	}
-	markTies(rows)
+	markTies(rows, st.Event.Conv())
 	for _, r := range rows {
 		n, _ := strconv.Atoi(r.Number)
 		v.Rows = append(v.Rows, teamRow{standingRow: r, Played: played[n], Byes: strings.Join(byes[n], ", ")})

@@ -382,6 +382,31 @@ func TestSessionPages(t *testing.T) {
 		}
 	}
 
+	// Under the norway convention board 2's two real lines get, among
+	// themselves, 1 each of a top of 2, and 1 each for the artificial
+	// score (Norsk Bridgeforbund, Turneringsreglement 3.2.3): 2, as
+	// Neuberg gives here; the totals stand, and pairs 1 and 6 share places
+	// 3 and 4, written as Ruter writes them: "3-4". The page says why.
+	norway := "norway"
+	if _, err := e.svc.UpdateEvent(context.Background(), tournament.Director, f.event.ID, tournament.EventPatch{Convention: &norway}); err != nil {
+		t.Fatal(err)
+	}
+	nst := e.want(http.StatusOK, false, "/sections/"+sid+"/standings", nil)
+	pageHas(t, "standings by norway", nst, `id="tie-rule"`, "shared places are written as the places they cover (4-5)")
+	nrows := standingsCells(t, nst)
+	for pair, w := range want {
+		if w[2] == "3=" {
+			w[2] = "3-4"
+		}
+		if got := nrows[pair]; got != w {
+			t.Errorf("norway, pair %s: total, %%, place %v, want %v", pair, got, w)
+		}
+	}
+	own := ""
+	if _, err := e.svc.UpdateEvent(context.Background(), tournament.Director, f.event.ID, tournament.EventPatch{Convention: &own}); err != nil {
+		t.Fatal(err)
+	}
+
 	// The public traveler of board 1, and pair 5's scorecard.
 	pt := e.want(http.StatusOK, false, "/sections/"+sid+"/travelers/1", nil)
 	if n := strings.Count(pt.body, "<tr data-result-id="); n != 3 || strings.Contains(pt.body, "edit-result") {

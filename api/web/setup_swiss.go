@@ -90,7 +90,7 @@ func (p *Pages) swissView(c echo.Context) (View, error) {
 	for _, s := range st.Pairs {
 		d.Standings = append(d.Standings, standingRow{Standing: s})
 	}
-	markTies(d.Standings)
+	markTies(d.Standings, ev.Conv())
 	v.Title = "Swiss · Section " + sec.Name + " · " + ev.Name
 	m := &sec.Movement
 	rooms, entrants := 2, len(m.Teams)

@@ -108,7 +108,7 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, error) {
 		return nil, err
 	}
 	if tb.has("PlayerId_North") {
-		return nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) but does not read one from a PBN file yet (PlayerId_North…)")
+		return nil, pbnErr(t, "a ScoreTable of pairs' lines (PairId_NS, PairId_EW): traveler reads an individual from its games' PlayerId_North, PlayerId_East, PlayerId_South and PlayerId_West tags (as it writes one), not from a ScoreTable's PlayerId_ columns")
 	}
 	if tb.has("MatchDetails") || tb.has("TeamId_Home") {
 		return nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")

@@ -224,14 +224,39 @@ func (rd *reading) usebioIndividualEvent(ev *USEBIOEvent, e tournament.Event) (t
 	if len(results) == 0 {
 		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "at least one traveler line"}
 	}
-	for i := range meetings {
-		slices.Sort(meetings[i].boards)
-	}
-	mov := meetingRounds(meetings, results, most)
 	players := 0
 	for p := range known {
 		players = max(players, p)
 	}
+	sec, err := individualSection(meetings, results, most, players)
+	if err != nil {
+		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "lines that make an individual movement (" + err.Error() + ")"}
+	}
+	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
+		return tournament.EventData{}, err
+	}
+	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
+		return tournament.EventData{}, err
+	}
+	figures := *ev
+	figures.Pairs = ev.Individuals
+	rd.official = usebioOfficial(rd.official, 0, &figures, results, false)
+	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
+	return tournament.EventData{Event: e, Sections: []tournament.SectionData{sd}}, nil
+}
+
+// individualSection builds the section of an individual file's lines
+// (USEBIO's and PBN's alike): each meeting (four players at their seats,
+// seats set) one table, seated in rounds as meetingRounds seats a pairs
+// file's meetings, players 1 to players not at a table sitting out; its
+// movement is the individual schedule that makes, stored as its spec.
+// It sets each result's Round and Table, and its NS and EW (partnership
+// numbers, movement.Partnership) to the partnerships' labels ("2-6").
+func individualSection(meetings []meeting, results []tournament.Result, boards, players int) (tournament.Section, error) {
+	for i := range meetings {
+		slices.Sort(meetings[i].boards)
+	}
+	mov := meetingRounds(meetings, results, boards)
 	for ri := range mov.Rounds {
 		r := &mov.Rounds[ri]
 		r.SitOut = nil
@@ -244,20 +269,15 @@ func (rd *reading) usebioIndividualEvent(ev *USEBIOEvent, e tournament.Event) (t
 	spec := tournament.MovementSpec{Kind: "individual", Players: players, Schedule: mov.Rounds}
 	built, err := spec.Build()
 	if err != nil {
-		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "lines that make an individual movement (" + err.Error() + ")"}
+		return tournament.Section{}, err
 	}
-	sec := tournament.Section{Session: 1, Name: "A", Spec: spec, Movement: built, CurrentRound: len(built.Rounds)}
-	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
-		return tournament.EventData{}, err
+	for i := range results { // the partnerships as the movement names them ("2-6"), as the service holds a line's pairs
+		ns, _ := strconv.Atoi(results[i].NS)
+		ew, _ := strconv.Atoi(results[i].EW)
+		results[i].NS, _ = built.PairLabel(ns)
+		results[i].EW, _ = built.PairLabel(ew)
 	}
-	if err := rd.checkUSEBIOScores(ev, &sec, boards, results); err != nil {
-		return tournament.EventData{}, err
-	}
-	figures := *ev
-	figures.Pairs = ev.Individuals
-	rd.official = usebioOfficial(rd.official, 0, &figures, results, false)
-	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
-	return tournament.EventData{Event: e, Sections: []tournament.SectionData{sd}}, nil
+	return tournament.Section{Session: 1, Name: "A", Spec: spec, Movement: built, CurrentRound: len(built.Rounds)}, nil
 }
 
 // usebioIndividualPlayers reads an individual's PARTICIPANTS/PLAYERs: the

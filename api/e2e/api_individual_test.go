@@ -210,12 +210,26 @@ func TestAPIIndividual8(t *testing.T) {
 	if strings.Count(pbn, "[TotalScoreTable") != 1 || !strings.Contains(pbn, wantTotals) {
 		t.Errorf("PBN TotalScoreTable, want once\n%s\nfile:\n%s", wantTotals, pbn)
 	}
-	// traveler's PBN reader does not read an individual back: it refuses
-	// the file by its PlayerId_North rather than pairing partners who
-	// change every round by their names (line 20: the first game's PlayerId_North).
-	back := e.wantError(422, "file: line 20 [PlayerId_North]", "POST", "/v1/events/import?format=pbn&name=Back", directorToken, []byte(pbn))
-	if !strings.Contains(back.Error, "PlayerId_North") || !strings.Contains(back.Error, "individual") {
-		t.Errorf("importing the individual's PBN: %+v", back)
+	// Both exports import back (PBN through its games' PlayerId_ tags,
+	// USEBIO through its lines' N_PLAYER_NUMBER …) as an individual of the
+	// same 8 players ranked as above, names and all. The PBN import was
+	// refused by its PlayerId_North.
+	usebio := e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/usebio.xml", directorToken, nil).Body
+	for _, f := range []struct {
+		format string
+		body   []byte
+	}{{"pbn", []byte(pbn)}, {"usebio", usebio}} {
+		var imp api.ImportResponse
+		e.want(201, &imp, "POST", "/v1/events/import?format="+f.format+"&name=Back", directorToken, f.body)
+		if len(imp.Sections) != 1 {
+			t.Fatalf("%s import: %d sections, want 1", f.format, len(imp.Sections))
+		}
+		back := standingsByPlayer(t, e, api.SectionResponse{ID: imp.Sections[0].ID})
+		for p, w := range want {
+			if s := back[p]; s.Total != w.total || s.Percentage != w.pct || s.Place != w.place || s.Boards != 7 || len(s.Players) != 1 || s.Players[0] != "Player "+p {
+				t.Errorf("%s imported back, player %s: %+v, want total %v, %v %%, place %s, 7 boards", f.format, p, s, w.total, w.pct, w.place)
+			}
+		}
 	}
 }
 

@@ -298,7 +298,9 @@ func TestAPIIndividualRefused(t *testing.T) {
 		t.Errorf("player twice at a table: %+v", got)
 	}
 	sec := individualEvent(t, e, "Individual pairs", 8)
-	got = e.wantError(422, "players", "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken,
+	// Two players with no rounds: the second could only be a substitute
+	// from a round (TestAPIIndividualSubstitute), so the field is its round.
+	got = e.wantError(422, "players[1].from_round", "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken,
 		[]map[string]any{{"number": "1", "players": []map[string]any{{"name": "Ann"}, {"name": "Bob"}}}})
 	if !strings.Contains(got.Error, "in an individual each number is one player") {
 		t.Errorf("two players: %+v", got)
@@ -336,5 +338,67 @@ func TestAPIIndividualPenalty(t *testing.T) {
 	}
 	if p := got["8"]; p.Total != 8 || p.Percentage != 57.14 || p.Penalty != nil {
 		t.Errorf("player 8, not penalised: %+v, want 8, 57.14 %%, no penalty", p)
+	}
+}
+
+// TestAPIIndividualSubstitute plays TestAPIIndividual8's individual with
+// player 3 replaced from round 4 by a substitute, Sam Sub, entered as the
+// entrant's second player with from_round 4 (PATCH /v1/pairs/{id}, the
+// way a pair's substitute is entered). Player 3 is ranked on the rounds
+// they played, as a pair is on the boards it played (the total scaled to
+// the most boards played, the percentage of the boards played); their
+// partners and opponents keep every board.
+//
+// By hand, from TestAPIIndividual8's seats: player 3 sits T2 West in
+// round 1 (odd: table 2's EW get the top, 2), T2 North in round 2 (even:
+// table 2's NS, 2), T1 South in round 3 (odd: table 1's NS, 2): 6 of 6 on
+// 3 boards = 100 %, the total 6 × 7 / 3 = 14.00 (rounds 4 to 7, 6 more
+// points, are Sam's and count for no one ranked). The others as before:
+// 1, 5, 7, 8 at 8 (57.14 %), 2, 4, 6 at 4 (28.57 %), 7 boards each.
+// Places: 3 first, 1, 5, 7, 8 second, 2, 4, 6 sixth. Without the
+// substitute player 3 had 12 (85.71 %) on 7 boards.
+func TestAPIIndividualSubstitute(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Individual with a substitute", 8)
+	playIndividual(t, e, sec, eightLines)
+	pairs := pairIDs(e, sec.ID)
+	var p api.PairResponse
+	e.want(200, &p, "PATCH", "/v1/pairs/"+id(pairs["3 "]), directorToken,
+		`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4}]}`)
+	if len(p.Players) != 2 || p.Players[1].FromRound != 4 || p.Players[1].ToRound != 0 {
+		t.Fatalf("patched player 3: %+v", p)
+	}
+	got := standingsByPlayer(t, e, sec)
+	want := map[string]struct {
+		total, pct    float64
+		place, boards int
+	}{
+		"1": {8, 57.14, 2, 7}, "2": {4, 28.57, 6, 7}, "3": {14, 100, 1, 3}, "4": {4, 28.57, 6, 7},
+		"5": {8, 57.14, 2, 7}, "6": {4, 28.57, 6, 7}, "7": {8, 57.14, 2, 7}, "8": {8, 57.14, 2, 7},
+	}
+	for n, w := range want {
+		s := got[n]
+		if s.Total != w.total || s.Percentage != w.pct || s.Place != strconv.Itoa(w.place) || s.Boards != w.boards {
+			t.Errorf("player %s: %+v, want total %v, %v %%, place %d, %d boards", n, s, w.total, w.pct, w.place, w.boards)
+		}
+	}
+	if s := got["3"]; !slices.Equal(s.Players, []string{"Player 3", "Sam Sub"}) {
+		t.Errorf("player 3's names: %q, want Player 3 and the substitute", s.Players)
+	}
+	// Bad input names the field and what is allowed; nothing changes.
+	for _, c := range []struct{ body, field, says string }{
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 8}]}`, "players[1].from_round", "1 to 7"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub"}]}`, "players[1].from_round", "a substitute sitting in its seat from a round"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4, "to_round": 2}]}`, "players[1].to_round", "4 to 7"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 2}, {"name": "Al", "from_round": 4, "to_round": 5}]}`, "players[2].from_round", "round 4 has a substitute already"},
+		{`{"players": [{"name": "Player 3", "from_round": 1}]}`, "players[0].from_round", "the first player is the entrant"},
+	} {
+		er := e.wantError(422, c.field, "PATCH", "/v1/pairs/"+id(pairs["3 "]), directorToken, c.body)
+		if !strings.Contains(er.Error, c.says) {
+			t.Errorf("%s: %+v, want it to say %q", c.body, er, c.says)
+		}
+	}
+	if again := standingsByPlayer(t, e, sec); again["3"].Total != 14 {
+		t.Errorf("after refused changes player 3 has %+v, want 14 still", again["3"])
 	}
 }

@@ -316,6 +316,9 @@ func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams 
 		if len(t.Players) > maxTeamPlayers {
 			return nil, Invalidf(prefix+"players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
 		}
+		if err := checkSubstitutes(&sec.Movement, prefix, t.Players, sec.Name); err != nil {
+			return nil, err
+		}
 		t.Stratum = strings.TrimSpace(t.Stratum)
 		if err := sec.Grading.checkGrade(prefix, t.Stratum, t.Handicap, sec.Name); err != nil {
 			return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
 )
 
 // individualEvent sets up, as the director, an event at matchpoints
@@ -400,5 +401,12 @@ func TestAPIIndividualSubstitute(t *testing.T) {
 	}
 	if again := standingsByPlayer(t, e, sec); again["3"].Total != 14 {
 		t.Errorf("after refused changes player 3 has %+v, want 14 still", again["3"])
+	}
+	// A pair's substitute is one of its players throughout: no rounds.
+	f := apitest.NewMitchell(e.Client, "Pairs", true)
+	er := e.wantError(422, "players[1].from_round", "PATCH", "/v1/pairs/"+id(pairIDs(e, f.Section.ID)["1 NS"]), directorToken,
+		`{"players": [{"name": "Ann"}, {"name": "Sid Sub", "from_round": 2}]}`)
+	if !strings.Contains(er.Error, "a pair's or team's substitute is one of its players throughout") {
+		t.Errorf("a pair's substitute with rounds: %+v", er)
 	}
 }

@@ -11,12 +11,17 @@ import (
 type PlayerDTO struct {
 	Name   string `json:"name"`
 	Number string `json:"number,omitempty"`
+	// FromRound and ToRound are an individual's substitute's rounds: the
+	// player sat in the entrant's seat from round from_round to to_round
+	// (left out: to the last round); left out for everyone else.
+	FromRound int `json:"from_round,omitempty"`
+	ToRound   int `json:"to_round,omitempty"`
 }
 
 func playersIn(ps []PlayerDTO) []tournament.Player {
 	out := make([]tournament.Player, len(ps))
 	for i, p := range ps {
-		out[i] = tournament.Player{Name: p.Name, Number: p.Number}
+		out[i] = tournament.Player{Name: p.Name, Number: p.Number, From: p.FromRound, To: p.ToRound}
 	}
 	return out
 }
@@ -24,7 +29,7 @@ func playersIn(ps []PlayerDTO) []tournament.Player {
 func playersOut(ps []tournament.Player) []PlayerDTO {
 	out := make([]PlayerDTO, len(ps))
 	for i, p := range ps {
-		out[i] = PlayerDTO{Name: p.Name, Number: p.Number}
+		out[i] = PlayerDTO{Name: p.Name, Number: p.Number, FromRound: p.From, ToRound: p.To}
 	}
 	return out
 }

@@ -81,6 +81,8 @@ type assignedJSON struct {
 type playerJSON struct {
 	Name   string `json:"name"`
 	Number string `json:"number,omitempty"`
+	From   int    `json:"from,omitempty"` // an individual's substitute's first round (tournament.Player.From)
+	To     int    `json:"to,omitempty"`   // and last; 0: to the end
 }
 
 // specJSON is a tournament.MovementSpec in JSON.

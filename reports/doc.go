@@ -6,7 +6,8 @@
 // format (SniffFormat), reads USEBIO 1.2 XML (the event, its pairs with
 // their totals, percentages and places, every traveler line with the file's
 // own matchpoints or IMPs, and the hands; an event's SECTIONs as sections;
-// a team event's TEAMs and MATCHes as a teams section) or PBN with played results
+// a team event's TEAMs and MATCHes as a teams section; an individual's
+// PLAYERs and lines naming four players by seat, usebio_individual.go) or PBN with played results
 // (contract, declarer, tricks, score, rooms and IMPs; BridgeWebs' "3D*",
 // "PO" and "A" lines; a deal given only in BBO's LIN_DATA; a hand set wider
 // than the boards played, its extra deals left out) in the file's text
@@ -34,7 +35,8 @@
 // made inert by one rule, csvInert, figures left as numbers); USEBIO XML (usebio_write.go;
 // a teams section as USEBIO's team event, usebio_teams.go: TEAMs, MATCHes
 // round by round or segment by segment, a knockout's carry-over refused;
-// an individual in USEBIO's individual form, usebio_individual.go);
+// an individual in USEBIO's individual form, its lines' players by seat,
+// usebio_individual.go);
 // PBN (pbn_write.go; a teams room with Competition, HomeTeam, VisitTeam,
 // Room and ScoreIMP as RealBridge and vugraph files write them; Notes
 // numbered "1:…" as PBN 2.1 §3.5.5 says, an assigned score's weighted

@@ -286,17 +286,10 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	var pairs []tournament.Pair
 	var teams []tournament.Roster
 	named := pbnMethod(scoringTag.Value)
-	for _, i := range played {
-		if g := games[i].Game; g != nil {
-			if t, ok := g.given("PlayerId_North"); ok {
-				// An individual (as WritePBN writes one): reading it as
-				// pairs by the players' names would pair partners who
-				// change every round.
-				return tournament.SectionData{}, nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) and writes them to PBN, but does not read one from a PBN file yet (PlayerId_North…)")
-			}
-		}
-	}
 	switch {
+	case hasTag(games, played, "PlayerId_North"):
+		// An individual, as WritePBN writes one (pbn_individual.go).
+		pairs, sec, err = pbnIndividual(games, played, results, maxBoard)
 	case hasTag(games, played, "PairId_NS"):
 		pairs, sec, err = pbnNumberedPairs(games, played, results, maxBoard)
 	case hasTag(games, played, "HomeTeam"):

@@ -143,7 +143,7 @@ func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
 		if g := games[i].Game; g != nil {
 			if t, ok := g.Tag("TotalScoreTable"); ok {
 				var err error
-				if tb, err = readPBNTable(t); err == nil && tb.has("PairId") && (tb.has("MemberID1") || tb.has("MemberID2")) {
+				if tb, err = readPBNTable(t); err == nil && (tb.has("PairId") || tb.has("PlayerId")) && (tb.has("MemberID1") || tb.has("MemberID2")) {
 					found = true
 					break
 				}
@@ -158,7 +158,7 @@ func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
 		byID[pairs[i].Number+pairs[i].Direction] = &pairs[i]
 	}
 	for _, row := range tb.rows {
-		p := byID[tb.value(row, "PairId")]
+		p := byID[tb.value(row, "PairId")+tb.value(row, "PlayerId")] // an individual's TotalScoreTable ranks players (pbnIndividualHeader)
 		if p == nil {
 			continue
 		}

@@ -155,7 +155,7 @@ func (tb *pbnTable) rowFigures(k int, row []string) pbnRowFigures {
 func scoreTableRows(g *PBNGame, tb *pbnTable) ([]PBNGame, []int, error) {
 	t := tb.tag
 	if tb.has("PlayerId_North") {
-		return nil, nil, pbnErr(t, "a pairs or teams event: traveler scores individuals (movement kind individual) but does not read one from a PBN file yet (PlayerId_North…)")
+		return nil, nil, pbnErr(t, "a ScoreTable of pairs' lines (PairId_NS, PairId_EW): traveler reads an individual from its games' PlayerId_North, PlayerId_East, PlayerId_South and PlayerId_West tags (as it writes one), not from a ScoreTable's PlayerId_ columns")
 	}
 	if tb.has("MatchDetails") || tb.has("TeamId_Home") {
 		return nil, nil, pbnErr(t, "a ScoreTable of traveler lines (PairId_NS, PairId_EW, Contract…): this one holds match summaries (TeamId_Home, MatchDetails), which cannot be scored board by board")

@@ -31,6 +31,7 @@ type USEBIOEvent struct {
 	BoardScoringMethod string        // BOARD_SCORING_METHOD as written (upper case), e.g. IMPS or PAB; "" when not given
 	PlayerLine         int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs              []USEBIOPair  // PARTICIPANTS/PAIR, in file order
+	Individuals        []USEBIOPair  // PARTICIPANTS/PLAYER: an individual's players, each a USEBIOPair of one player numbered by its PLAYER_NUMBER (usebio_individual.go)
 	Boards             []USEBIOBoard // the BOARD elements with their traveler lines, in file order, with HANDSET's hands
 	// Sections are the SESSION/SECTION elements of an event of several
 	// sections (EBUScore writes EVENT/SESSION/SECTION SECTION_ID="A" with
@@ -109,6 +110,8 @@ type USEBIOLine struct {
 	Line         int              // the line the TRAVELLER_LINE element starts on
 	NS           string           // NS_PAIR_NUMBER
 	EW           string           // EW_PAIR_NUMBER
+	Seats        [4]string        // an individual's players by seat, North, East, South, West (N_PLAYER_NUMBER, E_, S_, W_); "" in a pairs event
+	SeatLines    [4]int           // the lines of Seats' elements (0: not given)
 	ContractText string           // CONTRACT as written; "" when not given
 	Contract     scoring.Contract // CONTRACT read under contract-2017 (Pass for a passed-out board)
 	HasContract  bool             // whether CONTRACT was given
@@ -345,6 +348,13 @@ func readUSEBIOParticipants(n *xmlNode, e *USEBIOEvent) ([]USEBIOPair, error) {
 		if pl := parts.child("PLAYER"); pl != nil && e.PlayerLine == 0 {
 			e.PlayerLine = pl.line
 		}
+		for _, pl := range parts.all("PLAYER") {
+			player, err := readUSEBIOPlayer(pl)
+			if err != nil {
+				return nil, err
+			}
+			e.Individuals = append(e.Individuals, player)
+		}
 		for _, p := range parts.all("PAIR") {
 			pair, err := readUSEBIOPair(p)
 			if err != nil {
@@ -459,14 +469,15 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
 	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD"),
 		Direction: strings.ToUpper(l.childText("DIRECTION"))}
-	if line.NS == "" {
+	individual := readUSEBIOSeats(l, &line) // an individual's line names players, not pairs (usebio_individual.go)
+	if line.NS == "" && !individual {
 		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
 	}
-	if line.EW == "" {
+	if line.EW == "" && !individual {
 		return line, usebioErr(l, path+"EW_PAIR_NUMBER", "", "the number of the pair that sat East-West")
 	}
 	for _, el := range [2]string{"NS_PAIR_NUMBER", "EW_PAIR_NUMBER"} {
-		if c := l.child(el); pairNumberTooBig(c.text) {
+		if c := l.child(el); c != nil && pairNumberTooBig(c.text) {
 			return line, usebioErr(c, path+el, c.text, "a pair number from 1 to "+strconv.Itoa(maxPairNumber))
 		}
 	}

@@ -36,16 +36,25 @@ func seatMeetings(meetings []meeting) ([]int, int) {
 }
 
 // conflicts returns, for each meeting, the meetings it cannot share a round
-// with (a pair or a board in common), and the lower bound on the rounds:
+// with (a pair or a board in common; an individual's: a player), and the lower bound on the rounds:
 // the most meetings any one pair or any one board has.
 func conflicts(meetings []meeting) (adj [][]int, lower int) {
 	type key struct{ board, id int } // board 0: pair id; board 1: board id
 	groups := map[key][]int{}
 	keys := make([][]key, len(meetings))
 	for i, m := range meetings {
-		keys[i] = append(keys[i], key{0, m.ns}, key{0, m.ew})
-		for _, b := range m.boards {
-			keys[i] = append(keys[i], key{1, b})
+		if m.seats[0] != 0 {
+			// An individual's meeting: its four players. Its boards do
+			// not keep meetings apart: the published individuals play a
+			// round's boards at every table at once (movement.Individual).
+			for _, p := range m.seats {
+				keys[i] = append(keys[i], key{0, p})
+			}
+		} else {
+			keys[i] = append(keys[i], key{0, m.ns}, key{0, m.ew})
+			for _, b := range m.boards {
+				keys[i] = append(keys[i], key{1, b})
+			}
 		}
 		for _, k := range keys[i] {
 			groups[k] = append(groups[k], i)

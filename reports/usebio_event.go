@@ -23,12 +23,12 @@ import (
 // naming the element, its line and what was expected.
 func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	ev := &u.Event
-	if err := usebioIndividual(ev); err != nil {
-		return tournament.EventData{}, err
-	}
 	e, err := rd.usebioEventHeader(ev)
 	if err != nil {
 		return tournament.EventData{}, err
+	}
+	if isUSEBIOIndividual(ev) {
+		return rd.usebioIndividualEvent(ev, e)
 	}
 	if len(ev.Teams) > 0 && len(ev.Matches) > 0 {
 		return rd.usebioTeamsEvent(ev, e)
@@ -179,21 +179,6 @@ func (rd *reading) notePairsOf(ev *USEBIOEvent, unlisted []tournament.Pair, sd *
 	if len(ev.Pairs) == 1 {
 		rd.note(ev.Pairs[0].Line, "PARTICIPANTS/PAIR", "the file lists one pair only: the others are known only by their numbers in the traveller lines")
 	}
-}
-
-// usebioIndividual refuses an individual event (EVENT_TYPE INDIVIDUAL, or
-// PARTICIPANTS holding a PLAYER for each participant, as the EBU's
-// importer reads one): its lines name players, not pairs, and traveler
-// does not read them from a USEBIO file. The error names the element.
-func usebioIndividual(ev *USEBIOEvent) error {
-	const why = "a pairs event: individuals are not read from USEBIO files (EVENT_TYPE INDIVIDUAL, a PARTICIPANTS/PLAYER for each player); traveler scores an individual entered in it and writes it to PBN"
-	switch {
-	case ev.Type == "INDIVIDUAL" || ev.ParticipantsType == "INDIVIDUAL":
-		return &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: "INDIVIDUAL", Expected: why}
-	case ev.PlayerLine != 0:
-		return &FileError{Format: "USEBIO", Line: ev.PlayerLine, Element: "PARTICIPANTS/PLAYER", Expected: why}
-	}
-	return nil
 }
 
 // usebioOfficial adds to o (nil: none yet) the file's own figures of the
@@ -581,16 +566,20 @@ func (rd *reading) usebioMethod(ev *USEBIOEvent) (tournament.Method, error) {
 	}
 	why := ""
 	switch {
-	case ev.Type == "PAIRS":
-		// USEBIO 1.2's own pairs type: BOARD_SCORING_METHOD says how it
-		// was scored, as the EBU's importer reads it (see methodOfBoardScoring).
+	case ev.Type == "PAIRS" || ev.Type == "INDIVIDUAL":
+		// USEBIO 1.2's own pairs and individual types: BOARD_SCORING_METHOD
+		// says how it was scored, as the EBU's importer reads it (see
+		// methodOfBoardScoring); without it an individual is scored by its
+		// lines' points.
 		if m, ok := methodOfBoardScoring(ev); ok {
 			if m == tournament.MethodMP && rd.opt.Method == "" && acblMatchpoints(ev) {
 				return rd.method(tournament.MethodMPACBL, ev.Line, el, "the lines' matchpoints are 1 a score beaten: scored MP_ACBL"), nil
 			}
 			return rd.method(m, ev.Line, el, ""), nil
 		}
-		why = "EVENT_TYPE PAIRS with no BOARD_SCORING_METHOD naming matchpoints or IMPs; "
+		if ev.Type == "PAIRS" {
+			why = "EVENT_TYPE PAIRS with no BOARD_SCORING_METHOD naming matchpoints or IMPs; "
+		}
 	case ev.Type != "":
 		why = "EVENT_TYPE " + ev.Type + " is not one of USEBIO's; "
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/scoring/sharedtest"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
 // USEBIO files as federations' programs write them and their uploaders
@@ -107,27 +108,29 @@ func TestUSEBIOEventTypePairs(t *testing.T) {
 	}
 }
 
-// TestUSEBIOIndividualRefused: an individual (EVENT_TYPE INDIVIDUAL, or
-// PARTICIPANTS with a PLAYER for each participant, as the EBU's importer
-// reads one) is refused saying individuals are not read and naming the
-// element, not with a pair-number error.
+// TestUSEBIOIndividualRefused: an individual file traveler cannot read is
+// refused naming the element, its line and what is allowed. The real
+// USEBIO 1.1 example individual (testdata/usebio/ebu_individual_example.xml)
+// says its player numbers are no real movement: its first line seats
+// player 101 South (S_PLAYER_NUMBER, line 150), whom PARTICIPANTS does not
+// list (players 1 to 12). A pairs file called INDIVIDUAL lists PAIRs, not
+// PLAYERs; the example with its first line naming a pair (NS_PAIR_NUMBER)
+// instead of North has no North.
 func TestUSEBIOIndividualRefused(t *testing.T) {
+	example, err := os.ReadFile(filepath.Join("testdata", "usebio", "ebu_individual_example.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	real := string(sharedUSEBIO(t, "mp_pairs_howell.xml"))
 	asType := strings.ReplaceAll(real, `EVENT_TYPE="MP_PAIRS"`, `EVENT_TYPE="INDIVIDUAL"`)
-	start, end := strings.Index(real, "<PARTICIPANTS"), strings.Index(real, "</PARTICIPANTS>")
-	players := real[:start] + `<PARTICIPANTS>
-    <PLAYER>
-      <PLAYER_NUMBER>1</PLAYER_NUMBER>
-      <PLAYER_NAME>Player 1</PLAYER_NAME>
-      <PLACE>1</PLACE>
-    </PLAYER>
-` + real[end:]
+	noNorth := strings.Replace(string(example), "<N_PLAYER_NUMBER>10</N_PLAYER_NUMBER>", "<NS_PAIR_NUMBER>10</NS_PAIR_NUMBER>", 1)
 	cases := []struct {
-		name, file, element string
-		line                int
+		name, file, element, value, says string
+		line                             int
 	}{
-		{"EVENT_TYPE INDIVIDUAL", asType, "EVENT EVENT_TYPE", lineOf(asType, "<EVENT ")},
-		{"PARTICIPANTS/PLAYER", players, "PARTICIPANTS/PLAYER", lineOf(players, "<PLAYER>")},
+		{"the example's player 101", string(example), "BOARD/TRAVELLER_LINE/S_PLAYER_NUMBER", "101", "a player PARTICIPANTS lists", 150},
+		{"pairs called INDIVIDUAL", asType, "PARTICIPANTS/PAIR", "1", "an individual's participants are PLAYERs", lineOf(asType, "<PAIR>")},
+		{"a line naming pairs", noNorth, "BOARD/TRAVELLER_LINE/N_PLAYER_NUMBER", "", "names its four players", 148},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -136,8 +139,8 @@ func TestUSEBIOIndividualRefused(t *testing.T) {
 			if !errors.As(err, &fe) {
 				t.Fatalf("error %v, want a *FileError", err)
 			}
-			if fe.Element != c.element || fe.Line != c.line || !strings.Contains(fe.Expected, "individuals are not read") {
-				t.Errorf("%v: element %q line %d, want %q line %d saying individuals are not read", err, fe.Element, fe.Line, c.element, c.line)
+			if fe.Element != c.element || fe.Line != c.line || fe.Value != c.value || !strings.Contains(fe.Expected, c.says) {
+				t.Errorf("%v: element %q line %d value %q, want %q line %d value %q saying %q", err, fe.Element, fe.Line, fe.Value, c.element, c.line, c.value, c.says)
 			}
 		})
 	}
@@ -474,8 +477,10 @@ func individualEvent8(t *testing.T) tournament.EventData {
 // BOARD_SCORING_METHOD MATCH_POINTS), instead of being refused: the
 // players ranked as worked by hand in TestAPIIndividual8 (player 3 first
 // with 12 matchpoints; 1, 5, 7 and 8 equal second; 2, 4 and 6 equal
-// sixth), each with the membership number entered. traveler's reader
-// refuses the file saying individuals are not read.
+// sixth), each with the membership number entered; every board's
+// traveller lines name their four players by seat (N_PLAYER_NUMBER …, as
+// USEBIO's example individual file does), and the file reads back, strictly,
+// to the same standings. It was refused ("individuals are not read").
 func TestUSEBIOIndividual(t *testing.T) {
 	d := individualEvent8(t)
 	var buf bytes.Buffer
@@ -532,10 +537,81 @@ func TestUSEBIOIndividual(t *testing.T) {
 			t.Errorf("player 3: %.2f matchpoints, want 12 (TestAPIIndividual8)", st.Total)
 		}
 	}
-	_, err := readUSEBIOData(bytes.NewReader(buf.Bytes()))
-	var fe *FileError
-	if !errors.As(err, &fe) || !strings.Contains(fe.Expected, "individuals are not read") {
-		t.Errorf("reading it back: %v; want a refusal saying individuals are not read", err)
+	// The traveller lines name the four players by seat as USEBIO's
+	// example individual file does (testdata/usebio/ebu_individual_example.xml:
+	// N_PLAYER_NUMBER, S_PLAYER_NUMBER, E_PLAYER_NUMBER, W_PLAYER_NUMBER),
+	// the players the movement seats at that table in that round.
+	var h struct {
+		Boards []struct {
+			Number string `xml:"BOARD_NUMBER"`
+			Lines  []struct {
+				N  string `xml:"N_PLAYER_NUMBER"`
+				S  string `xml:"S_PLAYER_NUMBER"`
+				E  string `xml:"E_PLAYER_NUMBER"`
+				W  string `xml:"W_PLAYER_NUMBER"`
+				NS string `xml:"NS_PAIR_NUMBER"`
+				MP string `xml:"NS_MATCH_POINTS"`
+			} `xml:"TRAVELLER_LINE"`
+		} `xml:"EVENT>BOARD"`
+	}
+	if err := xml.Unmarshal(buf.Bytes(), &h); err != nil {
+		t.Fatal(err)
+	}
+	mov := &d.Sections[0].Section.Movement
+	lines := 0
+	for _, b := range h.Boards {
+		for _, l := range b.Lines {
+			lines++
+			if l.NS != "" {
+				t.Errorf("board %s: NS_PAIR_NUMBER %q on an individual's line", b.Number, l.NS)
+			}
+			found := false
+			for _, rd := range mov.Rounds {
+				for _, tb := range rd.Tables {
+					seats := []string{strconv.Itoa(tb.Players[0]), strconv.Itoa(tb.Players[2]), strconv.Itoa(tb.Players[1]), strconv.Itoa(tb.Players[3])}
+					if strconv.Itoa(tb.Boards[0]) == b.Number && slices.Equal(seats, []string{l.N, l.S, l.E, l.W}) {
+						found = true
+					}
+				}
+			}
+			if !found || l.MP == "" {
+				t.Errorf("board %s: line N %q S %q E %q W %q, NS_MATCH_POINTS %q: not a table of the movement, or no points", b.Number, l.N, l.S, l.E, l.W, l.MP)
+			}
+		}
+	}
+	if lines != 14 { // 7 rounds of 2 tables, a board each
+		t.Errorf("%d traveller lines, want 14", lines)
+	}
+	// Read back through the one USEBIO reader, strictly (every figure of
+	// the file reproduced, official.go): the same players, standings and
+	// movement.
+	back, err := readUSEBIOData(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatalf("reading it back: %v", err)
+	}
+	bs := back.Sections[0]
+	if bs.Section.Movement.Kind != movement.KindIndividual || bs.Section.Movement.Players != 8 || len(bs.Section.Movement.Rounds) != 7 {
+		t.Errorf("read back as %s, %d players, %d rounds; want an individual of 8 players in 7 rounds", bs.Section.Movement.Kind, bs.Section.Movement.Players, len(bs.Section.Movement.Rounds))
+	}
+	standing := func(sd tournament.SectionData) []string {
+		var out []string
+		for _, st := range sd.Standings.Pairs {
+			out = append(out, fmt.Sprintf("%d %s %s %.2f %.2f", st.Place, st.Number, strings.Join(st.Players, "/"), st.Total, st.Percentage))
+		}
+		return out
+	}
+	if got, want := standing(bs), standing(d.Sections[0]); !slices.Equal(got, want) {
+		t.Errorf("standings read back\n%q\nwant\n%q", got, want)
+	}
+	for _, p := range bs.Pairs {
+		if len(p.Players) != 1 || p.Players[0].Number != strconv.Itoa(100+atoi(t, p.Number)) {
+			t.Errorf("player %s read back as %+v; want one player with membership number %d", p.Number, p.Players, 100+atoi(t, p.Number))
+		}
+	}
+	if spec := bs.Section.Spec; spec.Kind != "individual" || spec.Players != 8 {
+		t.Errorf("spec %+v; want an individual schedule of 8 players", spec)
+	} else if m, err := spec.Build(); err != nil || len(m.Rounds) != 7 || m.Players != 8 {
+		t.Errorf("the spec read does not build again (as an import stores it): %v", err)
 	}
 }
 
@@ -614,4 +690,14 @@ func TestUSEBIOAdjustedRealFile(t *testing.T) {
 		t.Errorf("artificial scores written %v; the real file's %v", got, want)
 	}
 	sameStandings(t, orig, back)
+}
+
+// atoi reads a number the test wrote.
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

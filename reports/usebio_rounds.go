@@ -13,7 +13,8 @@ import (
 // the indexes of those lines in the results. ns and ew are movement pairs.
 type meeting struct {
 	ns, ew int
-	boards []int // in the order of their lines; after fillSets, sorted
+	seats  [4]int // an individual's: the players at N, E, S, W (ns and ew their partnerships); zero in a pairs file
+	boards []int  // in the order of their lines; after fillSets, sorted
 	lines  []int
 }
 
@@ -125,7 +126,11 @@ func meetingRounds(meetings []meeting, results []tournament.Result, boards int) 
 		rd := movement.Round{Number: r + 1}
 		for t, i := range idx {
 			mt := &meetings[i]
-			rd.Tables = append(rd.Tables, movement.Table{Table: t + 1, NS: mt.ns, EW: mt.ew, Boards: slices.Clone(mt.boards)})
+			tb := movement.Table{Table: t + 1, NS: mt.ns, EW: mt.ew, Boards: slices.Clone(mt.boards)}
+			if mt.seats[0] != 0 {
+				tb.Players = slices.Clone(mt.seats[:])
+			}
+			rd.Tables = append(rd.Tables, tb)
 			m.Pairs = max(m.Pairs, mt.ns, mt.ew)
 			for _, k := range mt.lines {
 				results[k].Round, results[k].Table = r+1, t+1

@@ -197,7 +197,7 @@ func writeUSEBIOTeamBoard(x *xmlOut, m *movement.Movement, s *tournament.Section
 		if pairTeam(m, lines[i].Result.NS) != ms.Home {
 			dir = "EW"
 		}
-		if err := writeUSEBIOLine(x, &lines[i], PointsNone, dir, lines[i].Result.NS, lines[i].Result.EW); err != nil {
+		if err := writeUSEBIOLine(x, &lines[i], PointsNone, dir, pairLine(lines[i].Result.NS, lines[i].Result.EW)); err != nil {
 			return err
 		}
 	}

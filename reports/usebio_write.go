@@ -69,7 +69,7 @@ func WriteUSEBIO(w io.Writer, d tournament.EventData) error {
 	x.raw("</CLUB>\n")
 	switch {
 	case s.Section.Movement.Kind == movement.KindIndividual:
-		err = writeUSEBIOIndividual(x, &d, s)
+		err = writeUSEBIOIndividual(x, &d, s, points)
 	case teams:
 		err = writeUSEBIOTeams(x, &d, s)
 	default:
@@ -178,7 +178,7 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 		}
 		for _, l := range t.Lines {
 			ns, ew := usebioPairNumber(l.Result.NS, "NS", winners), usebioPairNumber(l.Result.EW, "EW", winners)
-			if err := writeUSEBIOLine(x, &l, points, "", ns, ew); err != nil {
+			if err := writeUSEBIOLine(x, &l, points, "", pairLine(ns, ew)); err != nil {
 				return err
 			}
 		}
@@ -241,15 +241,18 @@ func usebioPairNumber(number, direction string, winners int) string {
 	return number
 }
 
-// writeUSEBIOLine writes one TRAVELLER_LINE naming the pairs ns and ew as
-// given; in a teams match led by dir, the DIRECTION the match's TEAM sat
-// in ("" in a pairs event), and with no points elements for PointsNone.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir, ns, ew string) error {
+// writeUSEBIOLine writes one TRAVELLER_LINE naming who played as who
+// gives them, element and value (pairLine: NS_PAIR_NUMBER and
+// EW_PAIR_NUMBER; an individual's four players, usebio_individual.go); in
+// a teams match led by dir, the DIRECTION the match's TEAM sat in ("" in a
+// pairs event), and with no points elements for PointsNone.
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string, who [][2]string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
 	x.opt(3, "DIRECTION", dir)
-	x.elem(3, "NS_PAIR_NUMBER", ns)
-	x.elem(3, "EW_PAIR_NUMBER", ew)
+	for _, w := range who {
+		x.elem(3, w[0], w[1])
+	}
 	switch r.Status {
 	case tournament.StatusPlayed:
 		x.elem(3, "CONTRACT", r.Contract)
@@ -284,6 +287,11 @@ func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, d
 	}
 	x.raw("    </TRAVELLER_LINE>\n")
 	return nil
+}
+
+// pairLine names a pairs line's pairs: NS_PAIR_NUMBER ns, EW_PAIR_NUMBER ew.
+func pairLine(ns, ew string) [][2]string {
+	return [][2]string{{"NS_PAIR_NUMBER", ns}, {"EW_PAIR_NUMBER", ew}}
 }
 
 // pointsText writes points with at most 2 decimals and no trailing zeros.

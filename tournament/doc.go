@@ -62,7 +62,9 @@
 //     the one pipeline from results to travelers, matchpoints or IMPs and
 //     rankings, for the service, the command line and the pages alike (an
 //     individual's partnerships scored as pairs, then each player ranked on
-//     the partnerships they sat in: playerTotals); a
+//     the partnerships they sat in, less the rounds a substitute sat in
+//     their seat — a later player of the entrant with Player.From and To,
+//     entered as a pair's substitute is (checkSubstitutes): playerTotals); a
 //     teams section's standings list each match's IMPs and its points under
 //     the method (VPs, board points, Patton points, total points) and a
 //     Swiss's byes (team_matches.go); methodFits keeps a teams method to

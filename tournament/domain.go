@@ -189,6 +189,12 @@ type Pair struct {
 type Player struct {
 	Name   string
 	Number string // a national or club membership number, "" when not given
+	// From and To are the rounds an individual's substitute sat in: a
+	// player after the first of an individual's entrant filled its seat
+	// from round From to round To (0: to the last round), and the entrant
+	// is ranked on the rounds it played itself (playerTotals). 0 for every
+	// other player (a pair's substitute is one of its players throughout).
+	From, To int
 }
 
 // Roster is a team of a teams section as the director enters it: its

@@ -487,8 +487,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards, top, sessionTop float64, add func(key string, se sessionEntry, players []string, gd standingGrade)) {
 	sec := &in.Section
 	m := &sec.Movement
-	pairSum, pairPlayed := pairTotalsOf(m, in.Results, sb, StatusNotPlayed)
-	sum, _, played := playerTotals(method, m, pairSum, pairPlayed, sb, sec.Penalties)
+	sum, _, played := playerTotals(method, m, in.Results, sb, sec.Penalties, in.Pairs, StatusNotPlayed)
 	most := 0
 	for p := 1; p <= m.Players; p++ {
 		most = max(most, played[p])

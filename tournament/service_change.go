@@ -471,6 +471,9 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 		if len(p.Players) > maxTeamPlayers {
 			return Roster{}, Invalidf("players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
 		}
+		if err := checkSubstitutes(&sec.Movement, "", p.Players, sec.Name); err != nil {
+			return Roster{}, err
+		}
 		next.Players = slices.Clone(p.Players)
 		if err := s.fillPlayers(ctx, [][]Player{next.Players}, func(int) string { return "" }, old.Players...); err != nil {
 			return Roster{}, err

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"strings"
@@ -200,8 +201,8 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 		if err := sec.Grading.checkGrade(prefix, p.Stratum, p.Handicap, sec.Name); err != nil {
 			return err
 		}
-		if m.Kind == movement.KindIndividual && len(p.Players) > 1 {
-			return Invalidf(prefix+"players", strconv.Itoa(len(p.Players))+" players: in an individual each number is one player (section "+sec.Name+" seats players 1 to "+strconv.Itoa(m.Players)+")")
+		if err := checkSubstitutes(m, prefix, p.Players, sec.Name); err != nil {
+			return err
 		}
 		if len(p.Players) > 4 {
 			return Invalidf(prefix+"players", "a pair has at most 4 players (2, and substitutes)")
@@ -211,6 +212,41 @@ func checkPairs(sec *Section, pairs []Pair, prefix0 string) error {
 				return err
 			}
 			p.Players[k].Number = strings.TrimSpace(p.Players[k].Number)
+		}
+	}
+	return nil
+}
+
+// checkSubstitutes checks the rounds of an entrant's players: in an
+// individual each number is one player, and the players after the first
+// are substitutes who sat in that player's seat for their rounds (From to
+// To, 0: to the last round), rounds of the movement that no other
+// substitute of the entrant sat in; in a pair or team no player has rounds
+// (a pair's substitute is one of its players).
+func checkSubstitutes(m *movement.Movement, prefix string, players []Player, section string) error {
+	rounds := len(m.Rounds)
+	taken := make([]int, rounds+2) // round → the substitute (1 + index) sitting in it
+	for k, pl := range players {
+		f := prefix + "players[" + strconv.Itoa(k) + "]."
+		switch {
+		case m.Kind != movement.KindIndividual && (pl.From != 0 || pl.To != 0):
+			return Invalidf(f+"from_round", strconv.Itoa(pl.From)+": rounds are an individual's substitute's; a pair's or team's substitute is one of its players throughout")
+		case m.Kind != movement.KindIndividual:
+		case k == 0 && (pl.From != 0 || pl.To != 0):
+			return Invalidf(f+"from_round", strconv.Itoa(pl.From)+": the first player is the entrant, who has no rounds; a substitute comes after it with the rounds they sat in")
+		case k == 0:
+		case pl.From < 1 || pl.From > rounds:
+			return Invalidf(f+"from_round", strconv.Itoa(pl.From)+": in an individual each number is one player, and a second is a substitute sitting in its seat from a round, 1 to "+strconv.Itoa(rounds)+" (section "+section+" seats players 1 to "+strconv.Itoa(m.Players)+")")
+		case pl.To != 0 && (pl.To < pl.From || pl.To > rounds):
+			return Invalidf(f+"to_round", strconv.Itoa(pl.To)+": the substitute's last round, "+strconv.Itoa(pl.From)+" to "+strconv.Itoa(rounds)+", or left out for the last round")
+		default:
+			last := cmp.Or(pl.To, rounds)
+			for r := pl.From; r <= last; r++ {
+				if j := taken[r]; j != 0 {
+					return Invalidf(f+"from_round", "round "+strconv.Itoa(r)+" has a substitute already (players["+strconv.Itoa(j)+"]); one player sits in a seat each round")
+				}
+				taken[r] = k
+			}
 		}
 	}
 	return nil
@@ -279,6 +315,9 @@ func (s *Service) AddTeams(ctx context.Context, a Actor, sectionID int64, teams 
 		}
 		if len(t.Players) > maxTeamPlayers {
 			return nil, Invalidf(prefix+"players", "a team has at most "+strconv.Itoa(maxTeamPlayers)+" players")
+		}
+		if err := checkSubstitutes(&sec.Movement, prefix, t.Players, sec.Name); err != nil {
+			return nil, err
 		}
 		t.Stratum = strings.TrimSpace(t.Stratum)
 		if err := sec.Grading.checkGrade(prefix, t.Stratum, t.Handicap, sec.Name); err != nil {

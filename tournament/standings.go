@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"context"
 	"maps"
 	"slices"
@@ -320,8 +321,7 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	var sum, pen []float64
 	var played []int
 	if m.Kind == movement.KindIndividual {
-		sum, played = pairTotalsOf(m, results, &sb, StatusNotPlayed)
-		sum, pen, played = playerTotals(method, m, sum, played, &sb, pens)
+		sum, pen, played = playerTotals(method, m, results, &sb, pens, stored, StatusNotPlayed)
 	} else {
 		sum, pen, played = pairTotals(method, m, results, &sb, pens)
 	}
@@ -379,28 +379,73 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	return out
 }
 
-// playerTotals turns an individual's partnership totals (pairTotals, by
-// partnership) into its players': on every board a player's points are
-// their side's, so each player's sum is the sum of the partnerships they
-// sat in, and the boards they played those partnerships' boards. The
-// results are by player number (index 0 unused).
-func playerTotals(method Method, m *movement.Movement, pairSum []float64, pairPlayed []int, sb *sectionBoards, pens []Penalty) (sum, pen []float64, played []int) {
+// playerTotals totals an individual's players (by player number, index 0
+// unused) from its lines, those of the statuses skipped left out: on every
+// board a player's points are their side's — the line's NS points North's
+// and South's, its EW points East's and West's, as the round's table
+// seats them — so each player's sum is that of the partnerships they sat
+// in. A round a substitute sat in a player's seat (a later player of the
+// entrant, Player.From to To, stored) is the substitute's and not the
+// player's: the player is ranked on the rounds they played, as a pair is
+// on the boards it played (pairStandingsBy scales to the most boards
+// played); their partner and opponents keep the board. Penalties are taken
+// off each player's sum.
+func playerTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty, stored []Pair, skip ...Status) (sum, pen []float64, played []int) {
 	sum = make([]float64, m.Players+1)
 	played = make([]int, m.Players+1)
-	for p := 1; p < len(pairSum); p++ {
-		if pairPlayed[p] == 0 {
-			continue
-		}
-		a, b := movement.Partners(p)
-		for _, pl := range [2]int{a, b} {
-			if pl >= 1 && pl <= m.Players {
-				sum[pl] += pairSum[p]
-				played[pl] += pairPlayed[p]
+	away := substituted(m, stored)
+	for b, idx := range sb.boards {
+		pts := sb.points[b]
+		for k, i := range idx {
+			r := &results[i]
+			if slices.Contains(skip, r.Status) {
+				continue
+			}
+			rd, ok := m.Round(r.Round)
+			if !ok {
+				continue
+			}
+			t, ok := rd.Table(r.Table)
+			if !ok || len(t.Players) != 4 {
+				continue
+			}
+			for s, pl := range t.Players {
+				if pl < 1 || pl > m.Players || away[pl][r.Round] {
+					continue
+				}
+				sum[pl] += pts.Counted[s%2][k] // seats N, E, S, W: NS's points, EW's, NS's, EW's
+				played[pl]++
 			}
 		}
 	}
 	pen = penaltiesOff(method, sb, pens, sum, func(p int) (string, string) { return strconv.Itoa(p), "" })
 	return sum, pen, played
+}
+
+// substituted lists, for each of an individual's players (by number), the
+// rounds a substitute sat in their seat (Player.From to To of the entrant's
+// later players; To 0: every later round).
+func substituted(m *movement.Movement, stored []Pair) []map[int]bool {
+	players := m.Players
+	away := make([]map[int]bool, players+1)
+	for _, p := range stored {
+		n, err := strconv.Atoi(p.Number)
+		if err != nil || n < 1 || n > players {
+			continue
+		}
+		for _, pl := range p.Players {
+			if pl.From < 1 {
+				continue
+			}
+			if away[n] == nil {
+				away[n] = map[int]bool{}
+			}
+			for r := pl.From; r <= cmp.Or(pl.To, len(m.Rounds)); r++ {
+				away[n][r] = true
+			}
+		}
+	}
+	return away
 }
 
 // byDirectionPlace orders standings as they are printed: NS before EW,

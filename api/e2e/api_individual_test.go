@@ -11,6 +11,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/traveler-bridge/traveler/api"
+	"github.com/traveler-bridge/traveler/api/apitest"
 )
 
 // individualEvent sets up, as the director, an event at matchpoints
@@ -210,12 +211,26 @@ func TestAPIIndividual8(t *testing.T) {
 	if strings.Count(pbn, "[TotalScoreTable") != 1 || !strings.Contains(pbn, wantTotals) {
 		t.Errorf("PBN TotalScoreTable, want once\n%s\nfile:\n%s", wantTotals, pbn)
 	}
-	// traveler's PBN reader does not read an individual back: it refuses
-	// the file by its PlayerId_North rather than pairing partners who
-	// change every round by their names (line 20: the first game's PlayerId_North).
-	back := e.wantError(422, "file: line 20 [PlayerId_North]", "POST", "/v1/events/import?format=pbn&name=Back", directorToken, []byte(pbn))
-	if !strings.Contains(back.Error, "PlayerId_North") || !strings.Contains(back.Error, "individual") {
-		t.Errorf("importing the individual's PBN: %+v", back)
+	// Both exports import back (PBN through its games' PlayerId_ tags,
+	// USEBIO through its lines' N_PLAYER_NUMBER …) as an individual of the
+	// same 8 players ranked as above, names and all. The PBN import was
+	// refused by its PlayerId_North.
+	usebio := e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/usebio.xml", directorToken, nil).Body
+	for _, f := range []struct {
+		format string
+		body   []byte
+	}{{"pbn", []byte(pbn)}, {"usebio", usebio}} {
+		var imp api.ImportResponse
+		e.want(201, &imp, "POST", "/v1/events/import?format="+f.format+"&name=Back", directorToken, f.body)
+		if len(imp.Sections) != 1 {
+			t.Fatalf("%s import: %d sections, want 1", f.format, len(imp.Sections))
+		}
+		back := standingsByPlayer(t, e, api.SectionResponse{ID: imp.Sections[0].ID})
+		for p, w := range want {
+			if s := back[p]; s.Total != w.total || s.Percentage != w.pct || s.Place != w.place || s.Boards != 7 || len(s.Players) != 1 || s.Players[0] != "Player "+p {
+				t.Errorf("%s imported back, player %s: %+v, want total %v, %v %%, place %s, 7 boards", f.format, p, s, w.total, w.pct, w.place)
+			}
+		}
 	}
 }
 
@@ -284,7 +299,9 @@ func TestAPIIndividualRefused(t *testing.T) {
 		t.Errorf("player twice at a table: %+v", got)
 	}
 	sec := individualEvent(t, e, "Individual pairs", 8)
-	got = e.wantError(422, "players", "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken,
+	// Two players with no rounds: the second could only be a substitute
+	// from a round (TestAPIIndividualSubstitute), so the field is its round.
+	got = e.wantError(422, "players[1].from_round", "POST", "/v1/sections/"+id(sec.ID)+"/pairs", directorToken,
 		[]map[string]any{{"number": "1", "players": []map[string]any{{"name": "Ann"}, {"name": "Bob"}}}})
 	if !strings.Contains(got.Error, "in an individual each number is one player") {
 		t.Errorf("two players: %+v", got)
@@ -322,5 +339,74 @@ func TestAPIIndividualPenalty(t *testing.T) {
 	}
 	if p := got["8"]; p.Total != 8 || p.Percentage != 57.14 || p.Penalty != nil {
 		t.Errorf("player 8, not penalised: %+v, want 8, 57.14 %%, no penalty", p)
+	}
+}
+
+// TestAPIIndividualSubstitute plays TestAPIIndividual8's individual with
+// player 3 replaced from round 4 by a substitute, Sam Sub, entered as the
+// entrant's second player with from_round 4 (PATCH /v1/pairs/{id}, the
+// way a pair's substitute is entered). Player 3 is ranked on the rounds
+// they played, as a pair is on the boards it played (the total scaled to
+// the most boards played, the percentage of the boards played); their
+// partners and opponents keep every board.
+//
+// By hand, from TestAPIIndividual8's seats: player 3 sits T2 West in
+// round 1 (odd: table 2's EW get the top, 2), T2 North in round 2 (even:
+// table 2's NS, 2), T1 South in round 3 (odd: table 1's NS, 2): 6 of 6 on
+// 3 boards = 100 %, the total 6 × 7 / 3 = 14.00 (rounds 4 to 7, 6 more
+// points, are Sam's and count for no one ranked). The others as before:
+// 1, 5, 7, 8 at 8 (57.14 %), 2, 4, 6 at 4 (28.57 %), 7 boards each.
+// Places: 3 first, 1, 5, 7, 8 second, 2, 4, 6 sixth. Without the
+// substitute player 3 had 12 (85.71 %) on 7 boards.
+func TestAPIIndividualSubstitute(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Individual with a substitute", 8)
+	playIndividual(t, e, sec, eightLines)
+	pairs := pairIDs(e, sec.ID)
+	var p api.PairResponse
+	e.want(200, &p, "PATCH", "/v1/pairs/"+id(pairs["3 "]), directorToken,
+		`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4}]}`)
+	if len(p.Players) != 2 || p.Players[1].FromRound != 4 || p.Players[1].ToRound != 0 {
+		t.Fatalf("patched player 3: %+v", p)
+	}
+	got := standingsByPlayer(t, e, sec)
+	want := map[string]struct {
+		total, pct    float64
+		place, boards int
+	}{
+		"1": {8, 57.14, 2, 7}, "2": {4, 28.57, 6, 7}, "3": {14, 100, 1, 3}, "4": {4, 28.57, 6, 7},
+		"5": {8, 57.14, 2, 7}, "6": {4, 28.57, 6, 7}, "7": {8, 57.14, 2, 7}, "8": {8, 57.14, 2, 7},
+	}
+	for n, w := range want {
+		s := got[n]
+		if s.Total != w.total || s.Percentage != w.pct || s.Place != strconv.Itoa(w.place) || s.Boards != w.boards {
+			t.Errorf("player %s: %+v, want total %v, %v %%, place %d, %d boards", n, s, w.total, w.pct, w.place, w.boards)
+		}
+	}
+	if s := got["3"]; !slices.Equal(s.Players, []string{"Player 3", "Sam Sub"}) {
+		t.Errorf("player 3's names: %q, want Player 3 and the substitute", s.Players)
+	}
+	// Bad input names the field and what is allowed; nothing changes.
+	for _, c := range []struct{ body, field, says string }{
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 8}]}`, "players[1].from_round", "1 to 7"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub"}]}`, "players[1].from_round", "a substitute sitting in its seat from a round"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4, "to_round": 2}]}`, "players[1].to_round", "4 to 7"},
+		{`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 2}, {"name": "Al", "from_round": 4, "to_round": 5}]}`, "players[2].from_round", "round 4 has a substitute already"},
+		{`{"players": [{"name": "Player 3", "from_round": 1}]}`, "players[0].from_round", "the first player is the entrant"},
+	} {
+		er := e.wantError(422, c.field, "PATCH", "/v1/pairs/"+id(pairs["3 "]), directorToken, c.body)
+		if !strings.Contains(er.Error, c.says) {
+			t.Errorf("%s: %+v, want it to say %q", c.body, er, c.says)
+		}
+	}
+	if again := standingsByPlayer(t, e, sec); again["3"].Total != 14 {
+		t.Errorf("after refused changes player 3 has %+v, want 14 still", again["3"])
+	}
+	// A pair's substitute is one of its players throughout: no rounds.
+	f := apitest.NewMitchell(e.Client, "Pairs", true)
+	er := e.wantError(422, "players[1].from_round", "PATCH", "/v1/pairs/"+id(pairIDs(e, f.Section.ID)["1 NS"]), directorToken,
+		`{"players": [{"name": "Ann"}, {"name": "Sid Sub", "from_round": 2}]}`)
+	if !strings.Contains(er.Error, "a pair's or team's substitute is one of its players throughout") {
+		t.Errorf("a pair's substitute with rounds: %+v", er)
 	}
 }

@@ -151,3 +151,66 @@ func TestBrowserIndividualSetup(t *testing.T) {
 		t.Errorf("the players: %+v", pairs)
 	}
 }
+
+// TestBrowserIndividualSubstitute: a director on a phone puts a substitute
+// in player 3's seat from round 4 on the player's page (a row below the
+// player, with the rounds it sits in), after TestAPIIndividual8's seven
+// rounds are played. Player 3 is then ranked on rounds 1 to 3 as
+// TestAPIIndividualSubstitute works it out by hand: 6 of 6 on 3 boards,
+// 100 %, the total scaled to 7 boards 14. A last round before the first
+// is refused naming the row.
+func TestBrowserIndividualSubstitute(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bb := b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Individual with a substitute", Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: 8, BoardsPerRound: 1}})
+	names := []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	var players []tournament.Pair
+	for p := 1; p <= 8; p++ {
+		players = append(players, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: names[p]}}})
+	}
+	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, players); err != nil {
+		t.Fatal(err)
+	}
+	var lines []tournament.Result
+	for _, rd := range sec.Movement.Rounds {
+		for _, tb := range rd.Tables {
+			c, tricks := eightLines(rd.Number, tb.Table)
+			lines = append(lines, tournamenttest.Line(sec, rd.Number, tb.Table, tb.Boards[0], c, "N", tricks))
+		}
+	}
+	bb.Enter(tournament.Director, sec, lines...)
+
+	d := b.phone("director")
+	d.signInDirector()
+	d.open(fmt.Sprintf("/director/sections/%d", sec.ID))
+	d.submit(`#pairs tr[data-pair="3"] a.pair-edit`)
+	d.noError("open player 3")
+	if got := d.text("#substitute-hint"); !strings.Contains(got, "ranked on the rounds they played themselves") {
+		t.Errorf("the player's page says %q", got)
+	}
+	d.fill("#player-name-1", "Sam Sub")
+	d.fill("#player-from-1", "4")
+	d.fill("#player-to-1", "2")
+	d.submit("#save-pair")
+	if msg := d.pageError(); !strings.Contains(msg, "player 2: 2: the substitute's last round, 4 to 7") {
+		t.Errorf("a last round before the first: the page says %q", msg)
+	}
+	d.fill("#player-to-1", "")
+	d.shot("individual substitute")
+	fitsPhone(t, d)
+	d.submit("#save-pair")
+	d.noError("save player 3's substitute")
+	if got := d.text(`#pairs tr[data-pair="3"]`); !strings.Contains(got, "Cat") || !strings.Contains(got, "Sam Sub") {
+		t.Errorf("player 3's row: %q, want Cat and Sam Sub", got)
+	}
+	st, err := b.svc.Standings(bb.Ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st.Pairs {
+		if s.Number == "3" && (s.Total != 14 || s.Percentage != 100 || s.Boards != 3 || s.Place != 1) {
+			t.Errorf("player 3: %+v, want 14, 100 %%, 3 boards, first", s)
+		}
+	}
+}

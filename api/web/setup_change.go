@@ -49,6 +49,7 @@ type pairPageData struct {
 	Rounds     []int                   // the rounds it may leave from
 	Changes    string                  // the event's changes page, this section's
 	Artificial bool                    // the withdrawal form shows an artificial score chosen
+	Individual bool                    // an individual: a row after the first is a substitute for some rounds
 	Roster     []tournament.ClubPlayer // the club's players the form's lists offer
 }
 
@@ -101,6 +102,12 @@ func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string
 	for i, pl := range pr.Players {
 		f["player_name_"+strconv.Itoa(i)] = pl.Name
 		f["player_number_"+strconv.Itoa(i)] = pl.Number
+		if pl.From > 0 {
+			f["player_from_"+strconv.Itoa(i)] = strconv.Itoa(pl.From)
+		}
+		if pl.To > 0 {
+			f["player_to_"+strconv.Itoa(i)] = strconv.Itoa(pl.To)
+		}
 	}
 	for k, v := range sent {
 		f[k] = v
@@ -111,7 +118,10 @@ func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string
 // renderPair shows a pair's page, with err explained when there is one.
 func (p *Pages) renderPair(c echo.Context, ev tournament.Event, sec tournament.Section, pr tournament.Pair, sent map[string]string, err error) error {
 	d := pairPageData{Event: ev, Section: sec, Pair: pr, Name: pairLabel(pr), Mitchell: sec.Movement.Kind == movement.KindMitchell,
-		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c)}
+		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c), Individual: sec.Movement.Kind == movement.KindIndividual}
+	if d.Individual {
+		d.Name = "player " + pr.Number
+	}
 	for i := range pairRows {
 		d.Rows = append(d.Rows, i)
 	}
@@ -137,8 +147,11 @@ func (p *Pages) pairPage(c echo.Context) error {
 }
 
 // playersFrom reads the player rows of a form (player_name_i,
-// player_number_i): empty rows are left out. rows says which row each
-// player came from, to mark the right row when the Service refuses one.
+// player_number_i, and an individual's substitute's rounds player_from_i
+// and player_to_i, "" for none): empty rows are left out. rows says which
+// row each player came from, to mark the right row when the Service
+// refuses one; a round that is not a number is the Service's to refuse
+// (it reads as 0, no round).
 func playersFrom(form map[string]string, n int) (players []tournament.Player, rows []int) {
 	players = []tournament.Player{}
 	for i := range n {
@@ -147,7 +160,9 @@ func playersFrom(form map[string]string, n int) (players []tournament.Player, ro
 		if name == "" && number == "" {
 			continue
 		}
-		players = append(players, tournament.Player{Name: name, Number: number})
+		from, _ := strconv.Atoi(strings.TrimSpace(form["player_from_"+strconv.Itoa(i)]))
+		to, _ := strconv.Atoi(strings.TrimSpace(form["player_to_"+strconv.Itoa(i)]))
+		players = append(players, tournament.Player{Name: name, Number: number, From: from, To: to})
 		rows = append(rows, i)
 	}
 	return players, rows

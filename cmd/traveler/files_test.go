@@ -54,8 +54,8 @@ var refusedFiles = map[string]string{
 	"magiccontest_butler_excerpt.pbn": `[Board] "28": expected one result per board for each NS and EW pair`,
 	// the PBN standard's reference file: end positions of 12 cards.
 	"pbnstd_reference_correct_20.pbn": "the N hand has 12 cards",
-	// an individual event (PlayerId_North…).
-	"ruter_individual_orebro_2010.pbn": "does not read one from a PBN file yet",
+	// an individual event as a ScoreTable with PlayerId_North… columns (traveler reads an individual from games' PlayerId_ tags).
+	"ruter_individual_orebro_2010.pbn": "not from a ScoreTable's PlayerId_ columns",
 	// team leagues' match summaries (MatchDetails), no traveler lines.
 	"ruter_teams_div2_2013.pbn": "holds match summaries",
 	"ruter_teams_salo_2013.pbn": "holds match summaries",

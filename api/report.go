@@ -109,8 +109,8 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 	case "royalton":
 		return jsonReport(func(d tournament.EventData) (any, error) {
 			out := NewRoyaltonResponse(d, reports.Royalton(d))
-			if par, err := reports.MakeParReport(d); err == nil {
-				out.WithPar(d, par)
+			if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+				out.WithPar(d, *par)
 			}
 			return out, nil
 		}), nil
@@ -164,8 +164,8 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 			return nil, err
 		}
 		out := NewLawsResponse(d, cs)
-		if par, err := reports.MakeParReport(d); err == nil {
-			out.WithPar(d, par)
+		if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+			out.WithPar(d, *par)
 		}
 		return out, nil
 	}), nil

@@ -252,12 +252,7 @@ func boardsOf(side CodeSide) (map[int]*sideBoard, []NotCounted, error) {
 	for si := range side.Sections {
 		sd := &side.Sections[si]
 		sec := sd.Section
-		boards := make(map[int]tournament.Board, len(sd.Boards))
-		for _, b := range sd.Boards {
-			boards[b.Number] = b
-		}
-		results := slices.Clone(sd.Results)
-		errs := tournament.ScoreResults(rules, &sec, boards, results)
+		su := scoreSectionUnder(rules, sd)
 		for _, b := range sd.Boards {
 			if !b.Deal.Full() {
 				continue
@@ -285,12 +280,12 @@ func boardsOf(side CodeSide) (map[int]*sideBoard, []NotCounted, error) {
 					}
 				}
 			}
-			for ri, r := range results {
+			for ri, r := range su.Results {
 				if r.Board != b.Number || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
 					continue
 				}
-				if errs != nil && errs[ri] != nil {
-					unscored = append(unscored, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: rules.Law.String() + " cannot score it: " + errs[ri].Error()})
+				if err := su.failed(ri); err != nil {
+					unscored = append(unscored, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: rules.Law.String() + " cannot score it: " + err.Error()})
 					continue
 				}
 				sb.results = append(sb.results, r)

@@ -83,7 +83,7 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 	if cs, err := CompareEventCodes(d); err == nil { // sections under codes of their own
 		extra = append(extra, CodesSheet(cs))
 	}
-	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
+	if par, err := ParReportIfAnalysed(d); err == nil && par != nil {
 		extra = append(extra, par.Sheet())
 	}
 	if decl, err := MakeDeclarationReport(d); err == nil && decl.Analysed > 0 {

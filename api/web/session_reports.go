@@ -69,8 +69,8 @@ func (p *Pages) reportsPage(c echo.Context) error {
 			d.Laws = append(d.Laws, name)
 		}
 	}
-	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
-		d.Par = &par
+	if par, err := reports.ParReportIfAnalysed(ed); err == nil {
+		d.Par = par
 	}
 	if cs, err := reports.CompareEventCodes(ed); err == nil {
 		d.CodeComparisons = cs

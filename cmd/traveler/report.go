@@ -241,8 +241,8 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		if ra.format == "json" {
 			out := api.NewRoyaltonResponse(d, rep)
 			out.From = from
-			if par, err := reports.MakeParReport(d); err == nil {
-				out.WithPar(d, par)
+			if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+				out.WithPar(d, *par)
 			}
 			return writeJSON(w, out)
 		}
@@ -255,8 +255,8 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 	if ra.format == "json" {
 		out := api.NewLawsResponse(d, cs)
 		out.From = from
-		if par, err := reports.MakeParReport(d); err == nil {
-			out.WithPar(d, par)
+		if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+			out.WithPar(d, *par)
 		}
 		return writeJSON(w, out)
 	}

@@ -219,6 +219,35 @@ func CompareEventCodes(d tournament.EventData) ([]CodeComparison, error) {
 	return out, nil
 }
 
+// CompareWith is the duplicate-whist test of an event: with other nil,
+// its sections under their own codes (CompareEventCodes); else the event
+// against other on the boards both played with the same deals, each under
+// its own code (CompareCodes of the two EventSides) — for the CLI's
+// --with, the API's ?with= and the reports page alike. Two events that
+// share no such board are refused naming "with", saying what differs.
+func CompareWith(d tournament.EventData, other *tournament.EventData) ([]CodeComparison, error) {
+	if other == nil {
+		return CompareEventCodes(d)
+	}
+	c, err := CompareCodes(EventSide(d), EventSide(*other))
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Boards) == 0 {
+		why := "neither has a board with a hand record"
+		if len(c.Unmatched) > 0 {
+			shown := c.Unmatched[:min(len(c.Unmatched), 3)]
+			why = strings.Join(shown, "; ")
+			if more := len(c.Unmatched) - len(shown); more > 0 {
+				why += fmt.Sprintf("; and %d boards more", more)
+			}
+		}
+		return nil, tournament.Invalidf("with", fmt.Sprintf("event %d (%s) and event %d (%s) share no board with the same deal (number, hands, dealer and vulnerability): %s",
+			d.Event.ID, d.Event.Name, other.Event.ID, other.Event.Name, why))
+	}
+	return []CodeComparison{c}, nil
+}
+
 // codeBoardKey is a board as the comparison matches it: its number and its
 // deal (hands, dealer and vulnerability).
 type codeBoardKey struct {

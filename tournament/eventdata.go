@@ -16,6 +16,9 @@ type EventData struct {
 	Event    Event
 	Sections []SectionData
 	Digest   []byte // the sha-256 of the file it was read from, kept with an imported event; nil otherwise
+	// With is another event a heavy read compares this one with, whole
+	// (Service.HeavyWith); nil otherwise.
+	With *EventData
 }
 
 // SectionData is one section of an EventData.

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/traveler-bridge/traveler/api/dto"
 	"github.com/traveler-bridge/traveler/scoring/dds"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/xuri/excelize/v2"
 )
 
 // TestAPISectionLawCode: a section may play its boards under a law code of
@@ -194,4 +196,66 @@ func TestAPISectionLawChange(t *testing.T) {
 	e.want(200, nil, "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"overall": {"field": "field"}}`)
 	e.wantError(422, "law", "PATCH", sec, directorToken, `{"law": "auction-1915"}`)
 	score(420, "refused across the field")
+}
+
+// TestAPICodesWithAnotherEvent: two events on the same boards compared
+// through the API (issue 28 §2), as `traveler report codes --with` does:
+// event 1 plays contract-2017, event 2 the same six one-suit boards under
+// auction-1915 (its law changed before any result), each with 4S by N
+// making 10 on board 1 — +420 (WBF 2017 Law 77) and +251 (seed 003:
+// TestAPISectionLawChange). GET …/reports/codes?with=2 compares them on
+// all six boards, board 1 with one result a side. A with that is not an
+// id, the event itself, or two events whose deals differ are 422s naming
+// with (the last saying the deals differ); an event that does not exist a
+// 404 naming with; an unpublished other event is refused to the public
+// even when the first is published. The workbook takes ?with= too.
+func TestAPICodesWithAnotherEvent(t *testing.T) {
+	e := newEnv(t)
+	one := apitest.NewMitchell(e.Client, "Contract night", true)
+	two := apitest.NewMitchell(e.Client, "Auction night", false)
+	e.want(200, nil, "PATCH", "/v1/events/"+id(two.Event.ID), directorToken, `{"law": "auction-1915"}`)
+	e.want(201, nil, "POST", "/v1/sections/"+id(one.Section.ID)+"/results", directorToken, []any{one.Line(1, 1, 1, "4S", "N", 10)})
+	e.want(201, nil, "POST", "/v1/sections/"+id(two.Section.ID)+"/results", directorToken, []any{two.Line(1, 1, 1, "4S", "N", 10)})
+	codes := "/v1/events/" + id(one.Event.ID) + "/reports/codes?with="
+
+	var rep api.CodesResponse
+	e.want(200, &rep, "GET", codes+id(two.Event.ID), directorToken, nil)
+	if rep.With == nil || rep.With.ID != two.Event.ID || len(rep.Comparisons) != 1 {
+		t.Fatalf("codes with event %d: with %+v, %d comparisons", two.Event.ID, rep.With, len(rep.Comparisons))
+	}
+	c := rep.Comparisons[0]
+	if c.A.Law != "contract-2017" || c.B.Law != "auction-1915" || len(c.Boards) != 6 || c.A.Results != 1 || c.B.Results != 1 ||
+		c.Boards[0].A.Results != 1 || c.Boards[0].B.Results != 1 || !strings.Contains(c.B.Name, "Auction night") {
+		t.Errorf("the two events compared: %+v", c)
+	}
+
+	e.wantError(422, "with", "GET", codes+"two", directorToken, nil)
+	e.wantError(422, "with", "GET", codes+id(one.Event.ID), directorToken, nil)
+	e.wantError(404, "with", "GET", codes+"999999", directorToken, nil)
+	e.wantError(401, "*", "GET", codes+id(two.Event.ID), "", nil)
+
+	three := apitest.NewMitchell(e.Client, "Other deals", false)
+	var boards []map[string]any
+	for n := 1; n <= 6; n++ {
+		boards = append(boards, map[string]any{"number": n, "deal": "N:..AKQJT98765432. AKQJT98765432... .AKQJT98765432.. ...AKQJT98765432"})
+	}
+	e.want(200, nil, "PUT", "/v1/sections/"+id(three.Section.ID)+"/boards", directorToken, boards)
+	got := e.wantError(422, "with", "GET", codes+id(three.Event.ID), directorToken, nil)
+	if !strings.Contains(got.Error, "the deals differ") || !strings.Contains(got.Error, "share no board") {
+		t.Errorf("events without a board in common: %+v, want what differs said", got)
+	}
+
+	r := e.do("GET", "/v1/events/"+id(one.Event.ID)+"/report.xlsx?with="+id(two.Event.ID), directorToken, nil)
+	if r.Status != 200 {
+		t.Fatalf("report.xlsx?with=: %d", r.Status)
+	}
+	x, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	rows, err := x.GetRows("Code comparison")
+	if err != nil || len(rows) < 3 || rows[1][1] != c.B.Name {
+		t.Errorf("the workbook's Code comparison sheet: %v (%v), want event 2 (%s) as B", rows, err, c.B.Name)
+	}
 }

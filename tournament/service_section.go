@@ -552,10 +552,9 @@ func patchedSectionLaw(e *Event, sec *Section, law *string, opts LawOptions) (sc
 func rescoreOwnCode(sec *Section) Rescorer {
 	own := sec.Law != 0
 	return func(e *Event, sectionID int64, boards []Board, results []Result) ([]ResultScore, error) {
-		if own {
-			if err := ownCodeAcross(e, e.Law); err != nil {
-				return nil, err
-			}
+		if own && acrossField(e) {
+			return nil, Invalidf("law", "event "+strconv.FormatInt(e.ID, 10)+" was switched to compare every section's results across the field (overall field \"across\") while this change was made: "+
+				"a section there plays its event's law code; rank each section on its own (overall field \"section\") first")
 		}
 		return rescoreUnder(e, sectionID, boards, results)
 	}

@@ -429,7 +429,14 @@ type CodesResponse struct {
 	From        string              `json:"from,omitempty"` // the results file read (the CLI's --from)
 	EventName   string              `json:"event_name"`
 	Sections    []SectionRefDTO     `json:"sections"`
-	Comparisons []CodeComparisonDTO `json:"comparisons"` // each two codes compared, the event's own first
+	With        *EventRefDTO        `json:"with,omitempty"` // the other event compared with (?with=); left out: the event's own sections compared
+	Comparisons []CodeComparisonDTO `json:"comparisons"`    // each two codes compared, the event's own first
+}
+
+// EventRefDTO names an event.
+type EventRefDTO struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
 }
 
 // CodeComparisonDTO is two sides compared on the deals both played.
@@ -541,6 +548,9 @@ func NewCodesResponse(d tournament.EventData, cs []reports.CodeComparison) Codes
 			Declarations: decl(b.Declarations)}
 	}
 	out := CodesResponse{EventID: d.Event.ID, EventName: d.Event.Name, Sections: newSectionRefs(d), Comparisons: []CodeComparisonDTO{}}
+	if d.With != nil {
+		out.With = &EventRefDTO{ID: d.With.Event.ID, Name: d.With.Event.Name}
+	}
 	for _, c := range cs {
 		out.Comparisons = append(out.Comparisons, CodeComparisonDTO{A: side(c.A), B: side(c.B),
 			Boards: convert(c.Boards, func(b reports.CodeBoard) CodeBoardDTO {

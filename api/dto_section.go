@@ -220,9 +220,11 @@ func NewSectionResponse(s tournament.Section) SectionResponse {
 
 // SectionPatchRequest is the body of PATCH /v1/sections/{id}.
 type SectionPatchRequest struct {
-	CurrentRound *int    `json:"current_round"`
-	Name         *string `json:"name"`
-	Session      *int    `json:"session"`
+	CurrentRound *int           `json:"current_round"`
+	Name         *string        `json:"name"`
+	Session      *int           `json:"session"`
+	Law          *string        `json:"law"`         // a law code of its own, its results scored again under it; "": the event's code again
+	LawOptions   map[string]any `json:"law_options"` // options of that code (without law: of the code it plays now)
 }
 
 // CardsResponse is GET /v1/sections/{id}/movement: the movement, a card

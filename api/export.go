@@ -18,9 +18,10 @@ import (
 // part of an event.
 var partQuery = []string{"section", "session"}
 
-// getWorkbook answers GET /v1/events/{id}/report.xlsx[?section=&session=]:
+// getWorkbook answers GET /v1/events/{id}/report.xlsx[?section=&session=&with=]:
 // the standings, travelers, scorecards, frequencies, Royalton report and
-// law-code comparison.
+// law-code comparison; with ?with=OTHER its Code comparison sheet compares
+// the event with event OTHER (as GET …/reports/codes?with= does).
 func (s *server) getWorkbook(c echo.Context) error {
 	return s.export(c, "report.xlsx")
 }
@@ -64,8 +65,15 @@ func (s *server) export(c echo.Context, name string) error {
 	if !ok {
 		return errors.New("api: no file " + name + " in reports.Files")
 	}
-	return s.heavy(c, name, nil, f.MediaType, name)
+	var more []string
+	if name == workbookName { // its Code comparison sheet compares with another event (?with=), as GET …/reports/codes does
+		more = []string{"with"}
+	}
+	return s.heavy(c, name, more, f.MediaType, name)
 }
+
+// workbookName is the report workbook's name among reports.Files.
+const workbookName = "report.xlsx"
 
 // heavy answers with the heavy read named name (HeavyWriter) of the part of
 // the event the query asks for (partQuery, and the parameters in more,
@@ -96,7 +104,13 @@ func (s *server) heavyWrite(c echo.Context, name string, more []string, mediaTyp
 		return err
 	}
 	part := tournament.EventPart{SectionID: sectionID, Session: session}
-	out, err := s.svc.Heavy(c.Request().Context(), actor(c), id, part, name, write)
+	var with int64
+	if v := c.QueryParam("with"); v != "" && slices.Contains(more, "with") {
+		if with, err = strconv.ParseInt(v, 10, 64); err != nil || with < 1 {
+			return tournament.Invalidf("with", "expected another event's id, a positive whole number, got "+strconv.Quote(v))
+		}
+	}
+	out, err := s.svc.HeavyWith(c.Request().Context(), actor(c), id, with, part, name, write)
 	if err != nil {
 		return err
 	}

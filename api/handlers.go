@@ -195,11 +195,11 @@ func (s *server) patchSection(c echo.Context) error {
 	if err := bindJSON(c, &q, ""); err != nil {
 		return err
 	}
-	if q.CurrentRound == nil && q.Name == nil && q.Session == nil {
-		return badRequest("current_round", "required: the round the tables are playing (or a name or session)")
+	if q.CurrentRound == nil && q.Name == nil && q.Session == nil && q.Law == nil && q.LawOptions == nil {
+		return badRequest("current_round", "required: the round the tables are playing (or a name, session or law)")
 	}
 	sec, err := s.svc.UpdateSection(c.Request().Context(), actor(c), id,
-		tournament.SectionPatch{Name: q.Name, Session: q.Session, CurrentRound: q.CurrentRound})
+		tournament.SectionPatch{Name: q.Name, Session: q.Session, CurrentRound: q.CurrentRound, Law: q.Law, LawOptions: q.LawOptions})
 	if err != nil {
 		return err
 	}

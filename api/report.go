@@ -58,8 +58,15 @@ func (s *server) getParReport(c echo.Context) error {
 // under different law codes (a section's own code), compared board by
 // board with a paired test across the boards (reports.CompareEventCodes).
 // An event whose sections share one code is a 422 naming "law".
+//
+// With ?with=OTHER it compares the event with event OTHER on the boards
+// both played with the same deals, each under its own code
+// (reports.CompareWith); the caller must be allowed to read both. An id
+// that is not a number is a 422 naming with, an event that does not exist
+// a 404 naming it, two events without a board in common a 422 naming it
+// and saying what differs.
 func (s *server) getCodes(c echo.Context) error {
-	return s.heavy(c, "codes", nil, echo.MIMEApplicationJSON, "")
+	return s.heavy(c, "codes", []string{"with"}, echo.MIMEApplicationJSON, "")
 }
 
 // getDealt answers GET /v1/reports/dealt?deals=N (directors): N boards
@@ -109,14 +116,14 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 	case "royalton":
 		return jsonReport(func(d tournament.EventData) (any, error) {
 			out := NewRoyaltonResponse(d, reports.Royalton(d))
-			if par, err := reports.MakeParReport(d); err == nil {
-				out.WithPar(d, par)
+			if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+				out.WithPar(d, *par)
 			}
 			return out, nil
 		}), nil
 	case "codes":
 		return jsonReport(func(d tournament.EventData) (any, error) {
-			cs, err := reports.CompareEventCodes(d)
+			cs, err := reports.CompareWith(d, d.With)
 			if err != nil {
 				return nil, err
 			}
@@ -164,8 +171,8 @@ func HeavyWriter(name string, maxLawLines int) (func(context.Context, io.Writer,
 			return nil, err
 		}
 		out := NewLawsResponse(d, cs)
-		if par, err := reports.MakeParReport(d); err == nil {
-			out.WithPar(d, par)
+		if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+			out.WithPar(d, *par)
 		}
 		return out, nil
 	}), nil

@@ -157,24 +157,59 @@ func (s *Store) UpdateTeam(ctx context.Context, t *tournament.Roster, c *tournam
 	return translate("update team", err, ids{section: t.SectionID})
 }
 
-// UpdateSection stores sec's name and session (by sec.ID), creating the
-// session if the event has none with that number, and the change, in one
-// transaction; a name another section of the session has is ErrConflict.
-func (s *Store) UpdateSection(ctx context.Context, sec *tournament.Section, c *tournament.Change) error {
-	err := s.inTx(ctx, func(ts *Store) error {
+// UpdateSection stores sec's name, session and law code (by sec.ID),
+// creating the session if the event has none with that number, and the
+// change, in one transaction; a name another section of the session has
+// is ErrConflict. With rescore (its law code changed) it first holds the
+// section against entries as the event's law change does (holdSections:
+// an entry racing it commits before it or is checked again after it) and
+// stores the new scores rescore gives its results under its new code and
+// its event as they are then, each a "rescore" in the audit by c.Actor.
+func (s *Store) UpdateSection(ctx context.Context, sec *tournament.Section, c *tournament.Change, rescore tournament.Rescorer) error {
+	law, lawOpts, err := sectionLawColumns(sec)
+	if err != nil {
+		return err
+	}
+	err = s.inTx(ctx, func(ts *Store) error {
+		tx, ok := ts.q.(pgx.Tx)
+		if !ok {
+			return fmt.Errorf("db: update section %d: not in a transaction", sec.ID)
+		}
+		if rescore != nil {
+			held, err := holdSections(ctx, tx, `s.id = $1 AND `+liveSection, sec.ID)
+			if err != nil {
+				return err
+			}
+			if len(held) == 0 {
+				return tournament.NotFoundf("section", sec.ID)
+			}
+		}
 		tag, err := ts.q.Exec(ctx, `
 			WITH se AS (
 			    INSERT INTO sessions (event_id, number) VALUES ($2, $3)
 			    ON CONFLICT (event_id, number) DO UPDATE SET number = EXCLUDED.number
 			    RETURNING id
 			)
-			UPDATE sections s SET name = $4, session_id = (SELECT id FROM se)
-			WHERE s.id = $1 AND `+liveSection, sec.ID, sec.EventID, sec.Session, sec.Name)
+			UPDATE sections s SET name = $4, session_id = (SELECT id FROM se), law = $5, law_options = $6
+			WHERE s.id = $1 AND `+liveSection, sec.ID, sec.EventID, sec.Session, sec.Name, law, lawOpts)
 		if err != nil {
 			return err
 		}
 		if tag.RowsAffected() == 0 {
 			return tournament.NotFoundf("section", sec.ID)
+		}
+		if rescore != nil {
+			e, err := ts.Event(ctx, sec.EventID)
+			if err != nil {
+				return err
+			}
+			scores, err := ts.rescoreSection(ctx, &e, sec.ID, rescore)
+			if err != nil {
+				return err
+			}
+			if err := storeScores(ctx, tx, rescoreSectionSQL, sec.ID, scores, c.Actor); err != nil {
+				return err
+			}
 		}
 		return writeChange(ctx, ts.q, c)
 	})

@@ -55,7 +55,7 @@ func TestStoreChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	sec.Name, sec.Session = "B", 2
-	if err := s.UpdateSection(c, &sec, &tournament.Change{EventID: e.ID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: "director"}); err != nil {
+	if err := s.UpdateSection(c, &sec, &tournament.Change{EventID: e.ID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: "director"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := s.Section(c, sec.ID); err != nil || got.Name != "B" || got.Session != 2 {
@@ -63,7 +63,7 @@ func TestStoreChanges(t *testing.T) {
 	}
 	other := mitchellSection(t, s, e.ID) // "A" in session 1
 	other.Name, other.Session = "B", 2
-	tError(t, s.UpdateSection(c, &other, &tournament.Change{EventID: e.ID, SectionID: other.ID, Kind: "section", TargetID: other.ID, Action: "update", Actor: "director"}), tournament.ErrConflict)
+	tError(t, s.UpdateSection(c, &other, &tournament.Change{EventID: e.ID, SectionID: other.ID, Kind: "section", TargetID: other.ID, Action: "update", Actor: "director"}, nil), tournament.ErrConflict)
 
 	if err := s.DeleteSection(c, sec.ID, &tournament.Change{EventID: e.ID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "delete", Actor: "director"}); err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestStoreChanges(t *testing.T) {
 		t.Errorf("sections after the delete: %+v", secs)
 	}
 	// Now "B" is free in session 2.
-	if err := s.UpdateSection(c, &other, &tournament.Change{EventID: e.ID, SectionID: other.ID, Kind: "section", TargetID: other.ID, Action: "update", Actor: "director"}); err != nil {
+	if err := s.UpdateSection(c, &other, &tournament.Change{EventID: e.ID, SectionID: other.ID, Kind: "section", TargetID: other.ID, Action: "update", Actor: "director"}, nil); err != nil {
 		t.Errorf("B of session 2 after its namesake's deletion: %v", err)
 	}
 

@@ -79,14 +79,9 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	if err != nil {
 		return fmt.Errorf("db: create section: %w", err)
 	}
-	var law *string
-	var lawOpts []byte
-	if sec.Law != 0 {
-		name := sec.Law.String()
-		law = &name
-		if lawOpts, err = lawOptionsJSON(sec.LawOptions); err != nil {
-			return err
-		}
+	law, lawOpts, err := sectionLawColumns(sec)
+	if err != nil {
+		return err
 	}
 	err = s.q.QueryRow(ctx, createSectionSQL,
 		sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
@@ -354,4 +349,15 @@ func (s *Store) SetCurrentRound(ctx context.Context, sectionID int64, round int)
 		return tournament.NotFoundf("section", sectionID)
 	}
 	return translate("set current round", err, ids{section: sectionID})
+}
+
+// sectionLawColumns are a section's law and law_options as stored: NULL
+// for a section playing its event's code.
+func sectionLawColumns(sec *tournament.Section) (*string, []byte, error) {
+	if sec.Law == 0 {
+		return nil, nil, nil
+	}
+	name := sec.Law.String()
+	opts, err := lawOptionsJSON(sec.LawOptions)
+	return &name, opts, err
 }

@@ -219,6 +219,35 @@ func CompareEventCodes(d tournament.EventData) ([]CodeComparison, error) {
 	return out, nil
 }
 
+// CompareWith is the duplicate-whist test of an event: with other nil,
+// its sections under their own codes (CompareEventCodes); else the event
+// against other on the boards both played with the same deals, each under
+// its own code (CompareCodes of the two EventSides) — for the CLI's
+// --with, the API's ?with= and the reports page alike. Two events that
+// share no such board are refused naming "with", saying what differs.
+func CompareWith(d tournament.EventData, other *tournament.EventData) ([]CodeComparison, error) {
+	if other == nil {
+		return CompareEventCodes(d)
+	}
+	c, err := CompareCodes(EventSide(d), EventSide(*other))
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Boards) == 0 {
+		why := "neither has a board with a hand record"
+		if len(c.Unmatched) > 0 {
+			shown := c.Unmatched[:min(len(c.Unmatched), 3)]
+			why = strings.Join(shown, "; ")
+			if more := len(c.Unmatched) - len(shown); more > 0 {
+				why += fmt.Sprintf("; and %d boards more", more)
+			}
+		}
+		return nil, tournament.Invalidf("with", fmt.Sprintf("event %d (%s) and event %d (%s) share no board with the same deal (number, hands, dealer and vulnerability): %s",
+			d.Event.ID, d.Event.Name, other.Event.ID, other.Event.Name, why))
+	}
+	return []CodeComparison{c}, nil
+}
+
 // codeBoardKey is a board as the comparison matches it: its number and its
 // deal (hands, dealer and vulnerability).
 type codeBoardKey struct {
@@ -252,12 +281,7 @@ func boardsOf(side CodeSide) (map[int]*sideBoard, []NotCounted, error) {
 	for si := range side.Sections {
 		sd := &side.Sections[si]
 		sec := sd.Section
-		boards := make(map[int]tournament.Board, len(sd.Boards))
-		for _, b := range sd.Boards {
-			boards[b.Number] = b
-		}
-		results := slices.Clone(sd.Results)
-		errs := tournament.ScoreResults(rules, &sec, boards, results)
+		su := scoreSectionUnder(rules, sd)
 		for _, b := range sd.Boards {
 			if !b.Deal.Full() {
 				continue
@@ -285,12 +309,12 @@ func boardsOf(side CodeSide) (map[int]*sideBoard, []NotCounted, error) {
 					}
 				}
 			}
-			for ri, r := range results {
+			for ri, r := range su.Results {
 				if r.Board != b.Number || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
 					continue
 				}
-				if errs != nil && errs[ri] != nil {
-					unscored = append(unscored, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: rules.Law.String() + " cannot score it: " + errs[ri].Error()})
+				if err := su.failed(ri); err != nil {
+					unscored = append(unscored, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: rules.Law.String() + " cannot score it: " + err.Error()})
 					continue
 				}
 				sb.results = append(sb.results, r)

@@ -149,27 +149,18 @@ func newLawComparer(e tournament.Event, to scoring.Rules) (*lawComparer, error) 
 func (lc *lawComparer) section(sd *tournament.SectionData) LawComparison {
 	out := LawComparison{From: lc.fromName, To: lc.toName}
 	sec := sd.Section
-	boards := func() map[int]tournament.Board {
-		m := make(map[int]tournament.Board, len(sd.Boards))
-		for _, b := range sd.Boards {
-			m[b.Number] = b
-		}
-		return m
-	}
-	a := slices.Clone(sd.Results)
-	b := slices.Clone(sd.Results)
-	errA := tournament.ScoreResults(lc.from, &sec, boards(), a)
-	errB := tournament.ScoreResults(lc.to, &sec, boards(), b)
+	ua, ub := scoreSectionUnder(lc.from, sd), scoreSectionUnder(lc.to, sd)
+	a, b := ua.Results, ub.Results
 	keptA, keptB := a[:0:len(a)], b[:0:len(b)] // in place: kept i ≤ i
 	for i, r := range sd.Results {
 		reason := ""
 		switch {
 		case r.Status == tournament.StatusAssigned:
 			reason = "an assigned adjusted score is in points of " + out.From + " and cannot be read under " + out.To
-		case errA != nil && errA[i] != nil:
-			reason = out.From + " cannot score it: " + errA[i].Error()
-		case errB != nil && errB[i] != nil:
-			reason = out.To + " cannot score it: " + errB[i].Error()
+		case ua.failed(i) != nil:
+			reason = out.From + " cannot score it: " + ua.failed(i).Error()
+		case ub.failed(i) != nil:
+			reason = out.To + " cannot score it: " + ub.failed(i).Error()
 		}
 		if reason != "" {
 			out.NotComparable = append(out.NotComparable, NotCounted{Section: sec.Name, Board: r.Board, Round: r.Round, Table: r.Table, Reason: reason})
@@ -181,8 +172,8 @@ func (lc *lawComparer) section(sd *tournament.SectionData) LawComparison {
 			out.Comparable++
 		}
 	}
-	sa := tournament.BuildSection(lc.event, sec, sd.Pairs, sd.Teams, boards(), keptA)
-	sb := tournament.BuildSection(lc.toEvent, sec, sd.Pairs, sd.Teams, boards(), keptB)
+	sa := tournament.BuildSection(lc.event, sec, sd.Pairs, sd.Teams, boardMap(sd.Boards), keptA)
+	sb := tournament.BuildSection(lc.toEvent, sec, sd.Pairs, sd.Teams, boardMap(sd.Boards), keptB)
 	out.Boards = compareBoards(sec.Name, sa.Travelers, sb.Travelers)
 	out.Fields = compareFields(&sec, sa.Standings.Pairs, sb.Standings.Pairs)
 	return out

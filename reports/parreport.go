@@ -2,7 +2,6 @@ package reports
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -79,15 +78,10 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 		for si := range d.Sections {
 			sd := &d.Sections[si]
 			sec := sd.Section
-			boards := make(map[int]tournament.Board, len(sd.Boards))
-			for _, b := range sd.Boards {
-				boards[b.Number] = b
-			}
-			results := slices.Clone(sd.Results)
-			errs := tournament.ScoreResults(rules, &sec, boards, results)
+			su := scoreSectionUnder(rules, sd)
 			at := map[int]int{}
-			for ri, r := range results {
-				if (errs != nil && errs[ri] != nil) || (r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+			for ri, r := range su.Results {
+				if !su.played(ri) {
 					continue
 				}
 				i, ok := at[r.Board]
@@ -115,9 +109,8 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 					bp.Contracts = append(bp.Contracts, c.String())
 				}
 				sum := 0.0
-				for ri, r := range results {
-					if r.Board != an.Board || (errs != nil && errs[ri] != nil) ||
-						(r.Status != tournament.StatusPlayed && r.Status != tournament.StatusPassedOut) {
+				for ri, r := range su.Results {
+					if r.Board != an.Board || !su.played(ri) {
 						continue
 					}
 					bp.Results++
@@ -152,6 +145,24 @@ func MakeParReport(d tournament.EventData) (ParReport, error) {
 		rep.Codes = append(rep.Codes, cp)
 	}
 	return rep, nil
+}
+
+// ParReportIfAnalysed is MakeParReport for the reports that show par only
+// beside something else and only when a board has its double-dummy
+// analysis (the Royalton report, the law comparison, the reports page,
+// the workbook): nil when none has, and then nothing is scored — the par
+// report would score every section again under every code only for η².
+func ParReportIfAnalysed(d tournament.EventData) (*ParReport, error) {
+	for i := range d.Sections {
+		if len(d.Sections[i].Analyses) > 0 {
+			rep, err := MakeParReport(d)
+			if err != nil {
+				return nil, err
+			}
+			return &rep, nil
+		}
+	}
+	return nil, nil
 }
 
 // variance is the population variance of xs (0 for none).

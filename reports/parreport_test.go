@@ -84,6 +84,16 @@ func TestParReport(t *testing.T) {
 			t.Errorf("%s: %+v, want nothing (no par given under it)", other.Law, other)
 		}
 	}
+
+	// The reports that show par beside something else get the same
+	// report, and none — nothing scored — once no board is analysed.
+	if beside, err := ParReportIfAnalysed(d); err != nil || beside == nil || beside.Codes[0].BoardsShare != c.BoardsShare || beside.Codes[0].AtPar != c.AtPar {
+		t.Errorf("ParReportIfAnalysed with analyses: %+v (%v), want the par report", beside, err)
+	}
+	d.Sections[0].Analyses = nil
+	if beside, err := ParReportIfAnalysed(d); err != nil || beside != nil {
+		t.Errorf("ParReportIfAnalysed without analyses: %+v (%v), want none", beside, err)
+	}
 }
 
 // TestParReportSheet: the report workbook of an event with analysed

@@ -80,10 +80,10 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		extra = append(extra, OverallSheet(d.Overall()))
 	}
 	extra = append(extra, Royalton(d).Sheet(), pairs, boards)
-	if cs, err := CompareEventCodes(d); err == nil { // sections under codes of their own
+	if cs, err := CompareWith(d, d.With); err == nil { // sections under codes of their own, or the event against another (?with=)
 		extra = append(extra, CodesSheet(cs))
 	}
-	if par, err := MakeParReport(d); err == nil && par.Analysed > 0 {
+	if par, err := ParReportIfAnalysed(d); err == nil && par != nil {
 		extra = append(extra, par.Sheet())
 	}
 	if decl, err := MakeDeclarationReport(d); err == nil && decl.Analysed > 0 {

@@ -17,6 +17,9 @@ type EventData struct {
 	Sections []SectionData
 	Digest   []byte // the sha-256 of the file it was read from, kept with an imported event; nil otherwise
 	Figures  bool   // read from a file with figures of its own (line points, totals…): the import keeps its sections' Official, for KeepFigures
+	// With is another event a heavy read compares this one with, whole
+	// (Service.HeavyWith); nil otherwise.
+	With *EventData
 }
 
 // SectionData is one section of an EventData.

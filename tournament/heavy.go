@@ -57,6 +57,7 @@ type HeavyJob struct {
 	Actor Actor
 	Part  EventPart
 	Name  string
+	With  int64 // another event the read compares the event with, read whole into EventData.With (HeavyWith); 0: none
 }
 
 // HeavyMaker makes the heavy read job, writing it to w: another process's
@@ -113,6 +114,16 @@ var ErrBusy = errors.New("busy")
 // the version. The caller reads the output (HeavyOutput.Reader) and closes
 // it when it has sent it.
 func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventPart, name string, write func(ctx context.Context, w io.Writer, d EventData) error) (*HeavyOutput, error) {
+	return s.HeavyWith(ctx, a, eventID, 0, part, name, write)
+}
+
+// HeavyWith is Heavy for a read of two events (the same boards under two
+// law codes: reports.CompareWith): write is given the part of the event
+// with the whole of event with in EventData.With (with 0: none, as
+// Heavy). a must be allowed to read both; an event with that does not
+// exist is ErrNotFound naming "with", the event itself ErrInvalid. The
+// output is kept while neither event changes.
+func (s *Service) HeavyWith(ctx context.Context, a Actor, eventID, with int64, part EventPart, name string, write func(ctx context.Context, w io.Writer, d EventData) error) (*HeavyOutput, error) {
 	e, err := s.cache.Event(ctx, eventID)
 	if err != nil {
 		return nil, err
@@ -124,8 +135,19 @@ func (s *Service) Heavy(ctx context.Context, a Actor, eventID int64, part EventP
 	if err != nil {
 		return nil, err
 	}
-	key := heavyKey{event: eventID, audience: audienceOf(a), part: part, name: name}
-	job := HeavyJob{Event: eventID, Actor: a, Part: part, Name: name}
+	if with != 0 {
+		other, err := s.otherEvent(ctx, a, eventID, with)
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.keptHeavyVersion(ctx, a, other)
+		if err != nil {
+			return nil, err
+		}
+		version += "|with " + v
+	}
+	key := heavyKey{event: eventID, audience: audienceOf(a), part: part, name: name, with: with}
+	job := HeavyJob{Event: eventID, Actor: a, Part: part, Name: name, With: with}
 	return s.heavy.get(ctx, key, version, func(ctx context.Context, w io.Writer) error {
 		if apart := s.heavy.o.Apart; apart != nil {
 			return apart(ctx, job, w)
@@ -150,7 +172,37 @@ func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx co
 	if d, err = d.Select(job.Part.SectionID, job.Part.Session); err != nil {
 		return err
 	}
+	if job.With != 0 {
+		if _, err := s.otherEvent(ctx, job.Actor, job.Event, job.With); err != nil {
+			return err
+		}
+		other, err := s.eventData(ctx, job.Actor, job.With, nil, EventPart{})
+		if err != nil {
+			return err
+		}
+		d.With = &other
+	}
 	return write(ctx, w, d)
+}
+
+// otherEvent reads event with, which a read of event eventID compares it
+// with, as a may read it: one that does not exist is ErrNotFound naming
+// "with", the event itself ErrInvalid naming it.
+func (s *Service) otherEvent(ctx context.Context, a Actor, eventID, with int64) (Event, error) {
+	if with == eventID {
+		return Event{}, Invalidf("with", "event "+strconv.FormatInt(with, 10)+" is the event itself: give another event that played the same boards")
+	}
+	other, err := s.cache.Event(ctx, with)
+	if errors.Is(err, ErrNotFound) {
+		return Event{}, &Error{Kind: ErrNotFound, Field: "with", Message: "event " + strconv.FormatInt(with, 10) + " does not exist: give another event's id"}
+	}
+	if err != nil {
+		return Event{}, err
+	}
+	if err := canRead(a, &other, 0); err != nil {
+		return Event{}, err
+	}
+	return other, nil
 }
 
 // giveWayKey keys a making's HeavyOptions.GiveWay in its context, for
@@ -513,6 +565,7 @@ type heavyKey struct {
 	audience string
 	part     EventPart
 	name     string
+	with     int64 // HeavyJob.With
 }
 
 // EventPart is a part of an event: a section, the sections of a session, or

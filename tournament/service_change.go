@@ -43,10 +43,13 @@ type ChangeStore interface {
 	Team(ctx context.Context, id int64) (Roster, error)
 	// UpdateTeam stores t's name and players (by t.ID).
 	UpdateTeam(ctx context.Context, t *Roster, c *Change) error
-	// UpdateSection stores sec's name and session (by sec.ID), creating the
-	// session if the event has none with that number; a name another
-	// section of the session has is ErrConflict.
-	UpdateSection(ctx context.Context, sec *Section, c *Change) error
+	// UpdateSection stores sec's name, session and law code (by sec.ID),
+	// creating the session if the event has none with that number; a name
+	// another section of the session has is ErrConflict. With rescore (its
+	// law code changed) it holds the section against entries first, as
+	// UpdateEvent does, and stores the scores rescore gives its results
+	// under its new code, all in one transaction.
+	UpdateSection(ctx context.Context, sec *Section, c *Change, rescore Rescorer) error
 	// DeleteSection marks a section deleted: it is read no more, its
 	// results' audit stays.
 	DeleteSection(ctx context.Context, id int64, c *Change) error
@@ -90,6 +93,12 @@ type SectionPatch struct {
 	Name         *string
 	Session      *int
 	CurrentRound *int
+	// Law is a law code of the section's own, scoring its results in
+	// place of the event's ("" or the event's code with its options: the
+	// event's again); LawOptions are options of that code (without Law:
+	// of the code it plays now, merged over the options it has).
+	Law        *string
+	LawOptions LawOptions
 }
 
 // Withdrawal is how a pair that leaves mid-session is scored on the boards
@@ -495,19 +504,29 @@ func (s *Service) UpdateTeam(ctx context.Context, a Actor, id int64, p TeamPatch
 	return next, nil
 }
 
-// sectionFields is what a change keeps of a section.
+// sectionFields is what a change keeps of a section: its law code is ""
+// while it plays its event's.
 func sectionFields(sec Section) map[string]any {
-	return map[string]any{"name": sec.Name, "session": sec.Session, "current_round": sec.CurrentRound, "movement": sec.Movement.Name}
+	f := map[string]any{"name": sec.Name, "session": sec.Session, "current_round": sec.CurrentRound, "movement": sec.Movement.Name, "law": ""}
+	if sec.Law != 0 {
+		f["law"], f["law_options"] = sec.Law.String(), sec.LawOptions
+	}
+	return f
 }
 
-// UpdateSection changes a section's name, session and current round
-// (directors only). A name another section of the session has is refused
-// (ErrConflict naming the field changed). Name and session are audited.
+// UpdateSection changes a section's name, session, law code and current
+// round (directors only). A name another section of the session has is
+// refused (ErrConflict naming the field changed). Name, session and law
+// code are audited. A change of law code or options scores the section's
+// results again under the new code in the change's transaction, holding
+// the section against entries as the event's law change does
+// (Store.UpdateSection with a Rescorer).
 func (s *Service) UpdateSection(ctx context.Context, a Actor, id int64, p SectionPatch) (Section, error) {
-	if p.Name == nil && p.Session == nil && p.CurrentRound == nil {
-		return Section{}, Invalidf("body", "nothing to change: give name, session or current_round")
+	lawChange := p.Law != nil || p.LawOptions != nil
+	if p.Name == nil && p.Session == nil && p.CurrentRound == nil && !lawChange {
+		return Section{}, Invalidf("body", "nothing to change: give name, session, law or current_round")
 	}
-	if p.Name == nil && p.Session == nil {
+	if p.Name == nil && p.Session == nil && !lawChange {
 		return s.SetCurrentRound(ctx, a, id, *p.CurrentRound)
 	}
 	if err := directorOnly(a, "change sections"); err != nil {
@@ -517,7 +536,7 @@ func (s *Service) UpdateSection(ctx context.Context, a Actor, id int64, p Sectio
 	if err != nil {
 		return Section{}, err
 	}
-	if p.Name != nil || p.Session != nil {
+	if p.Name != nil || p.Session != nil || lawChange {
 		next := sec
 		if p.Name != nil {
 			if next.Name, err = checkName("name", *p.Name); err != nil {
@@ -547,10 +566,23 @@ func (s *Service) UpdateSection(ctx context.Context, a Actor, id int64, p Sectio
 					" already has a section " + next.Name + " (section " + strconv.FormatInt(o.ID, 10) + "): choose another name or session"}
 			}
 		}
-		if next.Name != sec.Name || next.Session != sec.Session {
+		var rescorer Rescorer
+		if lawChange {
+			e, err := s.store.Event(ctx, sec.EventID)
+			if err != nil {
+				return Section{}, err
+			}
+			if next.Law, next.LawOptions, err = patchedSectionLaw(&e, &sec, p.Law, p.LawOptions); err != nil {
+				return Section{}, err
+			}
+			if next.Law != sec.Law || !sameOptions(next.LawOptions, sec.LawOptions) {
+				rescorer = rescoreOwnCode(&next)
+			}
+		}
+		if next.Name != sec.Name || next.Session != sec.Session || rescorer != nil {
 			c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
 				Before: sectionFields(sec), After: sectionFields(next)}
-			err := s.store.UpdateSection(ctx, &next, &c)
+			err := s.store.UpdateSection(ctx, &next, &c, rescorer)
 			s.cache.sections.Delete(sec.ID)
 			if err != nil {
 				return Section{}, err

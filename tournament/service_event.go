@@ -101,6 +101,7 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 	if err != nil {
 		return Event{}, err
 	}
+	was := e
 	if p.Name != nil {
 		if e.Name, err = checkName("name", *p.Name); err != nil {
 			return Event{}, err
@@ -179,6 +180,20 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		}
 		rescorer = rescoreUnder
 	}
+	if acrossField(&e) && !acrossField(&was) {
+		// A section with a law code of its own cannot be compared across
+		// the field: refused naming it, and checked again in the change's
+		// transaction, once it holds the sections (a code given a section
+		// meanwhile waits for it, or is stored before and seen there).
+		secs, err := s.store.Sections(ctx, e.ID)
+		if err != nil {
+			return Event{}, err
+		}
+		if err := ownCodesAcross(&e, secs); err != nil {
+			return Event{}, err
+		}
+		rescorer = acrossRescorer(&e, rescorer)
+	}
 	// The results are scored again inside the change's transaction, once
 	// it holds the event's sections: an entry racing the change is either
 	// among them or checked again under the new code (CreateResultsAt).
@@ -188,6 +203,23 @@ func (s *Service) UpdateEvent(ctx context.Context, a Actor, id int64, p EventPat
 		return Event{}, err
 	}
 	return e, nil
+}
+
+// acrossRescorer is the Rescorer of a change that compares e's sections
+// across the field: it refuses a section that plays a code of its own as
+// the change's transaction holds it (ownCodesAcross), then scores it
+// again with rescore (nil: not at all).
+func acrossRescorer(e *Event, rescore Rescorer) Rescorer {
+	return func(in *Event, sectionID int64, boards []Board, results []Result) ([]ResultScore, error) {
+		if in.Law != e.Law || !sameOptions(in.LawOptions, e.LawOptions) {
+			return nil, Invalidf("overall.field", "section "+strconv.FormatInt(sectionID, 10)+" plays "+in.Law.String()+", a law code of its own, and event "+
+				strconv.FormatInt(e.ID, 10)+" plays "+e.Law.String()+": scores under two codes cannot be compared across the field; give the section its event's code first", FieldSection)
+		}
+		if rescore == nil {
+			return nil, nil
+		}
+		return rescore(in, sectionID, boards, results)
+	}
 }
 
 // rescoreUnder is the Rescorer of a change: each result scored again under

@@ -54,8 +54,9 @@ func together(f, g func()) {
 }
 
 // inForce returns the section's results as stored, and the same results
-// scored again under the event and boards stored now (tournament.ScoreResults,
-// the scoring every entry and rescore uses).
+// scored again under the law code (the section's own, else its event's)
+// and boards stored now (tournament.ScoreResults, the scoring every entry
+// and rescore uses).
 func inForce(t *testing.T, store *db.Store, sec tournament.Section) (stored, want []tournament.Result) {
 	t.Helper()
 	c := context.Background()
@@ -63,6 +64,10 @@ func inForce(t *testing.T, store *db.Store, sec tournament.Section) (stored, wan
 	if err != nil {
 		t.Fatal(err)
 	}
+	if sec, err = store.Section(c, sec.ID); err != nil {
+		t.Fatal(err)
+	}
+	e = e.InSection(&sec)
 	rules, err := e.Rules()
 	if err != nil {
 		t.Fatal(err)
@@ -153,6 +158,57 @@ func TestLawChangeRacesEntry(t *testing.T) {
 	}
 	if under["contract-2017"] != 420 || under["auction-1915"] == 420 {
 		t.Errorf("4S= on board 1 scores %v; want 420 under contract-2017 and something else under auction-1915", under)
+	}
+}
+
+// TestSectionLawChangeRacesEntry is TestLawChangeRacesEntry for a
+// section's own law code (issue 28 §2): the section's code is changed to
+// auction-1915 and back to its event's (contract-2017) while 4S by North
+// making 10 is entered, 60 times; after each race every stored result
+// must have the score its line has under the code the section plays then
+// (420 under contract-2017, Law 77; 251 under auction-1915, seed 003 —
+// TestAPISectionLawChange works both out).
+func TestSectionLawChangeRacesEntry(t *testing.T) {
+	store := newStore(t)
+	b := tournamenttest.New(t, store)
+	e := b.Event(tournament.EventInput{Law: "contract-2017"})
+	sec := b.Mitchell(e.ID, 15, 2)
+	slots := raceSlots(t, sec)
+	const races = 60
+	laws := []string{"auction-1915", ""}
+	wrong, own := 0, 0
+	for i := range races {
+		s := slots[i]
+		law := laws[i%2]
+		var changeErr, enterErr error
+		together(func() {
+			_, changeErr = b.Svc.UpdateSection(b.Ctx, tournament.Director, sec.ID, tournament.SectionPatch{Law: &law})
+		}, func() {
+			_, _, enterErr = b.Svc.EnterResults(b.Ctx, tournament.Director, sec.ID,
+				[]tournament.Result{tournamenttest.Line(sec, s[0], s[1], s[2], "4S", "N", 10)}, nil)
+		})
+		if changeErr != nil || enterErr != nil {
+			t.Fatalf("race %d: change to %q: %v; entry: %v", i, law, changeErr, enterErr)
+		}
+		stored, want := inForce(t, store, sec)
+		for j := range stored {
+			if want[j].NSScore == 251 {
+				own++
+			}
+			if stored[j].NSScore != want[j].NSScore {
+				wrong++
+				t.Errorf("race %d (section's law now %q): board %d round %d table %d stored with %d, scores %d under the law in force",
+					i, law, stored[j].Board, stored[j].Round, stored[j].Table, stored[j].NSScore, want[j].NSScore)
+			}
+		}
+		if wrong > 10 {
+			t.Fatalf("stopped after %d wrong scores", wrong)
+		}
+	}
+	// The races ending on auction-1915 hold the one-suit deal's 4S= at 251
+	// (honours from the hand record), or the test would find nothing.
+	if own == 0 {
+		t.Error("no result was ever scored 251 under the section's auction-1915")
 	}
 }
 

@@ -548,9 +548,71 @@ func sectionLaw(e *Event, name string, opts LawOptions) (scoring.Law, LawOptions
 	if law == e.Law && sameOptions(all, e.LawOptions) {
 		return 0, nil, nil
 	}
-	if acrossField(e) {
-		return 0, nil, Invalidf("law", "event "+strconv.FormatInt(e.ID, 10)+" compares every section's results across the field (overall field \"across\"): "+
-			"scores under "+law.String()+" cannot be compared with "+e.Law.String()+"'s on the same boards; rank each section on its own (overall field \"section\") first, or leave law out")
+	if err := ownCodeAcross(e, law); err != nil {
+		return 0, nil, err
 	}
 	return law, all, nil
+}
+
+// ownCodeAcross refuses, naming "law", a law code of a section's own in an
+// event compared across the field: its scores cannot be compared with the
+// other sections' on the same boards.
+func ownCodeAcross(e *Event, law scoring.Law) error {
+	if !acrossField(e) {
+		return nil
+	}
+	return Invalidf("law", "event "+strconv.FormatInt(e.ID, 10)+" compares every section's results across the field (overall field \"across\"): "+
+		"scores under "+law.String()+" cannot be compared with "+e.Law.String()+"'s on the same boards; rank each section on its own (overall field \"section\") first, or leave law out")
+}
+
+// patchedSectionLaw is sectionLaw for a change of a section's code
+// (SectionPatch): law "" is the event's code again; options without law
+// are of the code the section plays now, over the options it has.
+func patchedSectionLaw(e *Event, sec *Section, law *string, opts LawOptions) (scoring.Law, LawOptions, error) {
+	if law != nil {
+		return sectionLaw(e, strings.TrimSpace(*law), opts)
+	}
+	now := e.InSection(sec)
+	merged := LawOptions{}
+	for k, v := range now.LawOptions {
+		merged[k] = v
+	}
+	for k, v := range opts {
+		merged[k] = v
+	}
+	return sectionLaw(e, now.Law.String(), merged)
+}
+
+// rescoreOwnCode is the Rescorer of a change of sec's law code: its
+// results scored again under the code it now plays (rescoreUnder), inside
+// the change's transaction, where the event is read as the transaction
+// holds it — an event switched across the field meanwhile refuses a code
+// of the section's own (ownCodeAcross).
+func rescoreOwnCode(sec *Section) Rescorer {
+	own := sec.Law != 0
+	return func(e *Event, sectionID int64, boards []Board, results []Result) ([]ResultScore, error) {
+		if own && acrossField(e) {
+			return nil, Invalidf("law", "event "+strconv.FormatInt(e.ID, 10)+" was switched to compare every section's results across the field (overall field \"across\") while this change was made: "+
+				"a section there plays its event's law code; rank each section on its own (overall field \"section\") first")
+		}
+		return rescoreUnder(e, sectionID, boards, results)
+	}
+}
+
+// ownCodesAcross refuses, naming "overall.field" and the section, an event
+// compared across the field (e as it is to be) whose sections include one
+// with a law code of its own, as creating such a section in it is refused
+// (ownCodeAcross).
+func ownCodesAcross(e *Event, secs []Section) error {
+	if !acrossField(e) {
+		return nil
+	}
+	for i := range secs {
+		if sec := &secs[i]; sec.Law != 0 && (sec.Law != e.Law || !sameOptions(sec.LawOptions, e.LawOptions)) {
+			return Invalidf("overall.field", "section "+sec.Name+" (section "+strconv.FormatInt(sec.ID, 10)+", session "+strconv.Itoa(sec.Session)+
+				") plays "+sec.Law.String()+", a law code of its own, and event "+strconv.FormatInt(e.ID, 10)+" plays "+e.Law.String()+
+				": scores under two codes cannot be compared across the field; give the section its event's code first (PATCH its law to \"\"), or keep overall field \"section\"", FieldSection)
+		}
+	}
+	return nil
 }

@@ -43,9 +43,14 @@ type reportsData struct {
 	All        []lawSummary       // the overview when every code is compared
 	Par        *reports.ParReport // the par report, nil when no board has its double-dummy analysis
 	// CodeComparisons are the event's sections under different law codes
-	// compared on the same deals (reports.CompareEventCodes); none when
-	// every section plays the event's code.
+	// compared on the same deals, or the event against the one With names
+	// (reports.CompareWith); none when every section plays the event's
+	// code and no other event is chosen.
 	CodeComparisons []reports.CodeComparison
+	// Others are the events the director may compare this one with on
+	// the same boards (?with=ID), With the one chosen ("" for none).
+	Others []tournament.Event
+	With   string
 	// Declarations is the declaration report (Hawley's (a) and (b)), nil
 	// when no board has its double-dummy analysis.
 	Declarations *reports.DeclarationReport
@@ -69,11 +74,12 @@ func (p *Pages) reportsPage(c echo.Context) error {
 			d.Laws = append(d.Laws, name)
 		}
 	}
-	if par, err := reports.MakeParReport(ed); err == nil && par.Analysed > 0 {
-		d.Par = &par
+	if par, err := reports.ParReportIfAnalysed(ed); err == nil {
+		d.Par = par
 	}
-	if cs, err := reports.CompareEventCodes(ed); err == nil {
-		d.CodeComparisons = cs
+	if err := p.codesInto(c, &d, ed); err != nil {
+		v.Title, v.Data = "Reports · "+ed.Event.Name, &d
+		return p.renderError(c, "reports_event.html", v, err)
 	}
 	if decl, err := reports.MakeDeclarationReport(ed); err == nil && decl.Analysed > 0 {
 		d.Declarations = &decl
@@ -83,6 +89,43 @@ func (p *Pages) reportsPage(c echo.Context) error {
 		return p.renderError(c, "reports_event.html", v, err)
 	}
 	return p.render(c, http.StatusOK, "reports_event.html", v)
+}
+
+// codesInto fills in the code comparison: the event's sections under
+// their own codes, or with ?with=ID the event against that event on the
+// boards both played (reports.CompareWith, as the API's ?with= and the
+// CLI's --with), and the events to choose from.
+func (p *Pages) codesInto(c echo.Context, d *reportsData, ed tournament.EventData) error {
+	ctx, a := c.Request().Context(), actor(c)
+	events, err := p.svc.Events(ctx, a)
+	if err != nil {
+		return err
+	}
+	for _, e := range events {
+		if e.ID != ed.Event.ID {
+			d.Others = append(d.Others, e)
+		}
+	}
+	d.With = strings.TrimSpace(c.QueryParam("with"))
+	if d.With == "" {
+		if cs, err := reports.CompareWith(ed, nil); err == nil {
+			d.CodeComparisons = cs
+		}
+		return nil
+	}
+	with, err := strconv.ParseInt(d.With, 10, 64)
+	if err != nil || with < 1 {
+		return tournament.Invalidf("with", strconv.Quote(d.With)+": choose another event from the list")
+	}
+	if with == ed.Event.ID {
+		return tournament.Invalidf("with", "that is this event: choose another event that played the same boards")
+	}
+	other, err := p.svc.EventData(ctx, a, with)
+	if err != nil {
+		return err
+	}
+	d.CodeComparisons, err = reports.CompareWith(ed, &other)
+	return err
 }
 
 // compareInto fills in the law comparison d.To asks for.

@@ -24,6 +24,7 @@ func (p *Pages) changeRoutes(d *echo.Group) {
 	d.GET("/sections/:id/teams/:team", p.teamPage)
 	d.POST("/sections/:id/teams/:team", p.updateTeam)
 	d.POST("/sections/:id/change", p.changeSection)
+	d.POST("/sections/:id/law", p.changeSectionLaw)
 	d.GET("/sections/:id/delete", p.sectionDeletePage)
 	d.POST("/sections/:id/delete", p.deleteSection)
 	d.GET("/events/:id/delete", p.eventDeletePage)
@@ -408,6 +409,26 @@ func (p *Pages) changeSection(c echo.Context) error {
 		return p.sectionPageError(c, form, err)
 	}
 	return redirect(c, sectionPath(id), "Saved: section "+sec.Name+", session "+strconv.Itoa(sec.Session))
+}
+
+// changeSectionLaw gives a section a law code of its own, or its event's
+// again (""): its results are scored again under it (Service.UpdateSection).
+func (p *Pages) changeSectionLaw(c echo.Context) error {
+	id, err := pathID(c, "id")
+	if err != nil {
+		return p.renderError(c, "section_page.html", View{Title: "Section"}, err)
+	}
+	form := formValues(c)
+	law := form["law"]
+	sec, err := p.svc.UpdateSection(c.Request().Context(), actor(c), id, tournament.SectionPatch{Law: &law})
+	if err != nil {
+		return p.sectionPageError(c, form, err)
+	}
+	says := "Section " + sec.Name + " plays its event's law code; its results are scored under it"
+	if sec.Law != 0 {
+		says = "Section " + sec.Name + " plays " + sec.Law.String() + "; its results are scored under it"
+	}
+	return redirect(c, sectionPath(id), says)
 }
 
 // deletePageData is a confirmation page of a deletion.

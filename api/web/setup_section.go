@@ -77,13 +77,20 @@ func sectionForm(ev tournament.Event, form map[string]string) sectionFormData {
 	for _, k := range movementKinds {
 		d.Kinds = append(d.Kinds, kindChoice{Value: k.Value, Label: k.Label, Selected: form["kind"] == k.Value})
 	}
-	d.Laws = append(d.Laws, kindChoice{Value: "", Label: "the event's: " + ev.Law.String(), Selected: form["law"] == ""})
+	d.Laws = lawChoices(ev, form["law"])
+	return d
+}
+
+// lawChoices are the law codes a section may play, the event's first (the
+// value ""), chosen the one named.
+func lawChoices(ev tournament.Event, chosen string) []kindChoice {
+	out := []kindChoice{{Value: "", Label: "the event's: " + ev.Law.String(), Selected: chosen == ""}}
 	for _, name := range scoring.LawNames() {
 		if name != ev.Law.String() {
-			d.Laws = append(d.Laws, kindChoice{Value: name, Label: name, Selected: form["law"] == name})
+			out = append(out, kindChoice{Value: name, Label: name, Selected: chosen == name})
 		}
 	}
-	return d
+	return out
 }
 
 // postSection previews the movement the form describes (action=preview)
@@ -266,6 +273,7 @@ type sectionPageData struct {
 	PenaltyUnits  []unitChoice      // the units the section's method takes a penalty in; none: it takes none here
 	Unbalanced    string            // a custom movement the director accepted unbalanced (MovementSpec.Unbalanced): what movement.CheckBalanced finds in it; "" when none
 	PenaltyAmount string            // the form's amount at first: 25 (% of a top, the EBU's standard) at matchpoints, else none
+	Laws          []kindChoice      // the law-code form's choices, the one the section plays chosen
 }
 
 // unitChoice is a unit of the penalty form: its value and its words.
@@ -323,6 +331,11 @@ func (p *Pages) sectionPageData(c echo.Context) (sectionPageData, error) {
 		}
 	}
 	d.Howell = sec.Movement.Kind == movement.KindHowell
+	own := ""
+	if sec.Law != 0 {
+		own = sec.Law.String()
+	}
+	d.Laws = lawChoices(ev, own)
 	if se := (*scoring.Error)(nil); sec.Spec.Unbalanced && errors.As(sec.Movement.CheckBalanced(), &se) {
 		d.Unbalanced = se.Problem
 	}

@@ -241,8 +241,8 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		if ra.format == "json" {
 			out := api.NewRoyaltonResponse(d, rep)
 			out.From = from
-			if par, err := reports.MakeParReport(d); err == nil {
-				out.WithPar(d, par)
+			if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+				out.WithPar(d, *par)
 			}
 			return writeJSON(w, out)
 		}
@@ -255,8 +255,8 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 	if ra.format == "json" {
 		out := api.NewLawsResponse(d, cs)
 		out.From = from
-		if par, err := reports.MakeParReport(d); err == nil {
-			out.WithPar(d, par)
+		if par, err := reports.ParReportIfAnalysed(d); err == nil && par != nil {
+			out.WithPar(d, *par)
 		}
 		return writeJSON(w, out)
 	}
@@ -335,18 +335,10 @@ func printCodes(w, stderr io.Writer, ra reportArgs, d tournament.EventData, othe
 			fmt.Fprintf(stderr, "traveler report codes: boards without an analysis have no par: %v\n", err)
 		}
 	}
-	var cs []reports.CodeComparison
-	if other == nil {
-		var err error
-		if cs, err = reports.CompareEventCodes(d); err != nil {
-			return err
-		}
-	} else {
-		c, err := reports.CompareCodes(reports.EventSide(d), reports.EventSide(*other))
-		if err != nil {
-			return err
-		}
-		cs = []reports.CodeComparison{c}
+	d.With = other
+	cs, err := reports.CompareWith(d, d.With)
+	if err != nil {
+		return err
 	}
 	if ra.format == "json" {
 		out := api.NewCodesResponse(d, cs)

@@ -42,9 +42,10 @@ type NulloTable [4]uint8
 // Tricks returns the tricks the declarer takes in a nullo.
 func (t *NulloTable) Tricks(declarer Seat) int { return int(t[declarer&3]) }
 
-// NulloBudget is the default bound on the positions SolveNullo searches
-// for one deal: far above what the deals measured need (BENCHMARKS.md,
-// "Nullo by double dummy"), it bounds the time a pathological deal can take.
+// NulloBudget is a bound on the positions SolveNullo searches for one
+// deal that solved every whole deal measured (BENCHMARKS.md, "Nullo by
+// double dummy": DDS's first test deals, minutes each on a loaded
+// machine); it bounds the time a harder deal can take.
 const NulloBudget = 20_000_000
 
 // SolveNullo solves a deal's nullos by double dummy for each declarer

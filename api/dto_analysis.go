@@ -47,6 +47,11 @@ type ParDTO struct {
 // out (scoring.Rules.ParOf).
 const NulloNote = "nullos left out: double dummy counts the most tricks a side can take, and a nullo declarer wants the fewest"
 
+// DeclarationNulloNote is what the declaration report says of a code
+// whose nullos it left out on some boards: it judges nullos by a
+// double-dummy search of its own, bounded per board.
+const DeclarationNulloNote = "nullos left out on some boards (nullo_boards_left_out): the double-dummy nullo search went past its bound there; nullos played on them are not judged"
+
 // NewAnalysisDTO converts an analysis.
 func NewAnalysisDTO(a tournament.Analysis) AnalysisDTO {
 	row := func(seat scoring.Seat) StrainTricksDTO {

@@ -587,7 +587,7 @@ type DeclarationReportResponse struct {
 type DeclarationCountDTO struct {
 	Tables         int     `json:"contracts"`       // played contracts double dummy judges (the tables with one)
 	PassedOut      int     `json:"passed_out"`      // passed-out results
-	NotJudged      int     `json:"not_judged"`      // nullo contracts (nullos are left out)
+	NotJudged      int     `json:"not_judged"`      // nullo contracts on boards whose nullos are left out (search too long)
 	InBest         int     `json:"in_best"`         // contracts in the declaring side's best declaration
 	Levelled       int     `json:"levelled"`        // contracts with a level
 	AtHighest      int     `json:"at_highest"`      // of them, bid at the highest the declarer could fulfil
@@ -600,9 +600,10 @@ type DeclarationCountDTO struct {
 
 // CodeDeclarationDTO is one law code's part of the declaration report.
 type CodeDeclarationDTO struct {
-	Law           string `json:"law"`
-	NullosLeftOut bool   `json:"nullos_left_out,omitempty"`
-	Note          string `json:"note,omitempty"` // NulloNote when nullos are left out
+	Law                string `json:"law"`
+	NullosLeftOut      bool   `json:"nullos_left_out,omitempty"`       // on some boards the nullos were not solved and are left out
+	NulloBoardsLeftOut int    `json:"nullo_boards_left_out,omitempty"` // on how many
+	Note               string `json:"note,omitempty"`                  // DeclarationNulloNote when nullos are left out
 	DeclarationCountDTO
 	Boards []BoardDeclarationDTO `json:"boards"`
 }
@@ -614,6 +615,9 @@ type BoardDeclarationDTO struct {
 	BestNS  []string `json:"best_ns"` // NS's best declarations ("1C"); [] when NS cannot declare (Bridge codes)
 	BestEW  []string `json:"best_ew"`
 	Leader  string   `json:"leader,omitempty"` // the side that could make most; absent when neither
+	// NullosLeftOut: the code has nullos and this board's were not solved
+	// within the search's bound: a nullo played here is not judged.
+	NullosLeftOut bool `json:"nullos_left_out,omitempty"`
 	DeclarationCountDTO
 	Tables []DeclarationLineDTO `json:"tables"`
 }
@@ -624,7 +628,7 @@ type DeclarationLineDTO struct {
 	Table          int    `json:"table"`
 	Contract       string `json:"contract"` // "PASS" when passed out
 	Declarer       string `json:"declarer,omitempty"`
-	Judged         bool   `json:"judged"`              // false for a pass or a nullo
+	Judged         bool   `json:"judged"`              // false for a pass or a nullo on a board whose nullos are left out
 	InBest         bool   `json:"in_best"`             // the contract is in its side's best declaration
 	Highest        *int   `json:"highest,omitempty"`   // the most odd tricks the declarer takes in its strain (contracts with a level)
 	LevelGap       *int   `json:"level_gap,omitempty"` // highest less the level bid
@@ -641,11 +645,11 @@ func NewDeclarationReportResponse(d tournament.EventData, r reports.DeclarationR
 		Codes: convert(r.Codes, func(c reports.CodeDeclaration) CodeDeclarationDTO {
 			note := ""
 			if c.NullosLeftOut {
-				note = NulloNote
+				note = DeclarationNulloNote
 			}
-			return CodeDeclarationDTO{Law: c.Law, NullosLeftOut: c.NullosLeftOut, Note: note, DeclarationCountDTO: count(c.DeclarationCount),
+			return CodeDeclarationDTO{Law: c.Law, NullosLeftOut: c.NullosLeftOut, NulloBoardsLeftOut: c.NulloBoardsLeftOut, Note: note, DeclarationCountDTO: count(c.DeclarationCount),
 				Boards: convert(c.Boards, func(b reports.BoardDeclaration) BoardDeclarationDTO {
-					return BoardDeclarationDTO{Section: b.Section, Board: b.Board, BestNS: nonNil(b.Best[0]), BestEW: nonNil(b.Best[1]), Leader: b.Leader,
+					return BoardDeclarationDTO{Section: b.Section, Board: b.Board, BestNS: nonNil(b.Best[0]), BestEW: nonNil(b.Best[1]), Leader: b.Leader, NullosLeftOut: b.NullosLeftOut,
 						DeclarationCountDTO: count(b.DeclarationCount),
 						Tables: convert(b.Tables, func(l reports.DeclarationLine) DeclarationLineDTO {
 							out := DeclarationLineDTO{Round: l.Round, Table: l.Table, Contract: l.Contract, Declarer: l.Declarer, Judged: l.Judged, InBest: l.InBest, LeaderDeclared: l.LeaderDeclared}

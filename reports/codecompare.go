@@ -49,7 +49,7 @@ type CodeComparison struct {
 // the four hands and (b) the highest bid possible to fulfil in it.
 type DeclarationTally struct {
 	Measured       int     // contracts and passed-out boards with a double-dummy trick table
-	Judged         int     // contracts double dummy can judge (nullos are not)
+	Judged         int     // contracts double dummy judges (not nullos on boards whose nullos are left out)
 	InBest         int     // of them, in the declaring side's best declaration
 	ShareInBest    float64 // InBest / Judged, 0 to 1
 	Levelled       int     // judged contracts with a level
@@ -412,7 +412,7 @@ func CompareCodes(a, b CodeSide) (CodeComparison, error) {
 	out.A.Declarations.finish()
 	out.B.Declarations.finish()
 	out.InBest = WilcoxonSignedRank(bestDiffs)
-	out.InBestWords = signedRankWords(out.InBest, out.A.Law, out.B.Law, "share of its contracts in the best declaration of the four hands (double dummy, nullos left out)")
+	out.InBestWords = signedRankWords(out.InBest, out.A.Law, out.B.Law, "share of its contracts in the best declaration of the four hands (double dummy)")
 	out.AtPar = WilcoxonSignedRank(diffs)
 	out.AtParWords = signedRankWords(out.AtPar, out.A.Law, out.B.Law, "share of its tables that scored exactly par")
 	return out, nil
@@ -456,6 +456,7 @@ func boardSide(sb *sideBoard, sum *CodeSideSummary, fromPar, byBoard *[][]float6
 	slices.SortStableFunc(bc.Contracts, func(x, y ContractCount) int { return y.N - x.N })
 	cbs.Contracts = bc.Contracts
 	if sb.analysis != nil {
+		board := newDeclBoard(sb.rules, sb.analysis, DeclarationNulloBudget) // nullos solved once a board
 		for _, r := range sb.results {
 			c, err := sb.rules.ParseContract(r.Contract)
 			if err != nil {
@@ -467,7 +468,7 @@ func boardSide(sb *sideBoard, sum *CodeSideSummary, fromPar, byBoard *[][]float6
 					continue
 				}
 			}
-			td, err := MeasureDeclaration(sb.rules, sb.analysis, c, seat)
+			td, err := board.measure(c, seat)
 			if err != nil {
 				continue
 			}

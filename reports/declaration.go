@@ -19,9 +19,20 @@ import (
 //
 //   - A declaration is a strain, royal or plain as the code has them
 //     (royalton-1915's royal bid in any strain, royal-auction-1913's royal
-//     spades). Nullos are left out: double dummy counts the most tricks a
-//     side can take, and a nullo declarer wants the fewest (as par,
-//     scoring.Rules.ParOf); a nullo played at a table is not judged.
+//     spades), or a nullo where the code has them (royalton-1915;
+//     royal-auction-1913 unless its option nullo is off:
+//     scoring.Rules.HasNullo). DDS's table counts the most tricks a side
+//     can take; a nullo's tricks are scoring.SolveNullo's (the declarer's
+//     side playing to take fewest, the defenders to make it take most),
+//     searched once a board within DeclarationNulloBudget positions. When
+//     that is not enough the board's nullos are left out (NullosLeftOut):
+//     a nullo played there is not judged and the best declarations are
+//     among the other strains.
+//   - A nullo of level L is made when the opponents take 6 + L tricks
+//     (LAWS.md "Contract made / defeated"; seed 001's nullo chapter,
+//     seed 000 Royalton): its odd tricks are the opponents' tricks over
+//     six, and the highest nullo the declarer could fulfil is 7 less his
+//     own tricks by double dummy (0 when the opponents take six or fewer).
 //   - What a declaration is worth to a side is the best score the code
 //     gives it (scoring.Rules.Score: trick values, honours and chicane from
 //     the four hands, slams, the duplicate game premium, the vulnerability)
@@ -34,8 +45,9 @@ import (
 //     best (royalton-1915 values every odd trick 10 in any strain, so its
 //     best declaration is the one that takes most tricks).
 //   - The highest bid the declarer could fulfil in the contract's
-//     declaration is the declarer's double-dummy tricks less six (0 when
-//     not even one odd trick).
+//     declaration is the odd tricks he takes by double dummy (a nullo's:
+//     the opponents'), his tricks less six (0 when not even one odd
+//     trick).
 //   - The side that could make most is the side whose best declaration is
 //     worth more to it than the other side's is to the other (none when
 //     they are worth the same; none under the Bridge codes, where one side
@@ -46,7 +58,8 @@ import (
 type TableDeclaration struct {
 	PassedOut bool         // no contract: only Leader and Lead say anything
 	Side      scoring.Side // the side that played the contract
-	// Judged is false for a nullo contract: double dummy cannot judge it.
+	// Judged is false for a nullo contract on a board whose nullos are
+	// left out (NullosLeftOut).
 	Judged bool
 	// Best are the declaring side's best declarations: strain and royal,
 	// at the highest bid worth most to it (level 0 under the Bridge codes),
@@ -57,7 +70,7 @@ type TableDeclaration struct {
 	InBest bool
 	// Levelled: the contract has a level (not a Bridge declaration); then
 	// Highest is the most odd tricks its declarer takes by double dummy in
-	// its strain (0 to 7) and LevelGap is Highest less the level bid:
+	// its strain (0 to 7; a nullo: the opponents' odd tricks) and LevelGap is Highest less the level bid:
 	// above 0 the table bid fewer odd tricks than it could fulfil, 0 the
 	// highest it could, below 0 more than it could.
 	Levelled          bool
@@ -69,7 +82,61 @@ type TableDeclaration struct {
 	Leader         scoring.Side
 	Lead           bool
 	LeaderDeclared bool
-	NullosLeftOut  bool // the code has nullos, which the measure leaves out
+	// NullosLeftOut: the code has nullos and the board's were not solved
+	// within DeclarationNulloBudget positions: they are left out.
+	NullosLeftOut bool
+}
+
+// DeclarationNulloBudget bounds the positions scoring.SolveNullo searches
+// for one board of the declaration measure in the service (the page, the
+// API, the workbook): about a tenth of a second. It solves endings and
+// lopsided deals, not a usual whole deal (BENCHMARKS.md, "Nullo by double
+// dummy": a whole deal takes millions of positions); a board it does not
+// solve has its nullos left out. `traveler report declaration
+// --nullo-budget` may spend more (MakeDeclarationReportWithin).
+const DeclarationNulloBudget = 50_000
+
+// declBoard is one board as the declaration measure reads it: the code,
+// the analysis, and the nullo tricks by double dummy where the code has
+// nullos (searched once a board, whatever the number of tables).
+type declBoard struct {
+	rules       *scoring.Rules
+	an          *tournament.Analysis
+	nullo       scoring.NulloTable
+	nulloSolved bool // nullo holds the deal's nullo tricks
+	nulloOut    bool // the code has nullos, left out: not solved
+}
+
+// newDeclBoard reads the board an under rules, solving its nullos within
+// budget positions when the code has them.
+func newDeclBoard(rules *scoring.Rules, an *tournament.Analysis, budget int) *declBoard {
+	b := &declBoard{rules: rules, an: an}
+	if !rules.HasNullo() {
+		return b
+	}
+	if hands, ok := an.Deal.Complete(); ok {
+		b.nullo, b.nulloSolved = scoring.SolveNullo(hands, budget)
+	}
+	b.nulloOut = !b.nulloSolved
+	return b
+}
+
+// tricks returns the declarer's tricks by double dummy in the strain (a
+// nullo's: the fewest he can be held to); false when not known.
+func (b *declBoard) tricks(declarer scoring.Seat, s scoring.Strain) (int, bool) {
+	if s == scoring.Nullo {
+		return b.nullo.Tricks(declarer), b.nulloSolved
+	}
+	return b.an.Tricks.Tricks(declarer, s)
+}
+
+// oddOf returns the tricks a declarer taking tricks plays for: his own, or
+// at a nullo the opponents' (LAWS.md "Contract made / defeated").
+func oddOf(s scoring.Strain, tricks int) int {
+	if s == scoring.Nullo {
+		return 13 - tricks
+	}
+	return tricks
 }
 
 // MeasureDeclaration is THE declaration measure of one table: contract c
@@ -80,12 +147,17 @@ type TableDeclaration struct {
 // declared — TableDeclaration says how each is reckoned. The error is
 // Rules.Score's, for a bid the code cannot score.
 func MeasureDeclaration(rules *scoring.Rules, an *tournament.Analysis, c scoring.Contract, declarer scoring.Seat) (TableDeclaration, error) {
-	td := TableDeclaration{NullosLeftOut: rules.HasNullo()}
+	return newDeclBoard(rules, an, DeclarationNulloBudget).measure(c, declarer)
+}
+
+// measure is MeasureDeclaration on a board read once.
+func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDeclaration, error) {
+	td := TableDeclaration{NullosLeftOut: bd.nulloOut}
 	var best [2][]scoring.Contract
 	var worth [2]int
 	var declares [2]bool
 	for x := scoring.NS; x <= scoring.EW; x++ {
-		b, ns, ok, err := bestDeclarations(rules, an, x)
+		b, ns, ok, err := bd.bestDeclarations(x)
 		if err != nil {
 			return td, err
 		}
@@ -106,9 +178,9 @@ func MeasureDeclaration(rules *scoring.Rules, an *tournament.Analysis, c scoring
 	td.Side = x
 	td.LeaderDeclared = td.Lead && td.Leader == x
 	td.Best, td.BestNS = best[x], worth[x]
-	tricks, ok := an.Tricks.Tricks(declarer, c.Strain)
+	tricks, ok := bd.tricks(declarer, c.Strain)
 	if !ok {
-		return td, nil // a nullo: not judged
+		return td, nil // a nullo left out: not judged
 	}
 	td.Judged = true
 	for _, b := range td.Best {
@@ -118,7 +190,7 @@ func MeasureDeclaration(rules *scoring.Rules, an *tournament.Analysis, c scoring
 	}
 	if c.Level > 0 {
 		td.Levelled = true
-		td.Highest = max(0, tricks-6)
+		td.Highest = max(0, oddOf(c.Strain, tricks)-6)
 		td.LevelGap = td.Highest - int(c.Level)
 	}
 	return td, nil
@@ -127,7 +199,8 @@ func MeasureDeclaration(rules *scoring.Rules, an *tournament.Analysis, c scoring
 // bestDeclarations returns side x's best declarations on the board, what
 // they score for North-South, and false when x cannot declare (the Bridge
 // codes' other side).
-func bestDeclarations(rules *scoring.Rules, an *tournament.Analysis, x scoring.Side) ([]scoring.Contract, int, bool, error) {
+func (bd *declBoard) bestDeclarations(x scoring.Side) ([]scoring.Contract, int, bool, error) {
+	rules, an := bd.rules, bd.an
 	type decl struct {
 		strain scoring.Strain
 		royal  bool
@@ -136,9 +209,7 @@ func bestDeclarations(rules *scoring.Rules, an *tournament.Analysis, x scoring.S
 	var bids []scoring.Contract
 	if bids0 := rules.Bids(); bids0 != nil {
 		for _, b := range bids0 {
-			if b.Strain != scoring.Nullo {
-				bids = append(bids, scoring.Contract{Level: b.Level, Strain: b.Strain, Royal: b.Royal})
-			}
+			bids = append(bids, scoring.Contract{Level: b.Level, Strain: b.Strain, Royal: b.Royal})
 		}
 	} else {
 		if an.Dealer.Side() != x {
@@ -160,12 +231,12 @@ func bestDeclarations(rules *scoring.Rules, an *tournament.Analysis, x scoring.S
 			if lone(c) && seat != an.Dealer {
 				continue // the lone spade is the dealer's opening only (seed 001 Law 48)
 			}
-			tricks, ok := an.Tricks.Tricks(seat, c.Strain)
+			tricks, ok := bd.tricks(seat, c.Strain)
 			if !ok {
-				continue
+				continue // a nullo left out
 			}
 			played := c
-			if tricks < 6+max(1, int(c.Level)) {
+			if oddOf(c.Strain, tricks) < 6+max(1, int(c.Level)) {
 				played.Doubles = 1
 			}
 			res := scoring.Result{Contract: played, Declarer: seat, Tricks: tricks, Holding: scoring.HoldingOf(an.Deal.Hands, c.Strain), Vulnerability: an.Vulnerability}
@@ -219,7 +290,7 @@ type DeclarationReport struct {
 type DeclarationCount struct {
 	Tables    int // played results with a contract that double dummy judges
 	PassedOut int
-	NotJudged int // nullo contracts (nullos are left out)
+	NotJudged int // nullo contracts on boards whose nullos are left out
 	InBest    int // contracts in the declaring side's best declaration
 	// Levelled are the Tables with a level; AtHighest of them bid the
 	// highest they could fulfil, Under fewer, Over more; MeanLevelGap is
@@ -233,8 +304,11 @@ type DeclarationCount struct {
 
 // CodeDeclaration is one law code's part of the report.
 type CodeDeclaration struct {
-	Law           string
-	NullosLeftOut bool
+	Law string
+	// NullosLeftOut: on NulloBoardsLeftOut of the boards the code's nullos
+	// were not solved within DeclarationNulloBudget and are left out.
+	NullosLeftOut      bool
+	NulloBoardsLeftOut int
 	DeclarationCount
 	Boards []BoardDeclaration
 }
@@ -248,6 +322,9 @@ type BoardDeclaration struct {
 	// most, "" when neither.
 	Best   [2][]string
 	Leader string
+	// NullosLeftOut: the code has nullos and this board's were not solved
+	// within DeclarationNulloBudget: they are left out.
+	NullosLeftOut bool
 	DeclarationCount
 	Tables []DeclarationLine
 }
@@ -318,6 +395,13 @@ func (c *DeclarationCount) merge(o DeclarationCount) {
 // CodeDeclaration a code, the event's own first. Results the code cannot
 // read (and unplayed, artificial or assigned ones) are left out.
 func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
+	return MakeDeclarationReportWithin(d, DeclarationNulloBudget)
+}
+
+// MakeDeclarationReportWithin is MakeDeclarationReport with each board's
+// nullos searched within budget positions (DeclarationNulloBudget in the
+// service; the CLI may spend more).
+func MakeDeclarationReportWithin(d tournament.EventData, budget int) (DeclarationReport, error) {
 	var rep DeclarationReport
 	byLaw := map[scoring.Law]int{}
 	codeOf := func(rules *scoring.Rules) *CodeDeclaration {
@@ -325,7 +409,7 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 		if !ok {
 			i = len(rep.Codes)
 			byLaw[rules.Law] = i
-			rep.Codes = append(rep.Codes, CodeDeclaration{Law: rules.Law.String(), NullosLeftOut: rules.HasNullo()})
+			rep.Codes = append(rep.Codes, CodeDeclaration{Law: rules.Law.String()})
 		}
 		return &rep.Codes[i]
 	}
@@ -344,8 +428,9 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 		rep.Analysed += len(sd.Analyses)
 		for ai := range sd.Analyses {
 			an := &sd.Analyses[ai]
-			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board}
-			probe, err := MeasureDeclaration(&rules, an, scoring.Contract{Pass: true}, 0)
+			board := newDeclBoard(&rules, an, budget)
+			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board, NullosLeftOut: board.nulloOut}
+			probe, err := board.measure(scoring.Contract{Pass: true}, 0)
 			if err != nil {
 				return rep, err
 			}
@@ -353,7 +438,7 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 				bd.Leader = probe.Leader.String()
 			}
 			for x := scoring.NS; x <= scoring.EW; x++ {
-				best, _, ok, err := bestDeclarations(&rules, an, x)
+				best, _, ok, err := board.bestDeclarations(x)
 				if err != nil {
 					return rep, err
 				}
@@ -377,7 +462,7 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 						continue
 					}
 				}
-				td, err := MeasureDeclaration(&rules, an, c, decl)
+				td, err := board.measure(c, decl)
 				if err != nil {
 					continue // a bid the code cannot score
 				}
@@ -385,6 +470,10 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 				bd.Tables = append(bd.Tables, DeclarationLine{Round: r.Round, Table: r.Table, Contract: c.String(), Declarer: r.Declarer, TableDeclaration: td})
 			}
 			cd := codeOf(&rules)
+			if bd.NullosLeftOut {
+				cd.NullosLeftOut = true
+				cd.NulloBoardsLeftOut++
+			}
 			cd.merge(bd.DeclarationCount)
 			cd.Boards = append(cd.Boards, bd)
 		}
@@ -393,7 +482,7 @@ func MakeDeclarationReport(d tournament.EventData) (DeclarationReport, error) {
 }
 
 // declarationHeader heads the rows of counts, in the text and the workbook.
-var declarationHeader = []string{"tables", "in best declaration", "at highest level", "under", "over", "mean level gap", "passed out", "nullos (not judged)", "side that could make most declared"}
+var declarationHeader = []string{"tables", "in best declaration", "at highest level", "under", "over", "mean level gap", "passed out", "nullos not judged (search too long)", "side that could make most declared"}
 
 // row is the count's cells under declarationHeader.
 func (c DeclarationCount) row() []any {
@@ -401,10 +490,11 @@ func (c DeclarationCount) row() []any {
 		strconv.Itoa(c.LeaderDeclared) + " of " + strconv.Itoa(c.Leading)}
 }
 
-// name is the code as the report names it, with the nullo note.
+// name is the code as the report names it, with the note of the boards
+// whose nullos are left out.
 func (c CodeDeclaration) name() string {
 	if c.NullosLeftOut {
-		return c.Law + " (nullos left out)"
+		return c.Law + " (nullos left out on " + plural(c.NulloBoardsLeftOut, "board") + ": double-dummy search too long)"
 	}
 	return c.Law
 }

@@ -101,7 +101,9 @@ func TestMeasureDeclaration(t *testing.T) {
 	if err != nil || !got.PassedOut || !got.Lead || got.Leader != scoring.EW || got.LeaderDeclared || got.Judged {
 		t.Errorf("passed out: %+v %v", got, err)
 	}
-	// A nullo (royalton-1915) is left out, not judged.
+	// A nullo (royalton-1915) on this deal is left out, not judged: its
+	// nullo search goes past DeclarationNulloBudget (BENCHMARKS.md, "Nullo
+	// by double dummy": DDS's deal 1 is not solved in 3,000,000 positions).
 	rules = scoring.NewRules(scoring.Royalton1915)
 	nl, _ := rules.ParseContract("2NL")
 	got, err = MeasureDeclaration(&rules, an, nl, scoring.North)
@@ -148,5 +150,134 @@ func TestDeclarationReport(t *testing.T) {
 	b := c.Boards[0]
 	if b.DeclarationCount != want || b.Leader != "EW" || !slices.Equal(b.Best[0], []string{"1C"}) || !slices.Equal(b.Best[1], []string{"2S"}) || len(b.Tables) != 5 {
 		t.Errorf("board: %+v", b)
+	}
+}
+
+// lowCards is a deal where one side holds every low card: North ♠8–2
+// ♥7–2, South ♦8–2 ♣7–2, East ♠A–9 ♥A–8, West ♦A–9 ♣A–8; dealer North,
+// none vulnerable. Its trick table is DDS's (`traveler dd`, libdds0): North
+// and South take C0 D1 H0 S1 NT0, East and West C13 D12 H13 S12 NT13.
+// Its nullo table is worked by hand in scoring.TestSolveNulloLowCards:
+// North-South as nullo declarers take 0 tricks, East-West 13.
+func lowCards(t *testing.T) *tournament.Analysis {
+	t.Helper()
+	deal, err := scoring.ParseDeal("deal", "N:8765432.765432.. AKQJT9.AKQJT98.. ..8765432.765432 ..AKQJT9.AKQJT98")
+	if err != nil {
+		t.Fatal(err)
+	}
+	an := &tournament.Analysis{Board: 1, Deal: deal, Dealer: scoring.North, Vulnerability: scoring.VulNone}
+	ns := [5]uint8{0, 1, 0, 1, 0} // C D H S NT
+	ew := [5]uint8{13, 12, 13, 12, 13}
+	for s := scoring.North; s <= scoring.West; s++ {
+		if s.Side() == scoring.NS {
+			an.Tricks[s] = ns
+		} else {
+			an.Tricks[s] = ew
+		}
+	}
+	return an
+}
+
+// TestMeasureDeclarationNullo judges nullos under royalton-1915 (seed 000:
+// 10 an odd trick in any strain, nullo included; a nullo is made when the
+// opponents take 6 + its level, and its odd tricks are theirs over six,
+// LAWS.md "Contract made / defeated"; the grand slam is scored when 7 is
+// declared and made, LAWS.md "Slams") on lowCards, by hand:
+//
+// North-South take at most one trick in any plain strain, so any plain bid
+// of theirs fails; as nullo declarers they take none: East-West take 13,
+// 7 odd tricks, and 7NL makes — 7 × 10 and the declared grand slam, the
+// same as East-West's 7NT (13 tricks: 7 × 10 and the grand slam): par
+// under royalton-1915 (`traveler dd`, nullos left out) is EW 445 by 7NT,
+// 7H or 7C, royal or plain (spades and diamonds make 12). So North-South's
+// best declaration is 7NL (plain or royal: the same score made), worth as
+// much to them as East-West's best is to East-West: neither side could
+// make most. East-West as nullo declarers take 13: no odd trick.
+//
+//   - 3NL by North: in NS's best, highest 7, level gap 7 − 3 = 4.
+//   - 7NL by South: in NS's best, at the highest (gap 0).
+//   - 2NL by East: not in EW's best (their best is 7 in clubs, hearts or
+//     no-trump), highest 0, gap 0 − 2 = −2.
+//   - 7NT by West: in EW's best, gap 0.
+func TestMeasureDeclarationNullo(t *testing.T) {
+	an := lowCards(t)
+	rules := scoring.NewRules(scoring.Royalton1915)
+	cases := []struct {
+		contract     string
+		declarer     scoring.Seat
+		inBest       bool
+		highest, gap int
+	}{
+		{"3NL", scoring.North, true, 7, 4},
+		{"7NL", scoring.South, true, 7, 0},
+		{"2NL", scoring.East, false, 0, -2},
+		{"7NT", scoring.West, true, 7, 0},
+	}
+	for _, c := range cases {
+		con, err := rules.ParseContract(c.contract)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := MeasureDeclaration(&rules, an, con, c.declarer)
+		if err != nil {
+			t.Fatalf("%s by %s: %v", c.contract, c.declarer, err)
+		}
+		if !got.Judged || got.NullosLeftOut || got.InBest != c.inBest || !got.Levelled || got.Highest != c.highest || got.LevelGap != c.gap || got.Lead {
+			t.Errorf("%s by %s: %+v; want judged, in best %v, highest %d, gap %d, no side making most", c.contract, c.declarer, got, c.inBest, c.highest, c.gap)
+		}
+		var best []string
+		for _, b := range got.Best {
+			best = append(best, b.String())
+		}
+		wantBest, want := []string{"7NL", "7NLR"}, 445
+		if c.declarer.Side() == scoring.EW {
+			wantBest, want = []string{"7C", "7H", "7NT", "7CR", "7HR", "7NTR"}, -445
+		}
+		if got.BestNS != want || !slices.Equal(best, wantBest) {
+			t.Errorf("%s by %s: best %v scoring NS %d, want %v scoring %d", c.contract, c.declarer, best, got.BestNS, wantBest, want)
+		}
+	}
+}
+
+// TestDeclarationReportNullo sums nullos judged and left out under
+// royalton-1915: section A plays lowCards, section B DDS's deal 1
+// (list100First), whose nullos the bounded search leaves out.
+//
+// A (TestMeasureDeclarationNullo, by hand): 3NL by N (in NS's best, gap
+// +4: under) and 2NL by E (not in EW's best, gap −2: over): 2 tables, 1 in
+// best, 0 at the highest, mean gap (4 − 2) / 2 = 1; neither side could
+// make most. B: one nullo, not judged; its board's nullos left out.
+func TestDeclarationReportNullo(t *testing.T) {
+	played := func(contract, declarer string, tricks int) tournament.Result {
+		return tournament.Result{Board: 1, Status: tournament.StatusPlayed, Contract: contract, Declarer: declarer, Tricks: tricks}
+	}
+	d := tournament.EventData{
+		Event: tournament.Event{Name: "Nullos", Law: scoring.Royalton1915, Scoring: tournament.MethodMP},
+		Sections: []tournament.SectionData{
+			{Section: tournament.Section{Name: "A"}, Results: []tournament.Result{played("3NL", "N", 0), played("2NL", "E", 13)}, Analyses: []tournament.Analysis{*lowCards(t)}},
+			{Section: tournament.Section{Name: "B"}, Results: []tournament.Result{played("2NL", "N", 5)}, Analyses: []tournament.Analysis{*list100First(t)}},
+		},
+	}
+	rep, err := MakeDeclarationReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Codes) != 1 || len(rep.Codes[0].Boards) != 2 {
+		t.Fatalf("%+v", rep)
+	}
+	c := rep.Codes[0]
+	a, b := c.Boards[0], c.Boards[1]
+	wantA := DeclarationCount{Tables: 2, InBest: 1, Levelled: 2, Under: 1, Over: 1, MeanLevelGap: 1}
+	if a.DeclarationCount != wantA || a.NullosLeftOut || !slices.Equal(a.Best[0], []string{"7NL", "7NLR"}) || a.Leader != "" {
+		t.Errorf("lowCards: %+v, want %+v", a, wantA)
+	}
+	if want := (DeclarationCount{NotJudged: 1, Leading: 1}); b.DeclarationCount != want || !b.NullosLeftOut {
+		t.Errorf("deal 1: %+v, want %+v and nullos left out", b, want)
+	}
+	if !c.NullosLeftOut || c.NulloBoardsLeftOut != 1 || c.NotJudged != 1 || c.Tables != 2 {
+		t.Errorf("code: %+v", c)
+	}
+	if got, want := c.name(), "royalton-1915 (nullos left out on 1 board: double-dummy search too long)"; got != want {
+		t.Errorf("name %q, want %q", got, want)
 	}
 }

@@ -29,7 +29,13 @@ type reportArgs struct {
 	format string        // table or json
 	to     []scoring.Law // laws: the codes compared with; nil: every other one
 	with   *eventSource  // codes: the other event on the same boards; nil: the event's own sections under their codes
+	// nulloBudget: declaration: the positions each board's nullo search
+	// may take (reports.MakeDeclarationReportWithin)
+	nulloBudget int
 }
+
+// maxNulloBudget bounds --nullo-budget: a billion positions, hours a board.
+const maxNulloBudget = 1_000_000_000
 
 // runReport prints the Royalton test report or the law-code comparison of
 // an event from the database (--event) or a results file (--from), as a
@@ -43,6 +49,7 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	to := fs.String("to", "all", "laws: the law code to compare with ("+strings.Join(scoring.LawNames(), ", ")+"), or all")
 	format := fs.String("format", "table", "output: table (readable text) or json")
 	with := fs.String("with", "", "codes: the other event on the same boards, played under another law code: its id in the database, or a results file")
+	nulloBudget := fs.Int("nullo-budget", reports.DeclarationNulloBudget, fmt.Sprintf("declaration: the positions each board's double-dummy nullo search may take (1 to %d; a whole deal takes millions, seconds each: BENCHMARKS.md); a board not solved within it has its nullos left out", maxNulloBudget))
 	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|codes|declaration (--event ID [--section ID] [--session N] | --from FILE) [--with ID|FILE]")
@@ -70,6 +77,9 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return code
 	}
 	ra, err := checkReportArgs(fs, pos, *to, *format)
+	if err == nil {
+		ra.nulloBudget, err = checkNulloBudget(fs, ra.kind, *nulloBudget)
+	}
 	dealt := false
 	fs.Visit(func(f *flag.Flag) { dealt = dealt || f.Name == "deals" })
 	switch {
@@ -152,6 +162,22 @@ func checkReportArgs(fs *flag.FlagSet, pos []string, to, format string) (reportA
 	return ra, nil
 }
 
+// checkNulloBudget checks --nullo-budget: the declaration report only,
+// 1 to maxNulloBudget.
+func checkNulloBudget(fs *flag.FlagSet, kind string, n int) (int, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "nullo-budget" })
+	switch {
+	case !given:
+		return n, nil
+	case kind != "declaration":
+		return 0, usagef("--nullo-budget: only the declaration report searches nullos")
+	case n < 1 || n > maxNulloBudget:
+		return 0, usagef("--nullo-budget %d: allowed 1 to %d positions", n, maxNulloBudget)
+	}
+	return n, nil
+}
+
 // checkDeals checks --deals: the royalton report only, no event or file
 // with it, and 1 to maxDealt boards.
 func checkDeals(fs *flag.FlagSet, ra reportArgs, n int) error {
@@ -225,7 +251,7 @@ func printReport(w io.Writer, ra reportArgs, d tournament.EventData, from string
 		if err := tournament.AnalyseMissing(&dds.Lazy{}, &d); err != nil {
 			return err
 		}
-		rep, err := reports.MakeDeclarationReport(d)
+		rep, err := reports.MakeDeclarationReportWithin(d, ra.nulloBudget)
 		if err != nil {
 			return err
 		}

@@ -77,3 +77,68 @@ func TestReportDeclaration(t *testing.T) {
 		}
 	}
 }
+
+// TestReportDeclarationNullo: `traveler report declaration` judges nullos
+// under royalton-1915 ([TravelerLaw]) on the deal where North-South hold
+// every low card (reports.TestMeasureDeclarationNullo works it by hand:
+// North-South's best is 7NL, plain or royal; 3NL by North is in it, four
+// levels under the highest, 7; 2NL by East is not in East-West's best and
+// two over). With --nullo-budget 1 the search cannot finish: the board's
+// nullos are left out and both tables are not judged, and said so.
+// --nullo-budget is refused out of its range and on another report.
+func TestReportDeclarationNullo(t *testing.T) {
+	needDDS(t)
+	var pbn strings.Builder
+	for i, g := range [][3]string{{"3NL", "N", "0"}, {"2NL", "E", "13"}} {
+		pbn.WriteString(`[Event "Nullos"]
+[Date "2026.11.27"]
+[Scoring "MP"]
+[TravelerLaw "royalton-1915"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:8765432.765432.. AKQJT9.AKQJT98.. ..8765432.765432 ..AKQJT9.AKQJT98"]
+[PairId_NS "` + string(rune('1'+2*i)) + `"]
+[PairId_EW "` + string(rune('2'+2*i)) + `"]
+[Contract "` + g[0] + `"]
+[Declarer "` + g[1] + `"]
+[Result "` + g[2] + `"]
+
+`)
+	}
+	file := filepath.Join(t.TempDir(), "nullo.pbn")
+	if err := os.WriteFile(file, []byte(pbn.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	report := func(extra ...string) api.DeclarationReportResponse {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"report", "declaration", "--from", file, "--format", "json"}, extra...)
+		if code := run(context.Background(), args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", extra, code, stderr.String())
+		}
+		var rep api.DeclarationReportResponse
+		if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Codes) != 1 || rep.Codes[0].Law != "royalton-1915" || len(rep.Codes[0].Boards) != 1 {
+			t.Fatalf("%v: %s", extra, stdout.String())
+		}
+		return rep
+	}
+	c := report().Codes[0]
+	if c.Tables != 2 || c.NotJudged != 0 || c.InBest != 1 || c.Under != 1 || c.Over != 1 || c.NullosLeftOut || c.Note != "" ||
+		strings.Join(c.Boards[0].BestNS, " ") != "7NL 7NLR" {
+		t.Errorf("judged: %+v", c)
+	}
+	c = report("--nullo-budget", "1").Codes[0]
+	if c.Tables != 0 || c.NotJudged != 2 || !c.NullosLeftOut || c.NulloBoardsLeftOut != 1 || c.Note != api.DeclarationNulloNote || !c.Boards[0].NullosLeftOut {
+		t.Errorf("left out: %+v", c)
+	}
+	for _, args := range [][]string{{"declaration", "--nullo-budget", "0"}, {"par", "--nullo-budget", "9"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), append([]string{"report", "--from", file}, args...), nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--nullo-budget") {
+			t.Errorf("%v: exit %d, %s", args, code, stderr.String())
+		}
+	}
+}

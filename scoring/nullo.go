@@ -1,0 +1,346 @@
+package scoring
+
+import "math/bits"
+
+// A nullo by double dummy. DDS (scoring/dds) solves the normal game, where
+// each side plays to take the most tricks; a nullo (royal-auction-1913's
+// nullo chapter, seed 001; royalton-1915, seed 000) is played without
+// trumps and the declarer's side plays to take the FEWEST tricks — and the
+// defenders, whose score is the declarer's tricks over his contract's
+// limit, to make him take the most (LAWS.md "Contract made / defeated":
+// a nullo is made when the opponents take 6 + level tricks). The game tree
+// is no-trump play; only the objective is reversed: each side plays to
+// lose tricks. This file solves that game exactly with a small
+// double-dummy search of its own:
+//
+//   - null-window tests "can the side that wants North-South to take
+//     tricks make them take k or more", and the value found by bisection
+//     between the bounds known;
+//   - a transposition table at the start of each trick, keyed by the
+//     leader and the cards left written by relative rank (a position where
+//     only the order of the cards left matters is the same position
+//     whichever small cards are gone), holding bounds on the tricks North-
+//     South take from there;
+//   - touching cards played once: of cards of one hand with no card of
+//     another hand (or of the trick in progress) between them, only one is
+//     tried;
+//   - moves ordered to cut early (in a nullo: duck under the card winning
+//     the trick with the highest card that ducks, discard high cards,
+//     lead low).
+//
+// It solves the normal no-trump game too (TestDDNoTrumpAgainstDDS checks
+// it against DDS's published tables): the search is the same, only who
+// wants tricks differs.
+
+// NulloTable is a deal's nullo tricks by double dummy: the tricks each seat
+// takes as a nullo's declarer (indexed by Seat), his side playing to take
+// fewest and the defenders, the declarer's left-hand opponent leading, to
+// make him take most. A nullo of level L is made when the declarer takes
+// 7 − L tricks or fewer.
+type NulloTable [4]uint8
+
+// Tricks returns the tricks the declarer takes in a nullo.
+func (t *NulloTable) Tricks(declarer Seat) int { return int(t[declarer&3]) }
+
+// NulloBudget is a bound on the positions SolveNullo searches for one
+// deal that solved every whole deal measured (BENCHMARKS.md, "Nullo by
+// double dummy": DDS's first test deals, minutes each on a loaded
+// machine); it bounds the time a harder deal can take.
+const NulloBudget = 20_000_000
+
+// SolveNullo solves a deal's nullos by double dummy for each declarer
+// seat: the four hands must hold the same number of cards, none twice
+// (a whole deal: 13 each). It searches at most budget positions (trick
+// starts searched afresh) and returns false when that was not enough; the
+// table is then not known.
+func SolveNullo(hands [4]Hand, budget int) (NulloTable, bool) {
+	var t NulloTable
+	s := newDDSolver(hands, true, budget)
+	n := hands[0].Count()
+	for d := North; d <= West; d++ {
+		ns, ok := s.value(d.Next())
+		if !ok {
+			return t, false
+		}
+		if d.Side() == NS {
+			t[d] = uint8(ns)
+		} else {
+			t[d] = uint8(n - ns)
+		}
+	}
+	return t, true
+}
+
+// ddBounds are the bounds known on the tricks North-South take from a
+// position: lo ≤ tricks ≤ hi.
+type ddBounds struct{ lo, hi uint8 }
+
+// ddKey is a trick-start position by relative rank: per suit, the number
+// of cards left and their holders from the highest down (2 bits a card),
+// and the leader.
+type ddKey struct{ a, b uint64 }
+
+// ddSolver is one deal's search; its transposition table serves every
+// leader of the same game.
+type ddSolver struct {
+	hands  [4]Hand
+	gone   Hand // the cards of the tricks completed
+	misere bool // each side plays to take fewest tricks: a nullo
+	tt     map[ddKey]ddBounds
+	nodes  int // trick starts searched
+	budget int
+	over   bool // the budget was spent: results are not known
+}
+
+// newDDSolver starts a search of the no-trump game of hands; misere: each
+// side wants fewest tricks.
+func newDDSolver(hands [4]Hand, misere bool, budget int) *ddSolver {
+	return &ddSolver{hands: hands, misere: misere, tt: make(map[ddKey]ddBounds, 1<<14), budget: budget}
+}
+
+// value returns the tricks North-South take with leader on lead, and false
+// when the budget ran out.
+func (s *ddSolver) value(leader Seat) (int, bool) {
+	lo, hi := 0, s.hands[leader].Count()
+	for lo < hi && !s.over {
+		k := (lo + hi + 1) / 2
+		if s.reach(leader, k) {
+			lo = k
+		} else {
+			hi = k - 1
+		}
+	}
+	return lo, !s.over
+}
+
+// maximises reports whether the seat plays for North-South to take tricks:
+// North and South in the normal game, East and West in a nullo.
+func (s *ddSolver) maximises(p Seat) bool { return (p.Side() == NS) != s.misere }
+
+// reach reports whether the side that wants North-South's tricks makes
+// them take k or more of the tricks left, leader to lead to the next.
+func (s *ddSolver) reach(leader Seat, k int) bool {
+	n := s.hands[leader].Count()
+	if k <= 0 {
+		return true
+	}
+	if k > n {
+		return false
+	}
+	if s.over {
+		return false
+	}
+	if n == 1 {
+		return s.lastTrick(leader) >= k
+	}
+	key := s.key(leader)
+	b, ok := s.tt[key]
+	if !ok {
+		b = ddBounds{0, uint8(n)}
+	}
+	if int(b.lo) >= k {
+		return true
+	}
+	if int(b.hi) < k {
+		return false
+	}
+	s.nodes++
+	if s.nodes > s.budget {
+		s.over = true
+		return false
+	}
+	var t ddTrick
+	t.leader = leader
+	res := s.play(&t, 0, k)
+	if s.over {
+		return false
+	}
+	if res {
+		b.lo = uint8(k)
+	} else {
+		b.hi = uint8(k - 1)
+	}
+	s.tt[key] = b
+	return res
+}
+
+// lastTrick plays the one card each hand has left: 1 when North-South win
+// the trick.
+func (s *ddSolver) lastTrick(leader Seat) int {
+	lead := bits.TrailingZeros64(uint64(s.hands[leader]))
+	suit, win, best := lead/13, leader, lead
+	for i := Seat(1); i < 4; i++ {
+		p := (leader + i) & 3
+		c := bits.TrailingZeros64(uint64(s.hands[p]))
+		if c/13 == suit && c > best {
+			best, win = c, p
+		}
+	}
+	if win.Side() == NS {
+		return 1
+	}
+	return 0
+}
+
+// ddTrick is the trick in progress.
+type ddTrick struct {
+	leader Seat
+	cards  [4]int // bit of each card played, in order
+	win    Seat   // the seat winning it so far
+	best   int    // its card's bit
+}
+
+// play tries each card the seat i places from the leader may play, and
+// reports whether the side wanting North-South's tricks gets k or more.
+func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
+	p := (t.leader + Seat(i)) & 3
+	var moves [13]int
+	n := s.moves(t, i, p, &moves)
+	mx := s.maximises(p)
+	for _, c := range moves[:n] {
+		bit := Hand(1) << uint(c)
+		s.hands[p] &^= bit
+		t.cards[i] = c
+		win, best := t.win, t.best
+		if i == 0 || (c/13 == t.best/13 && c > t.best) {
+			t.win, t.best = p, c
+		}
+		var r bool
+		if i < 3 {
+			r = s.play(t, i+1, k)
+		} else {
+			played := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2]) | Hand(1)<<uint(t.cards[3])
+			s.gone |= played
+			kk := k
+			if t.win.Side() == NS {
+				kk--
+			}
+			r = s.reach(t.win, kk)
+			s.gone &^= played
+		}
+		t.win, t.best = win, best
+		s.hands[p] |= bit
+		if s.over {
+			return false
+		}
+		if r == mx {
+			return r
+		}
+	}
+	return !mx
+}
+
+// moves writes into out the cards seat p (i-th to play to trick t) may
+// play, one of each run of touching cards, best first; it returns how many.
+func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out *[13]int) int {
+	h := s.hands[p]
+	follow := -1
+	if i > 0 {
+		follow = t.cards[0] / 13
+		if h&suitMask(Suit(follow)) == 0 {
+			follow = -1
+		} else {
+			h &= suitMask(Suit(follow))
+		}
+	}
+	partnerWins := i > 0 && t.win.Side() == p.Side()
+	var score [13]int
+	n := 0
+	for su := 0; su < 4; su++ {
+		m := uint32(h>>(13*uint(su))) & 0x1fff
+		if m == 0 {
+			continue
+		}
+		present := ^uint32(s.gone>>(13*uint(su))) & 0x1fff
+		length := bits.OnesCount32(m)
+		top := 31 - bits.LeadingZeros32(present)
+		run := false
+		for r := 12; r >= 0; r-- {
+			bit := uint32(1) << uint(r)
+			if present&bit == 0 {
+				continue
+			}
+			if m&bit == 0 {
+				run = false
+				continue
+			}
+			if run {
+				continue // touches the card above it, already tried
+			}
+			run = true
+			c := 13*su + r
+			out[n] = c
+			score[n] = s.order(t, i, p, c, r, top, length, follow >= 0, partnerWins)
+			n++
+		}
+	}
+	// Insertion sort, best (highest score) first.
+	for a := 1; a < n; a++ {
+		for b := a; b > 0 && score[b] > score[b-1]; b-- {
+			score[b], score[b-1] = score[b-1], score[b]
+			out[b], out[b-1] = out[b-1], out[b]
+		}
+	}
+	return n
+}
+
+// order scores a card for move ordering: higher is tried first.
+func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, following, partnerWins bool) int {
+	switch {
+	case i == 0 && s.misere:
+		return 100 - r // lead low
+	case i == 0:
+		if r == top {
+			return 200 + length // a winner, from the longer suit
+		}
+		return 100 - r
+	case !following && s.misere:
+		return r*4 + length // discard the high cards, from long suits
+	case !following:
+		return 100 - r*4 + length // discard low, from long suits
+	}
+	beats := c > t.best
+	if s.misere {
+		if !beats {
+			return 200 + r // duck with the highest card that ducks
+		}
+		return 100 + r // forced over: the highest
+	}
+	if beats && !partnerWins {
+		return 200 - r // win as cheaply as possible
+	}
+	return 100 - r
+}
+
+// key is the trick-start position with leader on lead, by relative rank.
+func (s *ddSolver) key(leader Seat) ddKey {
+	var w [4]uint64
+	for su := 0; su < 4; su++ {
+		var m [4]uint32
+		var u uint32
+		for h := 0; h < 4; h++ {
+			m[h] = uint32(s.hands[h]>>(13*uint(su))) & 0x1fff
+			u |= m[h]
+		}
+		var code uint64
+		n := 0
+		for u != 0 {
+			r := 31 - bits.LeadingZeros32(u)
+			bit := uint32(1) << uint(r)
+			u &^= bit
+			var o uint64
+			switch {
+			case m[1]&bit != 0:
+				o = 1
+			case m[2]&bit != 0:
+				o = 2
+			case m[3]&bit != 0:
+				o = 3
+			}
+			code = code<<2 | o
+			n++
+		}
+		w[su] = code<<4 | uint64(n)
+	}
+	return ddKey{a: w[0] | w[1]<<30 | uint64(leader)<<60, b: w[2] | w[3]<<30}
+}

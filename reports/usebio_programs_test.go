@@ -317,10 +317,12 @@ func TestUSEBIOPianolaFile(t *testing.T) {
 // the field (with a note saying why), and reproduces every line figure but
 // board 8's 32 (played 16 times: EBUScore's figures are Neuberg-scaled to
 // 17, e.g. 29 → 29.81, and traveler's line figures are not, while its
-// percentages are) and, under its own convention, 32 of the 35
-// percentages (the other 3 by 0.01); under the EBU's (taken from
-// PROGRAM_NAME: Neuberg lines rounded to 0.1, which this file does not do —
-// it writes 29.81) 18. Its places rank all 35 pairs together (31 of 35)
+// percentages are). Its percentages are its lines as written (to 0.01,
+// Neuberg-factored ones too: 29.8125 → 29.81) added: under the "ebuscore"
+// convention, now taken from PROGRAM_NAME, all 35 are reproduced; under
+// traveler's own 32 (the other 3 by 0.01); under the EBU's (Neuberg lines
+// to 0.1, which PROGRAM_NAME chose before and this file does not do) 18.
+// Its places rank all 35 pairs together (31 of 35)
 // where traveler's rank each section's: 34 differ.
 func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 	name := "ebuscore_pairs_two_sections.xml"
@@ -328,7 +330,14 @@ func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 		convention string
 		diffs      map[string]int
 	}{
-		{"", map[string]int{FigurePoints: 32, FigurePercentage: 17, FigurePlace: 34}},
+		// Taken from PROGRAM_NAME: the "ebuscore" convention, lines to
+		// 0.01 before adding, as the file writes them (29.81) and adds
+		// them (pair A1: its 16 lines add to 209.38, 209.38/(16·32) =
+		// 40.89 %, the file's PERCENTAGE): all 35 percentages.
+		{"", map[string]int{FigurePoints: 32, FigurePlace: 34}},
+		// The EBU's article's 0.1 (what PROGRAM_NAME chose before): 17
+		// percentages differ — the file does not round to 0.1.
+		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17, FigurePlace: 34}},
 		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3, FigurePlace: 34}},
 	} {
 		f, err := ReadResults(bytes.NewReader(localUSEBIO(t, name)), ReadOptions{Source: name, Convention: c.convention})

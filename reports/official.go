@@ -235,6 +235,24 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 				Why: "file " + f.Text + ", traveler " + figureText(t, f) + " (by " + signedFigure(by, max(f.Decimals, 2)) + ")"})
 		}
 	}
+	// A file that ranks the pairs of an event scored across the field all
+	// together has its places compared with traveler's ranking of the
+	// field (EventData.Overall), not each section's.
+	var fieldPlaces map[pairSlot]int
+	if acrossPlaces(d, o) {
+		fieldPlaces = map[pairSlot]int{}
+		index := map[string]int{}
+		for si := range d.Sections {
+			index[d.Sections[si].Section.Name] = si
+		}
+		for _, en := range d.Overall().Entries {
+			for _, ss := range en.Sessions {
+				if ss.Number != "" {
+					fieldPlaces[pairSlot{index[ss.Section], ss.Number, ss.Direction}] = en.Place
+				}
+			}
+		}
+	}
 	for _, op := range o.pairs {
 		st, ok := standingOf(d, op.section, op.number, op.direction)
 		if !ok {
@@ -270,9 +288,16 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 		pd(FigureTotal, op.total, op.elements[0], st.Total)
 		pd(FigurePercentage, op.percentage, op.elements[1], st.Percentage)
-		if p, ok := placeOf(op.place); ok && p != st.Place {
+		place, tie := st.Place, ""
+		if fieldPlaces != nil {
+			place = fieldPlaces[pairSlot{op.section, op.number, op.direction}]
+		}
+		if p, ok := placeOf(op.place); ok && p != place {
+			if fieldPlaces == nil {
+				tie = placeWhy(d, o, op, p, st)
+			}
 			out = append(out, Difference{Line: op.line, Element: op.elements[2], Section: sec, Figure: FigurePlace, Pair: op.number, Direction: op.direction,
-				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place), Tie: placeWhy(d, o, op, p, st)})
+				File: op.place, Official: float64(p), Traveler: float64(place), By: float64(p - place), Tie: tie})
 			if dd := &out[len(out)-1]; dd.Tie != "" {
 				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place) + " (" + dd.Tie + ")"
 			} else {
@@ -281,6 +306,27 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 	}
 	return out
+}
+
+// acrossPlaces reports whether the file ranks the pairs of d, an event of
+// one session scored across the field in several sections, all together:
+// some section's pair has a place beyond the pairs its section ranks
+// (EBUScore's two-section file places section A's pair 13 35th of 35).
+func acrossPlaces(d *tournament.EventData, o *officialFigures) bool {
+	if d.Event.Overall.Field != tournament.FieldAcross || len(d.Sections) < 2 || d.NoOverall() != nil {
+		return false
+	}
+	for _, sd := range d.Sections[1:] {
+		if sd.Section.Session != d.Sections[0].Section.Session {
+			return false
+		}
+	}
+	for _, op := range o.pairs {
+		if p, ok := placeOf(op.place); ok && op.section < len(d.Sections) && p > len(d.Sections[op.section].Standings.Pairs) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeWhy explains a place that differs where a tie is the cause: the

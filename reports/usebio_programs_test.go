@@ -322,8 +322,9 @@ func TestUSEBIOPianolaFile(t *testing.T) {
 // convention, now taken from PROGRAM_NAME, all 35 are reproduced; under
 // traveler's own 32 (the other 3 by 0.01); under the EBU's (Neuberg lines
 // to 0.1, which PROGRAM_NAME chose before and this file does not do) 18.
-// Its places rank all 35 pairs together (31 of 35)
-// where traveler's rank each section's: 34 differ.
+// Its places rank all 35 pairs together: compared with
+// each section's own places 34 differed; compared, as the file ranks them,
+// with traveler's ranking of the field (EventData.Overall), none differs.
 func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 	name := "ebuscore_pairs_two_sections.xml"
 	for _, c := range []struct {
@@ -334,11 +335,11 @@ func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 		// 0.01 before adding, as the file writes them (29.81) and adds
 		// them (pair A1: its 16 lines add to 209.38, 209.38/(16·32) =
 		// 40.89 %, the file's PERCENTAGE): all 35 percentages.
-		{"", map[string]int{FigurePoints: 32, FigurePlace: 34}},
+		{"", map[string]int{FigurePoints: 32}},
 		// The EBU's article's 0.1 (what PROGRAM_NAME chose before): 17
 		// percentages differ — the file does not round to 0.1.
-		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17, FigurePlace: 34}},
-		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3, FigurePlace: 34}},
+		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17}},
+		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3}},
 	} {
 		f, err := ReadResults(bytes.NewReader(localUSEBIO(t, name)), ReadOptions{Source: name, Convention: c.convention})
 		if err != nil {
@@ -352,6 +353,17 @@ func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 		}
 		if len(f.official.lines) != 305 || len(f.official.pairs) != 35 {
 			t.Errorf("%d lines and %d pairs of figures, want 305 and 35", len(f.official.lines), len(f.official.pairs))
+		}
+		// The file's places rank all 35 pairs together (A15 1st at 67.18 %,
+		// A13 35th at 31.46 %): compared with traveler's ranking of the
+		// field, all 35 are traveler's (34 differed against each
+		// section's own places).
+		field := map[string]int{}
+		for _, en := range f.Event.Overall().Entries {
+			field[en.Sessions[0].Section+en.Sessions[0].Number] = en.Place
+		}
+		if len(field) != 35 || field["A15"] != 1 || field["A13"] != 35 || field["B24"] != 2 {
+			t.Errorf("convention %q: field places %v, want 35 with A15 1st, B24 2nd, A13 35th", c.convention, field)
 		}
 		got := differencesBy(f)
 		for _, k := range []string{FigurePoints, FigurePercentage, FigurePlace} {

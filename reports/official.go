@@ -199,10 +199,38 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 		return s
 	}
+	// A board played fewer times than the field's most shows its own top
+	// on traveler's traveler and counts Neuberg-scaled in the totals; a
+	// file may write either (EBUScore writes the scaled figures: board 8 of
+	// its two-section file, 16 results on the field's top of 32, 29.81
+	// where the board's own top of 30 gives 28). The file's lines of a
+	// board are compared with the ones more of them equal.
+	type boardSlot struct{ section, board int }
+	counted := map[boardSlot]int{} // > 0: more of the board's file figures are traveler's counted ones
 	for _, ol := range o.lines {
 		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
 		if !ok {
 			continue
+		}
+		for side, f := range ol.points {
+			shown := [2]float64{tl.NSPoints, tl.EWPoints}[side]
+			if !f.Given() || tl.Counted[side] == shown {
+				continue
+			}
+			if f.Matches(tl.Counted[side]) {
+				counted[boardSlot{ol.section, ol.board}]++
+			} else if f.Matches(shown) {
+				counted[boardSlot{ol.section, ol.board}]--
+			}
+		}
+	}
+	for _, ol := range o.lines {
+		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
+		if !ok {
+			continue
+		}
+		if counted[boardSlot{ol.section, ol.board}] > 0 {
+			tl.NSPoints, tl.EWPoints = tl.Counted[0], tl.Counted[1]
 		}
 		sec := sectionName(d, ol.section)
 		two := twoWinners(d, ol.section)

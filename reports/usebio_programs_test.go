@@ -314,10 +314,11 @@ func TestUSEBIOPianolaFile(t *testing.T) {
 // 32 = 2(17 − 1), where A's own would be 14. Read section by section, 566
 // of its 610 line figures, all 35 percentages and 33 places differed;
 // traveler now sees the field in the lines' tops, scores the event across
-// the field (with a note saying why), and reproduces every line figure but
-// board 8's 32 (played 16 times: EBUScore's figures are Neuberg-scaled to
-// 17, e.g. 29 → 29.81, and traveler's line figures are not, while its
-// percentages are). Its percentages are its lines as written (to 0.01,
+// the field (with a note saying why), and reproduces every line figure:
+// board 8's 32 (played 16 times) are EBUScore's Neuberg-scaled to the
+// field's 17 results, (28 + 1)·17/16 − 1 = 29.8125 written 29.81, and are
+// compared with the points traveler counts (TravelerLine.Counted), not
+// the board's own top it shows (28; 32 differed so). Its percentages are its lines as written (to 0.01,
 // Neuberg-factored ones too: 29.8125 → 29.81) added: under the "ebuscore"
 // convention, now taken from PROGRAM_NAME, all 35 are reproduced; under
 // traveler's own 32 (the other 3 by 0.01); under the EBU's (Neuberg lines
@@ -335,11 +336,11 @@ func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 		// 0.01 before adding, as the file writes them (29.81) and adds
 		// them (pair A1: its 16 lines add to 209.38, 209.38/(16·32) =
 		// 40.89 %, the file's PERCENTAGE): all 35 percentages.
-		{"", map[string]int{FigurePoints: 32}},
+		{"", map[string]int{}},
 		// The EBU's article's 0.1 (what PROGRAM_NAME chose before): 17
 		// percentages differ — the file does not round to 0.1.
-		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17}},
-		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3}},
+		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17}}, // board 8's lines too: 29.8 against the file's 29.81
+		{"traveler", map[string]int{FigurePercentage: 3}},
 	} {
 		f, err := ReadResults(bytes.NewReader(localUSEBIO(t, name)), ReadOptions{Source: name, Convention: c.convention})
 		if err != nil {

@@ -12,7 +12,12 @@ import "strings"
 // does (42.857… is 42.86), not down as the "realbridge" convention does,
 // which made 8 of its 16 percentages differ (TestUSEBIOPairsProgramFiles).
 var programConventions = []struct{ word, convention, why string }{
-	{"ebuscore", "ebu", "EBUScore rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
+	// EBUScore: its real file (testdata/usebio/ebuscore_pairs_two_sections.xml,
+	// EBUScore Pairs 1.2.20) writes Neuberg-factored lines to 0.01 (29.81),
+	// not to the EBU's 0.1, and adds them as written: under "ebu" 18 of its
+	// 35 percentages were reproduced, under "ebuscore" all 35
+	// (TestUSEBIOEBUScoreAcrossField).
+	{"ebuscore", "ebuscore", "EBUScore rounds each line's matchpoints, Neuberg-factored ones included, to 0.01 before adding"},
 	{"scorebridge", "ebu", "ScoreBridge rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
 	// Ruter i Norge, the Norwegian federation's program: its real file
 	// (testdata/pbn/ruter_butler_2012.pbn) writes a shared place as Rank

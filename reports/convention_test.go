@@ -43,7 +43,7 @@ func TestReadConvention(t *testing.T) {
 	}{
 		{"Compscore3", data, "", "", ""},
 		{"Compscore3 read by the EBU's", data, "ebu", "ebu", ""},
-		{"EBUScore", ebuScore, "", "ebu", "written by EBUScore"},
+		{"EBUScore", ebuScore, "", "ebuscore", "written by EBUScore"}, // its real file: TestUSEBIOEBUScoreAcrossField
 		{"EBUScore read by WBF's", ebuScore, "wbf", "wbf", ""},
 	} {
 		rf, err := ReadResults(bytes.NewReader(c.data), ReadOptions{Format: FormatUSEBIO, Convention: c.asked})

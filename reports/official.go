@@ -199,10 +199,38 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 		return s
 	}
+	// A board played fewer times than the field's most shows its own top
+	// on traveler's traveler and counts Neuberg-scaled in the totals; a
+	// file may write either (EBUScore writes the scaled figures: board 8 of
+	// its two-section file, 16 results on the field's top of 32, 29.81
+	// where the board's own top of 30 gives 28). The file's lines of a
+	// board are compared with the ones more of them equal.
+	type boardSlot struct{ section, board int }
+	counted := map[boardSlot]int{} // > 0: more of the board's file figures are traveler's counted ones
 	for _, ol := range o.lines {
 		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
 		if !ok {
 			continue
+		}
+		for side, f := range ol.points {
+			shown := [2]float64{tl.NSPoints, tl.EWPoints}[side]
+			if !f.Given() || tl.Counted[side] == shown {
+				continue
+			}
+			if f.Matches(tl.Counted[side]) {
+				counted[boardSlot{ol.section, ol.board}]++
+			} else if f.Matches(shown) {
+				counted[boardSlot{ol.section, ol.board}]--
+			}
+		}
+	}
+	for _, ol := range o.lines {
+		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
+		if !ok {
+			continue
+		}
+		if counted[boardSlot{ol.section, ol.board}] > 0 {
+			tl.NSPoints, tl.EWPoints = tl.Counted[0], tl.Counted[1]
 		}
 		sec := sectionName(d, ol.section)
 		two := twoWinners(d, ol.section)
@@ -233,6 +261,24 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 				Board: ol.board, Round: ol.round, Table: ol.table, NS: ol.ns, EW: ol.ew, Side: dir,
 				File: f.Text, Official: f.Value, Traveler: t, By: by,
 				Why: "file " + f.Text + ", traveler " + figureText(t, f) + " (by " + signedFigure(by, max(f.Decimals, 2)) + ")"})
+		}
+	}
+	// A file that ranks the pairs of an event scored across the field all
+	// together has its places compared with traveler's ranking of the
+	// field (EventData.Overall), not each section's.
+	var fieldPlaces map[pairSlot]int
+	if acrossPlaces(d, o) {
+		fieldPlaces = map[pairSlot]int{}
+		index := map[string]int{}
+		for si := range d.Sections {
+			index[d.Sections[si].Section.Name] = si
+		}
+		for _, en := range d.Overall().Entries {
+			for _, ss := range en.Sessions {
+				if ss.Number != "" {
+					fieldPlaces[pairSlot{index[ss.Section], ss.Number, ss.Direction}] = en.Place
+				}
+			}
 		}
 	}
 	for _, op := range o.pairs {
@@ -270,9 +316,16 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 		pd(FigureTotal, op.total, op.elements[0], st.Total)
 		pd(FigurePercentage, op.percentage, op.elements[1], st.Percentage)
-		if p, ok := placeOf(op.place); ok && p != st.Place {
+		place, tie := st.Place, ""
+		if fieldPlaces != nil {
+			place = fieldPlaces[pairSlot{op.section, op.number, op.direction}]
+		}
+		if p, ok := placeOf(op.place); ok && p != place {
+			if fieldPlaces == nil {
+				tie = placeWhy(d, o, op, p, st)
+			}
 			out = append(out, Difference{Line: op.line, Element: op.elements[2], Section: sec, Figure: FigurePlace, Pair: op.number, Direction: op.direction,
-				File: op.place, Official: float64(p), Traveler: float64(st.Place), By: float64(p - st.Place), Tie: placeWhy(d, o, op, p, st)})
+				File: op.place, Official: float64(p), Traveler: float64(place), By: float64(p - place), Tie: tie})
 			if dd := &out[len(out)-1]; dd.Tie != "" {
 				dd.Why = "file " + op.place + ", traveler " + strconv.Itoa(st.Place) + " (" + dd.Tie + ")"
 			} else {
@@ -281,6 +334,27 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		}
 	}
 	return out
+}
+
+// acrossPlaces reports whether the file ranks the pairs of d, an event of
+// one session scored across the field in several sections, all together:
+// some section's pair has a place beyond the pairs its section ranks
+// (EBUScore's two-section file places section A's pair 13 35th of 35).
+func acrossPlaces(d *tournament.EventData, o *officialFigures) bool {
+	if d.Event.Overall.Field != tournament.FieldAcross || len(d.Sections) < 2 || d.NoOverall() != nil {
+		return false
+	}
+	for _, sd := range d.Sections[1:] {
+		if sd.Section.Session != d.Sections[0].Section.Session {
+			return false
+		}
+	}
+	for _, op := range o.pairs {
+		if p, ok := placeOf(op.place); ok && op.section < len(d.Sections) && p > len(d.Sections[op.section].Standings.Pairs) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeWhy explains a place that differs where a tie is the cause: the

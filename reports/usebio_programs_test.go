@@ -314,22 +314,33 @@ func TestUSEBIOPianolaFile(t *testing.T) {
 // 32 = 2(17 − 1), where A's own would be 14. Read section by section, 566
 // of its 610 line figures, all 35 percentages and 33 places differed;
 // traveler now sees the field in the lines' tops, scores the event across
-// the field (with a note saying why), and reproduces every line figure but
-// board 8's 32 (played 16 times: EBUScore's figures are Neuberg-scaled to
-// 17, e.g. 29 → 29.81, and traveler's line figures are not, while its
-// percentages are) and, under its own convention, 32 of the 35
-// percentages (the other 3 by 0.01); under the EBU's (taken from
-// PROGRAM_NAME: Neuberg lines rounded to 0.1, which this file does not do —
-// it writes 29.81) 18. Its places rank all 35 pairs together (31 of 35)
-// where traveler's rank each section's: 34 differ.
+// the field (with a note saying why), and reproduces every line figure:
+// board 8's 32 (played 16 times) are EBUScore's Neuberg-scaled to the
+// field's 17 results, (28 + 1)·17/16 − 1 = 29.8125 written 29.81, and are
+// compared with the points traveler counts (TravelerLine.Counted), not
+// the board's own top it shows (28; 32 differed so). Its percentages are its lines as written (to 0.01,
+// Neuberg-factored ones too: 29.8125 → 29.81) added: under the "ebuscore"
+// convention, now taken from PROGRAM_NAME, all 35 are reproduced; under
+// traveler's own 32 (the other 3 by 0.01); under the EBU's (Neuberg lines
+// to 0.1, which PROGRAM_NAME chose before and this file does not do) 18.
+// Its places rank all 35 pairs together: compared with
+// each section's own places 34 differed; compared, as the file ranks them,
+// with traveler's ranking of the field (EventData.Overall), none differs.
 func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 	name := "ebuscore_pairs_two_sections.xml"
 	for _, c := range []struct {
 		convention string
 		diffs      map[string]int
 	}{
-		{"", map[string]int{FigurePoints: 32, FigurePercentage: 17, FigurePlace: 34}},
-		{"traveler", map[string]int{FigurePoints: 32, FigurePercentage: 3, FigurePlace: 34}},
+		// Taken from PROGRAM_NAME: the "ebuscore" convention, lines to
+		// 0.01 before adding, as the file writes them (29.81) and adds
+		// them (pair A1: its 16 lines add to 209.38, 209.38/(16·32) =
+		// 40.89 %, the file's PERCENTAGE): all 35 percentages.
+		{"", map[string]int{}},
+		// The EBU's article's 0.1 (what PROGRAM_NAME chose before): 17
+		// percentages differ — the file does not round to 0.1.
+		{"ebu", map[string]int{FigurePoints: 32, FigurePercentage: 17}}, // board 8's lines too: 29.8 against the file's 29.81
+		{"traveler", map[string]int{FigurePercentage: 3}},
 	} {
 		f, err := ReadResults(bytes.NewReader(localUSEBIO(t, name)), ReadOptions{Source: name, Convention: c.convention})
 		if err != nil {
@@ -343,6 +354,17 @@ func TestUSEBIOEBUScoreAcrossField(t *testing.T) {
 		}
 		if len(f.official.lines) != 305 || len(f.official.pairs) != 35 {
 			t.Errorf("%d lines and %d pairs of figures, want 305 and 35", len(f.official.lines), len(f.official.pairs))
+		}
+		// The file's places rank all 35 pairs together (A15 1st at 67.18 %,
+		// A13 35th at 31.46 %): compared with traveler's ranking of the
+		// field, all 35 are traveler's (34 differed against each
+		// section's own places).
+		field := map[string]int{}
+		for _, en := range f.Event.Overall().Entries {
+			field[en.Sessions[0].Section+en.Sessions[0].Number] = en.Place
+		}
+		if len(field) != 35 || field["A15"] != 1 || field["A13"] != 35 || field["B24"] != 2 {
+			t.Errorf("convention %q: field places %v, want 35 with A15 1st, B24 2nd, A13 35th", c.convention, field)
 		}
 		got := differencesBy(f)
 		for _, k := range []string{FigurePoints, FigurePercentage, FigurePlace} {

@@ -121,6 +121,15 @@ func (d ButlerDrop) Trim(n int) int {
 //     Neuberg Formula", ebu.co.uk/lawsandethics/articles/neuberg; the
 //     worked example of Wikipedia's "Neuberg formula": 4.8333 → 4.8,
 //     10.6667 → 10.7); tied places written "3=".
+//   - EBUScore: the EBU's club program does not round to 0.1 as the
+//     EBU's article specifies: its real file (reports/testdata/usebio/
+//     ebuscore_pairs_two_sections.xml, EBUScore Pairs 1.2.20) writes a
+//     Neuberg-factored line to two decimals, halves up (board 8, 16
+//     results scaled to 17: 29.8125 → 29.81, 22.375 → 22.38, 0.0625 →
+//     0.06), and each of its 35 percentages is the sum of its lines as
+//     written over the top (32) times the boards played, to two decimals
+//     (pair A1: 209.38 / 512 = 40.89 %); its shared places are taken to
+//     be written as the EBU's (the file has none).
 //   - WBF: "all board scores are rounded as early as possible to one
 //     decimal place, then the scores are added up" (Magic Contest's
 //     manual, "Number of decimals", "WBF scoring (always 1 decimal)").
@@ -154,6 +163,8 @@ var Conventions = map[string]Convention{
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"ebu": {Name: "ebu", LineDecimals: 1, Ties: TiesEquals,
 		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
+	"ebuscore": {Name: "ebuscore", LineDecimals: 2, Ties: TiesEquals,
+		Doc: "EBUScore's: each line's matchpoints, Neuberg-factored ones included, rounded to 0.01 (halves up) before adding; shared places written 3="},
 	"wbf": {Name: "wbf", LineDecimals: 1,
 		Doc: "the WBF's: each line's matchpoints rounded to 0.1 before adding"},
 	"bridge-scorer": {Name: "bridge-scorer", ButlerDrop: ButlerDropWoburn, ButlerHalf: HalfUp, Ties: TiesEquals,

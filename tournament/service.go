@@ -94,7 +94,12 @@ type TravelerLine struct {
 	Result   Result
 	NSPoints float64
 	EWPoints float64
-	Suspect  Suspicion // why the line looks mistyped (suspect.go); the zero Suspicion when it does not, or to a reader not the director
+	// Counted are the NS and EW points the line adds to its pairs' totals,
+	// 2 decimals: at matchpoints, on a board played fewer times than the
+	// field's most, Neuberg-scaled to that most (as EBUScore's files write
+	// them); NSPoints and EWPoints otherwise.
+	Counted [2]float64
+	Suspect Suspicion // why the line looks mistyped (suspect.go); the zero Suspicion when it does not, or to a reader not the director
 }
 
 // Traveler is a board's traveler: the board, and every line compared.

@@ -206,7 +206,7 @@ func sectionTravelersBy(method Method, sec *Section, boards map[int]Board, resul
 		for i, r := range results {
 			if r.Board >= 1 && r.Board <= len(out) {
 				t := &out[r.Board-1]
-				t.Lines = append(t.Lines, TravelerLine{Result: r, NSPoints: pts[i][0], EWPoints: pts[i][1]})
+				t.Lines = append(t.Lines, TravelerLine{Result: r, NSPoints: pts[i][0], EWPoints: pts[i][1], Counted: pts[i]})
 			}
 		}
 		return out
@@ -225,7 +225,8 @@ func sectionTravelersBy(method Method, sec *Section, boards map[int]Board, resul
 		t.Top, t.Datum, t.Datums = pts.Top, pts.Datum, pts.Datums
 		t.Lines = slices.Grow(t.Lines, len(idx)) // one allocation a board: a line is ~400 bytes
 		for k, i := range idx {
-			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k])})
+			t.Lines = append(t.Lines, TravelerLine{Result: results[i], NSPoints: scoring.Round2(pts.Shown[0][k]), EWPoints: scoring.Round2(pts.Shown[1][k]),
+				Counted: [2]float64{scoring.Round2(pts.Counted[0][k]), scoring.Round2(pts.Counted[1][k])}})
 		}
 	}
 	return out

@@ -118,6 +118,11 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 					g.seats = pbnSeats(&s.Section.Movement, &l.Result)
 					for i, seat := range [4]int{3, 0, 1, 2} { // West, North, East, South
 						g.players[i] = ps.player(g.seats[seat], 0, 0)
+						if n, err := strconv.Atoi(g.seats[seat]); err == nil {
+							if pl, sub, _ := s.SeatedAt(n, l.Result.Round); sub && pl.Name != "" {
+								g.players[i] = pl.Name // a substitute sat in the seat this round (tournament.Pair.SatIn)
+							}
+						}
 					}
 				}
 				writePBNGame(bw, &g, first)

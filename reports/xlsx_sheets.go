@@ -317,6 +317,9 @@ func scorecardRefs(sd *tournament.SectionData) [][]cardRef {
 					}
 				}
 				for _, p := range holders {
+					if _, sub, _ := sd.SeatedAt(p, r.Round); m.Kind == movement.KindIndividual && sub {
+						continue // a substitute sat in p's seat: the line is not p's (tournament.Pair.SatIn)
+					}
 					if p >= 1 && p < len(out) {
 						out[p] = append(out[p], cardRef{int32(ti), int32(li), side})
 					}
@@ -370,7 +373,7 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 			if m.Kind == movement.KindIndividual {
 				num, dir, who = strconv.Itoa(p), "", ", player "
 			}
-			if err := s.reserve(len(refs[p]) + 4); err != nil { // title, header, rows, a penalty, a blank
+			if err := s.reserve(len(refs[p]) + 5); err != nil { // title, header, rows, a penalty, a scaled total, a blank
 				return err
 			}
 			title := "Section " + sd.Section.Name + who + strings.TrimSpace(num+" "+dir)
@@ -408,6 +411,13 @@ func writeScorecards(b *book, d *tournament.EventData) error {
 				// A procedural penalty's row: what it took off, the total after it.
 				total = scoring.Round2(total - st.Penalty)
 				if err := s.add([]any{"Penalty", nil, penaltyReasons(st), nil, nil, nil, nil, s.pts(0 - st.Penalty), s.pts(total)}); err != nil {
+					return err
+				}
+			}
+			if st, ok := standingOf(d, i, num, dir); ok && m.Kind == movement.KindIndividual && st.Boards > 0 && st.Total != total {
+				// The standings scale a total played on fewer boards than
+				// the most played (a substitute's rounds, a late pair).
+				if err := s.add([]any{"Scaled", nil, strconv.Itoa(st.Boards) + " boards played, scaled to the most played", nil, nil, nil, nil, nil, s.pts(st.Total)}); err != nil {
 					return err
 				}
 			}

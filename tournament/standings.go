@@ -424,8 +424,7 @@ func playerTotals(method Method, m *movement.Movement, results []Result, sb *sec
 }
 
 // substituted lists, for each of an individual's players (by number), the
-// rounds a substitute sat in their seat (Player.From to To of the entrant's
-// later players; To 0: every later round).
+// rounds a substitute sat in their seat (Pair.SatIn).
 func substituted(m *movement.Movement, stored []Pair) []map[int]bool {
 	players := m.Players
 	away := make([]map[int]bool, players+1)
@@ -434,19 +433,47 @@ func substituted(m *movement.Movement, stored []Pair) []map[int]bool {
 		if err != nil || n < 1 || n > players {
 			continue
 		}
-		for _, pl := range p.Players {
-			if pl.From < 1 {
-				continue
-			}
-			if away[n] == nil {
-				away[n] = map[int]bool{}
-			}
-			for r := pl.From; r <= cmp.Or(pl.To, len(m.Rounds)); r++ {
+		for r := 1; r <= len(m.Rounds); r++ {
+			if _, sub := p.SatIn(r, len(m.Rounds)); sub {
+				if away[n] == nil {
+					away[n] = map[int]bool{}
+				}
 				away[n][r] = true
 			}
 		}
 	}
 	return away
+}
+
+// SatIn is who sat in an individual entrant's seat in round r of a
+// section of rounds rounds, substitutes applied: the later player whose
+// rounds (From to To; To 0: to the last round) hold r, a substitute (true),
+// else the entrant, its first player (false). Every place that names or
+// scores the player at a seat (standings, score cards, the workbook, PBN
+// and USEBIO) asks this. A pair without players gives a zero Player.
+func (p Pair) SatIn(r, rounds int) (Player, bool) {
+	for _, pl := range p.Players[min(1, len(p.Players)):] {
+		if pl.From >= 1 && r >= pl.From && r <= cmp.Or(pl.To, rounds) {
+			return pl, true
+		}
+	}
+	if len(p.Players) == 0 {
+		return Player{}, false
+	}
+	return p.Players[0], false
+}
+
+// SeatedAt finds who sat in individual player n's seat in round r of
+// section sd, substitutes applied (Pair.SatIn): ok false when no entrant
+// has number n.
+func (sd *SectionData) SeatedAt(n, r int) (pl Player, sub, ok bool) {
+	for _, p := range sd.Pairs {
+		if p.Number == strconv.Itoa(n) && p.Direction == "" {
+			pl, sub = p.SatIn(r, len(sd.Section.Movement.Rounds))
+			return pl, sub, true
+		}
+	}
+	return Player{}, false, false
 }
 
 // byDirectionPlace orders standings as they are printed: NS before EW,

@@ -410,3 +410,88 @@ func TestAPIIndividualSubstitute(t *testing.T) {
 		t.Errorf("a pair's substitute with rounds: %+v", er)
 	}
 }
+
+// TestAPIIndividualSubstituteCards: with TestAPIIndividualSubstitute's
+// substitute (Sam Sub in player 3's seat from round 4), every place that
+// says who sat in a seat asks tournament.Pair.SatIn. Player 3's score card
+// (the page and the workbook) lists rounds 1 to 3 only, board by board 2,
+// 2, 2 (TestAPIIndividualSubstitute's hand calculation: T2 West in round
+// 1, T2 North in 2, T1 South in 3, the top each time), 6 in all, and the
+// total the standings rank, 6 × 7 / 3 = 14.00. PBN names Sam Sub in
+// player 3's seat from round 4: round 4, table 1, West (TestAPIIndividual8's
+// seats, row 3: T1W in round 4); rounds 1 to 3 name Player 3.
+func TestAPIIndividualSubstituteCards(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Individual, score cards with a substitute", 8)
+	playIndividual(t, e, sec, eightLines)
+	pairs := pairIDs(e, sec.ID)
+	e.want(200, nil, "PATCH", "/v1/pairs/"+id(pairs["3 "]), directorToken,
+		`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4}]}`)
+
+	page := e.do("GET", "/sections/"+id(sec.ID)+"/scorecards/3", directorToken, nil)
+	html := string(page.Body)
+	if page.Status != 200 {
+		t.Fatalf("scorecard of player 3: %d %s", page.Status, html)
+	}
+	for r := 1; r <= 7; r++ {
+		if has := strings.Contains(html, `data-round="`+strconv.Itoa(r)+`"`); has != (r <= 3) {
+			t.Errorf("scorecard of player 3: round %d listed %v, want rounds 1 to 3 only", r, has)
+		}
+	}
+	for _, w := range []string{`id="scorecard-total">6<`, `id="scorecard-scaled">14<`} {
+		if !strings.Contains(html, w) {
+			t.Errorf("scorecard of player 3 lacks %s:\n%s", w, html)
+		}
+	}
+	// Player 4 sat with or against Sam in a round from 4 on: their card
+	// names Sam there, not Player 3.
+	page4 := string(e.do("GET", "/sections/"+id(sec.ID)+"/scorecards/4", directorToken, nil).Body)
+	if !strings.Contains(page4, "Sam Sub") {
+		t.Errorf("scorecard of player 4 never names the substitute:\n%s", page4)
+	}
+
+	r := e.do("GET", "/v1/events/"+id(sec.EventID)+"/report.xlsx", directorToken, nil)
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if r.Status != 200 || err != nil {
+		t.Fatalf("report.xlsx: %d %v", r.Status, err)
+	}
+	defer f.Close()
+	cards, _ := f.GetRows("Scorecards")
+	var card []string
+	for _, row := range cards {
+		line := strings.Join(row, "|")
+		switch {
+		case strings.Contains(line, "player 3: Player 3"):
+			card = []string{line}
+		case card != nil && line == "":
+			goto read
+		case card != nil:
+			card = append(card, line)
+		}
+	}
+read:
+	// A title, a heading, 3 boards (rounds 1 to 3, ending at 6), the scaled total.
+	if len(card) != 6 || !strings.HasSuffix(card[4], "|6.00") || !strings.HasPrefix(card[5], "Scaled") || !strings.HasSuffix(card[5], "|14.00") {
+		t.Errorf("workbook scorecard of player 3: %q", card)
+	}
+	for i, row := range card[2 : len(card)-1] {
+		if c := strings.Split(row, "|"); len(c) < 2 || c[1] != strconv.Itoa(i+1) {
+			t.Errorf("workbook scorecard of player 3, row %d: %q, want round %d", i, row, i+1)
+		}
+	}
+
+	pbn := string(e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/results.pbn", directorToken, nil).Body)
+	for _, g := range strings.Split(pbn, "\n\n") {
+		for rd := 1; rd <= 7; rd++ {
+			if !strings.Contains(g, "[Round \""+strconv.Itoa(rd)+"\"]") {
+				continue
+			}
+			if rd == 4 && strings.Contains(g, "[Table \"1\"]") && !strings.Contains(g, "[West \"Sam Sub\"]") {
+				t.Errorf("PBN round 4, table 1: West is Sam Sub:\n%s", g)
+			}
+			if rd <= 3 && strings.Contains(g, "\"Sam Sub\"]") || rd >= 4 && strings.Contains(g, "\"Player 3\"]") {
+				t.Errorf("PBN round %d: Player 3 sat in rounds 1 to 3, Sam Sub from 4:\n%s", rd, g)
+			}
+		}
+	}
+}

@@ -189,6 +189,14 @@ func TestBrowserIndividualSubstitute(t *testing.T) {
 	if got := d.text("#substitute-hint"); !strings.Contains(got, "ranked on the rounds they played themselves") {
 		t.Errorf("the player's page says %q", got)
 	}
+	// An individual's entrant is a player: the page says so wherever it
+	// would say pair.
+	for sel, want := range map[string]string{`label[for="number"]`: "Player number", "#withdraw-h": "The player leaves mid-session",
+		"#delete-pair-h": "Delete the player", "#save-pair": "Save the player"} {
+		if got := d.text(sel); got != want {
+			t.Errorf("the player's page, %s: %q, want %q", sel, got, want)
+		}
+	}
 	d.fill("#player-name-1", "Sam Sub")
 	d.fill("#player-from-1", "4")
 	d.fill("#player-to-1", "2")

@@ -78,6 +78,8 @@ type scorecardData struct {
 	Total     float64
 	Method    tournament.Method
 	Penalty   float64  // procedural penalties: what they took off Total (at matchpoints before scaling); 0: none
+	Scaled    *float64 // the standings' total when it is Total scaled to the most boards played; nil when the same
+	Boards    int      // with Scaled: the boards the entrant played
 	Penalties []string // the penalties, one a line (penaltyNote)
 }
 
@@ -114,7 +116,10 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 		d.Number, d.Direction, d.Players, d.Entrant = strconv.Itoa(pair), "", pairPlayers(sd.Pairs, strconv.Itoa(pair), ""), "Player"
 	}
 	for _, rd := range m.Rounds {
-		t, side, seats, opp, ok := scorecardSeat(m, &rd, pair, sd.Pairs)
+		if _, sub, _ := sd.SeatedAt(pair, rd.Number); m.Kind == movement.KindIndividual && sub {
+			continue // a substitute sat in the player's seat: the round is not the player's (tournament's playerTotals)
+		}
+		t, side, seats, opp, ok := scorecardSeat(m, &rd, pair, sd)
 		if !ok {
 			d.Rows = append(d.Rows, scorecardRow{Round: rd.Number, SitsOut: true, Running: d.Total})
 			continue
@@ -129,12 +134,17 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 		}
 	}
 	for _, st := range sd.Standings.Pairs {
-		if st.Number == number && st.Direction == direction && len(st.Penalties) > 0 {
+		if st.Number == d.Number && st.Direction == d.Direction && len(st.Penalties) > 0 {
 			d.Penalty = st.Penalty
 			for _, pen := range st.Penalties {
 				d.Penalties = append(d.Penalties, penaltyNote(pen))
 			}
 			d.Total -= st.Penalty
+		}
+		if m.Kind == movement.KindIndividual && st.Number == d.Number && st.Direction == d.Direction && st.Boards > 0 && scoring.Round2(d.Total) != st.Total {
+			// The standings scale a total played on fewer boards than
+			// the most played (a substitute's rounds, a late pair).
+			d.Scaled, d.Boards = &st.Total, st.Boards
 		}
 	}
 	return d
@@ -145,7 +155,8 @@ func buildScorecard(ev tournament.Event, sd *tournament.SectionData, pair int) s
 // ("NS"; in an individual "North"), and whom it plays against ("2 EW (Ivy &
 // Jon)"; in an individual "5 & 7 (Eve & Gus), partnering 1 (Ann)"); false
 // when it sits out.
-func scorecardSeat(m *movement.Movement, rd *movement.Round, pair int, pairs []tournament.Pair) (*movement.Table, scoring.Side, string, string, bool) {
+func scorecardSeat(m *movement.Movement, rd *movement.Round, pair int, sd *tournament.SectionData) (*movement.Table, scoring.Side, string, string, bool) {
+	pairs := sd.Pairs
 	if m.Kind == movement.KindIndividual {
 		t, seat, ok := rd.SeatingPlayer(pair)
 		if !ok {
@@ -158,10 +169,10 @@ func scorecardSeat(m *movement.Movement, rd *movement.Round, pair int, pairs []t
 		who := func(seats ...int) string {
 			var nums, names []string
 			for _, s := range seats {
-				n := strconv.Itoa(t.Players[s%4])
-				nums = append(nums, n)
-				if name := pairPlayers(pairs, n, ""); name != "" {
-					names = append(names, name)
+				n := t.Players[s%4]
+				nums = append(nums, strconv.Itoa(n))
+				if pl, _, ok := sd.SeatedAt(n, rd.Number); ok && pl.Name != "" {
+					names = append(names, pl.Name) // who sat there that round, a substitute if one did
 				}
 			}
 			out := strings.Join(nums, " & ")

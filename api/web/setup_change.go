@@ -51,6 +51,7 @@ type pairPageData struct {
 	Changes    string                  // the event's changes page, this section's
 	Artificial bool                    // the withdrawal form shows an artificial score chosen
 	Individual bool                    // an individual: a row after the first is a substitute for some rounds
+	Entrant    string                  // what the page's entrant is called: "pair", or "player" in an individual
 	Roster     []tournament.ClubPlayer // the club's players the form's lists offer
 }
 
@@ -119,9 +120,9 @@ func pairForm(sec tournament.Section, pr tournament.Pair, sent map[string]string
 // renderPair shows a pair's page, with err explained when there is one.
 func (p *Pages) renderPair(c echo.Context, ev tournament.Event, sec tournament.Section, pr tournament.Pair, sent map[string]string, err error) error {
 	d := pairPageData{Event: ev, Section: sec, Pair: pr, Name: pairLabel(pr), Mitchell: sec.Movement.Kind == movement.KindMitchell,
-		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c), Individual: sec.Movement.Kind == movement.KindIndividual}
+		Changes: changesPath(ev.ID, sec.ID), Roster: p.picker(c), Individual: sec.Movement.Kind == movement.KindIndividual, Entrant: "pair"}
 	if d.Individual {
-		d.Name = "player " + pr.Number
+		d.Name, d.Entrant = "player "+pr.Number, "player"
 	}
 	for i := range pairRows {
 		d.Rows = append(d.Rows, i)

@@ -488,3 +488,45 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 		t.Errorf("GET /v1/openapi.json: %d, %d bytes", status, len(b))
 	}
 }
+
+// TestOpenAPIConventionNames: every "convention" property the document
+// gives an enum lists exactly the conventions the API accepts
+// (scoring.ConventionNames, the one list the 422 names): three branches
+// that each added a convention left the document's enums behind.
+func TestOpenAPIConventionNames(t *testing.T) {
+	var walk func(v any) int
+	want := scoring.ConventionNames()
+	walk = func(v any) int {
+		n := 0
+		switch v := v.(type) {
+		case map[string]any:
+			for k, c := range v {
+				if prop, ok := c.(map[string]any); ok && k == "convention" {
+					if enum, ok := prop["enum"].([]any); ok {
+						n++
+						got := make([]string, len(enum))
+						for i, e := range enum {
+							got[i], _ = e.(string)
+						}
+						if !slices.Equal(got, want) {
+							t.Errorf("a convention enum lists %v; the API takes %v", got, want)
+						}
+					}
+				}
+				n += walk(c)
+			}
+		case []any:
+			for _, c := range v {
+				n += walk(c)
+			}
+		}
+		return n
+	}
+	var doc any
+	if err := json.Unmarshal(OpenAPI(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if n := walk(doc); n == 0 {
+		t.Error("no convention enum in api/openapi.json")
+	}
+}

@@ -20,8 +20,8 @@ type BoardPoints struct {
 	// board's own where the convention does not rescale (AdjustedOwnTop);
 	// 0 otherwise.
 	CountTop float64
-	Datum   *int         // BUTLER: the datum of the played lines (on a fouled board, of those played as dealt); nil when none was played
-	Datums  map[int]int  // BUTLER on a fouled board: each version's datum, by version; nil when one version was played
+	Datum    *int        // BUTLER: the datum of the played lines (on a fouled board, of those played as dealt); nil when none was played
+	Datums   map[int]int // BUTLER on a fouled board: each version's datum, by version; nil when one version was played
 }
 
 // mpScale returns the matchpoint scale of a method, and whether it is a

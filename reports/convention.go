@@ -19,6 +19,13 @@ var programConventions = []struct{ word, convention, why string }{
 	// (TestUSEBIOEBUScoreAcrossField).
 	{"ebuscore", "ebuscore", "EBUScore rounds each line's matchpoints, Neuberg-factored ones included, to 0.01 before adding"},
 	{"scorebridge", "ebu", "ScoreBridge rounds each line's matchpoints (Neuberg-factored ones to 0.1) before adding"},
+	// BriAn (an English club program): its real file
+	// (testdata/usebio/brian_mp_pairs.xml, BriAn 213) scores board 21's
+	// real results on their own top of 8 beside an A5050 line and each
+	// pair's percentage on the tops of the boards it played: all 288 line
+	// figures and 13 percentages under "brian", 12 of its 13 places (it
+	// places by percentage, traveler by total scaled to the boards).
+	{"brian", "brian", "BriAn scores the real results of a board with an adjusted score on their own smaller top, not rescaled, and each pair's percentage on the tops of its boards"},
 	// Ruter i Norge, the Norwegian federation's program: its real file
 	// (testdata/pbn/ruter_butler_2012.pbn) writes a shared place as Rank
 	// and RankTie (4 and 5); the federation's rule for adjusted scores

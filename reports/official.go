@@ -289,7 +289,7 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 		sec := sectionName(d, op.section)
 		s := pairSums[pairSlot{op.section, op.number, op.direction}]
 		pd := func(fig string, f Figure, element string, t float64) {
-			if !f.Given() || f.Matches(t) {
+			if !f.Given() || f.Matches(t) || fig == FigurePercentage && f.MatchesTo(t, 2) {
 				return
 			}
 			diff := Difference{Line: op.line, Element: element, Section: sec, Figure: fig, Pair: op.number, Direction: op.direction,

@@ -60,6 +60,19 @@ func (f Figure) Matches(x float64) bool {
 	return f.Given() && f.Round(x) == f.Round(f.Value)
 }
 
+// MatchesTo is Matches for a figure x that traveler keeps to at most d
+// decimals (a percentage: 2): a file written with more decimals (BriAn's
+// 62.01923) is compared at d.
+func (f Figure) MatchesTo(x float64, d int) bool {
+	if !f.Given() {
+		return false
+	}
+	if f.Decimals <= d {
+		return f.Matches(x)
+	}
+	return RoundTo(x, d) == RoundTo(f.Value, d)
+}
+
 // RoundTo rounds x to d decimals, halves away from zero. The value is
 // nudged by a billionth of the last unit first, so that a half written
 // exactly in decimal (47.125) is not lost to the binary value just under it.

@@ -90,6 +90,16 @@ func (c Convention) MatchpointsAssigned(lines []CompareLine, assigned [][]Weight
 			}
 		}
 	}
+	if c.Adjusted == AdjustedOwnTop && slices.ContainsFunc(lines, func(l CompareLine) bool { return l.Kind == LineArtificial }) {
+		// The real results on their own top, not scaled: the board is
+		// scored as if played as often as it has real results.
+		n = 0
+		for _, l := range lines {
+			if compared(l) {
+				n++
+			}
+		}
+	}
 	top = scale.Top(n)
 	ns = make([]float64, len(lines))
 	ew = make([]float64, len(lines))

@@ -37,7 +37,7 @@ type Convention struct {
 	// "3=", TiesRange "4-5").
 	Ties TieStyle
 	// Adjusted: how the real results of a board with an artificial
-	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach).
+	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach, AdjustedOwnTop).
 	Adjusted AdjustedRule
 }
 
@@ -85,6 +85,13 @@ const (
 	// Turneringsreglement 3.2.3). A board short of lines besides is then
 	// scaled by Neuberg from the lines it has to the full number.
 	AdjustedPointEach
+	// AdjustedOwnTop: on a board with an artificial score the real
+	// results are matchpointed among themselves on their own top (2(m−1)
+	// for m of them), not scaled; each artificial line gets its
+	// percentage of that top, and the board counts that top, not the
+	// field's, in the possible of each pair on it (BriAn's, as its real
+	// file shows: reports/testdata/usebio/brian_mp_pairs.xml).
+	AdjustedOwnTop
 )
 
 // ButlerDrop is a rule for how many scores a Butler datum drops at each end.
@@ -150,6 +157,13 @@ func (d ButlerDrop) Trim(n int) int {
 //     drop of "5% high and 5% low" scores is not taken: the manual does
 //     not say how 5 % of a count is rounded, so the datum drops traveler's
 //     one at each end.
+//   - BriAn: the English club program's real file (BriAn 213,
+//     reports/testdata/usebio/brian_mp_pairs.xml): board 21's 5 real
+//     results beside an A5050 line are scored 8, 6, 4, 2, 0 on their own
+//     top of 8 and the A5050 line 4 and 4; every pair's percentage is its
+//     points over the sum of the tops of the boards it played (129/208 =
+//     62.01923 for pair 1, 20 boards of top 10 and board 21's 8): all 13
+//     of its percentages; its shared place is written "9=".
 //   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
 //     point to each real result for each adjusted score on the board,
 //     Neuberg only if announced); shared places written as Ruter i Norge
@@ -161,6 +175,8 @@ var Conventions = map[string]Convention{
 		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
+	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals,
+		Doc: "BriAn's: on a board with an adjusted score the real results are scored on their own smaller top, not rescaled, and the board counts that top in each pair's percentage; shared places written 3="},
 	"ebu": {Name: "ebu", LineDecimals: 1, Ties: TiesEquals,
 		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
 	"ebuscore": {Name: "ebuscore", LineDecimals: 2, Ties: TiesEquals,

@@ -307,3 +307,45 @@ func TestConventionACBL(t *testing.T) {
 		}
 	}
 }
+
+// TestConventionAdjustedBriAn: BriAn 213's real file
+// (reports/testdata/usebio/brian_mp_pairs.xml, board 21: played 6 times,
+// one line A5050) scores the 5 real results among themselves on their own
+// top of 8 (2·(5−1)), not scaled to the field's 10: +150, +100, +50, −100,
+// −300 get 8, 6, 4, 2, 0; the A5050 line gets 50 % of that top, 4 and 4;
+// the board's top is 8 for every line on it. traveler's own scales by
+// Neuberg to 6 lines, (raw+1)·6/5−1: 9.8, 7.4, 5, 2.6, 0.2, and 5 and 5.
+func TestConventionAdjustedBriAn(t *testing.T) {
+	br, err := scoring.ParseConvention("convention", "BriAn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := convLines(100, 50, -100, 0, -300, 150)
+	lines[3] = scoring.CompareLine{Kind: scoring.LineArtificial, NSPercent: 50, EWPercent: 50}
+	for _, c := range []struct {
+		conv   scoring.Convention
+		ns, ew []float64
+		top    float64
+	}{
+		{br, []float64{6, 4, 2, 4, 0, 8}, []float64{2, 4, 6, 4, 8, 0}, 8},
+		{scoring.Convention{}, []float64{7.4, 5, 2.6, 5, 0.2, 9.8}, []float64{2.6, 5, 7.4, 5, 9.8, 0.2}, 10},
+	} {
+		ns, ew, top := c.conv.MatchpointsAssigned(lines, nil, 6, scoring.MPScaleEBU)
+		if top != c.top || !sameFloats(ns, c.ns) || !sameFloats(ew, c.ew) {
+			t.Errorf("%q: NS %v EW %v top %v; want NS %v EW %v top %v", c.conv.Name, ns, ew, top, c.ns, c.ew, c.top)
+		}
+	}
+	// A board without an adjusted score is scored as traveler's own
+	// (Neuberg for a line not played).
+	plain := convLines(620, 600, 450, 420)
+	plain = append(plain, scoring.CompareLine{Kind: scoring.LineNotPlayed})
+	a, _, _ := br.MatchpointsAssigned(plain, nil, 5, scoring.MPScaleEBU)
+	b, _, _ := scoring.MatchpointsAssigned(plain, nil, 5, scoring.MPScaleEBU)
+	if !sameFloats(a, b) {
+		t.Errorf("no adjusted score: BriAn %v, traveler %v", a, b)
+	}
+	// Pairs 9 and 13 of the file, both 110 of 238, are placed "9=".
+	if got := br.Place(9, 2); got != "9=" {
+		t.Errorf("BriAn's place shared by two at 9 = %q, want 9=", got)
+	}
+}

@@ -65,24 +65,24 @@ func artificialFor(e *Event, m *movement.Movement, results []Result, sb sectionB
 //
 //   - the pair's session figure is what it earned on its other boards of
 //     the section, artificial ones and boards not played left out: at
-//     matchpoints Σ points counted / (boards × the top at sb.full) as a
-//     percentage; at IMPs (CROSS_IMP, BUTLER) Σ IMPs / boards;
+//     matchpoints Σ points counted / Σ tops counted (BoardPoints.CountTop:
+//     boards × the top at sb.full, unless the convention keeps an adjusted
+//     board's own top) as a percentage; at IMPs (CROSS_IMP, BUTLER) Σ IMPs / boards;
 //   - average plus is the greater of 60 % and that percentage (at IMPs of
 //     +3 and that average), average minus the lesser of 40 % and it (−3);
 //   - the board's shown points take the same percentage of the board's own
-//     top as the counted points of the session's top. A pair with no other
+//     top as the counted points of the top the board counts. A pair with no other
 //     board keeps 60 % and 40 %; every other line and method is as compared.
 //
 // sb's point slices are not changed: a changed board gets its own.
 func sessionArtificial(method Method, m *movement.Movement, results []Result, sb sectionBoards) sectionBoards {
-	scale, isMP := method.mpScale()
+	_, isMP := method.mpScale()
 	imps := method == MethodCrossIMP || method == MethodButler
 	if !isMP && !imps {
 		return sb
 	}
 	// The pair's other boards: every line but those not played and the artificial ones.
-	sum, played := pairTotalsOf(m, results, &sb, StatusNotPlayed, StatusArtificial)
-	fullTop := scale.Top(sb.full)
+	sum, possible, played := pairTotalsOf(m, results, &sb, StatusNotPlayed, StatusArtificial)
 	// session returns the pair's figure on its other boards: a percentage,
 	// or IMPs a board; false when it has none.
 	session := func(p int) (float64, bool) {
@@ -90,10 +90,10 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 			return 0, false
 		}
 		if isMP {
-			if fullTop <= 0 {
+			if possible[p] <= 0 {
 				return 0, false
 			}
-			return 100 * sum[p] / (float64(played[p]) * fullTop), true
+			return 100 * sum[p] / possible[p], true
 		}
 		return sum[p] / float64(played[p]), true
 	}
@@ -131,7 +131,7 @@ func sessionArtificial(method Method, m *movement.Movement, results []Result, sb
 						pct = min(fig, averageMinus)
 					}
 					own.Shown[side][k] = own.Top * pct / 100
-					own.Counted[side][k] = fullTop * pct / 100
+					own.Counted[side][k] = own.CountTop * pct / 100
 					continue
 				}
 				// The line's own figure as compared: ±3 IMPs, or ±3 for each

@@ -15,8 +15,13 @@ type BoardPoints struct {
 	Shown   [2][]float64 // NS and EW points each line shows on the traveler
 	Counted [2][]float64 // NS and EW points each line adds to its pairs' totals
 	Top     float64      // matchpoints: the top the traveler shows (the board's own); 0 otherwise
-	Datum   *int         // BUTLER: the datum of the played lines (on a fouled board, of those played as dealt); nil when none was played
-	Datums  map[int]int  // BUTLER on a fouled board: each version's datum, by version; nil when one version was played
+	// CountTop: matchpoints: the top Counted is out of, what the board
+	// adds to the possible of each pair on it: the top at full, or the
+	// board's own where the convention does not rescale (AdjustedOwnTop);
+	// 0 otherwise.
+	CountTop float64
+	Datum    *int        // BUTLER: the datum of the played lines (on a fouled board, of those played as dealt); nil when none was played
+	Datums   map[int]int // BUTLER on a fouled board: each version's datum, by version; nil when one version was played
 }
 
 // mpScale returns the matchpoint scale of a method, and whether it is a
@@ -93,9 +98,9 @@ func compareOnce(method Method, conv scoring.Convention, lines []scoring.Compare
 			}
 		}
 		out.Shown[0], out.Shown[1], out.Top = conv.MatchpointsAssigned(lines, assigned, own, scale)
-		out.Counted = out.Shown
+		out.Counted, out.CountTop = out.Shown, out.Top
 		if own != full {
-			out.Counted[0], out.Counted[1], _ = conv.MatchpointsAssigned(lines, assigned, full, scale)
+			out.Counted[0], out.Counted[1], out.CountTop = conv.MatchpointsAssigned(lines, assigned, full, scale)
 		}
 		if conv.LineDecimals > 0 {
 			// The convention's rounding of each line before it is added;
@@ -216,7 +221,7 @@ func compareSectionBy(method Method, conv scoring.Convention, m *movement.Moveme
 			}
 		}
 		bp := compareBoardBy(method, conv, lines, assigned, ewAssigned, sb.full)
-		correctLines(method, &bp, results, idx, sb.full)
+		correctLines(&bp, results, idx)
 		sb.points[b] = bp
 	}
 	return sb
@@ -225,7 +230,7 @@ func compareSectionBy(method Method, conv scoring.Convention, m *movement.Moveme
 // correctLines puts the director's figures of a board's lines (the
 // results at idx, in the board's order) in place of what the comparison
 // gave them (correctBoard); a board without any is left as compared.
-func correctLines(method Method, bp *BoardPoints, results []Result, idx []int, full int) {
+func correctLines(bp *BoardPoints, results []Result, idx []int) {
 	var corrs [][]PointCorrection
 	for k, i := range idx {
 		if cs := results[i].Corrections; len(cs) > 0 {
@@ -238,9 +243,5 @@ func correctLines(method Method, bp *BoardPoints, results []Result, idx []int, f
 	if corrs == nil {
 		return
 	}
-	var countTop float64
-	if scale, ok := method.mpScale(); ok {
-		countTop = scale.Top(full)
-	}
-	correctBoard(bp, corrs, countTop)
+	correctBoard(bp, corrs, bp.CountTop)
 }

@@ -177,11 +177,7 @@ func fieldBoardsBy(method Method, conv scoring.Convention, parts []fieldPart) []
 					corrs = append(corrs, parts[p].results[i].Corrections)
 				}
 			}
-			var countTop float64
-			if scale, ok := method.mpScale(); ok {
-				countTop = scale.Top(full)
-			}
-			correctBoard(&pts, corrs, countTop)
+			correctBoard(&pts, corrs, pts.CountTop)
 		}
 		for p := range parts {
 			lo, hi := start[p], start[p+1]
@@ -191,7 +187,7 @@ func fieldBoardsBy(method Method, conv scoring.Convention, parts []fieldPart) []
 			out[p].points[b] = BoardPoints{
 				Shown:   [2][]float64{pts.Shown[0][lo:hi], pts.Shown[1][lo:hi]},
 				Counted: [2][]float64{pts.Counted[0][lo:hi], pts.Counted[1][lo:hi]},
-				Top:     pts.Top, Datum: pts.Datum, Datums: pts.Datums,
+				Top:     pts.Top, CountTop: pts.CountTop, Datum: pts.Datum, Datums: pts.Datums,
 			}
 		}
 	}
@@ -382,7 +378,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				})
 				continue
 			}
-			sum, _, played := pairTotals(e.Scoring, m, ps.input.Results, &ps.sb, sec.Penalties)
+			sum, _, possible, played := pairTotals(e.Scoring, m, ps.input.Results, &ps.sb, sec.Penalties)
 			most := map[int]int{}
 			for p := 1; p <= m.Pairs; p++ {
 				most[m.Field(p)] = max(most[m.Field(p)], played[p])
@@ -408,9 +404,9 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				se := sessionEntry{score: SessionScore{Section: sec.Name, Number: number, Direction: dir, Boards: played[p]}}
 				if played[p] > 0 {
 					se.points = scoring.ScaleToBoards(sum[p], played[p], most[m.Field(p)]) * factor
-					if isMP && ps.top > 0 {
-						se.possible = float64(played[p]) * ps.top * factor
-						se.score.Percentage = e.Conv().Percentage(sum[p], float64(played[p])*ps.top)
+					if isMP && possible[p] > 0 {
+						se.possible = possible[p] * factor
+						se.score.Percentage = e.Conv().Percentage(sum[p], possible[p])
 					}
 				}
 				se.score.Points = scoring.Round2(se.points)
@@ -487,7 +483,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards, top, sessionTop float64, add func(key string, se sessionEntry, players []string, gd standingGrade)) {
 	sec := &in.Section
 	m := &sec.Movement
-	sum, _, played := playerTotals(method, m, in.Results, sb, sec.Penalties, in.Pairs, StatusNotPlayed)
+	sum, _, possible, played := playerTotals(method, m, in.Results, sb, sec.Penalties, in.Pairs, StatusNotPlayed)
 	most := 0
 	for p := 1; p <= m.Players; p++ {
 		most = max(most, played[p])
@@ -510,9 +506,9 @@ func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards,
 		se := sessionEntry{score: SessionScore{Section: sec.Name, Number: number, Boards: played[p]}}
 		if played[p] > 0 {
 			se.points = scoring.ScaleToBoards(sum[p], played[p], most) * factor
-			if isMP && top > 0 {
-				se.possible = float64(played[p]) * top * factor
-				se.score.Percentage = scoring.Percentage(sum[p], float64(played[p])*top)
+			if isMP && possible[p] > 0 {
+				se.possible = possible[p] * factor
+				se.score.Percentage = scoring.Percentage(sum[p], possible[p])
 			}
 		}
 		se.score.Points = scoring.Round2(se.points)

@@ -249,7 +249,9 @@ func seatedPairs(m *movement.Movement, r *Result) (ns, ew int) {
 // pairStandings totals and ranks the pairs of a pairs section. A pair's total
 // is scaled to the most boards any pair of its field played
 // (total·most/played); its percentage (matchpoint methods) is Σ points /
-// (boards played × the top at full); places per field on totals as printed.
+// the sum of the tops its boards count (BoardPoints.CountTop: boards played
+// × the top at full, unless the convention scores an adjusted board on its
+// own top); places per field on totals as printed.
 // When pairs are stored, a movement pair that is not among them and played
 // no board is left out.
 func pairStandings(method Method, m *movement.Movement, results []Result, stored []Pair) []Standing {
@@ -258,21 +260,24 @@ func pairStandings(method Method, m *movement.Movement, results []Result, stored
 
 // pairTotals adds up each movement pair's points on the boards compared in
 // sb (its section's, or its field's: fieldBoards) and counts the boards it
-// played, by movement pair number (index 0 unused). The section's
+// played, by movement pair number (index 0 unused), and at matchpoints
+// the possible of each: the counted tops of its boards (BoardPoints.CountTop).
+// The section's
 // procedural penalties (pens, adjust.go) are taken off the sums here, the
 // one place every pairs total — a section's, its field's, the overall —
 // is made from: a percent_top penalty in matchpoints on the top of sb's
 // boards at full (method's scale); pen holds what each pair lost.
-func pairTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty) (sum, pen []float64, played []int) {
-	sum, played = pairTotalsOf(m, results, sb, StatusNotPlayed)
+func pairTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty) (sum, pen, possible []float64, played []int) {
+	sum, possible, played = pairTotalsOf(m, results, sb, StatusNotPlayed)
 	pen = penaltiesOff(method, sb, pens, sum, m.PairLabel)
-	return sum, pen, played
+	return sum, pen, possible, played
 }
 
 // pairTotalsOf is pairTotals, without penalties, leaving out the lines of
 // the statuses skipped.
-func pairTotalsOf(m *movement.Movement, results []Result, sb *sectionBoards, skip ...Status) (sum []float64, played []int) {
+func pairTotalsOf(m *movement.Movement, results []Result, sb *sectionBoards, skip ...Status) (sum, possible []float64, played []int) {
 	sum = make([]float64, m.Pairs+1)
+	possible = make([]float64, m.Pairs+1)
 	played = make([]int, m.Pairs+1)
 	for b, idx := range sb.boards {
 		pts := sb.points[b]
@@ -287,11 +292,13 @@ func pairTotalsOf(m *movement.Movement, results []Result, sb *sectionBoards, ski
 			}
 			sum[ns] += pts.Counted[0][k]
 			sum[ew] += pts.Counted[1][k]
+			possible[ns] += pts.CountTop
+			possible[ew] += pts.CountTop
 			played[ns]++
 			played[ew]++
 		}
 	}
-	return sum, played
+	return sum, possible, played
 }
 
 // penaltiesOff takes the procedural penalties pens off sum, whose entrant
@@ -319,12 +326,12 @@ func penaltiesOff(method Method, sb *sectionBoards, pens []Penalty, sum []float6
 // section (compareSection) or across its field (fieldBoards), whose top
 // (sb.full) the percentages are of.
 func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards, pens []Penalty) []Standing {
-	var sum, pen []float64
+	var sum, pen, possible []float64
 	var played []int
 	if m.Kind == movement.KindIndividual {
-		sum, pen, played = playerTotals(method, m, results, &sb, pens, stored, StatusNotPlayed)
+		sum, pen, possible, played = playerTotals(method, m, results, &sb, pens, stored, StatusNotPlayed)
 	} else {
-		sum, pen, played = pairTotals(method, m, results, &sb, pens)
+		sum, pen, possible, played = pairTotals(method, m, results, &sb, pens)
 	}
 	players := map[[2]string][]string{}
 	listed := map[[2]string]bool{}
@@ -342,8 +349,7 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	for p := 1; p <= entrants; p++ {
 		most[field(p)] = max(most[field(p)], played[p])
 	}
-	scale, isMP := method.mpScale()
-	top := scale.Top(sb.full)
+	_, isMP := method.mpScale()
 	var out []Standing
 	var totals []float64
 	var fields []int
@@ -365,8 +371,8 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 		}
 		if played[p] > 0 {
 			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
-			if isMP && top > 0 {
-				st.Percentage = sb.conv.Percentage(sum[p], float64(played[p])*top)
+			if isMP && possible[p] > 0 {
+				st.Percentage = sb.conv.Percentage(sum[p], possible[p])
 			}
 		}
 		out = append(out, st)
@@ -391,8 +397,9 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 // on the boards it played (pairStandingsBy scales to the most boards
 // played); their partner and opponents keep the board. Penalties are taken
 // off each player's sum.
-func playerTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty, stored []Pair, skip ...Status) (sum, pen []float64, played []int) {
+func playerTotals(method Method, m *movement.Movement, results []Result, sb *sectionBoards, pens []Penalty, stored []Pair, skip ...Status) (sum, pen, possible []float64, played []int) {
 	sum = make([]float64, m.Players+1)
+	possible = make([]float64, m.Players+1)
 	played = make([]int, m.Players+1)
 	away := substituted(m, stored)
 	for b, idx := range sb.boards {
@@ -415,12 +422,13 @@ func playerTotals(method Method, m *movement.Movement, results []Result, sb *sec
 					continue
 				}
 				sum[pl] += pts.Counted[s%2][k] // seats N, E, S, W: NS's points, EW's, NS's, EW's
+				possible[pl] += pts.CountTop
 				played[pl]++
 			}
 		}
 	}
 	pen = penaltiesOff(method, sb, pens, sum, func(p int) (string, string) { return strconv.Itoa(p), "" })
-	return sum, pen, played
+	return sum, pen, possible, played
 }
 
 // substituted lists, for each of an individual's players (by number), the

@@ -39,6 +39,11 @@ type Convention struct {
 	// Adjusted: how the real results of a board with an artificial
 	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach, AdjustedOwnTop).
 	Adjusted AdjustedRule
+	// PlaceByPercentage: matchpoint places follow the percentages (each
+	// over the tops of the boards the pair played) rather than the totals
+	// scaled to the most boards played, as BriAn places pairs whose scaled
+	// totals are equal.
+	PlaceByPercentage bool
 }
 
 // HalfRule is how a figure halfway between two rounds is rounded.
@@ -175,8 +180,8 @@ var Conventions = map[string]Convention{
 		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
-	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals,
-		Doc: "BriAn's: on a board with an adjusted score the real results are scored on their own smaller top, not rescaled, and the board counts that top in each pair's percentage; shared places written 3="},
+	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,
+		Doc: "BriAn's: on a board with an adjusted score the real results are scored on their own smaller top, not rescaled, and the board counts that top in each pair's percentage; places follow the percentages; shared places written 3="},
 	"ebu": {Name: "ebu", LineDecimals: 1, Ties: TiesEquals,
 		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
 	"ebuscore": {Name: "ebuscore", LineDecimals: 2, Ties: TiesEquals,
@@ -313,6 +318,9 @@ func (c Convention) TieRule() string {
 		how = "written as the places they cover (4-5)"
 	}
 	on := "on totals to two decimals"
+	if c.PlaceByPercentage {
+		return "entrants are placed on their percentages to two decimals (each over the tops of the boards played), not their scaled totals, and share a place when those are equal; the next place is skipped; shared places are " + how
+	}
 	if c.LineDecimals > 0 {
 		on = "on totals of lines rounded to " + strconv.FormatFloat(math.Pow10(-c.LineDecimals), 'f', -1, 64) + " before adding, so pairs whose unrounded figures differ may tie"
 	}

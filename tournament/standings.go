@@ -376,7 +376,11 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 			}
 		}
 		out = append(out, st)
-		totals = append(totals, st.Total)
+		if isMP && sb.conv.PlaceByPercentage {
+			totals = append(totals, st.Percentage)
+		} else {
+			totals = append(totals, st.Total)
+		}
 		fields = append(fields, field(p))
 	}
 	for i, place := range scoring.PlacesPerField(totals, fields) {

@@ -100,9 +100,9 @@ func TestAverageSessionWorked(t *testing.T) {
 		b1 := [2][]float64{{ns1, 2, 0}, {0, ew5, 4}}
 		b2 := [2][]float64{{4, ns1, 0}, {ew5, 2, 4}}
 		b3 := [2][]float64{{3.5, 0.5, 2.4}, {0.5, 3.5, 1.6}}
-		sb.points[1] = BoardPoints{Shown: b1, Counted: b1, Top: 4}
-		sb.points[2] = BoardPoints{Shown: b2, Counted: b2, Top: 4}
-		sb.points[3] = BoardPoints{Shown: b3, Counted: b3, Top: 4}
+		sb.points[1] = BoardPoints{Shown: b1, Counted: b1, Top: 4, CountTop: 4}
+		sb.points[2] = BoardPoints{Shown: b2, Counted: b2, Top: 4, CountTop: 4}
+		sb.points[3] = BoardPoints{Shown: b3, Counted: b3, Top: 4, CountTop: 4}
 	}
 	for _, c := range []struct {
 		ns1, ew5, plus, minus float64

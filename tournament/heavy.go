@@ -173,16 +173,24 @@ func (s *Service) MakeHeavy(ctx context.Context, job HeavyJob, write func(ctx co
 		return err
 	}
 	if job.With != 0 {
-		if _, err := s.otherEvent(ctx, job.Actor, job.Event, job.With); err != nil {
-			return err
-		}
-		other, err := s.eventData(ctx, job.Actor, job.With, nil, EventPart{})
+		other, err := s.OtherEventData(ctx, job.Actor, job.Event, job.With)
 		if err != nil {
 			return err
 		}
 		d.With = &other
 	}
 	return write(ctx, w, d)
+}
+
+// OtherEventData is the whole of event with, which a read of event
+// eventID compares it with, as a may read it (otherEvent's rules: the
+// event itself ErrInvalid, one that does not exist ErrNotFound, each
+// naming "with").
+func (s *Service) OtherEventData(ctx context.Context, a Actor, eventID, with int64) (EventData, error) {
+	if _, err := s.otherEvent(ctx, a, eventID, with); err != nil {
+		return EventData{}, err
+	}
+	return s.eventData(ctx, a, with, nil, EventPart{})
 }
 
 // otherEvent reads event with, which a read of event eventID compares it

@@ -117,10 +117,7 @@ func (p *Pages) codesInto(c echo.Context, d *reportsData, ed tournament.EventDat
 	if err != nil || with < 1 {
 		return tournament.Invalidf("with", strconv.Quote(d.With)+": choose another event from the list")
 	}
-	if with == ed.Event.ID {
-		return tournament.Invalidf("with", "that is this event: choose another event that played the same boards")
-	}
-	other, err := p.svc.EventData(ctx, a, with)
+	other, err := p.svc.OtherEventData(ctx, a, ed.Event.ID, with)
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"context"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -574,12 +575,8 @@ func patchedSectionLaw(e *Event, sec *Section, law *string, opts LawOptions) (sc
 	}
 	now := e.InSection(sec)
 	merged := LawOptions{}
-	for k, v := range now.LawOptions {
-		merged[k] = v
-	}
-	for k, v := range opts {
-		merged[k] = v
-	}
+	maps.Copy(merged, now.LawOptions)
+	maps.Copy(merged, opts)
 	return sectionLaw(e, now.Law.String(), merged)
 }
 

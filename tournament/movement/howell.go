@@ -149,10 +149,14 @@ func sharedSetsOnly(field, rounds int) bool {
 var howellBases sync.Map
 
 // howellBase returns the cyclic base for pairs (field even, counting the
-// phantom) in rounds: the published one, or one found and balanced.
+// phantom) in rounds: the published one (publishedBases, then
+// kopsHowells), or one found and balanced.
 func howellBase(ctx context.Context, pairs, field, rounds int) (cyclicBase, error) {
 	if b, ok := publishedBases[[2]int{field, rounds}]; ok {
 		return b, nil
+	}
+	if k, ok := kopsHowells[[2]int{field, rounds}]; ok {
+		return k.base(), nil
 	}
 	key := [2]int{pairs, rounds}
 	if b, ok := howellBases.Load(key); ok {

@@ -44,8 +44,9 @@ func checkBase(b cyclicBase) error {
 	return nil
 }
 
-// TestPublishedBasesAreCyclic checks the published first rounds meet the
-// conditions (so the rotation gives a Howell), and that each found base does.
+// TestPublishedBasesAreCyclic checks the published first rounds
+// (publishedBases, kopsHowells) meet the conditions (so the rotation gives
+// a Howell), and that each found base does.
 func TestPublishedBasesAreCyclic(t *testing.T) {
 	for key, b := range publishedBases {
 		if b.families != 1 {
@@ -53,6 +54,15 @@ func TestPublishedBasesAreCyclic(t *testing.T) {
 		}
 		if err := checkBase(b); err != nil {
 			t.Errorf("published base %v: %v", key, err)
+		}
+	}
+	for key, k := range kopsHowells {
+		b := k.base()
+		if len(b.tables) != key[0]/2 || b.rounds != key[1] {
+			t.Errorf("KoPS's Howell %v: %d tables, %d rounds", key, len(b.tables), b.rounds)
+		}
+		if err := checkBase(b); err != nil {
+			t.Errorf("KoPS's Howell %v: %v", key, err)
 		}
 	}
 	for field := 8; field <= 16; field += 2 {
@@ -132,10 +142,11 @@ func TestWhereSetsMustBeShared(t *testing.T) {
 func TestHowellSearchStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	// 11 pairs in 9 rounds has no published base: it is searched for (not
+	// 11 pairs in 7 rounds has no published base (neither publishedBases
+	// nor kopsHowells has 12 pairs in 7 rounds): it is searched for (not
 	// taken from what an earlier test found).
-	howellBases.Delete([2]int{11, 9})
-	_, err := HowellContext(ctx, HowellOptions{Pairs: 11, BoardsPerRound: 2, Rounds: 9})
+	howellBases.Delete([2]int{11, 7})
+	_, err := HowellContext(ctx, HowellOptions{Pairs: 11, BoardsPerRound: 2, Rounds: 7})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err %v, want context.Canceled", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -288,4 +289,155 @@ func balanceOf(t *testing.T, m *movement.Movement) string {
 		t.Fatal(err)
 	}
 	return fmt.Sprintf("%d–%d (mean %.2f)", rep.Balance.Min, rep.Balance.Max, rep.Balance.Mean)
+}
+
+// TestSharedHowellsBridgeWx: traveler's Howell with ShareBoards, for 16
+// pairs in 5 or 7 rounds and 18 pairs in 6, 12 or 17, is BridgeWx's
+// published Howell whose tables share sets (testdata/bridgewx_newschemadata.cpp,
+// BusyHarry/BridgeWx, MIT): 7howel16; 5howel16.1-3; 6howel18.1-3, then
+// 6howel18.2-3, then 5howel18.3-3 played one after the other —
+// round by round, table by table the same NS pair, EW pair and set (readWx
+// reads the file; identity compares). Its table cards name the table a
+// shared set is shared with (the file's "SetFromTable"), and a pair's guide
+// card its table, opponent and boards. With one pair fewer (15, 17) the
+// highest-numbered pair is missing: its opponent sits out, and every other
+// table is the file's.
+func TestSharedHowellsBridgeWx(t *testing.T) {
+	all := bridgeWxSchemas(t)
+	for _, c := range []struct {
+		schemas       []string
+		pairs, rounds int
+	}{
+		{[]string{"7howel16"}, 16, 7},
+		{[]string{"5howel16.1-3"}, 16, 5},
+		{[]string{"6howel18.1-3"}, 18, 6},
+		{[]string{"6howel18.1-3", "6howel18.2-3"}, 18, 12},
+		{[]string{"6howel18.1-3", "6howel18.2-3", "5howel18.3-3"}, 18, 17},
+	} {
+		t.Run(strings.Join(c.schemas, "+"), func(t *testing.T) {
+			var schemas []*wxSchema
+			for _, name := range c.schemas {
+				schemas = append(schemas, all[name])
+			}
+			pub := readWx(t, 2, schemas...)
+			rounds := c.rounds
+			if rounds == c.pairs-1 {
+				rounds = 0 // the complete Howell
+			}
+			for _, played := range []int{c.pairs, c.pairs - 1} {
+				gen, err := movement.Howell(movement.HowellOptions{Pairs: played, BoardsPerRound: 2, Rounds: rounds, ShareBoards: true})
+				if err != nil {
+					t.Fatalf("%d pairs: %v", played, err)
+				}
+				want := pub
+				if played < c.pairs {
+					want = withoutPair(pub, c.pairs)
+				}
+				if got, w := fmt.Sprint(identity(&gen)), fmt.Sprint(identity(&want)); got != w {
+					t.Fatalf("%d pairs: traveler's\n%s\nwant BridgeWx's\n%s", played, got, w)
+				}
+				rep, err := gen.Validate()
+				if err != nil {
+					t.Fatalf("%d pairs: Validate: %v", played, err)
+				}
+				if err := gen.CheckBalanced(); err != nil {
+					t.Errorf("%d pairs: CheckBalanced: %v", played, err)
+				}
+				checkEachRoundOnce(t, &gen)
+				if played == c.pairs && rep.Plays != c.pairs/2 {
+					t.Errorf("each board played at %d tables, want %d", rep.Plays, c.pairs/2)
+				}
+				checkSharedCards(t, &gen, schemas, played)
+			}
+		})
+	}
+}
+
+// withoutPair is m with pair p missing: its table out of play, its
+// opponent sitting out.
+func withoutPair(m movement.Movement, p int) movement.Movement {
+	out := m
+	out.Pairs = p - 1
+	out.Rounds = nil
+	for _, r := range m.Rounds {
+		nr := movement.Round{Number: r.Number}
+		for _, tb := range r.Tables {
+			if tb.NS == p || tb.EW == p {
+				nr.SitOut = append(nr.SitOut, tb.NS+tb.EW-p)
+				continue
+			}
+			nr.Tables = append(nr.Tables, tb)
+		}
+		out.Rounds = append(out.Rounds, nr)
+	}
+	return out
+}
+
+// checkSharedCards checks m's table cards against the file's schemas
+// played one after the other: a table in play whose set the file shares
+// from another table (its fourth figure) names that table among those it
+// shares with, a table with its own set names none but tables in play
+// sharing it; and every pair's guide card names its table, opponent and
+// boards as the round does.
+func checkSharedCards(t *testing.T, m *movement.Movement, schemas []*wxSchema, played int) {
+	t.Helper()
+	cards, guides := m.TableCards(), m.GuideCards()
+	ri := 0
+	for _, s := range schemas {
+		for _, row := range s.table {
+			r := &m.Rounds[ri]
+			for ti, tb := range row {
+				c := cards[ti].Rounds[ri]
+				if tb[0] > played || tb[1] > played {
+					if c.InPlay {
+						t.Errorf("%d pairs, round %d: table %d, the missing pair's, is in play", played, ri+1, ti+1)
+					}
+					continue
+				}
+				from := tb[3]
+				if from != 0 && row[from-1][0] <= played && row[from-1][1] <= played && !slices.Contains(c.SharesWith, from) {
+					t.Errorf("%d pairs, round %d: table %d's card shares with %v, want table %d among them", played, ri+1, ti+1, c.SharesWith, from)
+				}
+				for _, other := range c.SharesWith {
+					if o := row[other-1]; o[2] != tb[2] {
+						t.Errorf("%d pairs, round %d: table %d's card shares with table %d, which plays set %d, not %d", played, ri+1, ti+1, other, o[2], tb[2])
+					}
+				}
+				for _, p := range tb[:2] {
+					g := guides[p-1].Rounds[ri]
+					if want, _ := r.Table(ti + 1); g.SitsOut || g.Table != ti+1 || g.Opponent != tb[0]+tb[1]-p || !slices.Equal(g.Boards, want.Boards) {
+						t.Errorf("%d pairs, round %d: pair %d's guide card %+v, want table %d", played, ri+1, p, g, ti+1)
+					}
+				}
+			}
+			ri++
+		}
+	}
+}
+
+// TestBridgeWx16PartsAreNotOneHowell: BridgeWx's three 5-round Howells of
+// 16 pairs, 5howel16.1-3, .2-3 and .3-3, played one after the other are not
+// one complete Howell as its 18-pair parts are (TestPublishedHowell18Sessions):
+// of the 120 pairs of pairs (16·15/2) 89 meet, 31 of them twice or more —
+// so traveler makes only the first as the shared-boards Howell of 16 pairs
+// in 5 rounds, and KoPS's (TestPublishedHowellsKoPS) as the complete one.
+func TestBridgeWx16PartsAreNotOneHowell(t *testing.T) {
+	all := bridgeWxSchemas(t)
+	met := map[[2]int]int{}
+	for _, name := range []string{"5howel16.1-3", "5howel16.2-3", "5howel16.3-3"} {
+		for _, row := range all[name].table {
+			for _, tb := range row {
+				met[[2]int{min(tb[0], tb[1]), max(tb[0], tb[1])}]++
+			}
+		}
+	}
+	again := 0
+	for _, n := range met {
+		if n > 1 {
+			again++
+		}
+	}
+	if len(met) != 89 || again != 31 {
+		t.Errorf("%d pairs of pairs meet, %d more than once; want 89, 31", len(met), again)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -81,16 +82,17 @@ func howell(ctx context.Context, o HowellOptions, filled bool) (Movement, error)
 	if rounds == 0 {
 		rounds = full
 	}
-	if rounds != full && (field <= 6 || rounds < field/2 || rounds > full) {
+	shared, sharing := sharedHowells[[2]int{field, rounds}]
+	sharing = sharing && o.ShareBoards
+	if o.ShareBoards && field > 6 && !sharing {
+		return Movement{}, sharedRefusal(o.Pairs, field, o.Rounds)
+	}
+	if !sharing && rounds != full && (field <= 6 || rounds < field/2 || rounds > full) {
 		if field <= 6 {
 			return Movement{}, invalid("rounds", o.Rounds, "a Howell for "+strconv.Itoa(o.Pairs)+" pairs is played complete", "0", strconv.Itoa(full))
 		}
 		return Movement{}, invalid("rounds", o.Rounds, "a Howell for "+strconv.Itoa(o.Pairs)+" pairs plays "+strconv.Itoa(field/2)+
 			" to "+strconv.Itoa(full)+" rounds (0: all)")
-	}
-	if o.ShareBoards && field != 6 {
-		return Movement{}, &scoring.Error{Field: "share_boards", Value: "true",
-			Problem: "only the Howell for 5 or 6 pairs has a shared-boards schedule, not the one for " + strconv.Itoa(o.Pairs)}
 	}
 	var plan howellPlan
 	switch {
@@ -98,6 +100,8 @@ func howell(ctx context.Context, o HowellOptions, filled bool) (Movement, error)
 		plan = fourPairPlan
 	case field == 6 && (o.ShareBoards || o.BoardsPerRound%2 == 1):
 		plan = sixPairSharedPlan
+	case sharing:
+		plan = shared
 	default:
 		base, err := howellBase(ctx, o.Pairs, field, rounds)
 		if err != nil {
@@ -221,4 +225,26 @@ func planMovement(p howellPlan, pairs, per int) Movement {
 		m.Rounds = append(m.Rounds, round)
 	}
 	return m
+}
+
+// sharedRefusal says why a Howell of pairs (field, counting the phantom)
+// in rounds (0: all) has no shared-boards schedule: the sizes sharedHowells
+// holds, and 5 or 6 pairs.
+func sharedRefusal(pairs, field, rounds int) error {
+	var rs []int
+	for k := range sharedHowells {
+		if k[0] == field {
+			rs = append(rs, k[1])
+		}
+	}
+	slices.Sort(rs)
+	var allowed []string
+	for _, r := range rs {
+		allowed = append(allowed, strconv.Itoa(r))
+	}
+	if len(allowed) == 0 {
+		return &scoring.Error{Field: "share_boards", Value: "true",
+			Problem: "only the Howells for 5 or 6, 15 or 16 and 17 or 18 pairs have a shared-boards schedule, not the one for " + strconv.Itoa(pairs)}
+	}
+	return invalid("rounds", rounds, "the shared-boards Howell for "+strconv.Itoa(pairs)+" pairs is published in "+strings.Join(allowed, ", ")+" rounds", allowed...)
 }

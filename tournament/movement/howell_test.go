@@ -21,7 +21,13 @@ func TestHowellErrors(t *testing.T) {
 		{movement.HowellOptions{Pairs: 12, BoardsPerRound: 2, Rounds: 5}, `rounds "5": a Howell for 12 pairs plays 6 to 11 rounds (0: all)`},
 		{movement.HowellOptions{Pairs: 9, BoardsPerRound: 2, Rounds: 10}, `rounds "10": a Howell for 9 pairs plays 5 to 9 rounds (0: all)`},
 		{movement.HowellOptions{Pairs: 8, BoardsPerRound: 2, ShareBoards: true},
-			`share_boards "true": only the Howell for 5 or 6 pairs has a shared-boards schedule, not the one for 8`},
+			`share_boards "true": only the Howells for 5 or 6, 15 or 16 and 17 or 18 pairs have a shared-boards schedule, not the one for 8`},
+		{movement.HowellOptions{Pairs: 15, BoardsPerRound: 2, ShareBoards: true},
+			`rounds "0": the shared-boards Howell for 15 pairs is published in 5, 7 rounds (allowed: 5, 7)`},
+		{movement.HowellOptions{Pairs: 18, BoardsPerRound: 2, Rounds: 9, ShareBoards: true},
+			`rounds "9": the shared-boards Howell for 18 pairs is published in 6, 12, 17 rounds (allowed: 6, 12, 17)`},
+		{movement.HowellOptions{Pairs: 16, BoardsPerRound: 2, Rounds: 7},
+			`rounds "7": a Howell for 16 pairs plays 8 to 15 rounds (0: all)`},
 	}
 	for _, c := range cases {
 		_, err := movement.Howell(c.o)

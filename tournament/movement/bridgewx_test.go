@@ -116,17 +116,12 @@ func wxASC(t *testing.T, schemas ...*wxSchema) string {
 // set is played at tables × rounds ÷ sets tables (the header's figures: 8
 // for the 16-pair ones, 9 for the 18-pair ones).
 //
-// Their sizes are not traveler's generated Howells:
-//
-//   - 7howel16, 16 pairs in 7 rounds, and 5howel16.1-3, .2-3 and .3-3,
-//     16 pairs in 5 rounds each with 5 sets shared by 8 tables: traveler's
-//     Howell plays 8 to 15 rounds for 16 pairs, and refuses 5 and 7.
-//   - 6howel18.1-3, 6howel18.2-3 and 5howel18.3-3: three sessions of one
-//     complete 18-pair Howell — TestPublishedHowell18Sessions — which
-//     traveler's Howell makes as one session of 17 rounds (9 to 17 for 18
-//     pairs), refusing 5 and 6.
-//
-// So traveler plays these published tables as they are, from the file.
+// Their tables share sets, which the cyclic Howells traveler makes by
+// default (8 to 15 rounds for 16 pairs, 9 to 17 for 18) do not, so
+// without ShareBoards traveler refuses their round counts; with it, it
+// makes 7howel16, 5howel16.1-3 and the 18-pair parts
+// (TestSharedHowellsBridgeWx). Any of them can also be played from a
+// file, as here.
 func TestPublishedHowellsBridgeWx(t *testing.T) {
 	all := bridgeWxSchemas(t)
 	for _, c := range []struct {
@@ -220,12 +215,14 @@ func readWx(t *testing.T, per int, schemas ...*wxSchema) movement.Movement {
 // 5howel18.3-3, played one after the other (each session its own sets), are
 // a complete Howell of 18 pairs at 9 tables in 17 rounds: all 153 pairs of
 // pairs (18·17/2) meet, each once (CheckBalanced), and each of the 17 sets
-// is played at all 9 tables — as traveler's generated 18-pair Howell does.
-// The two are different schedules: in every round the published one's 9
-// tables share the session's 6 or 5 sets, where traveler's gives each
-// table its own set, so no renumbering of pairs, tables, rounds and boards
-// turns one into the other. (compareMovements, which would search for
-// one, takes too long at 17 rounds of 9 tables.)
+// is played at all 9 tables — as traveler's default 18-pair Howell (KoPS's
+// 9-17, TestPublishedHowellsKoPS) does. The two are different schedules:
+// in every round the BridgeWx one's 9 tables share the session's 6 or 5
+// sets, where KoPS's gives each table its own set, so no renumbering of
+// pairs, tables, rounds and boards turns one into the other.
+// (compareMovements, which would search for one, takes too long at 17
+// rounds of 9 tables.) Traveler makes the BridgeWx one with ShareBoards
+// (TestSharedHowellsBridgeWx).
 func TestPublishedHowell18Sessions(t *testing.T) {
 	all := bridgeWxSchemas(t)
 	m := readWx(t, 2, all["6howel18.1-3"], all["6howel18.2-3"], all["5howel18.3-3"])

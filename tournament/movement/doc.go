@@ -12,8 +12,10 @@
 //     arrow switch, half table, phantom; mitchell_variants.go: the named
 //     variants — barometer, web, hesitation, rover, two-stanza, appendix
 //     tables — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
-//     and partial, 4 to 32 pairs, a searched cyclic base where none is published,
-//     HowellFilled for a late pair), the teams round robin, a teams
+//     and partial, 4 to 32 pairs: the published movement where one was
+//     found — thebridsk/bridgescorer's, KoPS's (howell_kops.go), BridgeWx's
+//     with shared sets (howell_bridgewx.go) — and a searched cyclic base
+//     where none is; HowellFilled for a late pair), the teams round robin, a teams
 //     schedule given by match and Swiss pairing (teams.go), a Swiss
 //     pairs' rounds, a match a table (swiss_pairs.go: SwissPairsMovement),
 //     and Custom (custom.go), a schedule given table by table — a

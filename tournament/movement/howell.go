@@ -15,7 +15,7 @@ type HowellOptions struct {
 	Pairs          int  // 4 to 32 (2 to 16 tables); with an odd number one pair sits out each round
 	BoardsPerRound int  // boards each table plays a round: 1 or more
 	Rounds         int  // 0: the complete Howell; fewer: a partial (e.g. 3/4) Howell, 7 pairs or more
-	ShareBoards    bool // 5 or 6 pairs: all tables share one set in the last round (the schedule an odd BoardsPerRound needs)
+	ShareBoards    bool // tables share sets: 5 or 6 pairs, all tables the last round's (the schedule an odd BoardsPerRound needs); 15 or 16 pairs in 5 or 7 rounds, 17 or 18 in 6, 12 or 17: BridgeWx's published Howells (sharedHowells)
 }
 
 // Howell builds a Howell movement: one winner, every pair meeting every other
@@ -30,15 +30,19 @@ type HowellOptions struct {
 //     half-sets a round (BoardsPerRound even), or all three tables share the
 //     last round's set (ShareBoards, or BoardsPerRound odd).
 //   - 7 to 32 pairs: a cyclic Howell, pairs 1..Rounds moving up a number
-//     each round with the sets, the others stationary. For 8, 10 (and 10 pairs
-//     in 8 rounds), 12 and 14 pairs the first round is the published
-//     movement's; for the rest it is found by searchBase (more than 16
-//     pairs: searchRandom) and the pairs' directions chosen by
-//     balanceDirections. Their tests check them complete and balanced; the
-//     published Howells of 16 and 18 pairs found (BridgeWx's table of
-//     movements: 16 pairs in 5 or 7 rounds, 18 pairs in three sessions of
-//     6, 6 and 5 rounds) are of sizes or shapes this does not make, and are
-//     played from a file (TestPublishedHowellsBridgeWx).
+//     each round with the sets, the others stationary. Where a published
+//     movement of the size was found, its first round: thebridsk/bridgescorer's
+//     (publishedBases: 8, 10, 12 and 14 pairs complete, 10 pairs in 8
+//     rounds), else KoPS's (kopsHowells, howell_kops.go: 58 sizes of 10 to
+//     32 pairs, complete 16 to 24 pairs, ¾ 10 to 26 pairs, and partial
+//     ones; TestPublishedHowellsKoPS). For the rest — complete 26 to 32
+//     pairs, ¾ 8 and 28 to 32 pairs, some partial sizes — it is found by
+//     searchBase (more than 16 pairs: searchRandom) and the pairs'
+//     directions chosen by balanceDirections; the tests hold those to
+//     being complete and balanced.
+//   - ShareBoards, 15 to 18 pairs: BridgeWx's published Howells whose
+//     tables share sets (sharedHowells: 16 pairs in 5 or 7 rounds, 18 in
+//     6, 12 or 17; TestSharedHowellsBridgeWx).
 //
 // An odd number of pairs plays the next even number's movement with the
 // highest-numbered (stationary) pair missing: its opponent sits out and its

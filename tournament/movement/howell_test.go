@@ -65,13 +65,11 @@ type howellCase struct {
 // howellCases lists every Howell size: complete for 4 to 32 pairs with 1 to 4
 // boards a round (5 and 6 pairs: both schedules), and every partial Howell
 // from half the rounds up for 7 to 32 pairs.
-// No published Howell of 15 to 32 pairs that these sizes make was found
-// to compare with (the published movements of ../shared/testdata/movements
-// stop at 14 pairs; BridgeWx's of 16 and 18 pairs play other rounds or
-// share sets, TestPublishedHowellsBridgeWx): those sizes are generated
-// (searchRandom) and held here to being complete and balanced — every pair
-// meeting every other once and playing every board once — and
-// TestPublishedBasesAreCyclic to the cyclic conditions.
+// Those with a published table are checked against it too
+// (TestPublishedHowellsKoPS, ../shared/testdata/movements); the others are
+// generated (searchBase, searchRandom) and held here to being complete and
+// balanced — every pair meeting every other once and playing every board
+// once — and TestPublishedBasesAreCyclic to the cyclic conditions.
 func howellCases() []howellCase {
 	var cases []howellCase
 	for pairs := 4; pairs <= 32; pairs++ {
@@ -204,7 +202,7 @@ func boolInt(b bool) int {
 
 // TestHowellBalance records how even the complete Howells' comparisons are
 // (Validate's Balance, with 2 boards a round): the published 8- and 12-pair
-// movements and the 16-pair one found by the search and balanceDirections are
+// movements (bridgescorer's) and the 16-pair one (KoPS's 8-15) are
 // perfectly even (min = max); 10 and 14 pairs, as published, are not. The
 // mean is boards·plays·(plays-1) over the pairs of pairs (checkComparisonSum).
 func TestHowellBalance(t *testing.T) {

@@ -243,3 +243,35 @@ func TestKoPSHowellsOfBridgescorerSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestKoPSThreeQuarterHowellBalance: the balance report of KoPS's ¾ Howell
+// of 16 pairs (8-12, 12 rounds), as published, has pairs never compared.
+// Its stationary pairs, 13 to 16 (12 rounds: pairs 1 to 12 move), keep
+// their round-1 seats — "positions" 16 at 1N, 15 at 2N, 14 at 3E, 13 at
+// 6E — so 15 and 16 play every board NS and 13 and 14 every board EW:
+// each of 13 and 14 and each of 15 and 16 is never on the same side of a
+// board, 0 comparisons, the four pairs of pairs Validate reports at 0 and
+// no others. (Traveler's searched ¾ Howells change a stationary pair's
+// seats halfway, TestHowellStationaryPairsChangeSeatsHalfway; the
+// published one is played as published.)
+func TestKoPSThreeQuarterHowellBalance(t *testing.T) {
+	m, err := movement.ThreeQuarterHowell(16, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := m.Validate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var never []string
+	for p := range rep.Same {
+		for q := p + 1; q < len(rep.Same); q++ {
+			if rep.Same[p][q] == 0 {
+				never = append(never, fmt.Sprintf("%d-%d", p+1, q+1))
+			}
+		}
+	}
+	if got := strings.Join(never, " "); got != "13-15 13-16 14-15 14-16" || rep.Balance.Min != 0 {
+		t.Errorf("pairs never compared: %s, balance min %d; want 13-15 13-16 14-15 14-16, 0", got, rep.Balance.Min)
+	}
+}

@@ -137,19 +137,9 @@ func pbnQuote(s string) string {
 // no pair of the section, changes nothing; a table that cannot be read is
 // left unread, as the rest of the file is read without it.
 func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
-	var tb pbnTable
-	found := false
-	for i := range games {
-		if g := games[i].Game; g != nil {
-			if t, ok := g.Tag("TotalScoreTable"); ok {
-				var err error
-				if tb, err = readPBNTable(t); err == nil && (tb.has("PairId") || tb.has("PlayerId")) && (tb.has("MemberID1") || tb.has("MemberID2")) {
-					found = true
-					break
-				}
-			}
-		}
-	}
+	tb, found := pbnTotalTable(games, func(tb pbnTable) bool {
+		return (tb.has("PairId") || tb.has("PlayerId")) && (tb.has("MemberID1") || tb.has("MemberID2"))
+	})
 	if !found {
 		return
 	}
@@ -175,4 +165,19 @@ func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
 			}
 		}
 	}
+}
+
+// pbnTotalTable finds the first TotalScoreTable of the games that reads
+// and that fits (its columns); a table that cannot be read is passed over.
+func pbnTotalTable(games []PBNResult, fits func(pbnTable) bool) (pbnTable, bool) {
+	for i := range games {
+		if g := games[i].Game; g != nil {
+			if t, ok := g.Tag("TotalScoreTable"); ok {
+				if tb, err := readPBNTable(t); err == nil && fits(tb) {
+					return tb, true
+				}
+			}
+		}
+	}
+	return pbnTable{}, false
 }

@@ -107,11 +107,16 @@ func (b *USEBIOBoard) HasDeal() bool {
 
 // USEBIOLine is one traveler line: who played, what happened and the file's own points for it.
 type USEBIOLine struct {
-	Line         int              // the line the TRAVELLER_LINE element starts on
-	NS           string           // NS_PAIR_NUMBER
-	EW           string           // EW_PAIR_NUMBER
-	Seats        [4]string        // an individual's players by seat, North, East, South, West (N_PLAYER_NUMBER, E_, S_, W_); "" in a pairs event
-	SeatLines    [4]int           // the lines of Seats' elements (0: not given)
+	Line      int       // the line the TRAVELLER_LINE element starts on
+	NS        string    // NS_PAIR_NUMBER
+	EW        string    // EW_PAIR_NUMBER
+	Seats     [4]string // an individual's players by seat, North, East, South, West (N_PLAYER_NUMBER, E_, S_, W_); "" in a pairs event
+	SeatLines [4]int    // the lines of Seats' elements (0: not given)
+	// Substitutes are who sat in an individual's seats in the line's round
+	// in place of the Seats' players, by seat, as traveler writes them in
+	// comments of the line (usebioSubstituteComment); a zero Player for a
+	// seat its player sat in.
+	Substitutes  [4]tournament.Player
 	ContractText string           // CONTRACT as written; "" when not given
 	Contract     scoring.Contract // CONTRACT read under contract-2017 (Pass for a passed-out board)
 	HasContract  bool             // whether CONTRACT was given
@@ -469,7 +474,10 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
 	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD"),
 		Direction: strings.ToUpper(l.childText("DIRECTION"))}
-	individual := readUSEBIOSeats(l, &line) // an individual's line names players, not pairs (usebio_individual.go)
+	individual, err := readUSEBIOSeats(l, &line) // an individual's line names players, not pairs (usebio_individual.go)
+	if err != nil {
+		return line, err
+	}
 	if line.NS == "" && !individual {
 		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
 	}

@@ -245,13 +245,18 @@ func usebioPairNumber(number, direction string, winners int) string {
 // gives them, element and value (pairLine: NS_PAIR_NUMBER and
 // EW_PAIR_NUMBER; an individual's four players, usebio_individual.go); in
 // a teams match led by dir, the DIRECTION the match's TEAM sat in ("" in a
-// pairs event), and with no points elements for PointsNone.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string, who [][2]string) error {
+// pairs event), and with no points elements for PointsNone; notes are
+// comments written after who played (an individual's substitutes,
+// usebioSubstituteComment).
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string, who [][2]string, notes ...string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
 	x.opt(3, "DIRECTION", dir)
 	for _, w := range who {
 		x.elem(3, w[0], w[1])
+	}
+	for _, n := range notes {
+		x.raw("      <!-- " + strings.ReplaceAll(n, "--", "- -") + " -->\n")
 	}
 	switch r.Status {
 	case tournament.StatusPlayed:

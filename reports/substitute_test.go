@@ -225,3 +225,149 @@ func TestIndividualSubstituteRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPairSubstituteReadsBack: a pair's substitute is one of its players
+// throughout (traveler keeps no rounds for one: tournament's
+// checkSubstitutes), so a pairs event reads back to the same standings
+// with or without them; what must travel is the third player.
+// interchangeEvent (4 pairs, 2 boards, hand-checked there: pair 1 3.00
+// = 75 %, 2 1.00, 3 1.20, 4 2.80) with pair 1 playing as Ann, Bob and a
+// substitute, Sid Sub (membership number 301), written as PBN and
+// USEBIO, reads back with pair 1's three players and the same standings.
+// PBN lists a pair's players in its TotalScoreTable's Names ("Ann - Bob
+// - Sid Sub"), the seat tags naming the two who sit;
+// USEBIO writes the pair's two PLAYERs, as the readers of USEBIO take a
+// pair (the EBU's importer, marcshearer/ImportUsebio Validation.swift,
+// refuses a PAIR whose PLAYERs are not 2: "Pair … has 3 players"; the
+// ABF's, abftech/cobalt results/views/usebio.py, reads PLAYER[0] and
+// PLAYER[1]), and the substitute in a comment of the PAIR that traveler
+// reads.
+func TestPairSubstituteReadsBack(t *testing.T) {
+	d := interchangeEvent(t)
+	sd := &d.Sections[0]
+	pairs := slices.Clone(sd.Pairs)
+	pairs[0].Players = append(slices.Clone(pairs[0].Players), tournament.Player{Name: "Sid Sub", Number: "301"})
+	boards := map[int]tournament.Board{}
+	for _, tr := range sd.Travelers {
+		boards[tr.Board.Number] = tr.Board
+	}
+	*sd = tournament.BuildSection(d.Event, sd.Section, pairs, nil, boards, sd.Results)
+	want := standingRows(*sd)
+	if want[0] != "1 1 Ann/Bob/Sid Sub 3.00 75.00 2" {
+		t.Fatalf("pair 1 with a substitute: %q, want first, 3.00, 75 %%", want[0])
+	}
+	for _, f := range []struct {
+		format Format
+		write  func(*bytes.Buffer) error
+	}{
+		{FormatPBN, func(b *bytes.Buffer) error { return WritePBN(b, d) }},
+		{FormatUSEBIO, func(b *bytes.Buffer) error { return WriteUSEBIO(b, d) }},
+	} {
+		var buf bytes.Buffer
+		if err := f.write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if f.format == FormatUSEBIO {
+			pair := buf.String()[strings.Index(buf.String(), "<PAIR>"):]
+			pair = pair[:strings.Index(pair, "</PAIR>")]
+			if n := strings.Count(pair, "<PLAYER>"); n != 2 || !strings.Contains(pair, "Sid Sub") {
+				t.Errorf("USEBIO: pair 1 written with %d PLAYERs, want its 2 and the substitute in a comment:\n%s", n, pair)
+			}
+		}
+		rf, err := ReadResults(bytes.NewReader(buf.Bytes()), ReadOptions{Format: f.format, Strict: true})
+		if err != nil {
+			t.Fatalf("%s: reading back: %v", f.format, err)
+		}
+		bs := rf.Event.Sections[0]
+		if got := standingRows(bs); !slices.Equal(got, want) {
+			t.Errorf("%s: standings read back\n%q\nwant\n%q", f.format, got, want)
+		}
+		sub := tournament.Player{Name: "Sid Sub", Number: "301"}
+		if f.format == FormatPBN {
+			sub.Number = "" // the TotalScoreTable's MemberID1 and MemberID2 are the first two players'
+		}
+		for _, p := range bs.Pairs {
+			if p.Number == "1" && (len(p.Players) != 3 || p.Players[0].Name != "Ann" || p.Players[2] != sub) {
+				t.Errorf("%s: pair 1 read back as %+v, want Ann, Bob and %+v", f.format, p.Players, sub)
+			}
+		}
+	}
+}
+
+// TestPBNPairSeatNamesChange: PBN names who sat in a game's seats (PBN
+// 2.1 §3.4.4–§3.4.7), so a pair whose seats name someone new in a later
+// game had a substitute, one of its players throughout. interchangeEvent's
+// PBN with Sid Sub for Bob (South, pair 1) on board 2 and no
+// TotalScoreTable reads pair 1 as Ann, Bob and Sid Sub, standings as
+// before; a fifth name in one pair's seats is refused naming the tag and
+// its line (the service keeps a pair's two and at most two substitutes).
+func TestPBNPairSeatNamesChange(t *testing.T) {
+	d := interchangeEvent(t)
+	var buf bytes.Buffer
+	if err := WritePBN(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	var games []string
+	for _, g := range strings.Split(buf.String(), pbnEOL+pbnEOL) {
+		var kept []string
+		inTable := false // the TotalScoreTable's tag and its rows, up to the next tag
+		for _, l := range strings.Split(g, pbnEOL) {
+			if strings.HasPrefix(l, "[") || strings.HasPrefix(l, "{") {
+				inTable = strings.HasPrefix(l, "[TotalScoreTable")
+			}
+			if !inTable {
+				kept = append(kept, l)
+			}
+		}
+		games = append(games, strings.Join(kept, pbnEOL))
+	}
+	file := strings.Join(games, pbnEOL+pbnEOL)
+	if strings.Contains(file, "TotalScoreTable") {
+		t.Fatal("the TotalScoreTable is still there")
+	}
+	sub := func(names ...string) string {
+		out := slices.Clone(games)
+		for i, g := range out {
+			if strings.Contains(g, `[Board "2"]`) && strings.Contains(g, `[PairId_NS "1"]`) {
+				for _, n := range names {
+					g = strings.Replace(g, `[South "Bob"]`, `[South "`+n+`"]`, 1)
+					out[i] = g
+				}
+			}
+		}
+		return strings.Join(out, pbnEOL+pbnEOL)
+	}
+	rf, err := ReadResults(strings.NewReader(sub("Sid Sub")), ReadOptions{Format: FormatPBN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range rf.Event.Sections[0].Pairs {
+		if p.Number == "1" && (len(p.Players) != 3 || p.Players[0].Name != "Ann" || p.Players[1].Name != "Bob" || p.Players[2].Name != "Sid Sub") {
+			t.Errorf("pair 1 read as %+v, want Ann, Bob and Sid Sub", p.Players)
+		}
+	}
+	want := standingRows(d.Sections[0])
+	want[0] = strings.Replace(want[0], "Ann/Bob", "Ann/Bob/Sid Sub", 1)
+	if got := standingRows(rf.Event.Sections[0]); !slices.Equal(got, want) {
+		t.Errorf("standings\n%q\nwant\n%q", got, want)
+	}
+	// A fifth name in pair 1's seats: three boards of pairs 1 and 2 at
+	// one table, pair 1 named Ann and Bob, then Cat and Dan, then Eve.
+	var five strings.Builder
+	for b, ns := range [3][2]string{{"Ann", "Bob"}, {"Cat", "Dan"}, {"Ann", "Eve"}} {
+		if b > 0 {
+			five.WriteString("\n")
+		}
+		fmt.Fprintf(&five, "[Event \"Five\"]\n[Site \"\"]\n[Date \"2024.03.05\"]\n[Board \"%d\"]\n[West \"Wes\"]\n[North \"%s\"]\n[East \"Eas\"]\n[South \"%s\"]\n"+
+			"[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"\"]\n[Scoring \"MP\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[PairId_EW \"2\"]\n[PairId_NS \"1\"]\n", b+1, ns[0], ns[1])
+	}
+	_, err = ReadResults(strings.NewReader(five.String()), ReadOptions{Format: FormatPBN})
+	var fe *FileError
+	// Each game is 17 tags and a blank line: board 3's starts on line 37,
+	// its South (the 8th tag) on 44.
+	if !errors.As(err, &fe) || fe.Line != 44 || fe.Element != "[South]" || !strings.Contains(fe.Expected, "at most 4 players of pair 1") {
+		t.Errorf("five names in pair 1's seats read as %v, want refused naming board 3's South tag and its line (44)", err)
+	} else {
+		t.Log(err)
+	}
+}

@@ -43,29 +43,38 @@ type seatSitter struct {
 }
 
 // usebioSubstituteComment is the comment naming the substitute who sat in
-// seat (0 North, 1 East, 2 South, 3 West) of a line.
+// seat (0 North, 1 East, 2 South, 3 West) of an individual's line, or with
+// seat -1 a pair's substitute (one of its players throughout, in the PAIR).
 func usebioSubstituteComment(seat int, pl tournament.Player) string {
-	return usebioSubstitutePrefix + " " + "NESW"[seat:seat+1] + ": " + strconv.Quote(pl.Name) + " " + strconv.Quote(pl.Number)
+	at := ""
+	if seat >= 0 {
+		at = " " + "NESW"[seat:seat+1]
+	}
+	return usebioSubstitutePrefix + at + ": " + strconv.Quote(pl.Name) + " " + strconv.Quote(pl.Number)
 }
 
 // parseUSEBIOSubstitute reads a comment written by usebioSubstituteComment:
-// ok false for any other comment; err says what is wrong with one that
-// starts like it.
+// its seat (-1: none, a pair's), ok false for any other comment; err says
+// what is wrong with one that starts like it.
 func parseUSEBIOSubstitute(c string) (seat int, pl tournament.Player, ok bool, err error) {
-	rest, found := strings.CutPrefix(c, usebioSubstitutePrefix+" ")
+	rest, found := strings.CutPrefix(c, usebioSubstitutePrefix)
 	if !found {
 		return 0, pl, false, nil
 	}
 	bad := func() (int, tournament.Player, bool, error) {
-		return 0, tournament.Player{}, true, errors.New(`the seat and the substitute's name and membership number in quotes: ` + usebioSubstitutePrefix + ` W: "Sam Sub" "201"`)
+		return 0, tournament.Player{}, true, errors.New(`the seat (in an individual) and the substitute's name and membership number in quotes: ` +
+			usebioSubstitutePrefix + ` W: "Sam Sub" "201", or in a PAIR ` + usebioSubstitutePrefix + `: "Sid Sub" ""`)
 	}
-	if len(rest) < 3 || rest[1:3] != ": " {
+	seat = -1
+	if len(rest) >= 2 && rest[0] == ' ' {
+		if seat = strings.IndexByte("NESW", rest[1]); seat < 0 {
+			return bad()
+		}
+		rest = rest[2:]
+	}
+	if rest, found = strings.CutPrefix(rest, ": "); !found {
 		return bad()
 	}
-	if seat = strings.IndexByte("NESW", rest[0]); seat < 0 {
-		return bad()
-	}
-	rest = rest[3:]
 	for i, f := range []*string{&pl.Name, &pl.Number} {
 		q, qerr := strconv.QuotedPrefix(rest)
 		if qerr != nil {

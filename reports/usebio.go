@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -430,6 +431,20 @@ func readUSEBIOPair(p *xmlNode) (USEBIOPair, error) {
 	for _, pl := range p.all("PLAYER") {
 		pair.Players = append(pair.Players, pl.childText("PLAYER_NAME"))
 		pair.PlayerNumbers = append(pair.PlayerNumbers, pl.childText("NATIONAL_ID_NUMBER"))
+	}
+	for _, c := range p.comments { // a substitute, as traveler writes one (usebioSubstituteComment)
+		const path = "PARTICIPANTS/PAIR/<!-- " + usebioSubstitutePrefix + " -->"
+		seat, sub, ok, err := parseUSEBIOSubstitute(c)
+		if err == nil && ok && seat >= 0 {
+			err = errors.New("no seat: a pair's substitute is one of its players throughout; a seat is an individual's line's")
+		}
+		if err != nil {
+			return pair, usebioErr(p, path, c, err.Error())
+		}
+		if ok {
+			pair.Players = append(pair.Players, sub.Name)
+			pair.PlayerNumbers = append(pair.PlayerNumbers, sub.Number)
+		}
 	}
 	var err error
 	if pair.Total, err = figureOf(p, "TOTAL_SCORE", "PARTICIPANTS/PAIR"); err != nil {

@@ -153,6 +153,9 @@ func readUSEBIOSeats(l *xmlNode, line *USEBIOLine) (bool, error) {
 		if err != nil {
 			return named, usebioErr(l, path, c, err.Error())
 		}
+		if ok && seat < 0 {
+			return named, usebioErr(l, path, c, "the seat the substitute sat in (N, E, S or W): a line's substitute is an individual's")
+		}
 		if ok && line.Substitutes[seat].Name != "" {
 			return named, usebioErr(l, path, c, "one substitute a seat: "+"NESW"[seat:seat+1]+" has "+strconv.Quote(line.Substitutes[seat].Name)+" already")
 		}

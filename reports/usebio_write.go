@@ -155,8 +155,15 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 			}
 			x.elem(3, "PLACE", strconv.Itoa(place))
 		}
-		for _, pl := range p.Players {
+		for k, pl := range p.Players {
 			if strings.TrimSpace(pl.Name) == "" && strings.TrimSpace(pl.Number) == "" {
+				continue
+			}
+			if k >= 2 {
+				// A substitute: a PAIR has its two PLAYERs (the EBU's
+				// importer, marcshearer/ImportUsebio, refuses any other
+				// count), the rest in a comment traveler reads back.
+				x.raw("      <!-- " + strings.ReplaceAll(usebioSubstituteComment(-1, pl), "--", "- -") + " -->\n")
 				continue
 			}
 			x.raw("      <PLAYER>\n")

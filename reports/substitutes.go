@@ -13,9 +13,9 @@ import (
 // An individual's substitutes in the files. traveler's rule
 // (tournament.Pair.SatIn): a substitute sits in an entrant's seat from a
 // round to a round, and the entrant is ranked on the rounds they played
-// themselves. PBN names who sat in each seat game by game (PBN 2.1
-// §3.4.4–§3.4.7: the West, North, East and South tags are that game's
-// players), so a game's seat naming someone other than the seat's
+// themselves. PBN names who sat in each seat game by game (PBN 2.1,
+// https://www.tistis.nl/pbn/pbn_v21.txt §3.4.4–§3.4.7: the West, North,
+// East and South tags are that game's players), so a game's seat naming someone other than the seat's
 // entrant (its PlayerId_) is a substitute in that game's round. USEBIO
 // names an individual's line's players by number only (N_PLAYER_NUMBER …,
 // the EBU's example individual; PARTICIPANTS/PLAYER has one PLAYER_NAME,

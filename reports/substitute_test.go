@@ -371,3 +371,53 @@ func TestPBNPairSeatNamesChange(t *testing.T) {
 		t.Log(err)
 	}
 }
+
+// TestSubstituteMarksRefused: what names a substitute badly is refused
+// naming where. In PBN, four different people in player 3's seat in
+// rounds 4 to 7 (the service keeps a player and at most 3 substitutes),
+// at round 7's seat tag. In USEBIO, a line's comment naming a seat that is
+// not N, E, S or W, and a PAIR's comment naming a seat (a pair's
+// substitute sits throughout, in no seat of its own).
+func TestSubstituteMarksRefused(t *testing.T) {
+	d := substituteIndividual(t, 1, tournament.Player{Name: "Sam Sub", Number: "201", From: 4})
+	var pbn, usebio bytes.Buffer
+	if err := WritePBN(&pbn, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteUSEBIO(&usebio, d); err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(pbn.String(), pbnEOL+pbnEOL)
+	for i, g := range games {
+		for r := 4; r <= 7; r++ {
+			if strings.Contains(g, `[Round "`+strconv.Itoa(r)+`"]`) {
+				games[i] = strings.Replace(g, `"Sam Sub"`, `"Sub `+strconv.Itoa(r)+`"`, 1)
+			}
+		}
+	}
+	pd := interchangeEvent(t)
+	pd.Sections[0].Pairs[0].Players = append(pd.Sections[0].Pairs[0].Players, tournament.Player{Name: "Sid Sub"})
+	var pairs bytes.Buffer
+	if err := WriteUSEBIO(&pairs, pd); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		format Format
+		file   string
+		elem   string
+		says   string
+	}{
+		{"PBN, a fourth substitute", FormatPBN, strings.Join(games, pbnEOL+pbnEOL), "]", "at most 3 substitutes in player 3's seat"},
+		{"USEBIO, seat X", FormatUSEBIO, strings.Replace(usebio.String(), usebioSubstitutePrefix+" W:", usebioSubstitutePrefix+" X:", 1), "BOARD/TRAVELLER_LINE/<!-- " + usebioSubstitutePrefix, "the seat"},
+		{"USEBIO, a pair's substitute in a seat", FormatUSEBIO, strings.Replace(pairs.String(), usebioSubstitutePrefix+":", usebioSubstitutePrefix+" N:", 1), "PARTICIPANTS/PAIR/<!-- " + usebioSubstitutePrefix, "no seat"},
+	} {
+		_, err := ReadResults(strings.NewReader(c.file), ReadOptions{Format: c.format, Strict: true})
+		var fe *FileError
+		if !errors.As(err, &fe) || fe.Line == 0 || !strings.Contains(fe.Element, c.elem) || !strings.Contains(fe.Expected, c.says) {
+			t.Errorf("%s: read as %v, want refused at %s saying %q", c.name, err, c.elem, c.says)
+		} else {
+			t.Logf("%s: %v", c.name, err)
+		}
+	}
+}

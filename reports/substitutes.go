@@ -142,9 +142,12 @@ func individualSubstitutes(pairs []tournament.Pair, results []tournament.Result,
 				j++
 			}
 			if who.Name != "" {
-				if len(subs) == 1+maxSubstitutes || len(subs) == 0 {
-					return rounds[order[k]].where("at most " + strconv.Itoa(maxSubstitutes) + " substitutes in player " + p.Number + "'s seat, and the player's own name in it first (" +
-						who.Name + " is another from round " + strconv.Itoa(order[k]) + ")")
+				if len(subs) == 0 { // no entrant to sit in for: the file named none
+					subs = append(subs, tournament.Player{})
+				}
+				if len(subs) == 1+maxSubstitutes {
+					return rounds[order[k]].where("at most " + strconv.Itoa(maxSubstitutes) + " substitutes in player " + p.Number + "'s seat (traveler keeps a player and " +
+						strconv.Itoa(maxSubstitutes) + " more): " + strconv.Quote(who.Name) + " is another, from round " + strconv.Itoa(order[k]))
 				}
 				who.From, who.To = order[k], order[j]
 				if j == len(order)-1 {

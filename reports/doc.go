@@ -37,6 +37,11 @@
 // round by round or segment by segment, a knockout's carry-over refused;
 // an individual in USEBIO's individual form, its lines' players by seat,
 // usebio_individual.go);
+// substitutes travel both ways (substitutes.go): an individual's in PBN's
+// seat tags game by game and in a comment of USEBIO's line, read back
+// through one rule (individualSubstitutes) to the rounds they sat in; a
+// pair's in PBN's TotalScoreTable Names and a comment of USEBIO's PAIR
+// (which keeps its two PLAYERs);
 // PBN (pbn_write.go; a teams room with Competition, HomeTeam, VisitTeam,
 // Room and ScoreIMP as RealBridge and vugraph files write them; Notes
 // numbered "1:…" as PBN 2.1 §3.5.5 says, an assigned score's weighted

@@ -595,17 +595,24 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 		two = two || ids[k][0].n == ids[k][1].n
 	}
 	players := map[pairKey][]tournament.Player{}
-	name := func(g *PBNGame, s int, key pairKey) {
-		if _, ok := players[key]; ok {
-			return
-		}
-		seats := [2][2]string{{"North", "South"}, {"East", "West"}}[s]
-		players[key] = nil
-		for _, seat := range seats {
-			if v := g.player(seat); v != "" {
-				players[key] = append(players[key], tournament.Player{Name: v})
+	// name takes a pair's players from its seats in a game: the first game
+	// gives its two, a later game naming someone else in its seats a
+	// substitute (one of the pair's players throughout), at most
+	// maxPairPlayers in all.
+	name := func(g *PBNGame, s int, key pairKey) error {
+		for _, seat := range [2][2]string{{"North", "South"}, {"East", "West"}}[s] {
+			v := g.player(seat)
+			if v == "" || v == "?" || slices.ContainsFunc(players[key], func(p tournament.Player) bool { return p.Name == v }) {
+				continue
 			}
+			if len(players[key]) == maxPairPlayers {
+				t, _ := g.Tag(seat)
+				return pbnErr(t, "at most "+strconv.Itoa(maxPairPlayers)+" players of pair "+strconv.Itoa(key.number)+key.direction+
+					" (two and substitutes) named in its seats: "+strconv.Quote(v)+" is a fifth")
+			}
+			players[key] = append(players[key], tournament.Player{Name: v})
 		}
+		return nil
 	}
 	if !two {
 		nums := make([][2]int, len(played))
@@ -614,7 +621,9 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 			for s := range 2 {
 				nums[k][s] = ids[k][s].n
 				key := pairKey{number: ids[k][s].n}
-				name(games[i].Game, s, key)
+				if err := name(games[i].Game, s, key); err != nil {
+					return nil, tournament.Section{}, err
+				}
 				byNumber[key.number] = players[key]
 			}
 		}
@@ -628,7 +637,9 @@ func pbnNumberedPairs(games []PBNResult, played []int, results []tournament.Resu
 		for s, dir := range [2]string{"NS", "EW"} {
 			key := pairKey{number: ids[k][s].n, direction: dir}
 			known[key] = true
-			name(games[i].Game, s, key)
+			if err := name(games[i].Game, s, key); err != nil {
+				return nil, tournament.Section{}, err
+			}
 		}
 		results[k].NS, results[k].EW = strconv.Itoa(ns), strconv.Itoa(ew)
 		m, ok := at[[2]int{ns, ew}]

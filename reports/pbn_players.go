@@ -1,12 +1,17 @@
 package reports
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/traveler-bridge/traveler/tournament"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
+
+// maxPairPlayers bounds a pair's players read from a file: two and its
+// substitutes, as the service keeps them (checkPairs: at most 4).
+const maxPairPlayers = 4
 
 // pbnTotalScoreHeader is the column header of the TotalScoreTable traveler
 // writes (PBN 2.1 §5.10): a pair's place, its id (as PairId_NS and
@@ -133,23 +138,14 @@ func pbnQuote(s string) string {
 // columns, as traveler and Ruter write it: player 1 and 2 of the pair the
 // row's PairId names ("3", or "3NS" where pairs are numbered per
 // direction). A pair read without players takes them from the row's Names
-// ("Ann Smith - Bob Jones"). A file without such a table, or a row naming
+// ("Ann Smith - Bob Jones"), and a pair read with fewer players than the
+// row names, the seat tags' first, the rest (a substitute). A file without such a table, or a row naming
 // no pair of the section, changes nothing; a table that cannot be read is
 // left unread, as the rest of the file is read without it.
 func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
-	var tb pbnTable
-	found := false
-	for i := range games {
-		if g := games[i].Game; g != nil {
-			if t, ok := g.Tag("TotalScoreTable"); ok {
-				var err error
-				if tb, err = readPBNTable(t); err == nil && (tb.has("PairId") || tb.has("PlayerId")) && (tb.has("MemberID1") || tb.has("MemberID2")) {
-					found = true
-					break
-				}
-			}
-		}
-	}
+	tb, found := pbnTotalTable(games, func(tb pbnTable) bool {
+		return (tb.has("PairId") || tb.has("PlayerId")) && (tb.has("MemberID1") || tb.has("MemberID2"))
+	})
 	if !found {
 		return
 	}
@@ -162,10 +158,17 @@ func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
 		if p == nil {
 			continue
 		}
-		if len(p.Players) == 0 {
-			if names := tb.value(row, "Names"); names != "" {
-				for _, n := range strings.Split(names, " - ") {
-					p.Players = append(p.Players, tournament.Player{Name: strings.TrimSpace(n)})
+		if names := tb.value(row, "Names"); names != "" && tb.value(row, "PairId") != "" {
+			// The row lists the pair's players: those the seat tags named
+			// first, then any substitute (one of its players throughout),
+			// as WritePBN writes "Ann - Bob - Sid Sub".
+			listed := strings.Split(names, " - ")
+			for k := range listed {
+				listed[k] = strings.TrimSpace(listed[k])
+			}
+			if len(listed) <= maxPairPlayers && slices.EqualFunc(p.Players, listed[:min(len(p.Players), len(listed))], func(pl tournament.Player, n string) bool { return pl.Name == n }) {
+				for _, n := range listed[len(p.Players):] {
+					p.Players = append(p.Players, tournament.Player{Name: n})
 				}
 			}
 		}
@@ -175,4 +178,19 @@ func pbnMemberIDs(games []PBNResult, pairs []tournament.Pair) {
 			}
 		}
 	}
+}
+
+// pbnTotalTable finds the first TotalScoreTable of the games that reads
+// and that fits (its columns); a table that cannot be read is passed over.
+func pbnTotalTable(games []PBNResult, fits func(pbnTable) bool) (pbnTable, bool) {
+	for i := range games {
+		if g := games[i].Game; g != nil {
+			if t, ok := g.Tag("TotalScoreTable"); ok {
+				if tb, err := readPBNTable(t); err == nil && fits(tb) {
+					return tb, true
+				}
+			}
+		}
+	}
+	return pbnTable{}, false
 }

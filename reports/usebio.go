@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -107,11 +108,16 @@ func (b *USEBIOBoard) HasDeal() bool {
 
 // USEBIOLine is one traveler line: who played, what happened and the file's own points for it.
 type USEBIOLine struct {
-	Line         int              // the line the TRAVELLER_LINE element starts on
-	NS           string           // NS_PAIR_NUMBER
-	EW           string           // EW_PAIR_NUMBER
-	Seats        [4]string        // an individual's players by seat, North, East, South, West (N_PLAYER_NUMBER, E_, S_, W_); "" in a pairs event
-	SeatLines    [4]int           // the lines of Seats' elements (0: not given)
+	Line      int       // the line the TRAVELLER_LINE element starts on
+	NS        string    // NS_PAIR_NUMBER
+	EW        string    // EW_PAIR_NUMBER
+	Seats     [4]string // an individual's players by seat, North, East, South, West (N_PLAYER_NUMBER, E_, S_, W_); "" in a pairs event
+	SeatLines [4]int    // the lines of Seats' elements (0: not given)
+	// Substitutes are who sat in an individual's seats in the line's round
+	// in place of the Seats' players, by seat, as traveler writes them in
+	// comments of the line (usebioSubstituteComment); a zero Player for a
+	// seat its player sat in.
+	Substitutes  [4]tournament.Player
 	ContractText string           // CONTRACT as written; "" when not given
 	Contract     scoring.Contract // CONTRACT read under contract-2017 (Pass for a passed-out board)
 	HasContract  bool             // whether CONTRACT was given
@@ -426,6 +432,20 @@ func readUSEBIOPair(p *xmlNode) (USEBIOPair, error) {
 		pair.Players = append(pair.Players, pl.childText("PLAYER_NAME"))
 		pair.PlayerNumbers = append(pair.PlayerNumbers, pl.childText("NATIONAL_ID_NUMBER"))
 	}
+	for _, c := range p.comments { // a substitute, as traveler writes one (usebioSubstituteComment)
+		const path = "PARTICIPANTS/PAIR/<!-- " + usebioSubstitutePrefix + " -->"
+		seat, sub, ok, err := parseUSEBIOSubstitute(c)
+		if err == nil && ok && seat >= 0 {
+			err = errors.New("no seat: a pair's substitute is one of its players throughout; a seat is an individual's line's")
+		}
+		if err != nil {
+			return pair, usebioErr(p, path, c, err.Error())
+		}
+		if ok {
+			pair.Players = append(pair.Players, sub.Name)
+			pair.PlayerNumbers = append(pair.PlayerNumbers, sub.Number)
+		}
+	}
 	var err error
 	if pair.Total, err = figureOf(p, "TOTAL_SCORE", "PARTICIPANTS/PAIR"); err != nil {
 		return pair, err
@@ -469,7 +489,10 @@ func readUSEBIOLine(l *xmlNode) (USEBIOLine, error) {
 	const path = "BOARD/TRAVELLER_LINE/"
 	line := USEBIOLine{Line: l.line, NS: l.childText("NS_PAIR_NUMBER"), EW: l.childText("EW_PAIR_NUMBER"), Lead: l.childText("LEAD"),
 		Direction: strings.ToUpper(l.childText("DIRECTION"))}
-	individual := readUSEBIOSeats(l, &line) // an individual's line names players, not pairs (usebio_individual.go)
+	individual, err := readUSEBIOSeats(l, &line) // an individual's line names players, not pairs (usebio_individual.go)
+	if err != nil {
+		return line, err
+	}
 	if line.NS == "" && !individual {
 		return line, usebioErr(l, path+"NS_PAIR_NUMBER", "", "the number of the pair that sat North-South")
 	}

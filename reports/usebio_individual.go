@@ -49,7 +49,8 @@ func usebioBoardScoring(m tournament.Method) string {
 // players with their totals, percentages (matchpoints) and places, and
 // every board's traveller lines, each naming the four players the
 // movement seats at its table in its round, with the points (points) each
-// side earned.
+// side earned, and a comment for each seat a substitute sat in that round
+// (usebioSubstituteComment: USEBIO has no element for one).
 func writeUSEBIOIndividual(x *xmlOut, d *tournament.EventData, s *tournament.SectionData, points PointsKind) error {
 	const typ = "INDIVIDUAL"
 	x.raw(`<EVENT EVENT_TYPE="` + typ + `">` + "\n")
@@ -97,10 +98,16 @@ func writeUSEBIOIndividual(x *xmlOut, d *tournament.EventData, s *tournament.Sec
 				return err
 			}
 			who := make([][2]string, 4)
+			var subs []string
 			for i, el := range usebioSeatElements {
 				who[i] = [2]string{el.name, strconv.Itoa(seats[el.seat])}
 			}
-			if err := writeUSEBIOLine(x, &l, points, "", who); err != nil {
+			for seat, n := range seats {
+				if pl, sub, _ := s.SeatedAt(n, l.Result.Round); sub {
+					subs = append(subs, usebioSubstituteComment(seat, pl)) // tournament.Pair.SatIn
+				}
+			}
+			if err := writeUSEBIOLine(x, &l, points, "", who, subs...); err != nil {
 				return err
 			}
 		}
@@ -130,16 +137,33 @@ func isUSEBIOIndividual(ev *USEBIOEvent) bool {
 }
 
 // readUSEBIOSeats reads an individual's line's four players (the seat
-// elements, usebioSeatElements) into line.Seats; it reports whether the
-// line names any of them.
-func readUSEBIOSeats(l *xmlNode, line *USEBIOLine) bool {
+// elements, usebioSeatElements) into line.Seats, and the substitutes its
+// comments name (usebioSubstituteComment) into line.Substitutes; it
+// reports whether the line names any of the four.
+func readUSEBIOSeats(l *xmlNode, line *USEBIOLine) (bool, error) {
 	named := false
 	for _, el := range usebioSeatElements {
 		if c := l.child(el.name); c != nil {
 			line.Seats[el.seat], line.SeatLines[el.seat], named = strings.TrimSpace(c.text), c.line, true
 		}
 	}
-	return named
+	const path = "BOARD/TRAVELLER_LINE/<!-- " + usebioSubstitutePrefix + " -->"
+	for _, c := range l.comments {
+		seat, pl, ok, err := parseUSEBIOSubstitute(c)
+		if err != nil {
+			return named, usebioErr(l, path, c, err.Error())
+		}
+		if ok && seat < 0 {
+			return named, usebioErr(l, path, c, "the seat the substitute sat in (N, E, S or W): a line's substitute is an individual's")
+		}
+		if ok && line.Substitutes[seat].Name != "" {
+			return named, usebioErr(l, path, c, "one substitute a seat: "+"NESW"[seat:seat+1]+" has "+strconv.Quote(line.Substitutes[seat].Name)+" already")
+		}
+		if ok {
+			line.Substitutes[seat] = pl
+		}
+	}
+	return named, nil
 }
 
 // readUSEBIOPlayer reads one PARTICIPANTS/PLAYER element, an individual's
@@ -181,6 +205,7 @@ func (rd *reading) usebioIndividualEvent(ev *USEBIOEvent, e tournament.Event) (t
 	boards := map[int]tournament.Board{}
 	var meetings []meeting
 	var results []tournament.Result
+	var named []seatSitter // who sat in each seat of each line: the player, or the substitute a comment names
 	at := map[[4]int]int{}
 	most := 0
 	for _, b := range ev.Boards {
@@ -217,6 +242,12 @@ func (rd *reading) usebioIndividualEvent(ev *USEBIOEvent, e tournament.Event) (t
 			}
 			meetings[i].boards = append(meetings[i].boards, b.Number)
 			meetings[i].lines = append(meetings[i].lines, len(results))
+			for seat, n := range seats {
+				line, sub := l.Line, l.Substitutes[seat]
+				named = append(named, seatSitter{line: len(results), player: n, who: sub, where: func(exp string) error {
+					return &FileError{Format: "USEBIO", Line: line, Element: "BOARD/TRAVELLER_LINE/<!-- " + usebioSubstitutePrefix + " -->", Value: sub.Name, Expected: exp}
+				}})
+			}
 			results = append(results, r)
 			most = max(most, b.Number)
 		}
@@ -231,6 +262,9 @@ func (rd *reading) usebioIndividualEvent(ev *USEBIOEvent, e tournament.Event) (t
 	sec, err := individualSection(meetings, results, most, players)
 	if err != nil {
 		return tournament.EventData{}, &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT/BOARD/TRAVELLER_LINE", Expected: "lines that make an individual movement (" + err.Error() + ")"}
+	}
+	if err := individualSubstitutes(pairs, results, named); err != nil {
+		return tournament.EventData{}, err
 	}
 	if err := rd.methodFits(e.Scoring, &sec, FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT EVENT_TYPE", Value: ev.Type}); err != nil {
 		return tournament.EventData{}, err

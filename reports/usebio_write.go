@@ -155,8 +155,15 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 			}
 			x.elem(3, "PLACE", strconv.Itoa(place))
 		}
-		for _, pl := range p.Players {
+		for k, pl := range p.Players {
 			if strings.TrimSpace(pl.Name) == "" && strings.TrimSpace(pl.Number) == "" {
+				continue
+			}
+			if k >= 2 {
+				// A substitute: a PAIR has its two PLAYERs (the EBU's
+				// importer, marcshearer/ImportUsebio, refuses any other
+				// count), the rest in a comment traveler reads back.
+				x.raw("      <!-- " + strings.ReplaceAll(usebioSubstituteComment(-1, pl), "--", "- -") + " -->\n")
 				continue
 			}
 			x.raw("      <PLAYER>\n")
@@ -245,13 +252,18 @@ func usebioPairNumber(number, direction string, winners int) string {
 // gives them, element and value (pairLine: NS_PAIR_NUMBER and
 // EW_PAIR_NUMBER; an individual's four players, usebio_individual.go); in
 // a teams match led by dir, the DIRECTION the match's TEAM sat in ("" in a
-// pairs event), and with no points elements for PointsNone.
-func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string, who [][2]string) error {
+// pairs event), and with no points elements for PointsNone; notes are
+// comments written after who played (an individual's substitutes,
+// usebioSubstituteComment).
+func writeUSEBIOLine(x *xmlOut, l *tournament.TravelerLine, points PointsKind, dir string, who [][2]string, notes ...string) error {
 	r := &l.Result
 	x.raw("    <TRAVELLER_LINE>\n")
 	x.opt(3, "DIRECTION", dir)
 	for _, w := range who {
 		x.elem(3, w[0], w[1])
+	}
+	for _, n := range notes {
+		x.raw("      <!-- " + strings.ReplaceAll(n, "--", "- -") + " -->\n")
 	}
 	switch r.Status {
 	case tournament.StatusPlayed:

@@ -495,3 +495,113 @@ read:
 		}
 	}
 }
+
+// TestAPIIndividualSubstituteReadsBack: TestAPIIndividualSubstitute's
+// individual (Sam Sub in player 3's seat from round 4) exported as PBN and
+// as USEBIO and imported back through the API reads to the same
+// standings: player 3 ranked on rounds 1 to 3, 6 × 7 / 3 = 14.00 scaled,
+// 100 %, first; every other player as before (the hand table of
+// TestAPIIndividual8 with player 3's rounds 4 to 7 taken out). Before,
+// both imports ranked player 3 on all 7 rounds (12.00, 85.71 %): PBN's
+// seat tags named Sam Sub from round 4 but the reader took a player's
+// first name only, and USEBIO had no word of the substitute. PBN names
+// who sat in a seat game by game (PBN 2.1 §3.4.4–§3.4.7); USEBIO names a
+// line's players by number only, and traveler writes the substitute in a
+// comment of the line (reports/substitutes.go).
+func TestAPIIndividualSubstituteReadsBack(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Individual with a substitute, exported", 8)
+	playIndividual(t, e, sec, eightLines)
+	e.want(200, nil, "PATCH", "/v1/pairs/"+id(pairIDs(e, sec.ID)["3 "]), directorToken,
+		`{"players": [{"name": "Player 3"}, {"name": "Sam Sub", "from_round": 4}]}`)
+	want := standingsByPlayer(t, e, sec)
+	if s := want["3"]; s.Total != 14 || s.Percentage != 100 || s.Place != "1" || s.Boards != 3 {
+		t.Fatalf("player 3 before export: %+v, want 14.00, 100 %%, first, 3 boards", s)
+	}
+	for _, f := range []struct{ format, path string }{{"pbn", "results.pbn"}, {"usebio", "usebio.xml"}} {
+		body := e.want(200, nil, "GET", "/v1/events/"+id(sec.EventID)+"/"+f.path, directorToken, nil).Body
+		var imp api.ImportResponse
+		e.want(201, &imp, "POST", "/v1/events/import?format="+f.format+"&name=Back+"+f.format, directorToken, body)
+		if len(imp.Sections) != 1 {
+			t.Fatalf("%s import: %d sections, want 1", f.format, len(imp.Sections))
+		}
+		if len(imp.File.Differences) != 0 {
+			t.Errorf("%s import: the file's own figures differ from traveler's: %+v", f.format, imp.File.Differences)
+		}
+		back := standingsByPlayer(t, e, api.SectionResponse{ID: imp.Sections[0].ID})
+		for n, w := range want {
+			b := back[n]
+			if b.Total != w.Total || b.Percentage != w.Percentage || b.Place != w.Place || b.Boards != w.Boards || !slices.Equal(b.Players, w.Players) {
+				t.Errorf("%s imported back, player %s: %+v, want %+v", f.format, n, b, w)
+			}
+		}
+		var pairs []api.PairResponse
+		e.want(200, &pairs, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/pairs", directorToken, nil)
+		var p api.PairResponse
+		for _, q := range pairs {
+			if q.Number == "3" {
+				p = q
+			}
+		}
+		if len(p.Players) != 2 || p.Players[1].Name != "Sam Sub" || p.Players[1].FromRound != 4 || p.Players[1].ToRound != 0 {
+			t.Errorf("%s imported back, player 3's entry: %+v, want Player 3 and Sam Sub from round 4", f.format, p)
+		}
+	}
+}
+
+// TestAPIPairSubstituteReadsBack: a pair's substitute is one of its
+// players throughout, so its standings do not change; what the exports
+// must carry is the player. The 3-table Mitchell of apitest.NewMitchell
+// played in full (table 1's North makes 4♠, the others' 2♠, every board)
+// with NS 1 entered as Ann North, Bob South and Sid Sub, exported as PBN
+// and USEBIO and imported back, has NS 1's three players and the same
+// standings. PBN lists them in its TotalScoreTable's Names, USEBIO writes
+// the PAIR's two PLAYERs (the EBU's importer refuses any other count,
+// marcshearer/ImportUsebio Validation.swift) and Sid Sub in a comment
+// of the PAIR. Before, PBN read NS 1 back as its two seat names only.
+func TestAPIPairSubstituteReadsBack(t *testing.T) {
+	e := newEnv(t)
+	f := apitest.NewMitchell(e.Client, "Pairs with a substitute, exported", true)
+	for _, rd := range f.Section.Generated.Rounds {
+		for _, tb := range rd.Tables {
+			for _, b := range tb.Boards {
+				c, tricks := "2S", 8
+				if tb.Table == 1 {
+					c, tricks = "4S", 10
+				}
+				e.want(201, nil, "POST", "/v1/sections/"+id(f.Section.ID)+"/results", directorToken, map[string]any{
+					"board": b, "round": rd.Round, "table": tb.Table, "contract": c, "declarer": "N", "tricks": tricks})
+			}
+		}
+	}
+	e.want(200, nil, "PATCH", "/v1/pairs/"+id(pairIDs(e, f.Section.ID)["1 NS"]), directorToken,
+		`{"players": [{"name": "Ann North"}, {"name": "Bob South"}, {"name": "Sid Sub", "number": "301"}]}`)
+	var want api.StandingsResponse
+	e.want(200, &want, "GET", "/v1/sections/"+id(f.Section.ID)+"/standings", directorToken, nil)
+	for _, x := range []struct{ format, path string }{{"pbn", "results.pbn"}, {"usebio", "usebio.xml"}} {
+		body := e.want(200, nil, "GET", "/v1/events/"+id(f.Event.ID)+"/"+x.path, directorToken, nil).Body
+		var imp api.ImportResponse
+		e.want(201, &imp, "POST", "/v1/events/import?format="+x.format+"&name=Back+"+x.format, directorToken, body)
+		if len(imp.Sections) != 1 {
+			t.Fatalf("%s import: %d sections, want 1", x.format, len(imp.Sections))
+		}
+		var back api.StandingsResponse
+		e.want(200, &back, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/standings", directorToken, nil)
+		if len(back.Pairs) != len(want.Pairs) {
+			t.Fatalf("%s: %d standings back, want %d", x.format, len(back.Pairs), len(want.Pairs))
+		}
+		for i, w := range want.Pairs {
+			b := back.Pairs[i]
+			if b.Number != w.Number || b.Direction != w.Direction || b.Total != w.Total || b.Percentage != w.Percentage || b.Place != w.Place || !slices.Equal(b.Players, w.Players) {
+				t.Errorf("%s imported back, standing %d: %+v, want %+v", x.format, i, b, w)
+			}
+		}
+		var pairs []api.PairResponse
+		e.want(200, &pairs, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/pairs", directorToken, nil)
+		for _, p := range pairs {
+			if p.Number == "1" && p.Direction == "NS" && (len(p.Players) != 3 || p.Players[2].Name != "Sid Sub") {
+				t.Errorf("%s imported back, NS 1: %+v, want Ann North, Bob South and Sid Sub", x.format, p.Players)
+			}
+		}
+	}
+}

@@ -44,6 +44,12 @@ type Convention struct {
 	// scaled to the most boards played, as BriAn places pairs whose scaled
 	// totals are equal.
 	PlaceByPercentage bool
+	// TotalOfSection: a matchpoint pair's total is factored to the most
+	// boards any pair of its section played (both directions of a
+	// two-winner movement alike), written to two decimals, and its
+	// percentage is that written total over as many tops (ACBLscore's,
+	// as two real ACBL club games show: reports/testdata/acbl).
+	TotalOfSection bool
 }
 
 // HalfRule is how a figure halfway between two rounds is rounded.
@@ -161,7 +167,14 @@ func (d ButlerDrop) Trim(n int) int {
 //     to the nearest even score": 425 → 420, 435 → 440). Its default
 //     drop of "5% high and 5% low" scores is not taken: the manual does
 //     not say how 5 % of a count is rounded, so the datum drops traveler's
-//     one at each end.
+//     one at each end. Its totals and percentages as two real club
+//     games scored by ACBLscore 833 show them (reports/testdata/acbl,
+//     ACBL Live for Clubs): every pair's total is factored to the most
+//     boards any pair of the section played, a two-winner Mitchell's NS
+//     pairs too when each sat out a round (163.5 × 26/24 = 177.125,
+//     written 177.13), and the percentage is the total as written over
+//     as many tops (177.13 / 286 = 61.93; 43.31 / 72 = 60.15, where the
+//     unrounded 43.3125 would make 60.16).
 //   - BriAn: the English club program's real file (BriAn 213,
 //     reports/testdata/usebio/brian_mp_pairs.xml): board 21's 5 real
 //     results beside an A5050 line are scored 8, 6, 4, 2, 0 on their own
@@ -176,8 +189,8 @@ func (d ButlerDrop) Trim(n int) int {
 //     reports/testdata/pbn/ruter_butler_2012.pbn, whose Butler datums
 //     and IMPs are traveler's own to the last line).
 var Conventions = map[string]Convention{
-	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven,
-		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, TotalOfSection: true,
+		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; every pair's total factored to the section's boards and its percentage taken from that total as written; a Butler datum's half rounded to the even 10 (425 is 420)"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,

@@ -349,6 +349,19 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	for p := 1; p <= entrants; p++ {
 		most[field(p)] = max(most[field(p)], played[p])
 	}
+	// scaledTo is the boards a pair's total is factored to: the most its
+	// field played, or, under a convention that factors to the section
+	// (ACBLscore's), the most any pair of the section played.
+	section := 0
+	for _, n := range most {
+		section = max(section, n)
+	}
+	scaledTo := func(p int) int {
+		if _, isMP := method.mpScale(); isMP && sb.conv.TotalOfSection {
+			return section
+		}
+		return most[field(p)]
+	}
 	_, isMP := method.mpScale()
 	var out []Standing
 	var totals []float64
@@ -370,8 +383,12 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 			_, st.Penalties = penaltyDeduction(pens, number, dir, 0)
 		}
 		if played[p] > 0 {
-			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
-			if isMP && possible[p] > 0 {
+			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], scaledTo(p)))
+			switch {
+			case isMP && possible[p] > 0 && sb.conv.TotalOfSection:
+				// the written total over the tops of as many boards
+				st.Percentage = sb.conv.Percentage(st.Total, possible[p]*float64(scaledTo(p))/float64(played[p]))
+			case isMP && possible[p] > 0:
 				st.Percentage = sb.conv.Percentage(sum[p], possible[p])
 			}
 		}

@@ -14,8 +14,9 @@ import (
 // game file). testdata/acbl/README.md says where they come from and what was
 // left out (the players). ACBL Live's data is not a file traveler imports,
 // so acblUSEBIO writes each game's lines and figures, unchanged, as the
-// USEBIO a program would write them, and the test reads that as an import
-// does, under the acbl convention.
+// USEBIO a program would write them (PROGRAM_NAME "ACBLScore/ScoreParser"),
+// and the test reads that as an import does: under the acbl convention,
+// taken from the program's name.
 
 // acblGame is a game's data as testdata/acbl keeps it.
 type acblGame struct {
@@ -136,18 +137,32 @@ func TestACBLscoreClubGames(t *testing.T) {
 	for _, c := range []struct {
 		file         string
 		lines, pairs int
+		ownDiffs     int // totals and percentages that differ under traveler's own convention
 	}{
-		{"acblscore_howell_2026.json", 90, 11},
-		{"acblscore_mitchell_2026.json", 312, 25},
+		{"acblscore_howell_2026.json", 90, 11, 4},
+		{"acblscore_mitchell_2026.json", 312, 25, 16},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			doc, _ := acblUSEBIO(t, c.file)
-			f, err := ReadResults(strings.NewReader(doc), ReadOptions{Source: c.file, Convention: "acbl"})
+			f, err := ReadResults(strings.NewReader(doc), ReadOptions{Source: c.file})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if f.Event.Event.Convention != "acbl" {
-				t.Errorf("read under %q, want acbl", f.Event.Event.Convention)
+			// PROGRAM_NAME "ACBLScore/ScoreParser": read under acbl, saying why
+			noted := false
+			for _, n := range f.Notes {
+				noted = noted || n.Element == "EVENT/PROGRAM_NAME" && strings.Contains(n.Text, "acbl convention")
+			}
+			if f.Event.Event.Convention != "acbl" || !noted {
+				t.Errorf("read under %q (noted: %v), want acbl, taken from PROGRAM_NAME with a note: %v", f.Event.Event.Convention, noted, f.Notes)
+			}
+			// traveler's own convention differs from ACBLscore's
+			own, err := ReadResults(strings.NewReader(doc), ReadOptions{Source: c.file, Convention: "traveler"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if by := differencesBy(own); by[FigureTotal]+by[FigurePercentage] != c.ownDiffs || by[FigurePoints] != 0 {
+				t.Errorf("under traveler's own convention %v differ, want %d totals and percentages and no line", by, c.ownDiffs)
 			}
 			if len(f.official.lines) != c.lines || len(f.official.pairs) != c.pairs {
 				t.Errorf("%d lines and %d pairs of ACBLscore's figures kept, want %d and %d", len(f.official.lines), len(f.official.pairs), c.lines, c.pairs)

@@ -18,9 +18,9 @@ type bboRow struct {
 	percentage string    // BBO's NS percentage, "80.00%"
 }
 
-func readBBOTravellers(t *testing.T) []bboRow {
+func readBBOTravellers(t *testing.T, name string) []bboRow {
 	t.Helper()
-	f, err := os.Open("testdata/pbn/bbo_tourney_2013_travellers.txt")
+	f, err := os.Open("testdata/pbn/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,24 +45,46 @@ func readBBOTravellers(t *testing.T) []bboRow {
 	return rows
 }
 
-// TestPBNBBOTourneyFigures reads a real BBO pairs tourney (#1538, 16
-// tables, 2013-11-23) as pbntools wrote it from BBO's travellers
-// (testdata/pbn/bbo_tourney_2013.pbn: five boards, 57 tables, each game
-// its four BBO names, contract, result, auction and play) and compares
-// each line's matchpoints with the NS percentage BBO's own traveller gives
-// it (bbo_tourney_2013_travellers.txt): all 52 lines with a result are
-// BBO's to the hundredth (4SW-1 for 50 among 16 results: 24 of a top of
-// 30, 80.00 %). BBO gave five tables an average ("A==", 50 %) where the
-// play was not finished; pbntools writes them with the players, auction
-// and play but no Contract or Result, and traveler read them as hands
-// without a result, silently: each is now noted, naming its line.
+// TestPBNBBOTourneyFigures reads two real BBO pairs tourneys as pbntools
+// wrote them from BBO's travellers (each game its four BBO names, contract,
+// result, auction and play) and compares each line's matchpoints with the
+// NS percentage BBO's own traveller gives it (the _travellers.txt beside
+// each):
+//
+//   - bbo_tourney_2013.pbn (#1538, 16 tables, 2013-11-23): five boards, 57
+//     tables; all 52 lines with a result are BBO's to the hundredth (4SW-1
+//     for 50 among 16 results: 24 of a top of 30, 80.00 %). BBO gave five
+//     tables an average ("A==", 50 %) where the play was not finished;
+//     pbntools writes them with the players, auction and play but no
+//     Contract or Result, and traveler read them as hands without a
+//     result, silently: each is now noted, naming its line.
+//   - bbo_aba_tourney_2021.pbn (#17901 "ABA Pairs local", the American
+//     Bridge Association's, 28 tables, 2021-04-03, many seats played by
+//     BBO's robot GiB): boards 1 and 9, 56 lines, all BBO's (3CN+2 for
+//     150 among 28 results: 26 of 27 on BBO's scale, 96.30 %).
 func TestPBNBBOTourneyFigures(t *testing.T) {
-	f, err := os.Open("testdata/pbn/bbo_tourney_2013.pbn")
+	for _, c := range []struct {
+		file, travellers string
+		equal, averages  int
+	}{
+		{"bbo_tourney_2013.pbn", "bbo_tourney_2013_travellers.txt", 52, 5},
+		{"bbo_aba_tourney_2021.pbn", "bbo_aba_tourney_2021_travellers.txt", 56, 0},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			checkBBOTourney(t, c.file, c.travellers, c.equal, c.averages)
+		})
+	}
+}
+
+// checkBBOTourney reads a BBO tourney's PBN and finds equal lines of
+// BBO's traveller percentages and averages noted at their lines.
+func checkBBOTourney(t *testing.T, file, travellers string, wantEqual, wantAverages int) {
+	f, err := os.Open("testdata/pbn/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	rf, err := ReadResults(f, ReadOptions{Source: "bbo_tourney_2013.pbn"})
+	rf, err := ReadResults(f, ReadOptions{Source: file})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +101,7 @@ func TestPBNBBOTourneyFigures(t *testing.T) {
 		slices.Sort(b)
 		return slices.Equal(a, b)
 	}
-	rows := readBBOTravellers(t)
+	rows := readBBOTravellers(t, travellers)
 	used := map[int]bool{}
 	equal := 0
 	for _, tr := range sd.Travelers {
@@ -100,12 +122,12 @@ func TestPBNBBOTourneyFigures(t *testing.T) {
 			equal++
 		}
 	}
-	if equal != 52 {
-		t.Errorf("%d lines' percentages equal BBO's, want 52", equal)
+	if equal != wantEqual {
+		t.Errorf("%d lines' percentages equal BBO's, want %d", equal, wantEqual)
 	}
-	// The five averages: each BBO row not read is an "A==" whose game is
+	// BBO's averages: each BBO row not read is an "A==" whose game is
 	// noted at its line.
-	data, err := os.ReadFile("testdata/pbn/bbo_tourney_2013.pbn")
+	data, err := os.ReadFile("testdata/pbn/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,10 +135,12 @@ func TestPBNBBOTourneyFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	averages := 0
 	for k, r := range rows {
 		if used[k] {
 			continue
 		}
+		averages++
 		if r.result != "A==" {
 			t.Errorf("board %d, %v: BBO's %s not read", r.board, r.seats, r.result)
 			continue
@@ -134,5 +158,8 @@ func TestPBNBBOTourneyFigures(t *testing.T) {
 		if line == 0 || !noted {
 			t.Errorf("board %d, %v (BBO's average, the game at line %d): no note at its line: %v", r.board, r.seats, line, rf.Notes)
 		}
+	}
+	if averages != wantAverages {
+		t.Errorf("%d of BBO's lines not read, want the %d averages", averages, wantAverages)
 	}
 }

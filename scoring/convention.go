@@ -50,6 +50,12 @@ type Convention struct {
 	// percentage is that written total over as many tops (ACBLscore's,
 	// as two real ACBL club games show: reports/testdata/acbl).
 	TotalOfSection bool
+	// SitOutPercent: a matchpoint pair's percentage counts each board of
+	// the session it did not play (a sit-out) at this percentage, over
+	// the tops of all the boards; 0 ranks a pair on the boards it played
+	// (JFR Pary's 60, as its real session shows: reports/testdata/pbn/
+	// jfr_pary_2013_figures.txt).
+	SitOutPercent float64
 }
 
 // HalfRule is how a figure halfway between two rounds is rounded.
@@ -182,6 +188,13 @@ func (d ButlerDrop) Trim(n int) int {
 //     points over the sum of the tops of the boards it played (129/208 =
 //     62.01923 for pair 1, 20 boards of top 10 and board 21's 8): all 13
 //     of its percentages; its shared place is written "9=".
+//   - JFR: JFR Pary, the Polish federation's pairs program (4.1.0.23, a
+//     real Warsaw club session: reports/testdata/pbn/jfr_pary_2013_figures.txt):
+//     its 594 line percentages are traveler's own arithmetic (Neuberg for
+//     an average plus, a weighted score compared fractionally), and each
+//     of its 23 percentages is the mean of the pair's 27 boards with the
+//     3 boards it sat out (its opponents absent, JFR's "TD 60.00 0.00"
+//     line) at 60 %; it places pairs on those percentages.
 //   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
 //     point to each real result for each adjusted score on the board,
 //     Neuberg only if announced); shared places written as Ruter i Norge
@@ -191,6 +204,8 @@ func (d ButlerDrop) Trim(n int) int {
 var Conventions = map[string]Convention{
 	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, TotalOfSection: true,
 		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; every pair's total factored to the section's boards and its percentage taken from that total as written; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"jfr": {Name: "jfr", SitOutPercent: 60, PlaceByPercentage: true,
+		Doc: "JFR Pary's (Poland): a board a pair sat out counts 60 % in its percentage, over all the session's boards; places follow the percentages"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,

@@ -388,6 +388,11 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 			case isMP && possible[p] > 0 && sb.conv.TotalOfSection:
 				// the written total over the tops of as many boards
 				st.Percentage = sb.conv.Percentage(st.Total, possible[p]*float64(scaledTo(p))/float64(played[p]))
+			case isMP && possible[p] > 0 && sb.conv.SitOutPercent > 0 && played[p] < scaledTo(p):
+				// each board sat out at SitOutPercent of the pair's mean top
+				perBoard := possible[p] / float64(played[p])
+				missed := float64(scaledTo(p) - played[p])
+				st.Percentage = sb.conv.Percentage(sum[p]+sb.conv.SitOutPercent/100*perBoard*missed, perBoard*float64(scaledTo(p)))
 			case isMP && possible[p] > 0:
 				st.Percentage = sb.conv.Percentage(sum[p], possible[p])
 			}

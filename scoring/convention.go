@@ -347,7 +347,11 @@ func (c Convention) TieRule() string {
 	}
 	on := "on totals to two decimals"
 	if c.PlaceByPercentage {
-		return "entrants are placed on their percentages to two decimals (each over the tops of the boards played), not their scaled totals, and share a place when those are equal; the next place is skipped; shared places are " + how
+		over := "each over the tops of the boards played"
+		if c.SitOutPercent > 0 {
+			over = "each over the tops of all the session's boards, a board sat out counting " + strconv.FormatFloat(c.SitOutPercent, 'f', -1, 64) + " %"
+		}
+		return "entrants are placed on their percentages to two decimals (" + over + "), not their scaled totals, and share a place when those are equal; the next place is skipped; shared places are " + how
 	}
 	if c.LineDecimals > 0 {
 		on = "on totals of lines rounded to " + strconv.FormatFloat(math.Pow10(-c.LineDecimals), 'f', -1, 64) + " before adding, so pairs whose unrounded figures differ may tie"

@@ -356,13 +356,13 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	for _, n := range most {
 		section = max(section, n)
 	}
+	_, isMP := method.mpScale()
 	scaledTo := func(p int) int {
-		if _, isMP := method.mpScale(); isMP && sb.conv.TotalOfSection {
+		if isMP && sb.conv.TotalOfSection {
 			return section
 		}
 		return most[field(p)]
 	}
-	_, isMP := method.mpScale()
 	var out []Standing
 	var totals []float64
 	var fields []int

@@ -30,6 +30,13 @@ var programConventions = []struct{ word, convention, why string }{
 	// (testdata/pbn/ruter_butler_2012.pbn) writes a shared place as Rank
 	// and RankTie (4 and 5); the federation's rule for adjusted scores
 	// (Turneringsreglement 3.2.3) is taken to be its program's.
+	// ACBLscore, the ACBL's club and tournament program: two real club
+	// games it scored (testdata/acbl, ACBL Live for Clubs, whose uploads
+	// name "ACBLScore/ScoreParser" 833) are reproduced whole under "acbl"
+	// — 804 line figures, 36 totals and percentages — where traveler's own
+	// convention differed on 13 totals and 7 percentages
+	// (TestACBLscoreClubGames).
+	{"acblscore", "acbl", "ACBLscore factors every pair's total to the section's boards and takes its percentage from that total as written"},
 	{"ruter", "norway", "Ruter writes a shared place as the places it covers (4-5), and the Norwegian federation's rules give each real result 1 matchpoint per adjusted score on its board, not Neuberg"},
 }
 

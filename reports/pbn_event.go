@@ -268,6 +268,32 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 		rd.note(firstLine, "[Board]", "the file's hand set is wider than the boards played: boards "+tournament.NumberRanges(beyond)+
 			" have a deal and no result, so the section plays boards 1 to "+strconv.Itoa(maxBoard)+" and their "+strconv.Itoa(len(beyond))+" deals are not stored")
 	}
+	// A game that seats players at a board played elsewhere in the file
+	// but gives no result (no Contract, no adjusted score) is a table
+	// whose result is not known: BBO's travellers, as pbntools writes
+	// them, give an unfinished board the players, auction and play and
+	// no Contract where BBO scored it an average ("A=="). It is not
+	// scored, and each is noted at its line.
+	isPlayed := map[int]bool{}
+	for _, i := range played {
+		isPlayed[i] = true
+	}
+	for i := range games {
+		g := &games[i]
+		if isPlayed[i] || g.Board > maxBoard {
+			continue
+		}
+		var seated []string
+		for _, seat := range []string{"North", "East", "South", "West"} {
+			if v := g.Game.player(seat); v != "" {
+				seated = append(seated, v)
+			}
+		}
+		if len(seated) > 0 {
+			rd.note(g.Line, "[Contract]", "board "+strconv.Itoa(g.Board)+" ("+strings.Join(seated, ", ")+
+				"): the game seats players but gives no result (no [Contract] nor an adjusted score), so the table is not scored; give its result to score it")
+		}
+	}
 	perBoard := map[int]int{}
 	for _, i := range played {
 		if perBoard[games[i].Board]++; perBoard[games[i].Board] > maxBoardLines {

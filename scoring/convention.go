@@ -44,6 +44,18 @@ type Convention struct {
 	// scaled to the most boards played, as BriAn places pairs whose scaled
 	// totals are equal.
 	PlaceByPercentage bool
+	// TotalOfSection: a matchpoint pair's total is factored to the most
+	// boards any pair of its section played (both directions of a
+	// two-winner movement alike), written to two decimals, and its
+	// percentage is that written total over as many tops (ACBLscore's,
+	// as two real ACBL club games show: reports/testdata/acbl).
+	TotalOfSection bool
+	// SitOutPercent: a matchpoint pair's percentage counts each board of
+	// the session it did not play (a sit-out) at this percentage, over
+	// the tops of all the boards; 0 ranks a pair on the boards it played
+	// (JFR Pary's 60, as its real session shows: reports/testdata/pbn/
+	// jfr_pary_2013_figures.txt).
+	SitOutPercent float64
 }
 
 // HalfRule is how a figure halfway between two rounds is rounded.
@@ -161,7 +173,14 @@ func (d ButlerDrop) Trim(n int) int {
 //     to the nearest even score": 425 → 420, 435 → 440). Its default
 //     drop of "5% high and 5% low" scores is not taken: the manual does
 //     not say how 5 % of a count is rounded, so the datum drops traveler's
-//     one at each end.
+//     one at each end. Its totals and percentages as two real club
+//     games scored by ACBLscore 833 show them (reports/testdata/acbl,
+//     ACBL Live for Clubs): every pair's total is factored to the most
+//     boards any pair of the section played, a two-winner Mitchell's NS
+//     pairs too when each sat out a round (163.5 × 26/24 = 177.125,
+//     written 177.13), and the percentage is the total as written over
+//     as many tops (177.13 / 286 = 61.93; 43.31 / 72 = 60.15, where the
+//     unrounded 43.3125 would make 60.16).
 //   - BriAn: the English club program's real file (BriAn 213,
 //     reports/testdata/usebio/brian_mp_pairs.xml): board 21's 5 real
 //     results beside an A5050 line are scored 8, 6, 4, 2, 0 on their own
@@ -169,6 +188,13 @@ func (d ButlerDrop) Trim(n int) int {
 //     points over the sum of the tops of the boards it played (129/208 =
 //     62.01923 for pair 1, 20 boards of top 10 and board 21's 8): all 13
 //     of its percentages; its shared place is written "9=".
+//   - JFR: JFR Pary, the Polish federation's pairs program (4.1.0.23, a
+//     real Warsaw club session: reports/testdata/pbn/jfr_pary_2013_figures.txt):
+//     its 594 line percentages are traveler's own arithmetic (Neuberg for
+//     an average plus, a weighted score compared fractionally), and each
+//     of its 23 percentages is the mean of the pair's 27 boards with the
+//     3 boards it sat out (its opponents absent, JFR's "TD 60.00 0.00"
+//     line) at 60 %; it places pairs on those percentages.
 //   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
 //     point to each real result for each adjusted score on the board,
 //     Neuberg only if announced); shared places written as Ruter i Norge
@@ -176,8 +202,10 @@ func (d ButlerDrop) Trim(n int) int {
 //     reports/testdata/pbn/ruter_butler_2012.pbn, whose Butler datums
 //     and IMPs are traveler's own to the last line).
 var Conventions = map[string]Convention{
-	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven,
-		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, TotalOfSection: true,
+		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; every pair's total factored to the section's boards and its percentage taken from that total as written; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"jfr": {Name: "jfr", SitOutPercent: 60, PlaceByPercentage: true,
+		Doc: "JFR Pary's (Poland): a board a pair sat out counts 60 % in its percentage, over all the session's boards; places follow the percentages"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,
@@ -319,7 +347,11 @@ func (c Convention) TieRule() string {
 	}
 	on := "on totals to two decimals"
 	if c.PlaceByPercentage {
-		return "entrants are placed on their percentages to two decimals (each over the tops of the boards played), not their scaled totals, and share a place when those are equal; the next place is skipped; shared places are " + how
+		over := "each over the tops of the boards played"
+		if c.SitOutPercent > 0 {
+			over = "each over the tops of all the session's boards, a board sat out counting " + strconv.FormatFloat(c.SitOutPercent, 'f', -1, 64) + " %"
+		}
+		return "entrants are placed on their percentages to two decimals (" + over + "), not their scaled totals, and share a place when those are equal; the next place is skipped; shared places are " + how
 	}
 	if c.LineDecimals > 0 {
 		on = "on totals of lines rounded to " + strconv.FormatFloat(math.Pow10(-c.LineDecimals), 'f', -1, 64) + " before adding, so pairs whose unrounded figures differ may tie"

@@ -349,3 +349,21 @@ func TestConventionAdjustedBriAn(t *testing.T) {
 		t.Errorf("BriAn's place shared by two at 9 = %q, want 9=", got)
 	}
 }
+
+// TestConventionJFRTieRule: the jfr convention's standings say that its
+// percentages count a board sat out at 60 % (JFR Pary's real session,
+// reports/testdata/pbn/jfr_pary_2013_figures.txt), not that they are over
+// the boards played, as brian's are.
+func TestConventionJFRTieRule(t *testing.T) {
+	jfr, err := scoring.ParseConvention("convention", "jfr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := jfr.TieRule(); !strings.Contains(r, "a board sat out counting 60 %") {
+		t.Errorf("jfr's tie rule %q does not say a board sat out counts 60 %%", r)
+	}
+	brian, _ := scoring.ParseConvention("convention", "brian")
+	if r := brian.TieRule(); !strings.Contains(r, "over the tops of the boards played") {
+		t.Errorf("brian's tie rule %q", r)
+	}
+}

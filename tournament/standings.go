@@ -349,7 +349,20 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 	for p := 1; p <= entrants; p++ {
 		most[field(p)] = max(most[field(p)], played[p])
 	}
+	// scaledTo is the boards a pair's total is factored to: the most its
+	// field played, or, under a convention that factors to the section
+	// (ACBLscore's), the most any pair of the section played.
+	section := 0
+	for _, n := range most {
+		section = max(section, n)
+	}
 	_, isMP := method.mpScale()
+	scaledTo := func(p int) int {
+		if isMP && sb.conv.TotalOfSection {
+			return section
+		}
+		return most[field(p)]
+	}
 	var out []Standing
 	var totals []float64
 	var fields []int
@@ -370,8 +383,17 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 			_, st.Penalties = penaltyDeduction(pens, number, dir, 0)
 		}
 		if played[p] > 0 {
-			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], most[field(p)]))
-			if isMP && possible[p] > 0 {
+			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], scaledTo(p)))
+			switch {
+			case isMP && possible[p] > 0 && sb.conv.TotalOfSection:
+				// the written total over the tops of as many boards
+				st.Percentage = sb.conv.Percentage(st.Total, possible[p]*float64(scaledTo(p))/float64(played[p]))
+			case isMP && possible[p] > 0 && sb.conv.SitOutPercent > 0 && played[p] < scaledTo(p):
+				// each board sat out at SitOutPercent of the pair's mean top
+				perBoard := possible[p] / float64(played[p])
+				missed := float64(scaledTo(p) - played[p])
+				st.Percentage = sb.conv.Percentage(sum[p]+sb.conv.SitOutPercent/100*perBoard*missed, perBoard*float64(scaledTo(p)))
+			case isMP && possible[p] > 0:
 				st.Percentage = sb.conv.Percentage(sum[p], possible[p])
 			}
 		}

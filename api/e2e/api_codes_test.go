@@ -208,7 +208,8 @@ func TestAPISectionLawChange(t *testing.T) {
 // id, the event itself, or two events whose deals differ are 422s naming
 // with (the last saying the deals differ); an event that does not exist a
 // 404 naming with; an unpublished other event is refused to the public
-// even when the first is published. The workbook takes ?with= too.
+// even when the first is published. The workbook takes ?with= too, and
+// refuses two events whose deals differ as the codes report does.
 func TestAPICodesWithAnotherEvent(t *testing.T) {
 	e := newEnv(t)
 	one := apitest.NewMitchell(e.Client, "Contract night", true)
@@ -243,6 +244,11 @@ func TestAPICodesWithAnotherEvent(t *testing.T) {
 	got := e.wantError(422, "with", "GET", codes+id(three.Event.ID), directorToken, nil)
 	if !strings.Contains(got.Error, "the deals differ") || !strings.Contains(got.Error, "share no board") {
 		t.Errorf("events without a board in common: %+v, want what differs said", got)
+	}
+	// The workbook refuses them the same way: it left its Code comparison
+	// sheet out and answered 200.
+	if wb := e.wantError(422, "with", "GET", "/v1/events/"+id(one.Event.ID)+"/report.xlsx?with="+id(three.Event.ID), directorToken, nil); wb.Error != got.Error {
+		t.Errorf("report.xlsx with events without a board in common: %+v, want the codes report's refusal %q", wb, got.Error)
 	}
 
 	r := e.do("GET", "/v1/events/"+id(one.Event.ID)+"/report.xlsx?with="+id(two.Event.ID), directorToken, nil)

@@ -233,8 +233,9 @@ func TestCodesText(t *testing.T) {
 }
 
 // TestCodesSheet: the workbook of twoCodeEvent has the Code comparison
-// sheet: section A's row with its 4 results and 2 at par, board 1 with
-// royalton-1915 nearer par, the at-par test's p of 0.5
+// sheet: section A's row with its 4 results and 2 at par, section B's
+// saying par leaves its code's nullos out (as the text does), board 1 with
+// royalton-1915 nearer par, the at-par test's p of 0.5 and what it means
 // (TestCompareCodesHandChecked's figures).
 func TestCodesSheet(t *testing.T) {
 	d := twoCodeEvent(t)
@@ -256,7 +257,8 @@ func TestCodesSheet(t *testing.T) {
 		all = append(all, strings.Join(r, "|"))
 	}
 	text := strings.Join(all, "\n")
-	for _, w := range []string{"|contract-2017 (section A)|4|4|2|180|", "|board 1|4||3|", "|Wilcoxon signed-rank: at par|", "|0.5|Wilcoxon signed-rank test on the share"} {
+	for _, w := range []string{"|contract-2017 (section A)|4|4|2|180|", "|royalton-1915 (section B) (nullos left out of par)|", "|board 1|4||3|", "|Wilcoxon signed-rank: at par|", "|0.5|Wilcoxon signed-rank test on the share",
+		"If neither code tended to do better, each board's difference would be as likely to favour one as the other"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("sheet lacks %q:\n%s", w, text)
 		}

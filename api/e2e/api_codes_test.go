@@ -229,6 +229,13 @@ func TestAPICodesWithAnotherEvent(t *testing.T) {
 		c.Boards[0].A.Results != 1 || c.Boards[0].B.Results != 1 || !strings.Contains(c.B.Name, "Auction night") {
 		t.Errorf("the two events compared: %+v", c)
 	}
+	// Both paired tests named, each in plain words (no board is analysed,
+	// so neither has a board to weigh, and says so).
+	for _, w := range []string{c.AtParWords, c.InBestWords} {
+		if !strings.Contains(w, "Wilcoxon signed-rank test on the share") || !strings.Contains(w, "nothing to weigh") {
+			t.Errorf("a test in words: %q", w)
+		}
+	}
 
 	e.wantError(422, "with", "GET", codes+"two", directorToken, nil)
 	e.wantError(422, "with", "GET", codes+id(one.Event.ID), directorToken, nil)

@@ -282,7 +282,7 @@ func TestSectionVersions(t *testing.T) {
 	a := mitchellSection(t, s, e.ID)
 	b := a
 	b.ID, b.Name = 0, "B"
-	if err := s.CreateSection(c, &b); err != nil {
+	if err := s.CreateSection(c, &b, nil); err != nil {
 		t.Fatal(err)
 	}
 	read := func() map[int64]string {

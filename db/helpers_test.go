@@ -68,7 +68,7 @@ func mitchellSection(t testing.TB, s *db.Store, eventID int64) tournament.Sectio
 		t.Fatal(err)
 	}
 	sec := tournament.Section{EventID: eventID, Session: 1, Name: "A", Spec: spec, Movement: m, CurrentRound: 1}
-	if err := s.CreateSection(ctx(t), &sec); err != nil {
+	if err := s.CreateSection(ctx(t), &sec, nil); err != nil {
 		t.Fatal(err)
 	}
 	return sec

@@ -220,7 +220,9 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescore to
 		if err != nil {
 			return notFound("update event", err, "event", e.ID)
 		}
-		sections, err := holdSections(ctx, tx, `se.event_id = $1`, e.ID)
+		// Its live sections: a deleted one takes no entry and is scored
+		// no more (its row is not read: SectionRow).
+		sections, err := holdSections(ctx, tx, `se.event_id = $1 AND s.deleted_at IS NULL`, e.ID)
 		if err != nil || rescore == nil {
 			return err
 		}
@@ -355,7 +357,7 @@ func (s *Store) ImportEvent(ctx context.Context, d *tournament.EventData, actor 
 		for i := range d.Sections {
 			sd := &d.Sections[i]
 			sd.Section.EventID = d.Event.ID
-			if err := ts.CreateSection(ctx, &sd.Section); err != nil {
+			if err := ts.CreateSection(ctx, &sd.Section, nil); err != nil {
 				return err
 			}
 			id := sd.Section.ID

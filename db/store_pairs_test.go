@@ -72,7 +72,7 @@ func TestTeams(t *testing.T) {
 		t.Fatal(err)
 	}
 	sec := tournament.Section{EventID: e.ID, Session: 1, Name: "Teams", Spec: spec, Movement: m, CurrentRound: 1}
-	if err := s.CreateSection(c, &sec); err != nil {
+	if err := s.CreateSection(c, &sec, nil); err != nil {
 		t.Fatal(err)
 	}
 	teams := []tournament.Roster{

@@ -72,8 +72,12 @@ type teamJSON struct {
 
 // CreateSection stores a section with its movement (rounds, tables, teams),
 // creating its session if the event has none with that number, and sets its
-// ID and CreatedAt. A section name is unique in a session.
-func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) error {
+// ID and CreatedAt. A section name is unique in a session. With check it
+// first takes the event's row FOR SHARE in the same transaction (UpdateEvent
+// updates that row: a change of the event waits for the section, or the
+// section for the change, which it then reads) and refuses what check
+// refuses, storing nothing.
+func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section, check tournament.EventCheck) error {
 	m := &sec.Movement
 	spec, restsJSON, tablesJSON, teamsJSON, err := movementJSON(sec)
 	if err != nil {
@@ -83,10 +87,29 @@ func (s *Store) CreateSection(ctx context.Context, sec *tournament.Section) erro
 	if err != nil {
 		return err
 	}
-	err = s.q.QueryRow(ctx, createSectionSQL,
-		sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
-		m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON, m.Players, law, lawOpts,
-	).Scan(&sec.ID, &sec.CreatedAt)
+	insert := func(q querier) error {
+		return q.QueryRow(ctx, createSectionSQL,
+			sec.EventID, sec.Session, sec.Name, spec, m.Kind.String(), m.Name, m.Winners, m.Pairs, m.Tables, m.Boards,
+			m.Phantom, len(m.Rounds), sec.CurrentRound, restsJSON, tablesJSON, teamsJSON, m.Players, law, lawOpts,
+		).Scan(&sec.ID, &sec.CreatedAt)
+	}
+	if check == nil {
+		err = insert(s.q)
+	} else {
+		err = s.inTx(ctx, func(ts *Store) error {
+			if _, err := ts.q.Exec(ctx, `SELECT FROM events WHERE id = $1 AND deleted_at IS NULL FOR SHARE`, sec.EventID); err != nil {
+				return err
+			}
+			e, err := ts.Event(ctx, sec.EventID)
+			if err != nil {
+				return err
+			}
+			if err := check(&e); err != nil {
+				return err
+			}
+			return insert(ts.q)
+		})
+	}
 	if err != nil {
 		return translate("create section", err, ids{event: sec.EventID})
 	}

@@ -71,7 +71,7 @@ func TestMovementRoundTrip(t *testing.T) {
 			}
 		}
 		sec := tournament.Section{EventID: e.ID, Session: 1 + i%2, Name: fmt.Sprintf("%c", 'A'+i), Spec: spec, Movement: m, CurrentRound: 1}
-		if err := s.CreateSection(c, &sec); err != nil {
+		if err := s.CreateSection(c, &sec, nil); err != nil {
 			t.Fatalf("%+v: %v", spec, err)
 		}
 		if sec.ID == 0 || sec.CreatedAt.IsZero() {
@@ -123,12 +123,12 @@ func TestSections(t *testing.T) {
 	// A second section A in session 1 is refused; in session 2 it is not.
 	dup := a
 	dup.ID = 0
-	err := s.CreateSection(c, &dup)
+	err := s.CreateSection(c, &dup, nil)
 	if te := tError(t, err, tournament.ErrConflict); te.Field != "name" {
 		t.Errorf("field %q", te.Field)
 	}
 	dup.Session = 2
-	if err := s.CreateSection(c, &dup); err != nil {
+	if err := s.CreateSection(c, &dup, nil); err != nil {
 		t.Fatal(err)
 	}
 	if all, err := s.Sections(c, e.ID); err != nil || len(all) != 2 || all[0].ID != a.ID || all[1].Session != 2 {
@@ -138,7 +138,7 @@ func TestSections(t *testing.T) {
 	// A missing event, section; an empty event.
 	missing := a
 	missing.EventID, missing.Name = 999, "Z"
-	err = s.CreateSection(c, &missing)
+	err = s.CreateSection(c, &missing, nil)
 	if te := tError(t, err, tournament.ErrNotFound); te.Message != "event 999 does not exist" {
 		t.Errorf("message %q", te.Message)
 	}
@@ -167,16 +167,16 @@ func TestSections(t *testing.T) {
 	// A section of no name, a bad movement, a session 0.
 	bad := a
 	bad.Name = ""
-	tError(t, s.CreateSection(c, &bad), tournament.ErrInvalid)
+	tError(t, s.CreateSection(c, &bad, nil), tournament.ErrInvalid)
 	bad = a
 	bad.Name, bad.Session = "B", 0
-	if te := tError(t, s.CreateSection(c, &bad), tournament.ErrInvalid); te.Field != "session" {
+	if te := tError(t, s.CreateSection(c, &bad, nil), tournament.ErrInvalid); te.Field != "session" {
 		t.Errorf("field %q", te.Field)
 	}
 	bad = a
 	bad.Name = "C"
 	bad.Movement.Winners = 3
-	if te := tError(t, s.CreateSection(c, &bad), tournament.ErrInvalid); te.Field != "movement.winners" {
+	if te := tError(t, s.CreateSection(c, &bad, nil), tournament.ErrInvalid); te.Field != "movement.winners" {
 		t.Errorf("field %q", te.Field)
 	}
 }

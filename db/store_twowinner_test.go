@@ -32,7 +32,7 @@ func TestTwoWinnerCustomRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	sec := tournament.Section{EventID: e.ID, Session: 1, Name: "A", Spec: spec, Movement: m, CurrentRound: 1}
-	if err := s.CreateSection(c, &sec); err != nil {
+	if err := s.CreateSection(c, &sec, nil); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.Section(c, sec.ID)

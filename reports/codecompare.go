@@ -59,6 +59,16 @@ type DeclarationTally struct {
 	LeaderDeclared int     // of them, where that side played the contract
 }
 
+// Heading is the side's name as every output of the comparison shows it:
+// with "(nullos left out of par)" when par leaves its code's nullos out,
+// as every par says (LAWS.md "Par") — its at-par figures are par's.
+func (s CodeSideSummary) Heading() string {
+	if s.NullosLeftOut {
+		return s.Name + " (nullos left out of par)"
+	}
+	return s.Name
+}
+
 // CodeSideSummary is one side's figures over the matched boards.
 type CodeSideSummary struct {
 	Name          string
@@ -493,7 +503,7 @@ func boardSide(sb *sideBoard, sum *CodeSideSummary, fromPar, byBoard *[][]float6
 // across boards found, in plain words.
 func signedRankWords(t SignedRank, a, b, measure string) string {
 	if t.N == 0 {
-		return fmt.Sprintf("Wilcoxon signed-rank test on the %s, board by board: no board tells the codes apart (%d boards tied; the others lack par or results under one code), so the test has nothing to weigh.", measure, t.Zeros)
+		return fmt.Sprintf("Wilcoxon signed-rank test on the %s, board by board: no board tells the codes apart (%s tied; the others lack par or results under one code), so the test has nothing to weigh.", measure, plural(t.Zeros, "board"))
 	}
 	lead, behind := a, b
 	if t.Minus > t.Plus || (t.Minus == t.Plus && t.WMinus > t.WPlus) {
@@ -507,10 +517,10 @@ func signedRankWords(t SignedRank, a, b, measure string) string {
 	if t.P >= 0.05 {
 		verdict = "That is within what chance gives (p of 0.05 or more): the boards do not show one code nearer than the other."
 	}
-	return fmt.Sprintf("Wilcoxon signed-rank test on the %s, board by board: %s was ahead on %d boards, %s on %d, %d boards tied and were left out. "+
+	return fmt.Sprintf("Wilcoxon signed-rank test on the %s, board by board: %s was ahead on %s, %s on %d, %s tied (left out). "+
 		"If neither code tended to do better, each board's difference would be as likely to favour one as the other; "+
 		"the chance of a lead at least as lopsided as this one (W+ %.1f, W− %.1f), counted %s, is p = %.4f. %s",
-		measure, lead, max(t.Plus, t.Minus), behind, min(t.Plus, t.Minus), t.Zeros, t.WPlus, t.WMinus, how, t.P, verdict)
+		measure, lead, plural(max(t.Plus, t.Minus), "board"), behind, min(t.Plus, t.Minus), plural(t.Zeros, "board"), t.WPlus, t.WMinus, how, t.P, verdict)
 }
 
 // CodesText lays comparisons out for text: per comparison the two sides'
@@ -522,12 +532,8 @@ func CodesText(cs []CodeComparison) []TextPart {
 		sum := &Sheet{Header: []string{"side", "results", "with par", "at par", "mean from par", "spread from par (sd)", "cards' share (par)", "cards' share (η²)",
 			"judged", "in best declaration", "mean level gap", "leader declared"}}
 		for _, s := range []CodeSideSummary{c.A, c.B} {
-			name := s.Name
-			if s.NullosLeftOut {
-				name += " (nullos left out of par)"
-			}
 			dt := s.Declarations
-			sum.Rows = append(sum.Rows, []any{name, s.Results, s.WithPar, s.AtPar, f2(s.MeanFromPar), f2(s.SpreadFromPar), f2(s.Cards.CardsShare), f2(s.Cards.BoardsShare),
+			sum.Rows = append(sum.Rows, []any{s.Heading(), s.Results, s.WithPar, s.AtPar, f2(s.MeanFromPar), f2(s.SpreadFromPar), f2(s.Cards.CardsShare), f2(s.Cards.BoardsShare),
 				dt.Judged, dt.InBest, f2(dt.MeanLevelGap), fmt.Sprintf("%d of %d", dt.LeaderDeclared, dt.Leads)})
 		}
 		boards := &Sheet{Header: []string{"board", "A par", "A at par", "A in best", "A results", "B par", "B at par", "B in best", "B results", "nearer par", "nearer best"}}
@@ -611,7 +617,7 @@ func CodesSheet(cs []CodeComparison) Sheet {
 	for _, c := range cs {
 		for _, side := range []CodeSideSummary{c.A, c.B} {
 			dt := side.Declarations
-			s.Rows = append(s.Rows, []any{c.A.Name, c.B.Name, side.Name, side.Results, side.WithPar, side.AtPar, round2(side.MeanFromPar), round2(side.SpreadFromPar),
+			s.Rows = append(s.Rows, []any{c.A.Name, c.B.Name, side.Heading(), side.Results, side.WithPar, side.AtPar, round2(side.MeanFromPar), round2(side.SpreadFromPar),
 				round2(100 * side.Cards.CardsShare), round2(100 * side.Cards.BoardsShare), dt.Judged, dt.InBest, round2(dt.MeanLevelGap), dt.LeaderDeclared})
 		}
 		for _, b := range c.Boards {

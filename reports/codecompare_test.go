@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,8 +233,9 @@ func TestCodesText(t *testing.T) {
 }
 
 // TestCodesSheet: the workbook of twoCodeEvent has the Code comparison
-// sheet: section A's row with its 4 results and 2 at par, board 1 with
-// royalton-1915 nearer par, the at-par test's p of 0.5
+// sheet: section A's row with its 4 results and 2 at par, section B's
+// saying par leaves its code's nullos out (as the text does), board 1 with
+// royalton-1915 nearer par, the at-par test's p of 0.5 and what it means
 // (TestCompareCodesHandChecked's figures).
 func TestCodesSheet(t *testing.T) {
 	d := twoCodeEvent(t)
@@ -255,9 +257,54 @@ func TestCodesSheet(t *testing.T) {
 		all = append(all, strings.Join(r, "|"))
 	}
 	text := strings.Join(all, "\n")
-	for _, w := range []string{"|contract-2017 (section A)|4|4|2|180|", "|board 1|4||3|", "|Wilcoxon signed-rank: at par|", "|0.5|Wilcoxon signed-rank test on the share"} {
+	for _, w := range []string{"|contract-2017 (section A)|4|4|2|180|", "|royalton-1915 (section B) (nullos left out of par)|", "|board 1|4||3|", "|Wilcoxon signed-rank: at par|", "|0.5|Wilcoxon signed-rank test on the share",
+		"If neither code tended to do better, each board's difference would be as likely to favour one as the other"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("sheet lacks %q:\n%s", w, text)
 		}
+	}
+}
+
+// TestReportWithNoSharedBoard: the workbook of an event compared with
+// another (?with=, d.With) that shares no board with it is refused as
+// CompareWith refuses it — a 422 naming with, saying what differs —
+// writing nothing, as the API's codes report and the reports page refuse
+// it; it left the Code comparison sheet out and wrote the rest. The other
+// event is twoCodeEvent's section B with every board's deal turned a seat
+// (North's cards to East's, and so on), so no board has the same hands.
+// An event alone whose sections share one code still gets its workbook,
+// without the sheet (TestCompareCodesOneCode: nothing to compare).
+func TestReportWithNoSharedBoard(t *testing.T) {
+	d := twoCodeEvent(t)
+	one := tournament.EventData{Event: d.Event, Sections: d.Sections[:1]}
+	two := tournament.EventData{Event: tournament.Event{ID: 2, Name: "Other deals", Law: scoring.Royalton1915, Scoring: tournament.MethodMP},
+		Sections: slices.Clone(d.Sections[1:])}
+	two.Sections[0].Boards = slices.Clone(two.Sections[0].Boards)
+	for i := range two.Sections[0].Boards {
+		b := &two.Sections[0].Boards[i]
+		turned := b.Deal
+		for s := range 4 {
+			turned.Hands[(s+1)%4], turned.Given[(s+1)%4] = b.Deal.Hands[s], b.Deal.Given[s]
+		}
+		b.Deal = turned
+	}
+	_, want := CompareWith(one, &two)
+	var te *tournament.Error
+	if !errors.As(want, &te) || te.Field != "with" || !strings.Contains(te.Message, "share no board") {
+		t.Fatalf("CompareWith: %v, want a refusal naming with", want)
+	}
+	one.With = &two
+	var out bytes.Buffer
+	err := WriteReport(&out, one)
+	if !errors.As(err, &te) || te.Kind != tournament.ErrInvalid || te.Field != "with" || te.Message != want.(*tournament.Error).Message {
+		t.Errorf("the workbook with an event sharing no board: %v, want CompareWith's refusal %v", err, want)
+	}
+	if out.Len() != 0 {
+		t.Errorf("%d bytes written before the refusal", out.Len())
+	}
+	alone := tournament.EventData{Event: d.Event, Sections: d.Sections[:1]}
+	out.Reset()
+	if err := WriteReport(&out, alone); err != nil || out.Len() == 0 {
+		t.Errorf("an event of one code alone: %v (%d bytes), want its workbook", err, out.Len())
 	}
 }

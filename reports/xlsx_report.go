@@ -19,7 +19,8 @@ import (
 // for the pairs sheet, once for the boards sheet that follows it), so that
 // only one section's comparison is held at a time, never an event's nor
 // their rows. An event whose own law code cannot be read is refused before
-// anything is written.
+// anything is written, and so is one compared with another event (d.With)
+// that CompareWith refuses.
 func WriteReport(w io.Writer, d tournament.EventData) error {
 	if _, err := d.Event.Rules(); err != nil {
 		return err
@@ -80,8 +81,14 @@ func WriteReport(w io.Writer, d tournament.EventData) error {
 		extra = append(extra, OverallSheet(d.Overall()))
 	}
 	extra = append(extra, Royalton(d).Sheet(), pairs, boards)
-	if cs, err := CompareWith(d, d.With); err == nil { // sections under codes of their own, or the event against another (?with=)
+	// Sections under codes of their own, or the event against another
+	// (?with=): an event compared with one it shares no board with is
+	// refused as the codes report and the reports page refuse it; an event
+	// alone whose sections share one code has nothing to compare.
+	if cs, err := CompareWith(d, d.With); err == nil {
 		extra = append(extra, CodesSheet(cs))
+	} else if d.With != nil {
+		return err
 	}
 	if par, err := ParReportIfAnalysed(d); err == nil && par != nil {
 		extra = append(extra, par.Sheet())

@@ -57,3 +57,34 @@ func TestVoidLines(t *testing.T) {
 		t.Errorf("lines %q, want %q", got, want)
 	}
 }
+
+// TestBridgeRevokesNetted is issue 28's deal under the Bridge code (seed
+// 002): North deals and names clubs, North-South take no trick, and each
+// side revokes once. Seed 002's penalty ("three tricks taken from the
+// revoking" side, claimed "at the end of a hand", "the accumulated penalty
+// shall in no event exceed thirteen tricks") is exacted after the hand, so
+// the order the revokes are listed in cannot matter: the two penalties of
+// three tricks net to none, and East-West keep the thirteen tricks they
+// took in play. EW score 7 odd tricks at clubs' 4 (seed 002's trick
+// values) = 28, and grand slam 40 ("thirteen tricks, independently of any
+// tricks gained by the revoke penalty"): NS −68 whichever side is listed
+// first. Listed [NS, EW] it scored −16 (NS had no trick to give; then EW
+// gave NS 3, so EW 10: 4 odd × 4), [EW, NS] −68.
+func TestBridgeRevokesNetted(t *testing.T) {
+	rules := scoring.NewRules(scoring.Bridge)
+	c, err := rules.ParseContract("C")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, order := range [][2]scoring.Side{{scoring.NS, scoring.EW}, {scoring.EW, scoring.NS}} {
+		res := scoring.Result{Contract: c, Declarer: scoring.North, Tricks: 0,
+			Revokes: []scoring.Revoke{{Side: order[0]}, {Side: order[1]}}}
+		s, err := rules.Score(&res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.NSScore() != -68 || s.Sides[scoring.EW].Trick != 28 || s.Sides[scoring.EW].Honour != 40 {
+			t.Errorf("revokes by %v then %v: NS %d (%q), want −68: EW 28 for the tricks, 40 for the grand slam", order[0], order[1], s.NSScore(), s.Lines())
+		}
+	}
+}

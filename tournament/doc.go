@@ -28,7 +28,11 @@
 //     stored only at the entry versions it was checked at (EntryAt); a
 //     director's change that decides what an entry may store, or is decided
 //     on the section's results (a pair's number, a withdrawal, the movement,
-//     a result deleted), is made holding the section (Store.HoldSection).
+//     a result deleted), is made holding the section (Store.HoldSection);
+//     a section created with a law code of its own is checked against its
+//     event's overall field as the creating transaction holds the event's
+//     row (Store.CreateSection's EventCheck), the row an across-the-field
+//     switch updates.
 //   - Swiss teams (swiss.go): a section of kind "swiss" paired round by
 //     round from its standings — PairSwissRound proposes a draft the tables
 //     do not see, SwapSwissTeams and SetSwissDraft change it (a rematch

@@ -211,3 +211,35 @@ func TestChangeTeams(t *testing.T) {
 		t.Errorf("changes: %+v (%v), want the two team updates, Team 1 renamed Aces High first", changes, err)
 	}
 }
+
+// TestEventChangeAfterSectionDeleted: an event whose section was deleted
+// still changes its law code (scoring its live section's results again)
+// and switches to compare its sections across the field. Both held every
+// section of the event, the deleted one too, and then read it to score it
+// again: "section N does not exist" (found by
+// TestSectionCodeRacesAcrossSwitch). 4S by North making 10 on board 1 (none
+// vulnerable) is 420 under contract-2017 (Law 77) and 251 under
+// auction-1915 on the one-suit deal (TestAPISectionLawChange works it
+// from seed 003).
+func TestEventChangeAfterSectionDeleted(t *testing.T) {
+	b := newBuilder(t)
+	e := b.Event(tournament.EventInput{Law: "contract-2017"})
+	a := b.Mitchell(e.ID, 3, 2)
+	gone := b.Section(e.ID, tournament.SectionInput{Name: "C", Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 2}})
+	b.Play(gone, 1, 1, 1, "4S", "N", 10)
+	if err := b.Svc.DeleteSection(b.Ctx, tournament.Director, gone.ID); err != nil {
+		t.Fatal(err)
+	}
+	r := b.Play(a, 1, 1, 1, "4S", "N", 10)
+	law := "auction-1915"
+	if _, err := b.Svc.UpdateEvent(b.Ctx, tournament.Director, e.ID, tournament.EventPatch{Law: &law}); err != nil {
+		t.Fatalf("law changed with a deleted section: %v", err)
+	}
+	if got, err := b.Svc.Result(b.Ctx, tournament.Director, r.ID); err != nil || got.NSScore != 251 {
+		t.Errorf("4S= under auction-1915: %d (%v), want 251", got.NSScore, err)
+	}
+	across := tournament.OverallOptions{Field: tournament.FieldAcross}
+	if _, err := b.Svc.UpdateEvent(b.Ctx, tournament.Director, e.ID, tournament.EventPatch{Overall: &across}); err != nil {
+		t.Fatalf("switched across the field with a deleted section: %v", err)
+	}
+}

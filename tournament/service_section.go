@@ -56,7 +56,17 @@ func createSection(ctx context.Context, st Store, eventID int64, in SectionInput
 	if sec.Law, sec.LawOptions, err = sectionLaw(&e, in.Law, in.LawOptions); err != nil {
 		return Section{}, err
 	}
-	if err := st.CreateSection(ctx, &sec); err != nil {
+	var check EventCheck
+	if sec.Law != 0 {
+		// A code of its own, refused in an event compared across the field:
+		// checked again as the creating transaction holds the event's row
+		// (an across-the-field switch, UpdateEvent, updates that row), so a
+		// switch racing the section either is seen here or sees the section
+		// (acrossRescorer).
+		law := sec.Law
+		check = func(e *Event) error { return ownCodeAcross(e, law) }
+	}
+	if err := st.CreateSection(ctx, &sec, check); err != nil {
 		return Section{}, err
 	}
 	return sec, nil

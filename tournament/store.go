@@ -65,7 +65,12 @@ type Store interface {
 	// CreateSection stores a section with its movement (rounds, tables,
 	// teams), creating its session if the event has none with that number,
 	// and sets its ID and CreatedAt. A section name is unique in a session.
-	CreateSection(ctx context.Context, s *Section) error
+	// With check (not nil) it first holds the event's row against a change
+	// of the event (UpdateEvent: its overall field, its law code) and calls
+	// check with the event as it is then, in the same transaction: an error
+	// stores nothing. A change of the event racing the section either
+	// commits before the check sees it or sees the section once stored.
+	CreateSection(ctx context.Context, s *Section, check EventCheck) error
 	// Section returns a section with its movement.
 	Section(ctx context.Context, id int64) (Section, error)
 	// SectionRow returns a section as Section does but for its movement's
@@ -188,6 +193,10 @@ type EntryAt struct {
 	Section int64 // Section.EntryVersion
 	Event   int64 // Event.EntryVersion
 }
+
+// EventCheck checks a change against its event as the change's transaction
+// holds the event's row (Store.CreateSection), returning a *Error to refuse it.
+type EventCheck func(e *Event) error
 
 // Rescorer scores a section's results again inside a change's transaction:
 // e is the event and boards the section's stored boards as the change

@@ -208,7 +208,8 @@ func TestAPISectionLawChange(t *testing.T) {
 // id, the event itself, or two events whose deals differ are 422s naming
 // with (the last saying the deals differ); an event that does not exist a
 // 404 naming with; an unpublished other event is refused to the public
-// even when the first is published. The workbook takes ?with= too.
+// even when the first is published. The workbook takes ?with= too, and
+// refuses two events whose deals differ as the codes report does.
 func TestAPICodesWithAnotherEvent(t *testing.T) {
 	e := newEnv(t)
 	one := apitest.NewMitchell(e.Client, "Contract night", true)
@@ -228,6 +229,13 @@ func TestAPICodesWithAnotherEvent(t *testing.T) {
 		c.Boards[0].A.Results != 1 || c.Boards[0].B.Results != 1 || !strings.Contains(c.B.Name, "Auction night") {
 		t.Errorf("the two events compared: %+v", c)
 	}
+	// Both paired tests named, each in plain words (no board is analysed,
+	// so neither has a board to weigh, and says so).
+	for _, w := range []string{c.AtParWords, c.InBestWords} {
+		if !strings.Contains(w, "Wilcoxon signed-rank test on the share") || !strings.Contains(w, "nothing to weigh") {
+			t.Errorf("a test in words: %q", w)
+		}
+	}
 
 	e.wantError(422, "with", "GET", codes+"two", directorToken, nil)
 	e.wantError(422, "with", "GET", codes+id(one.Event.ID), directorToken, nil)
@@ -243,6 +251,11 @@ func TestAPICodesWithAnotherEvent(t *testing.T) {
 	got := e.wantError(422, "with", "GET", codes+id(three.Event.ID), directorToken, nil)
 	if !strings.Contains(got.Error, "the deals differ") || !strings.Contains(got.Error, "share no board") {
 		t.Errorf("events without a board in common: %+v, want what differs said", got)
+	}
+	// The workbook refuses them the same way: it left its Code comparison
+	// sheet out and answered 200.
+	if wb := e.wantError(422, "with", "GET", "/v1/events/"+id(one.Event.ID)+"/report.xlsx?with="+id(three.Event.ID), directorToken, nil); wb.Error != got.Error {
+		t.Errorf("report.xlsx with events without a board in common: %+v, want the codes report's refusal %q", wb, got.Error)
 	}
 
 	r := e.do("GET", "/v1/events/"+id(one.Event.ID)+"/report.xlsx?with="+id(two.Event.ID), directorToken, nil)

@@ -19,7 +19,15 @@ import (
 // deal is 2S (+110 against NS's 1C, +70; reports.TestMeasureDeclaration
 // works it by hand), so section A's three tables are all in the best
 // declaration — and the two codes compared board by board with the
-// Wilcoxon signed-rank test named in words, all within a 390 px screen.
+// Wilcoxon signed-rank tests named in words, all within a 390 px screen.
+// Section B's tables make 9 tricks where double dummy gives 8: Royalton
+// counts the overtrick (seed 000: every odd trick 10), so they score EW 30
+// against a par of EW 20 (reports.twoCodeEvent works board 1's Royalton
+// par by hand) and none is at par, where section A's 2S= is contract-2017's
+// par (−110, the list's PAR line): contract-2017 ahead on the one board,
+// and the exact signed-rank p of one board is 1 (either sign equally
+// likely: p = 2 × ½). Par leaves royalton-1915's nullos out, and the page
+// says so wherever it shows its par.
 func TestBrowserCodesAndDeclarationsOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
 	ctx, svc, bb := context.Background(), b.svc, b.build()
@@ -30,7 +38,8 @@ func TestBrowserCodesAndDeclarationsOnPhone(t *testing.T) {
 	}
 	howell := tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}
 	played := 0
-	for _, in := range []tournament.SectionInput{{Name: "A", Movement: howell}, {Name: "B", Movement: howell, Law: "royalton-1915"}} {
+	for i, in := range []tournament.SectionInput{{Name: "A", Movement: howell}, {Name: "B", Movement: howell, Law: "royalton-1915"}} {
+		tricks := 8 + i // B's tables make an overtrick the cards do not give
 		sec := bb.CreateSection(ev.ID, in)
 		if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
 			t.Fatal(err)
@@ -40,7 +49,7 @@ func TestBrowserCodesAndDeclarationsOnPhone(t *testing.T) {
 			for _, tb := range rd.Tables {
 				for _, bd := range tb.Boards {
 					if bd == 1 {
-						results = append(results, tournament.Result{Board: 1, Round: rd.Number, Table: tb.Table, Status: tournament.StatusPlayed, Contract: "2S", Declarer: "E", Tricks: 8})
+						results = append(results, tournament.Result{Board: 1, Round: rd.Number, Table: tb.Table, Status: tournament.StatusPlayed, Contract: "2S", Declarer: "E", Tricks: tricks})
 					}
 				}
 			}
@@ -87,8 +96,23 @@ func TestBrowserCodesAndDeclarationsOnPhone(t *testing.T) {
 	if n := phone.count("#codes-report-0 .codes-boards tbody tr"); n != 1 {
 		t.Errorf("%d boards compared, want 1 (board 1, the only one both sections played with its deal)", n)
 	}
-	if words := phone.text("#codes-report-0 .test-words"); !strings.Contains(words, "Wilcoxon signed-rank") {
-		t.Errorf("the test in words reads %q, want it named", words)
+	// Par leaves royalton-1915's nullos out: its side says so, as the
+	// par report's row does.
+	if !strings.Contains(sides, "royalton-1915 (section B) (nullos left out of par)") {
+		t.Errorf("the comparison's sides %q do not say royalton-1915's par leaves nullos out", sides)
+	}
+	if row := phone.text("#par-table"); !strings.Contains(row, "royalton-1915 nullos left out") {
+		t.Errorf("the par report %q does not say royalton-1915's par leaves nullos out", row)
+	}
+	// Both tests named, and their p-value said in plain words.
+	words := phone.text("#codes-report-0")
+	for _, w := range []string{"Wilcoxon signed-rank test on the share of its tables that scored exactly par",
+		"Wilcoxon signed-rank test on the share of its contracts in the best declaration",
+		"If neither code tended to do better, each board's difference would be as likely to favour one as the other",
+		"contract-2017 was ahead on 1 board, royalton-1915 on 0", "is p = 1.0000", "within what chance gives"} {
+		if !strings.Contains(words, w) {
+			t.Errorf("the comparison's words %q lack %q", words, w)
+		}
 	}
 }
 

@@ -240,6 +240,28 @@ func TestReportsShowParReport(t *testing.T) {
 		`<tr><th scope="row">A 1</th><td>1C</td><td>2S</td><td>EW</td>`)
 }
 
+// TestReportsParSaysNullosLeftOut: under an event whose own code has
+// nullos (royalton-1915, seed 000's nullo) the reports page's par report
+// says they are left out on the code's row and in the caption of its
+// board-by-board table, as the text's per-board block and the workbook's
+// rows do (reports.CodePar.Name; LAWS.md "Par": every output that shows par
+// says so). The caption said only "royalton-1915, board by board".
+func TestReportsParSaysNullosLeftOut(t *testing.T) {
+	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
+	ctx := context.Background()
+	sec := newTravelerHowell(t, e.svc, "royalton-1915")
+	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.svc.AnalyseBoard(ctx, sec.ID, 1, pbnDeal(listDeal1)); err != nil {
+		t.Fatal(err)
+	}
+	p := e.want(http.StatusOK, true, "/director/events/"+strconv.FormatInt(sec.EventID, 10)+"/reports", nil)
+	pageHas(t, "reports", p, `id="par-report"`,
+		`<th scope="row">royalton-1915 (the event's) <span class="hint">nullos left out</span></th>`,
+		`<caption class="left">royalton-1915 (the event&#39;s) (nullos left out), board by board</caption>`)
+}
+
 // TestDealAndPrintHands: the director deals the boards of a section from
 // its page (board 1 keeps the hand record uploaded for it: DDS's list's
 // first deal), and the hand records page shows every board's four hands

@@ -437,7 +437,7 @@ func placeWhy(d *tournament.EventData, o *officialFigures, op officialPair, p in
 		}
 		return q.total.Text
 	}
-	if len(fileTies) > 0 || strings.HasSuffix(strings.TrimSpace(op.place), "=") {
+	if len(fileTies) > 0 || placeTied(op.place) {
 		var names, theirs, travs []string
 		names = append(names, op.number)
 		theirs = append(theirs, printed(op))
@@ -492,10 +492,33 @@ func allSame(s []string) bool {
 	return true
 }
 
-// placeOf reads a place as files write it: "6", or "6=" for a tie.
+// placeOf reads a place as files write it: "6", or a tie — "6=" (the
+// EBU's), "4-5" (Ruter's range) or "4/5" (ACBLscore's first and last) —
+// as its first place.
 func placeOf(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(s), "="))
-	return n, err == nil && n > 0
+	t := strings.TrimSuffix(strings.TrimSpace(s), "=")
+	first, last, ranged := strings.Cut(t, "/")
+	if !ranged {
+		first, last, ranged = strings.Cut(t, "-")
+	}
+	n, err := strconv.Atoi(first)
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	if ranged {
+		if m, err := strconv.Atoi(last); err != nil || m <= n {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// placeTied reports whether a place as a file writes it is a tie: "6=",
+// "4-5", "4/5".
+func placeTied(s string) bool {
+	t := strings.TrimSpace(s)
+	_, ok := placeOf(t)
+	return ok && (strings.HasSuffix(t, "=") || strings.ContainsAny(t, "-/"))
 }
 
 // sectionName is the name of section i of d, "" when the event has one.

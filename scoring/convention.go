@@ -34,7 +34,7 @@ type Convention struct {
 	// not their average.
 	CrossIMPSum bool
 	// Ties: how a shared place is written (TiesPlain "3", TiesEquals
-	// "3=", TiesRange "4-5").
+	// "3=", TiesRange "4-5", TiesSlash "4/5").
 	Ties TieStyle
 	// Adjusted: how the real results of a board with an artificial
 	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach, AdjustedOwnTop).
@@ -70,6 +70,7 @@ const (
 	TiesPlain  TieStyle = iota // "3", as for a place held alone (traveler's own, Compscore3's file)
 	TiesEquals                 // "3=" (the EBU; bridge-scorer's lib/rank.js)
 	TiesRange                  // "4-5", the first and last place shared (Ruter's Rank and RankTie)
+	TiesSlash                  // "4/5", the first and last place shared (ACBLscore's reports)
 )
 
 // AdjustedRule is how the real results of a board that has an artificial
@@ -169,6 +170,14 @@ func (d ButlerDrop) Trim(n int) int {
 //     points over the sum of the tops of the boards it played (129/208 =
 //     62.01923 for pair 1, 20 boards of top 10 and board 21's 8): all 13
 //     of its percentages; its shared place is written "9=".
+//   - ACBL: ACBLscore's manual (its "Fouled/Adjusted board formula":
+//     scores rounded to the nearest hundredth, .005 up; a computed datum's
+//     5 rounded to the even 10); a shared place written as the first and
+//     last places it covers, "4/5", as ACBLscore prints it (its game file
+//     keeps each rank as a low and a high, section_rank_low and
+//     section_rank_high in ACBLmerge's ACBLgamedecode.pm, and ACBLmerge.pl,
+//     which reads ACBLscore's reports: "Ranks can include ties e.g. 4/5",
+//     "an MM/NN tie"; morrisjones/ACBLmerge, GPLv3).
 //   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
 //     point to each real result for each adjusted score on the board,
 //     Neuberg only if announced); shared places written as Ruter i Norge
@@ -176,8 +185,8 @@ func (d ButlerDrop) Trim(n int) int {
 //     reports/testdata/pbn/ruter_butler_2012.pbn, whose Butler datums
 //     and IMPs are traveler's own to the last line).
 var Conventions = map[string]Convention{
-	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven,
-		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, Ties: TiesSlash,
+		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; a Butler datum's half rounded to the even 10 (425 is 420); shared places written 4/5"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,
@@ -303,6 +312,8 @@ func (c Convention) Place(place, holding int) string {
 		s += "="
 	case TiesRange:
 		s += "-" + strconv.Itoa(place+holding-1)
+	case TiesSlash:
+		s += "/" + strconv.Itoa(place+holding-1)
 	}
 	return s
 }
@@ -316,6 +327,8 @@ func (c Convention) TieRule() string {
 		how = "written 3="
 	case TiesRange:
 		how = "written as the places they cover (4-5)"
+	case TiesSlash:
+		how = "written as the first and last places they cover (4/5)"
 	}
 	on := "on totals to two decimals"
 	if c.PlaceByPercentage {

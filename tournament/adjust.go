@@ -388,14 +388,29 @@ func (s *Service) CorrectPoints(ctx context.Context, a Actor, sectionID int64, p
 	if err := directorOnly(a, "correct a line's points"); err != nil {
 		return PointCorrection{}, err
 	}
-	sec, e, err := s.sectionEvent(ctx, sectionID)
+	row, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return PointCorrection{}, err
 	}
-	if err := correct(ctx, s.store, a, &e, &sec, &pc); err != nil {
+	e, err := s.cache.Event(ctx, row.EventID)
+	if err != nil {
 		return PointCorrection{}, err
 	}
-	s.Forget(Changed{Kind: ChangedSection, ID: sec.ID})
+	// Held, as KeepFigures holds the section: the correction is checked on
+	// the section as it stands, and a switch of the file's figures under
+	// way commits first (or waits for it), never deadlocked with it.
+	err = s.held(ctx, sectionID, func(st Store) error {
+		sec, err := st.Section(ctx, sectionID)
+		if err != nil {
+			return err
+		}
+		es := e.InSection(&sec)
+		return correct(ctx, st, a, &es, &sec, &pc)
+	})
+	s.Forget(Changed{Kind: ChangedSection, ID: sectionID})
+	if err != nil {
+		return PointCorrection{}, err
+	}
 	return pc, nil
 }
 
@@ -417,20 +432,21 @@ func (s *Service) LiftCorrection(ctx context.Context, a Actor, sectionID int64, 
 	if err := directorOnly(a, "lift a correction"); err != nil {
 		return err
 	}
-	sec, err := s.cache.Section(ctx, sectionID)
-	if err != nil {
-		return err
-	}
-	key := PointCorrection{Board: board, Round: round, Table: table, Side: side}
-	i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, key) })
-	if i < 0 {
-		return &Error{Kind: ErrNotFound, Field: "side", Message: "board " + strconv.Itoa(board) + " round " + strconv.Itoa(round) + " table " + strconv.Itoa(table) + " " + side + " has no correction in section " + sec.Name}
-	}
-	if err := lift(ctx, s.store, a, &sec, i); err != nil {
-		return err
-	}
-	s.Forget(Changed{Kind: ChangedSection, ID: sec.ID})
-	return nil
+	// Held, as CorrectPoints is: decided on the corrections as they stand.
+	err := s.held(ctx, sectionID, func(st Store) error {
+		sec, err := st.Section(ctx, sectionID)
+		if err != nil {
+			return err
+		}
+		key := PointCorrection{Board: board, Round: round, Table: table, Side: side}
+		i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, key) })
+		if i < 0 {
+			return &Error{Kind: ErrNotFound, Field: "side", Message: "board " + strconv.Itoa(board) + " round " + strconv.Itoa(round) + " table " + strconv.Itoa(table) + " " + side + " has no correction in section " + sec.Name}
+		}
+		return lift(ctx, st, a, &sec, i)
+	})
+	s.Forget(Changed{Kind: ChangedSection, ID: sectionID})
+	return err
 }
 
 // lift deletes section sec's i-th correction through st, by a, with its

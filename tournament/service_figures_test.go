@@ -236,3 +236,55 @@ func TestKeepFiguresRace(t *testing.T) {
 		t.Errorf("after both: %d sides the file's, switched %d then %d, %d changes; want 0, 4, 4, %d", got, n, back, changeCount(t, b, eid), audit+8)
 	}
 }
+
+// TestKeepFiguresRacesCorrection: a switch back to traveler's figures is
+// paused just after it has lifted its first side, and the director then
+// corrects another of the file's sides (section B's board 1 round 1 table
+// 1 EW) to 0.25 by hand. The correction must wait for the switch (both
+// decide on the section's corrections) and then stand: the switch, which
+// read that side as the file's and lifted it, came first. On b5795d5
+// (the switch held its sections, a correction did not) the two
+// deadlocked: the correction took the side's row and waited for the
+// section, the switch held the section and waited for the side, and
+// PostgreSQL failed the correction ("deadlock detected").
+func TestKeepFiguresRacesCorrection(t *testing.T) {
+	f := &faults{}
+	r := newRaceOver(t, func(st tournament.Store) tournament.Store { return figureFaults{st, f} })
+	b := r.b
+	eid, secs := importedWithFigures(t, b)
+	if n, err := b.Svc.KeepFigures(b.Ctx, tournament.Director, eid, "official"); err != nil || n != 4 {
+		t.Fatalf("official: %d sides, %v; want 4", n, err)
+	}
+	hand := tournament.PointCorrection{Board: 1, Round: 1, Table: 1, Side: "EW", Points: 0.25, Reason: "the director's"}
+	var corrErr error
+	waited := false
+	waitCorr := func() {}
+	f.pause = func() {
+		ended, wait := r.during(t, func() {
+			_, corrErr = b.Svc.CorrectPoints(context.Background(), tournament.Director, secs[1].ID, hand)
+		})
+		waited, waitCorr = !ended, wait
+	}
+	n, err := b.Svc.KeepFigures(b.Ctx, tournament.Director, eid, "traveler")
+	if err != nil || n != 4 {
+		t.Fatalf("traveler: %d sides, %v; want 4", n, err)
+	}
+	waitCorr()
+	if corrErr != nil {
+		t.Fatal(corrErr)
+	}
+	if !waited {
+		t.Errorf("the director's correction ran through while the switch was halfway")
+	}
+	sec, err := b.Svc.Section(b.Ctx, tournament.Director, secs[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, pc := range sec.Corrections {
+		got = append(got, pc.Side+" "+pc.Reason)
+	}
+	if len(sec.Corrections) != 1 || sec.Corrections[0].Points != 0.25 || sec.Corrections[0].Side != "EW" {
+		t.Errorf("section B's corrections after both: %v; want only the director's EW 0.25", got)
+	}
+}

@@ -28,7 +28,10 @@
 //     stored only at the entry versions it was checked at (EntryAt); a
 //     director's change that decides what an entry may store, or is decided
 //     on the section's results (a pair's number, a withdrawal, the movement,
-//     a result deleted), is made holding the section (Store.HoldSection).
+//     a result deleted), is made holding the section (Store.HoldSection);
+//     so is a line's correction, and switching an imported event between a
+//     file's figures and traveler's (KeepFigures) is one transaction
+//     holding every section it corrects.
 //   - Swiss teams (swiss.go): a section of kind "swiss" paired round by
 //     round from its standings — PairSwissRound proposes a draft the tables
 //     do not see, SwapSwissTeams and SetSwissDraft change it (a rematch

@@ -61,7 +61,7 @@ type FigureDifferenceDTO struct {
 	Line      int     `json:"line"`
 	Element   string  `json:"element"`
 	Section   string  `json:"section,omitempty"`
-	Figure    string  `json:"figure"` // points, total, percentage or place
+	Figure    string  `json:"figure"` // points, line_percentage (a line's, PBN's Percentage_NS/EW), total, percentage or place
 	Board     int     `json:"board,omitempty"`
 	Round     int     `json:"round,omitempty"`
 	Table     int     `json:"table,omitempty"`

@@ -18,7 +18,7 @@
 // and WriteHandRecords writes a hand set in each of them. A file that cannot
 // be read gives a *FileError naming the line, the element or tag, and what
 // was expected. The file's own figures — USEBIO's points, totals,
-// percentages and places, PBN's ScoreTable MP_/IMP_ columns and
+// percentages and places, PBN's ScoreTable MP_/IMP_ and Percentage_ columns and
 // TotalScoreTable totals, percentages and ranks — are kept and compared
 // with traveler's (official.go, pbn_official.go: ResultsFile.Differences,
 // a tie in either explained); ResultsFile.OfficialCorrections gives the

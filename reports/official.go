@@ -24,6 +24,8 @@ type officialLine struct {
 	board, round, table int
 	ns, ew              string    // the pairs' numbers
 	points              [2]Figure // NS, EW
+	pctElements         [2]string // where the NS and EW percentages are, e.g. "[ScoreTable] Percentage_NS"
+	percentages         [2]Figure // NS, EW: each side's points as a percentage of the board's top
 }
 
 // officialPair is one pair's total, percentage and place as the file
@@ -51,7 +53,7 @@ func (o *officialFigures) given() bool {
 		return false
 	}
 	for _, l := range o.lines {
-		if l.points[0].Given() || l.points[1].Given() {
+		if l.points[0].Given() || l.points[1].Given() || l.percentages[0].Given() || l.percentages[1].Given() {
 			return true
 		}
 	}
@@ -65,10 +67,13 @@ func (o *officialFigures) given() bool {
 
 // The figures a Difference may be about.
 const (
-	FigurePoints     = "points"     // a traveler line's points for one side
-	FigureTotal      = "total"      // a pair's total
-	FigurePercentage = "percentage" // a pair's percentage
-	FigurePlace      = "place"      // a pair's place
+	FigurePoints = "points" // a traveler line's points for one side
+	// FigureLinePercentage is a traveler line's percentage for one side
+	// (PBN's ScoreTable Percentage_NS, Percentage_EW).
+	FigureLinePercentage = "line_percentage"
+	FigureTotal          = "total"      // a pair's total
+	FigurePercentage     = "percentage" // a pair's percentage
+	FigurePlace          = "place"      // a pair's place
 )
 
 // Difference is one of the file's own figures that traveler does not
@@ -78,9 +83,10 @@ type Difference struct {
 	Line    int    // the line of the file
 	Element string // the element or tag, e.g. "BOARD/TRAVELLER_LINE/NS_MATCH_POINTS"
 	Section string // the section's name
-	Figure  string // FigurePoints, FigureTotal, FigurePercentage or FigurePlace
+	Figure  string // FigurePoints, FigureLinePercentage, FigureTotal, FigurePercentage or FigurePlace
 
-	// A line's points (FigurePoints): the line and the side.
+	// A line's points or percentage (FigurePoints, FigureLinePercentage):
+	// the line and the side.
 	Board, Round, Table int
 	NS, EW              string // the pairs at the line
 	Side                string // "NS" or "EW"
@@ -109,9 +115,13 @@ func (d Difference) Where() string {
 	if d.Section != "" {
 		b.WriteString("section " + d.Section + " ")
 	}
-	if d.Figure == FigurePoints {
+	if d.Figure == FigurePoints || d.Figure == FigureLinePercentage {
+		what := " points"
+		if d.Figure == FigureLinePercentage {
+			what = " percentage"
+		}
 		b.WriteString("board " + strconv.Itoa(d.Board) + " round " + strconv.Itoa(d.Round) + " table " + strconv.Itoa(d.Table) +
-			" (" + d.NS + " v " + d.EW + ") " + d.Side + " points")
+			" (" + d.NS + " v " + d.EW + ") " + d.Side + what)
 		return b.String()
 	}
 	b.WriteString("pair " + d.Pair)
@@ -205,7 +215,31 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 	// its two-section file, 16 results on the field's top of 32, 29.81
 	// where the board's own top of 30 gives 28). The file's lines of a
 	// board are compared with the ones more of them equal.
+	// A line's percentage (PBN's Percentage_NS) is its points over the
+	// board's top: the board's own, or the field's (the section's highest)
+	// with the counted points — Magic Contest's percentages are the
+	// Neuberg-scaled points over the field's top (its board 1: 28.33 of
+	// 42, 67 %, where the board's own 27 of 40 would be 67.5).
 	type boardSlot struct{ section, board int }
+	tops := map[boardSlot]float64{}
+	fieldTop := map[int]float64{}
+	for si := range d.Sections {
+		for _, t := range d.Sections[si].Travelers {
+			tops[boardSlot{si, t.Board.Number}] = t.Top
+			fieldTop[si] = max(fieldTop[si], t.Top)
+		}
+	}
+	percentOf := func(ol officialLine, tl tournament.TravelerLine, side int, useCounted bool) (float64, bool) {
+		top := tops[boardSlot{ol.section, ol.board}]
+		pts := [2]float64{tl.NSPoints, tl.EWPoints}[side]
+		if useCounted {
+			top, pts = fieldTop[ol.section], tl.Counted[side]
+		}
+		if top <= 0 {
+			return 0, false
+		}
+		return 100 * pts / top, true
+	}
 	counted := map[boardSlot]int{} // > 0: more of the board's file figures are traveler's counted ones
 	for _, ol := range o.lines {
 		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
@@ -223,16 +257,41 @@ func compareOfficial(d *tournament.EventData, o *officialFigures) []Difference {
 				counted[boardSlot{ol.section, ol.board}]--
 			}
 		}
+		for side, f := range ol.percentages {
+			own, ok1 := percentOf(ol, tl, side, false)
+			field, ok2 := percentOf(ol, tl, side, true)
+			if !f.Given() || !ok1 || !ok2 || f.Matches(own) == f.Matches(field) {
+				continue
+			}
+			if f.Matches(field) {
+				counted[boardSlot{ol.section, ol.board}]++
+			} else {
+				counted[boardSlot{ol.section, ol.board}]--
+			}
+		}
 	}
 	for _, ol := range o.lines {
 		tl, ok := lines[slot{ol.section, ol.board, ol.round, ol.table}]
 		if !ok {
 			continue
 		}
-		if counted[boardSlot{ol.section, ol.board}] > 0 {
+		useCounted := counted[boardSlot{ol.section, ol.board}] > 0
+		sec := sectionName(d, ol.section)
+		for side, f := range ol.percentages {
+			t, ok := percentOf(ol, tl, side, useCounted)
+			if !f.Given() || !ok || f.Matches(t) {
+				continue
+			}
+			dir := [2]string{"NS", "EW"}[side]
+			by := f.Value - t
+			out = append(out, Difference{Line: ol.line, Element: ol.pctElements[side], Section: sec, Figure: FigureLinePercentage,
+				Board: ol.board, Round: ol.round, Table: ol.table, NS: ol.ns, EW: ol.ew, Side: dir,
+				File: f.Text, Official: f.Value, Traveler: t, By: by,
+				Why: "file " + f.Text + ", traveler " + figureText(t, f) + " (by " + signedFigure(by, max(f.Decimals, 2)) + ")"})
+		}
+		if useCounted {
 			tl.NSPoints, tl.EWPoints = tl.Counted[0], tl.Counted[1]
 		}
-		sec := sectionName(d, ol.section)
 		two := twoWinners(d, ol.section)
 		for side, f := range ol.points {
 			if !f.Given() {
@@ -378,7 +437,7 @@ func placeWhy(d *tournament.EventData, o *officialFigures, op officialPair, p in
 		}
 		return q.total.Text
 	}
-	if len(fileTies) > 0 || strings.HasSuffix(strings.TrimSpace(op.place), "=") {
+	if len(fileTies) > 0 || placeTied(op.place) {
 		var names, theirs, travs []string
 		names = append(names, op.number)
 		theirs = append(theirs, printed(op))
@@ -433,10 +492,33 @@ func allSame(s []string) bool {
 	return true
 }
 
-// placeOf reads a place as files write it: "6", or "6=" for a tie.
+// placeOf reads a place as files write it: "6", or a tie — "6=" (the
+// EBU's), "4-5" (Ruter's range) or "4/5" (ACBLscore's first and last) —
+// as its first place.
 func placeOf(s string) (int, bool) {
-	n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(s), "="))
-	return n, err == nil && n > 0
+	t := strings.TrimSuffix(strings.TrimSpace(s), "=")
+	first, last, ranged := strings.Cut(t, "/")
+	if !ranged {
+		first, last, ranged = strings.Cut(t, "-")
+	}
+	n, err := strconv.Atoi(first)
+	if err != nil || n < 1 {
+		return 0, false
+	}
+	if ranged {
+		if m, err := strconv.Atoi(last); err != nil || m <= n {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// placeTied reports whether a place as a file writes it is a tie: "6=",
+// "4-5", "4/5".
+func placeTied(s string) bool {
+	t := strings.TrimSpace(s)
+	_, ok := placeOf(t)
+	return ok && (strings.HasSuffix(t, "=") || strings.ContainsAny(t, "-/"))
 }
 
 // sectionName is the name of section i of d, "" when the event has one.

@@ -205,7 +205,7 @@ func TestOfficialRounding(t *testing.T) {
 // many of them equal traveler's (not among its Differences).
 func figuresEqual(f *ResultsFile) (compared, equal int) {
 	for _, l := range f.official.lines {
-		for _, p := range l.points {
+		for _, p := range append(l.points[:], l.percentages[:]...) {
 			if p.Given() {
 				compared++
 			}
@@ -389,5 +389,27 @@ func TestOfficialNoFiguresNotKept(t *testing.T) {
 	}
 	if !r.Event.Figures {
 		t.Error("Ruter's file, which prints its figures, gives an event without them")
+	}
+}
+
+// TestOfficialPlaceTieSpellings: a file's shared place is read however the
+// program writes a tie — "6=" (the EBU's), "4-5" (Ruter's range), "4/5"
+// (ACBLscore's: morrisjones/ACBLmerge ACBLmerge.pl, "Ranks can include
+// ties e.g. 4/5") — as its first place, and known for a tie; a place held
+// alone is itself; anything else is no place.
+func TestOfficialPlaceTieSpellings(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		place int
+		ok    bool
+		tie   bool
+	}{
+		{"6", 6, true, false}, {"6=", 6, true, true}, {"4-5", 4, true, true}, {"4/5", 4, true, true}, {" 12/13 ", 12, true, true},
+		{"x", 0, false, false}, {"5/4", 0, false, false}, {"0", 0, false, false},
+	} {
+		p, ok := placeOf(c.text)
+		if p != c.place && c.ok || ok != c.ok || placeTied(c.text) != c.tie {
+			t.Errorf("place %q: %d, %v, tie %v; want %d, %v, tie %v", c.text, p, ok, placeTied(c.text), c.place, c.ok, c.tie)
+		}
 	}
 }

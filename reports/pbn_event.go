@@ -373,11 +373,12 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 	var lines []officialLine
 	for k, i := range played {
 		rf, ok := rowFigures[games[i].Game]
-		if !ok || (!rf.points[0].Given() && !rf.points[1].Given()) {
+		if !ok || (!rf.points[0].Given() && !rf.points[1].Given() && !rf.percentages[0].Given() && !rf.percentages[1].Given()) {
 			continue
 		}
 		r := &results[k]
-		lines = append(lines, officialLine{line: rf.line, elements: rf.elements, board: r.Board, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: rf.points})
+		lines = append(lines, officialLine{line: rf.line, elements: rf.elements, board: r.Board, round: r.Round, table: r.Table, ns: r.NS, ew: r.EW, points: rf.points,
+			pctElements: rf.pctElements, percentages: rf.percentages})
 	}
 	return tournament.SectionData{Section: sec, Pairs: pairs, Teams: teams, Boards: bs, Results: results}, lines, nil
 }

@@ -123,18 +123,25 @@ func scoreTableGames(g *PBNGame) ([]PBNGame, []pbnRowFigures, error) {
 // pbnRowFigures are a ScoreTable row's own figures: the points of its NS
 // and EW pairs as the file printed them, and where.
 type pbnRowFigures struct {
-	line     int       // the row's line: the rows follow the tag's line
-	elements [2]string // e.g. "[ScoreTable] MP_NS", "[ScoreTable] MP_EW"
-	points   [2]Figure // not Given when the table has no such column, or "-"
+	line        int       // the row's line: the rows follow the tag's line
+	elements    [2]string // e.g. "[ScoreTable] MP_NS", "[ScoreTable] MP_EW"
+	points      [2]Figure // not Given when the table has no such column, or "-"
+	pctElements [2]string // "[ScoreTable] Percentage_NS", "[ScoreTable] Percentage_EW"
+	percentages [2]Figure // the sides' percentages (pbnLinePercentageColumns); not Given as points
 }
+
+// pbnLinePercentageColumns are the ScoreTable columns of a line's percentages,
+// NS and EW (PBN 2.1 §4: "Percentage_NS", "Percentage_EW"), which Magic
+// Contest writes beside MP_NS and MP_EW.
+var pbnLinePercentageColumns = [2]string{"Percentage_NS", "Percentage_EW"}
 
 // pbnPointColumns are the ScoreTable columns of a line's points, NS and
 // EW, in the order they are looked for (PBN 2.1 §5.3): matchpoints, then
 // IMPs (Butler or cross-IMPs).
 var pbnPointColumns = [][2]string{{"MP_NS", "MP_EW"}, {"IMP_NS", "IMP_EW"}}
 
-// rowFigures reads row k's points (pbnPointColumns); a value that is not
-// a number is no figure.
+// rowFigures reads row k's points (pbnPointColumns) and percentages
+// (pbnLinePercentageColumns); a value that is not a number is no figure.
 func (tb *pbnTable) rowFigures(k int, row []string) pbnRowFigures {
 	rf := pbnRowFigures{line: tb.tag.Line + 1 + k}
 	for _, cols := range pbnPointColumns {
@@ -146,6 +153,12 @@ func (tb *pbnTable) rowFigures(k int, row []string) pbnRowFigures {
 			rf.points[side], _ = ParseFigure(tb.value(row, c))
 		}
 		break
+	}
+	for side, c := range pbnLinePercentageColumns {
+		if tb.has(c) {
+			rf.pctElements[side] = "[ScoreTable] " + c
+			rf.percentages[side], _ = ParseFigure(tb.value(row, c))
+		}
 	}
 	return rf
 }

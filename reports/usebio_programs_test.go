@@ -126,10 +126,18 @@ func TestUSEBIOEBUTeamFiles(t *testing.T) {
 		if imps != 40 {
 			t.Errorf("%d of 40 matches' IMPs equal the file's, want all", imps)
 		}
-		// The VPs are TeamsScorer's own scale for three-board matches
-		// (whole VPs out of 20, 12–8 for 8 IMPs); USEBIO names no scale and
-		// traveler converts on its default one: the file's VPs are
-		// reproduced only where the two scales agree.
+		// The VPs are a whole-VP scale for three-board matches that
+		// traveler does not offer; USEBIO names no scale and traveler
+		// converts on its default one (the WBF continuous): the file's VPs
+		// are reproduced only where the two agree (4 of 40). The file's 40
+		// matches give its scale as far as they reach: 0 IMPs 10–10, 1
+		// 11–9, 2 12–8, 3–4 13–7, 5–6 14–6, 7–8 15–5, 9–10 16–4, 11–13
+		// 17–3, 14–16 18–2, 19 19–1, 21 20–0. No published scale tried
+		// gives all 40: the WBF 2013 continuous scale
+		// for 3 boards rounded to whole VPs 17; rounded up 38 (11 IMPs is
+		// 15.99, the file 17); the WBF discrete scale as the BridgeScore
+		// app computes it (marcshearer/BridgeScore, discreteVp) 20 for 3
+		// boards and 38 for 2; the ACBL 20-VP scale 5.
 		t.Logf("%s: %d of 40 matches' IMPs and %d of 40 matches' VPs equal the file's", name, imps, vps)
 	})
 	t.Run("EBUScore Teams point-a-board", func(t *testing.T) {

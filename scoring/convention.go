@@ -34,7 +34,7 @@ type Convention struct {
 	// not their average.
 	CrossIMPSum bool
 	// Ties: how a shared place is written (TiesPlain "3", TiesEquals
-	// "3=", TiesRange "4-5").
+	// "3=", TiesRange "4-5", TiesSlash "4/5").
 	Ties TieStyle
 	// Adjusted: how the real results of a board with an artificial
 	// adjusted score are matchpointed (AdjustedNeuberg, AdjustedPointEach, AdjustedOwnTop).
@@ -82,6 +82,7 @@ const (
 	TiesPlain  TieStyle = iota // "3", as for a place held alone (traveler's own, Compscore3's file)
 	TiesEquals                 // "3=" (the EBU; bridge-scorer's lib/rank.js)
 	TiesRange                  // "4-5", the first and last place shared (Ruter's Rank and RankTie)
+	TiesSlash                  // "4/5", the first and last place shared (ACBLscore's reports)
 )
 
 // AdjustedRule is how the real results of a board that has an artificial
@@ -195,6 +196,14 @@ func (d ButlerDrop) Trim(n int) int {
 //     of its 23 percentages is the mean of the pair's 27 boards with the
 //     3 boards it sat out (its opponents absent, JFR's "TD 60.00 0.00"
 //     line) at 60 %; it places pairs on those percentages.
+//   - ACBL: ACBLscore's manual (its "Fouled/Adjusted board formula":
+//     scores rounded to the nearest hundredth, .005 up; a computed datum's
+//     5 rounded to the even 10); a shared place written as the first and
+//     last places it covers, "4/5", as ACBLscore prints it (its game file
+//     keeps each rank as a low and a high, section_rank_low and
+//     section_rank_high in ACBLmerge's ACBLgamedecode.pm, and ACBLmerge.pl,
+//     which reads ACBLscore's reports: "Ranks can include ties e.g. 4/5",
+//     "an MM/NN tie"; morrisjones/ACBLmerge, GPLv3).
 //   - Norway: the Norsk Bridgeforbund's Turneringsreglement 3.2.3 (1
 //     point to each real result for each adjusted score on the board,
 //     Neuberg only if announced); shared places written as Ruter i Norge
@@ -202,8 +211,8 @@ func (d ButlerDrop) Trim(n int) int {
 //     reports/testdata/pbn/ruter_butler_2012.pbn, whose Butler datums
 //     and IMPs are traveler's own to the last line).
 var Conventions = map[string]Convention{
-	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, TotalOfSection: true,
-		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; every pair's total factored to the section's boards and its percentage taken from that total as written; a Butler datum's half rounded to the even 10 (425 is 420)"},
+	"acbl": {Name: "acbl", LineDecimals: 2, ButlerHalf: HalfEven, TotalOfSection: true, Ties: TiesSlash,
+		Doc: "ACBLscore's: each line's matchpoints rounded to 0.01 (.005 up) before adding; every pair's total factored to the section's boards and its percentage taken from that total as written; a Butler datum's half rounded to the even 10 (425 is 420); shared places written 4/5"},
 	"jfr": {Name: "jfr", SitOutPercent: 60, PlaceByPercentage: true,
 		Doc: "JFR Pary's (Poland): a board a pair sat out counts 60 % in its percentage, over all the session's boards; places follow the percentages"},
 	"norway": {Name: "norway", Adjusted: AdjustedPointEach, Ties: TiesRange,
@@ -331,6 +340,8 @@ func (c Convention) Place(place, holding int) string {
 		s += "="
 	case TiesRange:
 		s += "-" + strconv.Itoa(place+holding-1)
+	case TiesSlash:
+		s += "/" + strconv.Itoa(place+holding-1)
 	}
 	return s
 }
@@ -344,6 +355,8 @@ func (c Convention) TieRule() string {
 		how = "written 3="
 	case TiesRange:
 		how = "written as the places they cover (4-5)"
+	case TiesSlash:
+		how = "written as the first and last places they cover (4/5)"
 	}
 	on := "on totals to two decimals"
 	if c.PlaceByPercentage {

@@ -367,3 +367,31 @@ func TestConventionJFRTieRule(t *testing.T) {
 		t.Errorf("brian's tie rule %q", r)
 	}
 }
+
+// TestConventionACBLTies: ACBLscore writes a shared place as the first and
+// the last place it covers, parted by a slash. Its reports' parser,
+// ACBLmerge (Matthew Kidd, GPLv3; morrisjones/ACBLmerge ACBLmerge.pl,
+// reading ACBLscore's text results) says so: "Ranks can include ties e.g.
+// 4/5", "Rank columns are at most five characters wide, e.g. an MM/NN
+// tie", and "Deal with ties, e.g. 3/4 should be written "3/4th"". Two
+// pairs sharing 4th are "4/5"; 12th and 13th "12/13"; three sharing 3rd
+// "3/5" (the MM/NN form: first and last); a place held alone "3".
+func TestConventionACBLTies(t *testing.T) {
+	acbl, err := scoring.ParseConvention("convention", "acbl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		place, holding int
+		want           string
+	}{
+		{4, 2, "4/5"}, {12, 2, "12/13"}, {3, 3, "3/5"}, {3, 1, "3"},
+	} {
+		if got := acbl.Place(c.place, c.holding); got != c.want {
+			t.Errorf("ACBL place %d shared by %d = %q, want %q", c.place, c.holding, got, c.want)
+		}
+	}
+	if !strings.Contains(acbl.TieRule(), "4/5") {
+		t.Errorf("ACBL tie rule %q does not say how ties are written (4/5)", acbl.TieRule())
+	}
+}

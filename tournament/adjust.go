@@ -388,20 +388,42 @@ func (s *Service) CorrectPoints(ctx context.Context, a Actor, sectionID int64, p
 	if err := directorOnly(a, "correct a line's points"); err != nil {
 		return PointCorrection{}, err
 	}
-	sec, e, err := s.sectionEvent(ctx, sectionID)
+	row, err := s.cache.Section(ctx, sectionID)
 	if err != nil {
 		return PointCorrection{}, err
 	}
-	if err := checkCorrection(&e, &sec, &pc); err != nil {
+	e, err := s.cache.Event(ctx, row.EventID)
+	if err != nil {
 		return PointCorrection{}, err
+	}
+	// Held, as KeepFigures holds the section: the correction is checked on
+	// the section as it stands, and a switch of the file's figures under
+	// way commits first (or waits for it), never deadlocked with it.
+	err = s.held(ctx, sectionID, func(st Store) error {
+		sec, err := st.Section(ctx, sectionID)
+		if err != nil {
+			return err
+		}
+		es := e.InSection(&sec)
+		return correct(ctx, st, a, &es, &sec, &pc)
+	})
+	s.Forget(Changed{Kind: ChangedSection, ID: sectionID})
+	if err != nil {
+		return PointCorrection{}, err
+	}
+	return pc, nil
+}
+
+// correct checks pc against section sec of event e and stores it through
+// st, by a, with its change: CorrectPoints' work, and KeepFigures' for
+// each side inside its one transaction.
+func correct(ctx context.Context, st Store, a Actor, e *Event, sec *Section, pc *PointCorrection) error {
+	if err := checkCorrection(e, sec, pc); err != nil {
+		return err
 	}
 	pc.SectionID, pc.By = sec.ID, a.Name
-	c := CorrectionChange(&sec, &pc)
-	if err := s.store.SetCorrection(ctx, &pc, &c); err != nil {
-		return PointCorrection{}, err
-	}
-	s.Forget(Changed{Kind: ChangedSection, ID: sec.ID})
-	return pc, nil
+	c := CorrectionChange(sec, pc)
+	return st.SetCorrection(ctx, pc, &c)
 }
 
 // LiftCorrection takes a director's figure off a line's side: the line
@@ -410,23 +432,32 @@ func (s *Service) LiftCorrection(ctx context.Context, a Actor, sectionID int64, 
 	if err := directorOnly(a, "lift a correction"); err != nil {
 		return err
 	}
-	sec, err := s.cache.Section(ctx, sectionID)
-	if err != nil {
-		return err
-	}
-	key := PointCorrection{Board: board, Round: round, Table: table, Side: side}
-	i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, key) })
-	if i < 0 {
-		return &Error{Kind: ErrNotFound, Field: "side", Message: "board " + strconv.Itoa(board) + " round " + strconv.Itoa(round) + " table " + strconv.Itoa(table) + " " + side + " has no correction in section " + sec.Name}
-	}
+	// Held, as CorrectPoints is: decided on the corrections as they stand.
+	err := s.held(ctx, sectionID, func(st Store) error {
+		sec, err := st.Section(ctx, sectionID)
+		if err != nil {
+			return err
+		}
+		key := PointCorrection{Board: board, Round: round, Table: table, Side: side}
+		i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, key) })
+		if i < 0 {
+			return &Error{Kind: ErrNotFound, Field: "side", Message: "board " + strconv.Itoa(board) + " round " + strconv.Itoa(round) + " table " + strconv.Itoa(table) + " " + side + " has no correction in section " + sec.Name}
+		}
+		return lift(ctx, st, a, &sec, i)
+	})
+	s.Forget(Changed{Kind: ChangedSection, ID: sectionID})
+	return err
+}
+
+// lift deletes section sec's i-th correction through st, by a, with its
+// change: LiftCorrection's work, and KeepFigures' for each side inside its
+// one transaction.
+func lift(ctx context.Context, st Store, a Actor, sec *Section, i int) error {
+	o := sec.Corrections[i]
 	c := Change{EventID: sec.EventID, SectionID: sec.ID, Kind: "section", TargetID: sec.ID, Action: "update", Actor: a.Name,
-		Before: map[string]any{"correction": correctionWords(&sec.Corrections[i])}, After: map[string]any{"correction": "lifted"}}
-	key.SectionID = sec.ID
-	if err := s.store.DeleteCorrection(ctx, key, &c); err != nil {
-		return err
-	}
-	s.Forget(Changed{Kind: ChangedSection, ID: sec.ID})
-	return nil
+		Before: map[string]any{"correction": correctionWords(&o)}, After: map[string]any{"correction": "lifted"}}
+	key := PointCorrection{SectionID: sec.ID, Board: o.Board, Round: o.Round, Table: o.Table, Side: o.Side}
+	return st.DeleteCorrection(ctx, key, &c)
 }
 
 // CorrectionChange is the change that sets pc (its SectionID and By set)
@@ -540,11 +571,17 @@ func correctBoard(bp *BoardPoints, corrs [][]PointCorrection, countTop float64) 
 // KeepFigures switches an imported event between the file's own line
 // points and traveler's, as a director only (issue 27 §2): figures
 // "official" makes each of the file's figures the import kept
-// (Store.OfficialFigures) a correction of its line's side (CorrectPoints:
-// audited, flagged on the traveler), "traveler" lifts each correction that
-// is still the file's figure (LiftCorrection). It returns how many sides
-// changed; one already as asked is left alone. An event not imported from
-// a file with figures of its own is refused (ErrConflict), nothing changed.
+// (Store.OfficialFigures) a correction of its line's side (as
+// CorrectPoints does: audited, a change a side, flagged on the traveler),
+// "traveler" lifts each correction that is still the file's figure (as
+// LiftCorrection does). It returns how many sides changed; one already as
+// asked is left alone. The switch is one transaction holding every section
+// the figures are of (Store.HoldSection, in id order as AdvanceKnockout
+// holds its two): each side's correction is decided on the corrections as
+// they stand inside it, so a failure halfway changes nothing and two
+// switches at once end as one after the other, never some sides of each.
+// An event not imported from a file with figures of its own is refused
+// (ErrConflict), nothing changed.
 func (s *Service) KeepFigures(ctx context.Context, a Actor, eventID int64, figures string) (int, error) {
 	if err := directorOnly(a, "keep a file's official figures"); err != nil {
 		return 0, err
@@ -560,27 +597,62 @@ func (s *Service) KeepFigures(ctx context.Context, a Actor, eventID int64, figur
 		return 0, &Error{Kind: ErrConflict, Field: "figures", Message: "event " + strconv.FormatInt(eventID, 10) +
 			" was not imported from a results file with figures of its own (line points, totals, places): there are no official figures to keep; import the file to compare them"}
 	}
-	n := 0
+	e, err := s.cache.Event(ctx, eventID)
+	if err != nil {
+		return 0, err
+	}
+	bySection := map[int64][]PointCorrection{}
+	var ids []int64
 	for _, pc := range pcs {
-		sec, err := s.cache.Section(ctx, pc.SectionID)
-		if err != nil {
-			return n, err
+		if _, ok := bySection[pc.SectionID]; !ok {
+			ids = append(ids, pc.SectionID)
 		}
-		i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, pc) })
-		isFile := i >= 0 && sec.Corrections[i].Points == pc.Points && sec.Corrections[i].Reason == pc.Reason
-		switch {
-		case figures == "official" && !isFile:
-			if _, err := s.CorrectPoints(ctx, a, pc.SectionID, pc); err != nil {
-				return n, err
+		bySection[pc.SectionID] = append(bySection[pc.SectionID], pc)
+	}
+	slices.Sort(ids)
+	n := 0
+	// switchAll runs inside the transaction once every section is held.
+	switchAll := func(st Store) error {
+		n = 0
+		for _, id := range ids {
+			sec, err := st.Section(ctx, id)
+			if err != nil {
+				return err
 			}
-		case figures == "traveler" && isFile:
-			if err := s.LiftCorrection(ctx, a, pc.SectionID, pc.Board, pc.Round, pc.Table, pc.Side); err != nil {
-				return n, err
+			es := e.InSection(&sec)
+			for _, pc := range bySection[id] {
+				i := slices.IndexFunc(sec.Corrections, func(o PointCorrection) bool { return sameLine(o, pc) })
+				isFile := i >= 0 && sec.Corrections[i].Points == pc.Points && sec.Corrections[i].Reason == pc.Reason
+				switch {
+				case figures == "official" && !isFile:
+					if err := correct(ctx, st, a, &es, &sec, &pc); err != nil {
+						return err
+					}
+				case figures == "traveler" && isFile:
+					if err := lift(ctx, st, a, &sec, i); err != nil {
+						return err
+					}
+				default:
+					continue
+				}
+				n++
 			}
-		default:
-			continue
 		}
-		n++
+		return nil
+	}
+	var hold func(st Store, k int) error
+	hold = func(st Store, k int) error {
+		if k == len(ids) {
+			return switchAll(st)
+		}
+		return st.HoldSection(ctx, ids[k], func(st Store) error { return hold(st, k+1) })
+	}
+	err = hold(s.store, 0)
+	for _, id := range ids {
+		s.Forget(Changed{Kind: ChangedSection, ID: id})
+	}
+	if err != nil {
+		return 0, err
 	}
 	return n, nil
 }

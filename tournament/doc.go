@@ -33,6 +33,9 @@
 //     event's overall field as the creating transaction holds the event's
 //     row (Store.CreateSection's EventCheck), the row an across-the-field
 //     switch updates.
+//     so is a line's correction, and switching an imported event between a
+//     file's figures and traveler's (KeepFigures) is one transaction
+//     holding every section it corrects.
 //   - Swiss teams (swiss.go): a section of kind "swiss" paired round by
 //     round from its standings — PairSwissRound proposes a draft the tables
 //     do not see, SwapSwissTeams and SetSwissDraft change it (a rematch

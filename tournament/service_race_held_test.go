@@ -81,6 +81,16 @@ type heldRace struct {
 }
 
 func newHeldRace(t *testing.T) *heldRace {
+	h := &pauseHook{}
+	r := newRaceOver(t, func(st tournament.Store) tournament.Store { return pausing{st, h} })
+	r.hook = h
+	return r
+}
+
+// newRaceOver is a heldRace whose Service runs over the db package's
+// Store as wrap wraps it (the wrapper pausing or failing where its test
+// needs), with no pauseHook of its own.
+func newRaceOver(t *testing.T, wrap func(tournament.Store) tournament.Store) *heldRace {
 	u := dbtest.URL(t)
 	store, err := db.Open(context.Background(), u)
 	if err != nil {
@@ -92,8 +102,7 @@ func newHeldRace(t *testing.T) *heldRace {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	h := &pauseHook{}
-	return &heldRace{b: tournamenttest.New(t, pausing{store, h}), hook: h, pool: pool}
+	return &heldRace{b: tournamenttest.New(t, wrap(store)), pool: pool}
 }
 
 // during runs f until it ends (true) or waits for the paused one's

@@ -55,21 +55,95 @@ const NulloBudget = 20_000_000
 // table is then not known.
 func SolveNullo(hands [4]Hand, budget int) (NulloTable, bool) {
 	var t NulloTable
-	s := newDDSolver(hands, true, budget)
-	n := hands[0].Count()
+	s := NewNulloSolver(hands, budget)
 	for d := North; d <= West; d++ {
-		ns, ok := s.value(d.Next())
+		n, ok := s.Tricks(d)
 		if !ok {
 			return t, false
 		}
-		if d.Side() == NS {
-			t[d] = uint8(ns)
-		} else {
-			t[d] = uint8(n - ns)
-		}
+		t[d] = uint8(n)
 	}
 	return t, true
 }
+
+// NulloSolver answers questions on one deal's nullos by double dummy —
+// "does the declarer hold himself to t tricks or fewer" and "how many
+// tricks does he take" — sharing one transposition table and one budget
+// of positions between them, so that a caller asks only what it needs: a
+// question far from the answer is settled in few positions, an exact
+// count takes several such questions near it.
+type NulloSolver struct {
+	s     *ddSolver
+	cards int
+	// lo and hi bound each declarer's tricks as the questions so far
+	// have settled them.
+	lo, hi [4]int
+}
+
+// NewNulloSolver starts the search of a deal's nullos (the four hands of
+// the same number of cards, none twice), spending at most budget
+// positions over all the questions asked of it.
+func NewNulloSolver(hands [4]Hand, budget int) *NulloSolver {
+	n := hands[0].Count()
+	return &NulloSolver{s: newDDSolver(hands, true, budget), cards: n, hi: [4]int{n, n, n, n}}
+}
+
+// AtMost reports whether declarer, playing a nullo (his side to take
+// fewest tricks, his left-hand opponent leading), takes t tricks or
+// fewer; known is false when the budget ran out before it was settled.
+func (n *NulloSolver) AtMost(declarer Seat, t int) (yes, known bool) {
+	d := declarer & 3
+	switch {
+	case t >= n.hi[d]:
+		return true, true
+	case t < n.lo[d]:
+		return false, true
+	}
+	if n.s.over {
+		return false, false
+	}
+	// North-South's tricks v from the lead of the declarer's left hand:
+	// the declarer takes v (North-South) or cards − v (East-West).
+	var more bool // the declarer takes more than t
+	if d.Side() == NS {
+		more = n.s.reach(d.Next(), t+1)
+	} else {
+		more = !n.s.reach(d.Next(), n.cards-t)
+	}
+	if n.s.over {
+		return false, false
+	}
+	if more {
+		n.lo[d] = t + 1
+	} else {
+		n.hi[d] = t
+	}
+	return !more, true
+}
+
+// Tricks returns the tricks declarer takes in a nullo by double dummy;
+// false when the budget ran out first.
+func (n *NulloSolver) Tricks(declarer Seat) (int, bool) {
+	return n.TricksUpTo(declarer, n.cards)
+}
+
+// TricksUpTo returns the declarer's nullo tricks when they are most or
+// fewer, else most (all a caller needs who counts no trick above most);
+// false when the budget ran out first.
+func (n *NulloSolver) TricksUpTo(declarer Seat, most int) (int, bool) {
+	d := declarer & 3
+	for n.lo[d] < min(most, n.hi[d]) {
+		k := (n.lo[d] + min(most, n.hi[d])) / 2
+		if _, ok := n.AtMost(d, k); !ok {
+			return 0, false
+		}
+	}
+	return min(n.lo[d], most), true
+}
+
+// Positions returns the positions searched so far (trick starts searched
+// afresh), all questions together.
+func (n *NulloSolver) Positions() int { return n.s.nodes }
 
 // ddBounds are the bounds known on the tricks North-South take from a
 // position: lo ≤ tricks ≤ hi.

@@ -22,12 +22,18 @@ import (
 //     spades), or a nullo where the code has them (royalton-1915;
 //     royal-auction-1913 unless its option nullo is off:
 //     scoring.Rules.HasNullo). DDS's table counts the most tricks a side
-//     can take; a nullo's tricks are scoring.SolveNullo's (the declarer's
+//     can take; a nullo's tricks are scoring.NulloSolver's (the declarer's
 //     side playing to take fewest, the defenders to make it take most),
-//     searched once a board within DeclarationNulloBudget positions. When
-//     that is not enough the board's nullos are left out (NullosLeftOut):
-//     a nullo played there is not judged and the best declarations are
-//     among the other strains.
+//     one solver a board asked within DeclarationNulloBudget positions in
+//     all, and asked only what the measure needs: of each seat, whether
+//     its nullo's declarer is held to few enough tricks for the nullo to
+//     be worth as much to his side as its best other declaration (one
+//     null-window question, usually settled well before the whole table
+//     would be); his tricks only where that is so, or where a nullo was
+//     played (counted up to 7: a declarer taking 7 or more fulfils no
+//     nullo). A question not settled within the budget leaves those
+//     nullos out (NullosLeftOut): a nullo played there is not judged, and
+//     the best declarations are among the other strains.
 //   - A nullo of level L is made when the opponents take 6 + L tricks
 //     (LAWS.md "Contract made / defeated"; seed 001's nullo chapter,
 //     seed 000 Royalton): its odd tricks are the opponents' tricks over
@@ -82,17 +88,20 @@ type TableDeclaration struct {
 	Leader         scoring.Side
 	Lead           bool
 	LeaderDeclared bool
-	// NullosLeftOut: the code has nullos and the board's were not solved
-	// within DeclarationNulloBudget positions: they are left out.
+	// NullosLeftOut: the code has nullos and a question on the board's
+	// nullos (this table's, or a side's best declaration) was not settled
+	// within DeclarationNulloBudget positions: those are left out.
 	NullosLeftOut bool
 }
 
-// DeclarationNulloBudget bounds the positions scoring.SolveNullo searches
-// for one board of the declaration measure in the service (the page, the
-// API, the workbook): about a tenth of a second. It solves endings and
-// lopsided deals, not a usual whole deal (BENCHMARKS.md, "Nullo by double
-// dummy": a whole deal takes millions of positions); a board it does not
-// solve has its nullos left out. `traveler report declaration
+// DeclarationNulloBudget bounds the positions a board's nullo questions
+// search in all (scoring.NulloSolver) for the declaration measure in the
+// service (the page, the API, the workbook): about a tenth of a second.
+// It settles endings, lopsided deals and some whole deals whose nullos
+// are far from worth a side's best declaration, not most whole deals
+// (BENCHMARKS.md, "Nullo by double dummy": one question on a usual whole
+// deal takes hundreds of thousands of positions); a board it does not
+// settle has its nullos left out. `traveler report declaration
 // --nullo-budget` may spend more (MakeDeclarationReportWithin).
 const DeclarationNulloBudget = 50_000
 
@@ -451,7 +460,7 @@ type DeclarationCount struct {
 type CodeDeclaration struct {
 	Law string
 	// NullosLeftOut: on NulloBoardsLeftOut of the boards the code's nullos
-	// were not solved within DeclarationNulloBudget and are left out.
+	// were not settled within DeclarationNulloBudget and are left out.
 	NullosLeftOut      bool
 	NulloBoardsLeftOut int
 	DeclarationCount
@@ -467,8 +476,9 @@ type BoardDeclaration struct {
 	// most, "" when neither.
 	Best   [2][]string
 	Leader string
-	// NullosLeftOut: the code has nullos and this board's were not solved
-	// within DeclarationNulloBudget: they are left out.
+	// NullosLeftOut: the code has nullos and a question on this board's
+	// nullos was not settled within DeclarationNulloBudget: those are left
+	// out.
 	NullosLeftOut bool
 	DeclarationCount
 	Tables []DeclarationLine

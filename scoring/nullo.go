@@ -26,7 +26,15 @@ import "math/bits"
 //     tried;
 //   - moves ordered to cut early (in a nullo: duck under the card winning
 //     the trick with the highest card that ducks, discard high cards,
-//     lead low).
+//     lead low);
+//   - the last hand's cards first looked up in the table: a card ending
+//     the trick in a position whose bounds already decide is a cut found
+//     without searching (enhanced transposition cutoff);
+//   - sure tricks at a trick's start: when the side on lead holds only
+//     cards the other side cannot beat in their suits, or the leader holds
+//     the highest cards left of every suit he holds, the side on lead
+//     takes every trick left (TestDDSolverSureTricks checks it against
+//     the plain minimax).
 //
 // It solves the normal no-trump game too (TestDDNoTrumpAgainstDDS checks
 // it against DDS's published tables): the search is the same, only who
@@ -207,6 +215,13 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 	if n == 1 {
 		return s.lastTrick(leader) >= k
 	}
+	if s.masters(leader.Side()) || s.tops(leader) {
+		// The leader's side wins every trick.
+		if leader.Side() == NS {
+			return true // n ≥ k
+		}
+		return false // North-South take none, k ≥ 1
+	}
 	key := s.key(leader)
 	b, ok := s.tt[key]
 	if !ok {
@@ -236,6 +251,39 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 	}
 	s.tt[key] = b
 	return res
+}
+
+// masters reports whether every card side x holds is higher than every
+// card of its suit the other side holds: then, x on lead, each trick is
+// led with a card the other side cannot beat, x wins it and leads again.
+func (s *ddSolver) masters(x Side) bool {
+	a, b := Seat(x), Seat(x)+2
+	own := s.hands[a] | s.hands[b]
+	other := s.hands[a.Next()] | s.hands[b.Next()]
+	for su := 0; su < 4; su++ {
+		o := uint32(own>>(13*uint(su))) & 0x1fff
+		t := uint32(other>>(13*uint(su))) & 0x1fff
+		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// tops reports whether the leader's cards are in each suit he holds the
+// highest cards of that suit left: then every trick he leads he wins
+// (nobody, partner included, holds a higher card of the suit), and he
+// leads again.
+func (s *ddSolver) tops(leader Seat) bool {
+	rest := s.hands[leader.Next()] | s.hands[leader.Next().Next()] | s.hands[leader.Next().Next().Next()]
+	for su := 0; su < 4; su++ {
+		o := uint32(s.hands[leader]>>(13*uint(su))) & 0x1fff
+		t := uint32(rest>>(13*uint(su))) & 0x1fff
+		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // lastTrick plays the one card each hand has left: 1 when North-South win

@@ -33,8 +33,10 @@ import "math/bits"
 //   - sure tricks at a trick's start: when the side on lead holds only
 //     cards the other side cannot beat in their suits, or the leader holds
 //     the highest cards left of every suit he holds, the side on lead
-//     takes every trick left (TestDDSolverSureTricks checks it against
-//     the plain minimax).
+//     takes every trick left; in a nullo, when the other side holds only
+//     such cards and the leader a card of a suit it holds, the side on
+//     lead takes none (TestDDSolverSureTricks checks both against the
+//     plain minimax).
 //
 // It solves the normal no-trump game too (TestDDNoTrumpAgainstDDS checks
 // it against DDS's published tables): the search is the same, only who
@@ -222,6 +224,12 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 		}
 		return false // North-South take none, k ≥ 1
 	}
+	if s.misere && s.masters(1-leader.Side()) && s.leadsInto(leader) {
+		// In a nullo the side on lead loses every trick: it leads into a
+		// suit the other side holds, which must win it with a card its
+		// side cannot beat, and wins every trick after.
+		return leader.Side() == EW // North-South take all n ≥ k, or none
+	}
 	key := s.key(leader)
 	b, ok := s.tt[key]
 	if !ok {
@@ -268,6 +276,18 @@ func (s *ddSolver) masters(x Side) bool {
 		}
 	}
 	return true
+}
+
+// leadsInto reports whether the leader holds a card of a suit the other
+// side holds.
+func (s *ddSolver) leadsInto(leader Seat) bool {
+	other := s.hands[leader.Next()] | s.hands[leader.Next().Next().Next()]
+	for su := 0; su < 4; su++ {
+		if s.hands[leader]&suitMask(Suit(su)) != 0 && other&suitMask(Suit(su)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // tops reports whether the leader's cards are in each suit he holds the

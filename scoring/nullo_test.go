@@ -282,14 +282,17 @@ func TestNulloSolverQuestions(t *testing.T) {
 // higher than every card of their suits the other side holds (masters),
 // or the leader holds in each of his suits its highest cards left (tops),
 // the leader's side takes every trick left, in the nullo and in the
-// normal game (the rules of play alone decide it). Random endings of 1–4
-// cards a hand in two or three suits, every leader; at least 100 positions
-// where a bound holds.
+// normal game (the rules of play alone decide it); and in the nullo, when
+// the other side holds only masters and the leader a card of a suit it
+// holds, the side on lead takes nothing (it leads into that suit, the
+// other side must win the trick and then wins every trick). Random endings
+// of 1–4 cards a hand in two or three suits, every leader; at least 100
+// positions where each bound holds.
 func TestDDSolverSureTricks(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 28))
 	all := []Suit{SuitSpades, SuitHearts, SuitDiamonds, SuitClubs}
-	hits := 0
-	for k := 0; k < 600 && hits < 400; k++ {
+	hits, intoHits := 0, 0
+	for k := 0; k < 600; k++ {
 		n := 1 + k%4
 		hands := randomEnding(r, n, all[:2+k%2])
 		s := newDDSolver(hands, true, NulloBudget)
@@ -312,8 +315,24 @@ func TestDDSolverSureTricks(t *testing.T) {
 				}
 			}
 		}
+		// In the nullo: the other side holding only masters of the suits
+		// it holds, a leader holding one of those suits leads into it and
+		// his side takes nothing.
+		for leader := North; leader <= West; leader++ {
+			if !s.masters(1-leader.Side()) || !s.leadsInto(leader) {
+				continue
+			}
+			intoHits++
+			want := n
+			if leader.Side() == NS {
+				want = 0
+			}
+			if ns := minimaxNT(hands, leader, true); ns != want {
+				t.Fatalf("%v leader %s: minimax %d, leading into the masters says %d", hands, leader, ns, want)
+			}
+		}
 	}
-	if hits < 100 {
-		t.Fatalf("only %d positions where a bound holds", hits)
+	if hits < 100 || intoHits < 100 {
+		t.Fatalf("only %d and %d positions where a bound holds", hits, intoHits)
 	}
 }

@@ -118,10 +118,9 @@ type declBoard struct {
 	hasNullo bool
 	nullo    *scoring.NulloSolver // nil: no nullos, or the deal is not whole
 	// nulloKnown: the declarer seat's nullo tricks are settled (in
-	// nulloTricks); nulloWorse: its nullo is known to be worth less to
-	// its side than the side's best other declaration.
-	nulloKnown, nulloWorse [4]bool
-	nulloTricks            [4]int
+	// nulloTricks).
+	nulloKnown  [4]bool
+	nulloTricks [4]int
 	// nulloOut: a nullo question the board needed was not settled
 	// within the budget (or the deal is not whole): those nullos are
 	// left out.
@@ -365,8 +364,7 @@ func (bd *declBoard) bestDeclarations(x scoring.Side) (sideBest, error) {
 			}
 			switch {
 			case downward && most < 0:
-				bd.nulloWorse[seat&3] = true
-				continue
+				continue // worth less than the best whatever its tricks
 			case downward && bd.nullo != nil:
 				yes, known := bd.nullo.AtMost(seat, most)
 				if !known {
@@ -374,8 +372,7 @@ func (bd *declBoard) bestDeclarations(x scoring.Side) (sideBest, error) {
 					continue
 				}
 				if !yes {
-					bd.nulloWorse[seat&3] = true
-					continue
+					continue // held to no fewer: worth less than the best
 				}
 			}
 			if _, ok := bd.settleNullo(seat, 13); !ok {

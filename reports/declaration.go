@@ -22,12 +22,18 @@ import (
 //     spades), or a nullo where the code has them (royalton-1915;
 //     royal-auction-1913 unless its option nullo is off:
 //     scoring.Rules.HasNullo). DDS's table counts the most tricks a side
-//     can take; a nullo's tricks are scoring.SolveNullo's (the declarer's
+//     can take; a nullo's tricks are scoring.NulloSolver's (the declarer's
 //     side playing to take fewest, the defenders to make it take most),
-//     searched once a board within DeclarationNulloBudget positions. When
-//     that is not enough the board's nullos are left out (NullosLeftOut):
-//     a nullo played there is not judged and the best declarations are
-//     among the other strains.
+//     one solver a board asked within DeclarationNulloBudget positions in
+//     all, and asked only what the measure needs: of each seat, whether
+//     its nullo's declarer is held to few enough tricks for the nullo to
+//     be worth as much to his side as its best other declaration (one
+//     null-window question, usually settled well before the whole table
+//     would be); his tricks only where that is so, or where a nullo was
+//     played (counted up to 7: a declarer taking 7 or more fulfils no
+//     nullo). A question not settled within the budget leaves those
+//     nullos out (NullosLeftOut): a nullo played there is not judged, and
+//     the best declarations are among the other strains.
 //   - A nullo of level L is made when the opponents take 6 + L tricks
 //     (LAWS.md "Contract made / defeated"; seed 001's nullo chapter,
 //     seed 000 Royalton): its odd tricks are the opponents' tricks over
@@ -82,52 +88,107 @@ type TableDeclaration struct {
 	Leader         scoring.Side
 	Lead           bool
 	LeaderDeclared bool
-	// NullosLeftOut: the code has nullos and the board's were not solved
-	// within DeclarationNulloBudget positions: they are left out.
+	// NullosLeftOut: the code has nullos and a question on the board's
+	// nullos (this table's, or a side's best declaration) was not settled
+	// within DeclarationNulloBudget positions: those are left out.
 	NullosLeftOut bool
 }
 
-// DeclarationNulloBudget bounds the positions scoring.SolveNullo searches
-// for one board of the declaration measure in the service (the page, the
-// API, the workbook): about a tenth of a second. It solves endings and
-// lopsided deals, not a usual whole deal (BENCHMARKS.md, "Nullo by double
-// dummy": a whole deal takes millions of positions); a board it does not
-// solve has its nullos left out. `traveler report declaration
+// DeclarationNulloBudget bounds the positions a board's nullo questions
+// search in all (scoring.NulloSolver) for the declaration measure in the
+// service (the page, the API, the workbook): about a tenth of a second.
+// It settles endings, lopsided deals and some whole deals whose nullos
+// are far from worth a side's best declaration, not most whole deals
+// (BENCHMARKS.md, "Nullo by double dummy": one question on a usual whole
+// deal takes hundreds of thousands of positions); a board it does not
+// settle has its nullos left out. `traveler report declaration
 // --nullo-budget` may spend more (MakeDeclarationReportWithin).
 const DeclarationNulloBudget = 50_000
 
 // declBoard is one board as the declaration measure reads it: the code,
-// the analysis, and the nullo tricks by double dummy where the code has
-// nullos (searched once a board, whatever the number of tables).
+// the analysis, and the nullo questions by double dummy where the code
+// has nullos (one scoring.NulloSolver a board, whatever the number of
+// tables, asked only what the measure needs: for each side whether a
+// nullo could be worth as much as its best other declaration, and the
+// tricks of a nullo's declarer only where a nullo is its side's best or
+// was played at a table).
 type declBoard struct {
-	rules       *scoring.Rules
-	an          *tournament.Analysis
-	nullo       scoring.NulloTable
-	nulloSolved bool // nullo holds the deal's nullo tricks
-	nulloOut    bool // the code has nullos, left out: not solved
+	rules    *scoring.Rules
+	an       *tournament.Analysis
+	hasNullo bool
+	nullo    *scoring.NulloSolver // nil: no nullos, or the deal is not whole
+	// nulloKnown: the declarer seat's nullo tricks are settled (in
+	// nulloTricks).
+	nulloKnown  [4]bool
+	nulloTricks [4]int
+	// nulloOut: a nullo question the board needed was not settled
+	// within the budget (or the deal is not whole): those nullos are
+	// left out.
+	nulloOut bool
+	best     [2]sideBest
+	bestErr  error
 }
 
-// newDeclBoard reads the board an under rules, solving its nullos within
-// budget positions when the code has them.
+// sideBest is one side's best declarations (bestDeclarations).
+type sideBest struct {
+	best     []scoring.Contract
+	ns       int
+	declares bool
+	// nulloOut: the side's nullos are left out of best, not settled.
+	nulloOut bool
+}
+
+// newDeclBoard reads the board an under rules and finds each side's best
+// declarations, asking its nullo questions within budget positions in
+// all when the code has nullos.
 func newDeclBoard(rules *scoring.Rules, an *tournament.Analysis, budget int) *declBoard {
-	b := &declBoard{rules: rules, an: an}
-	if !rules.HasNullo() {
-		return b
+	b := &declBoard{rules: rules, an: an, hasNullo: rules.HasNullo()}
+	if b.hasNullo {
+		if hands, ok := an.Deal.Complete(); ok {
+			b.nullo = scoring.NewNulloSolver(hands, budget)
+		} else {
+			b.nulloOut = true
+		}
 	}
-	if hands, ok := an.Deal.Complete(); ok {
-		b.nullo, b.nulloSolved = scoring.SolveNullo(hands, budget)
+	for x := scoring.NS; x <= scoring.EW; x++ {
+		if b.best[x], b.bestErr = b.bestDeclarations(x); b.bestErr != nil {
+			break
+		}
 	}
-	b.nulloOut = !b.nulloSolved
 	return b
 }
 
 // tricks returns the declarer's tricks by double dummy in the strain (a
-// nullo's: the fewest he can be held to); false when not known.
+// nullo's: the fewest he can be held to, as far as settled); false when
+// not known.
 func (b *declBoard) tricks(declarer scoring.Seat, s scoring.Strain) (int, bool) {
 	if s == scoring.Nullo {
-		return b.nullo.Tricks(declarer), b.nulloSolved
+		return b.nulloTricks[declarer&3], b.nulloKnown[declarer&3]
 	}
 	return b.an.Tricks.Tricks(declarer, s)
+}
+
+// settleNullo asks the nullo tricks of declarer, counting none above
+// most (13: exact); false when not settled within the budget, and the
+// board's nullos are then partly left out.
+func (b *declBoard) settleNullo(declarer scoring.Seat, most int) (int, bool) {
+	d := declarer & 3
+	if b.nulloKnown[d] {
+		return min(b.nulloTricks[d], most), true
+	}
+	if b.nullo == nil {
+		b.nulloOut = true
+		return 0, false
+	}
+	n, ok := b.nullo.TricksUpTo(d, most)
+	if !ok {
+		b.nulloOut = true
+		return 0, false
+	}
+	if n < most || most >= 13 {
+		b.nulloKnown[d], b.nulloTricks[d] = true, n
+	}
+	return n, true
 }
 
 // oddOf returns the tricks a declarer taking tricks plays for: his own, or
@@ -150,18 +211,22 @@ func MeasureDeclaration(rules *scoring.Rules, an *tournament.Analysis, c scoring
 	return newDeclBoard(rules, an, DeclarationNulloBudget).measure(c, declarer)
 }
 
+// nulloHighestTricks is the most nullo tricks of a declarer that the
+// measure tells apart: a declarer taking 7 or more fulfils no nullo (his
+// highest is 0 whatever the count).
+const nulloHighestTricks = 7
+
 // measure is MeasureDeclaration on a board read once.
 func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDeclaration, error) {
-	td := TableDeclaration{NullosLeftOut: bd.nulloOut}
+	if bd.bestErr != nil {
+		return TableDeclaration{}, bd.bestErr
+	}
+	var td TableDeclaration
 	var best [2][]scoring.Contract
 	var worth [2]int
 	var declares [2]bool
 	for x := scoring.NS; x <= scoring.EW; x++ {
-		b, ns, ok, err := bd.bestDeclarations(x)
-		if err != nil {
-			return td, err
-		}
-		best[x], worth[x], declares[x] = b, ns, ok
+		best[x], worth[x], declares[x] = bd.best[x].best, bd.best[x].ns, bd.best[x].declares
 	}
 	if declares[scoring.NS] && declares[scoring.EW] && worth[scoring.NS] != -worth[scoring.EW] {
 		td.Lead = true
@@ -172,6 +237,7 @@ func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDe
 	}
 	if c.Pass {
 		td.PassedOut = true
+		td.NullosLeftOut = bd.nulloOut
 		return td, nil
 	}
 	x := declarer.Side()
@@ -179,6 +245,13 @@ func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDe
 	td.LeaderDeclared = td.Lead && td.Leader == x
 	td.Best, td.BestNS = best[x], worth[x]
 	tricks, ok := bd.tricks(declarer, c.Strain)
+	if c.Strain == scoring.Nullo && !ok {
+		// The highest nullo he could fulfil needs his tricks up to 7;
+		// whether it is in his side's best, that side's nullos settled.
+		tricks, ok = bd.settleNullo(declarer, nulloHighestTricks)
+		ok = ok && !bd.best[x].nulloOut
+	}
+	td.NullosLeftOut = bd.nulloOut
 	if !ok {
 		return td, nil // a nullo left out: not judged
 	}
@@ -197,9 +270,14 @@ func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDe
 }
 
 // bestDeclarations returns side x's best declarations on the board, what
-// they score for North-South, and false when x cannot declare (the Bridge
-// codes' other side).
-func (bd *declBoard) bestDeclarations(x scoring.Side) ([]scoring.Contract, int, bool, error) {
+// they score for North-South, and whether x can declare at all (not the
+// Bridge codes' other side). A nullo's tricks are asked only of a seat
+// whose nullo could be worth as much as the side's best other
+// declaration: first whether he is held to few enough tricks for that
+// (one null-window question, quickly answered when far from his count),
+// then his tricks when so. A question not settled within the budget
+// leaves that seat's nullo out, as nulloOut says.
+func (bd *declBoard) bestDeclarations(x scoring.Side) (sideBest, error) {
 	rules, an := bd.rules, bd.an
 	type decl struct {
 		strain scoring.Strain
@@ -213,38 +291,111 @@ func (bd *declBoard) bestDeclarations(x scoring.Side) ([]scoring.Contract, int, 
 		}
 	} else {
 		if an.Dealer.Side() != x {
-			return nil, 0, false, nil
+			return sideBest{}, nil
 		}
 		seats = []scoring.Seat{an.Dealer}
 		for _, s := range rules.Strains() {
 			bids = append(bids, scoring.Contract{Strain: s})
 		}
 	}
-	lone := func(c scoring.Contract) bool {
-		return rules.Law == scoring.RoyalAuction1913 && c.Strain == scoring.Spades && c.Level == 1
+	lone := func(c scoring.Contract, seat scoring.Seat) bool {
+		// The lone spade is the dealer's opening only (seed 001 Law 48).
+		return rules.Law == scoring.RoyalAuction1913 && c.Strain == scoring.Spades && c.Level == 1 && seat != an.Dealer
+	}
+	// score is what bid c played by seat taking tricks scores for
+	// North-South, doubled when it fails, and the contract so played.
+	score := func(c scoring.Contract, seat scoring.Seat, tricks int) (scoring.Contract, int, error) {
+		played := c
+		if oddOf(c.Strain, tricks) < 6+max(1, int(c.Level)) {
+			played.Doubles = 1
+		}
+		res := scoring.Result{Contract: played, Declarer: seat, Tricks: tricks, Holding: scoring.HoldingOf(an.Deal.Hands, c.Strain), Vulnerability: an.Vulnerability}
+		sc, err := rules.Score(&res)
+		if err != nil {
+			return played, 0, err
+		}
+		return played, sc.NSScore(), nil
+	}
+	var sb sideBest
+	if bd.hasNullo {
+		// The most the side's other declarations are worth to it.
+		other, any := 0, false
+		for _, c := range bids {
+			for _, seat := range seats {
+				if c.Strain == scoring.Nullo || lone(c, seat) {
+					continue
+				}
+				tricks, ok := bd.tricks(seat, c.Strain)
+				if !ok {
+					continue
+				}
+				_, ns, err := score(c, seat, tricks)
+				if err != nil {
+					return sb, err
+				}
+				if !any || betterFor(x, ns, other) {
+					other, any = ns, true
+				}
+			}
+		}
+		for _, seat := range seats {
+			// fit[t]: a nullo of seat taking t tricks is worth as much
+			// to x as its best other declaration (or more).
+			var fit [14]bool
+			for _, c := range bids {
+				if c.Strain != scoring.Nullo {
+					continue
+				}
+				for t := 0; t <= 13; t++ {
+					_, ns, err := score(c, seat, t)
+					if err != nil {
+						return sb, err
+					}
+					fit[t] = fit[t] || !any || !betterFor(x, other, ns)
+				}
+			}
+			most := -1 // fit holds for 0..most, and for no t above
+			for most < 13 && fit[most+1] {
+				most++
+			}
+			downward := true
+			for t := most + 1; t <= 13; t++ {
+				downward = downward && !fit[t]
+			}
+			switch {
+			case downward && most < 0:
+				continue // worth less than the best whatever its tricks
+			case downward && bd.nullo != nil:
+				yes, known := bd.nullo.AtMost(seat, most)
+				if !known {
+					bd.nulloOut, sb.nulloOut = true, true
+					continue
+				}
+				if !yes {
+					continue // held to no fewer: worth less than the best
+				}
+			}
+			if _, ok := bd.settleNullo(seat, 13); !ok {
+				sb.nulloOut = true
+			}
+		}
 	}
 	worth := map[decl]scoring.Contract{}
 	worthNS := map[decl]int{}
 	var order []decl
 	for _, c := range bids {
 		for _, seat := range seats {
-			if lone(c) && seat != an.Dealer {
-				continue // the lone spade is the dealer's opening only (seed 001 Law 48)
+			if lone(c, seat) {
+				continue
 			}
 			tricks, ok := bd.tricks(seat, c.Strain)
 			if !ok {
-				continue // a nullo left out
+				continue // a nullo worth less than the best, or left out
 			}
-			played := c
-			if oddOf(c.Strain, tricks) < 6+max(1, int(c.Level)) {
-				played.Doubles = 1
-			}
-			res := scoring.Result{Contract: played, Declarer: seat, Tricks: tricks, Holding: scoring.HoldingOf(an.Deal.Hands, c.Strain), Vulnerability: an.Vulnerability}
-			sc, err := rules.Score(&res)
+			played, ns, err := score(c, seat, tricks)
 			if err != nil {
-				return nil, 0, false, err
+				return sb, err
 			}
-			ns := sc.NSScore()
 			d := decl{c.Strain, c.Royal}
 			old, seen := worthNS[d]
 			if !seen {
@@ -255,7 +406,6 @@ func (bd *declBoard) bestDeclarations(x scoring.Side) ([]scoring.Contract, int, 
 			}
 		}
 	}
-	var out []scoring.Contract
 	top, first := 0, true
 	for _, d := range order {
 		if first || betterFor(x, worthNS[d], top) {
@@ -264,10 +414,11 @@ func (bd *declBoard) bestDeclarations(x scoring.Side) ([]scoring.Contract, int, 
 	}
 	for _, d := range order {
 		if worthNS[d] == top {
-			out = append(out, worth[d])
+			sb.best = append(sb.best, worth[d])
 		}
 	}
-	return out, top, !first, nil
+	sb.ns, sb.declares = top, !first
+	return sb, nil
 }
 
 // betterFor reports whether NS score a is better than b for side x.
@@ -306,7 +457,7 @@ type DeclarationCount struct {
 type CodeDeclaration struct {
 	Law string
 	// NullosLeftOut: on NulloBoardsLeftOut of the boards the code's nullos
-	// were not solved within DeclarationNulloBudget and are left out.
+	// were not settled within DeclarationNulloBudget and are left out.
 	NullosLeftOut      bool
 	NulloBoardsLeftOut int
 	DeclarationCount
@@ -322,8 +473,9 @@ type BoardDeclaration struct {
 	// most, "" when neither.
 	Best   [2][]string
 	Leader string
-	// NullosLeftOut: the code has nullos and this board's were not solved
-	// within DeclarationNulloBudget: they are left out.
+	// NullosLeftOut: the code has nullos and a question on this board's
+	// nullos was not settled within DeclarationNulloBudget: those are left
+	// out.
 	NullosLeftOut bool
 	DeclarationCount
 	Tables []DeclarationLine
@@ -429,7 +581,7 @@ func MakeDeclarationReportWithin(d tournament.EventData, budget int) (Declaratio
 		for ai := range sd.Analyses {
 			an := &sd.Analyses[ai]
 			board := newDeclBoard(&rules, an, budget)
-			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board, NullosLeftOut: board.nulloOut}
+			bd := BoardDeclaration{Section: sd.Section.Name, Board: an.Board}
 			probe, err := board.measure(scoring.Contract{Pass: true}, 0)
 			if err != nil {
 				return rep, err
@@ -438,12 +590,8 @@ func MakeDeclarationReportWithin(d tournament.EventData, budget int) (Declaratio
 				bd.Leader = probe.Leader.String()
 			}
 			for x := scoring.NS; x <= scoring.EW; x++ {
-				best, _, ok, err := board.bestDeclarations(x)
-				if err != nil {
-					return rep, err
-				}
-				if ok {
-					for _, b := range best {
+				if sb := board.best[x]; sb.declares {
+					for _, b := range sb.best {
 						bd.Best[x] = append(bd.Best[x], b.String())
 					}
 				}
@@ -469,6 +617,7 @@ func MakeDeclarationReportWithin(d tournament.EventData, budget int) (Declaratio
 				bd.add(td)
 				bd.Tables = append(bd.Tables, DeclarationLine{Round: r.Round, Table: r.Table, Contract: c.String(), Declarer: r.Declarer, TableDeclaration: td})
 			}
+			bd.NullosLeftOut = board.nulloOut // after the tables: a played nullo may ask more
 			cd := codeOf(&rules)
 			if bd.NullosLeftOut {
 				cd.NullosLeftOut = true

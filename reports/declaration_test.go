@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -279,5 +280,52 @@ func TestDeclarationReportNullo(t *testing.T) {
 	}
 	if got, want := c.name(), "royalton-1915 (nullos left out on 1 board: double-dummy search too long)"; got != want {
 		t.Errorf("name %q, want %q", got, want)
+	}
+}
+
+// TestDeclarationReportNulloRealDeal judges nullos on a real board, which
+// the search of the whole nullo table within DeclarationNulloBudget left
+// out: board 19 of a club's session (testdata/pbn/bridgewebs_hands_2025.pbn,
+// README there), dealer South, East-West vulnerable, read with the file's
+// own double-dummy tricks and its six played results, scored under
+// royalton-1915 (seed 000: every odd trick 10 in any strain, royal or
+// plain, so a side's best plain declaration is the strain where it takes
+// most tricks). From the file's table: North and South take 9 tricks at
+// diamonds and at most 5 elsewhere, so their best plain declarations are
+// 3D and royal 3D; East and West take 11 at spades and at clubs, at most 8
+// elsewhere: 5S, 5C, royal or plain. Whether a nullo would be worth more
+// to either side is one question a seat ("is the nullo's declarer held to
+// so few tricks"), settled within the budget (25,346 positions): no seat
+// is, so the best declarations are the plain ones and the board's nullos
+// are judged, not left out (before: the whole table was searched and left
+// out). The whole table, solved apart with scoring.SolveNullo in 1,546,945
+// positions (BENCHMARKS.md, "Asking only what the report needs"), has
+// every seat taking 7 tricks as a nullo's declarer: no nullo made at all.
+func TestDeclarationReportNulloRealDeal(t *testing.T) {
+	raw, err := os.ReadFile("testdata/pbn/bridgewebs_hands_2025.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := realBridgeAnalysed(t, raw)
+	d.Event.Law, d.Event.LawOptions = scoring.Royalton1915, nil // the file's MP options are contract-2017's
+	rep, err := MakeDeclarationReport(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b *BoardDeclaration
+	for i := range rep.Codes[0].Boards {
+		if rep.Codes[0].Boards[i].Board == 19 {
+			b = &rep.Codes[0].Boards[i]
+		}
+	}
+	if b == nil {
+		t.Fatalf("no board 19 in %+v", rep.Codes[0])
+	}
+	sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
+	if b.NullosLeftOut || !slices.Equal(sorted(b.Best[0]), []string{"3D", "3DR"}) || !slices.Equal(sorted(b.Best[1]), []string{"5C", "5CR", "5S", "5SR"}) || b.Leader != "EW" {
+		t.Errorf("board 19: nullos left out %v, best NS %v EW %v, leader %q", b.NullosLeftOut, b.Best[0], b.Best[1], b.Leader)
+	}
+	if b.NotJudged != 0 || b.DeclarationCount.Tables+b.PassedOut == 0 {
+		t.Errorf("board 19: %+v", b.DeclarationCount)
 	}
 }

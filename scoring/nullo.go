@@ -26,7 +26,17 @@ import "math/bits"
 //     tried;
 //   - moves ordered to cut early (in a nullo: duck under the card winning
 //     the trick with the highest card that ducks, discard high cards,
-//     lead low).
+//     lead low);
+//   - the last hand's cards first looked up in the table: a card ending
+//     the trick in a position whose bounds already decide is a cut found
+//     without searching (enhanced transposition cutoff);
+//   - sure tricks at a trick's start: when the side on lead holds only
+//     cards the other side cannot beat in their suits, or the leader holds
+//     the highest cards left of every suit he holds, the side on lead
+//     takes every trick left; in a nullo, when the other side holds only
+//     such cards and the leader a card of a suit it holds, the side on
+//     lead takes none (TestDDSolverSureTricks checks both against the
+//     plain minimax).
 //
 // It solves the normal no-trump game too (TestDDNoTrumpAgainstDDS checks
 // it against DDS's published tables): the search is the same, only who
@@ -55,21 +65,95 @@ const NulloBudget = 20_000_000
 // table is then not known.
 func SolveNullo(hands [4]Hand, budget int) (NulloTable, bool) {
 	var t NulloTable
-	s := newDDSolver(hands, true, budget)
-	n := hands[0].Count()
+	s := NewNulloSolver(hands, budget)
 	for d := North; d <= West; d++ {
-		ns, ok := s.value(d.Next())
+		n, ok := s.Tricks(d)
 		if !ok {
 			return t, false
 		}
-		if d.Side() == NS {
-			t[d] = uint8(ns)
-		} else {
-			t[d] = uint8(n - ns)
-		}
+		t[d] = uint8(n)
 	}
 	return t, true
 }
+
+// NulloSolver answers questions on one deal's nullos by double dummy —
+// "does the declarer hold himself to t tricks or fewer" and "how many
+// tricks does he take" — sharing one transposition table and one budget
+// of positions between them, so that a caller asks only what it needs: a
+// question far from the answer is settled in few positions, an exact
+// count takes several such questions near it.
+type NulloSolver struct {
+	s     *ddSolver
+	cards int
+	// lo and hi bound each declarer's tricks as the questions so far
+	// have settled them.
+	lo, hi [4]int
+}
+
+// NewNulloSolver starts the search of a deal's nullos (the four hands of
+// the same number of cards, none twice), spending at most budget
+// positions over all the questions asked of it.
+func NewNulloSolver(hands [4]Hand, budget int) *NulloSolver {
+	n := hands[0].Count()
+	return &NulloSolver{s: newDDSolver(hands, true, budget), cards: n, hi: [4]int{n, n, n, n}}
+}
+
+// AtMost reports whether declarer, playing a nullo (his side to take
+// fewest tricks, his left-hand opponent leading), takes t tricks or
+// fewer; known is false when the budget ran out before it was settled.
+func (n *NulloSolver) AtMost(declarer Seat, t int) (yes, known bool) {
+	d := declarer & 3
+	switch {
+	case t >= n.hi[d]:
+		return true, true
+	case t < n.lo[d]:
+		return false, true
+	}
+	if n.s.over {
+		return false, false
+	}
+	// North-South's tricks v from the lead of the declarer's left hand:
+	// the declarer takes v (North-South) or cards − v (East-West).
+	var more bool // the declarer takes more than t
+	if d.Side() == NS {
+		more = n.s.reach(d.Next(), t+1)
+	} else {
+		more = !n.s.reach(d.Next(), n.cards-t)
+	}
+	if n.s.over {
+		return false, false
+	}
+	if more {
+		n.lo[d] = t + 1
+	} else {
+		n.hi[d] = t
+	}
+	return !more, true
+}
+
+// Tricks returns the tricks declarer takes in a nullo by double dummy;
+// false when the budget ran out first.
+func (n *NulloSolver) Tricks(declarer Seat) (int, bool) {
+	return n.TricksUpTo(declarer, n.cards)
+}
+
+// TricksUpTo returns the declarer's nullo tricks when they are most or
+// fewer, else most (all a caller needs who counts no trick above most);
+// false when the budget ran out first.
+func (n *NulloSolver) TricksUpTo(declarer Seat, most int) (int, bool) {
+	d := declarer & 3
+	for n.lo[d] < min(most, n.hi[d]) {
+		k := (n.lo[d] + min(most, n.hi[d])) / 2
+		if _, ok := n.AtMost(d, k); !ok {
+			return 0, false
+		}
+	}
+	return min(n.lo[d], most), true
+}
+
+// Positions returns the positions searched so far (trick starts searched
+// afresh), all questions together.
+func (n *NulloSolver) Positions() int { return n.s.nodes }
 
 // ddBounds are the bounds known on the tricks North-South take from a
 // position: lo ≤ tricks ≤ hi.
@@ -133,6 +217,19 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 	if n == 1 {
 		return s.lastTrick(leader) >= k
 	}
+	if s.masters(leader.Side()) || s.tops(leader) {
+		// The leader's side wins every trick.
+		if leader.Side() == NS {
+			return true // n ≥ k
+		}
+		return false // North-South take none, k ≥ 1
+	}
+	if s.misere && s.masters(1-leader.Side()) && s.leadsInto(leader) {
+		// In a nullo the side on lead loses every trick: it leads into a
+		// suit the other side holds, which must win it with a card its
+		// side cannot beat, and wins every trick after.
+		return leader.Side() == EW // North-South take all n ≥ k, or none
+	}
 	key := s.key(leader)
 	b, ok := s.tt[key]
 	if !ok {
@@ -162,6 +259,51 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 	}
 	s.tt[key] = b
 	return res
+}
+
+// masters reports whether every card side x holds is higher than every
+// card of its suit the other side holds: then, x on lead, each trick is
+// led with a card the other side cannot beat, x wins it and leads again.
+func (s *ddSolver) masters(x Side) bool {
+	a, b := Seat(x), Seat(x)+2
+	own := s.hands[a] | s.hands[b]
+	other := s.hands[a.Next()] | s.hands[b.Next()]
+	for su := 0; su < 4; su++ {
+		o := uint32(own>>(13*uint(su))) & 0x1fff
+		t := uint32(other>>(13*uint(su))) & 0x1fff
+		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// leadsInto reports whether the leader holds a card of a suit the other
+// side holds.
+func (s *ddSolver) leadsInto(leader Seat) bool {
+	other := s.hands[leader.Next()] | s.hands[leader.Next().Next().Next()]
+	for su := 0; su < 4; su++ {
+		if s.hands[leader]&suitMask(Suit(su)) != 0 && other&suitMask(Suit(su)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// tops reports whether the leader's cards are in each suit he holds the
+// highest cards of that suit left: then every trick he leads he wins
+// (nobody, partner included, holds a higher card of the suit), and he
+// leads again.
+func (s *ddSolver) tops(leader Seat) bool {
+	rest := s.hands[leader.Next()] | s.hands[leader.Next().Next()] | s.hands[leader.Next().Next().Next()]
+	for su := 0; su < 4; su++ {
+		o := uint32(s.hands[leader]>>(13*uint(su))) & 0x1fff
+		t := uint32(rest>>(13*uint(su))) & 0x1fff
+		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
+			return false
+		}
+	}
+	return true
 }
 
 // lastTrick plays the one card each hand has left: 1 when North-South win
@@ -197,6 +339,9 @@ func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
 	var moves [13]int
 	n := s.moves(t, i, p, &moves)
 	mx := s.maximises(p)
+	if i == 3 && s.settled(t, p, moves[:n], k, mx) {
+		return mx
+	}
 	for _, c := range moves[:n] {
 		bit := Hand(1) << uint(c)
 		s.hands[p] &^= bit
@@ -228,6 +373,50 @@ func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
 		}
 	}
 	return !mx
+}
+
+// settled reports whether one of the cards the last hand p may play to
+// trick t ends the trick in a position whose bounds in the table already
+// give p's side what it wants (k or more tricks to North-South when mx):
+// a cut found without searching (enhanced transposition cutoff).
+func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool {
+	for _, c := range moves {
+		win := t.win
+		if c/13 == t.best/13 && c > t.best {
+			win = p
+		}
+		kk := k
+		if win.Side() == NS {
+			kk--
+		}
+		left := s.hands[p].Count() - 1
+		if kk <= 0 {
+			if mx {
+				return true
+			}
+			continue
+		}
+		if kk > left {
+			if !mx {
+				return true
+			}
+			continue
+		}
+		if left <= 1 {
+			continue
+		}
+		bit := Hand(1) << uint(c)
+		played := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2]) | bit
+		s.hands[p] &^= bit
+		s.gone |= played
+		b, ok := s.tt[s.key(win)]
+		s.gone &^= played
+		s.hands[p] |= bit
+		if ok && ((mx && int(b.lo) >= kk) || (!mx && int(b.hi) < kk)) {
+			return true
+		}
+	}
+	return false
 }
 
 // moves writes into out the cards seat p (i-th to play to trick t) may

@@ -49,7 +49,7 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	to := fs.String("to", "all", "laws: the law code to compare with ("+strings.Join(scoring.LawNames(), ", ")+"), or all")
 	format := fs.String("format", "table", "output: table (readable text) or json")
 	with := fs.String("with", "", "codes: the other event on the same boards, played under another law code: its id in the database, or a results file")
-	nulloBudget := fs.Int("nullo-budget", reports.DeclarationNulloBudget, fmt.Sprintf("declaration: the positions each board's double-dummy nullo search may take (1 to %d; a whole deal takes millions, seconds each: BENCHMARKS.md); a board not solved within it has its nullos left out", maxNulloBudget))
+	nulloBudget := fs.Int("nullo-budget", reports.DeclarationNulloBudget, fmt.Sprintf("declaration: the positions each board's double-dummy nullo questions may take in all (1 to %d; a whole deal's take hundreds of thousands to millions, seconds each: BENCHMARKS.md); a board not settled within it has those nullos left out", maxNulloBudget))
 	deals := fs.Int("deals", 0, fmt.Sprintf("royalton: deal this many random boards (1 to %d) and test the author's game at 40 on them, by double dummy (needs libdds0)", maxDealt))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: traveler report royalton|laws|par|codes|declaration (--event ID [--section ID] [--session N] | --from FILE) [--with ID|FILE]")

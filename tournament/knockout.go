@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
@@ -83,7 +82,7 @@ type KnockoutSegment struct {
 	Segment int        // from 1
 	Boards  []int      // the boards it plays
 	Scored  int        // boards both rooms have a comparable result on
-	IMPs    [2]int     // IMPs each team won in the segment (team 1, team 2)
+	IMPs    [2]float64 // IMPs each team won in the segment (team 1, team 2); halves from a split score (Law 86B)
 	Running [2]float64 // each team's total after the segment, carry-over included
 	Playoff bool       // a play-off segment, added after a tie
 }
@@ -135,8 +134,13 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		if pm.home == 2 {
 			home = 1
 		}
+		// Law 86B: with a split assigned score (Law 12C1(b)) each team's
+		// own board is scored and each is given the average of the two
+		// (team_split_test.go quotes the Law); a balanced board's two are
+		// the same.
 		for _, r := range pm.rooms {
-			v := scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore)
+			hb, ab := ownBoards(results, r)
+			v := float64(hb.HomeIMPs()+ab.HomeIMPs()) / 2
 			if v > 0 {
 				seg.IMPs[home] += v
 			} else {
@@ -148,12 +152,12 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		// match's 3 IMPs, +3 to both nets to nothing.
 		for _, a := range pm.artificial {
 			h, w := artificialBoard(results, a, pm.home, pm.away, lawIMPs)
-			seg.IMPs[home] += max(h, 0)
-			seg.IMPs[1-home] += max(w, 0)
+			seg.IMPs[home] += float64(max(h, 0))
+			seg.IMPs[1-home] += float64(max(w, 0))
 			seg.Scored++
 		}
-		run[0] += float64(seg.IMPs[0])
-		run[1] += float64(seg.IMPs[1])
+		run[0] += seg.IMPs[0]
+		run[1] += seg.IMPs[1]
 		seg.Running = run
 		if seg.Scored < len(seg.Boards) {
 			out.Complete = false
@@ -331,9 +335,11 @@ func knockoutStandings(km *KnockoutMatch, rosters []Roster) []Standing {
 	out := make([]Standing, 2)
 	for i := range out {
 		out[i] = Standing{Number: strconv.Itoa(i + 1), Name: km.Teams[i].Name, Total: km.Total[i], Place: 1, Boards: scoredBoards(km.Segments)}
+		net := 0.0
 		for _, sg := range km.Segments {
-			out[i].IMPs += sg.IMPs[i] - sg.IMPs[1-i]
+			net += sg.IMPs[i] - sg.IMPs[1-i]
 		}
+		out[i].IMPs = int(math.Round(net)) // a half from Law 86B rounded away from 0; Total keeps it
 		for _, r := range rosters {
 			if r.Number == i+1 {
 				for _, p := range r.Players {

@@ -635,7 +635,8 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 		// artificial score out of its match: Law 12C2(a) (WBF Laws 2017)
 		// gives average plus and minus as percentages "in pairs" and their
 		// equivalents "in IMP play" (±3 IMPs) only, and no regulation was
-		// found (WBF, EBU White Book, ACBL: searched 2026-11-27) that says
+		// found (WBF, EBU White Book, ACBL, ACBLscore's manual: searched
+		// 2026-11-27 and again 2026-11-28) that says
 		// what they are worth in a board won or lost, a Patton point or a
 		// total-point aggregate. A figure of our own would be a ruling the
 		// Law does not make.

@@ -21,6 +21,7 @@ type KnockoutSegmentDTO struct {
 	Scored  int        `json:"scored"`  // boards both rooms have a result on
 	IMPs    [2]float64 `json:"imps"`    // IMPs team 1 and team 2 won in it; a half from a split score (Law 86B)
 	Running [2]float64 `json:"running"` // each team's total after it, carry-over included
+	Penalty [2]float64 `json:"penalty"` // procedural penalties in IMPs (Law 90) given team 1 and team 2 on its boards, off the running total
 	Playoff bool       `json:"playoff"` // a play-off added after a tie
 }
 

@@ -84,6 +84,7 @@ type KnockoutSegment struct {
 	Scored  int        // boards both rooms have a comparable result on
 	IMPs    [2]float64 // IMPs each team won in the segment (team 1, team 2); halves from a split score (Law 86B)
 	Running [2]float64 // each team's total after the segment, carry-over included
+	Penalty [2]float64 // procedural penalties in IMPs (Law 90) each team is given on the segment's boards, taken off its running total
 	Playoff bool       // a play-off segment, added after a tie
 }
 
@@ -156,8 +157,17 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 			seg.IMPs[1-home] += float64(max(w, 0))
 			seg.Scored++
 		}
-		run[0] += seg.IMPs[0]
-		run[1] += seg.IMPs[1]
+		// A procedural penalty in IMPs (Law 90) on a team comes off its
+		// running total in the segment of the board it was given on
+		// (checkPenalty made sure it names one and whole IMPs).
+		for _, p := range sec.Penalties {
+			if p.Unit == UnitIMP && slices.Contains(seg.Boards, p.Board) && (p.Number == "1" || p.Number == "2") {
+				i, _ := strconv.Atoi(p.Number)
+				seg.Penalty[i-1] += p.Amount
+			}
+		}
+		run[0] += seg.IMPs[0] - seg.Penalty[0]
+		run[1] += seg.IMPs[1] - seg.Penalty[1]
 		seg.Running = run
 		if seg.Scored < len(seg.Boards) {
 			out.Complete = false
@@ -338,6 +348,12 @@ func knockoutStandings(km *KnockoutMatch, rosters []Roster) []Standing {
 		net := 0.0
 		for _, sg := range km.Segments {
 			net += sg.IMPs[i] - sg.IMPs[1-i]
+			out[i].Penalty += sg.Penalty[i]
+		}
+		for _, p := range km.Section.Penalties {
+			if p.Number == out[i].Number && p.Unit == UnitIMP {
+				out[i].Penalties = append(out[i].Penalties, p)
+			}
 		}
 		out[i].IMPs = int(math.Round(net)) // a half from Law 86B rounded away from 0; Total keeps it
 		for _, r := range rosters {

@@ -130,3 +130,53 @@ func TestKnockoutSplitScore(t *testing.T) {
 		t.Errorf("knockout: segments %+v, total %v, winner %d; want ½–0 to team 1", km.Segments, km.Total, km.Winner)
 	}
 }
+
+// TestKnockoutIMPPenalty: a procedural penalty in IMPs on a knockout team
+// (Law 90; at teams the WBF's and the federations' conditions give it in
+// IMPs, as the USBF's 2019 Mixed USBC scoreboard shows "The 9 IMP penalty
+// assessed against the Donner team", usbf.org/2019-mixed-usbc/mixed-usbc-
+// semifinal-scores) comes off the team's IMPs in the segment of the board
+// it was given on. One segment of 2 boards, board 1 (none vulnerable) 4♠
+// made in room 1 (team 1 NS, +420) and 3♠ made with an overtrick in room 2
+// (team 2 NS, +170): team 1 by 250, 6 IMPs (220–260); board 2 flat. Team
+// 1 is penalised 3 IMPs on board 1: 6 − 3 = 3 to 0. Before, a knockout
+// section refused every penalty (unit). Refused: a penalty in VPs (a
+// knockout is won on IMPs) and one in IMPs without its board.
+func TestKnockoutIMPPenalty(t *testing.T) {
+	spec := MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}
+	m, err := spec.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{ID: 1, Name: "KO", Movement: m, CurrentRound: 1, Spec: spec}
+	results := enter(t, &sec, Director, resultsOf([]played{
+		{1, 1, 1, "4S", "N", 10}, {1, 2, 1, "3S", "N", 10},
+		{1, 1, 2, "2S", "N", 8}, {1, 2, 2, "2S", "N", 8},
+	}))
+	e := Event{Law: scoring.Contract2017, Scoring: MethodIMPTeams}
+	p := Penalty{Number: "1", Amount: 3, Unit: UnitIMP, Reason: "mobile phone", Board: 1}
+	if err := checkPenalty(&e, &sec, &p); err != nil {
+		t.Fatal(err)
+	}
+	sec.Penalties = []Penalty{p}
+	km := ScoreKnockout(&sec, results, nil)
+	if len(km.Segments) != 1 || km.Segments[0].IMPs != [2]float64{6, 0} || km.Segments[0].Penalty != [2]float64{3, 0} || km.Total != [2]float64{3, 0} || km.Winner != 1 {
+		t.Errorf("knockout: segments %+v, total %v, winner %d; want 6–0 less 3 off team 1: 3–0", km.Segments, km.Total, km.Winner)
+	}
+	// The standings: team 1 first on 3 IMPs, its penalty beside it.
+	st := knockoutStandings(&km, nil)
+	if st[0].Number != "1" || st[0].Total != 3 || st[0].Penalty != 3 || len(st[0].Penalties) != 1 || st[1].Penalty != 0 {
+		t.Errorf("standings: %+v, want team 1 on 3 with its 3-IMP penalty", st)
+	}
+	for _, bad := range []struct {
+		p     Penalty
+		field string
+	}{
+		{Penalty{Number: "1", Amount: 1, Unit: UnitVP, Reason: "late"}, "unit"},
+		{Penalty{Number: "1", Amount: 1, Unit: UnitIMP, Reason: "late"}, "board"},
+	} {
+		if err := checkPenalty(&e, &sec, &bad.p); fieldOf(err) != bad.field {
+			t.Errorf("%+v: %v, want refused on %s", bad.p, err, bad.field)
+		}
+	}
+}

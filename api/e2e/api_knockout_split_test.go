@@ -42,4 +42,14 @@ func TestAPIKnockoutSplitScore(t *testing.T) {
 	if len(km.Segments) != 1 || fmt.Sprint(km.Segments[0].IMPs) != "[0.5 0]" || km.Teams[0].Total != 0.5 || km.Teams[1].Total != 0 || km.Winner != 1 {
 		t.Errorf("knockout: %+v, want segment IMPs [0.5 0], team 1 winning by ½", km)
 	}
+	// A procedural penalty of 1 IMP on team 1 (board 2, mobile phone):
+	// ½ − 1 = −½ to 0, team 2 wins (tournament's TestKnockoutIMPPenalty).
+	// Refused first: VPs (a knockout is won on IMPs), no board.
+	e.wantError(422, "unit", "POST", s+"/penalties", directorToken, `{"number": "1", "amount": 1, "unit": "vp", "reason": "mobile phone", "board": 2}`)
+	e.wantError(422, "board", "POST", s+"/penalties", directorToken, `{"number": "1", "amount": 1, "unit": "imp", "reason": "mobile phone"}`)
+	e.want(201, nil, "POST", s+"/penalties", directorToken, `{"number": "1", "amount": 1, "unit": "imp", "reason": "mobile phone", "board": 2}`)
+	e.want(200, &km, "GET", s+"/knockout", directorToken, nil)
+	if fmt.Sprint(km.Segments[0].Penalty) != "[1 0]" || km.Teams[0].Total != -0.5 || km.Teams[1].Total != 0 || km.Winner != 2 {
+		t.Errorf("knockout after the penalty: %+v, want team 1 on −½ and team 2 winning", km)
+	}
 }

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -52,4 +53,70 @@ func TestAPIKnockoutSplitScore(t *testing.T) {
 	if fmt.Sprint(km.Segments[0].Penalty) != "[1 0]" || km.Teams[0].Total != -0.5 || km.Teams[1].Total != 0 || km.Winner != 2 {
 		t.Errorf("knockout after the penalty: %+v, want team 1 on −½ and team 2 winning", km)
 	}
+}
+
+// TestBrowserKnockoutPenalty: the knockout of TestAPIKnockoutSplitScore on
+// phones. The director, on the section page, is refused a 1-IMP penalty
+// without a board (the board marked), then gives team 1 1 IMP for a mobile
+// phone on board 2; the public's standings show the segment's IMPs ½ and
+// 0 (Law 86B's average of the split board) and the running score −0.5 to
+// 0 after the penalty.
+func TestBrowserKnockoutPenalty(t *testing.T) {
+	e := newEnv(t, withBrowser())
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "KO penalty", "date": "2026-11-28", "law": "contract-2017", "scoring": "IMP_TEAMS"}`)
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+		`{"name": "K", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)
+	b := e.build()
+	domain, err := e.svc.Section(b.Ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Rosters(domain)
+	b.Deal(domain, tournamenttest.OneSuitDeal)
+	domain = b.Round(domain, 1)
+	b.Play(domain, 1, 2, 1, "4S", "N", 10)
+	b.Play(domain, 1, 1, 2, "1S", "N", 7)
+	b.Play(domain, 1, 2, 2, "1S", "N", 7)
+	s := "/v1/sections/" + id(sec.ID)
+	e.want(201, nil, "POST", s+"/results", directorToken, map[string]any{"board": 1, "round": 1, "table": 1, "status": "assigned",
+		"assigned": []any{map[string]any{"ns_score": 420, "weight": 1}}, "ew_assigned": []any{map[string]any{"ns_score": 450, "weight": 1}}})
+	e.want(200, nil, "PATCH", "/v1/events/"+id(ev.ID), directorToken, `{"published": true}`)
+
+	d := e.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.open(fmt.Sprintf("/director/sections/%d", sec.ID))
+	d.fill("#penalty-number", "1")
+	d.fill("#penalty-amount", "1")
+	d.fill("#penalty-unit", "imp")
+	d.fill("#penalty-reason", "mobile phone")
+	d.submit("#give-penalty")
+	if msg := d.pageError(); !strings.Contains(msg, "name a board") {
+		t.Errorf("no board: the page says %q", msg)
+	}
+	d.fill("#penalty-board", "2")
+	d.submit("#give-penalty")
+	d.noError("give the penalty")
+	if got := d.text("#penalties"); !strings.Contains(got, "mobile phone (board 2)") {
+		t.Errorf("the section's penalties: %q", got)
+	}
+	d.shot("knockout penalty given")
+	checkFitsPhone(t, d, "the knockout section page with a penalty")
+
+	p := e.phone("public")
+	p.open(fmt.Sprintf("/sections/%d/standings", sec.ID))
+	p.noError("open the standings")
+	row := eval[string](p, "read segment 1", `[...document.querySelectorAll('tr[data-segment="1"] td')].map(td => td.textContent.trim()).join(" | ")`)
+	if row != "0.5 | 0 | -0.5–0" {
+		t.Errorf("segment 1 on the public page: %q, want IMPs 0.5 and 0, running −0.5 to 0", row)
+	}
+	if got := p.text(".penalty-notes"); !strings.Contains(got, "mobile phone (board 2)") {
+		t.Errorf("the penalty note under the standings: %q", got)
+	}
+	p.shot("knockout standings after a split score and a penalty")
+	checkFitsPhone(t, p, "the knockout standings")
 }

@@ -180,3 +180,39 @@ func TestKnockoutIMPPenalty(t *testing.T) {
 		}
 	}
 }
+
+// TestPairIMPPenalty: a procedural penalty in IMPs on a pair at CROSS_IMP
+// comes off its IMP total (Law 90; PenaltyUnits: imp at CROSS_IMP and
+// BUTLER). On TestArtificialSummedCrossIMPs' worked example (summed
+// cross-IMPs, the law option off) NS1 has 19 IMPs; 3 IMPs off for slow
+// play leave 16, the standing's penalty 3. Refused at CROSS_IMP: a penalty
+// in matchpoints (allowed: imp).
+func TestPairIMPPenalty(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{Name: "A", Movement: m}
+	e := Event{Law: scoring.Contract2017, Scoring: MethodCrossIMP, Convention: "sum-cross-imps"}
+	p := Penalty{Number: "1", Direction: "NS", Amount: 3, Unit: UnitIMP, Reason: "slow play"}
+	if err := checkPenalty(&e, &sec, &p); err != nil {
+		t.Fatal(err)
+	}
+	bad := Penalty{Number: "1", Direction: "NS", Amount: 1, Unit: UnitMP, Reason: "slow play"}
+	if err := checkPenalty(&e, &sec, &bad); fieldOf(err) != "unit" {
+		t.Errorf("matchpoints at CROSS_IMP: %v, want refused on unit", err)
+	}
+	sec.Penalties = []Penalty{p}
+	found := false
+	for _, s := range sectionStandings(&e, &sec, twelveC2Results(), nil, nil).Pairs {
+		if s.Direction == "NS" && s.Number == "1" {
+			found = true
+			if s.Total != 16 || s.Penalty != 3 {
+				t.Errorf("NS1: %v IMPs, penalty %v; want 16 and 3", s.Total, s.Penalty)
+			}
+		}
+	}
+	if !found {
+		t.Error("NS1 not ranked")
+	}
+}

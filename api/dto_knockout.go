@@ -19,8 +19,9 @@ type KnockoutSegmentDTO struct {
 	Segment int        `json:"segment"`
 	Boards  []int      `json:"boards"`  // the boards it plays
 	Scored  int        `json:"scored"`  // boards both rooms have a result on
-	IMPs    [2]int     `json:"imps"`    // IMPs team 1 and team 2 won in it
+	IMPs    [2]float64 `json:"imps"`    // IMPs team 1 and team 2 won in it; a half from a split score (Law 86B)
 	Running [2]float64 `json:"running"` // each team's total after it, carry-over included
+	Penalty [2]float64 `json:"penalty"` // procedural penalties in IMPs (Law 90) given team 1 and team 2 on its boards, off the running total
 	Playoff bool       `json:"playoff"` // a play-off added after a tie
 }
 

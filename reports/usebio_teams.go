@@ -109,7 +109,9 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 		km := tournament.ScoreKnockout(&s.Section, s.Results, s.Teams)
 		matches = nil
 		for _, sg := range km.Segments {
-			matches = append(matches, tournament.MatchScore{Round: sg.Segment, Home: 1, Away: 2, HomeIMPs: sg.IMPs[0], AwayIMPs: sg.IMPs[1], Boards: sg.Scored})
+			// HomeVPs and AwayVPs carry the segment's IMPs as scored: a half
+			// from a split score (Law 86B) is kept.
+			matches = append(matches, tournament.MatchScore{Round: sg.Segment, Home: 1, Away: 2, HomeVPs: sg.IMPs[0], AwayVPs: sg.IMPs[1], Boards: sg.Scored})
 		}
 	}
 	for _, ms := range matches {
@@ -129,7 +131,10 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 		}
 		if ms.Boards > 0 {
 			home, away := strconv.FormatFloat(ms.HomeVPs, 'f', 2, 64), strconv.FormatFloat(ms.AwayVPs, 'f', 2, 64)
-			if matchScoring == "IMPS" {
+			switch {
+			case s.Section.Spec.Kind == "knockout":
+				home, away = strconv.FormatFloat(ms.HomeVPs, 'f', -1, 64), strconv.FormatFloat(ms.AwayVPs, 'f', -1, 64)
+			case matchScoring == "IMPS":
 				home, away = strconv.Itoa(ms.HomeIMPs), strconv.Itoa(ms.AwayIMPs)
 			}
 			x.elem(2, "TEAM_SCORE", home)

@@ -97,7 +97,9 @@ type AdjustStore interface {
 // (none: a knockout or a Swiss pairs, whose penalties are the match's).
 func PenaltyUnits(method Method, sec *Section) []string {
 	switch {
-	case sec.Spec.Kind == "knockout" || sec.Spec.SwissPairs():
+	case sec.Spec.Kind == "knockout":
+		return []string{string(UnitIMP)} // off the team's IMPs in its segment (ScoreKnockout)
+	case sec.Spec.SwissPairs():
 		return nil
 	case method == MethodIMPTeams:
 		return []string{string(UnitVP), string(UnitIMP)}
@@ -128,7 +130,7 @@ const (
 func checkPenalty(e *Event, sec *Section, p *Penalty) error {
 	units := PenaltyUnits(e.Scoring, sec)
 	if len(units) == 0 {
-		if sec.Spec.Kind == "knockout" || sec.Spec.SwissPairs() {
+		if sec.Spec.SwissPairs() {
 			return Invalidf("unit", "a "+kindWord(sec)+" section takes no penalty here: give it in the match's score")
 		}
 		return Invalidf("unit", "a "+string(e.Scoring)+" section's total takes no penalty: penalties are given at MP, MP_ACBL, CROSS_IMP, BUTLER and the teams methods")

@@ -35,6 +35,26 @@ import (
 // IMP scoring methods), which the sum-cross-imps convention follows
 // (scoring.Convention.CrossIMPLines); at averaged cross-IMPs and Butler
 // it gives the ±3 IMPs of Law 12C2(a), as here.
+//
+// Searched again 2026-11-28. The EBU's forum ("Adjusted Score Law 12 C 2
+// (c)", ebu.co.uk/forum/discussion/234) quotes the sentence "Such
+// contestants are awarded the percentage obtained (or the equivalent in
+// IMPs) on the other boards of that session" as the Law's own and says
+// EBUScore and ScoreBridge apply it automatically, working a pair's
+// percentage on its other boards as this option does (its matchpoints less
+// the artificial boards' over the top of the boards left). If that is the
+// 2017 Law's text (the English text of Law 12, pzbs.pl/sedziowie/mpb/2017/
+// en/l12.html, was found only as far as 12C1), the option should be on by
+// default: a question for the lead, not changed here. The one ACBL text
+// found is its Handbook's chapter IX on appeals committees, as quoted on
+// Bridge Base's forum (topic 60518): scores "need not balance, except for
+// rare instances … the total matchpoints should not exceed top on a board",
+// and a committee "may award one or both sides their overall percentage
+// score in the session on the board in question" — a committee's power,
+// not a scoring rule for 12C2, and whether its "should not exceed top"
+// caps the EBU's session figures is the very question a reader of the
+// White Book asked unanswered (rec.games.bridge above): no acbl option is
+// made from it.
 
 // averagePlus and averageMinus are the percentages a director gives for
 // average plus and average minus; other percentages (50, 30, 70 …) are

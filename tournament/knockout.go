@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
@@ -83,8 +82,9 @@ type KnockoutSegment struct {
 	Segment int        // from 1
 	Boards  []int      // the boards it plays
 	Scored  int        // boards both rooms have a comparable result on
-	IMPs    [2]int     // IMPs each team won in the segment (team 1, team 2)
+	IMPs    [2]float64 // IMPs each team won in the segment (team 1, team 2); halves from a split score (Law 86B)
 	Running [2]float64 // each team's total after the segment, carry-over included
+	Penalty [2]float64 // procedural penalties in IMPs (Law 90) each team is given on the segment's boards, taken off its running total
 	Playoff bool       // a play-off segment, added after a tie
 }
 
@@ -135,8 +135,13 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		if pm.home == 2 {
 			home = 1
 		}
+		// Law 86B: with a split assigned score (Law 12C1(b)) each team's
+		// own board is scored and each is given the average of the two
+		// (team_split_test.go quotes the Law); a balanced board's two are
+		// the same.
 		for _, r := range pm.rooms {
-			v := scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore)
+			hb, ab := ownBoards(results, r)
+			v := float64(hb.HomeIMPs()+ab.HomeIMPs()) / 2
 			if v > 0 {
 				seg.IMPs[home] += v
 			} else {
@@ -148,12 +153,21 @@ func ScoreKnockout(sec *Section, results []Result, rosters []Roster) KnockoutMat
 		// match's 3 IMPs, +3 to both nets to nothing.
 		for _, a := range pm.artificial {
 			h, w := artificialBoard(results, a, pm.home, pm.away, lawIMPs)
-			seg.IMPs[home] += max(h, 0)
-			seg.IMPs[1-home] += max(w, 0)
+			seg.IMPs[home] += float64(max(h, 0))
+			seg.IMPs[1-home] += float64(max(w, 0))
 			seg.Scored++
 		}
-		run[0] += float64(seg.IMPs[0])
-		run[1] += float64(seg.IMPs[1])
+		// A procedural penalty in IMPs (Law 90) on a team comes off its
+		// running total in the segment of the board it was given on
+		// (checkPenalty made sure it names one and whole IMPs).
+		for _, p := range sec.Penalties {
+			if p.Unit == UnitIMP && slices.Contains(seg.Boards, p.Board) && (p.Number == "1" || p.Number == "2") {
+				i, _ := strconv.Atoi(p.Number)
+				seg.Penalty[i-1] += p.Amount
+			}
+		}
+		run[0] += seg.IMPs[0] - seg.Penalty[0]
+		run[1] += seg.IMPs[1] - seg.Penalty[1]
 		seg.Running = run
 		if seg.Scored < len(seg.Boards) {
 			out.Complete = false
@@ -331,9 +345,17 @@ func knockoutStandings(km *KnockoutMatch, rosters []Roster) []Standing {
 	out := make([]Standing, 2)
 	for i := range out {
 		out[i] = Standing{Number: strconv.Itoa(i + 1), Name: km.Teams[i].Name, Total: km.Total[i], Place: 1, Boards: scoredBoards(km.Segments)}
+		net := 0.0
 		for _, sg := range km.Segments {
-			out[i].IMPs += sg.IMPs[i] - sg.IMPs[1-i]
+			net += sg.IMPs[i] - sg.IMPs[1-i]
+			out[i].Penalty += sg.Penalty[i]
 		}
+		for _, p := range km.Section.Penalties {
+			if p.Number == out[i].Number && p.Unit == UnitIMP {
+				out[i].Penalties = append(out[i].Penalties, p)
+			}
+		}
+		out[i].IMPs = int(math.Round(net)) // a half from Law 86B rounded away from 0; Total keeps it
 		for _, r := range rosters {
 			if r.Number == i+1 {
 				for _, p := range r.Players {

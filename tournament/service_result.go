@@ -232,9 +232,6 @@ func checkLine(a Actor, sec *Section, own int, rules *scoring.Rules, boards map[
 	if err := place(sec, r, prefix); err != nil {
 		return err
 	}
-	if r.Split() && len(sec.Movement.Teams) > 0 {
-		return Invalidf(prefix+"ew_assigned", "a split score (Law 12C1(b)) is compared per side in a pairs section; at teams give one assigned score for the board")
-	}
 	if err := enteredScores(a, rules, &b, r, prefix); err != nil {
 		return err
 	}

@@ -602,6 +602,17 @@ func playedMatches(m *movement.Movement, results []Result) []playedMatch {
 	return out
 }
 
+// ownBoards returns a board of a match as each team's own results make it
+// (Law 12C1(b): a split assigned score gives each side its own): home's is
+// room 1's NS score against room 2's as its EW side takes it, away's room
+// 1's as its EW side takes it against room 2's NS score (Result.EWSideScore).
+// A balanced board's two are the same.
+func ownBoards(results []Result, r [2]int) (home, away scoring.MatchBoard) {
+	open, closed := &results[r[0]], &results[r[1]]
+	return scoring.MatchBoard{OpenNS: open.NSScore, ClosedNS: closed.EWSideScore()},
+		scoring.MatchBoard{OpenNS: open.EWSideScore(), ClosedNS: closed.NSScore}
+}
+
 // teamBoardIMPs returns, per result, the IMPs its NS side won on the board
 // against the other room of its match (0 until both rooms have a result).
 func teamBoardIMPs(m *movement.Movement, results []Result) []float64 {
@@ -621,21 +632,24 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 	out := make([][2]float64, len(results))
 	for _, pm := range playedMatches(m, results) {
 		for _, r := range pm.rooms {
-			b := []scoring.MatchBoard{{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}}
-			var home, away float64
-			switch method {
-			case MethodBAMTeams:
-				home, away = scoring.BoardAMatch(b)
-			case MethodPattonTeams:
-				home, away = scoring.BoardAMatch(b)
-				home, away = 2*home, 2*away
-			case MethodAggregateTeams:
-				home = float64(scoring.Aggregate(b))
-				away = 0 - home
-			default:
+			// Each team's figure from its own board (ownBoards).
+			hb, ab := ownBoards(results, r)
+			figures := func(b []scoring.MatchBoard) (home, away float64) {
+				switch method {
+				case MethodBAMTeams:
+					return scoring.BoardAMatch(b)
+				case MethodPattonTeams:
+					home, away = scoring.BoardAMatch(b)
+					return 2 * home, 2 * away
+				case MethodAggregateTeams:
+					home = float64(scoring.Aggregate(b))
+					return home, 0 - home
+				}
 				home = float64(b[0].HomeIMPs())
-				away = 0 - home
+				return home, 0 - home
 			}
+			home, _ := figures([]scoring.MatchBoard{hb})
+			_, away := figures([]scoring.MatchBoard{ab})
 			// Room 1: the home team sits NS; room 2: the away team does.
 			out[r[0]], out[r[1]] = [2]float64{home, away}, [2]float64{away, home}
 		}
@@ -643,7 +657,8 @@ func teamBoardPoints(method Method, m *movement.Movement, results []Result) [][2
 		// artificial score out of its match: Law 12C2(a) (WBF Laws 2017)
 		// gives average plus and minus as percentages "in pairs" and their
 		// equivalents "in IMP play" (±3 IMPs) only, and no regulation was
-		// found (WBF, EBU White Book, ACBL: searched 2026-11-27) that says
+		// found (WBF, EBU White Book, ACBL, ACBLscore's manual: searched
+		// 2026-11-27 and again 2026-11-28) that says
 		// what they are worth in a board won or lost, a Patton point or a
 		// total-point aggregate. A figure of our own would be a ruling the
 		// Law does not make.

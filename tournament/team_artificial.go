@@ -63,6 +63,14 @@ func artificialBoard(results []Result, a [2]int, home, away int, figure func(tea
 	return int(math.Round(hs / float64(n))), int(math.Round(ws / float64(n)))
 }
 
+// ownIMPs returns the IMPs each team of a match scores on a board both
+// rooms played, each from its own board (ownBoards: a split assigned score
+// gives each side its own, Law 12C1(b)); balanced, away's is −home's.
+func ownIMPs(results []Result, r [2]int) (home, away int) {
+	hb, ab := ownBoards(results, r)
+	return hb.HomeIMPs(), -ab.HomeIMPs()
+}
+
 // lawIMPs is Law 12C2(a)'s figure of a percentage, ±3 IMPs at 60 and 40
 // (scoring.ArtificialIMPs), whatever the team.
 func lawIMPs(_, percent int) float64 { return scoring.ArtificialIMPs(percent) }
@@ -94,9 +102,9 @@ func teamTallies(m *movement.Movement, results []Result, session bool, pens []Pe
 	avgSum, avgN := map[int]int{}, map[int]int{}
 	for _, pm := range pms {
 		for _, r := range pm.rooms {
-			v := scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore)
-			avgSum[pm.home] += v
-			avgSum[pm.away] -= v
+			hv, av := ownIMPs(results, r)
+			avgSum[pm.home] += hv
+			avgSum[pm.away] += av
 			avgN[pm.home]++
 			avgN[pm.away]++
 		}
@@ -117,13 +125,14 @@ func teamTallies(m *movement.Movement, results []Result, session bool, pens []Pe
 	for k, pm := range pms {
 		t := matchTally{round: pm.round, home: pm.home, away: pm.away, boards: len(pm.rooms) + len(pm.artificial)}
 		for _, r := range pm.rooms {
-			if v := scoring.IMPs(results[r[0]].NSScore - results[r[1]].NSScore); v > 0 {
-				t.homeWon += v
-			} else {
-				t.awayWon -= v
-			}
+			// Each team's margin is of its own boards (ownIMPs): on a
+			// balanced board what one wins the other loses.
+			hv, av := ownIMPs(results, r)
+			t.homeMargin += hv
+			t.awayMargin += av
+			t.homeWon += max(hv, 0)
+			t.awayWon += max(av, 0)
 		}
-		t.homeMargin, t.awayMargin = t.homeWon-t.awayWon, t.awayWon-t.homeWon
 		for _, a := range pm.artificial {
 			hi, wi := artificialBoard(results, a, pm.home, pm.away, figure)
 			t.homeMargin += hi

@@ -52,12 +52,18 @@ func teamMatchScores(m *movement.Movement, results []Result, ts teamScoring) []M
 				ms.HomeVPs, ms.AwayVPs = scoring.Round2(h), scoring.Round2(w)
 			}
 		} else if ms.Boards > 0 {
-			mbs := make([]scoring.MatchBoard, len(pm.rooms))
+			// Each team's points are of its own boards (ownBoards: a split
+			// assigned score gives each side its own, Law 12C1(b)).
+			hbs := make([]scoring.MatchBoard, len(pm.rooms))
+			abs := make([]scoring.MatchBoard, len(pm.rooms))
 			for i, r := range pm.rooms {
-				mbs[i] = scoring.MatchBoard{OpenNS: results[r[0]].NSScore, ClosedNS: results[r[1]].NSScore}
+				hbs[i], abs[i] = ownBoards(results, r)
 			}
-			ms.HomeIMPs, ms.AwayIMPs = scoring.TeamMatch(mbs)
-			ms.HomeVPs, ms.AwayVPs = ts.points(mbs, ms.HomeIMPs-ms.AwayIMPs)
+			var hw, aw int
+			ms.HomeIMPs, hw = scoring.TeamMatch(hbs)
+			aw, ms.AwayIMPs = scoring.TeamMatch(abs)
+			ms.HomeVPs, _ = ts.points(hbs, ms.HomeIMPs-hw)
+			_, ms.AwayVPs = ts.points(abs, aw-ms.AwayIMPs)
 		}
 		out = append(out, ms)
 	}

@@ -106,7 +106,7 @@ type segmentRow struct {
 	Scored   int    // boards scored in both rooms
 	Of       int    // the segment's boards
 	Playoff  bool
-	IMPs     [2]int
+	IMPs     [2]float64 // halves from a split score (Law 86B)
 	Running  [2]float64
 	Finished bool // every board of the segment scored
 }

@@ -1,6 +1,8 @@
 package tournament
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/scoring"
@@ -53,6 +55,36 @@ func TestLawParsFirstToName(t *testing.T) {
 		if calls != c.calls || p.NSScore != c.par || len(p.Contracts) != 1 || p.Contracts[0].String() != c.want {
 			t.Errorf("par_first_to_name %v: DDS's par asked %d times, par %d %v; want %d times, %d [%s]",
 				c.rules.Options.ParFirstToName, calls, p.NSScore, p.Contracts, c.calls, c.par, c.want)
+		}
+	}
+}
+
+// TestRulesForParFirstToName: the event's law option par_first_to_name is
+// contract-2017's alone and takes true or false; a value of another kind
+// (the "auction" of a choice it is not) or the option under another code is
+// refused naming the field and what is allowed.
+func TestRulesForParFirstToName(t *testing.T) {
+	rules, all, err := rulesFor(scoring.Contract2017, LawOptions{"par_first_to_name": true})
+	if err != nil || !rules.Options.ParFirstToName || all["par_first_to_name"] != true {
+		t.Errorf("par_first_to_name true: rules %+v, options %v, %v", rules.Options, all, err)
+	}
+	if _, all, err := rulesFor(scoring.Contract2017, nil); err != nil || all["par_first_to_name"] != false {
+		t.Errorf("default: options %v, %v; want par_first_to_name false (DDS's published par)", all, err)
+	}
+	for _, c := range []struct {
+		law   scoring.Law
+		value any
+		field string
+		says  string
+	}{
+		{scoring.Contract2017, "auction", "law_options.par_first_to_name", "expected true or false"},
+		{scoring.Contract2017, 1, "law_options.par_first_to_name", "expected true or false"},
+		{scoring.Auction1915, true, "law_options.par_first_to_name", "game_premium"}, // its declarer names the strain already
+	} {
+		_, _, err := rulesFor(c.law, LawOptions{"par_first_to_name": c.value})
+		var te *Error
+		if !errors.As(err, &te) || !errors.Is(err, ErrInvalid) || te.Field != c.field || !strings.Contains(te.Error(), c.says) {
+			t.Errorf("%s par_first_to_name %v: %v, want an invalid %s saying %q", c.law, c.value, err, c.field, c.says)
 		}
 	}
 }

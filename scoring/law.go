@@ -78,6 +78,7 @@ type Options struct {
 	Chicane          bool // royal-auction-1913: chicane scores (the Oct 1913 code dropped it)
 	RevokePoints     int  // royal-auction-1913: the first revoke costs 100, or 150 under the older code
 	AverageSession   bool // contract-2017: average plus/minus is the pair's session percentage when better/worse (Law 12C2)
+	ParFirstToName   bool // contract-2017: par's contract is played by the first of its side to name the strain (Definitions, "Declarer"), not published par's better seat
 }
 
 // OptionKind is the type of an option's value.
@@ -124,7 +125,9 @@ func (l Law) Options() []Option {
 		return []Option{premium, part}
 	case Contract2017:
 		return []Option{{Name: "average_session", Label: "Average plus/minus at the session's percentage", Kind: BoolOption, Default: 0,
-			Doc: "average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (at IMPs ±3 IMPs or the pair's average a board); off: 60% and 40% (Law 12C2(a))"}}
+			Doc: "average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (at IMPs ±3 IMPs or the pair's average a board); off: 60% and 40% (Law 12C2(a))"},
+			{Name: "par_first_to_name", Label: "Par played by the first of the side to name the strain", Kind: BoolOption, Default: 0,
+				Doc: "par's contract is played by the player of its side who first bid the strain, the Laws' declarer (Definitions), found by the same bidding game as the historical codes' par; off: by the side's better seat, as published (DDS) par and hand records have it"}}
 	}
 	return nil
 }
@@ -251,6 +254,8 @@ func (o *Options) setBool(name string, v bool) error {
 		o.Chicane = v
 	case "average_session":
 		o.AverageSession = v
+	case "par_first_to_name":
+		o.ParFirstToName = v
 	default:
 		return invalid("options", name, "not a yes/no option")
 	}
@@ -334,6 +339,8 @@ func (o Options) Value(name string) (any, bool) {
 		return o.Chicane, true
 	case "average_session":
 		return o.AverageSession, true
+	case "par_first_to_name":
+		return o.ParFirstToName, true
 	}
 	return nil, false
 }

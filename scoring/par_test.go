@@ -44,7 +44,7 @@ func randomTable(rng *rand.Rand) scoring.TrickTable {
 // of every contract — by the player of its side who first named its strain
 // (seed 001 Law 46, seed 003 Law 47, seed 000 Law 34), or under
 // contract-2017 by the better seat of the side, as published par has it
-// (ParOf's rulings). Every auction is remembered in full: the last bid and
+// (ParOf's rulings), unless its option par_first_to_name is on. Every auction is remembered in full: the last bid and
 // its bidder, the seat to call, the passes, and who of each side named
 // each strain first. It returns the NS score of best calls by both sides.
 func bruteAuction(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, hands [4]scoring.Hand, dealer scoring.Seat, vul scoring.Vulnerability, maxLevel int8) int {
@@ -54,6 +54,9 @@ func bruteAuction(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, han
 			bids = append(bids, b)
 		}
 	}
+	// published: contract-2017's better seat, unless its option
+	// par_first_to_name says the first of the side to name the strain
+	published := r.Law == scoring.Contract2017 && !r.Options.ParFirstToName
 	lone := func(i int) bool {
 		return r.Law == scoring.RoyalAuction1913 && bids[i].Strain == scoring.Spades && bids[i].Level == 1
 	}
@@ -81,7 +84,7 @@ func bruteAuction(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, han
 	}
 	final := func(s state) int {
 		x := s.bidder.Side()
-		if r.Law == scoring.Contract2017 {
+		if published {
 			a, b := score(s.last, scoring.Seat(x)), score(s.last, scoring.Seat(x)+2)
 			if (x == scoring.NS) == (a > b) {
 				return a
@@ -122,7 +125,7 @@ func bruteAuction(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, han
 			}
 			b := s
 			b.last, b.bidder, b.toMove, b.passes = j, s.toMove, next, 0
-			if r.Law != scoring.Contract2017 && b.named[side][bids[j].Strain] == 0 {
+			if !published && b.named[side][bids[j].Strain] == 0 {
 				b.named[side][bids[j].Strain] = int8(s.toMove) + 1
 			}
 			consider(value(b))
@@ -183,12 +186,31 @@ func bruteBridge(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, hand
 // seat may name each strain first) — the same game, every call of it tried
 // — and TestParFirstToNameTheStrain checks the whole bidding on a table
 // worked by hand.
+//
+// contract-2017 is tried twice: as published par has it (the better seat,
+// bids to seven) and with its option par_first_to_name, where its par is
+// the historical codes' game (par_naming.go) and is bid up to one odd trick
+// like theirs.
 func TestParAgainstBruteForce(t *testing.T) {
+	variants := make([]scoring.Rules, 0, len(scoring.Laws)+1)
 	for _, law := range scoring.Laws {
-		rules := scoring.NewRules(law)
-		rng := rand.New(rand.NewPCG(16, uint64(law)))
+		variants = append(variants, scoring.NewRules(law))
+	}
+	firstToName := scoring.NewRules(scoring.Contract2017)
+	if err := firstToName.Options.SetBool(scoring.Contract2017, "par_first_to_name", true); err != nil {
+		t.Fatal(err)
+	}
+	variants = append(variants, firstToName)
+	for _, rules := range variants {
+		law := rules.Law
+		published := law == scoring.Contract2017 && !rules.Options.ParFirstToName
+		seed := uint64(law)
+		if rules.Options.ParFirstToName {
+			seed += 100 // deals of its own; the published variant keeps law's
+		}
+		rng := rand.New(rand.NewPCG(16, seed))
 		deals := 300
-		if law != scoring.Contract2017 && law != scoring.Bridge && law != scoring.BridgePortland {
+		if !published && law != scoring.Bridge && law != scoring.BridgePortland {
 			deals = 24 // the full search takes up to 2 s a deal
 		}
 		if testing.Short() {
@@ -200,7 +222,7 @@ func TestParAgainstBruteForce(t *testing.T) {
 			dealer := scoring.Seat(rng.IntN(4))
 			vul := scoring.Vulnerability(rng.IntN(4))
 			maxLevel := int8(7)
-			if law != scoring.Contract2017 {
+			if !published {
 				maxLevel = 1
 			}
 			par, err := scoring.ParOfBids(&rules, &table, hands, dealer, vul, maxLevel)
@@ -248,7 +270,12 @@ func TestParAgainstBruteForce(t *testing.T) {
 // trump 10 a trick; the aces split, seed 003's honours: the hands below
 // hold none in a strain that would count, see the deal). Under
 // contract-2017 par is the side's better seat, as published par has it:
-// NS +90, 1NT by South.
+// NS +90, 1NT by South. With contract-2017's option par_first_to_name the
+// 2017 Laws' own declarer (Definitions: "the player who, for the side that
+// makes the final bid, first bid the denomination named in the final bid")
+// plays it, as under the historical codes: East names no-trump before
+// South can, and North's 1NT fails by one doubled (−100 none vulnerable,
+// Law 77), so par is EW +90, 1NT by East (40 + 50 part-score bonus).
 func TestParFirstToNameTheStrain(t *testing.T) {
 	var table scoring.TrickTable
 	table[scoring.North][scoring.NoTrump] = 6
@@ -261,19 +288,26 @@ func TestParFirstToNameTheStrain(t *testing.T) {
 		hands[c%4] |= 1 << uint(c)
 	}
 	for _, c := range []struct {
-		law  scoring.Law
-		par  int
-		want string
+		law         scoring.Law
+		firstToName bool // contract-2017's option par_first_to_name
+		par         int
+		want        string
 	}{
 		// contract-2017 none vulnerable: 1NT = 40 + 50 = 90 (Law 77).
-		{scoring.Contract2017, 90, "1NT S"},
-		{scoring.Auction1915, -10, "1NT E"},
+		{scoring.Contract2017, false, 90, "1NT S"},
+		{scoring.Contract2017, true, -90, "1NT E"},
+		{scoring.Auction1915, false, -10, "1NT E"},
 		// royalton-1915 (seed 000 Law 32): a royal bid outranks the plain
 		// one of the same number, so a plain 1NT by East would let South
 		// name no-trump royal and play it (+10 for NS): East bids it royal.
-		{scoring.Royalton1915, -10, "1NTR E"},
+		{scoring.Royalton1915, false, -10, "1NTR E"},
 	} {
 		rules := scoring.NewRules(c.law)
+		if c.firstToName {
+			if err := rules.Options.SetBool(c.law, "par_first_to_name", true); err != nil {
+				t.Fatal(err)
+			}
+		}
 		par, err := rules.ParOf(&table, hands, scoring.North, scoring.VulNone)
 		if err != nil {
 			t.Fatal(err)
@@ -283,7 +317,7 @@ func TestParFirstToNameTheStrain(t *testing.T) {
 			got = append(got, pc.String())
 		}
 		if par.NSScore != c.par || len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s: par %d %v, want %d [%s]", c.law, par.NSScore, got, c.par, c.want)
+			t.Errorf("%s (par_first_to_name %v): par %d %v, want %d [%s]", c.law, c.firstToName, par.NSScore, got, c.par, c.want)
 		}
 	}
 }

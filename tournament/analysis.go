@@ -55,7 +55,8 @@ func (e *BoardError) Error() string { return e.Err.Error() }
 func (e *BoardError) Unwrap() error { return e.Err }
 
 // Analyse solves the boards double dummy and finds par under each of the
-// rules: contract-2017's is DDS's own (DealerPar), every other code's
+// rules: contract-2017's is DDS's own (DealerPar; with the option
+// par_first_to_name, the search's like the others'), every other code's
 // scoring's search over the table (Rules.ParOf; the rulings are there). A
 // board without a whole deal is a *BoardError (its index and field) around
 // the *Error naming it ("boards[i].deal").
@@ -96,15 +97,16 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 }
 
 // lawPars is par under each of the rules for an analysed deal:
-// contract-2017's from dealerPar (DDS's own), every other code's by
-// scoring's search over the table.
+// contract-2017's from dealerPar (DDS's own) unless its option
+// par_first_to_name is on, every other code's (and that one) by scoring's
+// search over the table.
 func lawPars(rules []scoring.Rules, a *Analysis, hands [4]scoring.Hand, dealerPar func() (scoring.Par, error)) ([]LawPar, error) {
 	out := make([]LawPar, 0, len(rules))
 	for k := range rules {
 		r := &rules[k]
 		var par scoring.Par
 		var err error
-		if r.Law == scoring.Contract2017 {
+		if r.Law == scoring.Contract2017 && !r.Options.ParFirstToName {
 			par, err = dealerPar()
 		} else {
 			par, err = r.ParOf(&a.Tricks, hands, a.Dealer, a.Vulnerability)

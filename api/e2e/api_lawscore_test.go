@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -78,5 +79,20 @@ func TestAPISplitScore(t *testing.T) {
 	e.want(200, &ev, "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"average_session": true}}`)
 	if ev.LawOptions["average_session"] != true {
 		t.Errorf("law_options %v, want average_session true", ev.LawOptions)
+	}
+
+	// Issue 28: par played by the first of the side to name the strain, a
+	// yes/no law option of contract-2017 (not a choice of words); off, par
+	// is DDS's published par.
+	if ev.LawOptions["par_first_to_name"] != false {
+		t.Errorf("law_options %v, want par_first_to_name false by default", ev.LawOptions)
+	}
+	bad := e.wantError(400, "law_options.par_first_to_name", "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"par_first_to_name": "auction"}}`)
+	if !strings.Contains(bad.Error, "true or false") {
+		t.Errorf("par_first_to_name \"auction\" refused with %q, want it to say true or false", bad.Error)
+	}
+	e.want(200, &ev, "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"par_first_to_name": true}}`)
+	if ev.LawOptions["par_first_to_name"] != true || ev.LawOptions["average_session"] != true {
+		t.Errorf("law_options %v, want par_first_to_name and average_session true", ev.LawOptions)
 	}
 }

@@ -280,12 +280,24 @@ func BenchmarkList100(b *testing.B) {
 // BenchmarkParOfList100 is traveler's par search (scoring.Rules.ParOf) on
 // the trick tables of DDS's 100 test deals, under each auction code: the
 // historical codes' search follows who named each strain first
-// (scoring/par_naming.go). One op is the 100 deals.
+// (scoring/par_naming.go), as does contract-2017's with its option
+// par_first_to_name. One op is the 100 deals.
 func BenchmarkParOfList100(b *testing.B) {
 	list := readList(b)
+	firstToName := scoring.NewRules(scoring.Contract2017)
+	if err := firstToName.Options.SetBool(scoring.Contract2017, "par_first_to_name", true); err != nil {
+		b.Fatal(err)
+	}
+	variants := []scoring.Rules{firstToName}
 	for _, law := range []scoring.Law{scoring.Contract2017, scoring.RoyalAuction1913, scoring.Auction1915, scoring.Royalton1915} {
-		rules := scoring.NewRules(law)
-		b.Run(law.String(), func(b *testing.B) {
+		variants = append(variants, scoring.NewRules(law))
+	}
+	for _, rules := range variants {
+		name := rules.Law.String()
+		if rules.Options.ParFirstToName {
+			name += "-par_first_to_name"
+		}
+		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				for _, d := range list {
 					hands, _ := d.deal.Complete()

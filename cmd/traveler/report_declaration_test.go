@@ -83,21 +83,24 @@ func TestReportDeclaration(t *testing.T) {
 // every low card (reports.TestMeasureDeclarationNullo works it by hand:
 // North-South's best is 7NL, plain or royal; 3NL by North is in it, four
 // levels under the highest, 7; 2NL by East is not in East-West's best and
-// two over). With --nullo-budget 1 the search cannot finish: the board's
-// nullos are left out and both tables are not judged, and said so.
+// two over). That deal is settled by the search's sure-trick bounds
+// without a position searched; on an ordinary deal with the same tables,
+// --nullo-budget 1 cannot finish: the board's nullos are left out and
+// both tables are not judged, and said so.
 // --nullo-budget is refused out of its range and on another report.
 func TestReportDeclarationNullo(t *testing.T) {
 	needDDS(t)
-	var pbn strings.Builder
-	for i, g := range [][3]string{{"3NL", "N", "0"}, {"2NL", "E", "13"}} {
-		pbn.WriteString(`[Event "Nullos"]
+	write := func(deal string) string {
+		var pbn strings.Builder
+		for i, g := range [][3]string{{"3NL", "N", "0"}, {"2NL", "E", "13"}} {
+			pbn.WriteString(`[Event "Nullos"]
 [Date "2026.11.27"]
 [Scoring "MP"]
 [TravelerLaw "royalton-1915"]
 [Board "1"]
 [Dealer "N"]
 [Vulnerable "None"]
-[Deal "N:8765432.765432.. AKQJT9.AKQJT98.. ..8765432.765432 ..AKQJT9.AKQJT98"]
+[Deal "` + deal + `"]
 [PairId_NS "` + string(rune('1'+2*i)) + `"]
 [PairId_EW "` + string(rune('2'+2*i)) + `"]
 [Contract "` + g[0] + `"]
@@ -105,12 +108,15 @@ func TestReportDeclarationNullo(t *testing.T) {
 [Result "` + g[2] + `"]
 
 `)
+		}
+		file := filepath.Join(t.TempDir(), "nullo.pbn")
+		if err := os.WriteFile(file, []byte(pbn.String()), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return file
 	}
-	file := filepath.Join(t.TempDir(), "nullo.pbn")
-	if err := os.WriteFile(file, []byte(pbn.String()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	report := func(extra ...string) api.DeclarationReportResponse {
+	file := write("N:8765432.765432.. AKQJT9.AKQJT98.. ..8765432.765432 ..AKQJT9.AKQJT98")
+	report := func(file string, extra ...string) api.DeclarationReportResponse {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
 		args := append([]string{"report", "declaration", "--from", file, "--format", "json"}, extra...)
@@ -126,12 +132,15 @@ func TestReportDeclarationNullo(t *testing.T) {
 		}
 		return rep
 	}
-	c := report().Codes[0]
+	c := report(file).Codes[0]
 	if c.Tables != 2 || c.NotJudged != 0 || c.InBest != 1 || c.Under != 1 || c.Over != 1 || c.NullosLeftOut || c.Note != "" ||
 		strings.Join(c.Boards[0].BestNS, " ") != "7NL 7NLR" {
 		t.Errorf("judged: %+v", c)
 	}
-	c = report("--nullo-budget", "1").Codes[0]
+	// The lopsided deal is settled by the search's sure-trick bounds before
+	// it searches a position, so the budget is shown on an ordinary deal.
+	ordinary := write("N:AKQJ.T98.765.432 T987.AKQJ.432.65 6543.765.AKQ.JT7 2.432.JT98.AKQ98")
+	c = report(ordinary, "--nullo-budget", "1").Codes[0]
 	if c.Tables != 0 || c.NotJudged != 2 || !c.NullosLeftOut || c.NulloBoardsLeftOut != 1 || c.Note != api.DeclarationNulloNote || !c.Boards[0].NullosLeftOut {
 		t.Errorf("left out: %+v", c)
 	}

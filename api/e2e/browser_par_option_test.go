@@ -8,27 +8,8 @@ import (
 
 	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
-
-// namingDDS answers issue 28's trick table for every deal — at no-trump N
-// 6, E 7, S 7, W 6 tricks, no suit making for anyone — and, as DDS's own
-// par, the side's better seat: NS +90, 1NT by South (40 + 50, Law 77).
-type namingDDS struct{}
-
-func (namingDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
-	out := make([]scoring.TrickTable, len(deals))
-	for i := range deals {
-		out[i][scoring.North][scoring.NoTrump] = 6
-		out[i][scoring.East][scoring.NoTrump] = 7
-		out[i][scoring.South][scoring.NoTrump] = 7
-		out[i][scoring.West][scoring.NoTrump] = 6
-	}
-	return out, nil
-}
-
-func (namingDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability) (scoring.Par, error) {
-	return scoring.Par{NSScore: 90, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 1, Strain: scoring.NoTrump}, Side: scoring.NS, OneSeat: true, Seat: scoring.South}}}, nil
-}
 
 // TestBrowserParFirstToNameOnPhone: on a 390-pixel phone, board 1's public
 // traveler of a contract-2017 event with the law option par_first_to_name
@@ -37,7 +18,7 @@ func (namingDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerabili
 // vulnerable; scoring's TestParFirstToNameTheStrain works it), where DDS's
 // published par is NS +90 in 1NT by South; all within the screen.
 func TestBrowserParFirstToNameOnPhone(t *testing.T) {
-	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: namingDDS{}}))
+	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: tournamenttest.NamingDDS{}}))
 	ctx, svc, bb := context.Background(), b.svc, b.build()
 	ev := bb.Event(tournament.EventInput{Name: "First to name", Date: "2026-11-28",
 		Law: "contract-2017", Scoring: "MP", Published: true, LawOptions: tournament.LawOptions{"par_first_to_name": true}})

@@ -6,29 +6,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament"
+	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
-
-// namingDDS answers issue 28's trick table for every deal — at no-trump N
-// 6, E 7, S 7, W 6 tricks, no suit making for anyone — and, as DDS's own
-// par, the side's better seat: NS +90, 1NT by South (40 + 50, Law 77).
-type namingDDS struct{}
-
-func (namingDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
-	out := make([]scoring.TrickTable, len(deals))
-	for i := range deals {
-		out[i][scoring.North][scoring.NoTrump] = 6
-		out[i][scoring.East][scoring.NoTrump] = 7
-		out[i][scoring.South][scoring.NoTrump] = 7
-		out[i][scoring.West][scoring.NoTrump] = 6
-	}
-	return out, nil
-}
-
-func (namingDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability) (scoring.Par, error) {
-	return scoring.Par{NSScore: 90, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 1, Strain: scoring.NoTrump}, Side: scoring.NS, OneSeat: true, Seat: scoring.South}}}, nil
-}
 
 // TestTravelerParFirstToName: a contract-2017 event shows DDS's par (NS
 // +90, 1NT by South) until the director sets its law option
@@ -38,7 +18,7 @@ func (namingDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerabili
 // TestParFirstToNameTheStrain works it). Board 1 is dealt North, none
 // vulnerable.
 func TestTravelerParFirstToName(t *testing.T) {
-	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: namingDDS{}})
+	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: tournamenttest.NamingDDS{}})
 	ctx := context.Background()
 	sec := newHowellSection(t, e.svc, "Par first to name", "contract-2017")
 	if _, err := e.svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {

@@ -250,3 +250,28 @@ func Boards(t testing.TB, sec tournament.Section, round, table int) []int {
 	}
 	return tb.Boards
 }
+
+// NamingDDS is a double-dummy solver for tests that answers issue 28's
+// trick table for every deal — at no-trump North 6, East 7, South 7, West
+// 6 tricks, no suit making for anyone — and, as DDS's own par, the side's
+// better seat: NS +90, 1NT by South (40 + 50, Law 77). Under the
+// contract-2017 option par_first_to_name East names no-trump first and
+// par is EW +90, 1NT by East (scoring's TestParFirstToNameTheStrain).
+type NamingDDS struct{}
+
+// Tables gives every deal the trick table above.
+func (NamingDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
+	out := make([]scoring.TrickTable, len(deals))
+	for i := range deals {
+		out[i][scoring.North][scoring.NoTrump] = 6
+		out[i][scoring.East][scoring.NoTrump] = 7
+		out[i][scoring.South][scoring.NoTrump] = 7
+		out[i][scoring.West][scoring.NoTrump] = 6
+	}
+	return out, nil
+}
+
+// DealerPar gives DDS's par of that table: NS +90, 1NT by South.
+func (NamingDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability) (scoring.Par, error) {
+	return scoring.Par{NSScore: 90, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 1, Strain: scoring.NoTrump}, Side: scoring.NS, OneSeat: true, Seat: scoring.South}}}, nil
+}

@@ -110,9 +110,11 @@ func penaltyReasons(st *tournament.Standing) string {
 
 // usebioPenaltyNote is the comment a USEBIO file of a section with
 // penalties carries: USEBIO 1.2 as traveler writes it has no element for a
-// penalty on a participant, so TOTAL_SCORE, PERCENTAGE and PLACE are after
-// the penalties and the comment names them; "" for a section without.
-func usebioPenaltyNote(sec *tournament.Section) string {
+// penalty on a participant, so the figures takenOff names (a pairs
+// section's TOTAL_SCORE, PERCENTAGE and PLACE; a knockout's also its
+// segments' TEAM_SCORE) are after the penalties and the comment names
+// them; "" for a section without.
+func usebioPenaltyNote(sec *tournament.Section, takenOff string) string {
 	if len(sec.Penalties) == 0 {
 		return ""
 	}
@@ -124,7 +126,7 @@ func usebioPenaltyNote(sec *tournament.Section) string {
 		}
 		parts[i] = who + " " + strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + " (" + p.Reason + ")"
 	}
-	return "traveler: procedural penalties (Law 90) are taken off TOTAL_SCORE, PERCENTAGE and PLACE here; USEBIO 1.2 as traveler writes it has no element for them: " +
+	return "traveler: procedural penalties (Law 90) are taken off " + takenOff + " here; USEBIO 1.2 as traveler writes it has no element for them: " +
 		strings.Join(parts, ", ") + ". The standings CSV and the workbook carry them in their own columns."
 }
 

@@ -61,7 +61,7 @@ func writeUSEBIOIndividual(x *xmlOut, d *tournament.EventData, s *tournament.Sec
 	x.opt(1, "DATE", usebioDateOut(d.Event.Date))
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
-	if note := usebioPenaltyNote(&s.Section); note != "" {
+	if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PERCENTAGE and PLACE"); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")

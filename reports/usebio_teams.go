@@ -69,6 +69,13 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
 	x.elem(1, "BOARDS_PLAYED", strconv.Itoa(m.Boards))
+	if s.Section.Spec.Kind == "knockout" {
+		// As the pairs writer does: the penalty is in the figures, named in
+		// a comment.
+		if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PLACE and the TEAM_SCORE of the segment of its board"); note != "" {
+			x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+		}
+	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[string]tournament.Standing{}
 	for _, st := range s.Standings.Pairs {
@@ -109,9 +116,12 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 		km := tournament.ScoreKnockout(&s.Section, s.Results, s.Teams)
 		matches = nil
 		for _, sg := range km.Segments {
-			// HomeVPs and AwayVPs carry the segment's IMPs as scored: a half
-			// from a split score (Law 86B) is kept.
-			matches = append(matches, tournament.MatchScore{Round: sg.Segment, Home: 1, Away: 2, HomeVPs: sg.IMPs[0], AwayVPs: sg.IMPs[1], Boards: sg.Scored})
+			// HomeVPs and AwayVPs carry the segment's IMPs as scored (a half
+			// from a split score, Law 86B, is kept) less each team's
+			// procedural penalties on its boards, as the standings take them
+			// off the running total (ScoreKnockout).
+			matches = append(matches, tournament.MatchScore{Round: sg.Segment, Home: 1, Away: 2,
+				HomeVPs: sg.IMPs[0] - sg.Penalty[0], AwayVPs: sg.IMPs[1] - sg.Penalty[1], Boards: sg.Scored})
 		}
 	}
 	for _, ms := range matches {

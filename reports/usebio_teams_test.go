@@ -226,3 +226,45 @@ func pbnTagValue(game, name string) string {
 	v, _, _ := strings.Cut(after, `"]`)
 	return v
 }
+
+// TestUSEBIOKnockoutPenalty: a procedural penalty in a knockout comes off
+// the team's running total in its board's segment (Law 90;
+// tournament.TestKnockoutIMPPenalty), and the USEBIO file says the match
+// as the standings do. Worked by hand on teamsEvent's match (1 segment of
+// boards 1–2): board 1 gives the Lions +250, 6 IMPs (Law 78B: 220–260);
+// 3 IMPs off the Lions on board 1 for a mobile phone leave the segment
+// 6 − 3 = 3 to 0, and TOTAL_SCORE 3.00, first. USEBIO 1.2 has no element
+// for the penalty, so it is written in a comment, as the pairs writer
+// does (usebioPenaltyNote).
+func TestUSEBIOKnockoutPenalty(t *testing.T) {
+	d := teamsEvent(t, tournament.MovementSpec{Kind: "knockout", Rounds: 1, BoardsPerRound: 2}, "Lions", "Tigers")
+	sd := d.Sections[0]
+	sd.Section.Penalties = []tournament.Penalty{{Number: "1", Amount: 3, Unit: tournament.UnitIMP, Reason: "mobile phone", Board: 1}}
+	boards := map[int]tournament.Board{}
+	for _, b := range sd.Boards {
+		boards[b.Number] = b
+	}
+	d.Sections[0] = tournament.BuildSection(d.Event, sd.Section, sd.Pairs, sd.Teams, boards, sd.Results)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	var f usebioTeamsFile
+	if err := xml.Unmarshal(buf.Bytes(), &f); err != nil {
+		t.Fatal(err)
+	}
+	ev := f.Event
+	if len(ev.Matches) != 1 || len(ev.Teams) != 2 {
+		t.Fatalf("%d matches, %d teams; want 1 and 2", len(ev.Matches), len(ev.Teams))
+	}
+	m := ev.Matches[0]
+	if m.TeamScore != "3" || m.OpposingTeamScore != "0" {
+		t.Errorf("the segment's IMPs %s–%s; want 3–0, the Lions' 6 less their 3-IMP penalty", m.TeamScore, m.OpposingTeamScore)
+	}
+	if ev.Teams[0].Total != "3.00" || ev.Teams[0].Place != "1" {
+		t.Errorf("Lions: total %s, place %s; want 3.00, 1", ev.Teams[0].Total, ev.Teams[0].Place)
+	}
+	if !strings.Contains(buf.String(), "1 3 imp (mobile phone)") || !strings.Contains(buf.String(), "TEAM_SCORE") {
+		t.Errorf("no comment naming the penalty (team 1, 3 IMPs, mobile phone) and the elements it is taken off:\n%s", buf.String())
+	}
+}

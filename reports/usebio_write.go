@@ -128,7 +128,7 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	if note := usebioGradingNote(&s.Section.Grading); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
-	if note := usebioPenaltyNote(&s.Section); note != "" {
+	if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PERCENTAGE and PLACE"); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
 	if c := d.Event.Conv(); c.Name != "" {

@@ -31,6 +31,46 @@ const (
 	UnitVP         PenaltyUnit = "vp"          // points of a teams method's total: VPs at IMP_TEAMS, board points, Patton points, total points
 )
 
+// Words names the unit as a form lists it: "matchpoints", "% of a top",
+// "IMPs", "VPs (or the points of the method)"; an unknown unit its code.
+func (u PenaltyUnit) Words() string {
+	return u.words(false)
+}
+
+// Amount says an amount in the unit, the singular for exactly 1: "3 IMPs",
+// "1 IMP", "0.5 matchpoints", "25% of a top".
+func (u PenaltyUnit) Amount(a float64) string {
+	n := strconv.FormatFloat(a, 'f', -1, 64)
+	if u == UnitPercentTop {
+		return n + u.Words()
+	}
+	return n + " " + u.words(a == 1)
+}
+
+// words is the unit's name, singular or plural.
+func (u PenaltyUnit) words(one bool) string {
+	switch u {
+	case UnitMP:
+		if one {
+			return "matchpoint"
+		}
+		return "matchpoints"
+	case UnitPercentTop:
+		return "% of a top"
+	case UnitIMP:
+		if one {
+			return "IMP"
+		}
+		return "IMPs"
+	case UnitVP:
+		if one {
+			return "VP (or a point of the method)"
+		}
+		return "VPs (or the points of the method)"
+	}
+	return string(u)
+}
+
 // MaxPenaltyReason is the longest reason a penalty or a correction may give.
 const MaxPenaltyReason = 200
 

@@ -20,19 +20,9 @@ func (p *Pages) penaltyRoutes(d *echo.Group) {
 	d.POST("/sections/:id/penalties/:pid/lift", p.liftPenalty)
 }
 
-// unitWords names a penalty's unit for the form and the notes.
+// unitWords names a penalty's unit for the form (tournament.PenaltyUnit.Words).
 func unitWords(u string) string {
-	switch tournament.PenaltyUnit(u) {
-	case tournament.UnitMP:
-		return "matchpoints"
-	case tournament.UnitPercentTop:
-		return "% of a top"
-	case tournament.UnitIMP:
-		return "IMPs"
-	case tournament.UnitVP:
-		return "VPs (or the points of the method)"
-	}
-	return u
+	return tournament.PenaltyUnit(u).Words()
 }
 
 // givePenalty gives the pair or team chosen a procedural penalty from the
@@ -85,12 +75,7 @@ func penaltyNote(pen tournament.Penalty) string {
 	if pen.Direction != "" {
 		who += " " + pen.Direction
 	}
-	amount := strconv.FormatFloat(pen.Amount, 'f', -1, 64)
-	s := who + ": " + amount + " " + unitWords(string(pen.Unit))
-	if pen.Unit == tournament.UnitPercentTop {
-		s = who + ": " + amount + unitWords(string(pen.Unit))
-	}
-	s += ", " + pen.Reason
+	s := who + ": " + pen.Unit.Amount(pen.Amount) + ", " + pen.Reason
 	if pen.Board > 0 {
 		s += " (board " + strconv.Itoa(pen.Board) + ")"
 	}

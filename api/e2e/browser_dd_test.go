@@ -41,35 +41,10 @@ func (listDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability
 // the screen; the director's hand records page draws every board dealt.
 func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
-	ctx, svc, bb := context.Background(), b.svc, b.build()
+	bb := b.build()
 	ev := bb.Event(tournament.EventInput{Name: "Double dummy night", Date: "2026-11-25",
 		Law: "contract-2017", Scoring: "MP", Published: true})
-	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A",
-		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
-	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := svc.DealBoards(ctx, tournament.Director, sec.ID, scoring.CryptoRand()); err != nil {
-		t.Fatal(err)
-	}
-	var results []tournament.Result
-	for _, rd := range sec.Movement.Rounds {
-		for _, tb := range rd.Tables {
-			for _, bd := range tb.Boards {
-				if bd == 1 {
-					results = append(results, tournament.Result{Board: 1, Round: rd.Number, Table: tb.Table, Status: tournament.StatusPlayed, Contract: "2S", Declarer: "E", Tricks: 8})
-				}
-			}
-		}
-	}
-	bb.Enter(tournament.Director, sec, results...)
-	deal1, err := scoring.ParseDeal("deal", listDeal1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := svc.AnalyseBoard(ctx, sec.ID, 1, deal1); err != nil {
-		t.Fatal(err)
-	}
+	sec := howellWithBoardOneAnalysed(t, b, ev.ID, "2S", "E", 8)
 
 	phone := b.phone("player")
 	phone.open(fmt.Sprintf("/sections/%d/travelers/1", sec.ID))
@@ -99,4 +74,40 @@ func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 		t.Errorf("%d boards with a grid, want 1 (board 1, analysed)", n)
 	}
 	b.tab.shot("hand-records")
+}
+
+// howellWithBoardOneAnalysed makes a 6-pair Howell in the event with DDS's
+// first test deal (listDeal1) as board 1 and the rest dealt, enters
+// contract by declarer making tricks at every table that plays board 1,
+// and analyses board 1 with the env's double dummy.
+func howellWithBoardOneAnalysed(t *testing.T, b *env, eventID int64, contract, declarer string, tricks int) tournament.Section {
+	t.Helper()
+	ctx, svc, bb := context.Background(), b.svc, b.build()
+	sec := bb.CreateSection(eventID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "howell", Pairs: 6, BoardsPerRound: 2}})
+	if _, err := svc.PutBoards(ctx, tournament.Director, sec.ID, []tournament.BoardInput{{Number: 1, Deal: listDeal1}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := svc.DealBoards(ctx, tournament.Director, sec.ID, scoring.CryptoRand()); err != nil {
+		t.Fatal(err)
+	}
+	var results []tournament.Result
+	for _, rd := range sec.Movement.Rounds {
+		for _, tb := range rd.Tables {
+			for _, bd := range tb.Boards {
+				if bd == 1 {
+					results = append(results, tournament.Result{Board: 1, Round: rd.Number, Table: tb.Table, Status: tournament.StatusPlayed, Contract: contract, Declarer: declarer, Tricks: tricks})
+				}
+			}
+		}
+	}
+	bb.Enter(tournament.Director, sec, results...)
+	deal1, err := scoring.ParseDeal("deal", listDeal1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.AnalyseBoard(ctx, sec.ID, 1, deal1); err != nil {
+		t.Fatal(err)
+	}
+	return sec
 }

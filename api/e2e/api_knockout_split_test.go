@@ -19,25 +19,8 @@ import (
 // flat. Before, the split score was refused at teams (422 on ew_assigned).
 func TestAPIKnockoutSplitScore(t *testing.T) {
 	e := newEnv(t)
-	var ev api.EventResponse
-	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "KO split", "date": "2026-11-28", "law": "contract-2017", "scoring": "IMP_TEAMS"}`)
-	var sec api.SectionResponse
-	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
-		`{"name": "K", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)
-	b := e.build()
-	domain, err := e.svc.Section(b.Ctx, tournament.Director, sec.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Rosters(domain)
-	b.Deal(domain, tournamenttest.OneSuitDeal)
-	domain = b.Round(domain, 1)
-	b.Play(domain, 1, 2, 1, "4S", "N", 10)
-	b.Play(domain, 1, 1, 2, "1S", "N", 7)
-	b.Play(domain, 1, 2, 2, "1S", "N", 7)
+	_, sec := knockoutWithSplitScore(t, e, "KO split")
 	s := "/v1/sections/" + id(sec.ID)
-	e.want(201, nil, "POST", s+"/results", directorToken, map[string]any{"board": 1, "round": 1, "table": 1, "status": "assigned",
-		"assigned": []any{map[string]any{"ns_score": 420, "weight": 1}}, "ew_assigned": []any{map[string]any{"ns_score": 450, "weight": 1}}})
 	var km api.KnockoutResponse
 	e.want(200, &km, "GET", s+"/knockout", directorToken, nil)
 	if len(km.Segments) != 1 || fmt.Sprint(km.Segments[0].IMPs) != "[0.5 0]" || km.Teams[0].Total != 0.5 || km.Teams[1].Total != 0 || km.Winner != 1 {
@@ -63,25 +46,7 @@ func TestAPIKnockoutSplitScore(t *testing.T) {
 // 0 after the penalty.
 func TestBrowserKnockoutPenalty(t *testing.T) {
 	e := newEnv(t, withBrowser())
-	var ev api.EventResponse
-	e.want(201, &ev, "POST", "/v1/events", directorToken, `{"name": "KO penalty", "date": "2026-11-28", "law": "contract-2017", "scoring": "IMP_TEAMS"}`)
-	var sec api.SectionResponse
-	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
-		`{"name": "K", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)
-	b := e.build()
-	domain, err := e.svc.Section(b.Ctx, tournament.Director, sec.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Rosters(domain)
-	b.Deal(domain, tournamenttest.OneSuitDeal)
-	domain = b.Round(domain, 1)
-	b.Play(domain, 1, 2, 1, "4S", "N", 10)
-	b.Play(domain, 1, 1, 2, "1S", "N", 7)
-	b.Play(domain, 1, 2, 2, "1S", "N", 7)
-	s := "/v1/sections/" + id(sec.ID)
-	e.want(201, nil, "POST", s+"/results", directorToken, map[string]any{"board": 1, "round": 1, "table": 1, "status": "assigned",
-		"assigned": []any{map[string]any{"ns_score": 420, "weight": 1}}, "ew_assigned": []any{map[string]any{"ns_score": 450, "weight": 1}}})
+	ev, sec := knockoutWithSplitScore(t, e, "KO penalty")
 	e.want(200, nil, "PATCH", "/v1/events/"+id(ev.ID), directorToken, `{"published": true}`)
 
 	d := e.phone("director")
@@ -119,4 +84,30 @@ func TestBrowserKnockoutPenalty(t *testing.T) {
 	}
 	p.shot("knockout standings after a split score and a penalty")
 	checkFitsPhone(t, p, "the knockout standings")
+}
+
+// knockoutWithSplitScore makes the knockout of TestAPIKnockoutSplitScore
+// through the API and the builder: one segment of 2 boards, board 1 given
+// room 1's split score NS +420, EW −450, room 2's 4♠ +420, board 2 flat.
+func knockoutWithSplitScore(t *testing.T, e *env, name string) (api.EventResponse, api.SectionResponse) {
+	t.Helper()
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, fmt.Sprintf(`{"name": %q, "date": "2026-11-28", "law": "contract-2017", "scoring": "IMP_TEAMS"}`, name))
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", "/v1/events/"+id(ev.ID)+"/sections", directorToken,
+		`{"name": "K", "movement": {"kind": "knockout", "rounds": 1, "boards_per_round": 2}}`)
+	b := e.build()
+	domain, err := e.svc.Section(b.Ctx, tournament.Director, sec.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Rosters(domain)
+	b.Deal(domain, tournamenttest.OneSuitDeal)
+	domain = b.Round(domain, 1)
+	b.Play(domain, 1, 2, 1, "4S", "N", 10)
+	b.Play(domain, 1, 1, 2, "1S", "N", 7)
+	b.Play(domain, 1, 2, 2, "1S", "N", 7)
+	e.want(201, nil, "POST", "/v1/sections/"+id(sec.ID)+"/results", directorToken, map[string]any{"board": 1, "round": 1, "table": 1, "status": "assigned",
+		"assigned": []any{map[string]any{"ns_score": 420, "weight": 1}}, "ew_assigned": []any{map[string]any{"ns_score": 450, "weight": 1}}})
+	return ev, sec
 }

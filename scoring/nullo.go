@@ -266,11 +266,15 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 // led with a card the other side cannot beat, x wins it and leads again.
 func (s *ddSolver) masters(x Side) bool {
 	a, b := Seat(x), Seat(x)+2
-	own := s.hands[a] | s.hands[b]
-	other := s.hands[a.Next()] | s.hands[b.Next()]
+	return outranks(s.hands[a]|s.hands[b], s.hands[a.Next()]|s.hands[b.Next()])
+}
+
+// outranks reports whether, in each suit, every card of own is higher
+// than every card of rest.
+func outranks(own, rest Hand) bool {
 	for su := 0; su < 4; su++ {
 		o := uint32(own>>(13*uint(su))) & 0x1fff
-		t := uint32(other>>(13*uint(su))) & 0x1fff
+		t := uint32(rest>>(13*uint(su))) & 0x1fff
 		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
 			return false
 		}
@@ -296,14 +300,7 @@ func (s *ddSolver) leadsInto(leader Seat) bool {
 // leads again.
 func (s *ddSolver) tops(leader Seat) bool {
 	rest := s.hands[leader.Next()] | s.hands[leader.Next().Next()] | s.hands[leader.Next().Next().Next()]
-	for su := 0; su < 4; su++ {
-		o := uint32(s.hands[leader]>>(13*uint(su))) & 0x1fff
-		t := uint32(rest>>(13*uint(su))) & 0x1fff
-		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
-			return false
-		}
-	}
-	return true
+	return outranks(s.hands[leader], rest)
 }
 
 // lastTrick plays the one card each hand has left: 1 when North-South win

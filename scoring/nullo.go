@@ -377,6 +377,8 @@ func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
 // give p's side what it wants (k or more tricks to North-South when mx):
 // a cut found without searching (enhanced transposition cutoff).
 func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool {
+	left := s.hands[p].Count() - 1 // tricks left after this one
+	trick := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2])
 	for _, c := range moves {
 		win := t.win
 		if c/13 == t.best/13 && c > t.best {
@@ -386,7 +388,6 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 		if win.Side() == NS {
 			kk--
 		}
-		left := s.hands[p].Count() - 1
 		if kk <= 0 {
 			if mx {
 				return true
@@ -403,7 +404,7 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 			continue
 		}
 		bit := Hand(1) << uint(c)
-		played := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2]) | bit
+		played := trick | bit
 		s.hands[p] &^= bit
 		s.gone |= played
 		b, ok := s.tt[s.key(win)]

@@ -222,16 +222,11 @@ func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDe
 		return TableDeclaration{}, bd.bestErr
 	}
 	var td TableDeclaration
-	var best [2][]scoring.Contract
-	var worth [2]int
-	var declares [2]bool
-	for x := scoring.NS; x <= scoring.EW; x++ {
-		best[x], worth[x], declares[x] = bd.best[x].best, bd.best[x].ns, bd.best[x].declares
-	}
-	if declares[scoring.NS] && declares[scoring.EW] && worth[scoring.NS] != -worth[scoring.EW] {
+	ns, ew := &bd.best[scoring.NS], &bd.best[scoring.EW]
+	if ns.declares && ew.declares && ns.ns != -ew.ns {
 		td.Lead = true
 		td.Leader = scoring.NS
-		if -worth[scoring.EW] > worth[scoring.NS] {
+		if -ew.ns > ns.ns {
 			td.Leader = scoring.EW
 		}
 	}
@@ -243,7 +238,7 @@ func (bd *declBoard) measure(c scoring.Contract, declarer scoring.Seat) (TableDe
 	x := declarer.Side()
 	td.Side = x
 	td.LeaderDeclared = td.Lead && td.Leader == x
-	td.Best, td.BestNS = best[x], worth[x]
+	td.Best, td.BestNS = bd.best[x].best, bd.best[x].ns
 	tricks, ok := bd.tricks(declarer, c.Strain)
 	if c.Strain == scoring.Nullo && !ok {
 		// The highest nullo he could fulfil needs his tricks up to 7;

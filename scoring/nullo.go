@@ -266,11 +266,15 @@ func (s *ddSolver) reach(leader Seat, k int) bool {
 // led with a card the other side cannot beat, x wins it and leads again.
 func (s *ddSolver) masters(x Side) bool {
 	a, b := Seat(x), Seat(x)+2
-	own := s.hands[a] | s.hands[b]
-	other := s.hands[a.Next()] | s.hands[b.Next()]
+	return outranks(s.hands[a]|s.hands[b], s.hands[a.Next()]|s.hands[b.Next()])
+}
+
+// outranks reports whether, in each suit, every card of own is higher
+// than every card of rest.
+func outranks(own, rest Hand) bool {
 	for su := 0; su < 4; su++ {
 		o := uint32(own>>(13*uint(su))) & 0x1fff
-		t := uint32(other>>(13*uint(su))) & 0x1fff
+		t := uint32(rest>>(13*uint(su))) & 0x1fff
 		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
 			return false
 		}
@@ -296,14 +300,7 @@ func (s *ddSolver) leadsInto(leader Seat) bool {
 // leads again.
 func (s *ddSolver) tops(leader Seat) bool {
 	rest := s.hands[leader.Next()] | s.hands[leader.Next().Next()] | s.hands[leader.Next().Next().Next()]
-	for su := 0; su < 4; su++ {
-		o := uint32(s.hands[leader]>>(13*uint(su))) & 0x1fff
-		t := uint32(rest>>(13*uint(su))) & 0x1fff
-		if o != 0 && t != 0 && bits.TrailingZeros32(o) < 31-bits.LeadingZeros32(t) {
-			return false
-		}
-	}
-	return true
+	return outranks(s.hands[leader], rest)
 }
 
 // lastTrick plays the one card each hand has left: 1 when North-South win
@@ -380,6 +377,8 @@ func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
 // give p's side what it wants (k or more tricks to North-South when mx):
 // a cut found without searching (enhanced transposition cutoff).
 func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool {
+	left := s.hands[p].Count() - 1 // tricks left after this one
+	trick := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2])
 	for _, c := range moves {
 		win := t.win
 		if c/13 == t.best/13 && c > t.best {
@@ -389,7 +388,6 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 		if win.Side() == NS {
 			kk--
 		}
-		left := s.hands[p].Count() - 1
 		if kk <= 0 {
 			if mx {
 				return true
@@ -406,7 +404,7 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 			continue
 		}
 		bit := Hand(1) << uint(c)
-		played := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2]) | bit
+		played := trick | bit
 		s.hands[p] &^= bit
 		s.gone |= played
 		b, ok := s.tt[s.key(win)]

@@ -13,7 +13,8 @@
 //     variants — barometer, web, hesitation, rover, two-stanza, appendix
 //     tables — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
 //     and partial, 4 to 32 pairs: the published movement where one was
-//     found — thebridsk/bridgescorer's, KoPS's (howell_kops.go), BridgeWx's
+//     found — thebridsk/bridgescorer's, KoPS's (howell_kops.go, read from the
+//     embedded testdata/howellki_movements.json), BridgeWx's
 //     with shared sets (howell_bridgewx.go) — and a searched cyclic base
 //     where none is; HowellFilled for a late pair), the teams round robin, a teams
 //     schedule given by match and Swiss pairing (teams.go), a Swiss

@@ -1,214 +1,108 @@
 package movement
 
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
 // KoPS's Howells: the Howell movements of HOWELL.DAT, the movement file of
 // KoPS, the scoring program of Polish clubs, as emkael/howellki
 // (https://github.com/emkael/howellki, GPL-2.0, Michał Klichowicz) gives
-// them in its movements.json (how.php: HOWELL.DAT read into JSON; the file
-// is testdata/howellki_movements.json). Each is a cyclic Howell of T tables
-// in R rounds: the pairs 1..R move, each to the seat the pair numbered one
+// them in its movements.json (how.php: HOWELL.DAT read into JSON), read
+// here as it is committed: testdata/howellki_movements.json (source and
+// licence in testdata/README.md). Each is a cyclic Howell of T tables in R
+// rounds: the pairs 1..R move, each to the seat the pair numbered one
 // below sat at, pair 1 to pair R's; the pairs above R stay; the sets move
 // one slot on each round, R slots, T of them tables and the others relay
-// stands. So each is a cyclicBase (kopsHowell.base), and
-// TestPublishedHowellsKoPS checks every one against the file, replayed as
+// stands. So each is a cyclicBase (kopsBase), and TestPublishedHowellsKoPS
+// checks what Howell makes of every one against the file, replayed as
 // howellki's own viewer (how.js) plays it.
 
-// kopsHowell is one Howell of HOWELL.DAT in round 1.
-type kopsHowell struct {
-	positions []int // the pairs at table 1 N, table 1 E, table 2 N, …
-	sets      []int // slot by slot, the table set slot+1 is at (0: a relay stand)
+//go:embed testdata/howellki_movements.json
+var howellkiJSON []byte
+
+// kopsMovement is one movement of movements.json as how.php writes it.
+type kopsMovement struct {
+	Tables    int      `json:"tables"`
+	Rounds    int      `json:"rounds"`
+	Sets      []int    `json:"sets"`      // slot by slot, the table set slot+1 starts at (0: a relay stand)
+	Movement  []string `json:"movement"`  // the seats ("3N", "4E") the moving pairs go round, pair R's first
+	Positions []int    `json:"positions"` // the pairs at table 1 N, table 1 E, table 2 N, … in round 1
 }
 
-// base is the Howell as a cyclicBase: table t's pairs in round 1 and set
-// slot+1, where t is the table of the slot.
-func (k kopsHowell) base() cyclicBase {
-	b := cyclicBase{rounds: len(k.sets), families: 1, tables: make([]baseTable, len(k.positions)/2)}
-	for i := range b.tables {
-		b.tables[i] = baseTable{ns: k.positions[2*i], ew: k.positions[2*i+1]}
+// kopsHowells are KoPS's Howells of 2 to 16 tables (4 to 32 pairs) keyed by
+// pairs (2T) and rounds R, read from the embedded movements.json once.
+var kopsHowells = sync.OnceValue(func() map[[2]int]cyclicBase {
+	m, err := readKoPS(howellkiJSON)
+	if err != nil {
+		panic("movement: testdata/howellki_movements.json: " + err.Error())
 	}
-	for slot, t := range k.sets {
+	return m
+})
+
+// readKoPS reads movements.json: its Howells ("T-R", R a number; its
+// Mitchells "T-M" and "13-K" are not Howells) of up to 16 tables, each as
+// the cyclicBase it is, keyed by pairs and rounds.
+func readKoPS(raw []byte) (map[[2]int]cyclicBase, error) {
+	var all map[string]kopsMovement
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return nil, err
+	}
+	out := map[[2]int]cyclicBase{}
+	for key, k := range all {
+		_, r, _ := strings.Cut(key, "-")
+		if _, err := strconv.Atoi(r); err != nil || k.Tables > 16 {
+			continue
+		}
+		b, err := kopsBase(k)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		out[[2]int{2 * k.Tables, k.Rounds}] = b
+	}
+	return out, nil
+}
+
+// kopsBase is a movements.json Howell as a cyclicBase: table t's pairs in
+// round 1 and set slot+1, where t is the table of the slot. It refuses a
+// movement the rotation would not play as the file says: the moving seats
+// must be those of pairs R, R−1, … 1 in round 1 (so each pair takes the
+// seat of the pair numbered one below), each table must start with one set.
+func kopsBase(k kopsMovement) (cyclicBase, error) {
+	if k.Tables < 2 || k.Rounds < 1 || len(k.Positions) != 2*k.Tables || len(k.Sets) != k.Rounds || len(k.Movement) != k.Rounds {
+		return cyclicBase{}, fmt.Errorf("%d tables, %d rounds: %d positions, %d sets, %d moving seats", k.Tables, k.Rounds, len(k.Positions), len(k.Sets), len(k.Movement))
+	}
+	seat := map[int]string{}
+	for i, p := range k.Positions {
+		if p < 1 || p > 2*k.Tables || seat[p] != "" {
+			return cyclicBase{}, fmt.Errorf("positions: pair %d; each of pairs 1 to %d sits once", p, 2*k.Tables)
+		}
+		seat[p] = strconv.Itoa(i/2+1) + []string{"N", "E"}[i%2]
+	}
+	for i, s := range k.Movement {
+		if p := k.Rounds - i; seat[p] != s {
+			return cyclicBase{}, fmt.Errorf("moving seat %d is %s, pair %d sits at %s", i+1, s, p, seat[p])
+		}
+	}
+	b := cyclicBase{rounds: k.Rounds, families: 1, tables: make([]baseTable, k.Tables)}
+	for i := range b.tables {
+		b.tables[i] = baseTable{ns: k.Positions[2*i], ew: k.Positions[2*i+1]}
+	}
+	for slot, t := range k.Sets {
+		if t < 0 || t > k.Tables || t > 0 && b.tables[t-1].units != nil {
+			return cyclicBase{}, fmt.Errorf("set %d starts at table %d: each of tables 1 to %d starts with one set", slot+1, t, k.Tables)
+		}
 		if t != 0 {
 			b.tables[t-1].units = set(slot)
 		}
 	}
-	return b
-}
-
-// kopsHowells are KoPS's Howells of 2 to 16 tables keyed by pairs (2T) and
-// rounds R, all but the four sizes publishedBases has (thebridsk/bridgescorer's
-// complete Howells of 8, 10, 12 and 14 pairs): positions, then sets.
-var kopsHowells = map[[2]int]kopsHowell{
-	{10, 7}: {
-		[]int{10, 1, 6, 3, 9, 5, 2, 7, 4, 8},
-		[]int{1, 2, 3, 4, 5, 0, 0}},
-	{12, 8}: {
-		[]int{12, 1, 5, 11, 7, 10, 9, 2, 4, 6, 3, 8},
-		[]int{1, 2, 3, 4, 5, 6, 0, 0}},
-	{12, 9}: {
-		[]int{2, 6, 9, 8, 3, 5, 7, 12, 11, 4, 10, 1},
-		[]int{1, 2, 3, 4, 5, 6, 0, 0, 0}},
-	{12, 10}: {
-		[]int{12, 1, 6, 8, 5, 2, 4, 11, 10, 9, 3, 7},
-		[]int{1, 0, 2, 0, 0, 3, 4, 5, 6, 0}},
-	{14, 9}: {
-		[]int{14, 1, 8, 13, 6, 4, 9, 12, 7, 3, 11, 5, 10, 2},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 0}},
-	{14, 10}: {
-		[]int{14, 1, 8, 7, 4, 13, 6, 2, 12, 9, 5, 3, 10, 11},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 0, 0}},
-	{14, 11}: {
-		[]int{14, 1, 4, 6, 9, 10, 7, 3, 2, 13, 11, 12, 8, 5},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0}},
-	{14, 12}: {
-		[]int{14, 1, 9, 5, 7, 4, 12, 2, 10, 11, 3, 8, 6, 13},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 0, 0, 0, 0}},
-	{16, 10}: {
-		[]int{16, 1, 8, 15, 14, 7, 2, 13, 12, 6, 5, 9, 4, 11, 10, 3},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 0, 0}},
-	{16, 11}: {
-		[]int{16, 1, 4, 15, 14, 11, 10, 13, 9, 8, 5, 7, 12, 3, 2, 6},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0}},
-	{16, 12}: {
-		[]int{16, 1, 15, 11, 9, 14, 5, 6, 3, 8, 10, 13, 12, 2, 4, 7},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0}},
-	{16, 13}: {
-		[]int{16, 1, 15, 4, 13, 11, 7, 14, 9, 10, 5, 12, 3, 8, 2, 6},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0}},
-	{16, 14}: {
-		[]int{16, 1, 3, 4, 14, 9, 7, 13, 12, 10, 11, 15, 6, 2, 8, 5},
-		[]int{1, 2, 3, 4, 5, 0, 6, 7, 8, 0, 0, 0, 0, 0}},
-	{16, 15}: {
-		[]int{16, 1, 14, 5, 11, 4, 10, 6, 9, 12, 15, 2, 13, 3, 8, 7},
-		[]int{1, 2, 3, 4, 5, 6, 0, 7, 8, 0, 0, 0, 0, 0, 0}},
-	{18, 11}: {
-		[]int{18, 1, 17, 5, 11, 16, 10, 2, 9, 15, 7, 8, 14, 6, 4, 13, 12, 3},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0}},
-	{18, 12}: {
-		[]int{18, 1, 12, 17, 6, 8, 3, 10, 7, 16, 2, 15, 14, 11, 9, 5, 13, 4},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0}},
-	{18, 13}: {
-		[]int{18, 1, 12, 17, 8, 5, 2, 10, 9, 13, 16, 7, 15, 6, 4, 11, 3, 14},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0}},
-	{18, 14}: {
-		[]int{18, 1, 8, 17, 10, 5, 3, 13, 6, 9, 2, 14, 4, 12, 16, 11, 7, 15},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0}},
-	{18, 15}: {
-		[]int{18, 1, 12, 5, 10, 11, 15, 2, 6, 9, 17, 8, 13, 4, 7, 16, 3, 14},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0}},
-	{18, 16}: {
-		[]int{1, 11, 3, 8, 18, 14, 2, 9, 7, 4, 15, 13, 10, 17, 16, 12, 5, 6},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0, 0, 0, 0}},
-	{18, 17}: {
-		[]int{1, 7, 16, 9, 2, 6, 12, 13, 10, 15, 8, 17, 5, 3, 18, 4, 14, 11},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 0, 0, 0, 0, 0, 0, 0}},
-	{20, 12}: {
-		[]int{20, 1, 5, 10, 7, 9, 3, 19, 12, 18, 8, 17, 16, 4, 15, 6, 14, 2, 11, 13},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0}},
-	{20, 13}: {
-		[]int{20, 1, 6, 19, 8, 18, 13, 17, 7, 3, 16, 12, 15, 2, 11, 5, 10, 14, 9, 4},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0}},
-	{20, 14}: {
-		[]int{20, 1, 10, 19, 18, 7, 13, 3, 17, 8, 12, 4, 9, 16, 5, 15, 14, 2, 6, 11},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0}},
-	{20, 15}: {
-		[]int{20, 1, 12, 3, 11, 15, 9, 2, 8, 7, 10, 13, 6, 19, 14, 18, 5, 17, 16, 4},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0}},
-	{20, 16}: {
-		[]int{20, 1, 19, 12, 14, 10, 8, 3, 6, 18, 4, 17, 9, 15, 11, 13, 2, 5, 7, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0}},
-	{20, 17}: {
-		[]int{1, 2, 11, 15, 8, 13, 6, 12, 16, 9, 5, 3, 10, 20, 19, 14, 4, 7, 18, 17},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0}},
-	{20, 18}: {
-		[]int{1, 9, 4, 3, 10, 16, 20, 18, 15, 11, 17, 6, 12, 14, 2, 7, 13, 19, 8, 5},
-		[]int{1, 2, 3, 4, 0, 5, 6, 7, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0}},
-	{20, 19}: {
-		[]int{1, 7, 20, 10, 14, 5, 17, 18, 12, 8, 15, 4, 19, 3, 13, 6, 9, 11, 2, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 10, 0, 0, 0, 0, 0, 0, 0, 0}},
-	{22, 13}: {
-		[]int{22, 1, 21, 10, 9, 20, 19, 8, 7, 3, 13, 18, 6, 4, 17, 11, 16, 5, 2, 15, 12, 14},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0}},
-	{22, 14}: {
-		[]int{22, 1, 14, 5, 21, 8, 20, 10, 9, 19, 2, 13, 4, 18, 7, 17, 3, 16, 12, 11, 15, 6},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0}},
-	{22, 15}: {
-		[]int{22, 1, 12, 3, 2, 10, 13, 21, 20, 8, 19, 11, 9, 18, 6, 5, 17, 15, 14, 16, 7, 4},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0}},
-	{22, 16}: {
-		[]int{22, 1, 13, 16, 7, 9, 21, 14, 20, 8, 11, 5, 15, 19, 4, 18, 6, 10, 12, 3, 2, 17},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0}},
-	{22, 17}: {
-		[]int{22, 1, 12, 16, 9, 11, 17, 21, 7, 8, 5, 20, 14, 2, 19, 6, 10, 13, 4, 15, 3, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0}},
-	{22, 18}: {
-		[]int{22, 1, 15, 4, 7, 13, 10, 21, 16, 3, 9, 11, 14, 6, 2, 17, 20, 5, 18, 19, 12, 8},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0}},
-	{22, 19}: {
-		[]int{8, 17, 6, 11, 1, 22, 15, 9, 21, 5, 16, 12, 19, 2, 4, 7, 3, 10, 20, 18, 14, 13},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0}},
-	{22, 21}: {
-		[]int{22, 1, 14, 9, 12, 11, 4, 19, 6, 17, 16, 7, 10, 13, 8, 15, 21, 2, 5, 18, 20, 3},
-		[]int{1, 2, 3, 0, 0, 0, 0, 0, 4, 0, 0, 5, 0, 0, 6, 0, 7, 8, 9, 10, 11}},
-	{24, 14}: {
-		[]int{24, 1, 9, 23, 11, 22, 21, 10, 20, 3, 5, 19, 8, 18, 17, 4, 12, 13, 16, 7, 2, 6, 14, 15},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0}},
-	{24, 15}: {
-		[]int{24, 1, 10, 3, 12, 13, 23, 11, 22, 8, 21, 4, 6, 9, 5, 20, 15, 19, 14, 18, 17, 7, 2, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0}},
-	{24, 16}: {
-		[]int{24, 1, 23, 11, 22, 6, 3, 21, 13, 20, 2, 19, 8, 12, 15, 10, 7, 4, 14, 16, 18, 5, 9, 17},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0}},
-	{24, 17}: {
-		[]int{24, 1, 9, 6, 12, 8, 10, 15, 4, 3, 23, 2, 17, 22, 21, 16, 11, 20, 5, 7, 19, 14, 13, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0, 0}},
-	{24, 18}: {
-		[]int{24, 1, 9, 11, 5, 23, 10, 22, 3, 16, 21, 18, 20, 2, 7, 13, 17, 19, 6, 14, 12, 8, 15, 4},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0, 0, 0}},
-	{24, 19}: {
-		[]int{24, 1, 19, 9, 23, 17, 12, 22, 21, 7, 16, 2, 8, 4, 13, 11, 18, 15, 14, 20, 10, 3, 5, 6},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0, 0, 0, 0}},
-	{24, 23}: {
-		[]int{24, 1, 14, 11, 10, 15, 4, 21, 2, 23, 19, 6, 17, 8, 13, 12, 9, 16, 7, 18, 5, 20, 3, 22},
-		[]int{1, 0, 0, 0, 0, 2, 0, 3, 0, 0, 4, 5, 0, 0, 6, 7, 0, 8, 0, 9, 10, 11, 12}},
-	{26, 15}: {
-		[]int{26, 1, 25, 8, 2, 10, 24, 5, 3, 23, 15, 22, 11, 21, 20, 13, 19, 12, 18, 7, 6, 4, 14, 17, 9, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0}},
-	{26, 16}: {
-		[]int{26, 1, 25, 9, 12, 24, 23, 8, 22, 2, 16, 5, 10, 13, 6, 4, 11, 21, 15, 20, 3, 19, 7, 18, 17, 14},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0}},
-	{26, 17}: {
-		[]int{26, 1, 25, 10, 24, 13, 23, 17, 9, 6, 12, 8, 14, 22, 5, 7, 3, 4, 2, 21, 20, 16, 15, 19, 11, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0, 0}},
-	{26, 18}: {
-		[]int{26, 1, 25, 18, 2, 24, 10, 14, 17, 6, 13, 11, 9, 15, 23, 12, 5, 22, 7, 21, 4, 20, 19, 3, 8, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0, 0, 0}},
-	{26, 19}: {
-		[]int{26, 1, 10, 19, 25, 9, 17, 13, 12, 6, 24, 18, 2, 23, 4, 7, 11, 22, 14, 15, 8, 21, 20, 3, 5, 16},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 0, 0, 0, 0, 0}},
-	{28, 16}: {
-		[]int{28, 1, 11, 27, 14, 9, 3, 6, 26, 13, 25, 4, 24, 8, 12, 23, 16, 22, 21, 7, 5, 20, 15, 19, 18, 2, 10, 17},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 0}},
-	{28, 17}: {
-		[]int{28, 1, 4, 27, 16, 2, 26, 8, 17, 15, 14, 13, 25, 12, 11, 24, 23, 10, 22, 7, 9, 21, 6, 20, 19, 5, 3, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 0, 0}},
-	{28, 18}: {
-		[]int{28, 1, 9, 15, 2, 27, 10, 14, 17, 26, 4, 25, 8, 16, 13, 11, 24, 6, 12, 23, 7, 22, 21, 5, 20, 3, 19, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 0, 0, 0}},
-	{28, 19}: {
-		[]int{28, 1, 3, 27, 2, 12, 26, 11, 15, 25, 14, 19, 9, 24, 4, 23, 22, 6, 13, 21, 16, 17, 20, 10, 8, 5, 18, 7},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 0, 0, 0, 0}},
-	{30, 17}: {
-		[]int{30, 1, 10, 29, 8, 4, 16, 28, 27, 12, 17, 26, 25, 11, 24, 6, 2, 23, 13, 22, 21, 7, 20, 9, 15, 5, 3, 19, 18, 14},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0}},
-	{30, 18}: {
-		[]int{30, 1, 4, 29, 2, 28, 10, 14, 27, 17, 13, 11, 16, 26, 12, 25, 24, 7, 6, 23, 22, 8, 21, 5, 3, 20, 9, 15, 19, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0}},
-	{30, 19}: {
-		[]int{30, 1, 29, 3, 2, 12, 11, 28, 13, 15, 27, 19, 26, 9, 4, 25, 24, 6, 14, 23, 17, 16, 10, 22, 5, 8, 7, 21, 20, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 0, 0, 0}},
-	{32, 18}: {
-		[]int{32, 1, 31, 15, 13, 9, 30, 2, 10, 12, 29, 14, 11, 28, 5, 27, 26, 8, 6, 25, 24, 4, 3, 23, 7, 22, 17, 21, 16, 20, 19, 18},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0}},
-	{32, 19}: {
-		[]int{32, 1, 3, 31, 30, 12, 29, 11, 15, 28, 27, 19, 26, 9, 4, 16, 6, 25, 14, 24, 23, 17, 10, 22, 8, 5, 7, 13, 21, 18, 2, 20},
-		[]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0, 0}},
+	if slices.ContainsFunc(b.tables, func(t baseTable) bool { return t.units == nil }) {
+		return cyclicBase{}, fmt.Errorf("a table starts with no set")
+	}
+	return b, nil
 }

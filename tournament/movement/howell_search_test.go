@@ -56,8 +56,7 @@ func TestPublishedBasesAreCyclic(t *testing.T) {
 			t.Errorf("published base %v: %v", key, err)
 		}
 	}
-	for key, k := range kopsHowells {
-		b := k.base()
+	for key, b := range kopsHowells() {
 		if len(b.tables) != key[0]/2 || b.rounds != key[1] {
 			t.Errorf("KoPS's Howell %v: %d tables, %d rounds", key, len(b.tables), b.rounds)
 		}

@@ -33,11 +33,12 @@ type HowellOptions struct {
 //     each round with the sets, the others stationary. Where a published
 //     movement of the size was found, its first round: thebridsk/bridgescorer's
 //     (publishedBases: 8, 10, 12 and 14 pairs complete, 10 pairs in 8
-//     rounds), else KoPS's (kopsHowells, howell_kops.go, read from the embedded
+//     rounds) or EBUScore's (publishedBases: the ACBL's ¾ Howell of 8
+//     pairs, tables 1 and 2 sharing a set), else KoPS's (kopsHowells, howell_kops.go, read from the embedded
 //     testdata/howellki_movements.json: 58 sizes of 10 to 32 pairs,
 //     complete 16 to 24 pairs, ¾ 10 to 26 pairs, and partial ones;
 //     TestPublishedHowellsKoPS). For the rest — complete 26 to 32
-//     pairs, ¾ 8 and 28 to 32 pairs, some partial sizes — it is found by
+//     pairs, ¾ 28 to 32 pairs, some partial sizes — it is found by
 //     searchBase (more than 16 pairs: searchRandom) and the pairs'
 //     directions chosen by balanceDirections; the tests hold those to
 //     being complete and balanced.

@@ -66,9 +66,10 @@ func (b cyclicBase) plan(rounds int) howellPlan {
 func set(k int) [][2]int { return [][2]int{{k, 0}} }
 
 // publishedBases are the cyclic Howells of the published movements in
-// ../shared/testdata/movements (thebridsk/bridgescorer), keyed by pairs and
-// rounds: their first rounds, from which the files' every other round
-// follows by the rotation (the tests check this).
+// ../shared/testdata/movements (thebridsk/bridgescorer), and EBUScore's ¾
+// Howell of 8 pairs, keyed by pairs and rounds: their first rounds, from
+// which the published every other round follows by the rotation (the tests
+// check this).
 var publishedBases = map[[2]int]cyclicBase{
 	// Movement.Howell06T3B20: 10 half-sets of boards in two families; a table plays two a round.
 	{6, 5}: {rounds: 5, families: 2, tables: []baseTable{
@@ -79,6 +80,14 @@ var publishedBases = map[[2]int]cyclicBase{
 	// Movement.Howell08T4B14, Movement.Howell08T4B21.
 	{8, 7}: {rounds: 7, families: 1, tables: []baseTable{
 		{ns: 8, ew: 1, units: set(0)}, {ns: 3, ew: 6, units: set(3)}, {ns: 2, ew: 7, units: set(5)}, {ns: 5, ew: 4, units: set(6)},
+	}},
+	// The ¾ Howell of 8 pairs, 6 of the 7 rounds: the ACBL's, "3/4 Howell,
+	// ACBL SPECIAL" of EBUScore's movement library PSMovements.txt (as
+	// rhindonltd/bridge-box-scorer carries it, src/movement/PSMovements.txt,
+	// commit a04a1b72; TestThreeQuarterHowell8PairsEBUScore): pairs 7 and 8
+	// stationary, 7 changing seats from round 4, tables 1 and 2 sharing a set.
+	{8, 6}: {rounds: 6, families: 1, tables: []baseTable{
+		{ns: 8, ew: 1, units: set(0)}, {ns: 7, ew: 5, units: set(0), flipFrom: 4}, {ns: 3, ew: 4, units: set(1)}, {ns: 6, ew: 2, units: set(2)},
 	}},
 	// Movement.Howell10T5B18.
 	{10, 9}: {rounds: 9, families: 1, tables: []baseTable{

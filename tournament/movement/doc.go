@@ -11,10 +11,11 @@
 //   - Generators, as free functions: Mitchell (mitchell.go: skip, relay,
 //     arrow switch, half table, phantom; mitchell_variants.go: the named
 //     variants — barometer, web, hesitation, rover, two-stanza, appendix
-//     tables — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
+//     (EBUScore's 1-table appendix Mitchell) — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
 //     and partial, 4 to 32 pairs: the published movement where one was
-//     found — thebridsk/bridgescorer's, KoPS's (howell_kops.go, read from the
-//     embedded testdata/howellki_movements.json), BridgeWx's
+//     found — thebridsk/bridgescorer's, EBUScore's ¾ Howell of 8 pairs,
+//     KoPS's (howell_kops.go, read from the embedded
+//     testdata/howellki_movements.json), BridgeWx's
 //     with shared sets (howell_bridgewx.go) — and a searched cyclic base
 //     where none is; HowellFilled for a late pair), the teams round robin, a teams
 //     schedule given by match and Swiss pairing (teams.go), a Swiss

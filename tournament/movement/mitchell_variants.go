@@ -13,7 +13,7 @@ const (
 	VariantHesitation = "hesitation" // an odd number of tables, one round more: the moving pairs play NS for a round at the last table
 	VariantRover      = "rover"      // one extra pair, the rover, plays NS at a table a round while that table's NS pair sits out
 	VariantTwoStanza  = "two-stanza" // an even number of tables, half of them odd: two halves of the session, each with its own boards, two copies
-	VariantAppendix   = "appendix"   // extra tables, each sharing the boards of a table of the Mitchell, with both its pairs stationary
+	VariantAppendix   = "appendix"   // EBUScore's 1-table appendix Mitchell: a table sharing table 1's boards and a half table, the EW pairs going round all of them
 )
 
 // Variants lists the named variants a Mitchell may be given.
@@ -554,51 +554,60 @@ func searchRover(b *Movement, first int) []int {
 	return nil
 }
 
-// appendixMitchell is a Mitchell with appendix tables (bridgecentral.com,
-// "Appendix Mitchell": "an appendix table is a table added on to a basic
-// movement without changing the movement of the boards", sharing boards
-// with its appendage table): appendix table Tables+j shares table j's
-// boards every round, its NS pair Tables+j and its EW pair staying there
-// (as a club's appendix table of four plays). The base is played whole (an
-// odd number of tables, or a relay Mitchell) so every board is played
-// once more by each appendix table. EW pair e of the base is movement pair
-// Tables+Appendix+e.
+// appendixMitchell is EBUScore's "1-Table Appendix Mitchell" (the EBU's
+// scoring program's movement library, PSMovements.txt: [M20] for an odd
+// number of tables, [M18] for an even one; TestAppendixMitchellEBUScore):
+// the sets of a Mitchell of n = Tables tables go round those n tables, down
+// a table a round; appendix table n+1 shares table 1's set every round; the
+// EW pairs go up a table a round round all n+2 tables, table n+2 a half
+// table whose NS pair (n+2, the file's missing pair, the Phantom) is not
+// there, so the EW pair that reaches it sits out. With an even number of
+// tables the EW pairs skip a table after n/2 rounds. NS pair t sits at
+// table t; EW pair n+2+e starts at table e. Every set is played at n+1
+// tables. Rounds: all n, or fewer (EBUScore plays 13 of 14 to 18).
 func appendixMitchell(o MitchellOptions) (Movement, error) {
-	if err := variantBase(o, 2); err != nil {
+	const appendixLeast = 3 // tables of the Mitchell the appendix is added to
+	if err := variantBase(o, appendixLeast); err != nil {
 		return Movement{}, err
 	}
 	n := o.Tables
-	if o.Appendix < 1 || o.Appendix > n {
-		return Movement{}, invalid("appendix", o.Appendix, "appendix tables, each sharing one table's boards: 1 to "+strconv.Itoa(n))
+	if o.Appendix != 1 {
+		return Movement{}, invalid("appendix", o.Appendix, "the published appendix Mitchell (EBUScore's) appends one table, sharing table 1's boards, and a half table", "1")
 	}
-	if n%2 == 0 && o.Even != EvenRelay {
-		return Movement{}, invalid("even", int(o.Even), "an appendix Mitchell plays every round so each appendix table meets every set once: with an even number of tables, a relay", "1 (relay)")
+	if n%2 == 0 && o.Even != EvenSkip {
+		return Movement{}, invalid("even", int(o.Even), "the published appendix Mitchell of an even number of tables (EBUScore's) skips a table after half the rounds", "0 (skip)")
 	}
-	if o.Rounds != 0 && o.Rounds != n {
-		return Movement{}, invalid("rounds", o.Rounds, "an appendix Mitchell plays every round so each appendix table meets every set once", strconv.Itoa(n))
+	rounds := o.Rounds
+	if rounds == 0 {
+		rounds = n
 	}
-	base := o
-	base.Variant, base.Appendix, base.Switches, base.ArrowSwitch = "", 0, nil, nil
-	b, err := plainMitchell(base)
-	if err != nil {
-		return Movement{}, err
+	if rounds < 1 || rounds > n {
+		return Movement{}, invalid("rounds", o.Rounds, "an appendix Mitchell of "+strconv.Itoa(n)+" tables plays 1 to "+strconv.Itoa(n)+" rounds (0: all)")
 	}
-	k := o.Appendix
-	all := n + k
-	m := Movement{Name: b.Name + " with " + strconv.Itoa(k) + " appendix tables", Kind: KindMitchell, Winners: 2, Pairs: 2 * all, Tables: all, Boards: b.Boards}
-	if k == 1 {
-		m.Name = b.Name + " with an appendix table"
+	skip := rounds
+	if n%2 == 0 {
+		skip = n / 2
 	}
-	for _, r := range b.Rounds {
-		round := Round{Number: r.Number, ByeStand: r.ByeStand}
-		for _, t := range r.Tables {
-			t.EW += k
-			t.Boards = slices.Clone(t.Boards)
-			round.Tables = append(round.Tables, t)
-		}
-		for j := 1; j <= k; j++ {
-			tab, _ := r.Table(j)
-			round.Tables = append(round.Tables, Table{Table: n + j, NS: n + j, EW: all + n + j, Boards: slices.Clone(tab.Boards)})
+	all := n + 2
+	m := Movement{Name: "Appendix Mitchell " + strconv.Itoa(n+1) + "½ tables (tables 1 and " + strconv.Itoa(n+1) + " share)",
+		Kind: KindMitchell, Winners: 2, Pairs: 2 * all, Tables: all, Boards: n * o.BoardsPerRound, Phantom: all}
+	for r := 1; r <= rounds; r++ {
+		round := Round{Number: r}
+		for t := 1; t <= all; t++ {
+			e := t - (r - 1) // the EW pair's starting table
+			if r > skip {
+				e--
+			}
+			ew := all + mod(e-1, all) + 1
+			if t == all {
+				round.SitOut = append(round.SitOut, ew)
+				continue
+			}
+			boardsOf := t // the table whose set it plays: the appendix table, table 1's
+			if t == n+1 {
+				boardsOf = 1
+			}
+			round.Tables = append(round.Tables, Table{Table: t, NS: t, EW: ew, Boards: setBoards(mitchellSet(n, boardsOf, r, false), o.BoardsPerRound)})
 		}
 		m.Rounds = append(m.Rounds, round)
 	}

@@ -2,6 +2,7 @@ package movement_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -292,28 +293,103 @@ func TestRoverMitchellSearched(t *testing.T) {
 	}
 }
 
-// TestAppendixMitchell checks appendix tables as bridgecentral.com's
-// "Appendix Mitchell" defines one ("a table added on to a basic movement
-// without changing the movement of the boards", sharing the boards of its
-// appendage table): 5 tables and 2 appendix tables, 6 sharing table 1's
-// boards and 7 table 2's every round, their pairs stationary; every board is
-// then played 7 times.
-func TestAppendixMitchell(t *testing.T) {
-	m, rep := variant(t, movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 2})
-	for _, r := range m.Rounds {
-		for j := 1; j <= 2; j++ {
-			a, _ := r.Table(5 + j)
-			b, _ := r.Table(j)
-			if fmt.Sprint(a.Boards) != fmt.Sprint(b.Boards) || a.NS != 5+j || a.EW != 7+5+j {
-				t.Errorf("round %d appendix table %d: %+v, appendage %+v", r.Number, 5+j, *a, *b)
+// ebuscoreAppendix are two of the "1-Table Appendix Mitchell" movements of
+// PSMovements.txt, the pairs movement library of EBUScore (the English
+// Bridge Union's scoring program), as rhindonltd/bridge-box-scorer carries
+// it (src/movement/PSMovements.txt, commit
+// a04a1b72d780a31f267eef04cf9d6409ca85b008; the repository states no
+// licence, so the file is not committed here and only these two
+// movements' figures are quoted). A header "Movement, Tables, Boards,
+// Boards per Round, Rounds, Missing Pair" (forums.ebu.co.uk, "Writing New
+// Movements in EBU Score"; type 1: a Mitchell), then a line a table: round
+// by round, NS pair, EW pair (each numbered 1.. in its own direction), set.
+var ebuscoreAppendix = []struct {
+	name   string
+	header [6]int
+	lines  [][]int
+}{
+	{"[M20] 1-Table Appendix Mitchell. Tables 1/10 share", [6]int{1, 11, 27, 3, 9, 11}, [][]int{
+		{1, 1, 1, 1, 11, 2, 1, 10, 3, 1, 9, 4, 1, 8, 5, 1, 7, 6, 1, 6, 7, 1, 5, 8, 1, 4, 9},
+		{2, 2, 2, 2, 1, 3, 2, 11, 4, 2, 10, 5, 2, 9, 6, 2, 8, 7, 2, 7, 8, 2, 6, 9, 2, 5, 1},
+		{3, 3, 3, 3, 2, 4, 3, 1, 5, 3, 11, 6, 3, 10, 7, 3, 9, 8, 3, 8, 9, 3, 7, 1, 3, 6, 2},
+		{4, 4, 4, 4, 3, 5, 4, 2, 6, 4, 1, 7, 4, 11, 8, 4, 10, 9, 4, 9, 1, 4, 8, 2, 4, 7, 3},
+		{5, 5, 5, 5, 4, 6, 5, 3, 7, 5, 2, 8, 5, 1, 9, 5, 11, 1, 5, 10, 2, 5, 9, 3, 5, 8, 4},
+		{6, 6, 6, 6, 5, 7, 6, 4, 8, 6, 3, 9, 6, 2, 1, 6, 1, 2, 6, 11, 3, 6, 10, 4, 6, 9, 5},
+		{7, 7, 7, 7, 6, 8, 7, 5, 9, 7, 4, 1, 7, 3, 2, 7, 2, 3, 7, 1, 4, 7, 11, 5, 7, 10, 6},
+		{8, 8, 8, 8, 7, 9, 8, 6, 1, 8, 5, 2, 8, 4, 3, 8, 3, 4, 8, 2, 5, 8, 1, 6, 8, 11, 7},
+		{9, 9, 9, 9, 8, 1, 9, 7, 2, 9, 6, 3, 9, 5, 4, 9, 4, 5, 9, 3, 6, 9, 2, 7, 9, 1, 8},
+		{10, 10, 1, 10, 9, 2, 10, 8, 3, 10, 7, 4, 10, 6, 5, 10, 5, 6, 10, 4, 7, 10, 3, 8, 10, 2, 9},
+		{11, 11, 9, 11, 10, 8, 11, 9, 7, 11, 8, 6, 11, 7, 5, 11, 6, 4, 11, 5, 3, 11, 4, 2, 11, 3, 1},
+	}},
+	{"[M18] 1-Table Appendix Mitchell. Tables 1/9 share. Skip after 4 rounds", [6]int{1, 10, 24, 3, 8, 10}, [][]int{
+		{1, 1, 1, 1, 10, 2, 1, 9, 3, 1, 8, 4, 1, 6, 5, 1, 5, 6, 1, 4, 7, 1, 3, 8},
+		{2, 2, 2, 2, 1, 3, 2, 10, 4, 2, 9, 5, 2, 7, 6, 2, 6, 7, 2, 5, 8, 2, 4, 1},
+		{3, 3, 3, 3, 2, 4, 3, 1, 5, 3, 10, 6, 3, 8, 7, 3, 7, 8, 3, 6, 1, 3, 5, 2},
+		{4, 4, 4, 4, 3, 5, 4, 2, 6, 4, 1, 7, 4, 9, 8, 4, 8, 1, 4, 7, 2, 4, 6, 3},
+		{5, 5, 5, 5, 4, 6, 5, 3, 7, 5, 2, 8, 5, 10, 1, 5, 9, 2, 5, 8, 3, 5, 7, 4},
+		{6, 6, 6, 6, 5, 7, 6, 4, 8, 6, 3, 1, 6, 1, 2, 6, 10, 3, 6, 9, 4, 6, 8, 5},
+		{7, 7, 7, 7, 6, 8, 7, 5, 1, 7, 4, 2, 7, 2, 3, 7, 1, 4, 7, 10, 5, 7, 9, 6},
+		{8, 8, 8, 8, 7, 1, 8, 6, 2, 8, 5, 3, 8, 3, 4, 8, 2, 5, 8, 1, 6, 8, 10, 7},
+		{9, 9, 1, 9, 8, 2, 9, 7, 3, 9, 6, 4, 9, 4, 5, 9, 3, 6, 9, 2, 7, 9, 1, 8},
+		{10, 10, 8, 10, 9, 7, 10, 8, 6, 10, 7, 5, 10, 5, 4, 10, 4, 3, 10, 3, 2, 10, 2, 1},
+	}},
+}
+
+// TestAppendixMitchellEBUScore: the appendix Mitchell is EBUScore's "1-Table
+// Appendix Mitchell" (ebuscoreAppendix): a Mitchell of n tables (9; 8 with
+// the EW pairs skipping a table after round 4) whose boards go round those
+// n tables, table n+1 sharing table 1's set every round, and the EW pairs
+// going up a table a round round all n+2 tables, table n+2 a half table
+// (its NS pair, n+2, the file's missing pair: the EW pair there sits out).
+// Round by round, table by table, the same NS pair, EW pair (the file's EW
+// e is pair n+2+e, EW pairs being numbered after the NS pairs) and set
+// (boards 3s−2 to 3s, 3 a round); the pair at table n+2 sits out. It passes Validate
+// and CheckBalanced: no pair meets another twice, every set is played at
+// n+1 tables.
+func TestAppendixMitchellEBUScore(t *testing.T) {
+	for _, pub := range ebuscoreAppendix {
+		n, per, rounds := pub.header[1]-2, pub.header[3], pub.header[4]
+		m, rep := variant(t, movement.MitchellOptions{Tables: n, BoardsPerRound: per, Variant: movement.VariantAppendix, Appendix: 1})
+		if len(m.Rounds) != rounds || m.Boards != pub.header[2] || m.Tables != n+2 || m.Pairs != 2*(n+2) || m.Phantom != pub.header[5] {
+			t.Fatalf("%s: %d rounds, %d boards, %d tables, %d pairs, phantom %d; want %d, %d, %d, %d, %d", pub.name,
+				len(m.Rounds), m.Boards, m.Tables, m.Pairs, m.Phantom, rounds, pub.header[2], n+2, 2*(n+2), pub.header[5])
+		}
+		for ri, r := range m.Rounds {
+			for ti, line := range pub.lines {
+				ns, ew, s := line[3*ri], line[3*ri+1]+n+2, line[3*ri+2]
+				got, in := r.Table(ti + 1)
+				if ns == pub.header[5] {
+					if in || !slices.Equal(r.SitOut, []int{ew}) {
+						t.Errorf("%s, round %d: table %d in play %v, sitting out %v; want pair %d sitting out", pub.name, ri+1, ti+1, in, r.SitOut, ew)
+					}
+					continue
+				}
+				var want []int
+				for b := per*(s-1) + 1; b <= per*s; b++ {
+					want = append(want, b)
+				}
+				if !in || got.NS != ns || got.EW != ew || !slices.Equal(got.Boards, want) {
+					t.Errorf("%s, round %d, table %d: %+v; want %d v %d on boards %v", pub.name, ri+1, ti+1, got, ns, ew, want)
+				}
+			}
+			if got := r.SharesWith(1); fmt.Sprint(got) != fmt.Sprint([]int{n + 1}) {
+				t.Errorf("%s, round %d: table 1 shares with %v, want [%d]", pub.name, ri+1, got, n+1)
 			}
 		}
-		if got := r.SharesWith(1); fmt.Sprint(got) != "[6]" {
-			t.Errorf("round %d: table 1 shares with %v, want [6]", r.Number, got)
+		if err := m.CheckBalanced(); err != nil {
+			t.Errorf("%s: CheckBalanced: %v", pub.name, err)
+		}
+		if rep.Plays != n+1 {
+			t.Errorf("%s: each board played at %d tables, want %d", pub.name, rep.Plays, n+1)
 		}
 	}
-	if rep.Plays != 7 || m.Pairs != 14 {
-		t.Errorf("plays %d pairs %d; want 7, 14", rep.Plays, m.Pairs)
+	// The same route for every Mitchell of 3 to 20 tables holds together:
+	// no pair meets another or a board twice, every set at n+1 tables.
+	for n := 3; n <= 20; n++ {
+		m, rep := variant(t, movement.MitchellOptions{Tables: n, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 1})
+		if err := m.CheckBalanced(); err != nil || rep.Plays != n+1 {
+			t.Errorf("%d tables: CheckBalanced %v, each board played at %d tables; want nil, %d", n, err, rep.Plays, n+1)
+		}
 	}
 }
 
@@ -390,10 +466,12 @@ func TestMitchellVariantErrors(t *testing.T) {
 		// Tables 1 to 6 from round 2: the rover meets EW 7 (table t−r+1 ≡ 7) every round.
 		{movement.MitchellOptions{Tables: 7, BoardsPerRound: 2, Variant: movement.VariantRover, RoverTables: []int{1, 2, 3, 4, 5, 6}},
 			`rover_tables "6": the rover meets an EW pair again 5 times; the EBU's order or one found meets none again`},
-		{movement.MitchellOptions{Tables: 6, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 1},
-			`even "0": an appendix Mitchell plays every round so each appendix table meets every set once: with an even number of tables, a relay (allowed: 1 (relay))`},
-		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 6},
-			`appendix "6": appendix tables, each sharing one table's boards: 1 to 5`},
+		{movement.MitchellOptions{Tables: 6, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 1, Even: movement.EvenRelay},
+			`even "1": the published appendix Mitchell of an even number of tables (EBUScore's) skips a table after half the rounds (allowed: 0 (skip))`},
+		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 2},
+			`appendix "2": the published appendix Mitchell (EBUScore's) appends one table, sharing table 1's boards, and a half table (allowed: 1)`},
+		{movement.MitchellOptions{Tables: 9, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 1, Rounds: 10},
+			`rounds "10": an appendix Mitchell of 9 tables plays 1 to 9 rounds (0: all)`},
 		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Variant: "howell"},
 			`variant: "howell": not a Mitchell variant (allowed: barometer, web, hesitation, rover, two-stanza, appendix)`},
 		{movement.MitchellOptions{Tables: 5, BoardsPerRound: 2, Variant: movement.VariantWeb, Missing: 3},

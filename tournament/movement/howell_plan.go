@@ -32,7 +32,7 @@ type cyclicBase struct {
 type baseTable struct {
 	ns, ew   int      // the pairs in round 1
 	units    [][2]int // (k, family), k 0-based
-	flipFrom int      // from this round on the two pairs change seats (0: never)
+	flips    uint64   // bit r−1 set: in round r the two pairs sit the other way round (a stationary pair changing seats)
 }
 
 // plan rotates the base through its rounds.
@@ -48,7 +48,7 @@ func (b cyclicBase) plan(rounds int) howellPlan {
 		row := make([]hTable, len(b.tables))
 		for i, t := range b.tables {
 			ht := hTable{ns: turn(t.ns, r), ew: turn(t.ew, r)}
-			if t.flipFrom > 0 && r+1 >= t.flipFrom {
+			if t.flips>>r&1 == 1 {
 				ht.ns, ht.ew = ht.ew, ht.ns
 			}
 			for _, u := range t.units {
@@ -60,6 +60,18 @@ func (b cyclicBase) plan(rounds int) howellPlan {
 		p.rounds = append(p.rounds, row)
 	}
 	return p
+}
+
+// fromRound is a baseTable's flips from round k on.
+func fromRound(k int) uint64 { return ^uint64(0) << (k - 1) }
+
+// inRounds is a baseTable's flips in the rounds rs.
+func inRounds(rs ...int) uint64 {
+	var f uint64
+	for _, r := range rs {
+		f |= 1 << (r - 1)
+	}
+	return f
 }
 
 // set is a one-unit cyclicBase table entry: set k+1.
@@ -87,7 +99,7 @@ var publishedBases = map[[2]int]cyclicBase{
 	// commit a04a1b72; TestThreeQuarterHowell8PairsEBUScore): pairs 7 and 8
 	// stationary, 7 changing seats from round 4, tables 1 and 2 sharing a set.
 	{8, 6}: {rounds: 6, families: 1, tables: []baseTable{
-		{ns: 8, ew: 1, units: set(0)}, {ns: 7, ew: 5, units: set(0), flipFrom: 4}, {ns: 3, ew: 4, units: set(1)}, {ns: 6, ew: 2, units: set(2)},
+		{ns: 8, ew: 1, units: set(0)}, {ns: 7, ew: 5, units: set(0), flips: fromRound(4)}, {ns: 3, ew: 4, units: set(1)}, {ns: 6, ew: 2, units: set(2)},
 	}},
 	// Movement.Howell10T5B18.
 	{10, 9}: {rounds: 9, families: 1, tables: []baseTable{
@@ -96,7 +108,7 @@ var publishedBases = map[[2]int]cyclicBase{
 	}},
 	// Movement.Howell10T5B24Relay: 8 of the 9 rounds; pairs 9 and 10 stationary, tables 1 and 2 share a set.
 	{10, 8}: {rounds: 8, families: 1, tables: []baseTable{
-		{ns: 10, ew: 1, units: set(0)}, {ns: 9, ew: 5, units: set(0), flipFrom: 5}, {ns: 4, ew: 7, units: set(1)},
+		{ns: 10, ew: 1, units: set(0)}, {ns: 9, ew: 5, units: set(0), flips: fromRound(5)}, {ns: 4, ew: 7, units: set(1)},
 		{ns: 2, ew: 3, units: set(3)}, {ns: 6, ew: 8, units: set(4)},
 	}},
 	// Movement.Howell12T6B22.

@@ -218,7 +218,7 @@ func balanceDirections(ctx context.Context, b cyclicBase, pairs, rounds int) (cy
 			switch {
 			case mask&(1<<i) == 0:
 			case stationary:
-				t.flipFrom = rounds/2 + 1
+				t.flips = fromRound(rounds/2 + 1)
 			default:
 				t.ns, t.ew = t.ew, t.ns
 			}

@@ -13,7 +13,8 @@
 //     variants — barometer, web, hesitation, rover, two-stanza, appendix
 //     (EBUScore's 1-table appendix Mitchell) — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
 //     and partial, 4 to 32 pairs: the published movement where one was
-//     found — thebridsk/bridgescorer's, EBUScore's ¾ Howell of 8 pairs,
+//     found — thebridsk/bridgescorer's, EBUScore's (¾ of 8 pairs; 20, 22, 24
+//     pairs in 11, 12, 13 rounds),
 //     KoPS's (howell_kops.go, read from the embedded
 //     testdata/howellki_movements.json), BridgeWx's
 //     with shared sets (howell_bridgewx.go) — and a searched cyclic base

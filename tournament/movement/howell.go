@@ -34,7 +34,8 @@ type HowellOptions struct {
 //     movement of the size was found, its first round: thebridsk/bridgescorer's
 //     (publishedBases: 8, 10, 12 and 14 pairs complete, 10 pairs in 8
 //     rounds) or EBUScore's (publishedBases: the ACBL's ¾ Howell of 8
-//     pairs, tables 1 and 2 sharing a set), else KoPS's (kopsHowells, howell_kops.go, read from the embedded
+//     pairs, tables 1 and 2 sharing a set; 20 pairs in 11 rounds, 22 in 12,
+//     24 in 13), else KoPS's (kopsHowells, howell_kops.go, read from the embedded
 //     testdata/howellki_movements.json: 58 sizes of 10 to 32 pairs,
 //     complete 16 to 24 pairs, ¾ 10 to 26 pairs, and partial ones;
 //     TestPublishedHowellsKoPS). For the rest — complete 26 to 32

@@ -30,9 +30,9 @@ type cyclicBase struct {
 
 // baseTable is one table of a cyclicBase.
 type baseTable struct {
-	ns, ew   int      // the pairs in round 1
-	units    [][2]int // (k, family), k 0-based
-	flips    uint64   // bit r−1 set: in round r the two pairs sit the other way round (a stationary pair changing seats)
+	ns, ew int      // the pairs in round 1
+	units  [][2]int // (k, family), k 0-based
+	flips  uint64   // bit r−1 set: in round r the two pairs sit the other way round (a stationary pair changing seats)
 }
 
 // plan rotates the base through its rounds.
@@ -79,7 +79,8 @@ func set(k int) [][2]int { return [][2]int{{k, 0}} }
 
 // publishedBases are the cyclic Howells of the published movements in
 // ../shared/testdata/movements (thebridsk/bridgescorer), and EBUScore's ¾
-// Howell of 8 pairs, keyed by pairs and rounds: their first rounds, from
+// Howell of 8 pairs and its three partial Howells of 20, 22 and 24 pairs,
+// keyed by pairs and rounds: their first rounds, from
 // which the published every other round follows by the rotation (the tests
 // check this).
 var publishedBases = map[[2]int]cyclicBase{
@@ -100,6 +101,42 @@ var publishedBases = map[[2]int]cyclicBase{
 	// stationary, 7 changing seats from round 4, tables 1 and 2 sharing a set.
 	{8, 6}: {rounds: 6, families: 1, tables: []baseTable{
 		{ns: 8, ew: 1, units: set(0)}, {ns: 7, ew: 5, units: set(0), flips: fromRound(4)}, {ns: 3, ew: 4, units: set(1)}, {ns: 6, ew: 2, units: set(2)},
+	}},
+	// Three partial Howells of EBUScore's PSMovements.txt (the same file;
+	// TestPublishedHowellsEBUScore), the stationary pairs changing seats in
+	// the rounds it gives: 22 pairs in 12 rounds, "3/4 Howell, ACBL SPECIAL";
+	{22, 12}: {rounds: 12, families: 1, tables: []baseTable{
+		{ns: 13, ew: 1, units: set(0), flips: inRounds(7, 10, 11, 12)},
+		{ns: 14, ew: 12, units: set(1), flips: inRounds(7, 10, 11, 12)},
+		{ns: 15, ew: 11, units: set(2), flips: inRounds(7, 10, 11, 12)},
+		{ns: 16, ew: 10, units: set(3), flips: inRounds(7, 10, 11, 12)},
+		{ns: 17, ew: 9, units: set(4), flips: inRounds(7, 10, 11, 12)},
+		{ns: 18, ew: 8, units: set(6), flips: inRounds(7, 10, 11, 12)},
+		{ns: 19, ew: 7, units: set(7), flips: inRounds(7, 10, 11, 12)},
+		{ns: 20, ew: 6, units: set(8), flips: inRounds(7, 10, 11, 12)},
+		{ns: 21, ew: 5, units: set(9), flips: inRounds(7, 10, 11, 12)},
+		{ns: 22, ew: 4, units: set(10), flips: inRounds(7, 10, 11, 12)}, {ns: 3, ew: 2, units: set(11)},
+	}},
+	// 24 pairs in 13 rounds, "[F52] 3/4 Howell (Yellow EBU26 T 12)", tables 11 and 12 sharing a set;
+	{24, 13}: {rounds: 13, families: 1, tables: []baseTable{
+		{ns: 7, ew: 8, units: set(0)}, {ns: 22, ew: 1, units: set(1)},
+		{ns: 21, ew: 3, units: set(2), flips: fromRound(8)}, {ns: 20, ew: 5, units: set(3), flips: fromRound(8)},
+		{ns: 2, ew: 19, units: set(4), flips: fromRound(8)}, {ns: 10, ew: 18, units: set(5), flips: fromRound(8)},
+		{ns: 12, ew: 17, units: set(6), flips: fromRound(8)}, {ns: 4, ew: 16, units: set(7), flips: fromRound(8)},
+		{ns: 15, ew: 11, units: set(8), flips: fromRound(8)}, {ns: 14, ew: 13, units: set(9), flips: fromRound(8)},
+		{ns: 6, ew: 23, units: set(10), flips: fromRound(8)},
+		{ns: 24, ew: 9, units: set(10), flips: inRounds(5, 6, 7, 8, 9, 10)},
+	}},
+	// 20 pairs in 11 rounds, "[G174] 10 Table 3/4 Howell 11 Rounds, Groner", tables 4 and 5 sharing a set.
+	{20, 11}: {rounds: 11, families: 1, tables: []baseTable{
+		{ns: 18, ew: 1, units: set(0)}, {ns: 17, ew: 5, units: set(1), flips: inRounds(4, 5, 6, 10, 11)},
+		{ns: 16, ew: 11, units: set(2), flips: inRounds(3, 4, 7, 8, 11)},
+		{ns: 20, ew: 2, units: set(3), flips: inRounds(5, 6, 7, 8, 9)},
+		{ns: 19, ew: 10, units: set(3), flips: inRounds(7, 8, 9, 10, 11)},
+		{ns: 9, ew: 15, units: set(4), flips: inRounds(3, 4, 5, 9, 10)}, {ns: 7, ew: 8, units: set(5)},
+		{ns: 6, ew: 14, units: set(6), flips: inRounds(2, 3, 6, 7, 10, 11)},
+		{ns: 4, ew: 13, units: set(7), flips: inRounds(4, 6, 7, 8, 10)},
+		{ns: 3, ew: 12, units: set(8), flips: inRounds(2, 4, 8, 9, 10)},
 	}},
 	// Movement.Howell10T5B18.
 	{10, 9}: {rounds: 9, families: 1, tables: []baseTable{

@@ -146,8 +146,9 @@ func TestPublishedHowellsKoPS(t *testing.T) {
 }
 
 // checkKoPS checks m, the Howell of played pairs, is the published schedule
-// want (kopsPlay) at 2 boards a set, its phantom (with an odd number of
-// pairs) the highest-numbered pair.
+// want (kopsPlay, or ebuscoreRounds) at 2 boards a set, its phantom (with
+// an odd number of pairs) the highest-numbered pair; a table card names the
+// tables playing the same set in that round (none in KoPS's).
 func checkKoPS(t *testing.T, m *movement.Movement, want [][][3]int, played int) {
 	t.Helper()
 	if len(m.Rounds) != len(want) || m.Boards != 2*len(want) {
@@ -175,8 +176,14 @@ func checkKoPS(t *testing.T, m *movement.Movement, want [][][3]int, played int) 
 				t.Errorf("%d pairs, round %d, table %d: %+v; want %d v %d on set %d (boards %v)", played, ri+1, ti+1, got, w[0], w[1], w[2], boards)
 				continue
 			}
+			var shares []int // the other tables in play on the same set
+			for tj, x := range row {
+				if tj != ti && x[2] == w[2] && x[0] <= played && x[1] <= played {
+					shares = append(shares, tj+1)
+				}
+			}
 			c := cards[ti].Rounds[ri]
-			if !c.InPlay || c.NS != w[0] || c.EW != w[1] || !slices.Equal(c.Boards, boards) || len(c.SharesWith) != 0 {
+			if !c.InPlay || c.NS != w[0] || c.EW != w[1] || !slices.Equal(c.Boards, boards) || fmt.Sprint(c.SharesWith) != fmt.Sprint(shares) {
 				t.Errorf("%d pairs, round %d: table card %d says %+v", played, ri+1, ti+1, c)
 			}
 			for _, p := range w[:2] {

@@ -92,3 +92,45 @@ func TestAPIRoverLatePair(t *testing.T) {
 		t.Errorf("pairs %+v, want the late pair 8 NS", pairs)
 	}
 }
+
+// TestAPIAppendixMitchell: a director asking for the appendix Mitchell of 9
+// tables gets EBUScore's "[M20] 1-Table Appendix Mitchell. Tables 1/10
+// share" (see movement.TestAppendixMitchellEBUScore, which checks every
+// round against the file): 10½ tables, 9 rounds of 3 boards, table 10
+// sharing table 1's boards, the EW pairs (pairs 12 to 22, the file's EW 1
+// to 11) going up a table a round round all 11 tables, and the EW pair at
+// table 11, whose NS pair (11) is the file's missing pair, sitting out. The
+// file's lines for round 1: "1,1,1" at table 1, "10,10,1" at table 10,
+// "11,11,9" at table 11; round 2: "1,11,2", "10,9,2", "11,10,8". Two
+// appendix tables are refused (422 movement.appendix): the published
+// movement appends one.
+func TestAPIAppendixMitchell(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Appendix", "date": "2026-11-28", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
+	path := "/v1/events/" + id(ev.ID) + "/sections"
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", path, directorToken, map[string]any{"name": "A", "movement": map[string]any{
+		"kind": "mitchell", "variant": "appendix", "tables": 9, "appendix": 1, "boards_per_round": 3}})
+	g := sec.Generated
+	if g.Tables != 11 || g.Pairs != 22 || g.Boards != 27 || len(g.Rounds) != 9 {
+		t.Fatalf("%d tables, %d pairs, %d boards, %d rounds; want 11, 22, 27, 9", g.Tables, g.Pairs, g.Boards, len(g.Rounds))
+	}
+	for _, c := range []struct {
+		round, table, ns, ew, firstBoard int
+	}{
+		{1, 1, 1, 12, 1}, {1, 10, 10, 21, 1}, {2, 1, 1, 22, 4}, {2, 10, 10, 20, 4},
+	} {
+		if s := apitest.Seat(sec, c.round, c.table); s.NS != c.ns || s.EW != c.ew || len(s.Boards) != 3 || s.Boards[0] != c.firstBoard {
+			t.Errorf("round %d table %d: %+v, want %d v %d on boards %d-%d", c.round, c.table, s, c.ns, c.ew, c.firstBoard, c.firstBoard+2)
+		}
+	}
+	for r, want := range map[int]int{1: 22, 2: 21} {
+		if got := g.Rounds[r-1].SitOut; len(got) != 1 || got[0] != want {
+			t.Errorf("round %d: sitting out %v, want [%d]", r, got, want)
+		}
+	}
+	e.wantError(422, "movement.appendix", "POST", path, directorToken, map[string]any{"name": "X", "movement": map[string]any{
+		"kind": "mitchell", "variant": "appendix", "tables": 9, "appendix": 2, "boards_per_round": 3}})
+}

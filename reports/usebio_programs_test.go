@@ -146,7 +146,13 @@ func TestUSEBIOEBUTeamFiles(t *testing.T) {
 		// blitz of 20 or 21 IMPs) come out of the WBF formula only with a
 		// blitz of about 20 chosen to fit them, not the WBF's 15√3 =
 		// 25.98: a fit to this file, not a published scale, so none is
-		// offered.
+		// offered. The EBU's own generator of its White Book tables
+		// (www.ebu.co.uk/dynamic/js/vps.js, as rhindonltd/bridge-box-scorer
+		// src/scoring/swiss/imp-vp-table.ts ports it and checks it against
+		// the White Book's 20-VP table for 5 to 64 boards) is the same
+		// construction as BridgeScore's discreteVp: 20 of 40 for 3 boards,
+		// 38 for 2; the White Book's 3- and 4-board triangular scale is a
+		// 10-VP one (6–4 from 1 IMP to 3), not this file's 20.
 		t.Logf("%s: %d of 40 matches' IMPs and %d of 40 matches' VPs equal the file's", name, imps, vps)
 	})
 	t.Run("EBUScore Teams point-a-board", func(t *testing.T) {

@@ -37,6 +37,14 @@ var programConventions = []struct{ word, convention, why string }{
 	// convention differed on 13 totals and 7 percentages
 	// (TestACBLscoreClubGames).
 	{"acblscore", "acbl", "ACBLscore factors every pair's total to the section's boards and takes its percentage from that total as written"},
+	// Magic Contest France, the FFB's program: its real file
+	// (testdata/pbn/magic_contest_ffb_2022.pbn, 4.13.3.4) writes each
+	// line's matchpoints to 0.1 (a Neuberg-factored 0.048 as 0.0) and each
+	// pair's total as the sum of its lines as written: under traveler's
+	// own convention 21 of its figures differed, under "wbf" none but one
+	// tie's place, which the file splits by a Tiebreak column traveler
+	// does not make (TestMagicContestLinePointsToATenth).
+	{"magic contest", "wbf", "Magic Contest rounds each line's matchpoints, Neuberg-factored ones included, to 0.1 before adding"},
 	{"ruter", "norway", "Ruter writes a shared place as the places it covers (4-5), and the Norwegian federation's rules give each real result 1 matchpoint per adjusted score on its board, not Neuberg"},
 }
 

@@ -36,8 +36,11 @@ var magicEdit = map[int][2]string{112: {`28.3 13.7  67  33`, `28.3 13.7  70  30`
 // are the Neuberg-scaled ones), how many of the file's percentages
 // traveler reproduces to the file's precision, and wants a Difference for
 // exactly each of the others. In the edited copy (magicEdit) the row's 70
-// and 30 differ: "file 70, traveler 67.4524 (by +2.55)" and "file 30,
-// traveler 32.5476 (by -2.55)" — the line named as traveler's reader
+// and 30 differ: "file 70, traveler 67.381 (by +2.62)" and "file 30,
+// traveler 32.619 (by -2.62)" — the line's points read as its program
+// writes them, to 0.1 (28.3/42 and 13.7/42: the "wbf" convention
+// Magic Contest's files are read by, TestMagicContestLinePointsToATenth),
+// and named as traveler's reader
 // places it (round 1, table 1: it numbers the tables itself, as for the
 // file's points) — and a strict read refuses it at that row,
 // naming [ScoreTable] Percentage_NS. Before, the percentages were not
@@ -123,8 +126,8 @@ func TestPBNLinePercentages(t *testing.T) {
 		}
 	}
 	want := []string{
-		"[ScoreTable] Percentage_NS board 1 round 1 table 1 (3 v 42) NS percentage: file 70, traveler 67.4524 (by +2.55)",
-		"[ScoreTable] Percentage_EW board 1 round 1 table 1 (3 v 42) EW percentage: file 30, traveler 32.5476 (by -2.55)",
+		"[ScoreTable] Percentage_NS board 1 round 1 table 1 (3 v 42) NS percentage: file 70, traveler 67.381 (by +2.62)",
+		"[ScoreTable] Percentage_EW board 1 round 1 table 1 (3 v 42) EW percentage: file 30, traveler 32.619 (by -2.62)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the edited row's differences:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -7,6 +7,10 @@ type Session struct {
 	Points   float64 // matchpoints, IMPs or VPs earned
 	Possible float64 // the most that could be earned on the boards played (Σ of the tops), for percentages; 0 when there is no top
 	Boards   int     // boards played
+	// Earned is what the percentage counts over Possible where it is not
+	// Points (a board sat out counted at a share of its top, as
+	// Convention.SitOutPercent says); 0: Points.
+	Earned float64
 }
 
 // Entry is one pair or team as the standings see it.
@@ -32,6 +36,10 @@ type StandingsOptions struct {
 	// earlier sessions into a final. 0 counts every session whole (their
 	// plain sum).
 	CarryShare float64
+	// Percentage writes a percentage of points over possible (a
+	// Convention's Percentage); nil: Percentage, rounded half away from
+	// zero.
+	Percentage func(points, possible float64) float64
 }
 
 // Standings totals and ranks entries over their sessions: carry-over plus each session's points
@@ -47,6 +55,10 @@ func Standings(entries []Entry, opts StandingsOptions) []Standing {
 			most[k] = max(most[k], ses.Boards)
 		}
 	}
+	percentage := opts.Percentage
+	if percentage == nil {
+		percentage = Percentage
+	}
 	keys := make([]float64, len(entries))
 	fields := make([]int, len(entries))
 	for i, e := range entries {
@@ -61,13 +73,17 @@ func Standings(entries []Entry, opts StandingsOptions) []Standing {
 				p = ScaleToBoards(p, ses.Boards, most[[2]int{e.Field, s}])
 			}
 			total += w * p
-			points += w * ses.Points
+			earned := ses.Points
+			if ses.Earned != 0 {
+				earned = ses.Earned
+			}
+			points += w * earned
 			possible += w * ses.Possible
 		}
 		out[i].Total = total
 		keys[i] = total
 		if possible > 0 {
-			out[i].Percentage = Percentage(points, possible)
+			out[i].Percentage = percentage(points, possible)
 			if opts.ByPercentage {
 				keys[i] = points / possible
 			}

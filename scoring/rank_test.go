@@ -84,9 +84,9 @@ func TestStandings(t *testing.T) {
 		// B: 4 + 60 + 50 = 114, 110/196 = 56.12 %;
 		// C: 0 + 50 + 42·8/7 = 98 (scaled), (50+42)/(100+84) = 50.00 %.
 		entries := []scoring.Entry{
-			{CarryOver: 12, Sessions: []scoring.Session{{55, 100, 10}, {40, 96, 8}}},
-			{CarryOver: 4, Sessions: []scoring.Session{{60, 100, 10}, {50, 96, 8}}},
-			{Sessions: []scoring.Session{{50, 100, 10}, {42, 84, 7}}},
+			{CarryOver: 12, Sessions: []scoring.Session{{Points: 55, Possible: 100, Boards: 10}, {Points: 40, Possible: 96, Boards: 8}}},
+			{CarryOver: 4, Sessions: []scoring.Session{{Points: 60, Possible: 100, Boards: 10}, {Points: 50, Possible: 96, Boards: 8}}},
+			{Sessions: []scoring.Session{{Points: 50, Possible: 100, Boards: 10}, {Points: 42, Possible: 84, Boards: 7}}},
 		}
 		want := []scoring.Standing{{107, 48.47, 2}, {114, 56.12, 1}, {98, 50, 3}}
 		checkStandings(t, scoring.Standings(entries, scoring.StandingsOptions{ScaleToMostBoards: true}), want)

@@ -82,8 +82,10 @@
 //     scored within each section or across the field (fieldBoards: board n
 //     of every section compared as one traveler, Neuberg where a board was
 //     played fewer times), the sessions summed or an earlier session carried
-//     over at a percentage, a pair known again by its players or its number;
-//     an event of individuals ranks its players (addPlayers), one mixing
+//     over at a percentage, a pair known again by its players or its number,
+//     each session's figures those of its section's standings
+//     (entrantFigures, the one arithmetic of both, under the event's
+//     convention); an event of individuals ranks its players (addPlayers), one mixing
 //     individuals with pairs or teams has no overall ranking (noOverall).
 //     A section's live standings and travelers in an event scored across the
 //     field are its field's, kept fresh by any section's change.

@@ -254,8 +254,23 @@ type SessionScore struct {
 
 // sessionEntry is an entry's session before rounding.
 type sessionEntry struct {
-	score            SessionScore
-	points, possible float64
+	score                    SessionScore
+	points, earned, possible float64
+}
+
+// sessionOf is an entrant's session as its section's standings give it
+// (entrantFigures: its total, and the points and tops its percentage is
+// of, under the event's convention), factored to its session's top
+// (factor, 1 where the sections' tops agree).
+func sessionOf(f *entrantFigure, factor float64) sessionEntry {
+	se := sessionEntry{score: SessionScore{Boards: f.played}}
+	if f.played > 0 {
+		se.points = f.total * factor
+		se.earned, se.possible = f.earned*factor, f.over*factor
+		se.score.Percentage = f.percentage
+	}
+	se.score.Points = scoring.Round2(se.points)
+	return se
 }
 
 // OverallStandings ranks an event's sections and sessions together from
@@ -378,11 +393,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				})
 				continue
 			}
-			sum, _, possible, played := pairTotals(e.Scoring, m, ps.input.Results, &ps.sb, sec.Penalties)
-			most := map[int]int{}
-			for p := 1; p <= m.Pairs; p++ {
-				most[m.Field(p)] = max(most[m.Field(p)], played[p])
-			}
+			figs := entrantFigures(e.Scoring, m, ps.input.Results, ps.input.Pairs, &ps.sb, sec.Penalties)
 			factor := 1.0
 			if isMP && ps.top > 0 {
 				factor = sessionTop / ps.top
@@ -398,18 +409,11 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 				}
 				number, dir := m.PairLabel(p)
 				pair := stored[[2]string{number, dir}]
-				if played[p] == 0 && pair == nil {
+				if figs[p].played == 0 && pair == nil {
 					continue // no pair has this number, and it played nothing
 				}
-				se := sessionEntry{score: SessionScore{Section: sec.Name, Number: number, Direction: dir, Boards: played[p]}}
-				if played[p] > 0 {
-					se.points = scoring.ScaleToBoards(sum[p], played[p], most[m.Field(p)]) * factor
-					if isMP && possible[p] > 0 {
-						se.possible = possible[p] * factor
-						se.score.Percentage = e.Conv().Percentage(sum[p], possible[p])
-					}
-				}
-				se.score.Points = scoring.Round2(se.points)
+				se := sessionOf(&figs[p], factor)
+				se.score.Section, se.score.Number, se.score.Direction = sec.Name, number, dir
 				var players []string
 				var gd standingGrade
 				if pair != nil {
@@ -429,10 +433,12 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 			ents[i].Field = en.field
 		}
 		for s, se := range en.sessions {
-			ents[i].Sessions[s] = scoring.Session{Points: se.points, Possible: se.possible, Boards: se.score.Boards}
+			ents[i].Sessions[s] = scoring.Session{Points: se.points, Earned: se.earned, Possible: se.possible, Boards: se.score.Boards}
 		}
 	}
-	so := scoring.StandingsOptions{}
+	conv := e.Conv()
+	// ranked and written as a section's standings are (pairStandingsBy)
+	so := scoring.StandingsOptions{ByPercentage: isMP && conv.PlaceByPercentage, Percentage: conv.Percentage}
 	if opts.Method == OverallCarryOver {
 		so.CarryShare = float64(opts.CarryOver) / 100
 	}
@@ -483,11 +489,7 @@ func OverallStandings(e *Event, in []OverallInput) Overall {
 func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards, top, sessionTop float64, add func(key string, se sessionEntry, players []string, gd standingGrade)) {
 	sec := &in.Section
 	m := &sec.Movement
-	sum, _, possible, played := playerTotals(method, m, in.Results, sb, sec.Penalties, in.Pairs, StatusNotPlayed)
-	most := 0
-	for p := 1; p <= m.Players; p++ {
-		most = max(most, played[p])
-	}
+	figs := entrantFigures(method, m, in.Results, in.Pairs, sb, sec.Penalties)
 	factor := 1.0
 	_, isMP := method.mpScale()
 	if isMP && top > 0 {
@@ -500,18 +502,11 @@ func addPlayers(method Method, same string, in *OverallInput, sb *sectionBoards,
 	for p := 1; p <= m.Players; p++ {
 		number := strconv.Itoa(p)
 		player := stored[number]
-		if played[p] == 0 && player == nil {
+		if figs[p].played == 0 && player == nil {
 			continue
 		}
-		se := sessionEntry{score: SessionScore{Section: sec.Name, Number: number, Boards: played[p]}}
-		if played[p] > 0 {
-			se.points = scoring.ScaleToBoards(sum[p], played[p], most) * factor
-			if isMP && possible[p] > 0 {
-				se.possible = possible[p] * factor
-				se.score.Percentage = scoring.Percentage(sum[p], possible[p])
-			}
-		}
-		se.score.Points = scoring.Round2(se.points)
+		se := sessionOf(&figs[p], factor)
+		se.score.Section, se.score.Number = sec.Name, number
 		var names []string
 		var gd standingGrade
 		if player != nil {

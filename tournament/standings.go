@@ -322,26 +322,33 @@ func penaltiesOff(method Method, sb *sectionBoards, pens []Penalty, sum []float6
 	return pen
 }
 
-// pairStandingsBy is pairStandings on boards compared already: within the
-// section (compareSection) or across its field (fieldBoards), whose top
-// (sb.full) the percentages are of.
-func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards, pens []Penalty) []Standing {
+// entrantFigure is one entrant's (pair's, or in an individual a player's)
+// figures in a section, as its standings give them under the event's
+// convention: the one arithmetic from points to a total and a percentage,
+// read by the section's standings (pairStandingsBy) and by the overall
+// ranking (OverallStandings) alike.
+type entrantFigure struct {
+	played     int     // boards played
+	pen        float64 // procedural penalties taken off
+	total      float64 // points scaled to scaledTo boards, unrounded (the written total under Convention.TotalOfSection)
+	scaledTo   int     // the boards total is scaled to: the most its field played, or its section (Convention.TotalOfSection)
+	percentage float64 // matchpoints: as the standings write it
+	// earned and over are what percentage is of (matchpoints): earned
+	// points over the tops of scaledTo boards (over); earned is total
+	// but where a board sat out counts a share of its top
+	// (Convention.SitOutPercent).
+	earned, over float64
+}
+
+// entrantFigures totals a section's entrants (index 1 to m.Entrants(); 0
+// unused) on boards compared already (sb) under sb's convention.
+func entrantFigures(method Method, m *movement.Movement, results []Result, stored []Pair, sb *sectionBoards, pens []Penalty) []entrantFigure {
 	var sum, pen, possible []float64
 	var played []int
 	if m.Kind == movement.KindIndividual {
-		sum, pen, possible, played = playerTotals(method, m, results, &sb, pens, stored, StatusNotPlayed)
+		sum, pen, possible, played = playerTotals(method, m, results, sb, pens, stored, StatusNotPlayed)
 	} else {
-		sum, pen, possible, played = pairTotals(method, m, results, &sb, pens)
-	}
-	players := map[[2]string][]string{}
-	listed := map[[2]string]bool{}
-	for _, p := range stored {
-		listed[[2]string{p.Number, p.Direction}] = true
-		var names []string
-		for _, pl := range p.Players {
-			names = append(names, pl.Name)
-		}
-		players[[2]string{p.Number, p.Direction}] = names
+		sum, pen, possible, played = pairTotals(method, m, results, sb, pens)
 	}
 	field := m.Field
 	most := map[int]int{}
@@ -357,53 +364,84 @@ func pairStandingsBy(method Method, m *movement.Movement, results []Result, stor
 		section = max(section, n)
 	}
 	_, isMP := method.mpScale()
-	scaledTo := func(p int) int {
+	out := make([]entrantFigure, entrants+1)
+	for p := 1; p <= entrants; p++ {
+		f := entrantFigure{played: played[p], pen: pen[p], scaledTo: most[field(p)]}
 		if isMP && sb.conv.TotalOfSection {
-			return section
+			f.scaledTo = section
 		}
-		return most[field(p)]
+		if played[p] > 0 {
+			f.total = scoring.ScaleToBoards(sum[p], played[p], f.scaledTo)
+			f.earned = f.total
+			if isMP && possible[p] > 0 {
+				perBoard := possible[p] / float64(played[p])
+				switch {
+				case sb.conv.TotalOfSection:
+					// the written total over the tops of as many boards
+					f.total = scoring.Round2(f.total)
+					f.earned, f.over = f.total, possible[p]*float64(f.scaledTo)/float64(played[p])
+					f.percentage = sb.conv.Percentage(f.earned, f.over)
+				case sb.conv.SitOutPercent > 0 && played[p] < f.scaledTo:
+					// each board sat out at SitOutPercent of the pair's mean top
+					f.earned = sum[p] + sb.conv.SitOutPercent/100*perBoard*float64(f.scaledTo-played[p])
+					f.over = perBoard * float64(f.scaledTo)
+					f.percentage = sb.conv.Percentage(f.earned, f.over)
+				default:
+					f.over = perBoard * float64(f.scaledTo)
+					f.percentage = sb.conv.Percentage(sum[p], possible[p])
+				}
+			}
+		}
+		out[p] = f
 	}
+	return out
+}
+
+// pairStandingsBy is pairStandings on boards compared already: within the
+// section (compareSection) or across its field (fieldBoards), whose top
+// (sb.full) the percentages are of.
+func pairStandingsBy(method Method, m *movement.Movement, results []Result, stored []Pair, sb sectionBoards, pens []Penalty) []Standing {
+	figs := entrantFigures(method, m, results, stored, &sb, pens)
+	players := map[[2]string][]string{}
+	listed := map[[2]string]bool{}
+	for _, p := range stored {
+		listed[[2]string{p.Number, p.Direction}] = true
+		var names []string
+		for _, pl := range p.Players {
+			names = append(names, pl.Name)
+		}
+		players[[2]string{p.Number, p.Direction}] = names
+	}
+	_, isMP := method.mpScale()
 	var out []Standing
 	var totals []float64
 	var fields []int
-	for p := 1; p <= entrants; p++ {
+	for p := 1; p < len(figs); p++ {
 		if p == m.Phantom {
 			continue
 		}
+		f := &figs[p]
 		number, dir := m.PairLabel(p)
 		if m.Kind == movement.KindIndividual {
 			number, dir = strconv.Itoa(p), ""
 		}
-		if played[p] == 0 && len(listed) > 0 && !listed[[2]string{number, dir}] {
+		if f.played == 0 && len(listed) > 0 && !listed[[2]string{number, dir}] {
 			continue // a number no pair has, as in a file whose pairs are not numbered from 1
 		}
-		st := Standing{Number: number, Direction: dir, Players: players[[2]string{number, dir}], Boards: played[p]}
-		if pen[p] != 0 {
-			st.Penalty = scoring.Round2(pen[p])
+		st := Standing{Number: number, Direction: dir, Players: players[[2]string{number, dir}], Boards: f.played}
+		if f.pen != 0 {
+			st.Penalty = scoring.Round2(f.pen)
 			_, st.Penalties = penaltyDeduction(pens, number, dir, 0)
 		}
-		if played[p] > 0 {
-			st.Total = scoring.Round2(scoring.ScaleToBoards(sum[p], played[p], scaledTo(p)))
-			switch {
-			case isMP && possible[p] > 0 && sb.conv.TotalOfSection:
-				// the written total over the tops of as many boards
-				st.Percentage = sb.conv.Percentage(st.Total, possible[p]*float64(scaledTo(p))/float64(played[p]))
-			case isMP && possible[p] > 0 && sb.conv.SitOutPercent > 0 && played[p] < scaledTo(p):
-				// each board sat out at SitOutPercent of the pair's mean top
-				perBoard := possible[p] / float64(played[p])
-				missed := float64(scaledTo(p) - played[p])
-				st.Percentage = sb.conv.Percentage(sum[p]+sb.conv.SitOutPercent/100*perBoard*missed, perBoard*float64(scaledTo(p)))
-			case isMP && possible[p] > 0:
-				st.Percentage = sb.conv.Percentage(sum[p], possible[p])
-			}
-		}
+		st.Total = scoring.Round2(f.total)
+		st.Percentage = f.percentage
 		out = append(out, st)
 		if isMP && sb.conv.PlaceByPercentage {
 			totals = append(totals, st.Percentage)
 		} else {
 			totals = append(totals, st.Total)
 		}
-		fields = append(fields, field(p))
+		fields = append(fields, m.Field(p))
 	}
 	for i, place := range scoring.PlacesPerField(totals, fields) {
 		out[i].Place = place

@@ -341,18 +341,18 @@ func TestDDSolverSureTricks(t *testing.T) {
 // TestDDSolverPartitionAgainstWhole: the table matched by partition search
 // (only the cards an answer depended on) gives every value a table matched
 // on every card gives (whole: the search as it was before partition
-// search, itself checked against the plain minimax above), on 60 random
-// endings of 5–7 cards a hand in two to four suits, every leader, in the
+// search, itself checked against the plain minimax above), on 64 random
+// endings of 4–7 cards a hand in two to four suits, every leader, in the
 // nullo and the normal no-trump game, one table shared by the four leads
-// as SolveNullo shares it; and on the endings of 5 cards, against the
+// as SolveNullo shares it; and on the endings of 4 cards, against the
 // minimax itself. It also checks that the partition finds answers in
 // fewer positions than the whole table (the point of it).
 func TestDDSolverPartitionAgainstWhole(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	all := []Suit{SuitSpades, SuitHearts, SuitDiamonds, SuitClubs}
 	part, whole := 0, 0
-	for k := 0; k < 60; k++ {
-		n := 5 + k%3
+	for k := 0; k < 64; k++ {
+		n := 4 + k%4
 		suits := 2 + k%3
 		if 4*n > 13*suits {
 			suits = 4
@@ -368,7 +368,7 @@ func TestDDSolverPartitionAgainstWhole(t *testing.T) {
 				if !okx || !oky || x != y {
 					t.Fatalf("%v leader %s misere %v: partition %d, whole %d", hands, l, misere, x, y)
 				}
-				if n == 5 {
+				if n == 4 {
 					if m := minimaxNT(hands, l, misere); x != m {
 						t.Fatalf("%v leader %s misere %v: partition %d, minimax %d", hands, l, misere, x, m)
 					}

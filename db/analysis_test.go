@@ -54,7 +54,7 @@ func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board i
 			return ctx.Err()
 		}
 	}
-	done, err := c.s.Analysed(ctx, sectionID, board, deal)
+	done, err := c.s.Analysed(ctx, sectionID, board, deal, false)
 	if err != nil || done {
 		return err
 	}
@@ -185,7 +185,7 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 		t.Fatalf("board 2's job is %s after its server stopped, want available", st)
 	}
 	for _, b := range []int{1, 2} {
-		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b]); err != nil || ok {
+		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b], false); err != nil || ok {
 			t.Fatalf("board %d analysed by the server that stopped: %v %v", b, ok, err)
 		}
 	}
@@ -253,6 +253,25 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
 		t.Fatalf("stored again: %v, %v; want false", ok, err)
 	}
+	// A section whose code has nullos wants the deal's nullo table too:
+	// the analysis without it is not done for it, and gains it later.
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || ok {
+		t.Fatalf("analysed with nullos before the table was stored: %v, %v", ok, err)
+	}
+	withNullo := a
+	withNullo.Nullo = &scoring.NulloTable{7, 6, 7, 6}
+	if ok, err := s.PutAnalysis(c, withNullo); err != nil || !ok {
+		t.Fatalf("nullo table stored %v, %v; want stored", ok, err)
+	}
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || !ok {
+		t.Fatalf("analysed with nullos after the table was stored: %v, %v", ok, err)
+	}
+	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 1 || got[0].Nullo == nil || *got[0].Nullo != *withNullo.Nullo {
+		t.Fatalf("analyses read back %+v, %v; want the nullo table %v", got, err, *withNullo.Nullo)
+	}
+	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
+		t.Fatalf("an analysis without the table stored over it: %v, %v; want false", ok, err)
+	}
 	other := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[5]}}
 	if err := s.ReplaceBoards(c, sec.ID, other, nil, "director"); err != nil {
 		t.Fatal(err)
@@ -260,7 +279,7 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 0 {
 		t.Fatalf("analyses after the deal changed: %v, %v; want none", got, err)
 	}
-	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1]); err != nil || ok {
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], false); err != nil || ok {
 		t.Fatalf("the old deal still analysed: %v, %v", ok, err)
 	}
 	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
@@ -359,7 +378,7 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 	defer w.Stop(context.Background())
 	deadline := time.Now().Add(90 * time.Second)
 	for {
-		ok, err := s.Analysed(context.Background(), sec.ID, 1, queueDeals[1])
+		ok, err := s.Analysed(context.Background(), sec.ID, 1, queueDeals[1], false)
 		if err != nil {
 			t.Fatal(err)
 		}

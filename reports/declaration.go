@@ -143,7 +143,13 @@ type sideBest struct {
 // all when the code has nullos.
 func newDeclBoard(rules *scoring.Rules, an *tournament.Analysis, budget int) *declBoard {
 	b := &declBoard{rules: rules, an: an, hasNullo: rules.HasNullo()}
-	if b.hasNullo {
+	if b.hasNullo && an.Nullo != nil {
+		// Solved in the background (the analysis job): every question
+		// is answered, within no budget.
+		for d := range b.nulloTricks {
+			b.nulloKnown[d], b.nulloTricks[d] = true, an.Nullo.Tricks(scoring.Seat(d))
+		}
+	} else if b.hasNullo {
 		if hands, ok := an.Deal.Complete(); ok {
 			b.nullo = scoring.NewNulloSolver(hands, budget)
 		} else {

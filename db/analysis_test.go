@@ -3,11 +3,14 @@ package db_test
 import (
 	"context"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/scoring"
@@ -393,5 +396,50 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 	waitJobsDone(t, u)
 	if n := work.counts()[queueDeals[1]]; n != 1 {
 		t.Errorf("analysed %d times, want 1", n)
+	}
+}
+
+// TestNulloAnalysesQueuedOnLawChange: an event whose code becomes one with
+// nullos (royal-auction-1913, seed 001's nullo chapter) queues a job for
+// each deal analysed without its nullo table, in the same transaction; a
+// deal whose table is stored is not queued, and the same change again
+// queues nothing new (one job a deal, as river keeps one a set of args).
+func TestNulloAnalysesQueuedOnLawChange(t *testing.T) {
+	s, u := open(t)
+	c := ctx(t)
+	ev := event(t, s)
+	sec := mitchellSection(t, s, ev.ID)
+	boards := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}, {Number: 2, Dealer: scoring.East, Deal: queueDeals[2]}, {Number: 3, Dealer: scoring.South}}
+	if err := s.ReplaceBoards(c, sec.ID, boards, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	// Board 2's table is stored already.
+	if ok, err := s.PutAnalysis(c, tournament.StoredAnalysis{SectionID: sec.ID, Board: 2, Deal: queueDeals[2], Nullo: &scoring.NulloTable{6, 7, 6, 7}}); err != nil || !ok {
+		t.Fatalf("stored %v, %v", ok, err)
+	}
+	pool := rawPool(t, u)
+	nulloJobs := func() []int {
+		rows, _ := pool.Query(c, `SELECT (args->>'board')::int FROM river_job WHERE kind = 'analyse_board' AND (args->>'nullo')::boolean ORDER BY 1`)
+		got, err := pgx.CollectRows(rows, pgx.RowTo[int])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ev.Name = "renamed, still contract-2017"
+	if err := s.UpdateEvent(c, &ev, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	if got := nulloJobs(); len(got) != 0 {
+		t.Fatalf("nullo jobs under contract-2017: %v", got)
+	}
+	ev.Law, ev.LawOptions = scoring.RoyalAuction1913, nil
+	for range 2 {
+		if err := s.UpdateEvent(c, &ev, nil, "director"); err != nil {
+			t.Fatal(err)
+		}
+		if got := nulloJobs(); !slices.Equal(got, []int{1}) {
+			t.Fatalf("nullo jobs after the change to royal-auction-1913: boards %v, want [1] (2 has its table, 3 no deal)", got)
+		}
 	}
 }

@@ -15,6 +15,18 @@ type AnalysisDTO struct {
 	Vulnerable string            `json:"vulnerable"`
 	Tricks     TrickTableDTO     `json:"tricks"`
 	Par        map[string]ParDTO `json:"par"`
+	// Nullo is the tricks each seat takes as a nullo's declarer by double
+	// dummy (his side playing to take fewest), solved in the background
+	// for a section whose code has nullos; absent until solved.
+	Nullo *SeatTricksDTO `json:"nullo,omitempty"`
+}
+
+// SeatTricksDTO is a number of tricks for each seat.
+type SeatTricksDTO struct {
+	N int `json:"N"`
+	E int `json:"E"`
+	S int `json:"S"`
+	W int `json:"W"`
 }
 
 // TrickTableDTO is a double-dummy table by declarer.
@@ -50,7 +62,7 @@ const NulloNote = "nullos left out: double dummy counts the most tricks a side c
 // DeclarationNulloNote is what the declaration report says of a code
 // whose nullos it left out on some boards: it judges nullos by a
 // double-dummy search of its own, bounded per board.
-const DeclarationNulloNote = "nullos left out on some boards (nullo_boards_left_out): the double-dummy nullo search went past its bound there; nullos played on them are not judged"
+const DeclarationNulloNote = "nullos left out on some boards (nullo_boards_left_out): their nullos are not solved yet (the analysis solves them in the background) and the report's own bounded search did not settle them; nullos played on them are not judged"
 
 // NewAnalysisDTO converts an analysis.
 func NewAnalysisDTO(a tournament.Analysis) AnalysisDTO {
@@ -63,6 +75,9 @@ func NewAnalysisDTO(a tournament.Analysis) AnalysisDTO {
 		Par:    make(map[string]ParDTO, len(a.Par))}
 	for _, lp := range a.Par {
 		out.Par[lp.Law.String()] = NewParDTO(lp.Par)
+	}
+	if a.Nullo != nil {
+		out.Nullo = &SeatTricksDTO{N: a.Nullo.Tricks(scoring.North), E: a.Nullo.Tricks(scoring.East), S: a.Nullo.Tricks(scoring.South), W: a.Nullo.Tricks(scoring.West)}
 	}
 	return out
 }

@@ -31,6 +31,10 @@ type analyseArgs struct {
 	SectionID int64  `json:"section_id"`
 	Board     int    `json:"board"`
 	Deal      string `json:"deal"`
+	// Nullo: queued when the section's code became one with nullos after
+	// the deal was analysed (the job then solves its nullos); a job of its
+	// own, as river keeps one job a set of args.
+	Nullo bool `json:"nullo,omitempty"`
 }
 
 // Kind names the job in river's tables.
@@ -100,6 +104,29 @@ func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64,
 	return err
 }
 
+// enqueueNulloAnalyses adds, in tx, a job for every board with a deal and
+// no nullo table stored of the sections where picks (on sections s and
+// sessions se, with $1): their code now has nullos (the job solves them).
+func (s *Store) enqueueNulloAnalyses(ctx context.Context, tx pgx.Tx, where string, id int64) error {
+	rows, _ := tx.Query(ctx, `
+		SELECT b.section_id, b.number, b.deal
+		FROM boards b JOIN sections s ON s.id = b.section_id JOIN sessions se ON se.id = s.session_id
+		WHERE `+where+` AND s.deleted_at IS NULL AND b.deal IS NOT NULL
+		  AND NOT EXISTS (SELECT FROM board_analyses a
+		      WHERE (a.section_id, a.number, a.deal) = (b.section_id, b.number, b.deal) AND a.nullo_tricks IS NOT NULL)
+		ORDER BY b.section_id, b.number`, id)
+	params, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (river.InsertManyParams, error) {
+		a := analyseArgs{Nullo: true}
+		err := row.Scan(&a.SectionID, &a.Board, &a.Deal)
+		return river.InsertManyParams{Args: a}, err
+	})
+	if err != nil || len(params) == 0 {
+		return err
+	}
+	_, err = s.jobs.InsertManyTx(ctx, tx, params)
+	return err
+}
+
 // AnalyseFunc analyses one board's deal and stores it (tournament's
 // Service.AnalyseBoard).
 type AnalyseFunc func(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error
@@ -120,13 +147,16 @@ func (w *analyseWorker) Work(ctx context.Context, job *river.Job[analyseArgs]) e
 	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, deal)
 }
 
-// Timeout: a deal takes DDS a fraction of a second; a minute is trouble.
-func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration { return time.Minute }
+// Timeout: a deal takes DDS a fraction of a second; its nullos, where the
+// section's code has them, up to tournament.NulloTime; more is trouble.
+func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration {
+	return tournament.NulloTime + time.Minute
+}
 
 // AnalysisOptions are how a server works the analysis queue.
 type AnalysisOptions struct {
 	Workers     int           // jobs worked at once (DDS solves one call at a time anyway)
-	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again (a minute at least: a job's time limit); 0: 5 minutes
+	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again (at least a job's time limit, tournament.NulloTime and a minute); 0: twice that
 	PollEvery   time.Duration // how often the queue is looked at when no notice came; 0: river's default (1 s)
 }
 
@@ -158,7 +188,7 @@ func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o Analys
 		FetchPollInterval:    o.PollEvery,
 	}
 	if cfg.RescueStuckJobsAfter == 0 {
-		cfg.RescueStuckJobsAfter = 5 * time.Minute
+		cfg.RescueStuckJobsAfter = 2 * (tournament.NulloTime + time.Minute)
 	}
 	client, err := river.NewClient(riverpgxv5.New(s.pool), cfg)
 	if err != nil {
@@ -170,11 +200,13 @@ func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o Analys
 	return &AnalysisWorkers{client: client}, nil
 }
 
-// Analysed reports whether the board's analysis of this deal is stored.
-func (s *Store) Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal) (bool, error) {
+// Analysed reports whether the board's analysis of this deal is stored,
+// with its nullo table when nullo.
+func (s *Store) Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal, nullo bool) (bool, error) {
 	var ok bool
-	err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM board_analyses WHERE section_id = $1 AND number = $2 AND deal = $3)`,
-		sectionID, board, deal.PBN()).Scan(&ok)
+	err := s.q.QueryRow(ctx, `SELECT EXISTS (SELECT FROM board_analyses WHERE section_id = $1 AND number = $2 AND deal = $3
+		AND (NOT $4 OR nullo_tricks IS NOT NULL))`,
+		sectionID, board, deal.PBN(), nullo).Scan(&ok)
 	return ok, translate("analysed", err, ids{section: sectionID})
 }
 
@@ -192,15 +224,22 @@ func (s *Store) PutAnalysis(ctx context.Context, a tournament.StoredAnalysis) (b
 	for i, c := range a.DealerPar.Contracts {
 		contracts[i] = c.String()
 	}
+	var nullo []int16 // NULL: not solved
+	if a.Nullo != nil {
+		for _, n := range a.Nullo {
+			nullo = append(nullo, int16(n))
+		}
+	}
 	tag, err := s.q.Exec(ctx, `
-		INSERT INTO board_analyses (section_id, number, deal, tricks, par_score, par_contracts)
-		SELECT $1, $2, $3, $4, $5, $6
+		INSERT INTO board_analyses (section_id, number, deal, tricks, par_score, par_contracts, nullo_tricks)
+		SELECT $1, $2, $3, $4, $5, $6, $7
 		WHERE EXISTS (SELECT FROM boards WHERE section_id = $1 AND number = $2 AND deal = $3)
 		ON CONFLICT (section_id, number) DO UPDATE
 		SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, par_score = EXCLUDED.par_score,
-		    par_contracts = EXCLUDED.par_contracts, analysed_at = now()
-		WHERE board_analyses.deal <> EXCLUDED.deal`,
-		a.SectionID, a.Board, a.Deal.PBN(), tricks, a.DealerPar.NSScore, contracts)
+		    par_contracts = EXCLUDED.par_contracts, nullo_tricks = EXCLUDED.nullo_tricks, analysed_at = now()
+		WHERE board_analyses.deal <> EXCLUDED.deal
+		   OR (board_analyses.nullo_tricks IS NULL AND EXCLUDED.nullo_tricks IS NOT NULL)`,
+		a.SectionID, a.Board, a.Deal.PBN(), tricks, a.DealerPar.NSScore, contracts, nullo)
 	if err != nil {
 		return false, translate("store analysis", err, ids{section: a.SectionID})
 	}
@@ -211,7 +250,7 @@ func (s *Store) PutAnalysis(ctx context.Context, a tournament.StoredAnalysis) (b
 // hold now, by board number.
 func (s *Store) Analyses(ctx context.Context, sectionID int64) ([]tournament.StoredAnalysis, error) {
 	rows, err := s.q.Query(ctx, `
-		SELECT a.number, a.deal, a.tricks, a.par_score, a.par_contracts, a.analysed_at
+		SELECT a.number, a.deal, a.tricks, a.par_score, a.par_contracts, a.analysed_at, a.nullo_tricks
 		FROM board_analyses a JOIN boards b ON (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal)
 		WHERE a.section_id = $1
 		ORDER BY a.number`, sectionID)
@@ -221,11 +260,21 @@ func (s *Store) Analyses(ctx context.Context, sectionID int64) ([]tournament.Sto
 	rules := scoring.NewRules(scoring.Contract2017)
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tournament.StoredAnalysis, error) {
 		a := tournament.StoredAnalysis{SectionID: sectionID}
-		var tricks []int16
+		var tricks, nullo []int16
 		var contracts []string
 		var deal string
-		if err := row.Scan(&a.Board, &deal, &tricks, &a.DealerPar.NSScore, &contracts, &a.At); err != nil {
+		if err := row.Scan(&a.Board, &deal, &tricks, &a.DealerPar.NSScore, &contracts, &a.At, &nullo); err != nil {
 			return a, err
+		}
+		if nullo != nil {
+			if len(nullo) != 4 {
+				return a, fmt.Errorf("board %d: %d nullo tricks stored, not 4", a.Board, len(nullo))
+			}
+			var t scoring.NulloTable
+			for i, n := range nullo {
+				t[i] = uint8(n)
+			}
+			a.Nullo = &t
 		}
 		var err error
 		if a.Deal, err = scanDeal(deal); err != nil {

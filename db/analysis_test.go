@@ -3,11 +3,14 @@ package db_test
 import (
 	"context"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/traveler-bridge/traveler/db"
 	"github.com/traveler-bridge/traveler/scoring"
@@ -54,7 +57,7 @@ func (c *countingAnalysis) analyse(ctx context.Context, sectionID int64, board i
 			return ctx.Err()
 		}
 	}
-	done, err := c.s.Analysed(ctx, sectionID, board, deal)
+	done, err := c.s.Analysed(ctx, sectionID, board, deal, false)
 	if err != nil || done {
 		return err
 	}
@@ -185,7 +188,7 @@ func TestAnalysisQueueSurvivesRestart(t *testing.T) {
 		t.Fatalf("board 2's job is %s after its server stopped, want available", st)
 	}
 	for _, b := range []int{1, 2} {
-		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b]); err != nil || ok {
+		if ok, err := s.Analysed(ctx(t), sec.ID, b, queueDeals[b], false); err != nil || ok {
 			t.Fatalf("board %d analysed by the server that stopped: %v %v", b, ok, err)
 		}
 	}
@@ -253,6 +256,25 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
 		t.Fatalf("stored again: %v, %v; want false", ok, err)
 	}
+	// A section whose code has nullos wants the deal's nullo table too:
+	// the analysis without it is not done for it, and gains it later.
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || ok {
+		t.Fatalf("analysed with nullos before the table was stored: %v, %v", ok, err)
+	}
+	withNullo := a
+	withNullo.Nullo = &scoring.NulloTable{7, 6, 7, 6}
+	if ok, err := s.PutAnalysis(c, withNullo); err != nil || !ok {
+		t.Fatalf("nullo table stored %v, %v; want stored", ok, err)
+	}
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || !ok {
+		t.Fatalf("analysed with nullos after the table was stored: %v, %v", ok, err)
+	}
+	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 1 || got[0].Nullo == nil || *got[0].Nullo != *withNullo.Nullo {
+		t.Fatalf("analyses read back %+v, %v; want the nullo table %v", got, err, *withNullo.Nullo)
+	}
+	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
+		t.Fatalf("an analysis without the table stored over it: %v, %v; want false", ok, err)
+	}
 	other := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[5]}}
 	if err := s.ReplaceBoards(c, sec.ID, other, nil, "director"); err != nil {
 		t.Fatal(err)
@@ -260,7 +282,7 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 0 {
 		t.Fatalf("analyses after the deal changed: %v, %v; want none", got, err)
 	}
-	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1]); err != nil || ok {
+	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], false); err != nil || ok {
 		t.Fatalf("the old deal still analysed: %v, %v", ok, err)
 	}
 	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
@@ -359,7 +381,7 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 	defer w.Stop(context.Background())
 	deadline := time.Now().Add(90 * time.Second)
 	for {
-		ok, err := s.Analysed(context.Background(), sec.ID, 1, queueDeals[1])
+		ok, err := s.Analysed(context.Background(), sec.ID, 1, queueDeals[1], false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -374,5 +396,50 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 	waitJobsDone(t, u)
 	if n := work.counts()[queueDeals[1]]; n != 1 {
 		t.Errorf("analysed %d times, want 1", n)
+	}
+}
+
+// TestNulloAnalysesQueuedOnLawChange: an event whose code becomes one with
+// nullos (royal-auction-1913, seed 001's nullo chapter) queues a job for
+// each deal analysed without its nullo table, in the same transaction; a
+// deal whose table is stored is not queued, and the same change again
+// queues nothing new (one job a deal, as river keeps one a set of args).
+func TestNulloAnalysesQueuedOnLawChange(t *testing.T) {
+	s, u := open(t)
+	c := ctx(t)
+	ev := event(t, s)
+	sec := mitchellSection(t, s, ev.ID)
+	boards := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}, {Number: 2, Dealer: scoring.East, Deal: queueDeals[2]}, {Number: 3, Dealer: scoring.South}}
+	if err := s.ReplaceBoards(c, sec.ID, boards, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	// Board 2's table is stored already.
+	if ok, err := s.PutAnalysis(c, tournament.StoredAnalysis{SectionID: sec.ID, Board: 2, Deal: queueDeals[2], Nullo: &scoring.NulloTable{6, 7, 6, 7}}); err != nil || !ok {
+		t.Fatalf("stored %v, %v", ok, err)
+	}
+	pool := rawPool(t, u)
+	nulloJobs := func() []int {
+		rows, _ := pool.Query(c, `SELECT (args->>'board')::int FROM river_job WHERE kind = 'analyse_board' AND (args->>'nullo')::boolean ORDER BY 1`)
+		got, err := pgx.CollectRows(rows, pgx.RowTo[int])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	ev.Name = "renamed, still contract-2017"
+	if err := s.UpdateEvent(c, &ev, nil, "director"); err != nil {
+		t.Fatal(err)
+	}
+	if got := nulloJobs(); len(got) != 0 {
+		t.Fatalf("nullo jobs under contract-2017: %v", got)
+	}
+	ev.Law, ev.LawOptions = scoring.RoyalAuction1913, nil
+	for range 2 {
+		if err := s.UpdateEvent(c, &ev, nil, "director"); err != nil {
+			t.Fatal(err)
+		}
+		if got := nulloJobs(); !slices.Equal(got, []int{1}) {
+			t.Fatalf("nullo jobs after the change to royal-auction-1913: boards %v, want [1] (2 has its table, 3 no deal)", got)
+		}
 	}
 }

@@ -198,6 +198,15 @@ func (s *Store) UpdateSection(ctx context.Context, sec *tournament.Section, c *t
 		if tag.RowsAffected() == 0 {
 			return tournament.NotFoundf("section", sec.ID)
 		}
+		if sec.Law != 0 {
+			// A code of its own with nullos: the deals analysed without
+			// them are solved for them too.
+			if r, err := (&tournament.Event{Law: sec.Law, LawOptions: sec.LawOptions}).Rules(); err == nil && r.HasNullo() {
+				if err := s.enqueueNulloAnalyses(ctx, tx, `s.id = $1`, sec.ID); err != nil {
+					return err
+				}
+			}
+		}
 		if rescore != nil {
 			e, err := ts.Event(ctx, sec.EventID)
 			if err != nil {

@@ -223,8 +223,18 @@ func (s *Store) UpdateEvent(ctx context.Context, e *tournament.Event, rescore to
 		// Its live sections: a deleted one takes no entry and is scored
 		// no more (its row is not read: SectionRow).
 		sections, err := holdSections(ctx, tx, `se.event_id = $1 AND s.deleted_at IS NULL`, e.ID)
-		if err != nil || rescore == nil {
+		if err != nil {
 			return err
+		}
+		if r, err := e.Rules(); err == nil && r.HasNullo() {
+			// A code with nullos: the deals analysed without them are
+			// solved for them too.
+			if err := s.enqueueNulloAnalyses(ctx, tx, `se.event_id = $1`, e.ID); err != nil {
+				return err
+			}
+		}
+		if rescore == nil {
+			return nil
 		}
 		ts := &Store{pool: s.pool, q: tx, jobs: s.jobs}
 		var scores []tournament.ResultScore

@@ -22,7 +22,9 @@ import (
 //     spades), or a nullo where the code has them (royalton-1915;
 //     royal-auction-1913 unless its option nullo is off:
 //     scoring.Rules.HasNullo). DDS's table counts the most tricks a side
-//     can take; a nullo's tricks are scoring.NulloSolver's (the declarer's
+//     can take; a nullo's tricks are the deal's nullo table the analysis
+//     job solved in the background (tournament.Analysis.Nullo), or, until
+//     it is solved, scoring.NulloSolver's (the declarer's
 //     side playing to take fewest, the defenders to make it take most),
 //     one solver a board asked within DeclarationNulloBudget positions in
 //     all, and asked only what the measure needs: of each seat, whether
@@ -143,7 +145,13 @@ type sideBest struct {
 // all when the code has nullos.
 func newDeclBoard(rules *scoring.Rules, an *tournament.Analysis, budget int) *declBoard {
 	b := &declBoard{rules: rules, an: an, hasNullo: rules.HasNullo()}
-	if b.hasNullo {
+	if b.hasNullo && an.Nullo != nil {
+		// Solved in the background (the analysis job): every question
+		// is answered, within no budget.
+		for d := range b.nulloTricks {
+			b.nulloKnown[d], b.nulloTricks[d] = true, an.Nullo.Tricks(scoring.Seat(d))
+		}
+	} else if b.hasNullo {
 		if hands, ok := an.Deal.Complete(); ok {
 			b.nullo = scoring.NewNulloSolver(hands, budget)
 		} else {

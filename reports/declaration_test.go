@@ -329,3 +329,58 @@ func TestDeclarationReportNulloRealDeal(t *testing.T) {
 		t.Errorf("board 19: %+v", b.DeclarationCount)
 	}
 }
+
+// TestDeclarationStoredNulloTable: a board whose nullo table the analysis
+// job solved in the background is judged whatever the report's own
+// budget, and one without it is left out when that budget does not settle
+// it. Board 1 of the club's session (testdata/pbn/bridgewebs_hands_2025.pbn,
+// README there) under royalton-1915, the report given 1 position a board:
+// without a table its nullos are left out; with the table
+// scoring.SolveNullo gives the deal (N 8, E 5, S 8, W 5 tricks as a
+// nullo's declarer, solved in 1,594,646 positions: BENCHMARKS.md, "Nullo
+// by double dummy") they are judged. East or West as a nullo's declarer
+// takes 5 tricks, North-South 8 = 6 + 2: nullo 2 made (LAWS.md "Contract
+// made / defeated"), so a nullo may be East-West's best.
+func TestDeclarationStoredNulloTable(t *testing.T) {
+	raw, err := os.ReadFile("testdata/pbn/bridgewebs_hands_2025.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	board1 := func(stored *scoring.NulloTable) BoardDeclaration {
+		t.Helper()
+		d, _ := realBridgeAnalysed(t, raw)
+		d.Event.Law, d.Event.LawOptions = scoring.Royalton1915, nil
+		found := false
+		for si := range d.Sections {
+			for ai := range d.Sections[si].Analyses {
+				if an := &d.Sections[si].Analyses[ai]; an.Board == 1 {
+					an.Nullo, found = stored, true
+				}
+			}
+		}
+		if !found {
+			t.Fatal("no analysis of board 1")
+		}
+		rep, err := MakeDeclarationReportWithin(d, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range rep.Codes[0].Boards {
+			if b.Board == 1 {
+				return b
+			}
+		}
+		t.Fatalf("no board 1 in %+v", rep.Codes[0])
+		return BoardDeclaration{}
+	}
+	if b := board1(nil); !b.NullosLeftOut {
+		t.Errorf("without a stored table, within 1 position: nullos judged (%+v)", b)
+	}
+	b := board1(&scoring.NulloTable{8, 5, 8, 5})
+	if b.NullosLeftOut || b.NotJudged != 0 {
+		t.Errorf("with the stored table: nullos left out %v, not judged %d", b.NullosLeftOut, b.NotJudged)
+	}
+	if !slices.Contains(b.Best[1], "2NL") {
+		t.Errorf("with the stored table East-West's best %v: want the nullo 2NL among them", b.Best[1])
+	}
+}

@@ -1,6 +1,9 @@
 package scoring
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // A nullo by double dummy. DDS (scoring/dds) solves the normal game, where
 // each side plays to take the most tricks; a nullo (royal-auction-1913's
@@ -16,11 +19,17 @@ import "math/bits"
 //   - null-window tests "can the side that wants North-South to take
 //     tricks make them take k or more", and the value found by bisection
 //     between the bounds known;
-//   - a transposition table at the start of each trick, keyed by the
-//     leader and the cards left written by relative rank (a position where
-//     only the order of the cards left matters is the same position
-//     whichever small cards are gone), holding bounds on the tricks North-
-//     South take from there;
+//   - a transposition table at the start of each trick holding bounds on
+//     the tricks North-South take from there, matched by partition search
+//     (DDS's "winning ranks"): an answer is stored with the leader, the
+//     number of cards of each suit in each hand, and the holders of only
+//     those cards of each suit, from the highest down, that the answer
+//     depended on — down to the lowest card that won a trick by its rank
+//     anywhere in the proof, or that a run of touching cards tried once
+//     stood for — and serves every position that matches them, whichever
+//     small cards are gone and whoever holds the cards below (the cards
+//     below never beat one another in the proof, so its play maps card
+//     for card onto the other position);
 //   - touching cards played once: of cards of one hand with no card of
 //     another hand (or of the trick in progress) between them, only one is
 //     tried;
@@ -64,8 +73,15 @@ const NulloBudget = 20_000_000
 // starts searched afresh) and returns false when that was not enough; the
 // table is then not known.
 func SolveNullo(hands [4]Hand, budget int) (NulloTable, bool) {
+	return SolveNulloContext(context.Background(), hands, budget)
+}
+
+// SolveNulloContext is SolveNullo that also gives up, returning false,
+// when ctx ends (a background job's time limit).
+func SolveNulloContext(ctx context.Context, hands [4]Hand, budget int) (NulloTable, bool) {
 	var t NulloTable
 	s := NewNulloSolver(hands, budget)
+	s.s.done = ctx.Done()
 	for d := North; d <= West; d++ {
 		n, ok := s.Tricks(d)
 		if !ok {
@@ -155,31 +171,27 @@ func (n *NulloSolver) TricksUpTo(declarer Seat, most int) (int, bool) {
 // afresh), all questions together.
 func (n *NulloSolver) Positions() int { return n.s.nodes }
 
-// ddBounds are the bounds known on the tricks North-South take from a
-// position: lo ≤ tricks ≤ hi.
-type ddBounds struct{ lo, hi uint8 }
-
-// ddKey is a trick-start position by relative rank: per suit, the number
-// of cards left and their holders from the highest down (2 bits a card),
-// and the leader.
-type ddKey struct{ a, b uint64 }
-
 // ddSolver is one deal's search; its transposition table serves every
 // leader of the same game.
 type ddSolver struct {
 	hands  [4]Hand
 	gone   Hand // the cards of the tricks completed
 	misere bool // each side plays to take fewest tricks: a nullo
-	tt     map[ddKey]ddBounds
+	tt     ddTable
 	nodes  int // trick starts searched
 	budget int
-	over   bool // the budget was spent: results are not known
+	over   bool            // the budget was spent: results are not known
+	done   <-chan struct{} // closed: give up (over), as when the budget is spent
+	// whole: every card of a position is relevant to its result (the
+	// table matches positions on every card, as before partition search);
+	// the tests' reference.
+	whole bool
 }
 
 // newDDSolver starts a search of the no-trump game of hands; misere: each
 // side wants fewest tricks.
 func newDDSolver(hands [4]Hand, misere bool, budget int) *ddSolver {
-	return &ddSolver{hands: hands, misere: misere, tt: make(map[ddKey]ddBounds, 1<<14), budget: budget}
+	return &ddSolver{hands: hands, misere: misere, tt: make(ddTable, 1<<12), budget: budget}
 }
 
 // value returns the tricks North-South take with leader on lead, and false
@@ -197,6 +209,16 @@ func (s *ddSolver) value(leader Seat) (int, bool) {
 	return lo, !s.over
 }
 
+// cancelled reports whether done is closed.
+func (s *ddSolver) cancelled() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // maximises reports whether the seat plays for North-South to take tricks:
 // North and South in the normal game, East and West in a nullo.
 func (s *ddSolver) maximises(p Seat) bool { return (p.Side() == NS) != s.misere }
@@ -204,61 +226,220 @@ func (s *ddSolver) maximises(p Seat) bool { return (p.Side() == NS) != s.misere 
 // reach reports whether the side that wants North-South's tricks makes
 // them take k or more of the tricks left, leader to lead to the next.
 func (s *ddSolver) reach(leader Seat, k int) bool {
+	r, _ := s.search(leader, k)
+	return r
+}
+
+// search is reach, and also returns the cards the answer depended on
+// (partition search, as DDS's "winning ranks"): in each suit, the cards of
+// the position from the highest down to the lowest card that won a trick
+// by its rank (over another card of the suit led) somewhere in the proof.
+// Any position with the same leader, the same number of cards of each suit
+// in each hand and those cards held by the same hands has the same answer:
+// the cards below are interchangeable, none of them ever beating another
+// by rank, and a proof's play maps card for card onto the other position.
+func (s *ddSolver) search(leader Seat, k int) (bool, Hand) {
 	n := s.hands[leader].Count()
 	if k <= 0 {
-		return true
+		return true, 0
 	}
 	if k > n {
-		return false
+		return false, 0
 	}
 	if s.over {
-		return false
+		return false, 0
 	}
 	if n == 1 {
-		return s.lastTrick(leader) >= k
+		won, rel := s.lastTrick(leader)
+		return won >= k, rel
 	}
-	if s.masters(leader.Side()) || s.tops(leader) {
+	if s.masters(leader.Side()) {
 		// The leader's side wins every trick.
-		if leader.Side() == NS {
-			return true // n ≥ k
-		}
-		return false // North-South take none, k ≥ 1
+		return leader.Side() == NS, s.mastersRelevant(leader.Side())
+	}
+	if s.tops(leader) {
+		return leader.Side() == NS, s.topsRelevant(leader)
 	}
 	if s.misere && s.masters(1-leader.Side()) && s.leadsInto(leader) {
 		// In a nullo the side on lead loses every trick: it leads into a
 		// suit the other side holds, which must win it with a card its
 		// side cannot beat, and wins every trick after.
-		return leader.Side() == EW // North-South take all n ≥ k, or none
+		return leader.Side() == EW, s.mastersRelevant(1 - leader.Side()) // North-South take all n ≥ k, or none
 	}
-	key := s.key(leader)
-	b, ok := s.tt[key]
-	if !ok {
-		b = ddBounds{0, uint8(n)}
-	}
-	if int(b.lo) >= k {
-		return true
-	}
-	if int(b.hi) < k {
-		return false
+	pos := s.position(leader)
+	if lo, hi, loRel, hiRel := s.tt.bounds(&pos); lo >= k {
+		return true, s.cardsOf(&pos, loRel)
+	} else if hi < k {
+		return false, s.cardsOf(&pos, hiRel)
 	}
 	s.nodes++
-	if s.nodes > s.budget {
+	if s.nodes > s.budget || (s.nodes&1023 == 0 && s.cancelled()) {
 		s.over = true
-		return false
+		return false, 0
 	}
 	var t ddTrick
 	t.leader = leader
-	res := s.play(&t, 0, k)
+	res, rel := s.play(&t, 0, k)
 	if s.over {
-		return false
+		return false, 0
 	}
+	depth := s.depths(&pos, rel)
 	if res {
-		b.lo = uint8(k)
+		s.tt.store(&pos, depth, true, k)
 	} else {
-		b.hi = uint8(k - 1)
+		s.tt.store(&pos, depth, false, k-1)
 	}
-	s.tt[key] = b
-	return res
+	return res, s.cardsOf(&pos, depth)
+}
+
+// ddPosition is a trick-start position as the table sees it: the leader,
+// each hand's cards of each suit counted, and per suit the holders of its
+// cards from the highest down (2 bits a card, the highest first).
+type ddPosition struct {
+	key   ddKey
+	owner [4]uint32 // per suit, the holders from the highest card down
+	count [4]uint8  // per suit, the cards left
+	suit  [4]Hand   // per suit, the cards left
+}
+
+// ddKey is what a table entry must match exactly: the leader and the
+// number of cards of each suit in each hand (4 bits each; West's clubs
+// left out, the rest of his cards).
+type ddKey uint64
+
+// ddDepth is how many of each suit's highest cards a position's answer
+// depended on.
+type ddDepth [4]uint8
+
+// ddEntry is one bound known on the tricks North-South take from every
+// position matching it: those with its key and, in each suit, its top
+// depth cards held as owner says.
+type ddEntry struct {
+	owner [4]uint32 // per suit, the holders of the top depth cards
+	depth ddDepth
+	lower bool  // tricks ≥ v; else tricks ≤ v
+	v     uint8 // the bound
+}
+
+// ddTable is the transposition table: entries by key.
+type ddTable map[ddKey][]ddEntry
+
+// matches reports whether the position's top cards are held as the
+// entry's.
+func (e *ddEntry) matches(p *ddPosition) bool {
+	for su := 0; su < 4; su++ {
+		if p.owner[su]>>(2*uint(p.count[su]-e.depth[su])) != e.owner[su] {
+			return false
+		}
+	}
+	return true
+}
+
+// bounds returns the best bounds the table holds for the position (0 and
+// the cards left when none) and the depths each depended on.
+func (t ddTable) bounds(p *ddPosition) (lo, hi int, loDepth, hiDepth ddDepth) {
+	lo, hi = 0, 13
+	list := t[p.key]
+	for i := range list {
+		e := &list[i]
+		if e.lower && int(e.v) > lo && e.matches(p) {
+			lo, loDepth = int(e.v), e.depth
+		} else if !e.lower && int(e.v) < hi && e.matches(p) {
+			hi, hiDepth = int(e.v), e.depth
+		}
+	}
+	return lo, hi, loDepth, hiDepth
+}
+
+// store records a bound for the positions matching p's top depth cards.
+func (t ddTable) store(p *ddPosition, depth ddDepth, lower bool, v int) {
+	var e ddEntry
+	e.depth, e.lower, e.v = depth, lower, uint8(v)
+	for su := 0; su < 4; su++ {
+		e.owner[su] = p.owner[su] >> (2 * uint(p.count[su]-depth[su]))
+	}
+	list := t[p.key]
+	for i := range list {
+		o := &list[i]
+		if o.lower == lower && o.depth == depth && o.owner == e.owner {
+			if (lower && e.v > o.v) || (!lower && e.v < o.v) {
+				o.v = e.v
+			}
+			return
+		}
+	}
+	t[p.key] = append(list, e)
+}
+
+// position reads the trick-start position with leader on lead.
+func (s *ddSolver) position(leader Seat) ddPosition {
+	var p ddPosition
+	for su := 0; su < 4; su++ {
+		var m [4]uint32
+		var u uint32
+		for h := 0; h < 4; h++ {
+			m[h] = uint32(s.hands[h]>>(13*uint(su))) & 0x1fff
+			u |= m[h]
+			if 4*su+h < 15 {
+				p.key |= ddKey(bits.OnesCount32(m[h])) << (4 * uint(4*su+h))
+			}
+		}
+		p.suit[su] = Hand(u) << (13 * uint(su))
+		var code uint32
+		n := 0
+		for u != 0 {
+			r := 31 - bits.LeadingZeros32(u)
+			bit := uint32(1) << uint(r)
+			u &^= bit
+			var o uint32
+			switch {
+			case m[1]&bit != 0:
+				o = 1
+			case m[2]&bit != 0:
+				o = 2
+			case m[3]&bit != 0:
+				o = 3
+			}
+			code = code<<2 | o
+			n++
+		}
+		p.owner[su], p.count[su] = code, uint8(n)
+	}
+	p.key |= ddKey(leader) << 60
+	return p
+}
+
+// depths turns the cards an answer depended on into the depth of each
+// suit: its cards left from the highest down to the lowest of them (every
+// card, when the solver is whole).
+func (s *ddSolver) depths(p *ddPosition, rel Hand) ddDepth {
+	var d ddDepth
+	for su := 0; su < 4; su++ {
+		if s.whole {
+			d[su] = p.count[su]
+			continue
+		}
+		r := rel & p.suit[su]
+		if r == 0 {
+			continue
+		}
+		low := bits.TrailingZeros64(uint64(r))
+		d[su] = uint8(bits.OnesCount64(uint64(p.suit[su] >> uint(low))))
+	}
+	return d
+}
+
+// cardsOf returns the top depth cards of each suit of the position.
+func (s *ddSolver) cardsOf(p *ddPosition, d ddDepth) Hand {
+	var out Hand
+	for su := 0; su < 4; su++ {
+		c := p.suit[su]
+		for i := int(p.count[su]); i > int(d[su]); i-- {
+			c &= c - 1 // drop the lowest
+		}
+		out |= c
+	}
+	return out
 }
 
 // masters reports whether every card side x holds is higher than every
@@ -303,22 +484,56 @@ func (s *ddSolver) tops(leader Seat) bool {
 	return outranks(s.hands[leader], rest)
 }
 
+// mastersRelevant is what masters(x) depends on: side x's cards of each
+// suit the other side also holds (they are its highest cards).
+func (s *ddSolver) mastersRelevant(x Side) Hand {
+	a, b := Seat(x), Seat(x)+2
+	own, other := s.hands[a]|s.hands[b], s.hands[a.Next()]|s.hands[b.Next()]
+	return own & spread(other)
+}
+
+// topsRelevant is what tops(leader) depends on: the leader's cards of each
+// suit another hand also holds.
+func (s *ddSolver) topsRelevant(leader Seat) Hand {
+	rest := s.hands[leader.Next()] | s.hands[leader.Next().Next()] | s.hands[leader.Next().Next().Next()]
+	return s.hands[leader] & spread(rest)
+}
+
+// spread returns every card of each suit h holds a card of.
+func spread(h Hand) Hand {
+	var out Hand
+	for su := Suit(0); su < 4; su++ {
+		if h&suitMask(su) != 0 {
+			out |= suitMask(su)
+		}
+	}
+	return out
+}
+
 // lastTrick plays the one card each hand has left: 1 when North-South win
-// the trick.
-func (s *ddSolver) lastTrick(leader Seat) int {
+// the trick; and the winning card when it won by its rank.
+func (s *ddSolver) lastTrick(leader Seat) (int, Hand) {
 	lead := bits.TrailingZeros64(uint64(s.hands[leader]))
 	suit, win, best := lead/13, leader, lead
+	followed := false
 	for i := Seat(1); i < 4; i++ {
 		p := (leader + i) & 3
 		c := bits.TrailingZeros64(uint64(s.hands[p]))
-		if c/13 == suit && c > best {
-			best, win = c, p
+		if c/13 == suit {
+			followed = true
+			if c > best {
+				best, win = c, p
+			}
 		}
 	}
-	if win.Side() == NS {
-		return 1
+	var rel Hand
+	if followed {
+		rel = Hand(1) << uint(best)
 	}
-	return 0
+	if win.Side() == NS {
+		return 1, rel
+	}
+	return 0, rel
 }
 
 // ddTrick is the trick in progress.
@@ -327,29 +542,43 @@ type ddTrick struct {
 	cards  [4]int // bit of each card played, in order
 	win    Seat   // the seat winning it so far
 	best   int    // its card's bit
+	ranked bool   // another card of the suit led was played: best wins by its rank
 }
 
 // play tries each card the seat i places from the leader may play, and
-// reports whether the side wanting North-South's tricks gets k or more.
-func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
+// reports whether the side wanting North-South's tricks gets k or more,
+// with the cards the answer depended on (search).
+func (s *ddSolver) play(t *ddTrick, i int, k int) (bool, Hand) {
 	p := (t.leader + Seat(i)) & 3
-	var moves [13]int
-	n := s.moves(t, i, p, &moves)
+	var moves, low [13]int
+	n := s.moves(t, i, p, &moves, &low)
 	mx := s.maximises(p)
-	if i == 3 && s.settled(t, p, moves[:n], k, mx) {
-		return mx
+	if i == 3 {
+		if ok, rel := s.settled(t, p, moves[:n], k, mx); ok {
+			return mx, rel
+		}
 	}
-	for _, c := range moves[:n] {
+	// What every card tried depended on, and the run of touching cards
+	// each stood for when it stood for more than itself: the other
+	// position must hold the same runs for its cards to be those tried.
+	var all Hand
+	for j, c := range moves[:n] {
 		bit := Hand(1) << uint(c)
 		s.hands[p] &^= bit
 		t.cards[i] = c
-		win, best := t.win, t.best
-		if i == 0 || (c/13 == t.best/13 && c > t.best) {
-			t.win, t.best = p, c
+		win, best, ranked := t.win, t.best, t.ranked
+		if i == 0 {
+			t.win, t.best, t.ranked = p, c, false
+		} else if c/13 == t.best/13 {
+			t.ranked = true
+			if c > t.best {
+				t.win, t.best = p, c
+			}
 		}
 		var r bool
+		var rel Hand
 		if i < 3 {
-			r = s.play(t, i+1, k)
+			r, rel = s.play(t, i+1, k)
 		} else {
 			played := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2]) | Hand(1)<<uint(t.cards[3])
 			s.gone |= played
@@ -357,32 +586,47 @@ func (s *ddSolver) play(t *ddTrick, i int, k int) bool {
 			if t.win.Side() == NS {
 				kk--
 			}
-			r = s.reach(t.win, kk)
+			r, rel = s.search(t.win, kk)
+			if t.ranked {
+				rel |= Hand(1) << uint(t.best)
+			}
 			s.gone &^= played
 		}
-		t.win, t.best = win, best
+		t.win, t.best, t.ranked = win, best, ranked
 		s.hands[p] |= bit
 		if s.over {
-			return false
+			return false, 0
 		}
 		if r == mx {
-			return r
+			return r, rel
+		}
+		all |= rel
+		if low[j] != c {
+			all |= Hand(1) << uint(low[j])
 		}
 	}
-	return !mx
+	return !mx, all
 }
 
 // settled reports whether one of the cards the last hand p may play to
 // trick t ends the trick in a position whose bounds in the table already
 // give p's side what it wants (k or more tricks to North-South when mx):
-// a cut found without searching (enhanced transposition cutoff).
-func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool {
+// a cut found without searching (enhanced transposition cutoff); and the
+// cards that depended on.
+func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) (bool, Hand) {
 	left := s.hands[p].Count() - 1 // tricks left after this one
 	trick := Hand(1)<<uint(t.cards[0]) | Hand(1)<<uint(t.cards[1]) | Hand(1)<<uint(t.cards[2])
 	for _, c := range moves {
-		win := t.win
-		if c/13 == t.best/13 && c > t.best {
-			win = p
+		win, best, ranked := t.win, t.best, t.ranked
+		if c/13 == t.best/13 {
+			ranked = true
+			if c > t.best {
+				win, best = p, c
+			}
+		}
+		var rel Hand
+		if ranked {
+			rel = Hand(1) << uint(best)
 		}
 		kk := k
 		if win.Side() == NS {
@@ -390,13 +634,13 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 		}
 		if kk <= 0 {
 			if mx {
-				return true
+				return true, rel
 			}
 			continue
 		}
 		if kk > left {
 			if !mx {
-				return true
+				return true, rel
 			}
 			continue
 		}
@@ -407,19 +651,27 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) bool
 		played := trick | bit
 		s.hands[p] &^= bit
 		s.gone |= played
-		b, ok := s.tt[s.key(win)]
+		pos := s.position(win)
+		lo, hi, loDepth, hiDepth := s.tt.bounds(&pos)
+		var cut Hand
+		ok := false
+		if mx && lo >= kk {
+			ok, cut = true, s.cardsOf(&pos, loDepth)
+		} else if !mx && hi < kk {
+			ok, cut = true, s.cardsOf(&pos, hiDepth)
+		}
 		s.gone &^= played
 		s.hands[p] |= bit
-		if ok && ((mx && int(b.lo) >= kk) || (!mx && int(b.hi) < kk)) {
-			return true
+		if ok {
+			return true, rel | cut
 		}
 	}
-	return false
+	return false, 0
 }
 
 // moves writes into out the cards seat p (i-th to play to trick t) may
 // play, one of each run of touching cards, best first; it returns how many.
-func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out *[13]int) int {
+func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out, low *[13]int) int {
 	h := s.hands[p]
 	follow := -1
 	if i > 0 {
@@ -452,11 +704,12 @@ func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out *[13]int) int {
 				continue
 			}
 			if run {
+				low[n-1] = 13*su + r
 				continue // touches the card above it, already tried
 			}
 			run = true
 			c := 13*su + r
-			out[n] = c
+			out[n], low[n] = c, c
 			score[n] = s.order(t, i, p, c, r, top, length, follow >= 0, partnerWins)
 			n++
 		}
@@ -466,6 +719,7 @@ func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out *[13]int) int {
 		for b := a; b > 0 && score[b] > score[b-1]; b-- {
 			score[b], score[b-1] = score[b-1], score[b]
 			out[b], out[b-1] = out[b-1], out[b]
+			low[b], low[b-1] = low[b-1], low[b]
 		}
 	}
 	return n
@@ -497,37 +751,4 @@ func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, follo
 		return 200 - r // win as cheaply as possible
 	}
 	return 100 - r
-}
-
-// key is the trick-start position with leader on lead, by relative rank.
-func (s *ddSolver) key(leader Seat) ddKey {
-	var w [4]uint64
-	for su := 0; su < 4; su++ {
-		var m [4]uint32
-		var u uint32
-		for h := 0; h < 4; h++ {
-			m[h] = uint32(s.hands[h]>>(13*uint(su))) & 0x1fff
-			u |= m[h]
-		}
-		var code uint64
-		n := 0
-		for u != 0 {
-			r := 31 - bits.LeadingZeros32(u)
-			bit := uint32(1) << uint(r)
-			u &^= bit
-			var o uint64
-			switch {
-			case m[1]&bit != 0:
-				o = 1
-			case m[2]&bit != 0:
-				o = 2
-			case m[3]&bit != 0:
-				o = 3
-			}
-			code = code<<2 | o
-			n++
-		}
-		w[su] = code<<4 | uint64(n)
-	}
-	return ddKey{a: w[0] | w[1]<<30 | uint64(leader)<<60, b: w[2] | w[3]<<30}
 }

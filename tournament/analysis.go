@@ -29,6 +29,9 @@ type Analysis struct {
 	Vulnerability scoring.Vulnerability
 	Tricks        scoring.TrickTable
 	Par           []LawPar // in the order of the codes asked for
+	// Nullo is the deal's nullo table by double dummy, solved in the
+	// background for a section whose code has nullos; nil when not solved.
+	Nullo *scoring.NulloTable
 }
 
 // LawPar is a board's par under one law code.
@@ -128,6 +131,7 @@ type StoredAnalysis struct {
 	Deal      scoring.Deal
 	Tricks    scoring.TrickTable
 	DealerPar scoring.Par
+	Nullo     *scoring.NulloTable // nil: not solved
 	At        time.Time
 }
 
@@ -139,7 +143,14 @@ func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int,
 	if s.dd == nil {
 		return errNoDoubleDummy
 	}
-	done, err := s.store.Analysed(ctx, sectionID, number, deal)
+	nullo, err := s.sectionHasNullo(ctx, sectionID)
+	if err != nil {
+		if errors.Is(err, ErrNotFound) {
+			return nil // the section is gone
+		}
+		return err
+	}
+	done, err := s.store.Analysed(ctx, sectionID, number, deal, nullo)
 	if err != nil || done {
 		return err
 	}
@@ -157,10 +168,55 @@ func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int,
 			return err
 		}
 		a := analyses[0]
-		_, err = s.store.PutAnalysis(ctx, StoredAnalysis{SectionID: sectionID, Board: number, Deal: deal, Tricks: a.Tricks, DealerPar: a.Par[0].Par})
+		st := StoredAnalysis{SectionID: sectionID, Board: number, Deal: deal, Tricks: a.Tricks, DealerPar: a.Par[0].Par}
+		if nullo {
+			st.Nullo = solveNullo(ctx, deal)
+		}
+		_, err = s.store.PutAnalysis(ctx, st)
 		return err
 	}
 	return nil // the board holds another deal now, or is gone
+}
+
+// NulloTime bounds the time the analysis job spends on a deal's nullos
+// (BENCHMARKS.md, "Nullo by double dummy": a whole deal's table takes
+// seconds to a minute on an idle machine); a deal not solved within it,
+// or within scoring.NulloBudget positions, is stored without its table.
+const NulloTime = 5 * time.Minute
+
+// solveNullo solves the deal's nullo table within NulloTime; nil when not
+// solved.
+func solveNullo(ctx context.Context, deal scoring.Deal) *scoring.NulloTable {
+	hands, ok := deal.Complete()
+	if !ok {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, NulloTime)
+	defer cancel()
+	t, ok := scoring.SolveNulloContext(ctx, hands, scoring.NulloBudget)
+	if !ok {
+		return nil
+	}
+	return &t
+}
+
+// sectionHasNullo reports whether the section plays a code with nullos
+// (its own code, or its event's).
+func (s *Service) sectionHasNullo(ctx context.Context, sectionID int64) (bool, error) {
+	sec, err := s.store.Section(ctx, sectionID)
+	if err != nil {
+		return false, err
+	}
+	e, err := s.store.Event(ctx, sec.EventID)
+	if err != nil {
+		return false, err
+	}
+	ev := e.InSection(&sec)
+	rules, err := ev.Rules()
+	if err != nil {
+		return false, err
+	}
+	return rules.HasNullo(), nil
 }
 
 // errNoDoubleDummy is AnalyseBoard's answer on a server without DDS.
@@ -219,7 +275,7 @@ func (s *Service) sectionAnalyses(ctx context.Context, a Actor, sec *Section, e 
 		if !ok || b.Deal != st.Deal || !seen(st.Board) {
 			continue // replaced since it was read, or still in play for a
 		}
-		an := Analysis{Board: st.Board, Deal: st.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: st.Tricks}
+		an := Analysis{Board: st.Board, Deal: st.Deal, Dealer: b.Dealer, Vulnerability: b.Vulnerability, Tricks: st.Tricks, Nullo: st.Nullo}
 		if an.Par, err = lawPars(rules, &an, st.Deal.Hands, func() (scoring.Par, error) { return st.DealerPar, nil }); err != nil {
 			return nil, err
 		}

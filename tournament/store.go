@@ -116,10 +116,12 @@ type Store interface {
 	// Boards returns a section's stored boards by number.
 	Boards(ctx context.Context, sectionID int64) ([]Board, error)
 
-	// Analysed reports whether a board's analysis of this deal is stored.
-	Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal) (bool, error)
+	// Analysed reports whether a board's analysis of this deal is stored,
+	// with its nullo table when nullo.
+	Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal, nullo bool) (bool, error)
 	// PutAnalysis stores a board's analysis if the board still holds its
-	// deal, and reports whether it did.
+	// deal (an analysis of the same deal stored already gains the nullo
+	// table when it had none), and reports whether it did.
 	PutAnalysis(ctx context.Context, a StoredAnalysis) (bool, error)
 	// Analyses returns a section's stored analyses of the deals its boards
 	// hold now, by board number.

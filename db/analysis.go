@@ -31,10 +31,6 @@ type analyseArgs struct {
 	SectionID int64  `json:"section_id"`
 	Board     int    `json:"board"`
 	Deal      string `json:"deal"`
-	// Nullo: queued when the section's code became one with nullos after
-	// the deal was analysed (the job then solves its nullos); a job of its
-	// own, as river keeps one job a set of args.
-	Nullo bool `json:"nullo,omitempty"`
 }
 
 // Kind names the job in river's tables.
@@ -43,6 +39,28 @@ func (analyseArgs) Kind() string { return "analyse_board" }
 // InsertOpts: one job a board and deal while one waits, runs or is done.
 func (analyseArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 10}
+}
+
+// nulloArgs is one board whose deal's nullo table is to be solved: a job
+// of a queue of its own (nulloQueue), worked one at a time, as a table
+// takes seconds to minutes and the double-dummy analyses of every other
+// board must not wait behind it.
+type nulloArgs struct {
+	SectionID int64  `json:"section_id"`
+	Board     int    `json:"board"`
+	Deal      string `json:"deal"`
+}
+
+// nulloQueue is the nullo tables' queue.
+const nulloQueue = "nullos"
+
+// Kind names the job in river's tables.
+func (nulloArgs) Kind() string { return "solve_nullos" }
+
+// InsertOpts: the nullo queue; one job a board and deal while one waits,
+// runs or is done.
+func (nulloArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: nulloQueue, UniqueOpts: river.UniqueOpts{ByArgs: true}, MaxAttempts: 10}
 }
 
 // riverLockKey is the advisory lock river's migration runs under, so that
@@ -104,19 +122,19 @@ func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64,
 	return err
 }
 
-// enqueueNulloAnalyses adds, in tx, a job for every board with a deal and
-// no nullo table stored of the sections where picks (on sections s and
-// sessions se, with $1): their code now has nullos (the job solves them).
+// enqueueNulloAnalyses adds, in tx, a nullo job for every board analysed
+// without its nullo table of the sections where picks (on sections s and
+// sessions se, with $1): their code now has nullos. A board not analysed
+// yet has its analysis job, which queues its nullos.
 func (s *Store) enqueueNulloAnalyses(ctx context.Context, tx pgx.Tx, where string, id int64) error {
 	rows, _ := tx.Query(ctx, `
-		SELECT b.section_id, b.number, b.deal
-		FROM boards b JOIN sections s ON s.id = b.section_id JOIN sessions se ON se.id = s.session_id
-		WHERE `+where+` AND s.deleted_at IS NULL AND b.deal IS NOT NULL
-		  AND NOT EXISTS (SELECT FROM board_analyses a
-		      WHERE (a.section_id, a.number, a.deal) = (b.section_id, b.number, b.deal) AND a.nullo_tricks IS NOT NULL)
-		ORDER BY b.section_id, b.number`, id)
+		SELECT a.section_id, a.number, a.deal
+		FROM board_analyses a JOIN boards b ON (b.section_id, b.number, b.deal) = (a.section_id, a.number, a.deal)
+		JOIN sections s ON s.id = a.section_id JOIN sessions se ON se.id = s.session_id
+		WHERE `+where+` AND s.deleted_at IS NULL AND a.nullo_tricks IS NULL
+		ORDER BY a.section_id, a.number`, id)
 	params, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (river.InsertManyParams, error) {
-		a := analyseArgs{Nullo: true}
+		var a nulloArgs
 		err := row.Scan(&a.SectionID, &a.Board, &a.Deal)
 		return river.InsertManyParams{Args: a}, err
 	})
@@ -125,6 +143,32 @@ func (s *Store) enqueueNulloAnalyses(ctx context.Context, tx pgx.Tx, where strin
 	}
 	_, err = s.jobs.InsertManyTx(ctx, tx, params)
 	return err
+}
+
+// QueueNullos queues the solving of a board's nullo table (the analysis
+// job asks it for a section whose code has nullos).
+func (s *Store) QueueNullos(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {
+	_, err := s.jobs.Insert(ctx, nulloArgs{SectionID: sectionID, Board: board, Deal: deal.PBN()}, nil)
+	if err != nil {
+		return fmt.Errorf("db: queue the nullos of board %d: %w", board, err)
+	}
+	return nil
+}
+
+// PutNulloTable stores the nullo table of a board's analysis when the
+// analysis of that deal is stored without one, and reports whether it did.
+func (s *Store) PutNulloTable(ctx context.Context, sectionID int64, board int, deal scoring.Deal, t scoring.NulloTable) (bool, error) {
+	tricks := make([]int16, len(t))
+	for i, n := range t {
+		tricks[i] = int16(n)
+	}
+	tag, err := s.q.Exec(ctx, `UPDATE board_analyses SET nullo_tricks = $4
+		WHERE section_id = $1 AND number = $2 AND deal = $3 AND nullo_tricks IS NULL`,
+		sectionID, board, deal.PBN(), tricks)
+	if err != nil {
+		return false, translate("store nullo table", err, ids{section: sectionID})
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // AnalyseFunc analyses one board's deal and stores it (tournament's
@@ -147,16 +191,34 @@ func (w *analyseWorker) Work(ctx context.Context, job *river.Job[analyseArgs]) e
 	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, deal)
 }
 
-// Timeout: a deal takes DDS a fraction of a second; its nullos, where the
-// section's code has them, up to tournament.NulloTime; more is trouble.
-func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration {
+// Timeout: a deal takes DDS a fraction of a second; a minute is trouble.
+func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration { return time.Minute }
+
+// nulloWorker works the nullo jobs with an AnalyseFunc that solves them.
+type nulloWorker struct {
+	river.WorkerDefaults[nulloArgs]
+	solve AnalyseFunc
+}
+
+// Work solves the job's nullo table.
+func (w *nulloWorker) Work(ctx context.Context, job *river.Job[nulloArgs]) error {
+	deal, err := scanDeal(job.Args.Deal)
+	if err != nil {
+		return fmt.Errorf("db: nullo job of board %d: %w", job.Args.Board, err)
+	}
+	return w.solve(ctx, job.Args.SectionID, job.Args.Board, deal)
+}
+
+// Timeout: the solver gives up at tournament.NulloTime itself.
+func (w *nulloWorker) Timeout(*river.Job[nulloArgs]) time.Duration {
 	return tournament.NulloTime + time.Minute
 }
 
 // AnalysisOptions are how a server works the analysis queue.
 type AnalysisOptions struct {
 	Workers     int           // jobs worked at once (DDS solves one call at a time anyway)
-	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again (at least a job's time limit, tournament.NulloTime and a minute); 0: twice that
+	RescueAfter time.Duration // a job running this long is taken for its worker's death and run again (at least a job's time limit: a nullo job's is tournament.NulloTime and a minute); 0: twice that
+	SolveNullos AnalyseFunc   // solves and stores a board's nullo table (tournament's Service.SolveNullos), one job at a time in a queue of its own; nil: the nullo queue is not worked here
 	PollEvery   time.Duration // how often the queue is looked at when no notice came; 0: river's default (1 s)
 }
 
@@ -180,9 +242,16 @@ func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o Analys
 	if err := river.AddWorkerSafely(workers, &analyseWorker{analyse: analyse}); err != nil {
 		return nil, err
 	}
+	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}}
+	if o.SolveNullos != nil {
+		if err := river.AddWorkerSafely(workers, &nulloWorker{solve: o.SolveNullos}); err != nil {
+			return nil, err
+		}
+		queues[nulloQueue] = river.QueueConfig{MaxWorkers: 1}
+	}
 	cfg := &river.Config{
 		Logger:               discardLogger(),
-		Queues:               map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}},
+		Queues:               queues,
 		Workers:              workers,
 		RescueStuckJobsAfter: o.RescueAfter,
 		FetchPollInterval:    o.PollEvery,
@@ -224,22 +293,15 @@ func (s *Store) PutAnalysis(ctx context.Context, a tournament.StoredAnalysis) (b
 	for i, c := range a.DealerPar.Contracts {
 		contracts[i] = c.String()
 	}
-	var nullo []int16 // NULL: not solved
-	if a.Nullo != nil {
-		for _, n := range a.Nullo {
-			nullo = append(nullo, int16(n))
-		}
-	}
 	tag, err := s.q.Exec(ctx, `
-		INSERT INTO board_analyses (section_id, number, deal, tricks, par_score, par_contracts, nullo_tricks)
-		SELECT $1, $2, $3, $4, $5, $6, $7
+		INSERT INTO board_analyses (section_id, number, deal, tricks, par_score, par_contracts)
+		SELECT $1, $2, $3, $4, $5, $6
 		WHERE EXISTS (SELECT FROM boards WHERE section_id = $1 AND number = $2 AND deal = $3)
 		ON CONFLICT (section_id, number) DO UPDATE
 		SET deal = EXCLUDED.deal, tricks = EXCLUDED.tricks, par_score = EXCLUDED.par_score,
-		    par_contracts = EXCLUDED.par_contracts, nullo_tricks = EXCLUDED.nullo_tricks, analysed_at = now()
-		WHERE board_analyses.deal <> EXCLUDED.deal
-		   OR (board_analyses.nullo_tricks IS NULL AND EXCLUDED.nullo_tricks IS NOT NULL)`,
-		a.SectionID, a.Board, a.Deal.PBN(), tricks, a.DealerPar.NSScore, contracts, nullo)
+		    par_contracts = EXCLUDED.par_contracts, nullo_tricks = NULL, analysed_at = now()
+		WHERE board_analyses.deal <> EXCLUDED.deal`,
+		a.SectionID, a.Board, a.Deal.PBN(), tricks, a.DealerPar.NSScore, contracts)
 	if err != nil {
 		return false, translate("store analysis", err, ids{section: a.SectionID})
 	}

@@ -261,19 +261,21 @@ func TestAnalysisFollowsTheDeal(t *testing.T) {
 	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || ok {
 		t.Fatalf("analysed with nullos before the table was stored: %v, %v", ok, err)
 	}
-	withNullo := a
-	withNullo.Nullo = &scoring.NulloTable{7, 6, 7, 6}
-	if ok, err := s.PutAnalysis(c, withNullo); err != nil || !ok {
+	table := scoring.NulloTable{7, 6, 7, 6}
+	if ok, err := s.PutNulloTable(c, sec.ID, 1, queueDeals[1], table); err != nil || !ok {
 		t.Fatalf("nullo table stored %v, %v; want stored", ok, err)
+	}
+	if ok, err := s.PutNulloTable(c, sec.ID, 1, queueDeals[1], scoring.NulloTable{}); err != nil || ok {
+		t.Fatalf("a second nullo table stored %v, %v; want false", ok, err)
 	}
 	if ok, err := s.Analysed(c, sec.ID, 1, queueDeals[1], true); err != nil || !ok {
 		t.Fatalf("analysed with nullos after the table was stored: %v, %v", ok, err)
 	}
-	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 1 || got[0].Nullo == nil || *got[0].Nullo != *withNullo.Nullo {
-		t.Fatalf("analyses read back %+v, %v; want the nullo table %v", got, err, *withNullo.Nullo)
+	if got, err := s.Analyses(c, sec.ID); err != nil || len(got) != 1 || got[0].Nullo == nil || *got[0].Nullo != table {
+		t.Fatalf("analyses read back %+v, %v; want the nullo table %v", got, err, table)
 	}
-	if ok, err := s.PutAnalysis(c, a); err != nil || ok {
-		t.Fatalf("an analysis without the table stored over it: %v, %v; want false", ok, err)
+	if ok, err := s.PutNulloTable(c, sec.ID, 1, queueDeals[5], table); err != nil || ok {
+		t.Fatalf("a nullo table of a deal not analysed stored %v, %v; want false", ok, err)
 	}
 	other := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[5]}}
 	if err := s.ReplaceBoards(c, sec.ID, other, nil, "director"); err != nil {
@@ -400,26 +402,33 @@ func TestAnalysisQueueRescuesACrash(t *testing.T) {
 }
 
 // TestNulloAnalysesQueuedOnLawChange: an event whose code becomes one with
-// nullos (royal-auction-1913, seed 001's nullo chapter) queues a job for
-// each deal analysed without its nullo table, in the same transaction; a
-// deal whose table is stored is not queued, and the same change again
-// queues nothing new (one job a deal, as river keeps one a set of args).
+// nullos (royal-auction-1913, seed 001's nullo chapter) queues, in the same
+// transaction, a nullo job for each deal analysed without its nullo table:
+// not a deal whose table is stored, nor one not analysed yet (its analysis
+// job queues its nullos), nor a board without a deal; the same change
+// again queues nothing new (one job a deal, as river keeps one a set of
+// args).
 func TestNulloAnalysesQueuedOnLawChange(t *testing.T) {
 	s, u := open(t)
 	c := ctx(t)
 	ev := event(t, s)
 	sec := mitchellSection(t, s, ev.ID)
-	boards := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}, {Number: 2, Dealer: scoring.East, Deal: queueDeals[2]}, {Number: 3, Dealer: scoring.South}}
+	boards := []tournament.Board{{Number: 1, Dealer: scoring.North, Deal: queueDeals[1]}, {Number: 2, Dealer: scoring.East, Deal: queueDeals[2]},
+		{Number: 3, Dealer: scoring.South}, {Number: 4, Dealer: scoring.West, Deal: queueDeals[5]}}
 	if err := s.ReplaceBoards(c, sec.ID, boards, nil, "director"); err != nil {
 		t.Fatal(err)
 	}
-	// Board 2's table is stored already.
-	if ok, err := s.PutAnalysis(c, tournament.StoredAnalysis{SectionID: sec.ID, Board: 2, Deal: queueDeals[2], Nullo: &scoring.NulloTable{6, 7, 6, 7}}); err != nil || !ok {
-		t.Fatalf("stored %v, %v", ok, err)
+	for _, b := range []int{1, 2} {
+		if ok, err := s.PutAnalysis(c, tournament.StoredAnalysis{SectionID: sec.ID, Board: b, Deal: queueDeals[b]}); err != nil || !ok {
+			t.Fatalf("board %d stored %v, %v", b, ok, err)
+		}
+	}
+	if ok, err := s.PutNulloTable(c, sec.ID, 2, queueDeals[2], scoring.NulloTable{6, 7, 6, 7}); err != nil || !ok {
+		t.Fatalf("board 2's table stored %v, %v", ok, err)
 	}
 	pool := rawPool(t, u)
 	nulloJobs := func() []int {
-		rows, _ := pool.Query(c, `SELECT (args->>'board')::int FROM river_job WHERE kind = 'analyse_board' AND (args->>'nullo')::boolean ORDER BY 1`)
+		rows, _ := pool.Query(c, `SELECT (args->>'board')::int FROM river_job WHERE kind = 'solve_nullos' ORDER BY 1`)
 		got, err := pgx.CollectRows(rows, pgx.RowTo[int])
 		if err != nil {
 			t.Fatal(err)
@@ -439,7 +448,7 @@ func TestNulloAnalysesQueuedOnLawChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := nulloJobs(); !slices.Equal(got, []int{1}) {
-			t.Fatalf("nullo jobs after the change to royal-auction-1913: boards %v, want [1] (2 has its table, 3 no deal)", got)
+			t.Fatalf("nullo jobs after the change to royal-auction-1913: boards %v, want [1] (2 has its table, 3 no deal, 4 not analysed)", got)
 		}
 	}
 }

@@ -144,19 +144,36 @@ func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int,
 		return errNoDoubleDummy
 	}
 	nullo, err := s.sectionHasNullo(ctx, sectionID)
+	if errors.Is(err, ErrNotFound) {
+		return nil // the section is gone
+	}
 	if err != nil {
-		if errors.Is(err, ErrNotFound) {
-			return nil // the section is gone
+		return err
+	}
+	done, err := s.store.Analysed(ctx, sectionID, number, deal, false)
+	if err != nil {
+		return err
+	}
+	if !done {
+		if done, err = s.analyseBoard(ctx, sectionID, number, deal); err != nil || !done {
+			return err
 		}
+	}
+	if !nullo {
+		return nil
+	}
+	if solved, err := s.store.Analysed(ctx, sectionID, number, deal, true); err != nil || solved {
 		return err
 	}
-	done, err := s.store.Analysed(ctx, sectionID, number, deal, nullo)
-	if err != nil || done {
-		return err
-	}
+	return s.store.QueueNullos(ctx, sectionID, number, deal)
+}
+
+// analyseBoard solves the board's deal by DDS and stores it; false when
+// the board holds another deal now, or is gone.
+func (s *Service) analyseBoard(ctx context.Context, sectionID int64, number int, deal scoring.Deal) (bool, error) {
 	boards, err := s.store.Boards(ctx, sectionID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, b := range boards {
 		if b.Number != number || b.Deal != deal {
@@ -165,17 +182,39 @@ func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int,
 		c2017 := []scoring.Rules{scoring.NewRules(scoring.Contract2017)}
 		analyses, err := Analyse(s.dd, []Board{b}, c2017)
 		if err != nil {
-			return err
+			return false, err
 		}
 		a := analyses[0]
-		st := StoredAnalysis{SectionID: sectionID, Board: number, Deal: deal, Tricks: a.Tricks, DealerPar: a.Par[0].Par}
-		if nullo {
-			st.Nullo = solveNullo(ctx, deal)
-		}
-		_, err = s.store.PutAnalysis(ctx, st)
+		return s.store.PutAnalysis(ctx, StoredAnalysis{SectionID: sectionID, Board: number, Deal: deal, Tricks: a.Tricks, DealerPar: a.Par[0].Par})
+	}
+	return false, nil
+}
+
+// SolveNullos solves a board's nullo table by double dummy and stores it
+// beside its analysis: the work of one job of the nullo queue, which the
+// analysis job (AnalyseBoard) or a law change to a code with nullos
+// queues. A section whose code has no nullos (any more), a table stored
+// already, or a deal the board no longer holds, is done at once; a deal
+// not solved within NulloTime or scoring.NulloBudget positions is left
+// without its table (the declaration report then says its nullos are left
+// out).
+func (s *Service) SolveNullos(ctx context.Context, sectionID int64, number int, deal scoring.Deal) error {
+	nullo, err := s.sectionHasNullo(ctx, sectionID)
+	if errors.Is(err, ErrNotFound) || (err == nil && !nullo) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
-	return nil // the board holds another deal now, or is gone
+	if solved, err := s.store.Analysed(ctx, sectionID, number, deal, true); err != nil || solved {
+		return err
+	}
+	t := solveNullo(ctx, deal)
+	if t == nil {
+		return ctx.Err() // nil unless the job was cancelled: then run again
+	}
+	_, err = s.store.PutNulloTable(ctx, sectionID, number, deal, *t)
+	return err
 }
 
 // NulloTime bounds the time the analysis job spends on a deal's nullos

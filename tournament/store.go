@@ -119,10 +119,15 @@ type Store interface {
 	// Analysed reports whether a board's analysis of this deal is stored,
 	// with its nullo table when nullo.
 	Analysed(ctx context.Context, sectionID int64, board int, deal scoring.Deal, nullo bool) (bool, error)
-	// PutAnalysis stores a board's analysis if the board still holds its
-	// deal (an analysis of the same deal stored already gains the nullo
-	// table when it had none), and reports whether it did.
+	// PutAnalysis stores a board's analysis (its Nullo aside) if the board
+	// still holds its deal, and reports whether it did.
 	PutAnalysis(ctx context.Context, a StoredAnalysis) (bool, error)
+	// QueueNullos queues the solving of a board's nullo table (in db, a
+	// job of a queue of its own, handed to Service.SolveNullos).
+	QueueNullos(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error
+	// PutNulloTable stores a board's nullo table when the analysis of that
+	// deal is stored without one, and reports whether it did.
+	PutNulloTable(ctx context.Context, sectionID int64, board int, deal scoring.Deal, t scoring.NulloTable) (bool, error)
 	// Analyses returns a section's stored analyses of the deals its boards
 	// hold now, by board number.
 	Analyses(ctx context.Context, sectionID int64) ([]StoredAnalysis, error)

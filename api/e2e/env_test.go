@@ -132,7 +132,7 @@ func newEnv(t *testing.T, opts ...envOption) *env {
 	}
 	t.Cleanup(func() { stop(); <-listened; store.Close() })
 	if c.analysis && c.service.DoubleDummy != nil {
-		w, err := store.StartAnalysis(ctx, svc.AnalyseBoard, db.AnalysisOptions{Workers: 1, PollEvery: 100 * time.Millisecond})
+		w, err := store.StartAnalysis(ctx, svc.AnalyseBoard, db.AnalysisOptions{Workers: 1, PollEvery: 100 * time.Millisecond, SolveNullos: svc.SolveNullos})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -255,7 +255,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	}
 	svc := tournament.NewService(store, opts)
 	if solver != nil {
-		analysis, err := store.StartAnalysis(context.WithoutCancel(ctx), svc.AnalyseBoard, db.AnalysisOptions{Workers: 1})
+		analysis, err := store.StartAnalysis(context.WithoutCancel(ctx), svc.AnalyseBoard, db.AnalysisOptions{Workers: 1, SolveNullos: svc.SolveNullos})
 		if err != nil {
 			return err
 		}

@@ -60,3 +60,41 @@ func TestBrowserMitchellVariant(t *testing.T) {
 		t.Errorf("the change form holds %q, want hesitation / 8: 1 2 3 4 5 6", kept)
 	}
 }
+
+// TestBrowserAppendixMitchell: on a phone the director asks for an
+// appendix Mitchell on a 9-table base. Two appendix tables are refused by
+// the field itself (max 1; the API's refusal naming movement.appendix is
+// TestAPIAppendixMitchell's: the published route, EBUScore's [M20] "1-Table Appendix
+// Mitchell", has one: tournament/movement's TestAppendixMitchellEBUScore);
+// with one the preview shows it: 10½ tables, table 10 sharing table 1's
+// boards and a half table 11 (its pair's opponents sit out), the 9 base
+// tables' 18 boards in 9 rounds of 2.
+func TestBrowserAppendixMitchell(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	ev := b.build().Event(tournament.EventInput{Name: "Appendix night"})
+	d := b.phone("director")
+	d.open("/director")
+	d.fill("#token", directorToken)
+	d.submit(`form[action="/director/login"] button[type=submit]`)
+	d.noError("sign in")
+	d.open("/director/events/" + id(ev.ID) + "/sections/new")
+	d.fill("#section-name", "A")
+	d.fill("#kind", "mitchell")
+	d.fill("#tables", "9")
+	d.fill("#variant", "appendix")
+	d.fill("#boards_per_round", "2")
+	d.fill("#appendix", "2")
+	if !eval[bool](d, "read the appendix field's validity", `document.querySelector("#appendix").validity.rangeOverflow`) {
+		t.Error("two appendix tables: the field does not refuse them (max 1)")
+	}
+	d.fill("#appendix", "1")
+	d.submit("#preview")
+	d.noError("preview the appendix Mitchell")
+	d.shot("appendix preview")
+	if got := d.text("#preview-h"); got != "Appendix Mitchell 10½ tables (tables 1 and 10 share)" {
+		t.Errorf("preview heading %q", got)
+	}
+	if got := d.text("#movement-preview p"); !strings.Contains(got, "at 11 tables play 18 boards in 9 rounds") {
+		t.Errorf("preview says %q", got)
+	}
+}

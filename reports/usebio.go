@@ -27,6 +27,7 @@ type USEBIOEvent struct {
 	Title              string        // TITLE
 	Date               string        // DATE, as written
 	Program            string        // PROGRAM_NAME: the scoring program that wrote the file
+	Notes              []string      // the comments directly inside EVENT, trimmed, in order (traveler's notes: lawOptionNotes)
 	WinnerType         int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
 	ScoringMethod      string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
 	BoardScoringMethod string        // BOARD_SCORING_METHOD as written (upper case), e.g. IMPS or PAB; "" when not given
@@ -211,6 +212,7 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	e.Title = ev.childText("TITLE")
 	e.Date = ev.childText("DATE")
 	e.Program = ev.childText("PROGRAM_NAME")
+	e.Notes = ev.comments
 	if wt := ev.child("WINNER_TYPE"); wt != nil && wt.text != "" {
 		n, err := strconv.Atoi(wt.text)
 		if err != nil || (n != 1 && n != 2) {

@@ -30,6 +30,7 @@ type USEBIOEvent struct {
 	Notes              []string      // the comments directly inside EVENT, trimmed, in order (traveler's notes: lawOptionNotes)
 	WinnerType         int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
 	ScoringMethod      string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	MatchScoring       string        // MATCH_SCORING_METHOD (upper case): a team event's VPS, or IMPS for a knockout match; "" when not given
 	BoardScoringMethod string        // BOARD_SCORING_METHOD as written (upper case), e.g. IMPS or PAB; "" when not given
 	PlayerLine         int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs              []USEBIOPair  // PARTICIPANTS/PAIR, in file order
@@ -221,6 +222,7 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		e.WinnerType = n
 	}
 	e.BoardScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
+	e.MatchScoring = strings.ToUpper(ev.childText("MATCH_SCORING_METHOD"))
 	e.ScoringMethod = strings.ToUpper(ev.childText("SCORING_METHOD"))
 	if e.ScoringMethod == "" {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))

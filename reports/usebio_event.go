@@ -136,6 +136,7 @@ func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bo
 	unlisted := unlistedPairs(meetings, known, &sec.Movement)
 	pairs = append(pairs, unlisted...)
 	rd.official = usebioOfficial(rd.official, index, ev, results, two)
+	sec.Penalties = rd.usebioPenalties(ev, e.Scoring, &sec) // as traveler writes them (usebioPenaltyData)
 	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
 	rd.notePairsOf(ev, unlisted, &sd)
 	return sd, nil

@@ -78,6 +78,9 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 		if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PLACE and the TEAM_SCORE of the segment of its board"); note != "" {
 			x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 		}
+		for _, data := range usebioPenaltyData(&s.Section) {
+			x.raw("  <!-- " + data + " -->\n")
+		}
 	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[string]tournament.Standing{}

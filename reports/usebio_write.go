@@ -131,6 +131,9 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PERCENTAGE and PLACE"); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
+	for _, data := range usebioPenaltyData(&s.Section) {
+		x.raw("  <!-- " + data + " -->\n")
+	}
 	for _, note := range lawOptionNotes(d) {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}

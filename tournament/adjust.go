@@ -134,12 +134,14 @@ type AdjustStore interface {
 }
 
 // PenaltyUnits lists the units a section's method takes a penalty in
-// (none: a knockout or a Swiss pairs, whose penalties are the match's).
+// (none: a method whose total takes none, such as TOTAL).
 func PenaltyUnits(method Method, sec *Section) []string {
 	switch {
 	case sec.Spec.Kind == "knockout":
 		return []string{string(UnitIMP)} // off the team's IMPs in its segment (ScoreKnockout)
-	case sec.Spec.SwissPairs():
+	case sec.Spec.SwissPairs() && swissPairsInVPs(method, &sec.Spec):
+		return []string{string(UnitVP)} // off the pair's VPs, as at teams (swissPairsStandings)
+	case sec.Spec.SwissPairs() && method != MethodMP && method != MethodMPACBL:
 		return nil
 	case method == MethodIMPTeams:
 		return []string{string(UnitVP), string(UnitIMP)}

@@ -97,15 +97,13 @@ func penalised(d *tournament.EventData) bool {
 	return false
 }
 
-// penaltyReasons says a standing's penalties in a cell: "25 percent_top:
-// slow play (board 7); 2 mp: mobile phone".
+// penaltyReasons says a standing's penalties in a cell, in the pages'
+// words (tournament.Penalty.Text): "25% of a top, slow play (board 7); 2
+// matchpoints, mobile phone".
 func penaltyReasons(st *tournament.Standing) string {
 	parts := make([]string, len(st.Penalties))
-	for i, p := range st.Penalties {
-		parts[i] = strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + ": " + p.Reason
-		if p.Board > 0 {
-			parts[i] += " (board " + strconv.Itoa(p.Board) + ")"
-		}
+	for i := range st.Penalties {
+		parts[i] = st.Penalties[i].Text()
 	}
 	return strings.Join(parts, "; ")
 }
@@ -121,15 +119,11 @@ func usebioPenaltyNote(sec *tournament.Section, takenOff string) string {
 		return ""
 	}
 	parts := make([]string, len(sec.Penalties))
-	for i, p := range sec.Penalties {
-		who := p.Number
-		if p.Direction != "" {
-			who += " " + p.Direction
-		}
-		parts[i] = who + " " + strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + " (" + p.Reason + ")"
+	for i := range sec.Penalties {
+		parts[i] = sec.Penalties[i].Words()
 	}
 	return "traveler: procedural penalties (Law 90) are taken off " + takenOff + " here; USEBIO 1.2 as traveler writes it has no element for them: " +
-		strings.Join(parts, ", ") + ". The standings CSV and the workbook carry them in their own columns."
+		strings.Join(parts, "; ") + ". The standings CSV and the workbook carry them in their own columns."
 }
 
 // usebioPenaltyPrefix begins the comment in which traveler writes one

@@ -264,7 +264,7 @@ func TestUSEBIOKnockoutPenalty(t *testing.T) {
 	if ev.Teams[0].Total != "3.00" || ev.Teams[0].Place != "1" {
 		t.Errorf("Lions: total %s, place %s; want 3.00, 1", ev.Teams[0].Total, ev.Teams[0].Place)
 	}
-	if !strings.Contains(buf.String(), "1 3 imp (mobile phone)") || !strings.Contains(buf.String(), "TEAM_SCORE") {
+	if !strings.Contains(buf.String(), "1: 3 IMPs, mobile phone (board 1)") || !strings.Contains(buf.String(), "TEAM_SCORE") {
 		t.Errorf("no comment naming the penalty (team 1, 3 IMPs, mobile phone) and the elements it is taken off:\n%s", buf.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -279,26 +280,7 @@ func TestUSEBIOKnockoutPenalty(t *testing.T) {
 // (Law 78B 600–740). 3 IMPs off the Lions on board 1 (mobile phone): the
 // Lions 6 − 3 + 12 = 15, the Tigers 0, the Lions first.
 func TestUSEBIOKnockoutReadBack(t *testing.T) {
-	spec := tournament.MovementSpec{Kind: "knockout", Rounds: 2, BoardsPerRound: 1}
-	d := teamsEvent(t, spec, "Lions", "Tigers")
-	sd := d.Sections[0]
-	sd.Section.Penalties = []tournament.Penalty{{Number: "1", Amount: 3, Unit: tournament.UnitIMP, Reason: "mobile phone", Board: 1}}
-	rd2, _ := sd.Section.Movement.Round(2)
-	for _, tb := range rd2.Tables[:2] {
-		tricks := 10
-		if tb.Table == 2 {
-			tricks = 9
-		}
-		sd.Results = append(sd.Results, tournament.Result{SectionID: 1, Round: 2, Table: tb.Table, Board: 2, NS: fmt.Sprint(tb.NS), EW: fmt.Sprint(tb.EW),
-			Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: tricks})
-	}
-	boards := map[int]tournament.Board{}
-	for i, err := range tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sd.Section, boards, sd.Results) {
-		if err != nil {
-			t.Fatalf("result %d: %v", i, err)
-		}
-	}
-	d.Sections[0] = tournament.BuildSection(d.Event, sd.Section, sd.Pairs, sd.Teams, boards, sd.Results)
+	d := knockoutPenaltyEvent(t)
 	standings := func(st []tournament.Standing) string {
 		var out []string
 		for _, s := range st {
@@ -329,4 +311,60 @@ func TestUSEBIOKnockoutReadBack(t *testing.T) {
 	if got := standings(back.Event.Sections[0].Standings.Pairs); got != want {
 		t.Errorf("standings read back:\n got %s\nwant %s", got, want)
 	}
+}
+
+// TestWorkbookKnockoutNetIMPs: the workbook's IMPs column of a knockout
+// match is its net IMPs after procedural penalties (Standing.NetIMPs), as
+// the standings page shows them: knockoutPenaltyEvent's Lions (6 − 3) + 12
+// − 0 = 15, the Tigers −15 — not 18 and −18, the margin before the
+// penalty.
+func TestWorkbookKnockoutNetIMPs(t *testing.T) {
+	f := openWorkbook(t, knockoutPenaltyEvent(t))
+	rows, err := f.GetRows("Standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The header has "IMPs" twice: the total's unit (with the carry-over)
+	// and, after Boards, the net IMPs (teamColumns).
+	col := -1
+	var got []string
+	for _, r := range rows {
+		if i := slices.Index(r, "Boards"); i >= 0 && col < 0 && len(r) > i+1 && r[i+1] == "IMPs" {
+			col = i + 1
+			continue
+		}
+		if col >= 0 && len(r) > col && len(r) > 3 && (strings.HasPrefix(r[3], "Lions") || strings.HasPrefix(r[3], "Tigers")) {
+			got = append(got, r[col])
+		}
+	}
+	if fmt.Sprint(got) != "[15.00 -15.00]" {
+		t.Errorf("the net IMPs column: %v (rows %q); want [15.00 -15.00]", got, rows)
+	}
+}
+
+// knockoutPenaltyEvent is the knockout match of TestUSEBIOKnockoutReadBack
+// with its results scored and its standings built.
+func knockoutPenaltyEvent(t *testing.T) tournament.EventData {
+	t.Helper()
+	spec := tournament.MovementSpec{Kind: "knockout", Rounds: 2, BoardsPerRound: 1}
+	d := teamsEvent(t, spec, "Lions", "Tigers")
+	sd := d.Sections[0]
+	sd.Section.Penalties = []tournament.Penalty{{Number: "1", Amount: 3, Unit: tournament.UnitIMP, Reason: "mobile phone", Board: 1}}
+	rd2, _ := sd.Section.Movement.Round(2)
+	for _, tb := range rd2.Tables[:2] {
+		tricks := 10
+		if tb.Table == 2 {
+			tricks = 9
+		}
+		sd.Results = append(sd.Results, tournament.Result{SectionID: 1, Round: 2, Table: tb.Table, Board: 2, NS: fmt.Sprint(tb.NS), EW: fmt.Sprint(tb.EW),
+			Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: tricks})
+	}
+	boards := map[int]tournament.Board{}
+	for i, err := range tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sd.Section, boards, sd.Results) {
+		if err != nil {
+			t.Fatalf("result %d: %v", i, err)
+		}
+	}
+	d.Sections[0] = tournament.BuildSection(d.Event, sd.Section, sd.Pairs, sd.Teams, boards, sd.Results)
+	return d
 }

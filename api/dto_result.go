@@ -197,7 +197,7 @@ type StandingResponse struct {
 	Percentage float64  `json:"percentage"`
 	Place      string   `json:"place"`
 	Boards     int      `json:"boards"`
-	IMPs       *int     `json:"imps,omitempty"` // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded; a knockout match: its margin before procedural penalties, rounded (net_imps is after them)
+	IMPs       *int     `json:"imps,omitempty"`     // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded; a knockout match: its margin before procedural penalties, rounded (net_imps is after them)
 	NetIMPs    *float64 `json:"net_imps,omitempty"` // a knockout match: its margin on the boards after procedural penalties, halves kept (Law 86B), without the carry-over
 
 	GradeDTO

@@ -197,7 +197,8 @@ type StandingResponse struct {
 	Percentage float64  `json:"percentage"`
 	Place      string   `json:"place"`
 	Boards     int      `json:"boards"`
-	IMPs       *int     `json:"imps,omitempty"` // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+	IMPs       *int     `json:"imps,omitempty"`     // IMP_TEAMS: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded; a knockout match: its margin before procedural penalties, rounded (net_imps is after them)
+	NetIMPs    *float64 `json:"net_imps,omitempty"` // a knockout match: its margin on the boards after procedural penalties, halves kept (Law 86B), without the carry-over
 
 	GradeDTO
 }
@@ -232,6 +233,10 @@ func NewStandingsResponse(s tournament.Standings) StandingsResponse {
 		if s.HasIMPs() {
 			imps := p.IMPs
 			d.Pairs[i].IMPs = &imps
+		}
+		if s.Section.Spec.Kind == "knockout" {
+			net := round2(p.NetIMPs)
+			d.Pairs[i].NetIMPs = &net
 		}
 		d.Pairs[i].GradeDTO = newGradeDTO(&s.Section.Grading, &p.Grade)
 		if len(p.Penalties) > 0 {

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -95,15 +97,13 @@ func penalised(d *tournament.EventData) bool {
 	return false
 }
 
-// penaltyReasons says a standing's penalties in a cell: "25 percent_top:
-// slow play (board 7); 2 mp: mobile phone".
+// penaltyReasons says a standing's penalties in a cell, in the pages'
+// words (tournament.Penalty.Text): "25% of a top, slow play (board 7); 2
+// matchpoints, mobile phone".
 func penaltyReasons(st *tournament.Standing) string {
 	parts := make([]string, len(st.Penalties))
-	for i, p := range st.Penalties {
-		parts[i] = strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + ": " + p.Reason
-		if p.Board > 0 {
-			parts[i] += " (board " + strconv.Itoa(p.Board) + ")"
-		}
+	for i := range st.Penalties {
+		parts[i] = st.Penalties[i].Text()
 	}
 	return strings.Join(parts, "; ")
 }
@@ -119,15 +119,67 @@ func usebioPenaltyNote(sec *tournament.Section, takenOff string) string {
 		return ""
 	}
 	parts := make([]string, len(sec.Penalties))
-	for i, p := range sec.Penalties {
-		who := p.Number
-		if p.Direction != "" {
-			who += " " + p.Direction
-		}
-		parts[i] = who + " " + strconv.FormatFloat(p.Amount, 'f', -1, 64) + " " + string(p.Unit) + " (" + p.Reason + ")"
+	for i := range sec.Penalties {
+		parts[i] = sec.Penalties[i].Words()
 	}
 	return "traveler: procedural penalties (Law 90) are taken off " + takenOff + " here; USEBIO 1.2 as traveler writes it has no element for them: " +
-		strings.Join(parts, ", ") + ". The standings CSV and the workbook carry them in their own columns."
+		strings.Join(parts, "; ") + ". The standings CSV and the workbook carry them in their own columns."
+}
+
+// usebioPenaltyPrefix begins the comment in which traveler writes one
+// procedural penalty of a section as data (usebioPenaltyData), for its own
+// reader to give the section again (usebioPenalties); the note above is
+// the reader's words.
+const usebioPenaltyPrefix = "traveler: penalty "
+
+// usebioPenalty is one procedural penalty as usebioPenaltyData writes it.
+type usebioPenalty struct {
+	Number    string  `json:"number"`
+	Direction string  `json:"direction,omitempty"`
+	Amount    float64 `json:"amount"`
+	Unit      string  `json:"unit"`
+	Reason    string  `json:"reason"`
+	Board     int     `json:"board,omitempty"`
+}
+
+// usebioPenaltyData returns a comment's text for each of the section's
+// procedural penalties: usebioPenaltyPrefix and the penalty in JSON, each
+// "-" written \u002d (a comment may not hold "--"; the amount and board
+// are positive, so every "-" is in a string).
+func usebioPenaltyData(sec *tournament.Section) []string {
+	var out []string
+	for _, p := range sec.Penalties {
+		b, err := json.Marshal(usebioPenalty{Number: p.Number, Direction: p.Direction, Amount: p.Amount, Unit: string(p.Unit), Reason: p.Reason, Board: p.Board})
+		if err == nil {
+			out = append(out, usebioPenaltyPrefix+strings.ReplaceAll(string(b), "-", `\u002d`))
+		}
+	}
+	return out
+}
+
+// usebioPenalties reads back the penalties usebioPenaltyData wrote among
+// an EVENT's comments, for section sec scored by method: one that does not
+// read, or in a unit the section takes no penalty in, is a note and is
+// left out.
+func (rd *reading) usebioPenalties(ev *USEBIOEvent, method tournament.Method, sec *tournament.Section) []tournament.Penalty {
+	var out []tournament.Penalty
+	for _, n := range ev.Notes {
+		data, ok := strings.CutPrefix(n, usebioPenaltyPrefix)
+		if !ok {
+			continue
+		}
+		var p usebioPenalty
+		if err := json.Unmarshal([]byte(data), &p); err != nil || p.Number == "" || p.Amount <= 0 {
+			rd.note(ev.Line, "EVENT", "a penalty traveler wrote does not read ("+n+"): left out")
+			continue
+		}
+		if !slices.Contains(tournament.PenaltyUnits(method, sec), p.Unit) {
+			rd.note(ev.Line, "EVENT", "a penalty in "+p.Unit+" ("+n+"): this section takes none in that unit, left out")
+			continue
+		}
+		out = append(out, tournament.Penalty{Number: p.Number, Direction: p.Direction, Amount: p.Amount, Unit: tournament.PenaltyUnit(p.Unit), Reason: p.Reason, Board: p.Board})
+	}
+	return out
 }
 
 // gradingCells are a standing's values for gradingColumns: text (a

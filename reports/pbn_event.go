@@ -43,7 +43,11 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		}
 		return PBNTag{}, false
 	}
-	e := tournament.Event{Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017)}
+	var notes []string // traveler's law options on (lawOptionsTag)
+	if t, ok := first(lawOptionsTag); ok {
+		notes = strings.Split(t.Value, ";")
+	}
+	e := tournament.Event{Law: scoring.Contract2017, LawOptions: fileOptions(scoring.Contract2017, notes)}
 	ct, named := first(conventionTag)
 	if app, ok := first("Application"); ok && !named {
 		e.Convention = rd.convention(app.Value, app.Line, "[Application]")
@@ -62,7 +66,7 @@ func (rd *reading) pbnEvent(all []PBNGame) (tournament.EventData, error) {
 		if err != nil {
 			return tournament.EventData{}, pbnErr(t, "a law code: "+strings.Join(scoring.LawNames(), ", "))
 		}
-		e.Law, e.LawOptions = law, defaultOptions(law)
+		e.Law, e.LawOptions = law, fileOptions(law, notes)
 	}
 	rules := e.RulesOrDefaults()
 	var games []PBNResult

@@ -49,6 +49,7 @@ func WritePBN(w io.Writer, d tournament.EventData) error {
 	}
 	ev.lawOf = d.Event.Law
 	ev.convention = d.Event.Convention
+	ev.options = strings.Join(lawOptionNotes(&d), "; ")
 	first := true
 	for si := range d.Sections {
 		s := &d.Sections[si]
@@ -146,6 +147,7 @@ type pbnEventTags struct {
 	event, site, date, scoring string
 	law                        string // the TravelerLaw tag; "" under contract-2017
 	convention                 string // the TravelerConvention tag; "" for traveler's own
+	options                    string // the TravelerLawOptions tag: lawOptionNotes joined by "; "; "" when none
 	lawOf                      scoring.Law
 }
 
@@ -201,6 +203,9 @@ func writePBNGame(w *bufio.Writer, g *pbnGame, first bool) {
 	}
 	if g.ev.convention != "" {
 		add(conventionTag, g.ev.convention)
+	}
+	if g.ev.options != "" {
+		add(lawOptionsTag, g.ev.options)
 	}
 	var lead string
 	var auction []string
@@ -510,6 +515,11 @@ var pbnScoring = map[tournament.Method]string{
 // lawTag is the tag naming the law code of an event not played under
 // contract-2017; other programs ignore a tag they do not know (PBN 2.1).
 const lawTag = "TravelerLaw"
+
+// lawOptionsTag is the tag naming the yes/no law options an event was
+// scored with on where a file is otherwise read with them off
+// (lawOptionNotes, fileOptions); skipped by other programs as lawTag is.
+const lawOptionsTag = "TravelerLawOptions"
 
 // conventionTag is the tag naming the convention (scoring.Conventions) an
 // event's figures follow, when not traveler's own; skipped by other

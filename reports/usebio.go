@@ -27,8 +27,10 @@ type USEBIOEvent struct {
 	Title              string        // TITLE
 	Date               string        // DATE, as written
 	Program            string        // PROGRAM_NAME: the scoring program that wrote the file
+	Notes              []string      // the comments directly inside EVENT, trimmed, in order (traveler's notes: lawOptionNotes)
 	WinnerType         int           // WINNER_TYPE: 1 one winner, 2 a winner each way; 0 when not given
 	ScoringMethod      string        // SCORING_METHOD or BOARD_SCORING_METHOD, e.g. IMPS or MATCH_POINTS; "" when not given
+	MatchScoring       string        // MATCH_SCORING_METHOD (upper case): a team event's VPS, or IMPS for a knockout match; "" when not given
 	BoardScoringMethod string        // BOARD_SCORING_METHOD as written (upper case), e.g. IMPS or PAB; "" when not given
 	PlayerLine         int           // the line of the first PARTICIPANTS/PLAYER (an individual's participant); 0 when none
 	Pairs              []USEBIOPair  // PARTICIPANTS/PAIR, in file order
@@ -211,6 +213,7 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 	e.Title = ev.childText("TITLE")
 	e.Date = ev.childText("DATE")
 	e.Program = ev.childText("PROGRAM_NAME")
+	e.Notes = ev.comments
 	if wt := ev.child("WINNER_TYPE"); wt != nil && wt.text != "" {
 		n, err := strconv.Atoi(wt.text)
 		if err != nil || (n != 1 && n != 2) {
@@ -219,6 +222,7 @@ func readUSEBIOEvent(ev *xmlNode, e *USEBIOEvent) error {
 		e.WinnerType = n
 	}
 	e.BoardScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))
+	e.MatchScoring = strings.ToUpper(ev.childText("MATCH_SCORING_METHOD"))
 	e.ScoringMethod = strings.ToUpper(ev.childText("SCORING_METHOD"))
 	if e.ScoringMethod == "" {
 		e.ScoringMethod = strings.ToUpper(ev.childText("BOARD_SCORING_METHOD"))

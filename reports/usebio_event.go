@@ -136,6 +136,7 @@ func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bo
 	unlisted := unlistedPairs(meetings, known, &sec.Movement)
 	pairs = append(pairs, unlisted...)
 	rd.official = usebioOfficial(rd.official, index, ev, results, two)
+	sec.Penalties = rd.usebioPenalties(ev, e.Scoring, &sec) // as traveler writes them (usebioPenaltyData)
 	sd := tournament.BuildSection(e, sec, pairs, nil, boards, results)
 	rd.notePairsOf(ev, unlisted, &sd)
 	return sd, nil
@@ -235,7 +236,7 @@ func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) 
 		name = ev.Title
 	}
 	name = rd.eventName(name, ev.Line, "EVENT/EVENT_DESCRIPTION")
-	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: defaultOptions(scoring.Contract2017), Scoring: method,
+	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: fileOptions(scoring.Contract2017, ev.Notes), Scoring: method,
 		Convention: rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME")}, nil
 }
 
@@ -677,6 +678,70 @@ func defaultOptions(law scoring.Law) tournament.LawOptions {
 	all := tournament.LawOptions{}
 	for _, o := range law.Options() {
 		all[o.Name], _ = rules.Options.Value(o.Name)
+	}
+	return all
+}
+
+// fileScoredOptions are the law options a results file's figures are read
+// under unless the file names its own (lawOptionNote): contract-2017's
+// Law 12C2 at 60 % and 40 % (±3 IMPs) as given. Most scoring programs
+// score average plus so (the Compscore3-form file of
+// usebio_winners_custom_test.go gives 60 % of the top, 3.60 of 6), while
+// traveler's own default is the pair's session figure when better
+// (scoring.Law.Options): an import keeps the file's own figures.
+var fileScoredOptions = map[string]any{"average_session": false, "average_session_imps": false}
+
+// lawOptionNotePrefix begins the note (a USEBIO comment, a PBN tag's
+// value) with which traveler names a yes/no law option it scored with on,
+// where a file read by another program's convention would take it off
+// (fileScoredOptions): "traveler: law option average_session on".
+const lawOptionNotePrefix = "traveler: law option "
+
+// lawOptionNotes returns the notes that name the event's yes/no options
+// on among fileScoredOptions, in the order of the law code's options; none
+// when no section has an artificial score, the only lines they change.
+func lawOptionNotes(d *tournament.EventData) []string {
+	artificial := false
+	for i := range d.Sections {
+		for j := range d.Sections[i].Results {
+			artificial = artificial || d.Sections[i].Results[j].Status == tournament.StatusArtificial
+		}
+	}
+	if !artificial {
+		return nil
+	}
+	rules := d.Event.RulesOrDefaults()
+	var out []string
+	for _, o := range rules.Law.Options() {
+		if _, ok := fileScoredOptions[o.Name]; !ok {
+			continue
+		}
+		if v, _ := rules.Options.Value(o.Name); v == true {
+			out = append(out, lawOptionNotePrefix+o.Name+" on")
+		}
+	}
+	return out
+}
+
+// fileOptions lists every option of a law code for an event read from a
+// results file: its defaults, fileScoredOptions over them, and on again
+// each option a note of the file names (lawOptionNotes).
+func fileOptions(law scoring.Law, notes []string) tournament.LawOptions {
+	all := defaultOptions(law)
+	for name, v := range fileScoredOptions {
+		if _, ok := all[name]; ok {
+			all[name] = v
+		}
+	}
+	for _, n := range notes {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(n), lawOptionNotePrefix)
+		if !ok {
+			continue
+		}
+		name, ok := strings.CutSuffix(rest, " on")
+		if _, known := all[name]; ok && known {
+			all[name] = true
+		}
 	}
 	return all
 }

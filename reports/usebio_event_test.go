@@ -555,3 +555,46 @@ func TestUSEBIOMeetingMissing(t *testing.T) {
 	}
 	checkSeated(t, &d.Sections[0])
 }
+
+// TestUSEBIOPenaltyReadBack: a pairs section's procedural penalty, written
+// in USEBIO as traveler's comment, is the section's again when the file is
+// read back, and the standings are the same. smallEvent's NS 2 has 7.5
+// (its comment); 1 matchpoint off for slow play leaves 6.5 (Law 90), a
+// penalty of 1 in the standings.
+func TestUSEBIOPenaltyReadBack(t *testing.T) {
+	d := smallEvent(t)
+	sd := d.Sections[0]
+	sd.Section.Penalties = []tournament.Penalty{{Number: "2", Direction: "NS", Amount: 1, Unit: tournament.UnitMP, Reason: "slow play -- twice"}}
+	boards := map[int]tournament.Board{}
+	for _, b := range sd.Boards {
+		boards[b.Number] = b
+	}
+	d.Sections[0] = tournament.BuildSection(d.Event, sd.Section, sd.Pairs, sd.Teams, boards, sd.Results)
+	ns2 := func(st []tournament.Standing) tournament.Standing {
+		for _, s := range st {
+			if s.Number == "2" && s.Direction == "NS" {
+				return s
+			}
+		}
+		t.Fatalf("no NS 2 in %+v", st)
+		return tournament.Standing{}
+	}
+	if s := ns2(d.Sections[0].Standings.Pairs); s.Total != 6.5 || s.Penalty != 1 {
+		t.Fatalf("written: NS 2 %v, penalty %v; want 6.5 and 1", s.Total, s.Penalty)
+	}
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadResults(bytes.NewReader(buf.Bytes()), ReadOptions{Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := back.Event.Sections[0]
+	if len(sec.Section.Penalties) != 1 || sec.Section.Penalties[0].Reason != "slow play -- twice" || sec.Section.Penalties[0].Unit != tournament.UnitMP {
+		t.Errorf("penalties read back %+v", sec.Section.Penalties)
+	}
+	if s := ns2(sec.Standings.Pairs); s.Total != 6.5 || s.Penalty != 1 || s.Place != 2 {
+		t.Errorf("read back: NS 2 %v, penalty %v, place %d; want 6.5, 1, 2", s.Total, s.Penalty, s.Place)
+	}
+}

@@ -69,11 +69,17 @@ func writeUSEBIOTeams(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	x.elem(1, "SESSION_COUNT", "1")
 	x.elem(1, "SECTION_COUNT", "1")
 	x.elem(1, "BOARDS_PLAYED", strconv.Itoa(m.Boards))
+	for _, note := range lawOptionNotes(d) {
+		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+	}
 	if s.Section.Spec.Kind == "knockout" {
 		// As the pairs writer does: the penalty is in the figures, named in
 		// a comment.
 		if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PLACE and the TEAM_SCORE of the segment of its board"); note != "" {
 			x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+		}
+		for _, data := range usebioPenaltyData(&s.Section) {
+			x.raw("  <!-- " + data + " -->\n")
 		}
 	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")

@@ -146,6 +146,10 @@ func (rd *reading) usebioTeamsEvent(ev *USEBIOEvent, e tournament.Event) (tourna
 	fillSitOut(&mov)
 	mov.Name = "Teams, " + strconv.Itoa(len(rosters)) + " teams, " + strconv.Itoa(len(mov.Rounds)) + " rounds"
 	sec := tournament.Section{Session: 1, Name: "A", Spec: tournament.MovementSpec{Kind: "custom", Schedule: mov.Rounds}, Movement: mov, CurrentRound: len(mov.Rounds)}
+	if spec, km, ok := usebioKnockout(ev, &mov); ok {
+		sec.Spec, sec.Movement = spec, km
+	}
+	sec.Penalties = rd.usebioPenalties(ev, e.Scoring, &sec)
 	errs := tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sec, boards, results)
 	for i, l := range lines {
 		r := &results[i]
@@ -215,4 +219,37 @@ func usebioMatchRounds(ms []USEBIOMatch, teamNo map[string]int) ([]int, *USEBIOM
 		out[i] = number[s]
 	}
 	return out, split
+}
+
+// usebioKnockout reads a team event as the knockout match traveler writes
+// (writeUSEBIOTeams: EVENT_TYPE TEAMS, MATCH_SCORING_METHOD IMPS, each
+// segment a MATCH): two teams, the first at home in every segment, each
+// segment's boards following the last's, all segments of as many boards —
+// the movement MovementSpec kind "knockout" builds. It returns that spec
+// and movement; false for any other event, read as teams.
+func usebioKnockout(ev *USEBIOEvent, mov *movement.Movement) (tournament.MovementSpec, movement.Movement, bool) {
+	if ev.Type != "TEAMS" || ev.MatchScoring != "IMPS" || len(mov.Teams) != 2 || len(mov.Rounds) == 0 {
+		return tournament.MovementSpec{}, movement.Movement{}, false
+	}
+	first := mov.Rounds[0].Tables
+	if len(first) == 0 || len(first[0].Boards) == 0 {
+		return tournament.MovementSpec{}, movement.Movement{}, false
+	}
+	spec := tournament.MovementSpec{Kind: "knockout", Rounds: len(mov.Rounds), BoardsPerRound: len(first[0].Boards)}
+	km, err := spec.Build()
+	if err != nil || len(km.Rounds) != len(mov.Rounds) {
+		return tournament.MovementSpec{}, movement.Movement{}, false
+	}
+	for i := range km.Rounds {
+		want, got := km.Rounds[i].Tables, mov.Rounds[i].Tables
+		if len(want) != len(got) {
+			return tournament.MovementSpec{}, movement.Movement{}, false
+		}
+		for j := range want {
+			if want[j].Table != got[j].Table || want[j].NS != got[j].NS || want[j].EW != got[j].EW || !slices.Equal(want[j].Boards, got[j].Boards) {
+				return tournament.MovementSpec{}, movement.Movement{}, false
+			}
+		}
+	}
+	return spec, km, true
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -264,7 +265,106 @@ func TestUSEBIOKnockoutPenalty(t *testing.T) {
 	if ev.Teams[0].Total != "3.00" || ev.Teams[0].Place != "1" {
 		t.Errorf("Lions: total %s, place %s; want 3.00, 1", ev.Teams[0].Total, ev.Teams[0].Place)
 	}
-	if !strings.Contains(buf.String(), "1 3 imp (mobile phone)") || !strings.Contains(buf.String(), "TEAM_SCORE") {
+	if !strings.Contains(buf.String(), "1: 3 IMPs, mobile phone (board 1)") || !strings.Contains(buf.String(), "TEAM_SCORE") {
 		t.Errorf("no comment naming the penalty (team 1, 3 IMPs, mobile phone) and the elements it is taken off:\n%s", buf.String())
 	}
+}
+
+// TestUSEBIOKnockoutReadBack: a knockout match written as USEBIO reads back
+// through ReadResults (the one reader) as the same knockout match: its
+// segments, its procedural penalty, its standings. The match of
+// TestUSEBIOKnockoutPenalty in 2 segments of 1 board: segment 1 board 1
+// (teamsEvent: the Lions +250, 6 IMPs, Law 78B 220–260), segment 2 board 2
+// (NS vulnerable, Law 77) 4S by N making 10 +620 in room 1 (Lions NS) and
+// 4S by N one down −100 in room 2 (Tigers NS): the Lions +720, 12 IMPs
+// (Law 78B 600–740). 3 IMPs off the Lions on board 1 (mobile phone): the
+// Lions 6 − 3 + 12 = 15, the Tigers 0, the Lions first.
+func TestUSEBIOKnockoutReadBack(t *testing.T) {
+	d := knockoutPenaltyEvent(t)
+	standings := func(st []tournament.Standing) string {
+		var out []string
+		for _, s := range st {
+			out = append(out, fmt.Sprintf("%s %s %v IMPs %d penalty %v place %d", s.Number, s.Name, s.Total, s.IMPs, s.Penalty, s.Place))
+		}
+		return strings.Join(out, "; ")
+	}
+	want := standings(d.Sections[0].Standings.Pairs)
+	if !strings.HasPrefix(want, "1 Lions 15 ") {
+		t.Fatalf("written: %s; want the Lions at 15 IMPs", want)
+	}
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadResults(bytes.NewReader(buf.Bytes()), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := back.Event.Sections[0].Section
+	if sec.Spec.Kind != "knockout" || sec.Spec.Rounds != 2 || sec.Spec.BoardsPerRound != 1 {
+		t.Errorf("read back as %+v; want a knockout of 2 segments of 1 board", sec.Spec)
+	}
+	if len(sec.Penalties) != 1 || sec.Penalties[0].Number != "1" || sec.Penalties[0].Amount != 3 || sec.Penalties[0].Unit != tournament.UnitIMP ||
+		sec.Penalties[0].Board != 1 || sec.Penalties[0].Reason != "mobile phone" {
+		t.Errorf("penalties read back %+v; want the Lions' 3 IMPs on board 1 for a mobile phone", sec.Penalties)
+	}
+	if got := standings(back.Event.Sections[0].Standings.Pairs); got != want {
+		t.Errorf("standings read back:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestWorkbookKnockoutNetIMPs: the workbook's IMPs column of a knockout
+// match is its net IMPs after procedural penalties (Standing.NetIMPs), as
+// the standings page shows them: knockoutPenaltyEvent's Lions (6 − 3) + 12
+// − 0 = 15, the Tigers −15 — not 18 and −18, the margin before the
+// penalty.
+func TestWorkbookKnockoutNetIMPs(t *testing.T) {
+	f := openWorkbook(t, knockoutPenaltyEvent(t))
+	rows, err := f.GetRows("Standings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The header has "IMPs" twice: the total's unit (with the carry-over)
+	// and, after Boards, the net IMPs (teamColumns).
+	col := -1
+	var got []string
+	for _, r := range rows {
+		if i := slices.Index(r, "Boards"); i >= 0 && col < 0 && len(r) > i+1 && r[i+1] == "IMPs" {
+			col = i + 1
+			continue
+		}
+		if col >= 0 && len(r) > col && len(r) > 3 && (strings.HasPrefix(r[3], "Lions") || strings.HasPrefix(r[3], "Tigers")) {
+			got = append(got, r[col])
+		}
+	}
+	if fmt.Sprint(got) != "[15.00 -15.00]" {
+		t.Errorf("the net IMPs column: %v (rows %q); want [15.00 -15.00]", got, rows)
+	}
+}
+
+// knockoutPenaltyEvent is the knockout match of TestUSEBIOKnockoutReadBack
+// with its results scored and its standings built.
+func knockoutPenaltyEvent(t *testing.T) tournament.EventData {
+	t.Helper()
+	spec := tournament.MovementSpec{Kind: "knockout", Rounds: 2, BoardsPerRound: 1}
+	d := teamsEvent(t, spec, "Lions", "Tigers")
+	sd := d.Sections[0]
+	sd.Section.Penalties = []tournament.Penalty{{Number: "1", Amount: 3, Unit: tournament.UnitIMP, Reason: "mobile phone", Board: 1}}
+	rd2, _ := sd.Section.Movement.Round(2)
+	for _, tb := range rd2.Tables[:2] {
+		tricks := 10
+		if tb.Table == 2 {
+			tricks = 9
+		}
+		sd.Results = append(sd.Results, tournament.Result{SectionID: 1, Round: 2, Table: tb.Table, Board: 2, NS: fmt.Sprint(tb.NS), EW: fmt.Sprint(tb.EW),
+			Status: tournament.StatusPlayed, Contract: "4S", Declarer: "N", Tricks: tricks})
+	}
+	boards := map[int]tournament.Board{}
+	for i, err := range tournament.ScoreResults(scoring.NewRules(scoring.Contract2017), &sd.Section, boards, sd.Results) {
+		if err != nil {
+			t.Fatalf("result %d: %v", i, err)
+		}
+	}
+	d.Sections[0] = tournament.BuildSection(d.Event, sd.Section, sd.Pairs, sd.Teams, boards, sd.Results)
+	return d
 }

@@ -31,16 +31,21 @@ import (
 // 4 − NS:
 //
 //	board 1: NS2 450 → 4, NS1 420 → 2, NS3 −50 → 0; EW3 0, EW1 2, EW2 4
-//	board 2: the artificial line gets 60% and 40% of the top: NS1 2.4, EW3
-//	         1.6; the two real lines are matchpointed between themselves
+//	board 2: the artificial line is average plus for NS1 and average minus
+//	         for EW3, by the event's default (contract-2017's law option
+//	         average_session, Law 12C2 as the WBF Laws Committee's minute of
+//	         1998-08-30 reads it) 60 % or the pair's percentage on its other
+//	         boards if higher, 40 % or it if lower: NS1 (2+4)/8 = 75 %, so
+//	         75 % of 4 = 3; EW3 (0+2)/8 = 25 %, so 1 (at 60 % and 40 % as
+//	         given, 2.4 and 1.6); the two real lines are matchpointed between themselves
 //	         (2 and 0) and scaled to 3 lines, (raw+1)·3/2 − 1: NS2 3.5, NS3
 //	         0.5; EW2 0.5, EW1 3.5
 //	board 3: NS1 90 → 4, NS3 0 → 2, NS2 −110 → 0; EW2 0, EW3 2, EW1 4
 //
 // Totals of 3 boards × top 4 = 12, places per direction:
 //
-//	NS1 2+2.4+4 = 8.4 (70%) 1st, NS2 4+3.5+0 = 7.5 (62.5%) 2nd, NS3 0+0.5+2 = 2.5 (20.83%) 3rd
-//	EW1 2+3.5+4 = 9.5 (79.17%) 1st, EW2 4+0.5+0 = 4.5 (37.5%) 2nd, EW3 0+1.6+2 = 3.6 (30%) 3rd
+//	NS1 2+3+4 = 9 (75%) 1st, NS2 4+3.5+0 = 7.5 (62.5%) 2nd, NS3 0+0.5+2 = 2.5 (20.83%) 3rd
+//	EW1 2+3.5+4 = 9.5 (79.17%) 1st, EW2 4+0.5+0 = 4.5 (37.5%) 2nd, EW3 0+1+2 = 3 (25%) 3rd
 func twoWinnerEvent(t *testing.T) tournament.EventData {
 	t.Helper()
 	spec := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}
@@ -85,8 +90,8 @@ func TestTwoWinnerEventFigures(t *testing.T) {
 		place      int
 	}
 	want := map[[2]string]figures{
-		{"1", "NS"}: {8.4, 70, 1}, {"2", "NS"}: {7.5, 62.5, 2}, {"3", "NS"}: {2.5, 20.83, 3},
-		{"1", "EW"}: {9.5, 79.17, 1}, {"2", "EW"}: {4.5, 37.5, 2}, {"3", "EW"}: {3.6, 30, 3},
+		{"1", "NS"}: {9, 75, 1}, {"2", "NS"}: {7.5, 62.5, 2}, {"3", "NS"}: {2.5, 20.83, 3},
+		{"1", "EW"}: {9.5, 79.17, 1}, {"2", "EW"}: {4.5, 37.5, 2}, {"3", "EW"}: {3, 25, 3},
 	}
 	st := d.Sections[0].Standings.Pairs
 	if len(st) != len(want) {

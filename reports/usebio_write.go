@@ -131,6 +131,12 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	if note := usebioPenaltyNote(&s.Section, "TOTAL_SCORE, PERCENTAGE and PLACE"); note != "" {
 		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
 	}
+	for _, data := range usebioPenaltyData(&s.Section) {
+		x.raw("  <!-- " + data + " -->\n")
+	}
+	for _, note := range lawOptionNotes(d) {
+		x.raw("  <!-- " + strings.ReplaceAll(note, "--", "- -") + " -->\n")
+	}
 	if c := d.Event.Conv(); c.Name != "" {
 		// USEBIO 1.2 has no element for it: a comment, as for grading.
 		x.raw("  <!-- traveler: the figures follow the " + c.Name + " convention, " + strings.ReplaceAll(c.Doc, "--", "- -") + " -->\n")

@@ -165,7 +165,7 @@ func writeStandings(b *book, d *tournament.EventData) error {
 				}
 				row := []any{place, st.Number, st.Direction, players(st), s.pts(st.Total), pct, st.Boards}
 				if teamHeader != nil {
-					row = append(row, teamCells(s, st, sd.Standings.Matches, len(teamHeader)-2)...)
+					row = append(row, teamCells(s, st, sd.Section.Spec.Kind == "knockout", sd.Standings.Matches, len(teamHeader)-2)...)
 				}
 				for _, c := range gradingCells(d, &sd.Section.Grading, st) {
 					if v, ok := c.(float64); ok {

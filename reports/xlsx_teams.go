@@ -30,10 +30,11 @@ func teamColumns(d *tournament.EventData) (header []string, widths []float64) {
 	return header, widths
 }
 
-// teamCells returns a team's cells for teamColumns: its net IMPs, the
+// teamCells returns a team's cells for teamColumns: its net IMPs (a
+// knockout match's after procedural penalties, halves kept: NetIMPs), the
 // rounds it had a bye in ("2, 5"), and its VPs in each round of rounds
 // (empty for a round its match has not begun).
-func teamCells(s *sheet, st *tournament.Standing, matches []tournament.MatchScore, rounds int) []any {
+func teamCells(s *sheet, st *tournament.Standing, knockout bool, matches []tournament.MatchScore, rounds int) []any {
 	n, _ := strconv.Atoi(st.Number)
 	byRound := make([]any, rounds)
 	var byes []string
@@ -52,5 +53,9 @@ func teamCells(s *sheet, st *tournament.Standing, matches []tournament.MatchScor
 			byRound[m.Round-1] = s.pts(m.AwayVPs)
 		}
 	}
-	return append([]any{st.IMPs, strings.Join(byes, ", ")}, byRound...)
+	var net any = st.IMPs
+	if knockout {
+		net = s.pts(st.NetIMPs)
+	}
+	return append([]any{net, strings.Join(byes, ", ")}, byRound...)
 }

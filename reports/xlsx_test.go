@@ -44,13 +44,20 @@ func pbnDeal(pbn string) scoring.Deal {
 //	board 2: +600 4|0, −100 2|2, −110 0|4
 //	board 3: the two real results between themselves 0 and 2, scaled to 3
 //	         results by Neuberg (raw+1)·3/2−1: −90 0.5|3.5, 0 3.5|0.5; the
-//	         artificial 60/40 is 60% and 40% of the top 4: 2.4|1.6
+//	         artificial 60/40 is average plus for NS 1 and average minus for
+//	         EW 2, by the event's default (contract-2017's law option
+//	         average_session, Law 12C2 as the WBF Laws Committee's minute of
+//	         1998-08-30 reads it) 60 % or the pair's percentage on its other
+//	         boards if higher, 40 % or it if lower: NS 1 (3+2)/8 = 62.5 %,
+//	         so 62.5 % of 4 = 2.5; EW 2 (1+0)/8 = 12.5 %, so 0.5: 2.5|0.5
 //
-//	NS 1: 3+2+2.4 = 7.4 (7.4/12 = 61.67%)   EW 1: 1+4+0.5 = 5.5 (45.83%)
-//	NS 2: 0+4+3.5 = 7.5 (62.50%)            EW 2: 1+0+1.6 = 2.6 (21.67%)
+//	NS 1: 3+2+2.5 = 7.5 (7.5/12 = 62.50%)   EW 1: 1+4+0.5 = 5.5 (45.83%)
+//	NS 2: 0+4+3.5 = 7.5 (62.50%)            EW 2: 1+0+0.5 = 1.5 (12.50%)
 //	NS 3: 3+0+0.5 = 3.5 (29.17%)            EW 3: 4+2+3.5 = 9.5 (79.17%)
 //
-// The same section tournament's TestPairStandingsMitchell works.
+// NS 1 and NS 2 tie for first (both place 1, NS 1 listed first). The same
+// section tournament's TestPairStandingsMitchell works with 60 % and 40 %
+// as given (7.4 and 2.6).
 func smallEvent(t testing.TB) tournament.EventData {
 	t.Helper()
 	m, err := tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}.Build()
@@ -162,14 +169,14 @@ func TestWorkbookStandings(t *testing.T) {
 	const s = "Standings"
 	wantRow(t, f, s, 1, "Place", "Pair", "Direction", "Players", "MP", "%", "Boards")
 	wantRow(t, f, s, 2, "Section A, North-South")
-	wantRow(t, f, s, 3, "1", "2", "NS", "Ann & Bob", "7.5", "62.5", "3")
-	wantRow(t, f, s, 4, "2", "1", "NS", "", "7.4", "61.67", "3")
+	wantRow(t, f, s, 3, "1", "1", "NS", "", "7.5", "62.5", "3")
+	wantRow(t, f, s, 4, "1", "2", "NS", "Ann & Bob", "7.5", "62.5", "3")
 	wantRow(t, f, s, 5, "3", "3", "NS", "", "3.5", "29.17", "3")
 	wantRow(t, f, s, 6, "", "", "", "", "", "", "")
 	wantRow(t, f, s, 7, "Section A, East-West")
 	wantRow(t, f, s, 8, "1", "3", "EW", "Cat & Dan", "9.5", "79.17", "3")
 	wantRow(t, f, s, 9, "2", "1", "EW", "", "5.5", "45.83", "3")
-	wantRow(t, f, s, 10, "3", "2", "EW", "", "2.6", "21.67", "3")
+	wantRow(t, f, s, 10, "3", "2", "EW", "", "1.5", "12.5", "3")
 
 	// Shown with two decimals: the points format 0.00.
 	if v, _ := f.GetCellValue(s, "E3"); v != "7.50" {
@@ -235,7 +242,7 @@ func TestWorkbookTravelers(t *testing.T) {
 	wantRow(t, f, s, 17, "Board 3", "Section A", "Dealer S", "Vul EW")
 	wantRow(t, f, s, 19, "3", "3", "1NT", "W", "7", "-90", "0.5", "3.5")
 	wantRow(t, f, s, 20, "2", "1", "PASS", "", "", "0", "3.5", "0.5")
-	wantRow(t, f, s, 21, "1", "2", "60%/40%", "", "", "", "2.4", "1.6")
+	wantRow(t, f, s, 21, "1", "2", "60%/40%", "", "", "", "2.5", "0.5")
 	wantHeaderStyle(t, f, s, "A6")
 	if v, _ := f.GetCellValue(s, "G19"); v != "0.50" {
 		t.Errorf("G19 shown as %q, want 0.50", v)
@@ -251,7 +258,7 @@ func TestWorkbookScorecards(t *testing.T) {
 	wantRow(t, f, s, 2, "Board", "Round", "Opponents", "Contract", "Declarer", "Tricks", "Score", "MP", "Total")
 	wantRow(t, f, s, 3, "1", "1", "1", "4S", "N", "10", "420", "3", "3")
 	wantRow(t, f, s, 4, "2", "2", "3", "3NT", "S", "8", "-100", "2", "5")
-	wantRow(t, f, s, 5, "3", "3", "2", "60%/40%", "", "", "", "2.4", "7.4")
+	wantRow(t, f, s, 5, "3", "3", "2", "60%/40%", "", "", "", "2.5", "7.5")
 	wantRow(t, f, s, 7, "Section A, pair 2 NS: Ann & Bob")
 	wantRow(t, f, s, 9, "1", "3", "3", "4S", "N", "9", "-50", "0", "0")
 	wantRow(t, f, s, 10, "2", "1", "2", "3NT", "S", "9", "600", "4", "4")
@@ -277,7 +284,7 @@ func TestWorkbookFrequencies(t *testing.T) {
 	wantRow(t, f, s, 6, "A", "2", "-110", "1", "0", "4")
 	wantRow(t, f, s, 7, "A", "3", "0", "1", "3.5", "0.5")
 	wantRow(t, f, s, 8, "A", "3", "-90", "1", "0.5", "3.5")
-	wantRow(t, f, s, 9, "A", "3", "60%/40%", "1", "2.4", "1.6")
+	wantRow(t, f, s, 9, "A", "3", "60%/40%", "1", "2.5", "0.5")
 	wantRow(t, f, s, 10, "", "", "", "", "", "")
 	panes, _ := f.GetPanes(s)
 	if !panes.Freeze || panes.YSplit != 1 {

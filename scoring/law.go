@@ -77,7 +77,8 @@ type Options struct {
 	NulloHonours     bool // royal-auction-1913: the aces score inversely at nullo
 	Chicane          bool // royal-auction-1913: chicane scores (the Oct 1913 code dropped it)
 	RevokePoints     int  // royal-auction-1913: the first revoke costs 100, or 150 under the older code
-	AverageSession   bool // contract-2017: average plus/minus is the pair's session percentage when better/worse (Law 12C2)
+	AverageSession   bool // contract-2017: at matchpoints average plus/minus is the pair's session percentage when better/worse (Law 12C2)
+	AverageIMPs      bool // contract-2017: at IMPs average plus/minus is the pair's or team's average a board when better/worse (Law 12C2), not ±3 IMPs
 	ParFirstToName   bool // contract-2017: par's contract is played by the first of its side to name the strain (Definitions, "Declarer"), not published par's better seat
 }
 
@@ -124,8 +125,10 @@ func (l Law) Options() []Option {
 	case Auction1915, Royalton1915:
 		return []Option{premium, part}
 	case Contract2017:
-		return []Option{{Name: "average_session", Label: "Average plus/minus at the session's percentage", Kind: BoolOption, Default: 0,
-			Doc: "average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (at IMPs ±3 IMPs or the pair's average a board); off: 60% and 40% (Law 12C2(a))"},
+		return []Option{{Name: "average_session", Label: "Average plus/minus at the session's percentage", Kind: BoolOption, Default: 1,
+			Doc: "at matchpoints average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (Law 12C2 as the WBF Laws Committee's minute of 1998-08-30 reads it, the EBU's and the ACBL's rule); off: 60% and 40% (Law 12C2(a) as printed)"},
+			{Name: "average_session_imps", Label: "Average plus/minus at IMPs by the session's average", Kind: BoolOption, Default: 0,
+				Doc: "at IMPs (cross-IMPs, Butler, IMP teams) average plus is +3 IMPs or the pair's or team's average a board on its other boards if higher, average minus -3 IMPs or that average if lower; off: plus and minus 3 IMPs (Law 12C2(a))"},
 			{Name: "par_first_to_name", Label: "Par played by the first of the side to name the strain", Kind: BoolOption, Default: 0,
 				Doc: "par's contract is played by the player of its side who first bid the strain, the Laws' declarer (Definitions), found by the same bidding game as the historical codes' par; off: by the side's better seat, as published (DDS) par and hand records have it"}}
 	}
@@ -254,6 +257,8 @@ func (o *Options) setBool(name string, v bool) error {
 		o.Chicane = v
 	case "average_session":
 		o.AverageSession = v
+	case "average_session_imps":
+		o.AverageIMPs = v
 	case "par_first_to_name":
 		o.ParFirstToName = v
 	default:
@@ -339,6 +344,8 @@ func (o Options) Value(name string) (any, bool) {
 		return o.Chicane, true
 	case "average_session":
 		return o.AverageSession, true
+	case "average_session_imps":
+		return o.AverageIMPs, true
 	case "par_first_to_name":
 		return o.ParFirstToName, true
 	}

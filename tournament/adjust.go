@@ -134,12 +134,14 @@ type AdjustStore interface {
 }
 
 // PenaltyUnits lists the units a section's method takes a penalty in
-// (none: a knockout or a Swiss pairs, whose penalties are the match's).
+// (none: a method whose total takes none, such as TOTAL).
 func PenaltyUnits(method Method, sec *Section) []string {
 	switch {
 	case sec.Spec.Kind == "knockout":
 		return []string{string(UnitIMP)} // off the team's IMPs in its segment (ScoreKnockout)
-	case sec.Spec.SwissPairs():
+	case sec.Spec.SwissPairs() && swissPairsInVPs(method, &sec.Spec):
+		return []string{string(UnitVP)} // off the pair's VPs, as at teams (swissPairsStandings)
+	case sec.Spec.SwissPairs() && method != MethodMP && method != MethodMPACBL:
 		return nil
 	case method == MethodIMPTeams:
 		return []string{string(UnitVP), string(UnitIMP)}
@@ -297,18 +299,28 @@ func PenaltyTargets(e *Event, sec *Section) []string {
 	return out
 }
 
-// penaltyWords says a penalty in words, for the changes.
-func penaltyWords(p *Penalty) string {
-	who := p.Number
-	if p.Direction != "" {
-		who += " " + p.Direction
-	}
-	s := ftoa(scoring.Round2(p.Amount)) + " " + string(p.Unit) + " on " + who + ": " + p.Reason
+// Text says a penalty in the words the pages use, without whom it is on:
+// "25% of a top, slow play (board 7)", "3 IMPs, mobile phone".
+func (p *Penalty) Text() string {
+	s := p.Unit.Amount(scoring.Round2(p.Amount)) + ", " + p.Reason
 	if p.Board > 0 {
 		s += " (board " + strconv.Itoa(p.Board) + ")"
 	}
 	return s
 }
+
+// Words says a penalty and whom it is on, as the pages, the changes and
+// the exports print it: "3 NS: 25% of a top, slow play (board 7)".
+func (p *Penalty) Words() string {
+	who := p.Number
+	if p.Direction != "" {
+		who += " " + p.Direction
+	}
+	return who + ": " + p.Text()
+}
+
+// penaltyWords says a penalty in words, for the changes (Penalty.Words).
+func penaltyWords(p *Penalty) string { return p.Words() }
 
 // GivePenalty gives a pair or team of a section a procedural penalty
 // (Law 90), as a director only: a pair named by its number and, where the

@@ -118,7 +118,7 @@ func TestPenaltyThirteenTables(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !slices.ContainsFunc(changes, func(ch tournament.Change) bool {
-				return ch.After["penalty"] == "25 percent_top on "+topNS+" NS: slow play (board 1)"
+				return ch.After["penalty"] == topNS+" NS: 25% of a top, slow play (board 1)" // the pages' words (Penalty.Words)
 			}) {
 				t.Fatalf("no change keeps the penalty: %+v", changes)
 			}

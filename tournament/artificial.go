@@ -13,8 +13,13 @@ import (
 // Book quotes under Law 12C2 and the ACBL applies, reads those bounds as:
 // average plus is 60% or the pair's session percentage, whichever is
 // greater; average minus 40% or the session percentage, whichever is less.
-// The event chooses (law option average_session of contract-2017): off, an
-// artificial line scores its percentage of the top as given; on, as below.
+// The event chooses: at matchpoints law option average_session of
+// contract-2017 (on by default, the WBFLC's reading: issue 26 §2 asks for
+// "60 % or the pair's session percentage if higher"; off, an artificial
+// line scores its percentage of the top as given, Law 12C2(a) as printed);
+// at IMPs law option average_session_imps (off by default: issue 26 §2
+// reads "with IMPs, ±3 IMPs or the pair's session average (option)", so
+// the Law's ±3 IMPs unless the event asks for the session's average).
 //
 // The EBU's wording (White Book, Law 12C2, as quoted on rec.games.bridge,
 // groups.google.com/g/rec.games.bridge/c/FNgH69hlmH8, 2013): "In a
@@ -42,11 +47,10 @@ import (
 // IMPs) on the other boards of that session" as the Law's own and says
 // EBUScore and ScoreBridge apply it automatically, working a pair's
 // percentage on its other boards as this option does (its matchpoints less
-// the artificial boards' over the top of the boards left). If that is the
-// 2017 Law's text (the English text of Law 12, pzbs.pl/sedziowie/mpb/2017/
-// en/l12.html, was found only as far as 12C1), the option should be on by
-// default: a question for the lead, not changed here. The one ACBL text
-// found is its Handbook's chapter IX on appeals committees, as quoted on
+// the artificial boards' over the top of the boards left). The lead made
+// average_session on by default (2026-11-28, issue 26 §2): a new event
+// follows the WBFLC's reading. The one ACBL
+// text found is its Handbook's chapter IX on appeals committees, as quoted on
 // Bridge Base's forum (topic 60518): scores "need not balance, except for
 // rare instances … the total matchpoints should not exceed top on a board",
 // and a committee "may award one or both sides their overall percentage
@@ -71,13 +75,24 @@ func compareSectionFor(e *Event, m *movement.Movement, results []Result) section
 }
 
 // artificialFor applies the event's Law 12C2 option to boards compared
-// already: sessionArtificial when the event's rules say average_session.
+// already: sessionArtificial when the event's rules say average_session
+// (matchpoints) or average_session_imps (IMPs) for its method.
 func artificialFor(e *Event, m *movement.Movement, results []Result, sb sectionBoards) sectionBoards {
-	rules := e.RulesOrDefaults()
-	if !rules.Options.AverageSession {
+	if !sessionAverages(e, e.Scoring) {
 		return sb
 	}
 	return sessionArtificial(e.Scoring, m, results, sb)
+}
+
+// sessionAverages reports whether the event's rules give average plus and
+// minus by the session's figure at method: law option average_session at
+// matchpoints, average_session_imps at IMPs (pairs or teams).
+func sessionAverages(e *Event, method Method) bool {
+	opts := e.RulesOrDefaults().Options
+	if _, isMP := method.mpScale(); isMP {
+		return opts.AverageSession
+	}
+	return opts.AverageIMPs
 }
 
 // sessionArtificial returns sb with each side of an artificial line given

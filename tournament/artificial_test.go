@@ -182,7 +182,7 @@ func TestAverageSessionAcrossField(t *testing.T) {
 //	board 3: three results, the artificial line 3 × (3 − 1) = +6 for NS1
 //	         and −6 for EW5
 //
-// NS1 16 − 3 + 6 = 19, EW5 0 − 22 − 6 = −28. With average_session (Law
+// NS1 16 − 3 + 6 = 19, EW5 0 − 22 − 6 = −28. With average_session_imps (Law
 // 12C2 as the WBF Laws Committee's minute reads it, artificial.go) the
 // pair's own average a board where better for it (worse, at average
 // minus): NS1 (16 − 3)/2 = 6.5 > 6, so 19.5; EW5 (0 − 22)/2 = −11 < −6,
@@ -197,7 +197,7 @@ func TestArtificialSummedCrossIMPs(t *testing.T) {
 		session  bool
 		ns1, ew5 float64
 	}{{false, 19, -28}, {true, 19.5, -33}} {
-		e := Event{Law: scoring.Contract2017, Scoring: MethodCrossIMP, Convention: "sum-cross-imps", LawOptions: LawOptions{"average_session": c.session}}
+		e := Event{Law: scoring.Contract2017, Scoring: MethodCrossIMP, Convention: "sum-cross-imps", LawOptions: LawOptions{"average_session_imps": c.session}}
 		st := sectionStandings(&e, &sec, twelveC2Results(), nil, nil)
 		found := 0
 		for _, s := range st.Pairs {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/traveler-bridge/traveler/scoring"
 	"github.com/traveler-bridge/traveler/tournament/movement"
 )
 
@@ -345,11 +346,13 @@ func knockoutStandings(km *KnockoutMatch, rosters []Roster) []Standing {
 	out := make([]Standing, 2)
 	for i := range out {
 		out[i] = Standing{Number: strconv.Itoa(i + 1), Name: km.Teams[i].Name, Total: km.Total[i], Place: 1, Boards: scoredBoards(km.Segments)}
-		net := 0.0
+		net, after := 0.0, 0.0
 		for _, sg := range km.Segments {
 			net += sg.IMPs[i] - sg.IMPs[1-i]
+			after += (sg.IMPs[i] - sg.Penalty[i]) - (sg.IMPs[1-i] - sg.Penalty[1-i])
 			out[i].Penalty += sg.Penalty[i]
 		}
+		out[i].NetIMPs = scoring.Round2(after)
 		for _, p := range km.Section.Penalties {
 			if p.Number == out[i].Number && p.Unit == UnitIMP {
 				out[i].Penalties = append(out[i].Penalties, p)

@@ -122,8 +122,9 @@ type Standing struct {
 	Total      float64  // points, scaled to the most boards played in its field, 2 decimals; a teams method: the points of its matches (Method.MatchPoints: VPs at IMP_TEAMS; a knockout match: IMPs with the carry-over, knockout.go); a Swiss pairs at IMPs: VPs
 	Percentage float64  // matchpoint methods: of the top on the boards played, 2 decimals; 0 otherwise
 	Place      int
-	Boards     int // boards played, artificial scores included
-	IMPs       int // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded
+	Boards     int     // boards played, artificial scores included
+	IMPs       int     // a teams method: net IMPs; a Swiss pairs at IMPs: its IMPs against the field, rounded; a knockout match: its margin on the boards before procedural penalties, a Law 86B half rounded away from 0 (NetIMPs is the one after them)
+	NetIMPs    float64 // a knockout match: its margin on the boards (IMPs won less its opponents'), each team's procedural penalties taken off, halves kept (Law 86B), without the carry-over; 0 otherwise
 
 	// Procedural penalties (adjust.go):
 	Penalty   float64   // what they took off Total, in its unit (at matchpoints before scaling), 2 decimals; 0: none

@@ -171,7 +171,7 @@ func sectionStandingsBy(e *Event, sec *Section, results []Result, pairs []Pair, 
 		out.Pairs = knockoutStandings(&km, teams)
 	case e.Scoring.Teams():
 		ts := teamScoringOf(e.Scoring, &sec.Spec)
-		ts.session, ts.penalties = e.RulesOrDefaults().Options.AverageSession, sec.Penalties
+		ts.session, ts.penalties = sessionAverages(e, e.Scoring), sec.Penalties
 		out.Pairs = applyTeamPenalties(sec.Penalties, teamStandingsBy(&sec.Movement, results, teams, ts))
 		out.Matches = teamMatchScores(&sec.Movement, results, ts)
 	case sec.Spec.SwissPairs():

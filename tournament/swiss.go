@@ -208,7 +208,7 @@ type teamScoring struct {
 	bye    float64 // IMP_TEAMS: the VPs of a bye, each round a team sits out (other methods: byePoints)
 	byes   bool    // a team sitting out has a bye (a Swiss)
 	spec   *MovementSpec
-	// session is law option average_session (Law 12C2 at IMP_TEAMS:
+	// session is law option average_session_imps (Law 12C2 at IMPs:
 	// team_artificial.go); penalties the section's, those in IMPs taken
 	// off their match's margin before it is converted to VPs.
 	session   bool

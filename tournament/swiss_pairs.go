@@ -195,8 +195,8 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 			matches = append(matches, bye)
 		}
 	}
-	if !vps {
-		return pairStandings(method, m, results, stored), matches
+	if !vps { // ranked by matchpoints: penalties in matchpoints or percent of a top, as at pairs
+		return pairStandingsBy(method, m, results, stored, sb, sec.Penalties), matches
 	}
 	players := map[string][]string{}
 	for _, p := range stored {
@@ -222,5 +222,5 @@ func swissPairsStandings(method Method, sec *Section, results []Result, stored [
 		out[i].Place = place
 	}
 	slices.SortStableFunc(out, func(a, b Standing) int { return a.Place - b.Place })
-	return out, matches
+	return applyTeamPenalties(sec.Penalties, out), matches // penalties in VPs off the total, as at teams
 }

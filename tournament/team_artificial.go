@@ -16,7 +16,7 @@ import (
 // each team its own side's figure (scoring.ArtificialIMPs of its side's
 // percentage: +3 at 60 %, 0 at 50 %, −3 at 40 %), whatever the other room
 // did; a board with an artificial score in both rooms gives each team the
-// mean of its two sides' figures. With law option average_session (as
+// mean of its two sides' figures. With law option average_session_imps (as
 // sessionArtificial at pairs) a team's average plus is the greater of +3
 // and its average a board over its other boards of the section, average
 // minus the lesser of −3 and it. A match's IMPs are whole: a figure is
@@ -94,7 +94,7 @@ func (t *matchTally) vps(scale scoring.VPScale) (home, away float64) {
 }
 
 // teamTallies counts each match of an IMP_TEAMS section (in teamMatches'
-// order) as the comment above says: session is law option average_session,
+// order) as the comment above says: session is law option average_session_imps,
 // pens the section's penalties (those in IMPs come off their match).
 func teamTallies(m *movement.Movement, results []Result, session bool, pens []Penalty) []matchTally {
 	pms := playedMatches(m, results)

@@ -91,7 +91,7 @@ func TestTeamArtificialIMPs(t *testing.T) {
 	}
 }
 
-// TestTeamArtificialSession: with law option average_session a team's
+// TestTeamArtificialSession: with law option average_session_imps a team's
 // average plus is the greater of +3 IMPs and its average a board over its
 // other boards of the section, average minus the lesser of −3 and it
 // (artificial.go), rounded to whole IMPs as a match counts them. Team 2's
@@ -100,7 +100,7 @@ func TestTeamArtificialIMPs(t *testing.T) {
 // margin −3: 7. Team 4 has board 1 at 0: +3 stays; team 1 at 0: −3 stays.
 func TestTeamArtificialSession(t *testing.T) {
 	sec, results := teamsRound1(t)
-	e := Event{Law: scoring.Contract2017, Scoring: MethodIMPTeams, LawOptions: LawOptions{"average_session": true}}
+	e := Event{Law: scoring.Contract2017, Scoring: MethodIMPTeams, LawOptions: LawOptions{"average_session_imps": true}}
 	got := teamTotals(sectionStandings(&e, &sec, results, nil, nil))
 	want := map[string][3]float64{"4": {13, 3, 0}, "1": {7, -3, 0}, "2": {20, 12, 0}, "3": {7, -3, 0}}
 	for n, w := range want {

@@ -163,10 +163,15 @@ func TestKnockoutIMPPenalty(t *testing.T) {
 	if len(km.Segments) != 1 || km.Segments[0].IMPs != [2]float64{6, 0} || km.Segments[0].Penalty != [2]float64{3, 0} || km.Total != [2]float64{3, 0} || km.Winner != 1 {
 		t.Errorf("knockout: segments %+v, total %v, winner %d; want 6–0 less 3 off team 1: 3–0", km.Segments, km.Total, km.Winner)
 	}
-	// The standings: team 1 first on 3 IMPs, its penalty beside it.
+	// The standings: team 1 first on 3 IMPs, its penalty beside it; its net
+	// IMPs after the penalty (6 − 3) − 0 = 3, team 2's −3 (before it, 6 and
+	// −6: Standing.IMPs).
 	st := knockoutStandings(&km, nil)
 	if st[0].Number != "1" || st[0].Total != 3 || st[0].Penalty != 3 || len(st[0].Penalties) != 1 || st[1].Penalty != 0 {
 		t.Errorf("standings: %+v, want team 1 on 3 with its 3-IMP penalty", st)
+	}
+	if st[0].NetIMPs != 3 || st[1].NetIMPs != -3 || st[0].IMPs != 6 {
+		t.Errorf("net IMPs after penalties %v and %v (before: %d); want 3 and -3 (6)", st[0].NetIMPs, st[1].NetIMPs, st[0].IMPs)
 	}
 	for _, bad := range []struct {
 		p     Penalty

@@ -3,7 +3,8 @@ package e2e
 // Issue 27 §1 through the API: an event's convention is chosen when it is
 // made, changed by PATCH, refused by name when unknown, and applied to the
 // standings. The worked Mitchell (enterWorked: EBU matchpoints, 3 tables,
-// 12 possible) has NS 1 at 7.4 of 12 = 61.666… %: traveler's own prints
+// 12 possible; gradedMitchell's event scores average plus at 60 % as
+// given) has NS 1 at 7.4 of 12 = 61.666… %: traveler's own prints
 // 61.67 (halves away from zero), RealBridge's convention cuts it to 61.66
 // (issue 27: RealBridge prints 48.12 for 48.125); NS 3 3.5 of 12 =
 // 29.166… %: 29.17 and 29.16.

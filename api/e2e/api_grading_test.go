@@ -19,10 +19,16 @@ import (
 // entered through the API, each player with a membership number (NS n:
 // n001 and n002; EW n: (n+3)001 and (n+3)002), and returns the section and
 // the pairs by "number direction". Its results are entered by enterWorked.
+// The event scores Law 12C2's average plus and minus at 60 % and 40 % as
+// given (law option average_session off, Law 12C2(a) as printed), the
+// figures TestPairStandingsMitchell works by hand and the grading,
+// handicap, penalty and correction tests build on; a new event's default
+// (the pair's session percentage when better for it) is
+// TestAPIAveragePlusSession's.
 func gradedMitchell(e *env, name string) (tournament.Section, map[string]api.PairResponse) {
 	e.t.Helper()
 	b := e.build()
-	ev := b.Event(tournament.EventInput{Name: name, Published: true})
+	ev := b.Event(tournament.EventInput{Name: name, Published: true, LawOptions: tournament.LawOptions{"average_session": false}})
 	sec := b.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 3, BoardsPerRound: 1}})
 	var in []map[string]any
 	for _, dir := range []string{"NS", "EW"} {

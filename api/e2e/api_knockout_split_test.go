@@ -36,6 +36,15 @@ func TestAPIKnockoutSplitScore(t *testing.T) {
 	if fmt.Sprint(km.Segments[0].Penalty) != "[1 0]" || km.Teams[0].Total != -0.5 || km.Teams[1].Total != 0 || km.Winner != 2 {
 		t.Errorf("knockout after the penalty: %+v, want team 1 on −½ and team 2 winning", km)
 	}
+	// The standings' net IMPs are the margin on the boards after the
+	// penalty, the half kept: team 2 0 − (½ − 1) = +½, team 1 −½ — not
+	// the margin before it rounded away from 0 (team 2 −1 beside its 0.00).
+	var st api.StandingsResponse
+	e.want(200, &st, "GET", s+"/standings", directorToken, nil)
+	if len(st.Pairs) != 2 || st.Pairs[0].Number != "2" || st.Pairs[0].NetIMPs == nil || *st.Pairs[0].NetIMPs != 0.5 ||
+		st.Pairs[1].NetIMPs == nil || *st.Pairs[1].NetIMPs != -0.5 {
+		t.Errorf("standings: %+v; want team 2 first with net IMPs 0.5, team 1 -0.5", st.Pairs)
+	}
 }
 
 // TestBrowserKnockoutPenalty: the knockout of TestAPIKnockoutSplitScore on
@@ -81,6 +90,17 @@ func TestBrowserKnockoutPenalty(t *testing.T) {
 	}
 	if got := p.text(".penalty-notes"); !strings.Contains(got, "mobile phone (board 2)") {
 		t.Errorf("the penalty note under the standings: %q", got)
+	}
+	// The teams table: the winner, team 2, on 0.00 with the carry-over and
+	// net +0.5 on the boards after team 1's penalty (0 − (½ − 1)); team 1
+	// −0.5 (signed, a minus sign). Before, the column showed −1: team 2's margin before the
+	// penalty, −½ rounded away from 0.
+	teams := eval[string](p, "read the teams table", `[...document.querySelectorAll('#teams-table tbody tr')].map(tr => tr.dataset.team + " " + tr.querySelector('.total-imps').textContent.trim() + " " + tr.querySelector('.imps').textContent.trim()).join("; ")`)
+	if teams != "2 0.00 +0.5; 1 -0.50 −0.5" {
+		t.Errorf("the teams table: %q, want \"2 0.00 +0.5; 1 -0.50 −0.5\"", teams)
+	}
+	if head := p.text("#teams-table thead"); !strings.Contains(head, "Net IMPs after penalties") {
+		t.Errorf("the teams table's heading %q does not say the net IMPs are after penalties", head)
 	}
 	p.shot("knockout standings after a split score and a penalty")
 	checkFitsPhone(t, p, "the knockout standings")

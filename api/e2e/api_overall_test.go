@@ -37,10 +37,17 @@ func playField(b *tournamenttest.Builder, sec tournament.Section, board1 [][5]an
 // TestOverallAcrossTheField, worked by hand there: board 1, played in both
 // sections, gives +450 10, +420 6, +140 2, −50 0 (top 10 over 6 lines);
 // overall NS: B 1 21 (70 %), B 2 19 (63.33 %), A 1 and A 2 17 (56.67 %),
-// A 3 and B 3 9 (30 %). A's own standings show the field's matchpoints and
-// change when a result is entered in B; within each section (the
-// director's change) A's NS 1 has its own 7.4 (61.67 %). Bad options are
-// refused naming the field, and nothing is changed.
+// A 3 and B 3 9 (30 %) — with 60 % and 40 % as given. The event is new with
+// default options, so Law 12C2's average plus is 60 % or the pair's
+// percentage on its other boards if higher (law option average_session,
+// artificial.go): B 1 (NS 1 of B, average plus on board 3) has 21 − 6 = 15
+// of 20 = 75 % on its other boards, so 7.5 of the top 10, total 22.5
+// (75 %); A 1 has 17 − 6 = 11 of 20 = 55 %, so keeps 60 % and 17. A's own
+// standings show the field's matchpoints and change when a result is
+// entered in B; within each section (the director's change) A's NS 1 has
+// its own 7.5 (62.5 %: tournament's TestPairStandingsMitchell's 7.4 less
+// the 2.4 of 60 % is 5.0 of 8 = 62.5 % on its other boards, so average plus
+// 2.5). Bad options are refused naming the field, and nothing is changed.
 func TestAPIOverallAcrossTheField(t *testing.T) {
 	e := newEnv(t)
 	e.wantError(422, "overall.field", "POST", "/v1/events", directorToken,
@@ -94,7 +101,7 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 			got = append(got, fmt.Sprint(s.Section, s.Number, " ", en.Total, " ", en.Percentage, " ", en.Place))
 		}
 	}
-	if want := "B1 21 70 1, B2 19 63.33 2, A1 17 56.67 3, A2 17 56.67 3, A3 9 30 5, B3 9 30 5"; strings.Join(got, ", ") != want {
+	if want := "B1 22.5 75 1, B2 19 63.33 2, A1 17 56.67 3, A2 17 56.67 3, A3 9 30 5, B3 9 30 5"; strings.Join(got, ", ") != want {
 		t.Errorf("overall NS across the field:\n got %s\nwant %s", strings.Join(got, ", "), want)
 	}
 	if o.Options.Field != "field" || fmt.Sprint(o.Sessions) != "[1]" || o.Results != 18 {
@@ -115,7 +122,7 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 		t.Errorf("A's board 1 across the field: %s", got)
 	}
 
-	// The workbook's Overall sheet says the same: B 1 first among NS, 21.
+	// The workbook's Overall sheet says the same: B 1 first among NS, 22.5.
 	wb := e.want(200, nil, "GET", evPath+"/report.xlsx", directorToken, nil)
 	f, err := excelize.OpenReader(bytes.NewReader(wb.Body))
 	if err != nil {
@@ -123,7 +130,7 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	}
 	rows, err := f.GetRows("Overall")
 	f.Close()
-	if err != nil || len(rows) != 13 || strings.Join(rows[1], "|") != "1|NS||21|70|3|B 1 NS|21|70" {
+	if err != nil || len(rows) != 13 || strings.Join(rows[1], "|") != "1|NS||22.5|75|3|B 1 NS|22.5|75" {
 		t.Errorf("the workbook's Overall sheet: %v, %q", err, rows)
 	}
 
@@ -132,7 +139,7 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 	oc := e.want(200, nil, "GET", evPath+"/overall.csv", directorToken, nil)
 	rows, err = csv.NewReader(bytes.NewReader(oc.Body)).ReadAll()
 	if err != nil || len(rows) != 13 || strings.Join(rows[0], ",") != "direction,place,players,name,total,percentage,boards,session_1_section,session_1_number,session_1_direction,session_1_points,session_1_percentage,session_1_boards" ||
-		strings.Join(rows[1], ",") != "NS,1,,,21.00,70.00,3,B,1,NS,21.00,70.00,3" || strings.Join(rows[7], ",") != "EW,1,,,23.00,76.67,3,A,3,EW,23.00,76.67,3" {
+		strings.Join(rows[1], ",") != "NS,1,,,22.50,75.00,3,B,1,NS,22.50,75.00,3" || strings.Join(rows[7], ",") != "EW,1,,,23.00,76.67,3,A,3,EW,23.00,76.67,3" {
 		t.Errorf("overall.csv: %v %q", err, rows)
 	}
 	if er := e.wantError(422, "section", "GET", evPath+"/usebio.xml", directorToken, nil); !strings.Contains(er.Error, "overall ranking of every section and session is in overall.csv") {
@@ -145,7 +152,7 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 		t.Errorf("the PBN file of two sections does not say where the overall ranking is:\n%.400s", pbn.Body)
 	}
 	// One section's file is scored across the field too: A's standings.csv
-	// gives its NS 1 the field's 17, not its section's 7.4.
+	// gives its NS 1 the field's 17, not its section's 7.5.
 	sc := e.want(200, nil, "GET", evPath+"/standings.csv?section="+id(secs[0].ID), directorToken, nil)
 	if !strings.Contains(string(sc.Body), "\nA,NS,1,1,,,,17.00,56.67,3\n") {
 		t.Errorf("A's standings.csv across the field:\n%s", sc.Body)
@@ -157,8 +164,8 @@ func TestAPIOverallAcrossTheField(t *testing.T) {
 		t.Errorf("a refused change changed the options: %+v", ev.Overall)
 	}
 	e.want(200, nil, "PATCH", evPath, directorToken, `{"overall": {"field": "section"}}`)
-	if p := ns1(); p.Total != 7.4 || p.Percentage != 61.67 {
-		t.Errorf("A's NS 1 within its section: %+v, want 7.4 (61.67 %%)", p)
+	if p := ns1(); p.Total != 7.5 || p.Percentage != 62.5 {
+		t.Errorf("A's NS 1 within its section: %+v, want 7.5 (62.5 %%)", p)
 	}
 	if got := board1(); got != "top 4 420:3 420:3 -50:0" {
 		t.Errorf("A's board 1 within the section: %s", got)

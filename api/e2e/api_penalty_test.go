@@ -75,7 +75,7 @@ func TestAPIPenalty(t *testing.T) {
 
 	// In the files and the changes.
 	csv := string(e.want(200, nil, "GET", base+"/standings.csv", directorToken, nil).Body)
-	if !strings.Contains(csv, ",penalty,penalty_reasons\n") || !strings.Contains(csv, "A,NS,2,2,,NS 2 first & NS 2 second,2001 & 2002,6.50,54.17,3,1.00,25 percent_top: slow play (board 2)\n") {
+	if !strings.Contains(csv, ",penalty,penalty_reasons\n") || !strings.Contains(csv, "A,NS,2,2,,NS 2 first & NS 2 second,2001 & 2002,6.50,54.17,3,1.00,\"25% of a top, slow play (board 2)\"\n") {
 		t.Errorf("standings.csv does not carry the penalty:\n%s", csv)
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(e.want(200, nil, "GET", base+"/report.xlsx", directorToken, nil).Body))
@@ -93,11 +93,11 @@ func TestAPIPenalty(t *testing.T) {
 			penaltyRow = strings.Join(row, "|")
 		}
 	}
-	if penaltyRow != "Penalty||25 percent_top: slow play (board 2)|||||-1.00|6.50" { // 7.5 on the boards, 1 off
+	if penaltyRow != "Penalty||25% of a top, slow play (board 2)|||||-1.00|6.50" { // 7.5 on the boards, 1 off
 		t.Errorf("the workbook's score card penalty row: %q", penaltyRow)
 	}
 	xml := string(e.want(200, nil, "GET", base+"/usebio.xml?section="+sid, directorToken, nil).Body)
-	if !strings.Contains(xml, "procedural penalties (Law 90) are taken off TOTAL_SCORE") || !strings.Contains(xml, "<TOTAL_SCORE>6.50</TOTAL_SCORE>") {
+	if !strings.Contains(xml, "procedural penalties (Law 90) are taken off TOTAL_SCORE") || !strings.Contains(xml, "2 NS: 25% of a top, slow play (board 2)") || !strings.Contains(xml, "<TOTAL_SCORE>6.50</TOTAL_SCORE>") {
 		t.Errorf("usebio.xml does not say the penalty")
 	}
 	pbn := string(e.want(200, nil, "GET", base+"/results.pbn", directorToken, nil).Body)
@@ -105,7 +105,7 @@ func TestAPIPenalty(t *testing.T) {
 		t.Errorf("results.pbn's TotalScoreTable has no Penalty column")
 	}
 	changes := string(e.want(200, nil, "GET", base+"/changes", directorToken, nil).Body)
-	if !strings.Contains(changes, "25 percent_top on 2 NS: slow play (board 2)") {
+	if !strings.Contains(changes, "2 NS: 25% of a top, slow play (board 2)") { // the pages' words (tournament.Penalty.Words)
 		t.Errorf("the changes do not keep the penalty: %s", changes)
 	}
 

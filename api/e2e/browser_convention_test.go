@@ -2,9 +2,11 @@ package e2e
 
 // Issue 27 §1 on the pages: the director chooses an event's convention on
 // the new-event form; the event page and the section's standings say
-// which. The section is the worked Mitchell (enterWorked): NS 1 has 7.4
-// of 12 = 61.666… %, which RealBridge's convention cuts to 61.66 (traveler's
-// own prints 61.67).
+// which. The section is the worked Mitchell (enterWorked) in an event made
+// on the form with default options, so Law 12C2's average plus and minus go
+// by the pair's session percentage (law option average_session): EW 3,
+// not at the artificial board, has 9.5 of 12 = 79.166… %, which
+// RealBridge's convention cuts to 79.16 (traveler's own prints 79.17).
 
 import (
 	"strings"
@@ -43,8 +45,8 @@ func TestBrowserConvention(t *testing.T) {
 	if got := d.text("#convention-note"); !strings.Contains(got, "realbridge") {
 		t.Errorf("the standings say %q, want the realbridge convention", got)
 	}
-	if got := d.text("#standings"); !strings.Contains(got, "61.66") || strings.Contains(got, "61.67") {
-		t.Errorf("the standings do not show NS 1 at 61.66 %%:\n%s", got)
+	if got := d.text("#standings"); !strings.Contains(got, "79.16") || strings.Contains(got, "79.17") {
+		t.Errorf("the standings do not show EW 3 at 79.16 %%:\n%s", got)
 	}
 	d.shot("standings by the realbridge convention")
 }

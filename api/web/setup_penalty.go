@@ -71,15 +71,7 @@ func (p *Pages) liftPenalty(c echo.Context) error {
 // penaltyNote says a penalty in a line: "3 NS: 25 % of a top, slow play
 // (board 7)".
 func penaltyNote(pen tournament.Penalty) string {
-	who := pen.Number
-	if pen.Direction != "" {
-		who += " " + pen.Direction
-	}
-	s := who + ": " + pen.Unit.Amount(pen.Amount) + ", " + pen.Reason
-	if pen.Board > 0 {
-		s += " (board " + strconv.Itoa(pen.Board) + ")"
-	}
-	return s
+	return pen.Words()
 }
 
 // penaltyNotes lists the penalties of standings, each with what it took

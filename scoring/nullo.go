@@ -156,15 +156,55 @@ func (n *NulloSolver) Tricks(declarer Seat) (int, bool) {
 // TricksUpTo returns the declarer's nullo tricks when they are most or
 // fewer, else most (all a caller needs who counts no trick above most);
 // false when the budget ran out first.
+//
+// The questions start at a guess, the count of another declarer already
+// known (the four declarers play one game, only its leader differs, and
+// the counts from neighbouring leads are seldom far apart), and step from
+// it: a question near the answer costs the most, and bisection from the
+// middle asks several such; far from a guess, it bisects.
 func (n *NulloSolver) TricksUpTo(declarer Seat, most int) (int, bool) {
 	d := declarer & 3
+	k, guessed := n.guess(d)
+	steps := 0
 	for n.lo[d] < min(most, n.hi[d]) {
-		k := (n.lo[d] + min(most, n.hi[d])) / 2
-		if _, ok := n.AtMost(d, k); !ok {
+		top := min(most, n.hi[d])
+		if !guessed || steps >= 2 {
+			k = (n.lo[d] + top) / 2
+		}
+		k = max(n.lo[d], min(k, top-1))
+		yes, ok := n.AtMost(d, k)
+		if !ok {
 			return 0, false
 		}
+		// Next: one step on from the answer.
+		if yes {
+			k--
+		} else {
+			k++
+		}
+		steps++
 	}
 	return min(n.lo[d], most), true
+}
+
+// guess returns the tricks declarer d likely takes: those of the declarer
+// whose lead is nearest d's already known, in d's terms; false when none
+// is known.
+func (n *NulloSolver) guess(d Seat) (int, bool) {
+	for _, o := range []Seat{d.Next().Next(), d.Next(), d.Next().Next().Next()} {
+		if n.lo[o] != n.hi[o] {
+			continue
+		}
+		ns := n.lo[o] // North-South's tricks from o's left hand's lead
+		if o.Side() == EW {
+			ns = n.cards - ns
+		}
+		if d.Side() == EW {
+			return n.cards - ns, true
+		}
+		return ns, true
+	}
+	return 0, false
 }
 
 // Positions returns the positions searched so far (trick starts searched

@@ -765,11 +765,34 @@ func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out, low *[13]int) int {
 	return n
 }
 
+// misereLead scores a lead c (rank r) of the nullo: a suit the opponents
+// hold, the fewer of their cards below it the better (they cannot duck
+// it), an opponent holding none below it (he must win it) best; a suit
+// they do not hold, last (the leader's side takes the trick).
+func (s *ddSolver) misereLead(p Seat, c, r int) int {
+	su := c / 13
+	var opp [2]uint32
+	for j, o := range []Seat{p.Next(), p.Next().Next().Next()} {
+		opp[j] = uint32(s.hands[o]>>(13*uint(su))) & 0x1fff
+	}
+	if opp[0]|opp[1] == 0 {
+		return 20 - r
+	}
+	below := uint32(1)<<uint(r) - 1
+	score := 300 - 16*bits.OnesCount32((opp[0]|opp[1])&below) - r
+	for _, m := range opp {
+		if m != 0 && m&below == 0 {
+			score += 100 // he must win it
+		}
+	}
+	return score
+}
+
 // order scores a card for move ordering: higher is tried first.
 func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, following, partnerWins bool) int {
 	switch {
 	case i == 0 && s.misere:
-		return 100 - r // lead low
+		return s.misereLead(p, c, r)
 	case i == 0:
 		if r == top {
 			return 200 + length // a winner, from the longer suit
@@ -782,6 +805,9 @@ func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, follo
 	}
 	beats := c > t.best
 	if s.misere {
+		if i == 3 && partnerWins {
+			return 300 + r // his side takes it anyway: unblock, the highest
+		}
 		if !beats {
 			return 200 + r // duck with the highest card that ducks
 		}

@@ -307,10 +307,8 @@ func (s *ddSolver) search(leader Seat, k int) (bool, Hand) {
 		return leader.Side() == EW, s.mastersRelevant(1 - leader.Side()) // North-South take all n ≥ k, or none
 	}
 	pos := s.position(leader)
-	if lo, hi, loRel, hiRel := s.tt.bounds(&pos); lo >= k {
-		return true, s.cardsOf(&pos, loRel)
-	} else if hi < k {
-		return false, s.cardsOf(&pos, hiRel)
+	if d, depth := s.tt.decide(&pos, k); d != 0 {
+		return d > 0, s.cardsOf(&pos, depth)
 	}
 	s.nodes++
 	if s.nodes > s.budget || (s.nodes&1023 == 0 && s.cancelled()) {
@@ -362,7 +360,15 @@ type ddEntry struct {
 }
 
 // ddTable is the transposition table: entries by key.
-type ddTable map[ddKey][]ddEntry
+type ddTable map[ddKey]*ddBucket
+
+// ddBucket holds the entries of one key: the lower bounds from the highest
+// down and the upper bounds from the lowest up, so that a question "k or
+// more?" reads only the entries that could settle it and stops at the
+// first that matches.
+type ddBucket struct {
+	lower, upper []ddEntry
+}
 
 // matches reports whether the position's top cards are held as the
 // entry's.
@@ -375,20 +381,33 @@ func (e *ddEntry) matches(p *ddPosition) bool {
 	return true
 }
 
-// bounds returns the best bounds the table holds for the position (0 and
-// the cards left when none) and the depths each depended on.
-func (t ddTable) bounds(p *ddPosition) (lo, hi int, loDepth, hiDepth ddDepth) {
-	lo, hi = 0, 13
-	list := t[p.key]
-	for i := range list {
-		e := &list[i]
-		if e.lower && int(e.v) > lo && e.matches(p) {
-			lo, loDepth = int(e.v), e.depth
-		} else if !e.lower && int(e.v) < hi && e.matches(p) {
-			hi, hiDepth = int(e.v), e.depth
+// decide reports what the table knows of "North-South take k or more
+// tricks from the position": +1 yes, −1 no, 0 not known; and the depths
+// the answer depended on.
+func (t ddTable) decide(p *ddPosition, k int) (int, ddDepth) {
+	b := t[p.key]
+	if b == nil {
+		return 0, ddDepth{}
+	}
+	for i := range b.lower {
+		e := &b.lower[i]
+		if int(e.v) < k {
+			break
+		}
+		if e.matches(p) {
+			return 1, e.depth
 		}
 	}
-	return lo, hi, loDepth, hiDepth
+	for i := range b.upper {
+		e := &b.upper[i]
+		if int(e.v) >= k {
+			break
+		}
+		if e.matches(p) {
+			return -1, e.depth
+		}
+	}
+	return 0, ddDepth{}
 }
 
 // store records a bound for the positions matching p's top depth cards.
@@ -398,17 +417,39 @@ func (t ddTable) store(p *ddPosition, depth ddDepth, lower bool, v int) {
 	for su := 0; su < 4; su++ {
 		e.owner[su] = p.owner[su] >> (2 * uint(p.count[su]-depth[su]))
 	}
-	list := t[p.key]
-	for i := range list {
-		o := &list[i]
-		if o.lower == lower && o.depth == depth && o.owner == e.owner {
-			if (lower && e.v > o.v) || (!lower && e.v < o.v) {
-				o.v = e.v
+	b := t[p.key]
+	if b == nil {
+		b = &ddBucket{}
+		t[p.key] = b
+	}
+	list := &b.upper
+	if lower {
+		list = &b.lower
+	}
+	// better: a's bound is tighter than b's, so a comes first.
+	better := func(a, b uint8) bool { return (lower && a > b) || (!lower && a < b) }
+	l := *list
+	for i := range l {
+		o := &l[i]
+		if o.depth == depth && o.owner == e.owner {
+			if !better(e.v, o.v) {
+				return
 			}
-			return
+			l = append(l[:i], l[i+1:]...) // re-placed below by its new bound
+			break
 		}
 	}
-	t[p.key] = append(list, e)
+	at := len(l)
+	for i := range l {
+		if better(e.v, l[i].v) {
+			at = i
+			break
+		}
+	}
+	l = append(l, ddEntry{})
+	copy(l[at+1:], l[at:])
+	l[at] = e
+	*list = l
 }
 
 // position reads the trick-start position with leader on lead.
@@ -692,13 +733,11 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) (boo
 		s.hands[p] &^= bit
 		s.gone |= played
 		pos := s.position(win)
-		lo, hi, loDepth, hiDepth := s.tt.bounds(&pos)
 		var cut Hand
-		ok := false
-		if mx && lo >= kk {
-			ok, cut = true, s.cardsOf(&pos, loDepth)
-		} else if !mx && hi < kk {
-			ok, cut = true, s.cardsOf(&pos, hiDepth)
+		d, depth := s.tt.decide(&pos, kk)
+		ok := d != 0 && (d > 0) == mx
+		if ok {
+			cut = s.cardsOf(&pos, depth)
 		}
 		s.gone &^= played
 		s.hands[p] |= bit

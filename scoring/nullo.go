@@ -336,8 +336,12 @@ func (s *ddSolver) search(leader Seat, k int) (bool, Hand) {
 type ddPosition struct {
 	key   ddKey
 	owner [4]uint32 // per suit, the holders from the highest card down
-	count [4]uint8  // per suit, the cards left
-	suit  [4]Hand   // per suit, the cards left
+	// packed: the owners of each suit from the highest card down from the
+	// top bit of a 32-bit half (spades and hearts, diamonds and clubs),
+	// so that an entry's top cards are matched by a mask.
+	packed [2]uint64
+	count  [4]uint8 // per suit, the cards left
+	suit   [4]Hand  // per suit, the cards left
 }
 
 // ddKey is what a table entry must match exactly: the leader and the
@@ -353,7 +357,8 @@ type ddDepth [4]uint8
 // position matching it: those with its key and, in each suit, its top
 // depth cards held as owner says.
 type ddEntry struct {
-	owner [4]uint32 // per suit, the holders of the top depth cards
+	owner [2]uint64 // the holders of the top depth cards, as packed
+	mask  [2]uint64 // the bits of packed those cards take
 	depth ddDepth
 	lower bool  // tricks ≥ v; else tricks ≤ v
 	v     uint8 // the bound
@@ -373,12 +378,7 @@ type ddBucket struct {
 // matches reports whether the position's top cards are held as the
 // entry's.
 func (e *ddEntry) matches(p *ddPosition) bool {
-	for su := 0; su < 4; su++ {
-		if p.owner[su]>>(2*uint(p.count[su]-e.depth[su])) != e.owner[su] {
-			return false
-		}
-	}
-	return true
+	return p.packed[0]&e.mask[0] == e.owner[0] && p.packed[1]&e.mask[1] == e.owner[1]
 }
 
 // decide reports what the table knows of "North-South take k or more
@@ -415,8 +415,9 @@ func (t ddTable) store(p *ddPosition, depth ddDepth, lower bool, v int) {
 	var e ddEntry
 	e.depth, e.lower, e.v = depth, lower, uint8(v)
 	for su := 0; su < 4; su++ {
-		e.owner[su] = p.owner[su] >> (2 * uint(p.count[su]-depth[su]))
+		e.mask[su/2] |= uint64(^uint32(0)<<(32-2*uint(depth[su]))) << (32 * uint(1-su%2))
 	}
+	e.owner[0], e.owner[1] = p.packed[0]&e.mask[0], p.packed[1]&e.mask[1]
 	b := t[p.key]
 	if b == nil {
 		b = &ddBucket{}
@@ -485,6 +486,7 @@ func (s *ddSolver) position(leader Seat) ddPosition {
 			n++
 		}
 		p.owner[su], p.count[su] = code, uint8(n)
+		p.packed[su/2] |= uint64(code<<(32-2*uint(n))) << (32 * uint(1-su%2))
 	}
 	p.key |= ddKey(leader) << 60
 	return p

@@ -156,15 +156,55 @@ func (n *NulloSolver) Tricks(declarer Seat) (int, bool) {
 // TricksUpTo returns the declarer's nullo tricks when they are most or
 // fewer, else most (all a caller needs who counts no trick above most);
 // false when the budget ran out first.
+//
+// The questions start at a guess, the count of another declarer already
+// known (the four declarers play one game, only its leader differs, and
+// the counts from neighbouring leads are seldom far apart), and step from
+// it: a question near the answer costs the most, and bisection from the
+// middle asks several such; far from a guess, it bisects.
 func (n *NulloSolver) TricksUpTo(declarer Seat, most int) (int, bool) {
 	d := declarer & 3
+	k, guessed := n.guess(d)
+	steps := 0
 	for n.lo[d] < min(most, n.hi[d]) {
-		k := (n.lo[d] + min(most, n.hi[d])) / 2
-		if _, ok := n.AtMost(d, k); !ok {
+		top := min(most, n.hi[d])
+		if !guessed || steps >= 2 {
+			k = (n.lo[d] + top) / 2
+		}
+		k = max(n.lo[d], min(k, top-1))
+		yes, ok := n.AtMost(d, k)
+		if !ok {
 			return 0, false
 		}
+		// Next: one step on from the answer.
+		if yes {
+			k--
+		} else {
+			k++
+		}
+		steps++
 	}
 	return min(n.lo[d], most), true
+}
+
+// guess returns the tricks declarer d likely takes: those of the declarer
+// whose lead is nearest d's already known, in d's terms; false when none
+// is known.
+func (n *NulloSolver) guess(d Seat) (int, bool) {
+	for _, o := range []Seat{d.Next().Next(), d.Next(), d.Next().Next().Next()} {
+		if n.lo[o] != n.hi[o] {
+			continue
+		}
+		ns := n.lo[o] // North-South's tricks from o's left hand's lead
+		if o.Side() == EW {
+			ns = n.cards - ns
+		}
+		if d.Side() == EW {
+			return n.cards - ns, true
+		}
+		return ns, true
+	}
+	return 0, false
 }
 
 // Positions returns the positions searched so far (trick starts searched
@@ -267,10 +307,8 @@ func (s *ddSolver) search(leader Seat, k int) (bool, Hand) {
 		return leader.Side() == EW, s.mastersRelevant(1 - leader.Side()) // North-South take all n ≥ k, or none
 	}
 	pos := s.position(leader)
-	if lo, hi, loRel, hiRel := s.tt.bounds(&pos); lo >= k {
-		return true, s.cardsOf(&pos, loRel)
-	} else if hi < k {
-		return false, s.cardsOf(&pos, hiRel)
+	if d, depth := s.tt.decide(&pos, k); d != 0 {
+		return d > 0, s.cardsOf(&pos, depth)
 	}
 	s.nodes++
 	if s.nodes > s.budget || (s.nodes&1023 == 0 && s.cancelled()) {
@@ -298,8 +336,12 @@ func (s *ddSolver) search(leader Seat, k int) (bool, Hand) {
 type ddPosition struct {
 	key   ddKey
 	owner [4]uint32 // per suit, the holders from the highest card down
-	count [4]uint8  // per suit, the cards left
-	suit  [4]Hand   // per suit, the cards left
+	// packed: the owners of each suit from the highest card down from the
+	// top bit of a 32-bit half (spades and hearts, diamonds and clubs),
+	// so that an entry's top cards are matched by a mask.
+	packed [2]uint64
+	count  [4]uint8 // per suit, the cards left
+	suit   [4]Hand  // per suit, the cards left
 }
 
 // ddKey is what a table entry must match exactly: the leader and the
@@ -315,40 +357,57 @@ type ddDepth [4]uint8
 // position matching it: those with its key and, in each suit, its top
 // depth cards held as owner says.
 type ddEntry struct {
-	owner [4]uint32 // per suit, the holders of the top depth cards
+	owner [2]uint64 // the holders of the top depth cards, as packed
+	mask  [2]uint64 // the bits of packed those cards take
 	depth ddDepth
 	lower bool  // tricks ≥ v; else tricks ≤ v
 	v     uint8 // the bound
 }
 
 // ddTable is the transposition table: entries by key.
-type ddTable map[ddKey][]ddEntry
+type ddTable map[ddKey]*ddBucket
+
+// ddBucket holds the entries of one key: the lower bounds from the highest
+// down and the upper bounds from the lowest up, so that a question "k or
+// more?" reads only the entries that could settle it and stops at the
+// first that matches.
+type ddBucket struct {
+	lower, upper []ddEntry
+}
 
 // matches reports whether the position's top cards are held as the
 // entry's.
 func (e *ddEntry) matches(p *ddPosition) bool {
-	for su := 0; su < 4; su++ {
-		if p.owner[su]>>(2*uint(p.count[su]-e.depth[su])) != e.owner[su] {
-			return false
-		}
-	}
-	return true
+	return p.packed[0]&e.mask[0] == e.owner[0] && p.packed[1]&e.mask[1] == e.owner[1]
 }
 
-// bounds returns the best bounds the table holds for the position (0 and
-// the cards left when none) and the depths each depended on.
-func (t ddTable) bounds(p *ddPosition) (lo, hi int, loDepth, hiDepth ddDepth) {
-	lo, hi = 0, 13
-	list := t[p.key]
-	for i := range list {
-		e := &list[i]
-		if e.lower && int(e.v) > lo && e.matches(p) {
-			lo, loDepth = int(e.v), e.depth
-		} else if !e.lower && int(e.v) < hi && e.matches(p) {
-			hi, hiDepth = int(e.v), e.depth
+// decide reports what the table knows of "North-South take k or more
+// tricks from the position": +1 yes, −1 no, 0 not known; and the depths
+// the answer depended on.
+func (t ddTable) decide(p *ddPosition, k int) (int, ddDepth) {
+	b := t[p.key]
+	if b == nil {
+		return 0, ddDepth{}
+	}
+	for i := range b.lower {
+		e := &b.lower[i]
+		if int(e.v) < k {
+			break
+		}
+		if e.matches(p) {
+			return 1, e.depth
 		}
 	}
-	return lo, hi, loDepth, hiDepth
+	for i := range b.upper {
+		e := &b.upper[i]
+		if int(e.v) >= k {
+			break
+		}
+		if e.matches(p) {
+			return -1, e.depth
+		}
+	}
+	return 0, ddDepth{}
 }
 
 // store records a bound for the positions matching p's top depth cards.
@@ -356,19 +415,42 @@ func (t ddTable) store(p *ddPosition, depth ddDepth, lower bool, v int) {
 	var e ddEntry
 	e.depth, e.lower, e.v = depth, lower, uint8(v)
 	for su := 0; su < 4; su++ {
-		e.owner[su] = p.owner[su] >> (2 * uint(p.count[su]-depth[su]))
+		e.mask[su/2] |= uint64(^uint32(0)<<(32-2*uint(depth[su]))) << (32 * uint(1-su%2))
 	}
-	list := t[p.key]
-	for i := range list {
-		o := &list[i]
-		if o.lower == lower && o.depth == depth && o.owner == e.owner {
-			if (lower && e.v > o.v) || (!lower && e.v < o.v) {
-				o.v = e.v
+	e.owner[0], e.owner[1] = p.packed[0]&e.mask[0], p.packed[1]&e.mask[1]
+	b := t[p.key]
+	if b == nil {
+		b = &ddBucket{}
+		t[p.key] = b
+	}
+	list := &b.upper
+	if lower {
+		list = &b.lower
+	}
+	// better: a's bound is tighter than b's, so a comes first.
+	better := func(a, b uint8) bool { return (lower && a > b) || (!lower && a < b) }
+	l := *list
+	for i := range l {
+		o := &l[i]
+		if o.depth == depth && o.owner == e.owner {
+			if !better(e.v, o.v) {
+				return
 			}
-			return
+			l = append(l[:i], l[i+1:]...) // re-placed below by its new bound
+			break
 		}
 	}
-	t[p.key] = append(list, e)
+	at := len(l)
+	for i := range l {
+		if better(e.v, l[i].v) {
+			at = i
+			break
+		}
+	}
+	l = append(l, ddEntry{})
+	copy(l[at+1:], l[at:])
+	l[at] = e
+	*list = l
 }
 
 // position reads the trick-start position with leader on lead.
@@ -404,6 +486,7 @@ func (s *ddSolver) position(leader Seat) ddPosition {
 			n++
 		}
 		p.owner[su], p.count[su] = code, uint8(n)
+		p.packed[su/2] |= uint64(code<<(32-2*uint(n))) << (32 * uint(1-su%2))
 	}
 	p.key |= ddKey(leader) << 60
 	return p
@@ -652,13 +735,11 @@ func (s *ddSolver) settled(t *ddTrick, p Seat, moves []int, k int, mx bool) (boo
 		s.hands[p] &^= bit
 		s.gone |= played
 		pos := s.position(win)
-		lo, hi, loDepth, hiDepth := s.tt.bounds(&pos)
 		var cut Hand
-		ok := false
-		if mx && lo >= kk {
-			ok, cut = true, s.cardsOf(&pos, loDepth)
-		} else if !mx && hi < kk {
-			ok, cut = true, s.cardsOf(&pos, hiDepth)
+		d, depth := s.tt.decide(&pos, kk)
+		ok := d != 0 && (d > 0) == mx
+		if ok {
+			cut = s.cardsOf(&pos, depth)
 		}
 		s.gone &^= played
 		s.hands[p] |= bit
@@ -725,11 +806,34 @@ func (s *ddSolver) moves(t *ddTrick, i int, p Seat, out, low *[13]int) int {
 	return n
 }
 
+// misereLead scores a lead c (rank r) of the nullo: a suit the opponents
+// hold, the fewer of their cards below it the better (they cannot duck
+// it), an opponent holding none below it (he must win it) best; a suit
+// they do not hold, last (the leader's side takes the trick).
+func (s *ddSolver) misereLead(p Seat, c, r int) int {
+	su := c / 13
+	var opp [2]uint32
+	for j, o := range []Seat{p.Next(), p.Next().Next().Next()} {
+		opp[j] = uint32(s.hands[o]>>(13*uint(su))) & 0x1fff
+	}
+	if opp[0]|opp[1] == 0 {
+		return 20 - r
+	}
+	below := uint32(1)<<uint(r) - 1
+	score := 300 - 16*bits.OnesCount32((opp[0]|opp[1])&below) - r
+	for _, m := range opp {
+		if m != 0 && m&below == 0 {
+			score += 100 // he must win it
+		}
+	}
+	return score
+}
+
 // order scores a card for move ordering: higher is tried first.
 func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, following, partnerWins bool) int {
 	switch {
 	case i == 0 && s.misere:
-		return 100 - r // lead low
+		return s.misereLead(p, c, r)
 	case i == 0:
 		if r == top {
 			return 200 + length // a winner, from the longer suit
@@ -742,6 +846,9 @@ func (s *ddSolver) order(t *ddTrick, i int, p Seat, c, r, top, length int, follo
 	}
 	beats := c > t.best
 	if s.misere {
+		if i == 3 && partnerWins {
+			return 300 + r // his side takes it anyway: unblock, the highest
+		}
 		if !beats {
 			return 200 + r // duck with the highest card that ducks
 		}

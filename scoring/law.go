@@ -129,8 +129,8 @@ func (l Law) Options() []Option {
 			Doc: "at matchpoints average plus is 60% or the pair's percentage on its other boards of the session if higher, average minus 40% or that percentage if lower (Law 12C2 as the WBF Laws Committee's minute of 1998-08-30 reads it, the EBU's and the ACBL's rule); off: 60% and 40% (Law 12C2(a) as printed)"},
 			{Name: "average_session_imps", Label: "Average plus/minus at IMPs by the session's average", Kind: BoolOption, Default: 0,
 				Doc: "at IMPs (cross-IMPs, Butler, IMP teams) average plus is +3 IMPs or the pair's or team's average a board on its other boards if higher, average minus -3 IMPs or that average if lower; off: plus and minus 3 IMPs (Law 12C2(a))"},
-			{Name: "par_first_to_name", Label: "Par played by the first of the side to name the strain", Kind: BoolOption, Default: 0,
-				Doc: "par's contract is played by the player of its side who first bid the strain, the Laws' declarer (Definitions), found by the same bidding game as the historical codes' par; off: by the side's better seat, as published (DDS) par and hand records have it"}}
+			{Name: "par_first_to_name", Label: "Par played by the first of the side to name the strain", Kind: BoolOption, Default: 1,
+				Doc: "par's contract is played by the player of its side who first bid the strain, the Laws' declarer (Definitions), found by the same bidding game as the historical codes' par, each contract listed where that bidding ends; off: by the side's better seat, as published (DDS) par and hand records print it"}}
 	}
 	return nil
 }

@@ -8,14 +8,15 @@ package scoring
 //   - Under the historical auction codes a contract is played by the
 //     player of its side who first named its strain (seed 001 Law 46, seed
 //     003 Law 47, seed 000 Law 34): who that is, is a move of the auction
-//     (par_naming.go). Under contract-2017 it is played by whichever seat of
-//     its side takes more, as published par has it (DDS's, which hand
-//     records print and the tests compare with), though the 2017 Laws'
-//     definition of declarer is the same ("the player who, for the side
-//     that makes the final bid, first bid the denomination named in the
-//     final bid", Definitions); with the event's law option
-//     par_first_to_name it is that player, by the same game as the
-//     historical codes' (par_naming.go). A contract is doubled when it
+//     (par_naming.go). Under contract-2017 it is by default that player
+//     too, by the same game: the 2017 Laws' definition of declarer is the
+//     same ("the player who, for the side that makes the final bid, first
+//     bid the denomination named in the final bid", Definitions). With the
+//     event's law option par_first_to_name off it is played by whichever
+//     seat of its side takes more, as published par has it (DDS's, which
+//     hand records print): the par score differs only where the seat decides
+//     which side gets it, and the contract is listed at DDS's level. A
+//     contract is doubled when it
 //     fails: the opponents double a contract that goes down and never one
 //     that makes, and a doubled declarer never redoubles a failing contract.
 //     The score is the code's own (Rules.Score): trick values, honours and

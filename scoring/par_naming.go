@@ -3,9 +3,10 @@ package scoring
 import "slices"
 
 // Par under the historical auction codes (royal-auction-1913, auction-1915,
-// royalton-1915), and contract-2017 with its option par_first_to_name (the
-// 2017 Laws' Definitions: declarer is "the player who, for the side that
-// makes the final bid, first bid the denomination"), whose contract is played by the player of the side who
+// royalton-1915), and contract-2017 unless its option par_first_to_name is
+// off (the 2017 Laws' Definitions: declarer is "the player who, for the
+// side that makes the final bid, first bid the denomination"), whose
+// contract is played by the player of the side who
 // first named its strain: seed 001 Law 46 (and Clark: "he plays the
 // combined hands … unless he has raised the suit his partner first named.
 // In that case the original bidder plays"), seed 003 Law 47, seed 000 Law

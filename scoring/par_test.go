@@ -187,25 +187,25 @@ func bruteBridge(t *testing.T, r *scoring.Rules, table *scoring.TrickTable, hand
 // — and TestParFirstToNameTheStrain checks the whole bidding on a table
 // worked by hand.
 //
-// contract-2017 is tried twice: as published par has it (the better seat,
-// bids to seven) and with its option par_first_to_name, where its par is
-// the historical codes' game (par_naming.go) and is bid up to one odd trick
-// like theirs.
+// contract-2017 is tried twice: by default (its option par_first_to_name
+// on), where its par is the historical codes' game (par_naming.go) and is
+// bid up to one odd trick like theirs, and with the option off, as
+// published par has it (the better seat, bids to seven).
 func TestParAgainstBruteForce(t *testing.T) {
 	variants := make([]scoring.Rules, 0, len(scoring.Laws)+1)
 	for _, law := range scoring.Laws {
 		variants = append(variants, scoring.NewRules(law))
 	}
-	firstToName := scoring.NewRules(scoring.Contract2017)
-	if err := firstToName.Options.SetBool(scoring.Contract2017, "par_first_to_name", true); err != nil {
+	published := scoring.NewRules(scoring.Contract2017)
+	if err := published.Options.SetBool(scoring.Contract2017, "par_first_to_name", false); err != nil {
 		t.Fatal(err)
 	}
-	variants = append(variants, firstToName)
+	variants = append(variants, published)
 	for _, rules := range variants {
 		law := rules.Law
 		published := law == scoring.Contract2017 && !rules.Options.ParFirstToName
 		seed := uint64(law)
-		if rules.Options.ParFirstToName {
+		if law == scoring.Contract2017 && rules.Options.ParFirstToName {
 			seed += 100 // deals of its own; the published variant keeps law's
 		}
 		rng := rand.New(rand.NewPCG(16, seed))
@@ -269,13 +269,14 @@ func TestParAgainstBruteForce(t *testing.T) {
 // one, doubled), so East plays 1NT, EW +10 for the trick (seed 003: no
 // trump 10 a trick; the aces split, seed 003's honours: the hands below
 // hold none in a strain that would count, see the deal). Under
-// contract-2017 par is the side's better seat, as published par has it:
-// NS +90, 1NT by South. With contract-2017's option par_first_to_name the
-// 2017 Laws' own declarer (Definitions: "the player who, for the side that
+// contract-2017, by default (its option par_first_to_name on), the 2017
+// Laws' own declarer (Definitions: "the player who, for the side that
 // makes the final bid, first bid the denomination named in the final bid")
 // plays it, as under the historical codes: East names no-trump before
 // South can, and North's 1NT fails by one doubled (−100 none vulnerable,
-// Law 77), so par is EW +90, 1NT by East (40 + 50 part-score bonus).
+// Law 77), so par is EW +90, 1NT by East (40 + 50 part-score bonus). With
+// the option off par is the side's better seat, as published (DDS) par
+// has it: NS +90, 1NT by South.
 func TestParFirstToNameTheStrain(t *testing.T) {
 	var table scoring.TrickTable
 	table[scoring.North][scoring.NoTrump] = 6
@@ -288,14 +289,14 @@ func TestParFirstToNameTheStrain(t *testing.T) {
 		hands[c%4] |= 1 << uint(c)
 	}
 	for _, c := range []struct {
-		law         scoring.Law
-		firstToName bool // contract-2017's option par_first_to_name
-		par         int
-		want        string
+		law       scoring.Law
+		published bool // contract-2017's option par_first_to_name off
+		par       int
+		want      string
 	}{
 		// contract-2017 none vulnerable: 1NT = 40 + 50 = 90 (Law 77).
-		{scoring.Contract2017, false, 90, "1NT S"},
-		{scoring.Contract2017, true, -90, "1NT E"},
+		{scoring.Contract2017, false, -90, "1NT E"},
+		{scoring.Contract2017, true, 90, "1NT S"},
 		{scoring.Auction1915, false, -10, "1NT E"},
 		// royalton-1915 (seed 000 Law 32): a royal bid outranks the plain
 		// one of the same number, so a plain 1NT by East would let South
@@ -303,8 +304,8 @@ func TestParFirstToNameTheStrain(t *testing.T) {
 		{scoring.Royalton1915, false, -10, "1NTR E"},
 	} {
 		rules := scoring.NewRules(c.law)
-		if c.firstToName {
-			if err := rules.Options.SetBool(c.law, "par_first_to_name", true); err != nil {
+		if c.published {
+			if err := rules.Options.SetBool(c.law, "par_first_to_name", false); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -317,7 +318,7 @@ func TestParFirstToNameTheStrain(t *testing.T) {
 			got = append(got, pc.String())
 		}
 		if par.NSScore != c.par || len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s (par_first_to_name %v): par %d %v, want %d [%s]", c.law, c.firstToName, par.NSScore, got, c.par, c.want)
+			t.Errorf("%s (published par %v): par %d %v, want %d [%s]", c.law, c.published, par.NSScore, got, c.par, c.want)
 		}
 	}
 }

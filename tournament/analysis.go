@@ -58,9 +58,9 @@ func (e *BoardError) Error() string { return e.Err.Error() }
 func (e *BoardError) Unwrap() error { return e.Err }
 
 // Analyse solves the boards double dummy and finds par under each of the
-// rules: contract-2017's is DDS's own (DealerPar; with the option
-// par_first_to_name, the search's like the others'), every other code's
-// scoring's search over the table (Rules.ParOf; the rulings are there). A
+// rules: scoring's search over the table (Rules.ParOf; the rulings are
+// there), but contract-2017's with its option par_first_to_name off, which
+// is DDS's own (DealerPar, published par). A
 // board without a whole deal is a *BoardError (its index and field) around
 // the *Error naming it ("boards[i].deal").
 func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis, error) {
@@ -99,10 +99,9 @@ func Analyse(dd DoubleDummy, boards []Board, rules []scoring.Rules) ([]Analysis,
 	return out, nil
 }
 
-// lawPars is par under each of the rules for an analysed deal:
-// contract-2017's from dealerPar (DDS's own) unless its option
-// par_first_to_name is on, every other code's (and that one) by scoring's
-// search over the table.
+// lawPars is par under each of the rules for an analysed deal: scoring's
+// search over the table, but contract-2017's from dealerPar (DDS's own)
+// when its option par_first_to_name is off.
 func lawPars(rules []scoring.Rules, a *Analysis, hands [4]scoring.Hand, dealerPar func() (scoring.Par, error)) ([]LawPar, error) {
 	out := make([]LawPar, 0, len(rules))
 	for k := range rules {
@@ -179,8 +178,11 @@ func (s *Service) analyseBoard(ctx context.Context, sectionID int64, number int,
 		if b.Number != number || b.Deal != deal {
 			continue
 		}
-		c2017 := []scoring.Rules{scoring.NewRules(scoring.Contract2017)}
-		analyses, err := Analyse(s.dd, []Board{b}, c2017)
+		published := scoring.NewRules(scoring.Contract2017) // the stored par is DDS's own, whatever the event's option
+		if err := published.Options.SetBool(scoring.Contract2017, "par_first_to_name", false); err != nil {
+			return false, err
+		}
+		analyses, err := Analyse(s.dd, []Board{b}, []scoring.Rules{published})
 		if err != nil {
 			return false, err
 		}

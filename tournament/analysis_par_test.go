@@ -8,14 +8,15 @@ import (
 	"github.com/traveler-bridge/traveler/scoring"
 )
 
-// TestLawParsFirstToName: contract-2017's par is DDS's own (the dealer par
-// stored with the analysis) unless the event's option par_first_to_name
-// is on; then it is scoring's own search, whose declarer is the first of
-// the side to name the strain. The table is issue 28's (and scoring's
-// TestParFirstToNameTheStrain's): at no-trump N 6, E 7, S 7, W 6 tricks,
-// nothing else makes, North dealing, none vulnerable. Published par is NS
-// +90, 1NT by South (40 + 50, Law 77); with the option EW +90, 1NT by East,
-// who names no-trump before South can (North's 1NT fails doubled, −100).
+// TestLawParsFirstToName: contract-2017's par is by default scoring's own
+// search, whose declarer is the first of the side to name the strain (the
+// event's option par_first_to_name on); with the option off it is DDS's
+// own (the dealer par stored with the analysis). The table is issue 28's
+// (and scoring's TestParFirstToNameTheStrain's): at no-trump N 6, E 7, S 7,
+// W 6 tricks, nothing else makes, North dealing, none vulnerable. By
+// default EW +90, 1NT by East, who names no-trump before South can
+// (North's 1NT fails doubled, −100; 40 + 50, Law 77); published par is NS
+// +90, 1NT by South.
 func TestLawParsFirstToName(t *testing.T) {
 	var table scoring.TrickTable
 	table[scoring.North][scoring.NoTrump] = 6
@@ -28,15 +29,15 @@ func TestLawParsFirstToName(t *testing.T) {
 	}
 	a := Analysis{Board: 1, Dealer: scoring.North, Vulnerability: scoring.VulNone, Tricks: table}
 	published := scoring.NewRules(scoring.Contract2017)
+	if err := published.Options.SetBool(scoring.Contract2017, "par_first_to_name", false); err != nil {
+		t.Fatal(err)
+	}
 	calls := 0
-	dealerPar := func() (scoring.Par, error) { // DDS's par: the better seat, as the default search has it
+	dealerPar := func() (scoring.Par, error) { // DDS's par: the better seat, as the search with the option off has it
 		calls++
 		return published.ParOf(&table, hands, scoring.North, scoring.VulNone)
 	}
-	firstToName := scoring.NewRules(scoring.Contract2017)
-	if err := firstToName.Options.SetBool(scoring.Contract2017, "par_first_to_name", true); err != nil {
-		t.Fatal(err)
-	}
+	firstToName := scoring.NewRules(scoring.Contract2017) // the default
 	for _, c := range []struct {
 		rules scoring.Rules
 		calls int
@@ -68,8 +69,11 @@ func TestRulesForParFirstToName(t *testing.T) {
 	if err != nil || !rules.Options.ParFirstToName || all["par_first_to_name"] != true {
 		t.Errorf("par_first_to_name true: rules %+v, options %v, %v", rules.Options, all, err)
 	}
-	if _, all, err := rulesFor(scoring.Contract2017, nil); err != nil || all["par_first_to_name"] != false {
-		t.Errorf("default: options %v, %v; want par_first_to_name false (DDS's published par)", all, err)
+	if _, all, err := rulesFor(scoring.Contract2017, nil); err != nil || all["par_first_to_name"] != true {
+		t.Errorf("default: options %v, %v; want par_first_to_name true (the Laws' declarer)", all, err)
+	}
+	if rules, all, err := rulesFor(scoring.Contract2017, LawOptions{"par_first_to_name": false}); err != nil || rules.Options.ParFirstToName || all["par_first_to_name"] != false {
+		t.Errorf("par_first_to_name false: rules %+v, options %v, %v; want DDS's published par", rules.Options, all, err)
 	}
 	for _, c := range []struct {
 		law   scoring.Law

@@ -254,7 +254,7 @@ func TestPrintFourASheet(t *testing.T) {
 			t.Errorf("hands.pdf on %s: %d pages of %s, want 7 of %s", paper.name, pages, size, paper.size)
 		}
 		first := strings.Join(strings.Fields(pdfText(t, p.Body, 1, 1)), " ") // a long par line wraps on the sheet
-		for _, want := range []string{"Board 1", "Board 4", "Club pairs · section A", "Dealer N · nobody vulnerable", "Dealer W · both sides vulnerable", "♠", "♥", "Double dummy", "Par (today's duplicate contract bridge laws (2017)): EW +110 — 2S EW"} {
+		for _, want := range []string{"Board 1", "Board 4", "Club pairs · section A", "Dealer N · nobody vulnerable", "Dealer W · both sides vulnerable", "♠", "♥", "Double dummy", "Par (today's duplicate contract bridge laws (2017)): EW +110 — 1S EW +1"} {
 			if !strings.Contains(first, want) {
 				t.Errorf("hands.pdf on %s, page 1: no %q in\n%s", paper.name, want, first)
 			}

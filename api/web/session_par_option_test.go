@@ -10,13 +10,12 @@ import (
 	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
-// TestTravelerParFirstToName: a contract-2017 event shows DDS's par (NS
-// +90, 1NT by South) until the director sets its law option
-// par_first_to_name; then the traveler shows par played by the first of the
-// side to name the strain: East names no-trump before South can (North's
-// 1NT fails doubled, −100), EW +90 in 1NT by East (scoring's
-// TestParFirstToNameTheStrain works it). Board 1 is dealt North, none
-// vulnerable.
+// TestTravelerParFirstToName: a contract-2017 event shows by default par
+// played by the first of the side to name the strain: East names no-trump
+// before South can (North's 1NT fails doubled, −100), EW +90 in 1NT by East
+// (scoring's TestParFirstToNameTheStrain works it). When the director sets
+// its law option par_first_to_name off the traveler shows DDS's published
+// par (NS +90, 1NT by South). Board 1 is dealt North, none vulnerable.
 func TestTravelerParFirstToName(t *testing.T) {
 	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: tournamenttest.NamingDDS{}})
 	ctx := context.Background()
@@ -29,10 +28,10 @@ func TestTravelerParFirstToName(t *testing.T) {
 	}
 	path := "/director/sections/" + strconv.FormatInt(sec.ID, 10) + "/travelers/1"
 	p := e.want(http.StatusOK, true, path, nil)
-	pageHas(t, "default", p, `Par under today&#39;s duplicate contract bridge laws (2017): <strong>NS &#43;90</strong> — 1NT S`)
-	if _, err := e.svc.UpdateEvent(ctx, tournament.Director, sec.EventID, tournament.EventPatch{LawOptions: tournament.LawOptions{"par_first_to_name": true}}); err != nil {
+	pageHas(t, "default", p, `Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;90</strong> — 1NT E`)
+	if _, err := e.svc.UpdateEvent(ctx, tournament.Director, sec.EventID, tournament.EventPatch{LawOptions: tournament.LawOptions{"par_first_to_name": false}}); err != nil {
 		t.Fatal(err)
 	}
 	p = e.want(http.StatusOK, true, path, nil)
-	pageHas(t, "par_first_to_name", p, `Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;90</strong> — 1NT E`)
+	pageHas(t, "par_first_to_name off", p, `Par under today&#39;s duplicate contract bridge laws (2017): <strong>NS &#43;90</strong> — 1NT S`)
 }

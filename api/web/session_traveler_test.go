@@ -161,13 +161,21 @@ func (publishedDDS) Tables(deals []scoring.Deal) ([]scoring.TrickTable, error) {
 	return out, nil
 }
 
+// DealerPar gives DDS's own par of that table, 2S by East–West, EW +110;
+// the pages show it only where the event's law option par_first_to_name is
+// off. By default par is played by the first of the side to name the strain
+// (scoring/par_naming.go), and on this table the bidding ends in 1S by EW
+// making 8 tricks, the same EW +110 (Law 77: 2 × 30 + 50): NS's 1C (7
+// tricks) is outbid by 1S, and a 2C sacrifice (−50 or −100 doubled, better
+// than −110) would only be outbid by 2S (+110), so NS, no better off, pass.
 func (publishedDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability) (scoring.Par, error) {
 	return scoring.Par{NSScore: -110, Contracts: []scoring.ParContract{{Contract: scoring.Contract{Level: 2, Strain: scoring.Spades}, Side: scoring.EW}}}, nil
 }
 
 // TestTravelerShowsDoubleDummy: a board analysed shows, under its hand
 // record, each declarer's tricks strain by strain and par under the
-// event's code (contract-2017: DDS's own, EW +110 in 2S), the other codes
+// event's code (contract-2017: EW +110 in 1S making 8 tricks, by the first
+// of the side to name the strain, as publishedDDS works it), the other codes
 // folded away; a board whose analysis is not worked out yet says so.
 func TestTravelerShowsDoubleDummy(t *testing.T) {
 	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
@@ -184,7 +192,7 @@ func TestTravelerShowsDoubleDummy(t *testing.T) {
 	pageHas(t, "board 1", p, `id="dd-grid"`,
 		`<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
 		`<tr><th scope="row">W</th><td class="num">5</td><td class="num">7</td><td class="num">6</td><td class="num">8</td><td class="num">6</td></tr>`,
-		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 2S EW`,
+		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 1S EW &#43;1`,
 		`<summary>Par under the other law codes</summary>`, `<li>Hawley&#39;s Royalton (1915):`, `(nullos left out)`)
 	p = e.want(http.StatusOK, true, "/director/sections/"+strconv.FormatInt(sec.ID, 10)+"/travelers/2", nil)
 	pageHas(t, "board 2", p, `id="dd-pending"`, "not ready yet")
@@ -193,7 +201,7 @@ func TestTravelerShowsDoubleDummy(t *testing.T) {
 // TestReportsShowParReport: the reports page of an event with an analysed
 // board shows the par report: under every code the results on it, and
 // board by board under the event's own (contract-2017) its par, NS -110 in
-// 2S by East–West (DDS's list, as publishedDDS answers), with the tables
+// 1S by East–West making 8 tricks (publishedDDS works it), with the tables
 // that played it; an event without one shows none.
 func TestReportsShowParReport(t *testing.T) {
 	e := newSessionEnvWith(t, tournament.ServiceOptions{DoubleDummy: publishedDDS{}})
@@ -232,7 +240,7 @@ func TestReportsShowParReport(t *testing.T) {
 	p = e.want(http.StatusOK, true, "/director/events/"+eid+"/reports", nil)
 	pageHas(t, "reports", p, `id="par-report"`, "1 board analysed double dummy",
 		`<th scope="row">contract-2017 (the event's)</th><td class="num">`+strconv.Itoa(onBoard1)+`</td>`,
-		`<tr><th scope="row">A 1</th><td class="num">-110</td><td>2S EW</td><td class="num">`+strconv.Itoa(onBoard1)+`</td>`)
+		`<tr><th scope="row">A 1</th><td class="num">-110</td><td>1S EW &#43;1</td><td class="num">`+strconv.Itoa(onBoard1)+`</td>`)
 	// Beside it the declaration report: on DDS's first deal NS's best is
 	// 1C (+70), EW's 2S (+110), so EW could make most (Law 77;
 	// reports.TestMeasureDeclaration works it by hand).
@@ -297,7 +305,7 @@ func TestDealAndPrintHands(t *testing.T) {
 	pageHas(t, "hand records", p, "10 boards with a hand record; par under contract-2017",
 		`id="b1-deal-diagram"`, `id="b10-deal-diagram"`, `<p class="board-facts">Dealer E · EW vulnerable</p>`,
 		`id="b1-dd-grid"`, `<tr><th scope="row">N</th><td class="num">7</td><td class="num">5</td><td class="num">6</td><td class="num">5</td><td class="num">6</td></tr>`,
-		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 2S EW`, "Double dummy: not worked out yet.")
+		`Par under today&#39;s duplicate contract bridge laws (2017): <strong>EW &#43;110</strong> — 1S EW &#43;1`, "Double dummy: not worked out yet.")
 	if strings.Count(p.body, `class="hand-record"`) != 10 {
 		t.Errorf("%d boards on the page, want 10", strings.Count(p.body, `class="hand-record"`))
 	}

@@ -36,8 +36,10 @@ func (listDDS) DealerPar(scoring.TrickTable, scoring.Seat, scoring.Vulnerability
 
 // TestBrowserDoubleDummyOnPhone: on a 390-pixel phone, board 1's public
 // traveler, once every table has played it, shows the double-dummy grid
-// (four declarers), par under the event's code — EW +110 in 2S, DDS's
-// published par — and, opened, par under the five other codes, all within
+// (four declarers), par under the event's code — EW +110 in 1S making 8
+// tricks, by the first of the side to name the strain (DDS's published par
+// is 2S, the same score; api/web's publishedDDS works the bidding) —
+// and, opened, par under the five other codes, all within
 // the screen; the director's hand records page draws every board dealt.
 func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: listDDS{}}))
@@ -52,8 +54,8 @@ func TestBrowserDoubleDummyOnPhone(t *testing.T) {
 	if n := phone.count("#dd-grid tbody tr"); n != 4 {
 		t.Errorf("the grid has %d declarers, want 4", n)
 	}
-	if s := phone.text("#dd-par"); !strings.Contains(s, "EW +110") || !strings.Contains(s, "2S EW") {
-		t.Errorf("par reads %q, want EW +110 in 2S EW", s)
+	if s := phone.text("#dd-par"); !strings.Contains(s, "EW +110") || !strings.Contains(s, "1S EW +1") {
+		t.Errorf("par reads %q, want EW +110 in 1S EW +1", s)
 	}
 	phone.click(".dd-other-par summary")
 	if n := phone.count(".dd-other-par li"); n != 5 {

@@ -10,8 +10,9 @@ import (
 )
 
 // TestBrowserParFirstToNameOnPhone: on a 390-pixel phone, board 1's public
-// traveler of a contract-2017 event with the law option par_first_to_name
-// shows par played by the first of the side to name the strain: EW +90 in
+// traveler of a contract-2017 event made with its default law options
+// (par_first_to_name on) shows par played by the first of the side to name
+// the strain: EW +90 in
 // 1NT by East, who names no-trump before South can (North dealing, none
 // vulnerable; scoring's TestParFirstToNameTheStrain works it), where DDS's
 // published par is NS +90 in 1NT by South; all within the screen.
@@ -19,7 +20,7 @@ func TestBrowserParFirstToNameOnPhone(t *testing.T) {
 	b := newEnv(t, withBrowser(), withService(tournament.ServiceOptions{DoubleDummy: tournamenttest.NamingDDS{}}))
 	bb := b.build()
 	ev := bb.Event(tournament.EventInput{Name: "First to name", Date: "2026-11-28",
-		Law: "contract-2017", Scoring: "MP", Published: true, LawOptions: tournament.LawOptions{"par_first_to_name": true}})
+		Law: "contract-2017", Scoring: "MP", Published: true})
 	sec := howellWithBoardOneAnalysed(t, b, ev.ID, "1NT", "E", 7)
 	phone := b.phone("player")
 	phone.open(fmt.Sprintf("/sections/%d/travelers/1", sec.ID))

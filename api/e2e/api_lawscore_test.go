@@ -82,17 +82,17 @@ func TestAPISplitScore(t *testing.T) {
 	}
 
 	// Issue 28: par played by the first of the side to name the strain, a
-	// yes/no law option of contract-2017 (not a choice of words); off, par
-	// is DDS's published par.
-	if ev.LawOptions["par_first_to_name"] != false {
-		t.Errorf("law_options %v, want par_first_to_name false by default", ev.LawOptions)
+	// yes/no law option of contract-2017 (not a choice of words), on by
+	// default; off, par is DDS's published par.
+	if ev.LawOptions["par_first_to_name"] != true {
+		t.Errorf("law_options %v, want par_first_to_name true by default", ev.LawOptions)
 	}
 	bad := e.wantError(400, "law_options.par_first_to_name", "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"par_first_to_name": "auction"}}`)
 	if !strings.Contains(bad.Error, "true or false") {
 		t.Errorf("par_first_to_name \"auction\" refused with %q, want it to say true or false", bad.Error)
 	}
-	e.want(200, &ev, "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"par_first_to_name": true}}`)
-	if ev.LawOptions["par_first_to_name"] != true || ev.LawOptions["average_session"] != true {
-		t.Errorf("law_options %v, want par_first_to_name and average_session true", ev.LawOptions)
+	e.want(200, &ev, "PATCH", "/v1/events/"+id(f.Event.ID), directorToken, `{"law_options": {"par_first_to_name": false}}`)
+	if ev.LawOptions["par_first_to_name"] != false || ev.LawOptions["average_session"] != true {
+		t.Errorf("law_options %v, want par_first_to_name false and average_session still true", ev.LawOptions)
 	}
 }

@@ -26,12 +26,19 @@ import (
 // whose analysis was saved: a job cancelled (its server stopping) after its
 // work and before its save stored nothing, and is rightly done again.
 
-// analyseArgs is one board to analyse: the deal as it was stored.
-type analyseArgs struct {
+// boardDeal is a job's board: its section, number and deal as it was
+// stored (PBN), the one shape of every analysis job's arguments.
+type boardDeal struct {
 	SectionID int64  `json:"section_id"`
 	Board     int    `json:"board"`
 	Deal      string `json:"deal"`
 }
+
+// job gives the board the job works on.
+func (b boardDeal) job() boardDeal { return b }
+
+// analyseArgs is one board to analyse: the deal as it was stored.
+type analyseArgs struct{ boardDeal }
 
 // Kind names the job in river's tables.
 func (analyseArgs) Kind() string { return "analyse_board" }
@@ -45,11 +52,7 @@ func (analyseArgs) InsertOpts() river.InsertOpts {
 // of a queue of its own (nulloQueue), worked one at a time, as a table
 // takes seconds to minutes and the double-dummy analyses of every other
 // board must not wait behind it.
-type nulloArgs struct {
-	SectionID int64  `json:"section_id"`
-	Board     int    `json:"board"`
-	Deal      string `json:"deal"`
-}
+type nulloArgs struct{ boardDeal }
 
 // nulloQueue is the nullo tables' queue.
 const nulloQueue = "nullos"
@@ -112,7 +115,7 @@ func (s *Store) enqueueAnalyses(ctx context.Context, tx pgx.Tx, sectionID int64,
 	var params []river.InsertManyParams
 	for _, b := range boards {
 		if !b.Deal.Empty() {
-			params = append(params, river.InsertManyParams{Args: analyseArgs{SectionID: sectionID, Board: b.Number, Deal: b.Deal.PBN()}})
+			params = append(params, river.InsertManyParams{Args: analyseArgs{boardDeal{SectionID: sectionID, Board: b.Number, Deal: b.Deal.PBN()}}})
 		}
 	}
 	if len(params) == 0 {
@@ -148,7 +151,7 @@ func (s *Store) enqueueNulloAnalyses(ctx context.Context, tx pgx.Tx, where strin
 // QueueNullos queues the solving of a board's nullo table (the analysis
 // job asks it for a section whose code has nullos).
 func (s *Store) QueueNullos(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {
-	_, err := s.jobs.Insert(ctx, nulloArgs{SectionID: sectionID, Board: board, Deal: deal.PBN()}, nil)
+	_, err := s.jobs.Insert(ctx, nulloArgs{boardDeal{SectionID: sectionID, Board: board, Deal: deal.PBN()}}, nil)
 	if err != nil {
 		return fmt.Errorf("db: queue the nullos of board %d: %w", board, err)
 	}
@@ -175,44 +178,34 @@ func (s *Store) PutNulloTable(ctx context.Context, sectionID int64, board int, d
 // Service.AnalyseBoard).
 type AnalyseFunc func(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error
 
-// analyseWorker works the analysis jobs with an AnalyseFunc.
-type analyseWorker struct {
-	river.WorkerDefaults[analyseArgs]
-	analyse AnalyseFunc
+// boardJob is the arguments of a job on one board's deal: analyseArgs or
+// nulloArgs.
+type boardJob interface {
+	river.JobArgs
+	job() boardDeal
 }
 
-// Work analyses the job's board. A job whose deal does not read fails
-// (river retries it, then discards it).
-func (w *analyseWorker) Work(ctx context.Context, job *river.Job[analyseArgs]) error {
-	deal, err := scanDeal(job.Args.Deal)
+// boardWorker works one kind of board job with an AnalyseFunc: the DDS
+// analyses (analyseArgs) and the nullo tables (nulloArgs) alike.
+type boardWorker[A boardJob] struct {
+	river.WorkerDefaults[A]
+	work    AnalyseFunc
+	timeout time.Duration // a job running longer is cancelled
+}
+
+// Work works the job's board. A job whose deal does not read fails (river
+// retries it, then discards it).
+func (w *boardWorker[A]) Work(ctx context.Context, job *river.Job[A]) error {
+	b := job.Args.job()
+	deal, err := scanDeal(b.Deal)
 	if err != nil {
-		return fmt.Errorf("db: analysis job of board %d: %w", job.Args.Board, err)
+		return fmt.Errorf("db: %s job of board %d: %w", job.Args.Kind(), b.Board, err)
 	}
-	return w.analyse(ctx, job.Args.SectionID, job.Args.Board, deal)
+	return w.work(ctx, b.SectionID, b.Board, deal)
 }
 
-// Timeout: a deal takes DDS a fraction of a second; a minute is trouble.
-func (w *analyseWorker) Timeout(*river.Job[analyseArgs]) time.Duration { return time.Minute }
-
-// nulloWorker works the nullo jobs with an AnalyseFunc that solves them.
-type nulloWorker struct {
-	river.WorkerDefaults[nulloArgs]
-	solve AnalyseFunc
-}
-
-// Work solves the job's nullo table.
-func (w *nulloWorker) Work(ctx context.Context, job *river.Job[nulloArgs]) error {
-	deal, err := scanDeal(job.Args.Deal)
-	if err != nil {
-		return fmt.Errorf("db: nullo job of board %d: %w", job.Args.Board, err)
-	}
-	return w.solve(ctx, job.Args.SectionID, job.Args.Board, deal)
-}
-
-// Timeout: the solver gives up at tournament.NulloTime itself.
-func (w *nulloWorker) Timeout(*river.Job[nulloArgs]) time.Duration {
-	return tournament.NulloTime + time.Minute
-}
+// Timeout is the worker's timeout.
+func (w *boardWorker[A]) Timeout(*river.Job[A]) time.Duration { return w.timeout }
 
 // AnalysisOptions are how a server works the analysis queue.
 type AnalysisOptions struct {
@@ -239,12 +232,14 @@ func (w *AnalysisWorkers) StopAndCancel(ctx context.Context) error {
 // it: river gives each job to one of them.
 func (s *Store) StartAnalysis(ctx context.Context, analyse AnalyseFunc, o AnalysisOptions) (*AnalysisWorkers, error) {
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &analyseWorker{analyse: analyse}); err != nil {
+	// A deal takes DDS a fraction of a second: a minute is trouble.
+	if err := river.AddWorkerSafely(workers, &boardWorker[analyseArgs]{work: analyse, timeout: time.Minute}); err != nil {
 		return nil, err
 	}
 	queues := map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(o.Workers, 1)}}
 	if o.SolveNullos != nil {
-		if err := river.AddWorkerSafely(workers, &nulloWorker{solve: o.SolveNullos}); err != nil {
+		// The solver gives up at tournament.NulloTime itself.
+		if err := river.AddWorkerSafely(workers, &boardWorker[nulloArgs]{work: o.SolveNullos, timeout: tournament.NulloTime + time.Minute}); err != nil {
 			return nil, err
 		}
 		queues[nulloQueue] = river.QueueConfig{MaxWorkers: 1}

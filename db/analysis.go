@@ -148,6 +148,24 @@ func (s *Store) enqueueNulloAnalyses(ctx context.Context, tx pgx.Tx, where strin
 	return err
 }
 
+// AwaitLawChange waits till no change of the section's law code is in
+// progress: it takes the event's row, then the section's, FOR SHARE, as a
+// law change holds them (UpdateEvent, a section's change), each statement
+// letting go at once, so it neither holds nor waits on two rows at a time,
+// and an entry (which takes the section's row FOR SHARE too) never waits
+// on it.
+func (s *Store) AwaitLawChange(ctx context.Context, sectionID int64) error {
+	for _, q := range []string{
+		`SELECT FROM events WHERE id = (SELECT se.event_id FROM sections s JOIN sessions se ON se.id = s.session_id WHERE s.id = $1) FOR SHARE`,
+		`SELECT FROM sections WHERE id = $1 FOR SHARE`,
+	} {
+		if _, err := s.q.Exec(ctx, q, sectionID); err != nil {
+			return translate("await a law change", err, ids{section: sectionID})
+		}
+	}
+	return nil
+}
+
 // QueueNullos queues the solving of a board's nullo table (the analysis
 // job asks it for a section whose code has nullos).
 func (s *Store) QueueNullos(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error {

@@ -142,24 +142,31 @@ func (s *Service) AnalyseBoard(ctx context.Context, sectionID int64, number int,
 	if s.dd == nil {
 		return errNoDoubleDummy
 	}
-	nullo, err := s.sectionHasNullo(ctx, sectionID)
-	if errors.Is(err, ErrNotFound) {
-		return nil // the section is gone
-	}
-	if err != nil {
-		return err
-	}
 	done, err := s.store.Analysed(ctx, sectionID, number, deal, false)
 	if err != nil {
 		return err
 	}
 	if !done {
-		if done, err = s.analyseBoard(ctx, sectionID, number, deal); err != nil || !done {
+		done, err = s.analyseBoard(ctx, sectionID, number, deal)
+		if errors.Is(err, ErrNotFound) {
+			return nil // the section is gone
+		}
+		if err != nil || !done {
 			return err
 		}
 	}
-	if !nullo {
-		return nil
+	// The code is read once the analysis is stored, after any change of it
+	// in progress: a change to a code with nullos queues the boards it
+	// finds analysed, and this one, stored after its search, queues here.
+	if err := s.store.AwaitLawChange(ctx, sectionID); err != nil {
+		return err
+	}
+	nullo, err := s.sectionHasNullo(ctx, sectionID)
+	if errors.Is(err, ErrNotFound) {
+		return nil // the section is gone
+	}
+	if err != nil || !nullo {
+		return err
 	}
 	if solved, err := s.store.Analysed(ctx, sectionID, number, deal, true); err != nil || solved {
 		return err

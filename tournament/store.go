@@ -122,6 +122,10 @@ type Store interface {
 	// PutAnalysis stores a board's analysis (its Nullo aside) if the board
 	// still holds its deal, and reports whether it did.
 	PutAnalysis(ctx context.Context, a StoredAnalysis) (bool, error)
+	// AwaitLawChange waits till no change of the section's law code (its
+	// event's or its own) is in progress, so that the code read next is the
+	// one that change leaves.
+	AwaitLawChange(ctx context.Context, sectionID int64) error
 	// QueueNullos queues the solving of a board's nullo table (in db, a
 	// job of a queue of its own, handed to Service.SolveNullos).
 	QueueNullos(ctx context.Context, sectionID int64, board int, deal scoring.Deal) error

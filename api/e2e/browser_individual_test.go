@@ -235,7 +235,8 @@ func TestBrowserIndividualSubstitute(t *testing.T) {
 // contracts (table 1 4♠ made, table 2 2♠ made, table 3 4♠ one down), and
 // the public standings on a phone give that test's hand calculation:
 // player 12 44 of 44 = 100 %, first; every other player 20 of 44 = 45.45 %,
-// equal second. Player 12's score card adds up to 44.
+// equal second; the page invites a player, not a pair, to open their
+// score card. Player 12's score card adds up to 44.
 func TestBrowserIndividual12(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	bb := b.build()
@@ -292,6 +293,9 @@ func TestBrowserIndividual12(t *testing.T) {
 	pub.open(fmt.Sprintf("/sections/%d/standings", sec.ID))
 	pub.noError("open the public standings")
 	pub.shot("individual 12 public standings")
+	if got := pub.text("#refresh-note"); !strings.Contains(got, "Select a player for their scorecard.") {
+		t.Errorf("the standings' note: %q, want it to say a player is selected for their scorecard", got)
+	}
 	rows := eval[map[string][]string](pub, "read the standings", `Object.fromEntries([...document.querySelectorAll("tr[data-pair]")].map(tr =>
 		[tr.dataset.pair, [tr.querySelector(".total").textContent.trim(), tr.querySelector(".pct").textContent.trim(), tr.querySelector(".boards").textContent.trim()]]))`)
 	if len(rows) != 12 {

@@ -128,7 +128,7 @@ func (s *MovementSpec) ReadFile() error {
 	case s.BoardsPerRound > MaxBoardsPerRound:
 		return tooMany("movement.boards_per_round", s.BoardsPerRound, MaxBoardsPerRound, "boards a round")
 	}
-	sched, err := movement.ReadASC(s.File, s.BoardsPerRound, s.Unbalanced)
+	sched, err := movement.ReadMovementFile(s.File, s.BoardsPerRound, s.Unbalanced)
 	if err != nil {
 		return fromScoring(err, "movement.")
 	}

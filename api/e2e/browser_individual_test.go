@@ -222,3 +222,104 @@ func TestBrowserIndividualSubstitute(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserIndividual12: the 12-player individual (admatis.com
+// "12players-11rounds-22boards.pdf", as TestAPIIndividual12 plays it
+// through the API) played on phones. Round 1, table 1 seats North 12, East
+// 5, South 1, West 10 and plays board 1 (the published first round:
+// tournament/movement publishedIndividuals[12]); North makes 4♠, +420 (board
+// 1, none vulnerable). Player 12 stays North at table 1 and players 1 to 11
+// move on one number a round (each takes the seat the player one below sat
+// in: 11 → 1), so in round 2 table 1 seats East 6, South 2, West 11. The
+// other lines come in through the service with TestAPIIndividual12's
+// contracts (table 1 4♠ made, table 2 2♠ made, table 3 4♠ one down), and
+// the public standings on a phone give that test's hand calculation:
+// player 12 44 of 44 = 100 %, first; every other player 20 of 44 = 45.45 %,
+// equal second; the page invites a player, not a pair, to open their
+// score card. Player 12's score card adds up to 44.
+func TestBrowserIndividual12(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bb := b.build()
+	ev := bb.Event(tournament.EventInput{Name: "Club individual", Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: 12, BoardsPerRound: 1}})
+	names := []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Len"}
+	var players []tournament.Pair
+	for p := 1; p <= 12; p++ {
+		players = append(players, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: names[p]}}})
+	}
+	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, players); err != nil {
+		t.Fatal(err)
+	}
+	tokens := bb.Tokens(sec)
+
+	t1 := b.phone("table 1")
+	t1.open("/t/" + tokens[1])
+	t1.noError("open table 1")
+	if got := t1.text("#table-pairs"); !strings.Contains(got, "North–South: players North 12 · South 1 · Len & Ann") ||
+		!strings.Contains(got, "East–West: players East 5 · West 10 · Eve & Jon") {
+		t.Errorf("table 1, round 1: %q", got)
+	}
+	t1.fill(sel(1, `select[name=level]`), "4")
+	t1.fill(sel(1, `select[name=strain]`), "S")
+	t1.fill(sel(1, `select[name=declarer]`), "N")
+	t1.fill(sel(1, `select[name=tricks]`), "10")
+	confirmAndAgree(t, t1, 1, "420")
+	next := strings.Join(strings.Fields(t1.waitShown("#next-round", "Player 12")), " ")
+	if w := "Player 12 (North now): stays at table 1, North, against 6 and 11, partnering 2"; !strings.Contains(next, w) {
+		t.Errorf("table 1's next round says %q, want %q", next, w)
+	}
+	t1.shot("individual 12 table 1 next round")
+	fitsPhone(t, t1)
+
+	var lines []tournament.Result
+	for _, rd := range sec.Movement.Rounds {
+		for _, tb := range rd.Tables {
+			if rd.Number == 1 && tb.Table == 1 {
+				continue
+			}
+			c, tricks := "4S", 9
+			switch tb.Table {
+			case 1:
+				tricks = 10
+			case 2:
+				c, tricks = "2S", 8
+			}
+			lines = append(lines, tournamenttest.Line(sec, rd.Number, tb.Table, tb.Boards[0], c, "N", tricks))
+		}
+	}
+	bb.Enter(tournament.Director, sec, lines...)
+
+	pub := b.phone("public")
+	pub.open(fmt.Sprintf("/sections/%d/standings", sec.ID))
+	pub.noError("open the public standings")
+	pub.shot("individual 12 public standings")
+	if got := pub.text("#refresh-note"); !strings.Contains(got, "Select a player for their scorecard.") {
+		t.Errorf("the standings' note: %q, want it to say a player is selected for their scorecard", got)
+	}
+	rows := eval[map[string][]string](pub, "read the standings", `Object.fromEntries([...document.querySelectorAll("tr[data-pair]")].map(tr =>
+		[tr.dataset.pair, [tr.querySelector(".total").textContent.trim(), tr.querySelector(".pct").textContent.trim(), tr.querySelector(".boards").textContent.trim()]]))`)
+	if len(rows) != 12 {
+		t.Errorf("the public standings list %d rows, want the 12 players: %v", len(rows), rows)
+	}
+	for p := 1; p <= 12; p++ {
+		w := []string{"20", "45.45", "11"}
+		if p == 12 {
+			w = []string{"44", "100.00", "11"}
+		}
+		if g := rows[fmt.Sprint(p)]; len(g) != 3 || g[0] != w[0] || g[1] != w[1] || g[2] != w[2] {
+			t.Errorf("public standings, player %d: %v, want total %s, %s%%, %s boards", p, g, w[0], w[1], w[2])
+		}
+	}
+	fitsPhone(t, pub)
+
+	pub.submit(`tr[data-pair="12"] a`)
+	pub.waitText("#scorecard-pair", "Player 12: Len")
+	pub.shot("individual 12 scorecard of player 12")
+	if got := pub.text("#scorecard-total"); got != "44" {
+		t.Errorf("player 12's scorecard total: %q, want 44", got)
+	}
+	if n := pub.count("#scorecard tbody tr"); n != 11 {
+		t.Errorf("player 12's scorecard has %d rows, want 11 rounds", n)
+	}
+	fitsPhone(t, pub)
+}

@@ -56,3 +56,47 @@ func TestBrowserMovementFile(t *testing.T) {
 		t.Errorf("stored: %d pairs, %d tables, %d rounds, %d boards", m.Pairs, m.Tables, len(m.Rounds), m.Boards)
 	}
 }
+
+// TestBrowserMovementFileEBUScore: on a phone, the director pastes
+// EBUScore's "3/4 Howell, ACBL SPECIAL" in EBUScore's own movement format
+// (TestAPIMovementFileEBUScore has the file and its source) with 2 boards a
+// round, and is told the header's 4 differ; with 4 the preview gives 8
+// pairs at 4 tables, 24 boards in 6 rounds, and the section is created.
+func TestBrowserMovementFileEBUScore(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	bl := b.build()
+	ev := bl.Event(tournament.EventInput{Name: "Club night"})
+	file := "0,4,24,4,6,0\n" +
+		"8,1,1,8,2,2,8,3,3,8,4,4,8,5,5,8,6,6\n" +
+		"7,5,1,7,6,2,7,1,3,2,7,4,3,7,5,4,7,6\n" +
+		"3,4,2,4,5,3,5,6,4,6,1,5,1,2,6,2,3,1\n" +
+		"6,2,3,1,3,4,2,4,5,3,5,6,4,6,1,5,1,2\n"
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director/events/" + id(ev.ID) + "/sections/new")
+	d.fill("#section-name", "E")
+	d.fill("#kind", "custom")
+	d.fill("#boards_per_round", "2")
+	d.fill("#movement_file", file)
+	d.submit("#preview")
+	if msg := d.pageError(); !strings.Contains(msg, "line 1: the header's 4 boards a round differ from boards_per_round 2") {
+		t.Errorf("2 boards a round: the page says %q", msg)
+	}
+	d.fill("#boards_per_round", "4")
+	d.submit("#preview")
+	d.noError("preview the EBUScore file")
+	if txt := d.text("#movement-preview"); !strings.Contains(txt, "8 pairs at 4 tables play 24 boards in 6 rounds") {
+		t.Errorf("preview: %q", txt)
+	}
+	d.shot("ebuscore movement file preview")
+	fitsPhone(t, d)
+	d.submit("#create-section")
+	d.noError("create the section")
+	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := sec.Movement; m.Pairs != 8 || m.Tables != 4 || len(m.Rounds) != 6 || m.Boards != 24 {
+		t.Errorf("stored: %d pairs, %d tables, %d rounds, %d boards", m.Pairs, m.Tables, len(m.Rounds), m.Boards)
+	}
+}

@@ -25,7 +25,7 @@ var movementKinds = []struct{ Value, Label string }{
 	{"swiss", "Swiss teams: each round paired from the standings"},
 	{"swiss-pairs", "Swiss pairs: pairs paired from the standings, every board scored across the field"},
 	{"knockout", "Knockout match: two teams over segments, with a carry-over"},
-	{"custom", "From a movement file (.ASC), pasted or uploaded"},
+	{"custom", "From a movement file (.ASC or EBUScore), pasted or uploaded"},
 	{"individual", "Individual: four players a table, each changing partner every round"},
 }
 

@@ -111,6 +111,25 @@ type ascReader struct {
 	lines              []int          // the file's line of each round read
 	played             map[[2]int]int // pair, group: the round it played the group
 	inPlay             []bool         // the groups played at some table
+	byTable            bool           // the file has a line a table (EBUScore's), not a line a round
+	allowed            string         // what the file should be, for refusals
+}
+
+// lineOf is the file's line of table t (1 up) in round ri (0 up).
+func (r *ascReader) lineOf(ri, t int) int {
+	if r.byTable {
+		return t + 1 // EBUScore: the header, then table 1, 2, …
+	}
+	return r.lines[ri]
+}
+
+// fail is a refusal of the file at line num (0: the file as a whole).
+func (r *ascReader) fail(num int, problem string) *scoring.Error {
+	e := ascError(num, problem)
+	if r.allowed != "" {
+		e.Allowed = []string{r.allowed}
+	}
+	return e
 }
 
 // round reads one round's fields, line num of the file.
@@ -124,28 +143,31 @@ func (r *ascReader) round(num int, f []string) error {
 	inPlay := make([]bool, r.groups+1)
 	for i := 0; i < len(f); i += 3 {
 		t := i/3 + 1
+		if r.byTable {
+			num = t + 1 // the table's own line
+		}
 		ns, errNS := strconv.Atoi(f[i])
 		ew, errEW := strconv.Atoi(f[i+1])
 		if errNS != nil || errEW != nil || ns < 0 || ew < 0 || ns > r.pairs || ew > r.pairs {
-			return ascError(num, at(t)+": "+strconv.Quote(f[i])+" and "+strconv.Quote(f[i+1])+" are not pairs of 1 to "+strconv.Itoa(r.pairs))
+			return r.fail(num, at(t)+": "+strconv.Quote(f[i])+" and "+strconv.Quote(f[i+1])+" are not pairs of 1 to "+strconv.Itoa(r.pairs))
 		}
 		g, problem := r.group(f[i+2])
 		if problem != "" {
-			return ascError(num, at(t)+": "+problem)
+			return r.fail(num, at(t)+": "+problem)
 		}
 		if ns == 0 && ew == 0 && g == 0 {
 			continue // an empty table
 		}
 		if ns == 0 || ew == 0 || g == 0 || ns == ew {
-			return ascError(num, at(t)+": two different pairs and a board group, or three zeros for an empty table")
+			return r.fail(num, at(t)+": two different pairs and a board group, or three zeros for an empty table")
 		}
 		for _, p := range []int{ns, ew} {
 			if other, ok := seated[p]; ok {
-				return ascError(num, at(t)+": pair "+strconv.Itoa(p)+" is also at table "+strconv.Itoa(other)+" this round")
+				return r.fail(num, at(t)+": pair "+strconv.Itoa(p)+" is also at table "+strconv.Itoa(other)+" this round")
 			}
 			seated[p] = t
 			if before, ok := r.played[[2]int{p, g}]; ok {
-				return ascError(num, at(t)+": pair "+strconv.Itoa(p)+" plays board group "+r.groupName(g)+" again (it played it in round "+strconv.Itoa(before)+")")
+				return r.fail(num, at(t)+": pair "+strconv.Itoa(p)+" plays board group "+r.groupName(g)+" again (it played it in round "+strconv.Itoa(before)+")")
 			}
 			r.played[[2]int{p, g}] = rn
 		}
@@ -212,15 +234,15 @@ func (r *ascReader) balanced() error {
 	case !ok:
 		return nil
 	case f.again:
-		return ascError(r.lines[f.round], f.where(&m)+"pairs "+strconv.Itoa(f.ns)+" and "+strconv.Itoa(f.ew)+" meet again (they met in round "+
+		return r.fail(r.lineOf(f.round, m.Rounds[f.round].Tables[f.table].Table), f.where(&m)+"pairs "+strconv.Itoa(f.ns)+" and "+strconv.Itoa(f.ew)+" meet again (they met in round "+
 			strconv.Itoa(f.metRound)+" at table "+strconv.Itoa(f.metTable)+")")
 	}
 	line := 0
 	if f.round >= 0 {
-		line = r.lines[f.round]
+		line = r.lineOf(f.round, m.Rounds[f.round].Tables[f.table].Table)
 	}
 	group := func(b int) string { return r.groupName((b-1)/r.per + 1) }
-	return ascError(line, f.where(&m)+"board group "+group(f.board)+" is played at "+tablesText(f.plays)+" and group "+group(f.first)+
+	return r.fail(line, f.where(&m)+"board group "+group(f.board)+" is played at "+tablesText(f.plays)+" and group "+group(f.first)+
 		" at "+strconv.Itoa(f.firstPlays)+": the movement does not balance (every group is played equally often)")
 }
 

@@ -24,7 +24,8 @@
 //     and Custom (custom.go), a schedule given table by table — a
 //     published movement or a director's own, and CheckBalanced, what a
 //     published one holds to (pairs meet once, boards played equally
-//     often; refused unless the director allows it); ReadASC (asc.go) reads one
+//     often; refused unless the director allows it); ReadMovementFile reads
+//     one in EBUScore's format (ReadEBUScore, ebuscore.go) or, via ReadASC (asc.go),
 //     from an .ASC movement file, refusing by the same check;
 //     Individual (individual.go),
 //     four players a table (Table.Players), the published complete

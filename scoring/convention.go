@@ -21,6 +21,11 @@ type Convention struct {
 	// included, are rounded to this many decimals (halves up) before a
 	// pair's total adds them; 0 leaves them unrounded.
 	LineDecimals int
+	// LineHalfToAverage: a line's matchpoints exactly halfway between two
+	// roundings (0.05 at LineDecimals 1) go towards the board's average,
+	// half its top, rather than up (the EBU's "0.05 being rounded towards
+	// average").
+	LineHalfToAverage bool
 	// PercentDown: a pair's percentage is cut to two decimals (48.125 →
 	// 48.12) rather than rounded, halves away from zero (48.13).
 	PercentDown bool
@@ -145,7 +150,10 @@ func (d ButlerDrop) Trim(n int) int {
 //     Neuberg-factored ones to 0.1, before adding (EBU Laws & Ethics, "The
 //     Neuberg Formula", ebu.co.uk/lawsandethics/articles/neuberg; the
 //     worked example of Wikipedia's "Neuberg formula": 4.8333 → 4.8,
-//     10.6667 → 10.7); tied places written "3=".
+//     10.6667 → 10.7), "0.05 being rounded towards average" (EBU Laws &
+//     Ethics, Nick Doe, "Scoring of fouled boards", ebu.co.uk/
+//     lawsandethics/articles/general/scoringfouledboards.htm: 15.25 on a
+//     top of 18 is 15.2, 2.75 is 2.8); tied places written "3=".
 //   - EBUScore: the EBU's club program does not round to 0.1 as the
 //     EBU's article specifies: its real file (reports/testdata/usebio/
 //     ebuscore_pairs_two_sections.xml, EBUScore Pairs 1.2.20) writes a
@@ -219,8 +227,8 @@ var Conventions = map[string]Convention{
 		Doc: "the Norwegian federation's (Ruter's): on a board with an adjusted score each real result gets 1 matchpoint for each adjusted score, not Neuberg; shared places written 4-5"},
 	"brian": {Name: "brian", Adjusted: AdjustedOwnTop, Ties: TiesEquals, PlaceByPercentage: true,
 		Doc: "BriAn's: on a board with an adjusted score the real results are scored on their own smaller top, not rescaled, and the board counts that top in each pair's percentage; places follow the percentages; shared places written 3="},
-	"ebu": {Name: "ebu", LineDecimals: 1, Ties: TiesEquals,
-		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding; shared places written 3="},
+	"ebu": {Name: "ebu", LineDecimals: 1, LineHalfToAverage: true, Ties: TiesEquals,
+		Doc: "the EBU's: each line's matchpoints rounded to 0.1 before adding, 0.05 towards the board's average; shared places written 3="},
 	"ebuscore": {Name: "ebuscore", LineDecimals: 2, Ties: TiesEquals,
 		Doc: "EBUScore's: each line's matchpoints, Neuberg-factored ones included, rounded to 0.01 (halves up) before adding; shared places written 3="},
 	"wbf": {Name: "wbf", LineDecimals: 1,
@@ -262,13 +270,17 @@ func ParseConvention(field, s string) (Convention, error) {
 	return c, nil
 }
 
-// LinePoints returns a line's matchpoints as the convention adds them:
-// rounded to LineDecimals (halves up), or as they are.
-func (c Convention) LinePoints(x float64) float64 {
+// LinePoints returns a line's matchpoints x, on a board whose top is top,
+// as the convention adds them: rounded to LineDecimals (halves up, or
+// towards the average top/2 when LineHalfToAverage), or as they are.
+func (c Convention) LinePoints(x, top float64) float64 {
 	if c.LineDecimals <= 0 {
 		return x
 	}
 	p := math.Pow10(c.LineDecimals)
+	if y := x * p; c.LineHalfToAverage && math.Abs(y-math.Floor(y)-0.5) < 1e-6 && x > top/2 {
+		return math.Floor(y) / p // a half above the average goes down to it
+	}
 	if x < 0 {
 		return -math.Floor(-x*p+0.5+1e-9) / p
 	}

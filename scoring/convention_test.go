@@ -1,6 +1,7 @@
 package scoring_test
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestConventionLineRounding(t *testing.T) {
 		y, x    float64
 		exactly bool
 	}{{ebu, 10.7, 4.8, true}, {wbf, 10.7, 4.8, true}, {own, 10 + 2.0/3, 4 + 5.0/6, false}} {
-		y, x := c.conv.LinePoints(counted[0]), c.conv.LinePoints(counted[3])
+		y, x := c.conv.LinePoints(counted[0], top), c.conv.LinePoints(counted[3], top)
 		if d := y - c.y; d > 1e-9 || d < -1e-9 {
 			t.Errorf("%q: Y = %v, want %v", c.conv.Name, y, c.y)
 		}
@@ -55,10 +56,55 @@ func TestConventionLineRounding(t *testing.T) {
 	got, _, _ := scoring.Matchpoints(lines, 11, scoring.MPScaleEBU)
 	want := []float64{19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1}
 	for i := range want {
-		if g := ebu.LinePoints(got[i]); g != want[i] {
+		if g := ebu.LinePoints(got[i], 20); g != want[i] {
 			t.Errorf("EBU line %d (%+d) = %v, want %v", i, lines[i].NSScore, g, want[i])
 		}
 	}
+}
+
+// TestConventionEBUFouledBoard: the EBU's scoring of a fouled board (EBU
+// Laws & Ethics, Nick Doe, "Scoring of fouled boards", ebu.co.uk/
+// lawsandethics/articles/general/scoringfouledboards.htm): each version is
+// matchpointed on its own and factored by (M·E + (E − A))/A, E the scores
+// expected, A the scores of the version, "rounded to the nearest 0.1 of a
+// match point (0.05 being rounded towards average)". The article's worked
+// example: a board expected 10 times (top 18) played 7 times in one form
+// (top 12: 12, 10, … 0 → 17.6, 14.7, 11.9, 9.0, 6.1, 3.3, 0.4, total 63)
+// and 3 in another (top 4: 4, 2, 0 → 15.7, 9.0, 2.3, total 27). The
+// halves, worked from the same formula: a version played 8 times of 10
+// (top 14, raw 14, 12, … 0) gives 142/8 = 17.75, 15.25, 12.75, 10.25,
+// above the average 9, down (17.7, 15.2, 12.7, 10.2), and 7.75, 5.25,
+// 2.75, 0.25, below it, up (7.8, 5.3, 2.8, 0.3): the version's total stays
+// 72 = 8 × 9, as the article's totals do (63, 27). The WBF's rounding
+// (Magic Contest's "always 1 decimal") takes every half up: 72.4.
+func TestConventionEBUFouledBoard(t *testing.T) {
+	ebu, _ := scoring.ParseConvention("convention", "ebu")
+	wbf, _ := scoring.ParseConvention("convention", "wbf")
+	check := func(name string, conv scoring.Convention, scores []int, want []float64) {
+		t.Helper()
+		got, _, top := scoring.Matchpoints(convLines(scores...), 10, scoring.MPScaleEBU)
+		if top != 18 {
+			t.Fatalf("%s: top at 10 = %v, want 18", name, top)
+		}
+		sum := 0.0
+		for i := range want {
+			g := conv.LinePoints(got[i], top)
+			sum += g
+			if math.Abs(g-want[i]) > 1e-9 {
+				t.Errorf("%s line %d (%+d): %v rounded %v, want %v", name, i, scores[i], got[i], g, want[i])
+			}
+		}
+		if want := 9 * float64(len(want)); name != "wbf, group of 8" && math.Abs(sum-want) > 1e-9 {
+			t.Errorf("%s: total %v, want %v (the average 9 a line)", name, sum, want)
+		}
+	}
+	// Seven different results, raw 12, 10, … 0 (2 a score beaten).
+	check("ebu, group of 7", ebu, []int{700, 600, 500, 400, 300, 200, 100}, []float64{17.6, 14.7, 11.9, 9.0, 6.1, 3.3, 0.4})
+	check("ebu, group of 3", ebu, []int{300, 200, 100}, []float64{15.7, 9.0, 2.3})
+	// Eight: raw 14, 12, 10, 8, 6, 4, 2, 0 → 142/8 … 2/8.
+	eight := []int{800, 700, 600, 500, 400, 300, 200, 100}
+	check("ebu, group of 8", ebu, eight, []float64{17.7, 15.2, 12.7, 10.2, 7.8, 5.3, 2.8, 0.3})
+	check("wbf, group of 8", wbf, eight, []float64{17.8, 15.3, 12.8, 10.3, 7.8, 5.3, 2.8, 0.3})
 }
 
 // TestConventionButler: bridge-scorer's Butler datum (richardschneider/
@@ -282,11 +328,11 @@ func TestConventionACBL(t *testing.T) {
 	lines := append(convLines(620, 600, 450), scoring.CompareLine{Kind: scoring.LineNotPlayed}, scoring.CompareLine{Kind: scoring.LineNotPlayed})
 	ns, _, _ := scoring.MatchpointsAssigned(lines, nil, 5, scoring.MPScaleACBL)
 	for i, want := range []float64{3.67, 2, 0.33} {
-		if got := acbl.LinePoints(ns[i]); got != want {
+		if got := acbl.LinePoints(ns[i], 4); got != want {
 			t.Errorf("line %d: %v rounded %v, want %v", i, ns[i], got, want)
 		}
 	}
-	if got := acbl.LinePoints(1.005); got != 1.01 {
+	if got := acbl.LinePoints(1.005, 4); got != 1.01 {
 		t.Errorf(".005 rounded to %v, want up (1.01)", got)
 	}
 	// The datum of 400, 425, 450 (the mean of all three, the highest and

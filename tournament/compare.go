@@ -107,11 +107,11 @@ func compareOnce(method Method, conv scoring.Convention, lines []scoring.Compare
 			// the traveler shows what is counted where the tops agree.
 			for side := range out.Counted {
 				for k, v := range out.Counted[side] {
-					out.Counted[side][k] = conv.LinePoints(v)
+					out.Counted[side][k] = conv.LinePoints(v, out.CountTop)
 				}
 				if own != full {
 					for k, v := range out.Shown[side] {
-						out.Shown[side][k] = conv.LinePoints(v)
+						out.Shown[side][k] = conv.LinePoints(v, out.Top)
 					}
 				}
 			}

@@ -92,6 +92,67 @@ func TestConventionStandings(t *testing.T) {
 	}
 }
 
+// TestConventionEBUHalfTowardsAverage: a fouled board under "ebu" (EBU
+// Laws & Ethics, Nick Doe, "Scoring of fouled boards": each version
+// factored by (M·E + (E − A))/A, "rounded to the nearest 0.1 of a match
+// point (0.05 being rounded towards average)"; scoring's
+// TestConventionEBUFouledBoard works the article's own figures). An
+// 11-table Mitchell, board 1 played as dealt at 4 tables and fouled at 7
+// (E = 11, top 20, average 10): the dealt version's four results, raw 6,
+// 4, 2, 0 of 6, are (11M + 7)/4 = 18.25, 12.75, 7.25, 1.75: under "ebu"
+// 18.2, 12.7 (above the average, down), 7.3, 1.8 (below it, up), the
+// version's total kept at 4 × 10 = 40; under "wbf" (every half up) 18.3,
+// 12.8, 7.3, 1.8.
+func TestConventionEBUHalfTowardsAverage(t *testing.T) {
+	m, err := MovementSpec{Kind: "mitchell", Tables: 11, BoardsPerRound: 1}.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := Section{Name: "A", Movement: m}
+	scores := []int{400, 300, 200, 100, 800, 700, 650, 600, 550, 500, 450}
+	var results []Result
+	for _, rd := range m.Rounds {
+		for _, tb := range rd.Tables {
+			if len(tb.Boards) == 0 || tb.Boards[0] != 1 {
+				continue
+			}
+			k := len(results)
+			results = append(results, Result{Round: rd.Number, Table: tb.Table, Board: 1, Status: StatusPlayed,
+				Contract: "4S", Declarer: "N", NSScore: scores[k], BoardVersion: 1 + min(k/4, 1)})
+		}
+	}
+	if len(results) != 11 {
+		t.Fatalf("board 1 is played at %d tables, want 11", len(results))
+	}
+	for _, c := range []struct {
+		convention string
+		dealt      []float64 // the four lines played as dealt
+	}{{"ebu", []float64{18.2, 12.7, 7.3, 1.8}}, {"wbf", []float64{18.3, 12.8, 7.3, 1.8}}} {
+		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
+		pts := compareSectionFor(&e, &sec.Movement, results).points[1]
+		for k, want := range c.dealt {
+			if got := pts.Counted[0][k]; got != want {
+				t.Errorf("%q: the %+d line counts %v, want %v", c.convention, scores[k], got, want)
+			}
+		}
+		// The +400 line's NS pair (NS stationary: its table's) has it as its only board.
+		st := sectionStandings(&e, &sec, results, nil, nil)
+		ns := strconv.Itoa(results[0].Table)
+		found := false
+		for _, s := range st.Pairs {
+			if s.Direction == "NS" && s.Number == ns {
+				found = true
+				if s.Total != c.dealt[0] {
+					t.Errorf("%q: NS %s's total %v, want %v", c.convention, s.Number, s.Total, c.dealt[0])
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: NS %s not in the standings", c.convention, ns)
+		}
+	}
+}
+
 // TestConventionButlerStandings: under "bridge-scorer" a board played
 // three times has its datum the mean of all three (+650, +170, +200 →
 // +340, bridge-scorer's test/imps.js "calcs datum for 3 or less games");
@@ -176,13 +237,15 @@ func TestConventionNorwayStandings(t *testing.T) {
 // TestConventionPlacesOnRoundedTotals: places follow the convention's
 // totals. A 13-table Mitchell, boards 1 and 2 (top 24): board 1 played by
 // NS 1–12 only and Neuberg-scaled to 13 plays, (raw+1)·13/12−1; board 2
-// by all 13. NS 8 beats 7 scores on board 1 (raw 14 of 22 → 15.25, the
-// EBU's 0.1: 15.3) and none on board 2 (0); NS 3 beats 1 and ties 1 on
-// board 1 (raw 3 → 3.3333, 3.3) and beats 6 on board 2 (12). Eight pairs
-// are above them. traveler's own totals are 15.33 (NS 3) and 15.25 (NS
-// 8), places 9 and 10; under "ebu" both are 15.3 and share 9th, written
-// "9=" — the issue's "official places 9= become 9 and 10 when
-// traveler's unrounded figures differ".
+// by all 13. NS 8 beats 7 scores on board 1 (raw 14 of 22 → 15.25) and
+// none on board 2 (0); NS 3 beats 1 and ties 1 on board 1 (raw 3 →
+// 3.3333, 3.3) and beats 6 on board 2 (12). Eight pairs are above them.
+// traveler's own totals are 15.33 (NS 3) and 15.25 (NS 8), places 9 and
+// 10; under "wbf" (0.1, halves up) both are 15.3 and share 9th — the
+// issue's "official places 9= become 9 and 10 when traveler's unrounded
+// figures differ"; under "ebu" 15.25, above the average 12, goes down to
+// 15.2 (EBU, "Scoring of fouled boards": "0.05 being rounded towards
+// average"), so 9 and 10 again.
 func TestConventionPlacesOnRoundedTotals(t *testing.T) {
 	m, err := MovementSpec{Kind: "mitchell", Tables: 13, BoardsPerRound: 1}.Build()
 	if err != nil {
@@ -211,7 +274,8 @@ func TestConventionPlacesOnRoundedTotals(t *testing.T) {
 		want       map[string]string
 	}{
 		{"", map[string]string{"3": "15.33 9", "8": "15.25 10"}},
-		{"ebu", map[string]string{"3": "15.3 9=", "8": "15.3 9="}},
+		{"wbf", map[string]string{"3": "15.3 9", "8": "15.3 9"}},
+		{"ebu", map[string]string{"3": "15.3 9", "8": "15.2 10"}},
 	} {
 		e := Event{Law: scoring.Contract2017, Scoring: MethodMP, Convention: c.convention}
 		st := sectionStandings(&e, &sec, results, nil, nil)

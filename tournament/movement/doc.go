@@ -11,7 +11,8 @@
 //   - Generators, as free functions: Mitchell (mitchell.go: skip, relay,
 //     arrow switch, half table, phantom; mitchell_variants.go: the named
 //     variants — barometer, web, hesitation, rover, two-stanza, appendix
-//     (EBUScore's 1-table appendix Mitchell) — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
+//     (EBUScore's 1-table appendix Mitchell, and its [M23]/[M13d] of 3 to 7
+//     appendix tables on 13) — and switches at chosen tables in chosen rounds), Howell (howell*.go: complete, ¾
 //     and partial, 4 to 32 pairs: the published movement where one was
 //     found — thebridsk/bridgescorer's, EBUScore's (¾ of 8 pairs; 20, 22, 24
 //     pairs in 11, 12, 13 rounds),

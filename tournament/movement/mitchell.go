@@ -28,7 +28,7 @@ type MitchellOptions struct {
 	Variant        string     // a named variant (mitchell_variants.go): "", VariantBarometer, VariantWeb, VariantHesitation, VariantRover, VariantTwoStanza, VariantAppendix
 	Switches       []Switch   // a scrambled Mitchell: the tables that arrow-switch in chosen rounds (one winner); a hesitation Mitchell's replace its published ones
 	RoverTables    []int      // VariantRover: the table the rover plays at, round by round from round 2 (or from round 1 if it lists every round); nil: the EBU's published order, or one searched
-	Appendix       int        // VariantAppendix: 1, EBUScore's 1-table appendix Mitchell: table Tables+1 sharing table 1's boards, then a half table
+	Appendix       int        // VariantAppendix: 1, EBUScore's 1-table appendix Mitchell: table Tables+1 sharing table 1's boards, then a half table; 3 to 7 with 13 Tables, EBUScore's [M23]/[M13d]: tables 14.. sharing tables 1..'s boards
 }
 
 // Mitchell builds a Mitchell movement. NS pair t stays at table t; EW pair

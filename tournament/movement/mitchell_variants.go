@@ -13,7 +13,7 @@ const (
 	VariantHesitation = "hesitation" // an odd number of tables, one round more: the moving pairs play NS for a round at the last table
 	VariantRover      = "rover"      // one extra pair, the rover, plays NS at a table a round while that table's NS pair sits out
 	VariantTwoStanza  = "two-stanza" // an even number of tables, half of them odd: two halves of the session, each with its own boards, two copies
-	VariantAppendix   = "appendix"   // EBUScore's 1-table appendix Mitchell: a table sharing table 1's boards and a half table, the EW pairs going round all of them
+	VariantAppendix   = "appendix"   // EBUScore's appendix Mitchells: 1 table sharing table 1's boards and a half table, the EW pairs going round all of them; or 3 to 7 tables on 13, a "dual carriageway" ([M23], [M13d])
 )
 
 // Variants lists the named variants a Mitchell may be given.
@@ -564,15 +564,30 @@ func searchRover(b *Movement, first int) []int {
 // there, so the EW pair that reaches it sits out. With an even number of
 // tables the EW pairs skip a table after n/2 rounds. NS pair t sits at
 // table t; EW pair n+2+e starts at table e. Every set is played at n+1
-// tables. Rounds: all n, or fewer (EBUScore plays 13 of 14 to 18).
+// tables. Rounds: all n, or fewer (EBUScore plays 13 of 14 to 18). With
+// 3 to 7 appendix tables on 13 it is EBUScore's [M23] or [M13d]
+// (dualAppendixMitchell); other numbers are refused, naming what is published.
 func appendixMitchell(o MitchellOptions) (Movement, error) {
 	const appendixLeast = 3 // tables of the Mitchell the appendix is added to
 	if err := variantBase(o, appendixLeast); err != nil {
 		return Movement{}, err
 	}
 	n := o.Tables
-	if o.Appendix != 1 {
-		return Movement{}, invalid("appendix", o.Appendix, "the published appendix Mitchell (EBUScore's) appends one table, sharing table 1's boards, and a half table", "1")
+	switch {
+	case o.Appendix == 1:
+	case n != dualCore:
+		return Movement{}, invalid("appendix", o.Appendix, "on "+strconv.Itoa(n)+" tables the published appendix Mitchell (EBUScore's) appends one table, sharing table 1's boards, and a half table; "+
+			strconv.Itoa(dualLeast)+" to "+strconv.Itoa(dualMost)+" appendix tables are published on a "+strconv.Itoa(dualCore)+"-table Mitchell only (EBUScore's [M23] and [M13d], "+
+			strconv.Itoa(dualCore+dualLeast)+" to "+strconv.Itoa(dualCore+dualMost)+" tables)", "1")
+	case o.Appendix < dualLeast || o.Appendix > dualMost:
+		allowed := []string{"1"}
+		for a := dualLeast; a <= dualMost; a++ {
+			allowed = append(allowed, strconv.Itoa(a))
+		}
+		return Movement{}, invalid("appendix", o.Appendix, "EBUScore publishes a "+strconv.Itoa(dualCore)+"-table appendix Mitchell with 1 appendix table (and a half table), or with "+
+			strconv.Itoa(dualLeast)+" to "+strconv.Itoa(dualMost)+" ([M23], [M13d]: "+strconv.Itoa(dualCore+dualLeast)+" to "+strconv.Itoa(dualCore+dualMost)+" tables)", allowed...)
+	default:
+		return dualAppendixMitchell(o)
 	}
 	if n%2 == 0 && o.Even != EvenSkip {
 		return Movement{}, invalid("even", int(o.Even), "the published appendix Mitchell of an even number of tables (EBUScore's) skips a table after half the rounds", "0 (skip)")
@@ -608,6 +623,77 @@ func appendixMitchell(o MitchellOptions) (Movement, error) {
 				boardsOf = 1
 			}
 			round.Tables = append(round.Tables, Table{Table: t, NS: t, EW: ew, Boards: setBoards(mitchellSet(n, boardsOf, r, false), o.BoardsPerRound)})
+		}
+		m.Rounds = append(m.Rounds, round)
+	}
+	return m, withArrows(&m, o)
+}
+
+// The appendix Mitchells of several appendix tables EBUScore publishes: on
+// a core of dualCore tables, dualLeast to dualMost appendix tables.
+const (
+	dualCore  = 13
+	dualLeast = 3
+	dualMost  = 7
+)
+
+// dualAppendixMitchell is EBUScore's appendix Mitchell of a = Appendix
+// tables on 13 (PSMovements.txt: "[M23] 16 table Appendix Mitchell" for a
+// = 3, "[M13d] 17 table Appendix Mitchell" to 20 tables for 4 to 7, each
+// with two winners and with one; TestAppendixMitchellsEBUScore). Its
+// manual on [M13d]: "a core circuit of 13 tables … part of the 13-table
+// circuit [turned] into a 'dual carriageway'. 13 NS pairs and 13 EW pairs
+// circulate in opposite directions, keeping to the left when they reach
+// the dual section. The other pairs are stationary along the dual
+// section. Boards are shared across the two carriageways." The circuit
+// has 13 places; places 1..a are the dual section, place q its tables q
+// (the EW carriageway) and 13+q (the NS one), places a+1..13 the single
+// tables of those numbers. NS pairs 1..a stay at tables 1..a, EW pairs
+// 14..13+a at tables 14..13+a. The moving NS pairs a+1..13+a (pair 13+q
+// starting at table 13+q) go up a place a round, at the NS tables; the
+// moving EW pairs 1..13 go down two places a round, at tables 1..13; the
+// sets go down a place a round, set s starting at place s. Rounds: 12 as
+// published (1 to 12), so every pair plays 12 of the 13 sets and meets no
+// pair twice; each set misses one place, and the sets missing a dual place
+// (13 and 1 to a−1) are played at one table fewer than the others — the
+// published movement does not balance its boards (CheckBalanced), and is
+// played as it is. With arrow_switch [12] it is the one-winner entry.
+func dualAppendixMitchell(o MitchellOptions) (Movement, error) {
+	a := o.Appendix
+	n := dualCore + a
+	cite := "[M13d]"
+	if a == 3 {
+		cite = "[M23]"
+	}
+	rounds := o.Rounds
+	if rounds == 0 {
+		rounds = dualCore - 1
+	}
+	if rounds < 1 || rounds > dualCore-1 {
+		return Movement{}, invalid("rounds", rounds, "EBUScore's appendix Mitchell of "+strconv.Itoa(n)+" tables ("+cite+") plays "+strconv.Itoa(dualCore-1)+
+			" rounds of its "+strconv.Itoa(dualCore)+" sets: 1 to "+strconv.Itoa(dualCore-1)+" (0: "+strconv.Itoa(dualCore-1)+")")
+	}
+	place := func(q int) int { return mod(q-1, dualCore) + 1 }
+	m := Movement{Name: "Appendix Mitchell " + strconv.Itoa(n) + " tables, 13 and " + strconv.Itoa(a) + " appendix tables (EBUScore's " + cite + ": tables 1–" +
+		strconv.Itoa(a) + " and 14–" + strconv.Itoa(n) + " share)", Kind: KindMitchell, Winners: 2, Pairs: 2 * n, Tables: n, Boards: dualCore * o.BoardsPerRound}
+	for r := 1; r <= rounds; r++ {
+		round := Round{Number: r}
+		for t := 1; t <= n; t++ {
+			q := t // the table's place
+			if t > dualCore {
+				q = t - dualCore
+			}
+			ns, ew := t, t // the stationary pairs: NS at tables 1..a, EW at 14..n
+			if t > a {
+				ns = place(q - (r - 1)) // the moving NS pair's place in round 1
+				if ns <= a {
+					ns += dualCore
+				}
+			}
+			if t <= dualCore {
+				ew = place(t + 2*(r-1))
+			}
+			round.Tables = append(round.Tables, Table{Table: t, NS: ns, EW: n + ew, Boards: setBoards(place(q+r-1), o.BoardsPerRound)})
 		}
 		m.Rounds = append(m.Rounds, round)
 	}

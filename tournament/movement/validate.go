@@ -11,7 +11,7 @@ import (
 // Report is what Validate found: how often the boards are played and who is
 // compared with whom.
 type Report struct {
-	Plays    int     // the most times any board is played (a table where the phantom sits plays nothing); every board is played this often except in a custom movement, whose boards may be played unequally
+	Plays    int     // the most times any board is played (a table where the phantom sits plays nothing); every board is played this often except in a custom movement, whose boards may be played unequally, and a Mitchell playing fewer rounds than it has sets (checkPlays)
 	Played   []int   // boards each pair plays, index pair-1 (against the phantom: none)
 	Same     [][]int // the comparison matrix, [p-1][q-1]: boards p and q played holding the same cards at different tables whose results are compared
 	Opposite [][]int // boards p and q played holding opposite cards at different tables whose results are compared
@@ -35,7 +35,8 @@ type Balance struct {
 // It checks that every table, pair and board number is in range; that every
 // pair is in each round exactly once, at one table or sitting out (the
 // phantom may be absent); that no pair plays a board twice; that every board
-// is played, and (except in a custom movement) the same number of times;
+// is played, and (except in a custom movement, or a Mitchell playing fewer
+// rounds than it has sets) the same number of times;
 // that boards on the bye-stand are not in play; in a two-winner movement, that every pair always plays the same
 // direction's cards; and in a teams movement, that every match has two
 // tables playing the same boards with each team's pairs in opposite
@@ -245,8 +246,12 @@ func (m *Movement) place(where []string, field string, pair int, place string) e
 // holds the boards its tables played). In a teams movement each match
 // plays its own boards, both rooms the same (see checkMatches): matches
 // may play different numbers of boards (a vugraph archive holds the
-// boards it showed of each match).
+// boards it showed of each match). A Mitchell playing fewer rounds than it
+// has sets (shortMitchell) may play some boards less often too: where
+// tables share a set, the sets that miss the shared places are played at
+// fewer tables, as EBUScore's appendix Mitchells publish it.
 func (m *Movement) checkPlays(plays []int) error {
+	short := m.shortMitchell()
 	first := 1
 	for first < m.Boards && plays[first] == 0 {
 		first++
@@ -259,12 +264,23 @@ func (m *Movement) checkPlays(plays []int) error {
 		if plays[b] == 0 && (m.Kind != KindCustom || b > last) {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is never played; boards run from "+strconv.Itoa(first)+" to "+strconv.Itoa(m.Boards)+" and each is played")
 		}
-		if plays[b] != plays[first] && m.Kind != KindCustom && m.Kind != KindTeams {
+		if plays[b] != plays[first] && m.Kind != KindCustom && m.Kind != KindTeams && !short {
 			return invalid("boards", b, "board "+strconv.Itoa(b)+" is played "+strconv.Itoa(plays[b])+
 				" times but board "+strconv.Itoa(first)+" "+strconv.Itoa(plays[first])+"; every board is played the same number of times")
 		}
 	}
 	return nil
+}
+
+// shortMitchell reports whether m is a Mitchell that plays fewer rounds
+// than it has sets (boards over the boards a table plays a round), each
+// pair leaving some sets unplayed: EBUScore's 12-round appendix Mitchells
+// of 13 sets, its 1-table ones of 14 to 18 tables in 13 rounds.
+func (m *Movement) shortMitchell() bool {
+	if m.Kind != KindMitchell || len(m.Rounds) == 0 || len(m.Rounds[0].Tables) == 0 || len(m.Rounds[0].Tables[0].Boards) == 0 {
+		return false
+	}
+	return len(m.Rounds)*len(m.Rounds[0].Tables[0].Boards) < m.Boards
 }
 
 // Field values of checkDirections: the cards a pair always plays.

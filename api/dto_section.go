@@ -41,7 +41,7 @@ type MovementSpecDTO struct {
 	Variant        string               `json:"variant,omitempty"`      // mitchell: "barometer", "web", "hesitation", "rover", "two-stanza" or "appendix"; left out: plain
 	Switches       []SwitchDTO          `json:"switches,omitempty"`     // mitchell: arrow switches at chosen tables in chosen rounds (one winner)
 	RoverTables    []int                `json:"rover_tables,omitempty"` // mitchell "rover": the rover's table each round from round 2 (or 1); left out: the EBU's order
-	Appendix       int                  `json:"appendix,omitempty"`     // mitchell "appendix": 1, EBUScore's 1-table appendix Mitchell: table tables+1 sharing table 1's boards, table tables+2 a half table
+	Appendix       int                  `json:"appendix,omitempty"`     // mitchell "appendix": 1, EBUScore's 1-table appendix Mitchell: table tables+1 sharing table 1's boards, table tables+2 a half table; 3 to 7 on 13 tables, EBUScore's [M23]/[M13d]
 	ShareBoards    bool                 `json:"share_boards,omitempty"`
 	Schedule       []RoundDTO           `json:"schedule,omitempty"`
 	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule

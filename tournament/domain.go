@@ -133,7 +133,7 @@ type MovementSpec struct {
 	Variant        string            // mitchell: a named variant, movement.Variants ("barometer", "web", "hesitation", "rover", "two-stanza", "appendix"); "": plain
 	Switches       []movement.Switch // mitchell: arrow switches at chosen tables in chosen rounds (a scrambled Mitchell; one winner)
 	RoverTables    []int             // mitchell "rover": the rover's table each round from round 2 (or 1); nil: the EBU's order
-	Appendix       int               // mitchell "appendix": 1 (EBUScore's 1-table appendix Mitchell: tables+1 shares table 1's boards, tables+2 a half table)
+	Appendix       int               // mitchell "appendix": 1 (EBUScore's 1-table appendix Mitchell: tables+1 shares table 1's boards, tables+2 a half table); 3 to 7 on 13 tables (EBUScore's [M23]/[M13d]: tables 14.. share tables 1..'s boards)
 	ShareBoards    bool              // howell: a schedule whose tables share sets (5 or 6 pairs; BridgeWx's for 15–18 pairs, movement.HowellOptions)
 	Schedule       []movement.Round  // individual: the rounds table by table, each table's Players at N, E, S, W (its NS and EW are made from them); custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
 	File           string            // custom: the movement as a file (.ASC or EBUScore's format, movement.ReadMovementFile), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)

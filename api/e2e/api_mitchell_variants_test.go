@@ -1,6 +1,9 @@
 package e2e
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/traveler-bridge/traveler/api"
@@ -133,4 +136,75 @@ func TestAPIAppendixMitchell(t *testing.T) {
 	}
 	e.wantError(422, "movement.appendix", "POST", path, directorToken, map[string]any{"name": "X", "movement": map[string]any{
 		"kind": "mitchell", "variant": "appendix", "tables": 9, "appendix": 2, "boards_per_round": 3}})
+}
+
+// TestAPIAppendixMitchell17: a director asking for 4 appendix tables on a
+// 13-table Mitchell gets EBUScore's "[M13d] 17 table Appendix Mitchell - 2
+// WINNERS" (PSMovements.txt; movement.TestAppendixMitchellsEBUScore checks
+// every round and table of it and of the 16- to 20-table ones): 17 tables,
+// 12 rounds of the 13 sets of 2 boards, tables 14 to 17 sharing the sets of
+// tables 1 to 4. The file's lines (table: round by round NS, EW, set; EW
+// pair e is movement pair 17+e, "EW e"): table 1 round 1 "1,1,1"; table 5
+// round 2 "17,7,6", a moving NS pair come from table 17; table 14 round 2
+// "13,14,2", EW 14 staying; table 17 round 12 "6,17,2". With arrow_switch
+// [12] it is the "1 WINNER A/S" entry, whose table 1 round 12 is "27,1,12":
+// EW 10 (pair 27) plays the NS cards against NS 1. The field refuses what
+// EBUScore does not publish: 2 appendix tables on 13 (422
+// movement.appendix, allowed 1 and 3 to 7), 4 on a 9-table Mitchell
+// (allowed 1), 13 rounds (movement.rounds).
+func TestAPIAppendixMitchell17(t *testing.T) {
+	e := newEnv(t)
+	var ev api.EventResponse
+	e.want(201, &ev, "POST", "/v1/events", directorToken, map[string]any{
+		"name": "Appendix 17", "date": "2026-11-28", "law": "contract-2017", "law_options": map[string]any{}, "scoring": "MP"})
+	path := "/v1/events/" + id(ev.ID) + "/sections"
+	spec := func(name string, extra map[string]any) map[string]any {
+		mv := map[string]any{"kind": "mitchell", "variant": "appendix", "tables": 13, "appendix": 4, "boards_per_round": 2}
+		for k, v := range extra {
+			mv[k] = v
+		}
+		return map[string]any{"name": name, "movement": mv}
+	}
+	var sec api.SectionResponse
+	e.want(201, &sec, "POST", path, directorToken, spec("A", nil))
+	g := sec.Generated
+	if g.Kind != "mitchell" || g.Winners != 2 || g.Tables != 17 || g.Pairs != 34 || g.Boards != 26 || len(g.Rounds) != 12 || !strings.Contains(g.Name, "[M13d]") {
+		t.Fatalf("%s %q: %d winners, %d tables, %d pairs, %d boards, %d rounds; want a Mitchell citing [M13d], 2, 17, 34, 26, 12",
+			g.Kind, g.Name, g.Winners, g.Tables, g.Pairs, g.Boards, len(g.Rounds))
+	}
+	for _, c := range []struct {
+		round, table, ns, ew, firstBoard int
+		nsPair, ewPair                   string
+	}{
+		{1, 1, 1, 18, 1, "1 NS", "1 EW"}, {2, 5, 17, 24, 11, "17 NS", "7 EW"}, {2, 14, 13, 31, 3, "13 NS", "14 EW"}, {12, 17, 6, 34, 3, "6 NS", "17 EW"},
+	} {
+		if s := apitest.Seat(sec, c.round, c.table); s.NS != c.ns || s.EW != c.ew || s.NSPair != c.nsPair || s.EWPair != c.ewPair ||
+			len(s.Boards) != 2 || s.Boards[0] != c.firstBoard || s.ArrowSwitch {
+			t.Errorf("round %d table %d: %+v, want %s v %s on boards %d-%d", c.round, c.table, s, c.nsPair, c.ewPair, c.firstBoard, c.firstBoard+1)
+		}
+	}
+	var back api.SectionResponse
+	e.want(200, &back, "GET", "/v1/sections/"+id(sec.ID), directorToken, nil)
+	if fmt.Sprint(back.Generated) != fmt.Sprint(g) {
+		t.Errorf("read back:\n%v\nwant the movement stored:\n%v", back.Generated, g)
+	}
+	var one api.SectionResponse
+	e.want(201, &one, "POST", path, directorToken, spec("B", map[string]any{"arrow_switch": []int{12}}))
+	if s := apitest.Seat(one, 12, 1); one.Generated.Winners != 1 || s.NS != 1 || s.EW != 27 || !s.ArrowSwitch {
+		t.Errorf("one winner: %d winners, round 12 table 1 %+v; want 1, NS 1 v EW 10 (pair 27) switched", one.Generated.Winners, s)
+	}
+	for _, c := range []struct {
+		extra   map[string]any
+		field   string
+		allowed []string
+	}{
+		{map[string]any{"appendix": 2}, "movement.appendix", []string{"1", "3", "4", "5", "6", "7"}},
+		{map[string]any{"tables": 9}, "movement.appendix", []string{"1"}},
+		{map[string]any{"rounds": 13}, "movement.rounds", nil},
+	} {
+		er := e.wantError(422, c.field, "POST", path, directorToken, spec("X", c.extra))
+		if !slices.Equal(er.Allowed, c.allowed) {
+			t.Errorf("%v: allowed %v, want %v (%s)", c.extra, er.Allowed, c.allowed, er.Error)
+		}
+	}
 }

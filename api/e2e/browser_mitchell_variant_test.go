@@ -62,13 +62,19 @@ func TestBrowserMitchellVariant(t *testing.T) {
 }
 
 // TestBrowserAppendixMitchell: on a phone the director asks for an
-// appendix Mitchell on a 9-table base. Two appendix tables are refused by
-// the field itself (max 1; the API's refusal naming movement.appendix is
-// TestAPIAppendixMitchell's: the published route, EBUScore's [M20] "1-Table Appendix
-// Mitchell", has one: tournament/movement's TestAppendixMitchellEBUScore);
-// with one the preview shows it: 10½ tables, table 10 sharing table 1's
+// appendix Mitchell on a 9-table base. Eight appendix tables are refused by
+// the field itself (max 7: EBUScore publishes 1, and 3 to 7 on 13 tables;
+// the API's refusals naming movement.appendix, listing what is published
+// for the tables given, are TestAPIAppendixMitchell's and
+// TestAPIAppendixMitchell17's); with one the preview shows EBUScore's [M20]
+// "1-Table Appendix Mitchell" (tournament/movement's
+// TestAppendixMitchellEBUScore): 10½ tables, table 10 sharing table 1's
 // boards and a half table 11 (its pair's opponents sit out), the 9 base
-// tables' 18 boards in 9 rounds of 2.
+// tables' 18 boards in 9 rounds of 2. Two on 9 tables are refused, the
+// page naming the field; four on 13 give EBUScore's "[M13d] 17 table
+// Appendix Mitchell" (TestAppendixMitchellsEBUScore): 34 pairs at 17
+// tables, the 13 sets' 26 boards in 12 rounds, table 14 sharing table 1's
+// boards.
 func TestBrowserAppendixMitchell(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	ev := b.build().Event(tournament.EventInput{Name: "Appendix night"})
@@ -83,9 +89,9 @@ func TestBrowserAppendixMitchell(t *testing.T) {
 	d.fill("#tables", "9")
 	d.fill("#variant", "appendix")
 	d.fill("#boards_per_round", "2")
-	d.fill("#appendix", "2")
+	d.fill("#appendix", "8")
 	if !eval[bool](d, "read the appendix field's validity", `document.querySelector("#appendix").validity.rangeOverflow`) {
-		t.Error("two appendix tables: the field does not refuse them (max 1)")
+		t.Error("eight appendix tables: the field does not refuse them (max 7)")
 	}
 	d.fill("#appendix", "1")
 	d.submit("#preview")
@@ -95,6 +101,25 @@ func TestBrowserAppendixMitchell(t *testing.T) {
 		t.Errorf("preview heading %q", got)
 	}
 	if got := d.text("#movement-preview p"); !strings.Contains(got, "at 11 tables play 18 boards in 9 rounds") {
+		t.Errorf("preview says %q", got)
+	}
+	d.fill("#appendix", "2")
+	d.submit("#preview")
+	if msg := d.pageError(); !strings.Contains(msg, "on 9 tables the published appendix Mitchell") || !strings.Contains(msg, "3 to 7 appendix tables are published on a 13-table Mitchell only") {
+		t.Errorf("two appendix tables on 9: the page says %q", msg)
+	}
+	if n := d.count(`#appendix[aria-invalid="true"]`); n != 1 {
+		t.Errorf("the appendix field is not marked (%d)", n)
+	}
+	d.fill("#tables", "13")
+	d.fill("#appendix", "4")
+	d.submit("#preview")
+	d.noError("preview the 17-table appendix Mitchell")
+	d.shot("appendix 17 preview")
+	if got := d.text("#preview-h"); got != "Appendix Mitchell 17 tables, 13 and 4 appendix tables (EBUScore's [M13d]: tables 1–4 and 14–17 share)" {
+		t.Errorf("preview heading %q", got)
+	}
+	if got := d.text("#movement-preview p"); !strings.Contains(got, "34 pairs at 17 tables play 26 boards in 12 rounds") {
 		t.Errorf("preview says %q", got)
 	}
 }

@@ -13,7 +13,7 @@ type Kind uint8
 // The movement families.
 const (
 	KindCustom     Kind = iota // given table by table: a published schedule or a director's own
-	KindMitchell               // NS pairs stay, EW pairs move up and boards down
+	KindMitchell               // every pair keeps its direction, NS and EW numbered apart: NS pairs stay, EW pairs move up and boards down (EBUScore's appendix Mitchells of 3 to 7 tables move NS pairs too)
 	KindHowell                 // every pair but the stationary ones moves and changes direction
 	KindTeams                  // two-room team matches: the same boards at both tables of a match
 	KindIndividual             // four players a table, each changing partner every round (individual.go)

@@ -351,18 +351,65 @@ func TestAppendixMitchellsEBUScore(t *testing.T) {
 	}
 }
 
+// ebuscoreAppendix16 is "[M20] 1-Table Appendix Mitchell. Tables 1/16
+// share" of PSMovements.txt (the same file as ebuscoreAppendixMitchells,
+// not committed here): header 1,17,30,2,13,17 — a Mitchell, 17 tables, 30
+// boards, 2 a round, 13 rounds, pair 17 missing (the half table) — then a
+// line a table: round by round NS pair, EW pair, set (0 at the half table).
+var ebuscoreAppendix16 = [][]int{
+	{1, 1, 1, 1, 17, 2, 1, 16, 3, 1, 15, 4, 1, 14, 5, 1, 13, 6, 1, 12, 7, 1, 11, 8, 1, 10, 9, 1, 9, 10, 1, 8, 11, 1, 7, 12, 1, 6, 13},
+	{2, 2, 2, 2, 1, 3, 2, 17, 4, 2, 16, 5, 2, 15, 6, 2, 14, 7, 2, 13, 8, 2, 12, 9, 2, 11, 10, 2, 10, 11, 2, 9, 12, 2, 8, 13, 2, 7, 14},
+	{3, 3, 3, 3, 2, 4, 3, 1, 5, 3, 17, 6, 3, 16, 7, 3, 15, 8, 3, 14, 9, 3, 13, 10, 3, 12, 11, 3, 11, 12, 3, 10, 13, 3, 9, 14, 3, 8, 15},
+	{4, 4, 4, 4, 3, 5, 4, 2, 6, 4, 1, 7, 4, 17, 8, 4, 16, 9, 4, 15, 10, 4, 14, 11, 4, 13, 12, 4, 12, 13, 4, 11, 14, 4, 10, 15, 4, 9, 1},
+	{5, 5, 5, 5, 4, 6, 5, 3, 7, 5, 2, 8, 5, 1, 9, 5, 17, 10, 5, 16, 11, 5, 15, 12, 5, 14, 13, 5, 13, 14, 5, 12, 15, 5, 11, 1, 5, 10, 2},
+	{6, 6, 6, 6, 5, 7, 6, 4, 8, 6, 3, 9, 6, 2, 10, 6, 1, 11, 6, 17, 12, 6, 16, 13, 6, 15, 14, 6, 14, 15, 6, 13, 1, 6, 12, 2, 6, 11, 3},
+	{7, 7, 7, 7, 6, 8, 7, 5, 9, 7, 4, 10, 7, 3, 11, 7, 2, 12, 7, 1, 13, 7, 17, 14, 7, 16, 15, 7, 15, 1, 7, 14, 2, 7, 13, 3, 7, 12, 4},
+	{8, 8, 8, 8, 7, 9, 8, 6, 10, 8, 5, 11, 8, 4, 12, 8, 3, 13, 8, 2, 14, 8, 1, 15, 8, 17, 1, 8, 16, 2, 8, 15, 3, 8, 14, 4, 8, 13, 5},
+	{9, 9, 9, 9, 8, 10, 9, 7, 11, 9, 6, 12, 9, 5, 13, 9, 4, 14, 9, 3, 15, 9, 2, 1, 9, 1, 2, 9, 17, 3, 9, 16, 4, 9, 15, 5, 9, 14, 6},
+	{10, 10, 10, 10, 9, 11, 10, 8, 12, 10, 7, 13, 10, 6, 14, 10, 5, 15, 10, 4, 1, 10, 3, 2, 10, 2, 3, 10, 1, 4, 10, 17, 5, 10, 16, 6, 10, 15, 7},
+	{11, 11, 11, 11, 10, 12, 11, 9, 13, 11, 8, 14, 11, 7, 15, 11, 6, 1, 11, 5, 2, 11, 4, 3, 11, 3, 4, 11, 2, 5, 11, 1, 6, 11, 17, 7, 11, 16, 8},
+	{12, 12, 12, 12, 11, 13, 12, 10, 14, 12, 9, 15, 12, 8, 1, 12, 7, 2, 12, 6, 3, 12, 5, 4, 12, 4, 5, 12, 3, 6, 12, 2, 7, 12, 1, 8, 12, 17, 9},
+	{13, 13, 13, 13, 12, 14, 13, 11, 15, 13, 10, 1, 13, 9, 2, 13, 8, 3, 13, 7, 4, 13, 6, 5, 13, 5, 6, 13, 4, 7, 13, 3, 8, 13, 2, 9, 13, 1, 10},
+	{14, 14, 14, 14, 13, 15, 14, 12, 1, 14, 11, 2, 14, 10, 3, 14, 9, 4, 14, 8, 5, 14, 7, 6, 14, 6, 7, 14, 5, 8, 14, 4, 9, 14, 3, 10, 14, 2, 11},
+	{15, 15, 15, 15, 14, 1, 15, 13, 2, 15, 12, 3, 15, 11, 4, 15, 10, 5, 15, 9, 6, 15, 8, 7, 15, 7, 8, 15, 6, 9, 15, 5, 10, 15, 4, 11, 15, 3, 12},
+	{16, 16, 1, 16, 15, 2, 16, 14, 3, 16, 13, 4, 16, 12, 5, 16, 11, 6, 16, 10, 7, 16, 9, 8, 16, 8, 9, 16, 7, 10, 16, 6, 11, 16, 5, 12, 16, 4, 13},
+	{17, 17, 0, 17, 16, 0, 17, 15, 0, 17, 14, 0, 17, 13, 0, 17, 12, 0, 17, 11, 0, 17, 10, 0, 17, 9, 0, 17, 8, 0, 17, 7, 0, 17, 6, 0, 17, 5, 0},
+}
+
 // TestAppendixMitchellShortValidates: EBUScore's 1-table appendix
-// Mitchells of 14 to 18 tables play 13 rounds ("[M20] 1-Table Appendix
-// Mitchell. Tables 1/16 share": header 1,17,30,2,13,17 — a 15-table
-// Mitchell's 15 sets in 13 rounds, PSMovements.txt as in
-// ebuscoreAppendix), so the sets that never reach table 1 are played at
-// one table fewer than those shared with the appendix table. Validate
-// takes such a Mitchell, playing fewer rounds than it has sets; a Mitchell
-// playing every round with a board played less often is still refused.
+// Mitchells of 14 to 18 tables play 13 rounds, fewer than their sets
+// (ebuscoreAppendix16: a 15-table Mitchell's 15 sets in 13 rounds), and
+// the generator plays that one round by round, table by table (the file's
+// EW e is pair 17+e; the pair facing the half table's missing NS 17 sits
+// out). Table 1 plays sets 1 to 13, each shared with table 16, so boards
+// 1–26 are played at 14 tables and 27–30 (sets 14 and 15) at 13. Validate
+// takes such a Mitchell, playing fewer rounds than it has sets (before, it
+// refused board 27 played 13 times); a Mitchell playing every round with a
+// board played less often is still refused.
 func TestAppendixMitchellShortValidates(t *testing.T) {
 	m, rep := variant(t, movement.MitchellOptions{Tables: 15, BoardsPerRound: 2, Variant: movement.VariantAppendix, Appendix: 1, Rounds: 13})
-	if len(m.Rounds) != 13 || m.Boards != 30 || rep.Plays != 14 {
-		t.Errorf("%d rounds, %d boards, played at most %d times; want 13, 30, 14", len(m.Rounds), m.Boards, rep.Plays)
+	if len(m.Rounds) != 13 || m.Boards != 30 || m.Tables != 17 || m.Phantom != 17 || rep.Plays != 14 {
+		t.Errorf("%d rounds, %d boards, %d tables, phantom %d, played at most %d times; want 13, 30, 17, 17, 14", len(m.Rounds), m.Boards, m.Tables, m.Phantom, rep.Plays)
+	}
+	for ri, r := range m.Rounds {
+		for ti, line := range ebuscoreAppendix16 {
+			ns, ew, s := line[3*ri], line[3*ri+1]+17, line[3*ri+2]
+			got, in := r.Table(ti + 1)
+			if ns == 17 {
+				if in || !slices.Equal(r.SitOut, []int{ew}) {
+					t.Errorf("round %d: table %d in play %v, sitting out %v; want pair %d sitting out", ri+1, ti+1, in, r.SitOut, ew)
+				}
+				continue
+			}
+			if !in || got.NS != ns || got.EW != ew || !slices.Equal(got.Boards, []int{2*s - 1, 2 * s}) {
+				t.Errorf("round %d, table %d: %+v; want %d v %d on set %d", ri+1, ti+1, got, ns, ew, s)
+			}
+		}
+	}
+	for b, got := range m.Plays() {
+		if want := 14 - (b+1)/27; got != want {
+			t.Errorf("board %d played at %d tables, want %d", b+1, got, want)
+		}
 	}
 	p, err := movement.Mitchell(movement.MitchellOptions{Tables: 5, BoardsPerRound: 2})
 	if err != nil {

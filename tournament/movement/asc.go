@@ -112,13 +112,14 @@ type ascReader struct {
 	played             map[[2]int]int // pair, group: the round it played the group
 	inPlay             []bool         // the groups played at some table
 	byTable            bool           // the file has a line a table (EBUScore's), not a line a round
+	head               int            // byTable: the header's line (table t is line head+t)
 	allowed            string         // what the file should be, for refusals
 }
 
 // lineOf is the file's line of table t (1 up) in round ri (0 up).
 func (r *ascReader) lineOf(ri, t int) int {
 	if r.byTable {
-		return t + 1 // EBUScore: the header, then table 1, 2, …
+		return r.head + t // EBUScore: the header, then table 1, 2, …
 	}
 	return r.lines[ri]
 }
@@ -144,7 +145,7 @@ func (r *ascReader) round(num int, f []string) error {
 	for i := 0; i < len(f); i += 3 {
 		t := i/3 + 1
 		if r.byTable {
-			num = t + 1 // the table's own line
+			num = r.head + t // the table's own line
 		}
 		ns, errNS := strconv.Atoi(f[i])
 		ew, errEW := strconv.Atoi(f[i+1])

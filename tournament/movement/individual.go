@@ -55,6 +55,9 @@ func IndividualPlayers() []int {
 	for n := range publishedIndividuals {
 		out = append(out, n)
 	}
+	for n := range ebuscoreIndividuals {
+		out = append(out, n)
+	}
 	for _, t := range rainbowTables {
 		out = append(out, 4*t)
 	}
@@ -67,6 +70,9 @@ func IndividualPlayers() []int {
 func IndividualSource(players int) string {
 	if slices.Contains(rainbowTables, players/4) && players%4 == 0 {
 		return rainbowSource
+	}
+	if e, ok := ebuscoreIndividuals[players]; ok {
+		return e.source
 	}
 	return publishedIndividuals[players].source
 }
@@ -102,12 +108,15 @@ func rainbow(tables, per int) Movement {
 // Individual returns the published individual movement of o.Players
 // players: four players a table, the partnerships numbered as Partnership
 // numbers them. For 8 and 12 players a complete individual
-// (publishedIndividuals), every player partnering every other once; for 20
-// and 28 the Rainbow of 5 and 7 tables (rainbow).
+// (publishedIndividuals), every player partnering every other once; for 16
+// and 24 EBUScore's (ebuscoreIndividuals: a complete individual of 16,
+// half a Howell of 24); for 20 and 28 the Rainbow of 5 and 7 tables
+// (rainbow).
 func Individual(o IndividualOptions) (Movement, error) {
 	pub, ok := publishedIndividuals[o.Players]
+	lib, fromLibrary := ebuscoreIndividuals[o.Players]
 	rainbowOf := o.Players%4 == 0 && slices.Contains(rainbowTables, o.Players/4)
-	if !ok && !rainbowOf {
+	if !ok && !rainbowOf && !fromLibrary {
 		var allowed []string
 		for _, n := range IndividualPlayers() {
 			allowed = append(allowed, strconv.Itoa(n))
@@ -119,6 +128,11 @@ func Individual(o IndividualOptions) (Movement, error) {
 	}
 	if rainbowOf {
 		return rainbow(o.Players/4, o.BoardsPerRound), nil
+	}
+	if fromLibrary {
+		m, err := readEBUScoreIndividual(lib.text, 0, o.BoardsPerRound)
+		m.Name = "Individual, " + strconv.Itoa(o.Players) + " players"
+		return m, err
 	}
 	n := o.Players
 	rounds := n - 1

@@ -114,6 +114,10 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 	if individual {
 		names[5], fields, what = "players", 5, "North, South, East, West and set"
 	}
+	if individual && len(head) == 5 {
+		return f, r.fail(r.head, "the header has 5 numbers, as an .ASC file's: an individual movement file is read in EBUScore's format, whose header is 6 numbers: "+
+			strings.Join(names[:], ", "))
+	}
 	if len(head) != 6 {
 		return f, r.fail(r.head, "the header is 6 numbers: "+strings.Join(names[:], ", ")+"; found "+strconv.Itoa(len(head))+" fields")
 	}

@@ -74,6 +74,52 @@ func TestAPIIndividual16(t *testing.T) {
 	}
 }
 
+// TestAPIIndividual24 plays traveler's 24-player individual, the library's
+// "[M186] 1/2 Howell. 24 Players" (6 tables, 12 rounds; checked against
+// the library's figures in tournament/movement TestIndividual24EBUScore),
+// one board a round: 12 boards, each played once at each of the 6 tables
+// (a top of 10). North declares 4♠ at table 1 making 10 (+420/+620), 2♠ at
+// table 2 making 8 (+110), 1♠ at table 3 making 7 (+80), 4♠ one down at
+// table 4 (−50/−100), three down at table 5 (−150/−300), five down at
+// table 6 (−250/−500): table t's NS get 2·(6−t) — 10, 8, 6, 4, 2, 0 — and
+// its EW 10 minus that.
+//
+// By hand: players 1–12 move among the seats the library's round 1 gives
+// them ("1,13,2,4 | 7,10,20,17 | 11,3,9,15 | 23,21,14,6 | 5,18,19,12 |
+// 24,16,8,22", North, South, East, West), each once: table 1 North, East,
+// West (10 + 0 + 0), table 2 North, South (8 + 8), table 3 North, South,
+// East (6 + 6 + 4), table 4 West (6), table 5 North, West (2 + 8), table 6
+// East (10) = 68 of 120 = 56.67 %, all equal first; players 13–24 the
+// other twelve seats: table 1 South (10), table 2 East, West (2 + 2),
+// table 3 West (4), table 4 North, South, East (4 + 4 + 6), table 5 South,
+// East (2 + 8), table 6 North, South, West (0 + 0 + 10) = 52 = 43.33 %,
+// all equal 13th. (12 × 68 + 12 × 52 = 1440 = 12 boards × 6 tables × 20.)
+func TestAPIIndividual24(t *testing.T) {
+	e := newEnv(t)
+	sec := individualEvent(t, e, "Twenty-four individual", 24)
+	g := sec.Generated
+	if g.Players != 24 || g.Tables != 6 || len(g.Rounds) != 12 || g.Boards != 12 {
+		t.Fatalf("movement: %d players, %d tables, %d rounds, %d boards", g.Players, g.Tables, len(g.Rounds), g.Boards)
+	}
+	playIndividual(t, e, sec, func(round, table int) (string, int) {
+		return [...]string{"", "4S", "2S", "1S", "4S", "4S", "4S"}[table], [...]int{0, 10, 8, 7, 9, 7, 5}[table]
+	})
+	got := standingsByPlayer(t, e, sec)
+	if len(got) != 24 {
+		t.Fatalf("%d standings, want the 24 players", len(got))
+	}
+	for p := 1; p <= 24; p++ {
+		s := got[strconv.Itoa(p)]
+		total, pct, place := 68.0, 56.67, "1"
+		if p > 12 {
+			total, pct, place = 52, 43.33, "13"
+		}
+		if s.Total != total || s.Percentage != pct || s.Place != place || s.Boards != 12 {
+			t.Errorf("player %d: %+v, want total %v, %v %%, place %s, 12 boards", p, s, total, pct, place)
+		}
+	}
+}
+
 // TestAPIIndividualFile: the director creates an individual from the
 // library's [M176] pasted as a file ("kind": "individual", "file"), the
 // players coming from its header; round 1, table 1 is "8,1,5,7" — North

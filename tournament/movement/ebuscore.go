@@ -185,7 +185,7 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 // that round (the library writes it "0,0,0,0,0" or "1,2,3,4,0"). The
 // library's "[name] title" line may come first. perGroup must be the
 // header's boards per round. Players beyond the tables' seats sit out
-// (Round.SitOut). It returns the individual movement, Table.Players in
+// (Round.SitOut), at most one a table. It returns the individual movement, Table.Players in
 // traveler's order (North, East, South, West) and the partnerships made
 // from them (SeatPartnerships). It refuses, naming the line, round and
 // table: a number that is not a player of 1 to the header's players or
@@ -211,8 +211,12 @@ func readEBUScoreIndividual(text string, perGroup, per int) (Movement, error) {
 	}
 	tables, boards, rounds, players := f.head[1], f.head[2], f.head[4], f.head[5]
 	sets := boards / f.head[3]
-	if players < 4 {
+	switch {
+	case players < 4:
 		return Movement{}, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players: an individual has 4 or more, four a table")
+	case players > 5*tables:
+		return Movement{}, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players do not fit "+strconv.Itoa(tables)+
+			" tables: four a table and at most one more a table sitting out in turn, "+strconv.Itoa(5*tables))
 	}
 	m := Movement{Name: "Individual, " + strconv.Itoa(players) + " players, " + strconv.Itoa(rounds) + " rounds", Kind: KindIndividual, Winners: 1,
 		Players: players, Tables: tables, Boards: sets * per, Rounds: make([]Round, rounds)}

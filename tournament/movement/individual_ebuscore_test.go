@@ -367,6 +367,7 @@ func TestReadEBUScoreIndividualRefusals(t *testing.T) {
 		{"set played less", strings.Replace(libraryM176, ",1,5,3,2,7\n", ",1,2,3,4,0\n", 1), 4, "set 7 is played at 1 table in all, set 1 at 2"},
 		{"player absent", edit(1, 5, "9"), 4, "line 2: player 9 of the header's 9 plays in no round"},
 		{"three players", edit(1, 5, "3"), 4, "line 2: the header's 3 players: an individual has 4 or more"},
+		{"players", edit(1, 5, "11"), 4, "line 2: the header's 11 players do not fit 2 tables: four a table and at most one more a table sitting out in turn, 10"},
 	} {
 		_, err := ReadEBUScoreIndividual(c.text, c.per)
 		var se *scoring.Error
@@ -379,4 +380,25 @@ func TestReadEBUScoreIndividualRefusals(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "line 2: movement type 3 is an individual movement: create an individual section with it (kind individual)") {
 		t.Errorf("ReadMovementFile of an individual: %v", err)
 	}
+}
+
+// FuzzReadEBUScoreIndividual: no text makes ReadEBUScoreIndividual panic,
+// and a movement it returns passes Validate.
+func FuzzReadEBUScoreIndividual(f *testing.F) {
+	f.Add(libraryM176, 4)
+	f.Add(ebuscoreIndividuals[16].text, 2)
+	f.Add("3,1,2,1,2,5\n1,2,3,4,1,5,1,2,3,2\n", 1)
+	f.Add("", 1)
+	f.Fuzz(func(t *testing.T, text string, per int) {
+		if per > 36 || len(text) > 4096 {
+			return // the service's bounds (tournament.MaxBoardsPerRound, MaxMovementFile) keep larger out
+		}
+		m, err := ReadEBUScoreIndividual(text, per)
+		if err != nil {
+			return
+		}
+		if _, err := m.Validate(); err != nil {
+			t.Errorf("read but not valid: %v\n%s", err, text)
+		}
+	})
 }

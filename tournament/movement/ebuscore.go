@@ -18,9 +18,10 @@ const ebuscoreIndividualAllowed = "an EBUScore individual movement: the header \
 // movement book is written in: EBUScore's (ReadEBUScore), known by its
 // header of six numbers, or the .ASC format (ReadASC) with its five.
 func ReadMovementFile(text string, perGroup int, unbalanced bool) ([]Round, error) {
-	first, rest, _ := strings.Cut(strings.TrimPrefix(text, "\ufeff"), "\n")
-	if strings.HasPrefix(strings.TrimSpace(first), "[") { // EBUScore's library names a movement "[M183] title" above its header
-		first, _, _ = strings.Cut(rest, "\n")
+	all := strings.SplitN(strings.TrimPrefix(text, "\ufeff"), "\n", 3)
+	first := all[0]
+	if ebuscoreTitled(all) {
+		first = all[1]
 	}
 	if cut := strings.IndexByte(first, '#'); cut < 0 && len(ascFields(first)) == 6 {
 		return ReadEBUScore(text, perGroup, unbalanced)
@@ -37,7 +38,7 @@ func ReadMovementFile(text string, perGroup int, unbalanced bool) ([]Round, erro
 // individuals, ReadEBUScoreIndividual; 5 to 7 teams: refused) — then one
 // line a table, round by round the NS pair, EW pair and board set (set s
 // is boards (s−1)·per+1 to s·per); 0,0,0 is an empty table. The library's
-// "[name] title" line may come first. perGroup must be the header's boards
+// title line may come first (ebuscoreTitled). perGroup must be the header's boards
 // per round. A missing pair other than 0 is refused (enter the absent pair
 // instead). Whatever ReadASC refuses in a round is refused here too,
 // naming the table's line, the round and the table.
@@ -87,6 +88,24 @@ func ReadEBUScore(text string, perGroup int, unbalanced bool) ([]Round, error) {
 	return r.schedule, r.balanced()
 }
 
+// ebuscoreTitled reports whether a file's lines begin with the title
+// EBUScore's libraries write above a movement's header ("[M183] Howell
+// (SBU). 16 Players", "3/4 Howell, ACBL SPECIAL"): a first line that is
+// not all numbers, then a header of six. A first line of six fields is a
+// mistyped header, not a title, unless it starts "[".
+func ebuscoreTitled(lines []string) bool {
+	first := ascFields(lines[0])
+	if len(lines) < 2 || len(ascFields(lines[1])) != 6 || (len(first) == 6 && !strings.HasPrefix(strings.TrimSpace(lines[0]), "[")) {
+		return false
+	}
+	for _, f := range first {
+		if _, err := strconv.Atoi(f); err != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // ebuscoreFile is an EBUScore movement file split into its header and its
 // tables' lines.
 type ebuscoreFile struct {
@@ -105,7 +124,7 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 	var f ebuscoreFile
 	all := strings.Split(strings.TrimPrefix(text, "\ufeff"), "\n")
 	r.head = 1
-	if strings.HasPrefix(strings.TrimSpace(all[0]), "[") && len(all) > 1 {
+	if ebuscoreTitled(all) {
 		r.head = 2 // the library's "[M183] Howell (SBU). 16 Players" line
 	}
 	head := ascFields(all[r.head-1])
@@ -183,8 +202,8 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 // players at North, South, East and West and the board set (set s is
 // boards (s−1)·perGroup+1 to s·perGroup); a table of set 0 is not in play
 // that round (the library writes it "0,0,0,0,0" or "1,2,3,4,0"). The
-// library's "[name] title" line may come first. perGroup must be the
-// header's boards per round. Players beyond the tables' seats sit out
+// library's "[name] title" line may come first (ebuscoreTitled). perGroup
+// must be the header's boards per round. Players beyond the tables' seats sit out
 // (Round.SitOut), at most one a table. It returns the individual movement, Table.Players in
 // traveler's order (North, East, South, West) and the partnerships made
 // from them (SeatPartnerships). It refuses, naming the line, round and

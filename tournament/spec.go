@@ -152,12 +152,13 @@ func (s *MovementSpec) ReadFile() error {
 }
 
 // individualMovement is an individual's movement: the published one for
-// s.Players players (movement.Individual), or the schedule given table by
+// s.Players players in s.Rounds rounds (movement.Individual; 0: its
+// default), or the schedule given table by
 // table, its players at North, East, South and West and its partnerships
 // made from them (movement.SeatPartnerships).
 func (s MovementSpec) individualMovement() (movement.Movement, error) {
 	if len(s.Schedule) == 0 {
-		return movement.Individual(movement.IndividualOptions{Players: s.Players, BoardsPerRound: s.BoardsPerRound})
+		return movement.Individual(movement.IndividualOptions{Players: s.Players, BoardsPerRound: s.BoardsPerRound, Rounds: s.Rounds})
 	}
 	if s.Players < 4 || s.Players > MaxPlayers {
 		return movement.Movement{}, Invalidf("movement.players", strconv.Itoa(s.Players)+": an individual's schedule seats 4 to "+strconv.Itoa(MaxPlayers)+" players, numbered 1 to players")

@@ -58,6 +58,20 @@ func TestAPIIndividual16(t *testing.T) {
 	playIndividual(t, e, sec, func(round, table int) (string, int) {
 		return [...]string{"", "4S", "2S", "4S", "4S"}[table], [...]int{0, 10, 8, 9, 7}[table]
 	})
+	// In 12 rounds the library's "[M182] 3/4 Howell. 16 Players"
+	// (TestIndividual16In12Rounds): round 1, table 1 "7,13,1,2" — North 7,
+	// South 13, East 1, West 2; 13 rounds are not published.
+	var short api.SectionResponse
+	e.want(201, &short, "POST", "/v1/events/"+id(sec.EventID)+"/sections", directorToken,
+		map[string]any{"name": "B", "movement": map[string]any{"kind": "individual", "players": 16, "rounds": 12, "boards_per_round": 2}})
+	if g := short.Generated; len(g.Rounds) != 12 || g.Boards != 24 || !slices.Equal(g.Rounds[0].Tables[0].Players, []int{7, 1, 13, 2}) {
+		t.Errorf("16 players in 12 rounds: %d rounds, %d boards, round 1 table 1 %v", len(g.Rounds), g.Boards, g.Rounds[0].Tables[0].Players)
+	}
+	bad := e.wantError(422, "movement.rounds", "POST", "/v1/events/"+id(sec.EventID)+"/sections", directorToken,
+		map[string]any{"name": "C", "movement": map[string]any{"kind": "individual", "players": 16, "rounds": 13, "boards_per_round": 2}})
+	if !slices.Equal(bad.Allowed, []string{"15", "12"}) {
+		t.Errorf("16 players in 13 rounds: %+v", bad)
+	}
 	got := standingsByPlayer(t, e, sec)
 	if len(got) != 16 {
 		t.Fatalf("%d standings, want the 16 players", len(got))

@@ -95,9 +95,16 @@ func checkLibraryRound(t *testing.T, m *Movement, r, per int, want []libraryRoun
 // `git show a04a1b72:src/movement/ISMovements.txt | sed -n LINES | tr -d '\r' | sha256sum`.
 func checkEmbedded(t *testing.T, players int, sum string) {
 	t.Helper()
-	text := ebuscoreIndividuals[players].text
+	checkEmbeddedRounds(t, players, 0, sum)
+}
+
+// checkEmbeddedRounds is checkEmbedded for the individual of players in
+// rounds rounds (0: the default one).
+func checkEmbeddedRounds(t *testing.T, players, rounds int, sum string) {
+	t.Helper()
+	text := ebuscoreText(players, rounds)
 	if h := sha256.Sum256([]byte(text)); hex.EncodeToString(h[:]) != sum {
-		t.Errorf("%d players: the embedded text is not the library's block (SHA-256 %x, the library's %s)", players, h, sum)
+		t.Errorf("%d players, %d rounds: the embedded text is not the library's block (SHA-256 %x, the library's %s)", players, rounds, h, sum)
 	}
 }
 
@@ -291,7 +298,7 @@ func TestIndividualPlayersListed(t *testing.T) {
 // players' table puts there (6 in round 1, 7 in round 2, …), who sits out.
 func library17(t *testing.T) string {
 	t.Helper()
-	lines := strings.Split(ebuscoreIndividuals[16].text, "\n")
+	lines := strings.Split(ebuscoreText(16, 0), "\n")
 	lines[0] = "[M183] Howell SBU. 17 Players"
 	lines[1] = strings.Replace(lines[1], ",16", ",17", 1)
 	v := strings.Split(lines[3], ",")
@@ -386,7 +393,7 @@ func TestReadEBUScoreIndividualRefusals(t *testing.T) {
 // and a movement it returns passes Validate.
 func FuzzReadEBUScoreIndividual(f *testing.F) {
 	f.Add(libraryM176, 4)
-	f.Add(ebuscoreIndividuals[16].text, 2)
+	f.Add(ebuscoreText(16, 0), 2)
 	f.Add("3,1,2,1,2,5\n1,2,3,4,1,5,1,2,3,2\n", 1)
 	f.Add("", 1)
 	f.Fuzz(func(t *testing.T, text string, per int) {
@@ -401,4 +408,94 @@ func FuzzReadEBUScoreIndividual(f *testing.F) {
 			t.Errorf("read but not valid: %v\n%s", err, text)
 		}
 	})
+}
+
+// TestIndividual16In12Rounds: with 12 rounds the individual of 16 players
+// is the library's "[M182] 3/4 Howell. 16 Players" (lines 41–46): 4
+// tables, 12 rounds of 2 boards, 24 boards. Checked against the library's
+// figures: round 1 and round 12 as printed, and every round by the rotation
+// the printed table follows (players 13 to 16 stay in their seats — 13
+// South at table 1, 14 North at table 2, 15 South at table 3, 16 North at
+// table 4 — players 1 to 12 move on one number a round, 1 after 12, each
+// table's set one on, 1 after 12). Three-quarters of a Howell: each player
+// partners 12 of the other 15 once, 16·12/2 = 96 partnerships.
+func TestIndividual16In12Rounds(t *testing.T) {
+	m, err := Individual(IndividualOptions{Players: 16, BoardsPerRound: 2, Rounds: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEmbeddedRounds(t, 16, 12, "22231aa50993297ed1562182bff7441a0271cf7a92d57f9bcbc60396b96960d5")
+	if m.Players != 16 || m.Tables != 4 || m.Boards != 24 || len(m.Rounds) != 12 {
+		t.Fatalf("%d players, %d tables, %d boards, %d rounds", m.Players, m.Tables, m.Boards, len(m.Rounds))
+	}
+	if _, err := m.Validate(); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	round1 := []libraryRound{{7, 13, 1, 2, 1}, {14, 6, 11, 9, 2}, {4, 15, 5, 8, 6}, {16, 12, 3, 10, 7}}
+	checkLibraryRound(t, &m, 1, 2, round1)
+	checkLibraryRound(t, &m, 12, 2, []libraryRound{{6, 13, 12, 1, 12}, {14, 5, 10, 8, 1}, {3, 15, 4, 7, 5}, {16, 11, 2, 9, 6}})
+	move := func(v, r int) int {
+		if v > 12 {
+			return v
+		}
+		return mod(v-1+r-1, 12) + 1
+	}
+	for r := 2; r <= 12; r++ {
+		var want []libraryRound
+		for _, w := range round1 {
+			want = append(want, libraryRound{move(w[0], r), move(w[1], r), move(w[2], r), move(w[3], r), mod(w[4]-1+r-1, 12) + 1})
+		}
+		checkLibraryRound(t, &m, r, 2, want)
+	}
+	partners, _ := partnershipCounts(&m)
+	perPlayer := map[int]int{}
+	for p, n := range partners {
+		if n != 1 {
+			t.Errorf("partnership %s plays %d rounds, want 1", partnershipLabel(p), n)
+		}
+		a, b := Partners(p)
+		perPlayer[a]++
+		perPlayer[b]++
+	}
+	if len(partners) != 96 {
+		t.Errorf("%d partnerships, want 96", len(partners))
+	}
+	for p := 1; p <= 16; p++ {
+		if perPlayer[p] != 12 {
+			t.Errorf("player %d has %d partners, want 12", p, perPlayer[p])
+		}
+	}
+}
+
+// TestIndividualRounds: the rounds a director may ask of each published
+// individual — its own (or 0 for the default: 15 for 16 players) — and a
+// refusal of others naming those there are.
+func TestIndividualRounds(t *testing.T) {
+	for _, c := range []struct{ players, rounds, want int }{{8, 0, 7}, {8, 7, 7}, {12, 11, 11}, {16, 0, 15}, {16, 15, 15}, {16, 12, 12}, {20, 5, 5}, {24, 12, 12}} {
+		m, err := Individual(IndividualOptions{Players: c.players, BoardsPerRound: 2, Rounds: c.rounds})
+		if err != nil || len(m.Rounds) != c.want {
+			t.Errorf("%d players, %d rounds: %d rounds (%v), want %d", c.players, c.rounds, len(m.Rounds), err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		players, rounds int
+		allowed         string
+	}{{16, 13, "[15 12]"}, {8, 6, "[7]"}, {28, 5, "[7]"}, {24, 25, "[12]"}} {
+		_, err := Individual(IndividualOptions{Players: c.players, BoardsPerRound: 2, Rounds: c.rounds})
+		var se *scoring.Error
+		if !errors.As(err, &se) || se.Field != "rounds" || fmt.Sprint(se.Allowed) != c.allowed || !strings.Contains(se.Problem, "published") {
+			t.Errorf("%d players in %d rounds: %v, want field rounds, allowed %s", c.players, c.rounds, err, c.allowed)
+		}
+	}
+}
+
+// ebuscoreText is the library text traveler embeds for the individual of
+// players in rounds rounds (0: its default), "" when there is none.
+func ebuscoreText(players, rounds int) string {
+	for i, e := range ebuscoreIndividuals[players] {
+		if (rounds == 0 && i == 0) || e.rounds == rounds {
+			return e.text
+		}
+	}
+	return ""
 }

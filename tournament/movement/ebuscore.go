@@ -38,10 +38,10 @@ func ReadMovementFile(text string, perGroup int, unbalanced bool) ([]Round, erro
 // individuals, ReadEBUScoreIndividual; 5 to 7 teams: refused) — then one
 // line a table, round by round the NS pair, EW pair and board set (set s
 // is boards (s−1)·per+1 to s·per); 0,0,0 is an empty table. The library's
-// title line may come first (ebuscoreTitled). perGroup must be the header's boards
-// per round. A missing pair other than 0 is refused (enter the absent pair
-// instead). Whatever ReadASC refuses in a round is refused here too,
-// naming the table's line, the round and the table.
+// title line may come first (ebuscoreTitled). perGroup must be the
+// header's boards per round. A missing pair other than 0 is refused (enter
+// the absent pair instead). Whatever ReadASC refuses in a round is refused
+// here too, naming the table's line, the round and the table.
 func ReadEBUScore(text string, perGroup int, unbalanced bool) ([]Round, error) {
 	if perGroup < 1 {
 		return nil, invalid("boards_per_round", perGroup, "a board set has at least 1 board")
@@ -203,15 +203,15 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 // boards (s−1)·perGroup+1 to s·perGroup); a table of set 0 is not in play
 // that round (the library writes it "0,0,0,0,0" or "1,2,3,4,0"). The
 // library's "[name] title" line may come first (ebuscoreTitled). perGroup
-// must be the header's boards per round. Players beyond the tables' seats sit out
-// (Round.SitOut), at most one a table. It returns the individual movement, Table.Players in
-// traveler's order (North, East, South, West) and the partnerships made
-// from them (SeatPartnerships). It refuses, naming the line, round and
-// table: a number that is not a player of 1 to the header's players or
-// not a set of the header's, a player twice at a table or in a round, a
-// player playing a set again, a set played at no table or less often than
-// another, and a player of the header who plays in no round. Errors are *scoring.Error values of
-// field "file".
+// must be the header's boards per round. Players beyond the tables' seats
+// sit out (Round.SitOut), at most one a table. It returns the individual
+// movement, Table.Players in traveler's order (North, East, South, West)
+// and the partnerships made from them (SeatPartnerships). It refuses,
+// naming the line, round and table: a number that is not a player of 1 to
+// the header's players or not a set of the header's, a player twice at a
+// table or in a round, a player playing a set again, a set played at no
+// table or less often than another, and a player of the header who plays
+// in no round. Errors are *scoring.Error values of field "file".
 func ReadEBUScoreIndividual(text string, perGroup int) (Movement, error) {
 	if perGroup < 1 {
 		return Movement{}, invalid("boards_per_round", perGroup, "a board set has at least 1 board")

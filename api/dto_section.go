@@ -44,7 +44,7 @@ type MovementSpecDTO struct {
 	Appendix       int                  `json:"appendix,omitempty"`     // mitchell "appendix": 1, EBUScore's 1-table appendix Mitchell: table tables+1 sharing table 1's boards, table tables+2 a half table
 	ShareBoards    bool                 `json:"share_boards,omitempty"`
 	Schedule       []RoundDTO           `json:"schedule,omitempty"`
-	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC or EBUScore movement file, each board group boards_per_round boards; individual: an EBUScore individual movement file; stored as its schedule
+	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC or EBUScore movement file, each board group boards_per_round boards; individual: an EBUScore or .ASC individual movement file; stored as its schedule
 	Winners        int                  `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
 	Unbalanced     bool                 `json:"unbalanced,omitempty"` // custom: the director accepts pairs meeting again or boards played unequally often (refused otherwise)
 	VPScale        string               `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"

@@ -94,8 +94,8 @@ const libraryM176 = "[M176] Howell. 8 Players. The two tables share boards.\r\n"
 // header's 8 players — round 1, table 1 North 8, East 5, South 1, West 7
 // ("8,1,5,7" read North, South, East, West), boards 1–4 — its spec holding
 // the schedule and the players, not the file. A players count other than
-// the header's, a pairs file, an .ASC file, an individual file given as a
-// custom movement and a file with a schedule are refused naming the field,
+// the header's, a pairs file (EBUScore's or .ASC), an individual file given
+// as a custom movement and a file with a schedule are refused naming the field,
 // and nothing is stored for them.
 func TestSectionFromIndividualFile(t *testing.T) {
 	b := newBuilder(t)
@@ -122,7 +122,7 @@ func TestSectionFromIndividualFile(t *testing.T) {
 	}{
 		{"players", tournament.MovementSpec{Kind: "individual", Players: 12, BoardsPerRound: 4, File: libraryM176}, "movement.players", "the file's header seats 8 players"},
 		{"pairs file", tournament.MovementSpec{Kind: "individual", BoardsPerRound: 4, File: pairsFile}, "movement.file", "line 1: movement type 0 is a pairs movement"},
-		{"asc file", tournament.MovementSpec{Kind: "individual", BoardsPerRound: 2, File: "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n2-1 E 4-3 F\n"}, "movement.file", "line 1: the header has 5 numbers, as an .ASC file's: an individual movement file is read in EBUScore's format"},
+		{"asc pairs file", tournament.MovementSpec{Kind: "individual", BoardsPerRound: 2, File: "4 2 3 6 0\n1-2 A 3-4 B\n1-3 C 2-4 D\n2-1 E 4-3 F\n"}, "movement.file", "line 1: the header's last number 0 is a pairs movement: create a custom section with it (kind custom)"},
 		{"as custom", tournament.MovementSpec{Kind: "custom", BoardsPerRound: 4, File: libraryM176}, "movement.file", "line 2: movement type 3 is an individual movement: create an individual section with it (kind individual)"},
 		{"both", tournament.MovementSpec{Kind: "individual", BoardsPerRound: 4, File: libraryM176, Schedule: got.Spec.Schedule}, "movement.file", "not both"},
 	} {

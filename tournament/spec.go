@@ -110,8 +110,8 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 // ReadFile reads a movement given as a file (File) into its Schedule and
 // empties File, so the section stores it as any movement given table by
 // table: a custom movement's in the .ASC format or EBUScore's
-// (movement.ReadMovementFile), an individual's in EBUScore's
-// (movement.ReadEBUScoreIndividual), Players then the header's. A spec
+// (movement.ReadMovementFile), an individual's likewise
+// (movement.ReadIndividualFile), Players then the header's. A spec
 // without a file is left as it is. Errors are ErrInvalid naming the field
 // under "movement." (a fault in the file: "movement.file", with its line,
 // round and table).
@@ -132,7 +132,7 @@ func (s *MovementSpec) ReadFile() error {
 		return tooMany("movement.boards_per_round", s.BoardsPerRound, MaxBoardsPerRound, "boards a round")
 	}
 	if s.Kind == "individual" {
-		m, err := movement.ReadEBUScoreIndividual(s.File, s.BoardsPerRound)
+		m, err := movement.ReadIndividualFile(s.File, s.BoardsPerRound)
 		if err != nil {
 			return fromScoring(err, "movement.")
 		}

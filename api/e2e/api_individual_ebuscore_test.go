@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -176,6 +177,18 @@ func TestAPIIndividualFile(t *testing.T) {
 	e.want(200, &sections, "GET", path, directorToken, nil)
 	if len(sections) != 1 {
 		t.Errorf("%d sections stored, want only A", len(sections))
+	}
+	// The same movement in the .ASC format's individual form
+	// (pjms.nl/movementfile_standard.html: a header "players tables rounds
+	// groups 1", a line a round of "N S E W group" per table) gives the same
+	// section.
+	asc := "8 2 7 7 1\n8 1 5 7 A 2 6 4 3 A\n8 2 6 1 B 3 7 5 4 B\n8 3 7 2 C 4 1 6 5 C\n8 4 1 3 D 5 2 7 6 D\n" +
+		"8 5 2 4 E 6 3 1 7 E\n8 6 3 5 F 7 4 2 1 F\n8 7 4 6 G 1 5 3 2 G\n"
+	var fromASC api.SectionResponse
+	e.want(201, &fromASC, "POST", path, directorToken, map[string]any{"name": "C",
+		"movement": map[string]any{"kind": "individual", "boards_per_round": 4, "file": asc}})
+	if a, b := fromASC.Generated, sec.Generated; fmt.Sprint(a.Rounds) != fmt.Sprint(b.Rounds) || a.Players != 8 {
+		t.Errorf("from the .ASC file: %+v\nfrom EBUScore's: %+v", a.Rounds, b.Rounds)
 	}
 	var in []map[string]any
 	for p := 1; p <= 8; p++ {

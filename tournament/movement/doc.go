@@ -30,8 +30,10 @@
 //     Individual (individual.go),
 //     four players a table (Table.Players), the published complete
 //     individuals of 8, 12 and 16 players, EBUScore's ½ Howell of 24
-//     (individual_ebuscore.go, read by ReadEBUScoreIndividual, which reads
-//     a director's EBUScore individual file too) and the Rainbow of 5 and 7 tables,
+//     (individual_ebuscore.go, read by ReadEBUScoreIndividual;
+//     ReadIndividualFile reads a director's individual file in EBUScore's
+//     format or the .ASC one, individual_file.go) and the Rainbow of 5 and
+//     7 tables,
 //     the partnerships numbered from the players (Partnership) so that a
 //     table's NS and EW are pairs as in any other movement.
 //   - Validation and balance (validate.go): Validate checks a movement

@@ -134,7 +134,7 @@ func splitEBUScore(text string, perGroup int, r *ascReader, individual bool) (eb
 		names[5], fields, what = "players", 5, "North, South, East, West and set"
 	}
 	if individual && len(head) == 5 {
-		return f, r.fail(r.head, "the header has 5 numbers, as an .ASC file's: an individual movement file is read in EBUScore's format, whose header is 6 numbers: "+
+		return f, r.fail(r.head, "the header has 5 numbers, as an .ASC file's (ReadIndividualFile reads either); EBUScore's header is 6 numbers: "+
 			strings.Join(names[:], ", "))
 	}
 	if len(head) != 6 {
@@ -237,79 +237,14 @@ func readEBUScoreIndividual(text string, perGroup, per int) (Movement, error) {
 		return Movement{}, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players do not fit "+strconv.Itoa(tables)+
 			" tables: four a table and at most one more a table sitting out in turn, "+strconv.Itoa(5*tables))
 	}
-	m := Movement{Name: "Individual, " + strconv.Itoa(players) + " players, " + strconv.Itoa(rounds) + " rounds", Kind: KindIndividual, Winners: 1,
-		Players: players, Tables: tables, Boards: sets * per, Rounds: make([]Round, rounds)}
-	played := map[[2]int]int{} // player, set: the round the player played it
-	plays := make([]bool, players+1)
-	inPlay := make([]int, sets+1) // the tables each set is played at, over the movement
-	order := [4]int{0, 2, 1, 3}   // the file's North, South, East, West in Table.Players (N, E, S, W)
+	ir := newIndividualReader(&r, "set", players, tables, sets, rounds, per)
 	for ri := range rounds {
-		rn := ri + 1
-		seated := make([]int, players+1) // player → table this round
-		rd := Round{Number: rn}
 		for ti, line := range f.tables {
-			t, num := ti+1, r.head+ti+1
-			v := line[5*ri : 5*ri+5]
-			at := "round " + strconv.Itoa(rn) + ", table " + strconv.Itoa(t)
-			if v[4] == "0" {
-				continue // a table not in play: the library writes it "0,0,0,0,0" or "1,2,3,4,0"
-			}
-			tb := Table{Table: t, Players: make([]int, 4)}
-			for i, s := range v[:4] {
-				seat := order[i]
-				p, err := strconv.Atoi(s)
-				if err != nil || p < 1 || p > players {
-					return Movement{}, r.fail(num, at+", "+seatNames[seat]+": "+strconv.Quote(s)+" is not a player of 1 to "+strconv.Itoa(players))
-				}
-				for o, q := range tb.Players {
-					if q == p {
-						return Movement{}, r.fail(num, at+": player "+strconv.Itoa(p)+" sits twice at the table ("+seatNames[o]+" and "+seatNames[seat]+"); four different players sit at a table")
-					}
-				}
-				if seated[p] != 0 {
-					return Movement{}, r.fail(num, at+": player "+strconv.Itoa(p)+" is also at table "+strconv.Itoa(seated[p])+" this round; a player plays each round at most once")
-				}
-				seated[p], tb.Players[seat], plays[p] = t, p, true
-			}
-			s, err := strconv.Atoi(v[4])
-			if err != nil || s < 1 || s > sets {
-				return Movement{}, r.fail(num, at+": set "+strconv.Quote(v[4])+" is not one of the header's "+strconv.Itoa(sets)+" (1 to "+strconv.Itoa(sets)+
-					"); a table not in play has set 0")
-			}
-			for _, p := range tb.Players {
-				if before, ok := played[[2]int{p, s}]; ok {
-					return Movement{}, r.fail(num, at+": player "+strconv.Itoa(p)+" plays set "+strconv.Itoa(s)+" again (they played it in round "+strconv.Itoa(before)+")")
-				}
-				played[[2]int{p, s}] = rn
-			}
-			inPlay[s]++
-			tb.Boards = setBoards(s, per)
-			rd.Tables = append(rd.Tables, tb)
-		}
-		for p := 1; p <= players; p++ {
-			if seated[p] == 0 {
-				rd.SitOut = append(rd.SitOut, p)
+			if err := ir.table(r.head+ti+1, ti+1, line[5*ri:5*ri+5]); err != nil {
+				return Movement{}, err
 			}
 		}
-		m.Rounds[ri] = rd
+		ir.endRound()
 	}
-	for s := 1; s <= sets; s++ {
-		switch {
-		case inPlay[s] == 0:
-			return Movement{}, r.fail(0, "set "+strconv.Itoa(s)+" of the header's "+strconv.Itoa(sets)+" is played at no table")
-		case inPlay[s] != inPlay[1]:
-			return Movement{}, r.fail(0, "set "+strconv.Itoa(s)+" is played at "+tablesText(inPlay[s])+" in all, set 1 at "+strconv.Itoa(inPlay[1])+
-				": an individual's sets are each played the same number of times (every board is scored across the same field)")
-		}
-	}
-	for p := 1; p <= players; p++ {
-		if !plays[p] {
-			return Movement{}, r.fail(r.head, "player "+strconv.Itoa(p)+" of the header's "+strconv.Itoa(players)+" plays in no round")
-		}
-	}
-	m.SeatPartnerships()
-	if _, err := m.Validate(); err != nil {
-		return Movement{}, r.fail(0, "the movement read does not hold together: "+err.Error())
-	}
-	return m, nil
+	return ir.finish()
 }

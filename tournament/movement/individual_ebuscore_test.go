@@ -389,10 +389,11 @@ func TestReadEBUScoreIndividualRefusals(t *testing.T) {
 	}
 }
 
-// FuzzReadEBUScoreIndividual: no text makes ReadEBUScoreIndividual panic,
-// and a movement it returns passes Validate.
-func FuzzReadEBUScoreIndividual(f *testing.F) {
+// FuzzReadIndividualFile: no text makes ReadIndividualFile (EBUScore's
+// format or .ASC) panic, and a movement it returns passes Validate.
+func FuzzReadIndividualFile(f *testing.F) {
 	f.Add(libraryM176, 4)
+	f.Add(ascM176, 4)
 	f.Add(ebuscoreText(16, 0), 2)
 	f.Add("3,1,2,1,2,5\n1,2,3,4,1,5,1,2,3,2\n", 1)
 	f.Add("", 1)
@@ -400,7 +401,7 @@ func FuzzReadEBUScoreIndividual(f *testing.F) {
 		if per > 36 || len(text) > 4096 {
 			return // the service's bounds (tournament.MaxBoardsPerRound, MaxMovementFile) keep larger out
 		}
-		m, err := ReadEBUScoreIndividual(text, per)
+		m, err := ReadIndividualFile(text, per)
 		if err != nil {
 			return
 		}
@@ -498,4 +499,55 @@ func ebuscoreText(players, rounds int) string {
 		}
 	}
 	return ""
+}
+
+// ascM176 is libraryM176 written in the .ASC format's individual form
+// (http://www.pjms.nl/movementfile_standard.html, version 1.0: "In an
+// individual movement the header is followed by a number of sets { N, S,
+// E, W, board group }, each specifying a table", a line a round, the
+// header's last number 1), groups as letters: line by line the library's
+// round r of table 1 then table 2, set r as letter r.
+const ascM176 = "8 2 7 7 1 # [M176] of EBUScore's ISMovements.txt\n" +
+	"8 1 5 7 A  2 6 4 3 A\n" +
+	"8 2 6 1 B  3 7 5 4 B\n" +
+	"8 3 7 2 C  4 1 6 5 C\n" +
+	"8 4 1 3 D  5 2 7 6 D\n" +
+	"8 5 2 4 E  6 3 1 7 E\n" +
+	"8 6 3 5 F  7 4 2 1 F\n" +
+	"8 7 4 6 G  1 5 3 2 G\n"
+
+// TestReadASCIndividual: the .ASC format's individual form of [M176]
+// (ascM176), read through ReadIndividualFile — which tells it from
+// EBUScore's by its five-number header — is the movement EBUScore's file
+// gives (TestReadEBUScoreIndividual8), seat for seat and board for board.
+// Its faults are refused naming the round's line and the table, in the
+// format's words ("board group").
+func TestReadASCIndividual(t *testing.T) {
+	asc, err := ReadIndividualFile(ascM176, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ebu, err := ReadIndividualFile(libraryM176, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(asc) != fmt.Sprint(ebu) {
+		t.Errorf("the .ASC file read:\n%+v\nEBUScore's:\n%+v", asc, ebu)
+	}
+	for _, c := range []struct{ name, text, want string }{
+		// Round 2, table 2: West 4 → 3, North already.
+		{"twice at a table", strings.Replace(ascM176, "3 7 5 4 B", "3 7 5 3 B", 1), "line 3: round 2, table 2: player 3 sits twice at the table (North and West)"},
+		// Round 2, table 1: group B → A, which its four played in round 1.
+		{"group again", strings.Replace(ascM176, "8 2 6 1 B", "8 2 6 1 A", 1), "line 3: round 2, table 1: player 8 plays board group A again (they played it in round 1)"},
+		{"no such player", strings.Replace(ascM176, "8 1 5 7 A", "8 1 9 7 A", 1), "line 2: round 1, table 1, East: \"9\" is not a player of 1 to 8"},
+		{"pairs", strings.Replace(ascM176, "8 2 7 7 1", "8 2 7 7 0", 1), "line 1: the header's last number 0 is a pairs movement"},
+		{"short round", strings.Replace(ascM176, "  1 5 3 2 G", "", 1), "line 8: round 7 has 5 numbers; 2 tables need 10"},
+		{"rounds", strings.TrimSuffix(ascM176, "8 7 4 6 G  1 5 3 2 G\n"), "the file has 6 rounds; the header says 7"},
+	} {
+		_, err := ReadIndividualFile(c.text, 4)
+		var se *scoring.Error
+		if !errors.As(err, &se) || se.Field != "file" || !strings.Contains(se.Problem, c.want) || len(se.Allowed) != 1 || !strings.Contains(se.Allowed[0], ".ASC individual") {
+			t.Errorf("%s: %v, want field file, %q and the .ASC individual form as allowed", c.name, err, c.want)
+		}
+	}
 }

@@ -27,7 +27,7 @@ func (q *SectionRequest) Input() tournament.SectionInput {
 // options, or (kind "custom") the schedule itself.
 type MovementSpecDTO struct {
 	Kind           string               `json:"kind"`
-	Players        int                  `json:"players,omitempty"` // individual: the players (a published movement for 8, 12, 20 or 28, or the players its schedule seats)
+	Players        int                  `json:"players,omitempty"` // individual: the players (a published movement for 8, 12, 16, 20, 24 or 28, or the players its schedule or file seats)
 	Tables         int                  `json:"tables,omitempty"`
 	Pairs          int                  `json:"pairs,omitempty"`
 	Teams          int                  `json:"teams,omitempty"`
@@ -44,7 +44,7 @@ type MovementSpecDTO struct {
 	Appendix       int                  `json:"appendix,omitempty"`     // mitchell "appendix": 1, EBUScore's 1-table appendix Mitchell: table tables+1 sharing table 1's boards, table tables+2 a half table; 3 to 7 on 13 tables, EBUScore's [M23]/[M13d]
 	ShareBoards    bool                 `json:"share_boards,omitempty"`
 	Schedule       []RoundDTO           `json:"schedule,omitempty"`
-	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC movement file, each board group boards_per_round boards; stored as its schedule
+	File           string               `json:"file,omitempty"`       // custom, in requests: the movement as an .ASC or EBUScore movement file, each board group boards_per_round boards; individual: an EBUScore or .ASC individual movement file; stored as its schedule
 	Winners        int                  `json:"winners,omitempty"`    // custom: 2 ranks NS and EW apart (NS pair n is movement pair n, EW pair n is tables+n)
 	Unbalanced     bool                 `json:"unbalanced,omitempty"` // custom: the director accepts pairs meeting again or boards played unequally often (refused otherwise)
 	VPScale        string               `json:"vp_scale,omitempty"`   // teams, swiss: "wbf" (default), "acbl-20", "acbl-30" or "table"

@@ -119,7 +119,7 @@ type Section struct {
 // generated.
 type MovementSpec struct {
 	Kind           string            // "mitchell", "howell", "teams", "swiss", "knockout", "individual" or "custom"
-	Players        int               // individual: the players, for a published individual movement (movement.IndividualPlayers); with a Schedule, the players it seats
+	Players        int               // individual: the players, for a published individual movement (movement.IndividualPlayers); with a Schedule, the players it seats; with a File, its header's
 	Tables         int               // mitchell: tables, a half table counted; custom with Winners 2: the pairs of each direction (NS 1..Tables, EW 1..Tables), tables numbered 1..Tables
 	Pairs          int               // howell: pairs; swiss: the pairs of a Swiss pairs (swiss_pairs.go), given in place of Teams
 	Teams          int               // teams: teams (a complete round robin); swiss: teams
@@ -136,7 +136,7 @@ type MovementSpec struct {
 	Appendix       int               // mitchell "appendix": 1 (EBUScore's 1-table appendix Mitchell: tables+1 shares table 1's boards, tables+2 a half table); 3 to 7 on 13 tables (EBUScore's [M23]/[M13d]: tables 14.. share tables 1..'s boards)
 	ShareBoards    bool              // howell: a schedule whose tables share sets (5 or 6 pairs; BridgeWx's for 15–18 pairs, movement.HowellOptions)
 	Schedule       []movement.Round  // individual: the rounds table by table, each table's Players at N, E, S, W (its NS and EW are made from them); custom: the rounds table by table, e.g. a published movement; one winner (two with Winners 2), or teams when its tables name matches (team k: pairs 2k−1, 2k)
-	File           string            // custom: the movement as a file (.ASC or EBUScore's format, movement.ReadMovementFile), each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
+	File           string            // custom: the movement as a file (.ASC or EBUScore's format, movement.ReadMovementFile); individual: EBUScore's individual format or the .ASC one (movement.ReadIndividualFile, Players its header's); each board group BoardsPerRound boards; read into Schedule before the section is stored (ReadFile)
 	Unbalanced     bool              // custom: the director accepts a schedule that movement.CheckBalanced refuses (two pairs meeting again, as an extra-board Mitchell's do; boards played unequally often); the movement's page warns of it
 	Winners        int               // custom: 2 ranks NS and EW apart, movement pair n being NS pair n and pair Tables+n EW pair n, as in a Mitchell; 0 or 1: one winner
 	VPScale        string            // teams, swiss, custom teams: the IMP to VP scale, VPScales; "": "wbf"; a Swiss pairs at matchpoints: "percent-table" or "" (ranked by percentage)

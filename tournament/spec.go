@@ -107,18 +107,21 @@ func (s MovementSpec) generate(ctx context.Context) (movement.Movement, error) {
 	return movement.Movement{}, Invalidf("movement.kind", strconv.Quote(s.Kind)+": not a movement", movementKinds...)
 }
 
-// ReadFile reads a custom movement given as a file (File, in the .ASC
-// format) into its Schedule and empties File, so the section stores it as
-// any custom movement; a spec without a file is left as it is. Errors are
-// ErrInvalid naming the field under "movement." (a fault in the file:
-// "movement.file", with its line, round and table).
+// ReadFile reads a movement given as a file (File) into its Schedule and
+// empties File, so the section stores it as any movement given table by
+// table: a custom movement's in the .ASC format or EBUScore's
+// (movement.ReadMovementFile), an individual's likewise
+// (movement.ReadIndividualFile), Players then the header's. A spec
+// without a file is left as it is. Errors are ErrInvalid naming the field
+// under "movement." (a fault in the file: "movement.file", with its line,
+// round and table).
 func (s *MovementSpec) ReadFile() error {
 	if s.File == "" {
 		return nil
 	}
 	switch {
-	case s.Kind != "custom":
-		return Invalidf("movement.file", "a movement file is given with kind \"custom\", not "+strconv.Quote(s.Kind), "custom")
+	case s.Kind != "custom" && s.Kind != "individual":
+		return Invalidf("movement.file", "a movement file is given with kind \"custom\" (or \"individual\", an individual movement), not "+strconv.Quote(s.Kind), "custom", "individual")
 	case len(s.Schedule) > 0:
 		return Invalidf("movement.file", "give the schedule or a movement file, not both")
 	case len(s.File) > MaxMovementFile:
@@ -127,6 +130,18 @@ func (s *MovementSpec) ReadFile() error {
 		return Invalidf("movement.boards_per_round", strconv.Itoa(s.BoardsPerRound)+": a movement file needs the boards of each board group, 1 or more")
 	case s.BoardsPerRound > MaxBoardsPerRound:
 		return tooMany("movement.boards_per_round", s.BoardsPerRound, MaxBoardsPerRound, "boards a round")
+	}
+	if s.Kind == "individual" {
+		m, err := movement.ReadIndividualFile(s.File, s.BoardsPerRound)
+		if err != nil {
+			return fromScoring(err, "movement.")
+		}
+		if s.Players != 0 && s.Players != m.Players {
+			return Invalidf("movement.players", strconv.Itoa(s.Players)+": the file's header seats "+strconv.Itoa(m.Players)+" players; give "+
+				strconv.Itoa(m.Players)+" or leave players out", strconv.Itoa(m.Players))
+		}
+		s.Schedule, s.Players, s.File = m.Rounds, m.Players, ""
+		return nil
 	}
 	sched, err := movement.ReadMovementFile(s.File, s.BoardsPerRound, s.Unbalanced)
 	if err != nil {
@@ -137,12 +152,13 @@ func (s *MovementSpec) ReadFile() error {
 }
 
 // individualMovement is an individual's movement: the published one for
-// s.Players players (movement.Individual), or the schedule given table by
+// s.Players players in s.Rounds rounds (movement.Individual; 0: its
+// default), or the schedule given table by
 // table, its players at North, East, South and West and its partnerships
 // made from them (movement.SeatPartnerships).
 func (s MovementSpec) individualMovement() (movement.Movement, error) {
 	if len(s.Schedule) == 0 {
-		return movement.Individual(movement.IndividualOptions{Players: s.Players, BoardsPerRound: s.BoardsPerRound})
+		return movement.Individual(movement.IndividualOptions{Players: s.Players, BoardsPerRound: s.BoardsPerRound, Rounds: s.Rounds})
 	}
 	if s.Players < 4 || s.Players > MaxPlayers {
 		return movement.Movement{}, Invalidf("movement.players", strconv.Itoa(s.Players)+": an individual's schedule seats 4 to "+strconv.Itoa(MaxPlayers)+" players, numbered 1 to players")

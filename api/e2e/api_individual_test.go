@@ -287,7 +287,7 @@ func TestAPIIndividualRefused(t *testing.T) {
 	path := "/v1/events/" + id(ev.ID) + "/sections"
 	got := e.wantError(422, "movement.players", "POST", path, directorToken,
 		map[string]any{"name": "A", "movement": map[string]any{"kind": "individual", "players": 10, "boards_per_round": 2}})
-	if !strings.Contains(got.Error, "no published individual movement") || !slices.Equal(got.Allowed, []string{"8", "12", "20", "28"}) {
+	if !strings.Contains(got.Error, "no published individual movement") || !slices.Equal(got.Allowed, []string{"8", "12", "16", "20", "24", "28"}) {
 		t.Errorf("10 players: %+v", got)
 	}
 	twice := map[string]any{"kind": "individual", "players": 8, "schedule": []map[string]any{

@@ -106,8 +106,8 @@ func (p *Pages) postSection(c echo.Context) error {
 	if err != nil {
 		return p.renderError(c, "section_new.html", v, err)
 	}
-	if in.Movement.Kind == "custom" {
-		if err := movementFileInput(c, form, &in.Movement); err != nil {
+	if k := in.Movement.Kind; k == "custom" || k == "individual" {
+		if err := movementFileInput(c, form, &in.Movement, k == "custom"); err != nil {
 			return p.renderError(c, "section_new.html", v, err)
 		}
 	}
@@ -216,14 +216,19 @@ func sectionInput(form map[string]string, imps bool) (tournament.SectionInput, e
 
 // movementFileInput reads a movement from a file: the text pasted in the
 // form's box, or the file uploaded (movement_upload), which then fills the
-// box so the preview's form creates the same movement.
-func movementFileInput(c echo.Context, form map[string]string, spec *tournament.MovementSpec) error {
+// box so the preview's form creates the same movement. required: a custom
+// movement, which is nothing without one; an individual without one is
+// the published movement of its players.
+func movementFileInput(c echo.Context, form map[string]string, spec *tournament.MovementSpec, required bool) error {
 	text, err := typedAndFile(c, "", "movement_upload", "the movement", `"1-2 A 3-4 B"`)
 	if err != nil {
 		return err
 	}
 	if text == "" {
 		text = form["movement_file"]
+	}
+	if strings.TrimSpace(text) == "" && !required {
+		return nil
 	}
 	if strings.TrimSpace(text) == "" {
 		return tournament.Invalidf("movement.file", "required for a movement from a file: paste the .ASC movement or upload it")

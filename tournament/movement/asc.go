@@ -13,7 +13,8 @@ import (
 // (g−1)·perGroup+1 to g·perGroup).
 //
 // The first line is the header: contestants, tables, rounds, board groups
-// and 0 for a pairs movement (1, an individual movement, is refused). Then
+// and 0 for a pairs movement (1, an individual movement, is refused:
+// ReadASCIndividual reads it). Then
 // one line a round, tables 1, 2, … in order, each "NS EW group"; groups are
 // letters from A or numbers from 1, one or the other throughout; an empty
 // table is three zeros. Separators are any run of spaces, tabs, '-', ',',
@@ -54,7 +55,7 @@ func ReadASC(text string, perGroup int, unbalanced bool) ([]Round, error) {
 	pairs, tables, rounds, groups := h[0], h[1], h[2], h[3]
 	switch {
 	case h[4] == 1:
-		return nil, ascError(1, "an individual movement (the header's last number 1) is not read here; a pairs movement has 0")
+		return nil, ascError(1, "an individual movement (the header's last number 1): create an individual section with it (kind individual, ReadASCIndividual); a pairs movement has 0")
 	case h[4] != 0:
 		return nil, ascError(1, "the header's last number is 0 for a pairs movement, not "+strconv.Itoa(h[4]))
 	case tables < 1 || rounds < 1 || groups < 1:
@@ -112,13 +113,14 @@ type ascReader struct {
 	played             map[[2]int]int // pair, group: the round it played the group
 	inPlay             []bool         // the groups played at some table
 	byTable            bool           // the file has a line a table (EBUScore's), not a line a round
+	head               int            // byTable: the header's line (table t is line head+t)
 	allowed            string         // what the file should be, for refusals
 }
 
 // lineOf is the file's line of table t (1 up) in round ri (0 up).
 func (r *ascReader) lineOf(ri, t int) int {
 	if r.byTable {
-		return t + 1 // EBUScore: the header, then table 1, 2, …
+		return r.head + t // EBUScore: the header, then table 1, 2, …
 	}
 	return r.lines[ri]
 }
@@ -144,7 +146,7 @@ func (r *ascReader) round(num int, f []string) error {
 	for i := 0; i < len(f); i += 3 {
 		t := i/3 + 1
 		if r.byTable {
-			num = t + 1 // the table's own line
+			num = r.head + t // the table's own line
 		}
 		ns, errNS := strconv.Atoi(f[i])
 		ew, errEW := strconv.Atoi(f[i+1])

@@ -30,7 +30,11 @@
 //     from an .ASC movement file, refusing by the same check;
 //     Individual (individual.go),
 //     four players a table (Table.Players), the published complete
-//     individuals of 8 and 12 players and the Rainbow of 5 and 7 tables,
+//     individuals of 8, 12 and 16 players, EBUScore's ½ Howell of 24
+//     (individual_ebuscore.go, read by ReadEBUScoreIndividual;
+//     ReadIndividualFile reads a director's individual file in EBUScore's
+//     format or the .ASC one, individual_file.go) and the Rainbow of 5 and
+//     7 tables,
 //     the partnerships numbered from the players (Partnership) so that a
 //     table's NS and EW are pairs as in any other movement.
 //   - Validation and balance (validate.go): Validate checks a movement

@@ -87,6 +87,16 @@ func TestReadEBUScoreRefusals(t *testing.T) {
 			t.Errorf("%s: %v, want field file, %q and EBUScore's format as allowed", c.name, err, c.want)
 		}
 	}
+	// The library's title line above the header (PSMovements.txt writes
+	// "3/4 Howell, ACBL SPECIAL" there) is read as such: the file is the
+	// same movement, and the header is line 2.
+	titled := "3/4 Howell, ACBL SPECIAL\r\n" + ebuscoreFile(nil)
+	if sched, err := movement.ReadMovementFile(titled, 4, false); err != nil || len(sched) != 6 || sched[0].Tables[1].NS != 7 {
+		t.Errorf("with its title: %v", err)
+	}
+	if _, err := movement.ReadMovementFile(titled, 2, false); err == nil || !strings.Contains(err.Error(), "line 2: the header's 4 boards a round differ") {
+		t.Errorf("with its title, 2 boards a round: %v", err)
+	}
 	if _, err := movement.ReadMovementFile(ebuscoreFile(func(l *[4][18]int) { l[0][10], l[1][10] = 7, 4 }), 4, true); err != nil {
 		t.Errorf("with the director's allowance a meeting again is read: %v", err)
 	}

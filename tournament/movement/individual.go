@@ -10,6 +10,7 @@ import (
 type IndividualOptions struct {
 	Players        int // players, four a table: a published schedule must exist for the number (IndividualPlayers)
 	BoardsPerRound int // boards a table plays each round
+	Rounds         int // the published movement of this many rounds where there are several (IndividualRounds: 16 players in 15 or 12); 0: the first
 }
 
 // publishedIndividual is a published cyclic individual movement, as its
@@ -55,6 +56,9 @@ func IndividualPlayers() []int {
 	for n := range publishedIndividuals {
 		out = append(out, n)
 	}
+	for n := range ebuscoreIndividuals {
+		out = append(out, n)
+	}
 	for _, t := range rainbowTables {
 		out = append(out, 4*t)
 	}
@@ -62,11 +66,38 @@ func IndividualPlayers() []int {
 	return out
 }
 
-// IndividualSource returns where the individual movement of players is
-// published ("" when there is none).
+// IndividualRounds lists the rounds of the published individual
+// movements of players, the one played by default first; none when there
+// is no published movement for the number.
+func IndividualRounds(players int) []int {
+	switch {
+	case players%4 == 0 && slices.Contains(rainbowTables, players/4):
+		return []int{players / 4}
+	case len(ebuscoreIndividuals[players]) > 0:
+		var out []int
+		for _, e := range ebuscoreIndividuals[players] {
+			out = append(out, e.rounds)
+		}
+		return out
+	}
+	if _, ok := publishedIndividuals[players]; ok {
+		return []int{players - 1}
+	}
+	return nil
+}
+
+// IndividualSource returns where the individual movements of players are
+// published ("" when there is none), more than one each with its rounds.
 func IndividualSource(players int) string {
 	if slices.Contains(rainbowTables, players/4) && players%4 == 0 {
 		return rainbowSource
+	}
+	if lib := ebuscoreIndividuals[players]; len(lib) > 0 {
+		var out []string
+		for _, e := range lib {
+			out = append(out, strconv.Itoa(e.rounds)+" rounds: "+e.source)
+		}
+		return strings.Join(out, "; ")
 	}
 	return publishedIndividuals[players].source
 }
@@ -100,14 +131,15 @@ func rainbow(tables, per int) Movement {
 }
 
 // Individual returns the published individual movement of o.Players
-// players: four players a table, the partnerships numbered as Partnership
-// numbers them. For 8 and 12 players a complete individual
-// (publishedIndividuals), every player partnering every other once; for 20
-// and 28 the Rainbow of 5 and 7 tables (rainbow).
+// players in o.Rounds rounds (IndividualRounds): four players a table, the
+// partnerships numbered as Partnership numbers them. For 8 and 12 players
+// a complete individual (publishedIndividuals), every player partnering
+// every other once; for 16 and 24 EBUScore's (ebuscoreIndividuals: a
+// complete individual of 16 or, in 12 rounds, ¾ of one; half a Howell of
+// 24); for 20 and 28 the Rainbow of 5 and 7 tables (rainbow).
 func Individual(o IndividualOptions) (Movement, error) {
-	pub, ok := publishedIndividuals[o.Players]
-	rainbowOf := o.Players%4 == 0 && slices.Contains(rainbowTables, o.Players/4)
-	if !ok && !rainbowOf {
+	published := IndividualRounds(o.Players)
+	if len(published) == 0 {
 		var allowed []string
 		for _, n := range IndividualPlayers() {
 			allowed = append(allowed, strconv.Itoa(n))
@@ -117,9 +149,27 @@ func Individual(o IndividualOptions) (Movement, error) {
 	if o.BoardsPerRound < 1 {
 		return Movement{}, invalid("boards_per_round", o.BoardsPerRound, "a round has at least 1 board")
 	}
-	if rainbowOf {
+	if o.Rounds != 0 && !slices.Contains(published, o.Rounds) {
+		var allowed []string
+		for _, n := range published {
+			allowed = append(allowed, strconv.Itoa(n))
+		}
+		return Movement{}, invalid("rounds", o.Rounds, "no published individual movement of "+strconv.Itoa(o.Players)+" players in this number of rounds", allowed...)
+	}
+	if o.Players%4 == 0 && slices.Contains(rainbowTables, o.Players/4) {
 		return rainbow(o.Players/4, o.BoardsPerRound), nil
 	}
+	for i, e := range ebuscoreIndividuals[o.Players] {
+		if o.Rounds == e.rounds || (o.Rounds == 0 && i == 0) {
+			m, err := readEBUScoreIndividual(e.text, 0, o.BoardsPerRound)
+			m.Name = "Individual, " + strconv.Itoa(o.Players) + " players"
+			if i > 0 {
+				m.Name += ", " + strconv.Itoa(e.rounds) + " rounds"
+			}
+			return m, err
+		}
+	}
+	pub := publishedIndividuals[o.Players]
 	n := o.Players
 	rounds := n - 1
 	move := func(p, r int) int { // player p of round 1 in round r

@@ -61,7 +61,125 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		d.Sections = append(d.Sections, sd)
 	}
 	d.ScoreAcrossField()
+	for i := range d.Sections {
+		rd.noteUncompared(&d.Sections[i], sections[i], ev.Line)
+	}
 	return d, nil
+}
+
+// noteUncompared says why figures of 0 are what they are where a board
+// has one line only in its field (nothing to compare it with: a top of 0
+// at matchpoints when no board has more lines to scale it to by Neuberg's
+// formula, 0 against its own average or datum at the other methods but
+// TOTAL, where a score is a result alone): a note at the board's
+// line (once, counted after), and one naming the pairs that played no
+// board with another score, whose total and percentage are then no result
+// (a file listing one pair, testdata: TestAPIImportOnePair). The note is
+// at the first such pair's PAIR line, else the EVENT's (eventLine).
+func (rd *reading) noteUncompared(sd *tournament.SectionData, s USEBIOSection, eventLine int) {
+	two := sd.Section.Movement.Winners == 2
+	key := func(number, dir string) [2]string {
+		if !two {
+			dir = ""
+		}
+		return [2]string{number, dir}
+	}
+	compared := map[[2]string]bool{}
+	var order [][2]string
+	scored := func(t *tournament.Traveler) (only *tournament.Result, n int) {
+		for i := range t.Lines {
+			if r := &t.Lines[i].Result; r.Status != tournament.StatusNotPlayed {
+				only, n = r, n+1
+			}
+		}
+		return only, n
+	}
+	most := 0 // the most lines a board has: at matchpoints a board played once is Neuberg-scaled to it
+	for i := range sd.Travelers {
+		_, n := scored(&sd.Travelers[i])
+		most = max(most, n)
+	}
+	mp := false
+	for _, t := range sd.Travelers {
+		if t.Method == tournament.MethodTotal {
+			return // a total is a result with nothing to compare it with
+		}
+		mp = t.Method.HasPercentage()
+		only, n := scored(&t)
+		alone := n == 1 && (!mp || t.Top == 0 && most <= 1)
+		for _, l := range t.Lines {
+			if l.Result.Status == tournament.StatusNotPlayed {
+				continue
+			}
+			for _, k := range [][2]string{key(l.Result.NS, "NS"), key(l.Result.EW, "EW")} {
+				if _, seen := compared[k]; !seen {
+					order = append(order, k)
+				}
+				compared[k] = compared[k] || !alone
+			}
+		}
+		if !alone {
+			continue
+		}
+		line := s.Line
+		for _, b := range s.Boards {
+			if b.Number != t.Board.Number {
+				continue
+			}
+			line = b.Line
+			for _, ul := range b.Lines {
+				ns, _, _ := splitPairNumber(ul.NS)
+				ew, _, _ := splitPairNumber(ul.EW)
+				if strconv.Itoa(ns) == only.NS && strconv.Itoa(ew) == only.EW {
+					line = ul.Line
+					break
+				}
+			}
+		}
+		what := "so it scores 0 for both sides"
+		if mp {
+			what += " on a top of 0"
+		}
+		rd.noteOnce("one line", line, "BOARD/TRAVELLER_LINE", "board "+strconv.Itoa(t.Board.Number)+" has one traveller line only: no other score to compare it with, "+what)
+	}
+	var none []string
+	at := 0
+	for _, k := range order {
+		if compared[k] {
+			continue
+		}
+		label := k[0]
+		if k[1] != "" {
+			label = k[1] + " " + k[0]
+		}
+		none = append(none, label)
+		if at == 0 {
+			for _, p := range s.Pairs {
+				n, dir, _ := splitPairNumber(p.Number)
+				if dir == "" {
+					dir = p.Direction
+				}
+				if key(strconv.Itoa(n), dir) == k {
+					at = p.Line
+				}
+			}
+		}
+	}
+	if len(none) == 0 {
+		return
+	}
+	if at == 0 {
+		at = eventLine
+	}
+	who := "pair " + none[0]
+	if len(none) > 1 {
+		who = "pairs " + strings.Join(none[:len(none)-1], ", ") + " and " + none[len(none)-1]
+	}
+	figure := "their 0 % is no result"
+	if !mp {
+		figure = "their total of 0 is no result"
+	}
+	rd.note(at, "PARTICIPANTS/PAIR", who+" play no board with another score to compare: "+figure)
 }
 
 // usebioAcrossField reports whether a file of several sections scored its

@@ -365,7 +365,7 @@ func TestUSEBIOPairWithoutBoards(t *testing.T) {
 
 // TestUSEBIOOnePairNoted: a file listing one pair, whose line names an
 // opponent PARTICIPANTS does not list, is read with notes saying so rather
-// than silently making up the opponent.
+// than silently making up the opponent, and saying why both pairs score 0.
 func TestUSEBIOOnePairNoted(t *testing.T) {
 	file := `<?xml version="1.0"?>
 <USEBIO Version="1.2">
@@ -387,6 +387,10 @@ func TestUSEBIOOnePairNoted(t *testing.T) {
 	for _, want := range []string{
 		"line 8 PARTICIPANTS/PAIR: the file lists one pair only",
 		"line 4 EVENT/BOARD/TRAVELLER_LINE: the traveller lines name pairs PARTICIPANTS does not list (2): added with no players",
+		// Why both pairs show 0: the board's one line has nothing to be
+		// compared with (a top of 0), so neither pair has a result.
+		"line 11 BOARD/TRAVELLER_LINE: board 1 has one traveller line only: no other score to compare it with, so it scores 0 for both sides on a top of 0",
+		"line 8 PARTICIPANTS/PAIR: pairs 1 and 2 play no board with another score to compare: their 0 % is no result",
 	} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes\n%s lack %q", notes, want)

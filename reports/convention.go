@@ -1,6 +1,10 @@
 package reports
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+)
 
 // programConventions are the results programs whose files say which
 // convention (scoring.Conventions) their figures follow, by a word of the
@@ -68,4 +72,39 @@ func (rd *reading) convention(program string, line int, element string) string {
 		}
 	}
 	return ""
+}
+
+// conventionCommentPrefix begins the comment in which traveler's USEBIO
+// export names the event's convention (USEBIO 1.2 has no element for
+// it): "traveler: the figures follow the ebu convention, …", read back by
+// usebioConvention as PBN's TravelerConvention tag is.
+const conventionCommentPrefix = "traveler: the figures follow the "
+
+// conventionComment is that comment's text for convention c.
+func conventionComment(c scoring.Convention) string {
+	return conventionCommentPrefix + c.Name + " convention, " + c.Doc
+}
+
+// usebioConvention returns the convention of an event read from a USEBIO
+// file: the one asked for, else the one traveler's comment among the
+// EVENT's comments names (written by conventionComment), else the one its
+// program is known to use (convention). An unknown name in the comment is
+// a *FileError naming the comment and the conventions allowed.
+func (rd *reading) usebioConvention(ev *USEBIOEvent) (string, error) {
+	if rd.opt.Convention == "" {
+		for _, c := range ev.Notes {
+			rest, ok := strings.CutPrefix(c, conventionCommentPrefix)
+			if !ok {
+				continue
+			}
+			name, _, _ := strings.Cut(rest, " ")
+			conv, err := scoring.ParseConvention("convention", name)
+			if err != nil {
+				return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT <!-- " + conventionCommentPrefix + "… convention -->", Value: name,
+					Expected: "a convention: " + strings.Join(scoring.ConventionNames(), ", ")}
+			}
+			return conv.Name, nil
+		}
+	}
+	return rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME"), nil
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,7 +108,10 @@ func TestPBNCarriesConvention(t *testing.T) {
 
 // TestUSEBIONotesConvention: USEBIO 1.2 has no element for a convention;
 // the export says it in a comment (as it does a grading), and traveler's
-// own convention writes none.
+// own convention writes none; the reader takes the comment back, as it
+// does PBN's TravelerConvention tag (issue 27 §1: "carried by its exports
+// — and read from a file where the file says"), and refuses a name it
+// does not know.
 func TestUSEBIONotesConvention(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(testdataDir(t), "usebio", "mp_pairs_howell.xml"))
 	if err != nil {
@@ -124,6 +128,26 @@ func TestUSEBIONotesConvention(t *testing.T) {
 		}
 		if got := strings.Contains(out.String(), "<!-- traveler: the figures follow the ebu convention"); got != (conv == "ebu") {
 			t.Errorf("convention %q: the comment written %v", conv, got)
+		}
+		// Read back by the comment, as PBN's tag is: the same convention
+		// (ebu, or traveler's own ""), and the same standings.
+		back, err := ReadResults(bytes.NewReader(out.Bytes()), ReadOptions{Format: FormatUSEBIO})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Event.Event.Convention != conv {
+			t.Errorf("convention %q read back as %q", conv, back.Event.Event.Convention)
+		}
+		sameStandings(t, rf.Event, back.Event)
+		if conv == "ebu" {
+			// A name traveler does not know is refused naming the comment
+			// and the conventions it knows.
+			bad := strings.Replace(out.String(), "follow the ebu convention", "follow the acme convention", 1)
+			_, err := ReadResults(strings.NewReader(bad), ReadOptions{Format: FormatUSEBIO})
+			var fe *FileError
+			if !errors.As(err, &fe) || fe.Value != "acme" || !strings.Contains(fe.Element, "traveler: the figures follow the") || !strings.Contains(fe.Expected, "realbridge") {
+				t.Errorf("unknown convention in the comment: %v", err)
+			}
 		}
 	}
 }

@@ -339,7 +339,8 @@ func usebioOfficial(o *officialFigures, index int, ev *USEBIOEvent, results []to
 	return o
 }
 
-// usebioEventHeader reads the event's name, date and scoring method.
+// usebioEventHeader reads the event's name, date, scoring method and
+// convention (usebioConvention).
 func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) {
 	method, err := rd.usebioMethod(ev)
 	if err != nil {
@@ -354,8 +355,12 @@ func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) 
 		name = ev.Title
 	}
 	name = rd.eventName(name, ev.Line, "EVENT/EVENT_DESCRIPTION")
+	conv, err := rd.usebioConvention(ev)
+	if err != nil {
+		return tournament.Event{}, err
+	}
 	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: fileOptions(scoring.Contract2017, ev.Notes), Scoring: method,
-		Convention: rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME")}, nil
+		Convention: conv}, nil
 }
 
 // usebioTwoWinner tells whether the event had a winner each way:

@@ -323,3 +323,42 @@ func TestAPIUSEBIOExportAssignedScores(t *testing.T) {
 		t.Errorf("read back, board 2:\n%s\nwant:\n%s", got, wantPoints)
 	}
 }
+
+// TestAPIExportsCarryConvention (issue 27 §1: an event's convention is
+// "carried by its exports — and read from a file where the file says"):
+// the worked Mitchell of TestAPIConvention (enterWorked) under RealBridge's
+// convention, which cuts NS 1's 7.4 of 12 = 61.666… % to 61.66 and NS 3's
+// 3.5 of 12 = 29.166… % to 29.16 (traveler's own: 61.67 and 29.17).
+// Exported as USEBIO and as PBN and each imported again, the event is
+// "realbridge" and its standings are the ones exported, with no figure of
+// the file differing from traveler's.
+func TestAPIExportsCarryConvention(t *testing.T) {
+	e := newEnv(t)
+	sec, _ := gradedMitchell(e, "Convention carried")
+	enterWorked(e, sec)
+	var ev api.EventResponse
+	e.want(200, &ev, "PATCH", "/v1/events/"+id(sec.EventID), directorToken, `{"convention": "realbridge"}`)
+	st := standingsText(e, sec.ID)
+	for _, w := range []string{"NS 1: 7.40 61.66 %", "NS 3: 3.50 29.16 %"} {
+		if !strings.Contains(st, w) {
+			t.Fatalf("standings under realbridge:\n%s lack %q", st, w)
+		}
+	}
+	for _, path := range []string{"/usebio.xml", "/results.pbn"} {
+		r := e.do("GET", "/v1/events/"+id(sec.EventID)+path, directorToken, nil)
+		if r.Status != 200 {
+			t.Fatalf("%s: %d %s", path, r.Status, r.Body)
+		}
+		var back api.ImportResponse
+		e.want(201, &back, "POST", "/v1/events/import?again=true", directorToken, r.Body, "Content-Type", "application/octet-stream")
+		if back.Convention != "realbridge" {
+			t.Errorf("%s read back under convention %q, want realbridge", path, back.Convention)
+		}
+		if got := standingsText(e, back.Sections[0].ID); got != st {
+			t.Errorf("%s read back, standings:\n%s\nwant:\n%s", path, got, st)
+		}
+		for _, d := range back.File.Differences {
+			t.Errorf("%s read back: %s %s", path, d.Where, d.Why)
+		}
+	}
+}

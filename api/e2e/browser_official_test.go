@@ -126,3 +126,37 @@ func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
 		t.Errorf("pair 3 after keeping the file's figures: %s, want 134.17", got)
 	}
 }
+
+// TestBrowserImportOnePair: on a phone, the director imports onePairFile
+// (one pair listed, one line against pair 2) from the import page; the
+// page's notes say the file lists one pair, that pair 2 was added from the
+// line, that board 1 has one line and so scores 0 both ways on a top of 0,
+// and that pairs 1 and 2 therefore have no result (TestAPIImportOnePair's
+// notes, as the director reads them).
+func TestBrowserImportOnePair(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	file := filepath.Join(t.TempDir(), "one-pair.xml")
+	if err := os.WriteFile(file, []byte(onePairFile), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director")
+	d.submit("#import-event")
+	d.noError("open the import page")
+	d.do("choose the file", chromedpUpload("#import-file", file))
+	d.submit("#import-submit")
+	d.noError("import the one-pair file")
+	notes := d.text("#import-notes")
+	for _, w := range []string{
+		"the file lists one pair only",
+		"the traveller lines name pairs PARTICIPANTS does not list (2): added with no players",
+		"board 1 has one traveller line only: no other score to compare it with, so it scores 0 for both sides on a top of 0",
+		"pairs 1 and 2 play no board with another score to compare: their 0 % is no result",
+	} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("the page's notes %q lack %q", notes, w)
+		}
+	}
+	d.shot("one-pair file imported")
+}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -149,5 +151,67 @@ func TestUSEBIONotesConvention(t *testing.T) {
 				t.Errorf("unknown convention in the comment: %v", err)
 			}
 		}
+	}
+}
+
+// TestConventionFromFigures (issue 27 §1: a convention is read from a
+// file where "the figures show which one its program used"): real files
+// with their PROGRAM_NAME taken out, so that only their figures can tell.
+//   - BriAn 213's file (testdata/usebio/brian_mp_pairs.xml): read by
+//     traveler's own convention its figures differ (board 21's lines
+//     beside its A5050, every percentage: TestConventionAdjustedBriAn);
+//     "brian" alone reproduces every one, so the file is read by it, with
+//     a note giving the count and why, and no difference is left — as when
+//     its program is named.
+//   - EBUScore Pairs 1.2.20's two-section file: "ebuscore" (lines to 0.01)
+//     and "acbl" (lines to 0.01, .005 up) both reproduce all its figures;
+//     the figures do not tell them apart, so the note names both and the
+//     file stays traveler's own, its differences reported.
+//   - Compscore3's adjusted Mitchell (mp_pairs_mitchell_adjusted_02.xml):
+//     no convention reproduces its figures (its A6060 line): nothing said,
+//     traveler's own kept.
+//
+// A convention asked for is never second-guessed.
+func TestConventionFromFigures(t *testing.T) {
+	read := func(file, convention string) *ResultsFile {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join("testdata", "usebio", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nameless := regexp.MustCompile(`<PROGRAM_NAME>[^<]*</PROGRAM_NAME>`).ReplaceAll(data, nil)
+		if bytes.Equal(nameless, data) {
+			t.Fatalf("%s names no program", file)
+		}
+		rf, err := ReadResults(bytes.NewReader(nameless), ReadOptions{Format: FormatUSEBIO, Convention: convention})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rf
+	}
+	own := read("brian_mp_pairs.xml", "traveler")
+	named := readUSEBIONotes(t, localUSEBIO(t, "brian_mp_pairs.xml"))
+	rf := read("brian_mp_pairs.xml", "")
+	want := "the file names no program whose convention traveler knows, and " + strconv.Itoa(len(own.Differences)) +
+		" of its own figures differ from traveler's own arithmetic; the brian convention reproduces every one of them (BriAn's:"
+	if rf.Event.Event.Convention != "brian" || len(rf.Differences) != 0 || len(own.Differences) == 0 || !strings.Contains(notesText(rf), want) {
+		t.Errorf("BriAn's file without its name: convention %q, %d differences (%d under traveler's own); notes\n%s\nwant %q",
+			rf.Event.Event.Convention, len(rf.Differences), len(own.Differences), notesText(rf), want)
+	}
+	sameStandings(t, named.Event, rf.Event)
+
+	rf = read("ebuscore_pairs_two_sections.xml", "")
+	if rf.Event.Event.Convention != "" || len(rf.Differences) == 0 ||
+		!strings.Contains(notesText(rf), "the acbl and ebuscore conventions each reproduce every one of them: read by traveler's own") {
+		t.Errorf("EBUScore's file without its name: convention %q, %d differences; notes\n%s", rf.Event.Event.Convention, len(rf.Differences), notesText(rf))
+	}
+
+	rf = read("mp_pairs_mitchell_adjusted_02.xml", "")
+	if rf.Event.Event.Convention != "" || len(rf.Differences) == 0 || strings.Contains(notesText(rf), "reproduce") {
+		t.Errorf("Compscore3's adjusted Mitchell: convention %q, %d differences; notes\n%s", rf.Event.Event.Convention, len(rf.Differences), notesText(rf))
+	}
+
+	if rf := read("brian_mp_pairs.xml", "ebu"); rf.Event.Event.Convention != "ebu" || strings.Contains(notesText(rf), "reproduce") {
+		t.Errorf("asked for ebu: read by %q; notes\n%s", rf.Event.Event.Convention, notesText(rf))
 	}
 }

@@ -171,6 +171,7 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 		return nil, &FileError{Format: "file", Value: string(format), Expected: "a USEBIO or PBN results file"}
 	}
 	diffs := compareOfficial(&d, rd.official)
+	d, diffs = rd.conventionFromFigures(d, diffs)
 	if err := rd.noteDifferences(diffs); err != nil {
 		return nil, err
 	}

@@ -362,3 +362,26 @@ func TestAPIExportsCarryConvention(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIImportConventionFromFigures (issue 27 §1: a convention "read from
+// a file where … the figures show which one its program used (note which,
+// and why)"): BriAn 213's real file (reports/testdata/usebio/
+// brian_mp_pairs.xml) with its PROGRAM_NAME taken out, imported through
+// the API. Only "brian" reproduces its figures, so the event is made under
+// it, the import's notes say so, no difference is listed, and the
+// standings are the file's: pair 1 PERCENTAGE 62.01923 (62.02), PLACE 1;
+// pair 11 60.5042 (60.50), 2; pair 14 53.846153 (53.85), 3.
+func TestAPIImportConventionFromFigures(t *testing.T) {
+	e := newEnv(t)
+	body := []byte(strings.Replace(string(realUSEBIO(t, "brian_mp_pairs.xml")), "<PROGRAM_NAME>BriAn</PROGRAM_NAME>", "", 1))
+	imp := importUSEBIO(e, "", body)
+	if imp.Convention != "brian" || len(imp.File.Differences) != 0 || !strings.Contains(notesOf(imp), "the brian convention reproduces every one of them") {
+		t.Errorf("imported under %q with %d differences; notes:\n%s", imp.Convention, len(imp.File.Differences), notesOf(imp))
+	}
+	st := standingsText(e, imp.Sections[0].ID)
+	for _, w := range []string{" 62.02 % place 1,", " 60.50 % place 2,", " 53.85 % place 3,"} {
+		if !strings.Contains(st, w) {
+			t.Errorf("standings:\n%s lack %q", st, w)
+		}
+	}
+}

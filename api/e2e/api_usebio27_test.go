@@ -269,7 +269,7 @@ func elementTexts(file, name string) []string {
 // so the pairs, one board each on a top of 4: NS 1 45 %, NS 3 60 %, NS 2
 // 45 %, EW 1 80 %, EW 2 55 %, EW 3 15 %. The event's USEBIO is written (not
 // refused), and imported again gives the same standings, the same
-// traveler points and the same assigned parts, per side.
+// traveler points and the same assigned parts, per side; so does its PBN.
 func TestAPIUSEBIOExportAssignedScores(t *testing.T) {
 	e := newEnv(t)
 	f := apitest.NewMitchell(e.Client, "Assigned", false)
@@ -311,16 +311,21 @@ func TestAPIUSEBIOExportAssignedScores(t *testing.T) {
 		}
 	}
 
-	out := e.do("GET", "/v1/events/"+id(f.Event.ID)+"/usebio.xml", directorToken, nil)
-	if out.Status != 200 {
-		t.Fatalf("usebio.xml refused: %d %s", out.Status, out.Body)
-	}
-	back := importUSEBIO(e, "", out.Body)
-	if got := standingsText(e, back.Sections[0].ID); got != st {
-		t.Errorf("read back, standings:\n%s\nwant:\n%s", got, st)
-	}
-	if got := points(back.Sections[0].ID); got != wantPoints {
-		t.Errorf("read back, board 2:\n%s\nwant:\n%s", got, wantPoints)
+	// The same through the PBN export (issue 27: "PBN export loses a
+	// weighted score, so it reads back to different standings").
+	for _, path := range []string{"/usebio.xml", "/results.pbn"} {
+		out := e.do("GET", "/v1/events/"+id(f.Event.ID)+path, directorToken, nil)
+		if out.Status != 200 {
+			t.Fatalf("%s refused: %d %s", path, out.Status, out.Body)
+		}
+		var back api.ImportResponse
+		e.want(201, &back, "POST", "/v1/events/import?again=true", directorToken, out.Body, "Content-Type", "application/octet-stream")
+		if got := standingsText(e, back.Sections[0].ID); got != st {
+			t.Errorf("%s read back, standings:\n%s\nwant:\n%s", path, got, st)
+		}
+		if got := points(back.Sections[0].ID); got != wantPoints {
+			t.Errorf("%s read back, board 2:\n%s\nwant:\n%s", path, got, wantPoints)
+		}
 	}
 }
 

@@ -232,6 +232,7 @@ func usebioAcrossField(ev *USEBIOEvent, sections []USEBIOSection) (board, result
 // usebioSectionData reads one field of pairs (ev holding its pairs and
 // boards) into the section of e named name in session.
 func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session, index int) (tournament.SectionData, error) {
+	ev.Boards = rd.usebioPlayedBoards(ev.Boards)
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
 		return tournament.SectionData{}, err
@@ -455,6 +456,34 @@ func usebioPairs(ev *USEBIOEvent, two bool) ([]tournament.Pair, map[pairKey]bool
 		pairs = append(pairs, tp)
 	}
 	return pairs, known, nil
+}
+
+// usebioPlayedBoards returns boards without those after the last board
+// with a traveller line that have none: a HANDSET wider than the boards
+// played (as EBUScore writes a whole hand set), whose deals are noted
+// and not stored, as the PBN reader does. boards is not changed.
+func (rd *reading) usebioPlayedBoards(boards []USEBIOBoard) []USEBIOBoard {
+	last := 0
+	for _, b := range boards {
+		if len(b.Lines) > 0 {
+			last = max(last, b.Number)
+		}
+	}
+	var kept []USEBIOBoard
+	var beyond []int
+	first := 0
+	for _, b := range boards {
+		if last > 0 && b.Number > last && len(b.Lines) == 0 {
+			beyond = append(beyond, b.Number)
+			if first == 0 || b.Line < first {
+				first = b.Line
+			}
+			continue
+		}
+		kept = append(kept, b)
+	}
+	rd.noteWiderHandSet(first, "HANDSET/BOARD", beyond, last)
+	return kept
 }
 
 // usebioLines reads the boards and their traveler lines into results (in

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -704,4 +705,51 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestUSEBIOHandSetWiderThanPlayed (issue 27 §3: "hand sets wider than the
+// session (store the boards played, note the rest)", as the PBN reader
+// does, TestPBNHandSetWiderThanPlayed): Compscore3's Howell (27 boards
+// played, ../shared/testdata) with its HANDSET holding three more deals,
+// boards 28–30 (board 1's, 2's and 3's hands again) and no traveller line
+// for them, as EBUScore writes a whole hand set. Read, the section plays
+// boards 1 to 27, the standings are the real file's (pair 6 first, 27
+// boards), and a note at the line of board 28's HANDSET/BOARD says which
+// deals were not stored. Before, the section was read as 30 boards and
+// the import refused it ("at most 27 boards in section A"), naming no line.
+func TestUSEBIOHandSetWiderThanPlayed(t *testing.T) {
+	real := string(sharedUSEBIO(t, "mp_pairs_howell.xml"))
+	file, line := usebioWiderHandSet(t, real)
+	orig := readUSEBIONotes(t, []byte(real)).Event
+	f := readUSEBIONotes(t, []byte(file))
+	sd := f.Event.Sections[0]
+	if sd.Section.Movement.Boards != 27 || len(sd.Boards) != 27 {
+		t.Errorf("the section plays %d boards (%d stored), want 27", sd.Section.Movement.Boards, len(sd.Boards))
+	}
+	sameStandings(t, orig, f.Event)
+	want := "line " + strconv.Itoa(line) + " HANDSET/BOARD: the file's hand set is wider than the boards played: boards 28–30 have a deal and no result, so the section plays boards 1 to 27 and their 3 deals are not stored"
+	if !strings.Contains(notesText(f), want) {
+		t.Errorf("notes\n%s lack %q", notesText(f), want)
+	}
+}
+
+// usebioWiderHandSet is a USEBIO file with boards 1–3's HANDSET/BOARD
+// added again as boards 28–30 before </HANDSET>, and the line board 28's
+// starts on.
+func usebioWiderHandSet(t *testing.T, real string) (string, int) {
+	t.Helper()
+	hs := strings.Index(real, "<HANDSET>")
+	if hs < 0 {
+		t.Fatal("no HANDSET")
+	}
+	var extra strings.Builder
+	for i, n := range []string{"28", "29", "30"} {
+		m := regexp.MustCompile(`(?s)  <BOARD>\s*<BOARD_NUMBER>` + strconv.Itoa(i+1) + `</BOARD_NUMBER>.*?</BOARD>\n`).FindString(real[hs:])
+		if m == "" {
+			t.Fatalf("no HANDSET board %d", i+1)
+		}
+		extra.WriteString(strings.Replace(m, "<BOARD_NUMBER>"+strconv.Itoa(i+1)+"<", "<BOARD_NUMBER>"+n+"<", 1))
+	}
+	end := strings.Index(real, "</HANDSET>")
+	return real[:end] + extra.String() + real[end:], strings.Count(real[:end], "\n") + 1
 }

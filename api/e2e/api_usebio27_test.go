@@ -390,3 +390,46 @@ func TestAPIImportConventionFromFigures(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIImportUSEBIOHandSetWiderThanPlayed (issue 27: "files whose hand
+// set is wider than the boards played (boards 19–28 with no results):
+// rescore reads them, import refuses the whole file with a message naming
+// no line" — still so for USEBIO): Compscore3's Howell (27 boards played)
+// with HANDSET deals for boards 28–30 and no line for them, imported
+// through the API. Before: 422 "at most 27 boards in section A", no line.
+// Now: stored with the 27 boards played (their deals: board 1 North
+// ♠98 ♥9762 ♦AJT32 ♣54, as the file's HANDSET), the three extra deals noted at
+// board 28's HANDSET/BOARD line, and the file's standings (pair 6 162.60,
+// 60.22 %, first).
+func TestAPIImportUSEBIOHandSetWiderThanPlayed(t *testing.T) {
+	e := newEnv(t)
+	data, err := os.ReadFile(sharedtest.Path(t, "usebio", "mp_pairs_howell.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := string(data)
+	hs, end := strings.Index(real, "<HANDSET>"), strings.Index(real, "</HANDSET>")
+	var extra strings.Builder
+	for i, n := range []string{"28", "29", "30"} {
+		from := strings.Index(real[hs:], "<BOARD_NUMBER>"+fmt.Sprint(i+1)+"</BOARD_NUMBER>")
+		start := strings.LastIndex(real[:hs+from], "  <BOARD>")
+		stop := start + strings.Index(real[start:], "</BOARD>\n") + len("</BOARD>\n")
+		extra.WriteString(strings.Replace(real[start:stop], "<BOARD_NUMBER>"+fmt.Sprint(i+1)+"<", "<BOARD_NUMBER>"+n+"<", 1))
+	}
+	line := strings.Count(real[:end], "\n") + 1
+	body := []byte(real[:end] + extra.String() + real[end:])
+
+	imp := importUSEBIO(e, "", body)
+	want := fmt.Sprintf("line %d HANDSET/BOARD: the file's hand set is wider than the boards played: boards 28–30 have a deal and no result, so the section plays boards 1 to 27 and their 3 deals are not stored", line)
+	if !strings.Contains(notesOf(imp), want) {
+		t.Errorf("notes:\n%s lack %q", notesOf(imp), want)
+	}
+	var boards []api.BoardResponse
+	e.want(200, &boards, "GET", "/v1/sections/"+id(imp.Sections[0].ID)+"/boards", directorToken, nil)
+	if len(boards) != 27 || boards[0].Number != 1 || !strings.HasPrefix(boards[0].Deal, "N:98.9762.AJT32.54 ") || boards[26].Number != 27 {
+		t.Errorf("stored boards: %d, first %+v; want 1 to 27 with the file's deals", len(boards), boards[0])
+	}
+	if st := standingsText(e, imp.Sections[0].ID); !strings.Contains(st, "6: 162.60 60.22 % place 1, 27 boards\n") {
+		t.Errorf("standings:\n%s lack the file's pair 6", st)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -227,23 +228,14 @@ func TestAPIUSEBIOExportForUploaders(t *testing.T) {
 	}
 }
 
-// elementTexts is the text of every element called name in file, in order.
+// elementTexts is the text of every element called name in file (one
+// holding no other element), in order.
 func elementTexts(file, name string) []string {
 	var out []string
-	open, end := "<"+name+">", "</"+name+">"
-	for rest := file; ; {
-		i := strings.Index(rest, open)
-		if i < 0 {
-			return out
-		}
-		rest = rest[i+len(open):]
-		j := strings.Index(rest, end)
-		if j < 0 {
-			return out
-		}
-		out = append(out, rest[:j])
-		rest = rest[j:]
+	for _, m := range regexp.MustCompile(`<`+name+`>([^<]*)</`+name+`>`).FindAllStringSubmatch(file, -1) {
+		out = append(out, m[1])
 	}
+	return out
 }
 
 // TestAPIUSEBIOExportAssignedScores (issue 27: "the USEBIO export refuses

@@ -85,14 +85,7 @@ func TestBrowserImportOfficialFigures(t *testing.T) {
 // file's (pair 3 134.17, traveler's own 132.09).
 func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	file := filepath.Join(t.TempDir(), "edited.xml")
-	if err := os.WriteFile(file, officialCopy(t), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d := b.phone("director")
-	d.signInDirector()
-	d.open("/director/import")
-	d.do("choose the file", chromedpUpload("#import-file", file))
+	d := importPageWith(b, "edited.xml", officialCopy(t))
 	d.submit("#import-submit")
 	d.noError("import taking traveler's figures")
 	if got := d.text("#switch-figures-submit"); got != "Keep the file's official figures instead" {
@@ -135,16 +128,7 @@ func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
 // notes, as the director reads them).
 func TestBrowserImportOnePair(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	file := filepath.Join(t.TempDir(), "one-pair.xml")
-	if err := os.WriteFile(file, []byte(onePairFile), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d := b.phone("director")
-	d.signInDirector()
-	d.open("/director")
-	d.submit("#import-event")
-	d.noError("open the import page")
-	d.do("choose the file", chromedpUpload("#import-file", file))
+	d := importPageWith(b, "one-pair.xml", []byte(onePairFile))
 	d.submit("#import-submit")
 	d.noError("import the one-pair file")
 	notes := d.text("#import-notes")
@@ -159,4 +143,20 @@ func TestBrowserImportOnePair(t *testing.T) {
 		}
 	}
 	d.shot("one-pair file imported")
+}
+
+// importPageWith is a director's phone on the import page with a file
+// called name holding data chosen in it (written to a temporary folder).
+func importPageWith(b *env, name string, data []byte) *browserTab {
+	b.t.Helper()
+	file := filepath.Join(b.t.TempDir(), name)
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		b.t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director/import")
+	d.noError("open the import page")
+	d.do("choose the file", chromedpUpload("#import-file", file))
+	return d
 }

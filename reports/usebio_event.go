@@ -171,15 +171,15 @@ func (rd *reading) noteUncompared(sd *tournament.SectionData, s USEBIOSection, e
 	if at == 0 {
 		at = eventLine
 	}
-	who := "pair " + none[0]
+	who, verb, its := "pair "+none[0], " plays", "its"
 	if len(none) > 1 {
-		who = "pairs " + strings.Join(none[:len(none)-1], ", ") + " and " + none[len(none)-1]
+		who, verb, its = "pairs "+strings.Join(none[:len(none)-1], ", ")+" and "+none[len(none)-1], " play", "their"
 	}
-	figure := "their 0 % is no result"
+	figure := " 0 % is no result"
 	if !mp {
-		figure = "their total of 0 is no result"
+		figure = " total of 0 is no result"
 	}
-	rd.note(at, "PARTICIPANTS/PAIR", who+" play no board with another score to compare: "+figure)
+	rd.note(at, "PARTICIPANTS/PAIR", who+verb+" no board with another score to compare: "+its+figure)
 }
 
 // usebioAcrossField reports whether a file of several sections scored its

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -752,4 +753,55 @@ func usebioWiderHandSet(t *testing.T, real string) (string, int) {
 	}
 	end := strings.Index(real, "</HANDSET>")
 	return real[:end] + extra.String() + real[end:], strings.Count(real[:end], "\n") + 1
+}
+
+// TestUSEBIOBoardPlayedOnceCrossIMP: at cross-IMPs a board with one line
+// has no other score to be compared with (Law 78B compares scores), so it
+// scores 0 for both sides; a pair whose only board it is has a total of 0
+// that is no result, and the notes say both. Board 1 (none vulnerable,
+// Law 77): 1NT by N making 7, NS +90, pairs 1 v 2; 3NT by N making 9, NS
+// +400, 3 v 4: 310 apart, 7 IMPs, so NS 1 −7, EW 2 +7, NS 3 +7, EW 4 −7.
+// Board 2: 2S by N making 8 (+110), 1 v 5, its only line: 0 each. Pair 1
+// played board 1 too (−7 over its 2 boards); pair 5 played board 2 only
+// (0). The totals are scaled to the most boards a pair played, 2
+// (tournament.Standing.Total): pairs 2, 3 and 4 played one, so 14, 14, −14.
+func TestUSEBIOBoardPlayedOnceCrossIMP(t *testing.T) {
+	line := func(ns, ew, contract string, tricks int) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + ew + "</EW_PAIR_NUMBER><CONTRACT>" + contract +
+			"</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>" + strconv.Itoa(tricks) + "</TRICKS></TRAVELLER_LINE>\n"
+	}
+	var pairs strings.Builder
+	for n := 1; n <= 5; n++ {
+		pairs.WriteString("<PAIR><PAIR_NUMBER>" + strconv.Itoa(n) + "</PAIR_NUMBER></PAIR>\n")
+	}
+	file := `<?xml version="1.0"?>
+<USEBIO Version="1.2">
+<EVENT EVENT_TYPE="CROSS_IMP_PAIRS">
+<EVENT_DESCRIPTION>Board played once</EVENT_DESCRIPTION>
+<DATE>05/03/2024</DATE>
+<PARTICIPANTS>
+` + pairs.String() + `</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+` + line("1", "2", "1NT", 7) + line("3", "4", "3NT", 9) + `</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+` + line("1", "5", "2S", 8) + `</BOARD>
+</EVENT>
+</USEBIO>
+`
+	f := readUSEBIONotes(t, []byte(file))
+	for _, want := range []string{
+		"line 18 BOARD/TRAVELLER_LINE: board 2 has one traveller line only: no other score to compare it with, so it scores 0 for both sides\n",
+		"line 11 PARTICIPANTS/PAIR: pair 5 plays no board with another score to compare: its total of 0 is no result\n",
+	} {
+		if !strings.Contains(notesText(f), want) {
+			t.Errorf("notes\n%s lack %q", notesText(f), want)
+		}
+	}
+	totals := map[string]float64{}
+	for _, st := range f.Event.Sections[0].Standings.Pairs {
+		totals[st.Number] = st.Total
+	}
+	if want := map[string]float64{"1": -7, "2": 14, "3": 14, "4": -14, "5": 0}; !maps.Equal(totals, want) {
+		t.Errorf("totals %v, want %v", totals, want)
+	}
 }

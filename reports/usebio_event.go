@@ -27,6 +27,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	if err != nil {
 		return tournament.EventData{}, err
 	}
+	ev.Boards = rd.usebioPlayedBoards(ev.Boards) // pairs and individuals alike; a section's below
 	if isUSEBIOIndividual(ev) {
 		return rd.usebioIndividualEvent(ev, e)
 	}
@@ -53,7 +54,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	d := tournament.EventData{Event: e}
 	for _, s := range sections {
 		part := *ev
-		part.Pairs, part.Boards, part.Sections = s.Pairs, s.Boards, nil
+		part.Pairs, part.Boards, part.Sections = s.Pairs, rd.usebioPlayedBoards(s.Boards), nil
 		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session, len(d.Sections))
 		if err != nil {
 			return tournament.EventData{}, err
@@ -232,7 +233,6 @@ func usebioAcrossField(ev *USEBIOEvent, sections []USEBIOSection) (board, result
 // usebioSectionData reads one field of pairs (ev holding its pairs and
 // boards) into the section of e named name in session.
 func (rd *reading) usebioSectionData(ev *USEBIOEvent, e tournament.Event, two bool, name string, session, index int) (tournament.SectionData, error) {
-	ev.Boards = rd.usebioPlayedBoards(ev.Boards)
 	pairs, known, err := usebioPairs(ev, two)
 	if err != nil {
 		return tournament.SectionData{}, err

@@ -805,3 +805,41 @@ func TestUSEBIOBoardPlayedOnceCrossIMP(t *testing.T) {
 		t.Errorf("totals %v, want %v", totals, want)
 	}
 }
+
+// TestUSEBIOIndividualHandSetWiderThanPlayed: an individual's HANDSET
+// wider than its boards played is read as a pairs file's is
+// (TestUSEBIOHandSetWiderThanPlayed): individualEvent8's USEBIO (7 boards
+// played) with a HANDSET holding those boards' numbers 8 and 9 as well —
+// each seat one suit (North the spades, East the hearts, South the
+// diamonds, West the clubs), a deal and no line — reads to the same 7
+// boards and standings, the two deals noted at board 8's HANDSET/BOARD.
+func TestUSEBIOIndividualHandSetWiderThanPlayed(t *testing.T) {
+	d := individualEvent8(t)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	hand := func(seat, suit string) string {
+		return "<HAND><DIRECTION>" + seat + "</DIRECTION><" + suit + ">AKQJT98765432</" + suit + "></HAND>"
+	}
+	var hs strings.Builder
+	hs.WriteString("<HANDSET>\n")
+	for _, n := range []string{"8", "9"} {
+		hs.WriteString("<BOARD><BOARD_NUMBER>" + n + "</BOARD_NUMBER>" + hand("North", "SPADES") + hand("East", "HEARTS") + hand("South", "DIAMONDS") + hand("West", "CLUBS") + "</BOARD>\n")
+	}
+	hs.WriteString("</HANDSET>\n")
+	out := buf.String()
+	end := strings.LastIndex(out, "</USEBIO>")
+	file := out[:end] + hs.String() + out[end:]
+	line := strings.Count(out[:end], "\n") + 2 // board 8's BOARD, after the HANDSET line
+	orig := readUSEBIONotes(t, buf.Bytes()).Event
+	f := readUSEBIONotes(t, []byte(file))
+	if n := len(f.Event.Sections[0].Boards); n != 7 {
+		t.Errorf("%d boards read, want the 7 played", n)
+	}
+	sameStandings(t, orig, f.Event)
+	want := "line " + strconv.Itoa(line) + " HANDSET/BOARD: the file's hand set is wider than the boards played: boards 8–9 have a deal and no result, so the section plays boards 1 to 7 and their 2 deals are not stored"
+	if !strings.Contains(notesText(f), want) {
+		t.Errorf("notes\n%s lack %q", notesText(f), want)
+	}
+}

@@ -1,6 +1,12 @@
 package reports
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/traveler-bridge/traveler/scoring"
+	"github.com/traveler-bridge/traveler/tournament"
+)
 
 // programConventions are the results programs whose files say which
 // convention (scoring.Conventions) their figures follow, by a word of the
@@ -68,4 +74,92 @@ func (rd *reading) convention(program string, line int, element string) string {
 		}
 	}
 	return ""
+}
+
+// conventionCommentPrefix begins the comment in which traveler's USEBIO
+// export names the event's convention (USEBIO 1.2 has no element for
+// it): "traveler: the figures follow the ebu convention, …", read back by
+// usebioConvention as PBN's TravelerConvention tag is.
+const conventionCommentPrefix = "traveler: the figures follow the "
+
+// conventionComment is that comment's text for convention c.
+func conventionComment(c scoring.Convention) string {
+	return conventionCommentPrefix + c.Name + " convention, " + c.Doc
+}
+
+// usebioConvention returns the convention of an event read from a USEBIO
+// file: the one asked for, else the one traveler's comment among the
+// EVENT's comments names (written by conventionComment), else the one its
+// program is known to use (convention). An unknown name in the comment is
+// a *FileError naming the comment and the conventions allowed.
+func (rd *reading) usebioConvention(ev *USEBIOEvent) (string, error) {
+	if rd.opt.Convention == "" {
+		for _, c := range ev.Notes {
+			rest, ok := strings.CutPrefix(c, conventionCommentPrefix)
+			if !ok {
+				continue
+			}
+			name, _, _ := strings.Cut(rest, " ")
+			conv, err := scoring.ParseConvention("convention", name)
+			if err != nil {
+				return "", &FileError{Format: "USEBIO", Line: ev.Line, Element: "EVENT <!-- " + conventionCommentPrefix + "… convention -->", Value: name,
+					Expected: "a convention: " + strings.Join(scoring.ConventionNames(), ", ")}
+			}
+			return conv.Name, nil
+		}
+	}
+	return rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME"), nil
+}
+
+// conventionFromFigures is issue 27 §1's "read from a file where … the
+// figures show which one its program used": for a file read by traveler's
+// own convention because neither it nor its program names one, whose own
+// figures differ from traveler's (diffs), it scores the file again under
+// each convention traveler knows and, where exactly one reproduces every
+// figure the file prints, returns the event scored by it with a note
+// saying which and why. Where several do, they are named in a note and
+// the event stays traveler's own: the figures do not tell them apart. A
+// team event, or one no convention fits, is returned as it is.
+func (rd *reading) conventionFromFigures(d tournament.EventData, diffs []Difference) (tournament.EventData, []Difference) {
+	if len(diffs) == 0 || rd.opt.Convention != "" || d.Event.Convention != "" || d.Event.Scoring.Teams() {
+		return d, diffs
+	}
+	var fits []string
+	var first tournament.EventData
+	for _, name := range scoring.ConventionNames()[1:] {
+		again := scoredUnder(d, name)
+		if len(compareOfficial(&again, rd.official)) == 0 {
+			if fits = append(fits, name); len(fits) == 1 {
+				first = again
+			}
+		}
+	}
+	n := strconv.Itoa(len(diffs))
+	switch len(fits) {
+	case 0:
+		return d, diffs
+	case 1:
+		c := scoring.Conventions[fits[0]]
+		rd.note(0, "", "the file names no program whose convention traveler knows, and "+n+" of its own figures differ from traveler's own arithmetic; the "+c.Name+
+			" convention reproduces every one of them ("+c.Doc+"): read by it; give another convention to read it otherwise")
+		return first, nil
+	}
+	rd.note(0, "", "the file names no program whose convention traveler knows, and "+n+" of its own figures differ from traveler's own arithmetic; the "+
+		strings.Join(fits[:len(fits)-1], ", ")+" and "+fits[len(fits)-1]+" conventions each reproduce every one of them: read by traveler's own; give one of them to read it by it")
+	return d, diffs
+}
+
+// scoredUnder is d with its event's convention set to name and every
+// section's travelers and standings worked out again under it (across the
+// field where the event is scored so), as the reader would have built them.
+func scoredUnder(d tournament.EventData, name string) tournament.EventData {
+	out := d
+	out.Event.Convention = name
+	out.Sections = make([]tournament.SectionData, len(d.Sections))
+	for i, sd := range d.Sections {
+		out.Sections[i] = tournament.BuildSection(out.Event, sd.Section, sd.Pairs, sd.Teams, boardMap(sd.Boards), sd.Results)
+		out.Sections[i].Analyses = sd.Analyses
+	}
+	out.ScoreAcrossField()
+	return out
 }

@@ -267,11 +267,7 @@ func (rd *reading) pbnSection(e *tournament.Event, scoringTag PBNTag, games []PB
 			}
 		}
 	}
-	if len(beyond) > 0 {
-		slices.Sort(beyond)
-		rd.note(firstLine, "[Board]", "the file's hand set is wider than the boards played: boards "+tournament.NumberRanges(beyond)+
-			" have a deal and no result, so the section plays boards 1 to "+strconv.Itoa(maxBoard)+" and their "+strconv.Itoa(len(beyond))+" deals are not stored")
-	}
+	rd.noteWiderHandSet(firstLine, "[Board]", beyond, maxBoard)
 	// A game that seats players at a board played elsewhere in the file
 	// but gives no result (no Contract, no adjusted score) is a table
 	// whose result is not known: BBO's travellers, as pbntools writes

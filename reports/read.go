@@ -171,6 +171,7 @@ func ReadResults(r io.Reader, opt ReadOptions) (*ResultsFile, error) {
 		return nil, &FileError{Format: "file", Value: string(format), Expected: "a USEBIO or PBN results file"}
 	}
 	diffs := compareOfficial(&d, rd.official)
+	d, diffs = rd.conventionFromFigures(d, diffs)
 	if err := rd.noteDifferences(diffs); err != nil {
 		return nil, err
 	}
@@ -238,6 +239,21 @@ func (rd *reading) noteOnce(kind string, line int, element, text string) {
 	}
 	rd.kinds[kind] = len(rd.notes)
 	rd.note(line, element, text)
+}
+
+// noteWiderHandSet notes a hand set wider than the boards played
+// (EBUScore writes every deal of the set, boards 19–28 with no results
+// after 18 played): the deals of boards beyond (in any order) after the
+// last board with a result, last, are not the section's boards and are
+// not stored; line is that of the first, element its tag or element.
+// Nothing is noted when beyond is empty.
+func (rd *reading) noteWiderHandSet(line int, element string, beyond []int, last int) {
+	if len(beyond) == 0 {
+		return
+	}
+	slices.Sort(beyond)
+	rd.note(line, element, "the file's hand set is wider than the boards played: boards "+tournament.NumberRanges(beyond)+
+		" have a deal and no result, so the section plays boards 1 to "+strconv.Itoa(last)+" and their "+strconv.Itoa(len(beyond))+" deals are not stored")
 }
 
 // finish returns the notes in file order (whole-file notes first), each

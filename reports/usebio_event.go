@@ -27,6 +27,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	if err != nil {
 		return tournament.EventData{}, err
 	}
+	ev.Boards = rd.usebioPlayedBoards(ev.Boards) // pairs and individuals alike; a section's below
 	if isUSEBIOIndividual(ev) {
 		return rd.usebioIndividualEvent(ev, e)
 	}
@@ -53,7 +54,7 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 	d := tournament.EventData{Event: e}
 	for _, s := range sections {
 		part := *ev
-		part.Pairs, part.Boards, part.Sections = s.Pairs, s.Boards, nil
+		part.Pairs, part.Boards, part.Sections = s.Pairs, rd.usebioPlayedBoards(s.Boards), nil
 		sd, err := rd.usebioSectionData(&part, e, two, s.Name, s.Session, len(d.Sections))
 		if err != nil {
 			return tournament.EventData{}, err
@@ -61,7 +62,125 @@ func (rd *reading) usebioEvent(u *USEBIO) (tournament.EventData, error) {
 		d.Sections = append(d.Sections, sd)
 	}
 	d.ScoreAcrossField()
+	for i := range d.Sections {
+		rd.noteUncompared(&d.Sections[i], sections[i], ev.Line)
+	}
 	return d, nil
+}
+
+// noteUncompared says why figures of 0 are what they are where a board
+// has one line only in its field (nothing to compare it with: a top of 0
+// at matchpoints when no board has more lines to scale it to by Neuberg's
+// formula, 0 against its own average or datum at the other methods but
+// TOTAL, where a score is a result alone): a note at the board's
+// line (once, counted after), and one naming the pairs that played no
+// board with another score, whose total and percentage are then no result
+// (a file listing one pair, testdata: TestAPIImportOnePair). The note is
+// at the first such pair's PAIR line, else the EVENT's (eventLine).
+func (rd *reading) noteUncompared(sd *tournament.SectionData, s USEBIOSection, eventLine int) {
+	two := sd.Section.Movement.Winners == 2
+	key := func(number, dir string) [2]string {
+		if !two {
+			dir = ""
+		}
+		return [2]string{number, dir}
+	}
+	compared := map[[2]string]bool{}
+	var order [][2]string
+	scored := func(t *tournament.Traveler) (only *tournament.Result, n int) {
+		for i := range t.Lines {
+			if r := &t.Lines[i].Result; r.Status != tournament.StatusNotPlayed {
+				only, n = r, n+1
+			}
+		}
+		return only, n
+	}
+	most := 0 // the most lines a board has: at matchpoints a board played once is Neuberg-scaled to it
+	for i := range sd.Travelers {
+		_, n := scored(&sd.Travelers[i])
+		most = max(most, n)
+	}
+	mp := false
+	for _, t := range sd.Travelers {
+		if t.Method == tournament.MethodTotal {
+			return // a total is a result with nothing to compare it with
+		}
+		mp = t.Method.HasPercentage()
+		only, n := scored(&t)
+		alone := n == 1 && (!mp || t.Top == 0 && most <= 1)
+		for _, l := range t.Lines {
+			if l.Result.Status == tournament.StatusNotPlayed {
+				continue
+			}
+			for _, k := range [][2]string{key(l.Result.NS, "NS"), key(l.Result.EW, "EW")} {
+				if _, seen := compared[k]; !seen {
+					order = append(order, k)
+				}
+				compared[k] = compared[k] || !alone
+			}
+		}
+		if !alone {
+			continue
+		}
+		line := s.Line
+		for _, b := range s.Boards {
+			if b.Number != t.Board.Number {
+				continue
+			}
+			line = b.Line
+			for _, ul := range b.Lines {
+				ns, _, _ := splitPairNumber(ul.NS)
+				ew, _, _ := splitPairNumber(ul.EW)
+				if strconv.Itoa(ns) == only.NS && strconv.Itoa(ew) == only.EW {
+					line = ul.Line
+					break
+				}
+			}
+		}
+		what := "so it scores 0 for both sides"
+		if mp {
+			what += " on a top of 0"
+		}
+		rd.noteOnce("one line", line, "BOARD/TRAVELLER_LINE", "board "+strconv.Itoa(t.Board.Number)+" has one traveller line only: no other score to compare it with, "+what)
+	}
+	var none []string
+	at := 0
+	for _, k := range order {
+		if compared[k] {
+			continue
+		}
+		label := k[0]
+		if k[1] != "" {
+			label = k[1] + " " + k[0]
+		}
+		none = append(none, label)
+		if at == 0 {
+			for _, p := range s.Pairs {
+				n, dir, _ := splitPairNumber(p.Number)
+				if dir == "" {
+					dir = p.Direction
+				}
+				if key(strconv.Itoa(n), dir) == k {
+					at = p.Line
+				}
+			}
+		}
+	}
+	if len(none) == 0 {
+		return
+	}
+	if at == 0 {
+		at = eventLine
+	}
+	who, verb, its := "pair "+none[0], " plays", "its"
+	if len(none) > 1 {
+		who, verb, its = "pairs "+strings.Join(none[:len(none)-1], ", ")+" and "+none[len(none)-1], " play", "their"
+	}
+	figure := " 0 % is no result"
+	if !mp {
+		figure = " total of 0 is no result"
+	}
+	rd.note(at, "PARTICIPANTS/PAIR", who+verb+" no board with another score to compare: "+its+figure)
 }
 
 // usebioAcrossField reports whether a file of several sections scored its
@@ -221,7 +340,8 @@ func usebioOfficial(o *officialFigures, index int, ev *USEBIOEvent, results []to
 	return o
 }
 
-// usebioEventHeader reads the event's name, date and scoring method.
+// usebioEventHeader reads the event's name, date, scoring method and
+// convention (usebioConvention).
 func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) {
 	method, err := rd.usebioMethod(ev)
 	if err != nil {
@@ -236,8 +356,12 @@ func (rd *reading) usebioEventHeader(ev *USEBIOEvent) (tournament.Event, error) 
 		name = ev.Title
 	}
 	name = rd.eventName(name, ev.Line, "EVENT/EVENT_DESCRIPTION")
+	conv, err := rd.usebioConvention(ev)
+	if err != nil {
+		return tournament.Event{}, err
+	}
 	return tournament.Event{Name: name, Date: date, Law: scoring.Contract2017, LawOptions: fileOptions(scoring.Contract2017, ev.Notes), Scoring: method,
-		Convention: rd.convention(ev.Program, ev.Line, "EVENT/PROGRAM_NAME")}, nil
+		Convention: conv}, nil
 }
 
 // usebioTwoWinner tells whether the event had a winner each way:
@@ -332,6 +456,34 @@ func usebioPairs(ev *USEBIOEvent, two bool) ([]tournament.Pair, map[pairKey]bool
 		pairs = append(pairs, tp)
 	}
 	return pairs, known, nil
+}
+
+// usebioPlayedBoards returns boards without those after the last board
+// with a traveller line that have none: a HANDSET wider than the boards
+// played (as EBUScore writes a whole hand set), whose deals are noted
+// and not stored, as the PBN reader does. boards is not changed.
+func (rd *reading) usebioPlayedBoards(boards []USEBIOBoard) []USEBIOBoard {
+	last := 0
+	for _, b := range boards {
+		if len(b.Lines) > 0 {
+			last = max(last, b.Number)
+		}
+	}
+	var kept []USEBIOBoard
+	var beyond []int
+	first := 0
+	for _, b := range boards {
+		if last > 0 && b.Number > last && len(b.Lines) == 0 {
+			beyond = append(beyond, b.Number)
+			if first == 0 || b.Line < first {
+				first = b.Line
+			}
+			continue
+		}
+		kept = append(kept, b)
+	}
+	rd.noteWiderHandSet(first, "HANDSET/BOARD", beyond, last)
+	return kept
 }
 
 // usebioLines reads the boards and their traveler lines into results (in

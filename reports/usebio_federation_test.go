@@ -5,8 +5,10 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -365,7 +367,7 @@ func TestUSEBIOPairWithoutBoards(t *testing.T) {
 
 // TestUSEBIOOnePairNoted: a file listing one pair, whose line names an
 // opponent PARTICIPANTS does not list, is read with notes saying so rather
-// than silently making up the opponent.
+// than silently making up the opponent, and saying why both pairs score 0.
 func TestUSEBIOOnePairNoted(t *testing.T) {
 	file := `<?xml version="1.0"?>
 <USEBIO Version="1.2">
@@ -387,6 +389,10 @@ func TestUSEBIOOnePairNoted(t *testing.T) {
 	for _, want := range []string{
 		"line 8 PARTICIPANTS/PAIR: the file lists one pair only",
 		"line 4 EVENT/BOARD/TRAVELLER_LINE: the traveller lines name pairs PARTICIPANTS does not list (2): added with no players",
+		// Why both pairs show 0: the board's one line has nothing to be
+		// compared with (a top of 0), so neither pair has a result.
+		"line 11 BOARD/TRAVELLER_LINE: board 1 has one traveller line only: no other score to compare it with, so it scores 0 for both sides on a top of 0",
+		"line 8 PARTICIPANTS/PAIR: pairs 1 and 2 play no board with another score to compare: their 0 % is no result",
 	} {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes\n%s lack %q", notes, want)
@@ -700,4 +706,140 @@ func atoi(t *testing.T, s string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestUSEBIOHandSetWiderThanPlayed (issue 27 §3: "hand sets wider than the
+// session (store the boards played, note the rest)", as the PBN reader
+// does, TestPBNHandSetWiderThanPlayed): Compscore3's Howell (27 boards
+// played, ../shared/testdata) with its HANDSET holding three more deals,
+// boards 28–30 (board 1's, 2's and 3's hands again) and no traveller line
+// for them, as EBUScore writes a whole hand set. Read, the section plays
+// boards 1 to 27, the standings are the real file's (pair 6 first, 27
+// boards), and a note at the line of board 28's HANDSET/BOARD says which
+// deals were not stored. Before, the section was read as 30 boards and
+// the import refused it ("at most 27 boards in section A"), naming no line.
+func TestUSEBIOHandSetWiderThanPlayed(t *testing.T) {
+	real := string(sharedUSEBIO(t, "mp_pairs_howell.xml"))
+	file, line := usebioWiderHandSet(t, real)
+	orig := readUSEBIONotes(t, []byte(real)).Event
+	f := readUSEBIONotes(t, []byte(file))
+	sd := f.Event.Sections[0]
+	if sd.Section.Movement.Boards != 27 || len(sd.Boards) != 27 {
+		t.Errorf("the section plays %d boards (%d stored), want 27", sd.Section.Movement.Boards, len(sd.Boards))
+	}
+	sameStandings(t, orig, f.Event)
+	want := "line " + strconv.Itoa(line) + " HANDSET/BOARD: the file's hand set is wider than the boards played: boards 28–30 have a deal and no result, so the section plays boards 1 to 27 and their 3 deals are not stored"
+	if !strings.Contains(notesText(f), want) {
+		t.Errorf("notes\n%s lack %q", notesText(f), want)
+	}
+}
+
+// usebioWiderHandSet is a USEBIO file with boards 1–3's HANDSET/BOARD
+// added again as boards 28–30 before </HANDSET>, and the line board 28's
+// starts on.
+func usebioWiderHandSet(t *testing.T, real string) (string, int) {
+	t.Helper()
+	hs := strings.Index(real, "<HANDSET>")
+	if hs < 0 {
+		t.Fatal("no HANDSET")
+	}
+	var extra strings.Builder
+	for i, n := range []string{"28", "29", "30"} {
+		m := regexp.MustCompile(`(?s)  <BOARD>\s*<BOARD_NUMBER>` + strconv.Itoa(i+1) + `</BOARD_NUMBER>.*?</BOARD>\n`).FindString(real[hs:])
+		if m == "" {
+			t.Fatalf("no HANDSET board %d", i+1)
+		}
+		extra.WriteString(strings.Replace(m, "<BOARD_NUMBER>"+strconv.Itoa(i+1)+"<", "<BOARD_NUMBER>"+n+"<", 1))
+	}
+	end := strings.Index(real, "</HANDSET>")
+	return real[:end] + extra.String() + real[end:], strings.Count(real[:end], "\n") + 1
+}
+
+// TestUSEBIOBoardPlayedOnceCrossIMP: at cross-IMPs a board with one line
+// has no other score to be compared with (Law 78B compares scores), so it
+// scores 0 for both sides; a pair whose only board it is has a total of 0
+// that is no result, and the notes say both. Board 1 (none vulnerable,
+// Law 77): 1NT by N making 7, NS +90, pairs 1 v 2; 3NT by N making 9, NS
+// +400, 3 v 4: 310 apart, 7 IMPs, so NS 1 −7, EW 2 +7, NS 3 +7, EW 4 −7.
+// Board 2: 2S by N making 8 (+110), 1 v 5, its only line: 0 each. Pair 1
+// played board 1 too (−7 over its 2 boards); pair 5 played board 2 only
+// (0). The totals are scaled to the most boards a pair played, 2
+// (tournament.Standing.Total): pairs 2, 3 and 4 played one, so 14, 14, −14.
+func TestUSEBIOBoardPlayedOnceCrossIMP(t *testing.T) {
+	line := func(ns, ew, contract string, tricks int) string {
+		return "<TRAVELLER_LINE><NS_PAIR_NUMBER>" + ns + "</NS_PAIR_NUMBER><EW_PAIR_NUMBER>" + ew + "</EW_PAIR_NUMBER><CONTRACT>" + contract +
+			"</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>" + strconv.Itoa(tricks) + "</TRICKS></TRAVELLER_LINE>\n"
+	}
+	var pairs strings.Builder
+	for n := 1; n <= 5; n++ {
+		pairs.WriteString("<PAIR><PAIR_NUMBER>" + strconv.Itoa(n) + "</PAIR_NUMBER></PAIR>\n")
+	}
+	file := `<?xml version="1.0"?>
+<USEBIO Version="1.2">
+<EVENT EVENT_TYPE="CROSS_IMP_PAIRS">
+<EVENT_DESCRIPTION>Board played once</EVENT_DESCRIPTION>
+<DATE>05/03/2024</DATE>
+<PARTICIPANTS>
+` + pairs.String() + `</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+` + line("1", "2", "1NT", 7) + line("3", "4", "3NT", 9) + `</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+` + line("1", "5", "2S", 8) + `</BOARD>
+</EVENT>
+</USEBIO>
+`
+	f := readUSEBIONotes(t, []byte(file))
+	for _, want := range []string{
+		"line 18 BOARD/TRAVELLER_LINE: board 2 has one traveller line only: no other score to compare it with, so it scores 0 for both sides\n",
+		"line 11 PARTICIPANTS/PAIR: pair 5 plays no board with another score to compare: its total of 0 is no result\n",
+	} {
+		if !strings.Contains(notesText(f), want) {
+			t.Errorf("notes\n%s lack %q", notesText(f), want)
+		}
+	}
+	totals := map[string]float64{}
+	for _, st := range f.Event.Sections[0].Standings.Pairs {
+		totals[st.Number] = st.Total
+	}
+	if want := map[string]float64{"1": -7, "2": 14, "3": 14, "4": -14, "5": 0}; !maps.Equal(totals, want) {
+		t.Errorf("totals %v, want %v", totals, want)
+	}
+}
+
+// TestUSEBIOIndividualHandSetWiderThanPlayed: an individual's HANDSET
+// wider than its boards played is read as a pairs file's is
+// (TestUSEBIOHandSetWiderThanPlayed): individualEvent8's USEBIO (7 boards
+// played) with a HANDSET holding those boards' numbers 8 and 9 as well —
+// each seat one suit (North the spades, East the hearts, South the
+// diamonds, West the clubs), a deal and no line — reads to the same 7
+// boards and standings, the two deals noted at board 8's HANDSET/BOARD.
+func TestUSEBIOIndividualHandSetWiderThanPlayed(t *testing.T) {
+	d := individualEvent8(t)
+	var buf bytes.Buffer
+	if err := WriteUSEBIO(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	hand := func(seat, suit string) string {
+		return "<HAND><DIRECTION>" + seat + "</DIRECTION><" + suit + ">AKQJT98765432</" + suit + "></HAND>"
+	}
+	var hs strings.Builder
+	hs.WriteString("<HANDSET>\n")
+	for _, n := range []string{"8", "9"} {
+		hs.WriteString("<BOARD><BOARD_NUMBER>" + n + "</BOARD_NUMBER>" + hand("North", "SPADES") + hand("East", "HEARTS") + hand("South", "DIAMONDS") + hand("West", "CLUBS") + "</BOARD>\n")
+	}
+	hs.WriteString("</HANDSET>\n")
+	out := buf.String()
+	end := strings.LastIndex(out, "</USEBIO>")
+	file := out[:end] + hs.String() + out[end:]
+	line := strings.Count(out[:end], "\n") + 2 // board 8's BOARD, after the HANDSET line
+	orig := readUSEBIONotes(t, buf.Bytes()).Event
+	f := readUSEBIONotes(t, []byte(file))
+	if n := len(f.Event.Sections[0].Boards); n != 7 {
+		t.Errorf("%d boards read, want the 7 played", n)
+	}
+	sameStandings(t, orig, f.Event)
+	want := "line " + strconv.Itoa(line) + " HANDSET/BOARD: the file's hand set is wider than the boards played: boards 8–9 have a deal and no result, so the section plays boards 1 to 7 and their 2 deals are not stored"
+	if !strings.Contains(notesText(f), want) {
+		t.Errorf("notes\n%s lack %q", notesText(f), want)
+	}
 }

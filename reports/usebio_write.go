@@ -139,7 +139,7 @@ func writeUSEBIOPairs(x *xmlOut, d *tournament.EventData, s *tournament.SectionD
 	}
 	if c := d.Event.Conv(); c.Name != "" {
 		// USEBIO 1.2 has no element for it: a comment, as for grading.
-		x.raw("  <!-- traveler: the figures follow the " + c.Name + " convention, " + strings.ReplaceAll(c.Doc, "--", "- -") + " -->\n")
+		x.raw("  <!-- " + strings.ReplaceAll(conventionComment(c), "--", "- -") + " -->\n")
 	}
 	x.raw(`  <PARTICIPANTS EVENT_TYPE="` + typ + `">` + "\n")
 	standing := map[[2]string]tournament.Standing{} // number, direction

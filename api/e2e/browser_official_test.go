@@ -85,14 +85,7 @@ func TestBrowserImportOfficialFigures(t *testing.T) {
 // file's (pair 3 134.17, traveler's own 132.09).
 func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
 	b := newEnv(t, withBrowser())
-	file := filepath.Join(t.TempDir(), "edited.xml")
-	if err := os.WriteFile(file, officialCopy(t), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	d := b.phone("director")
-	d.signInDirector()
-	d.open("/director/import")
-	d.do("choose the file", chromedpUpload("#import-file", file))
+	d := importPageWith(b, "edited.xml", officialCopy(t))
 	d.submit("#import-submit")
 	d.noError("import taking traveler's figures")
 	if got := d.text("#switch-figures-submit"); got != "Keep the file's official figures instead" {
@@ -125,4 +118,45 @@ func TestBrowserYourFiguresSwitchAfterImport(t *testing.T) {
 	if got := pair3(); got != "134.17" {
 		t.Errorf("pair 3 after keeping the file's figures: %s, want 134.17", got)
 	}
+}
+
+// TestBrowserImportOnePair: on a phone, the director imports onePairFile
+// (one pair listed, one line against pair 2) from the import page; the
+// page's notes say the file lists one pair, that pair 2 was added from the
+// line, that board 1 has one line and so scores 0 both ways on a top of 0,
+// and that pairs 1 and 2 therefore have no result (TestAPIImportOnePair's
+// notes, as the director reads them).
+func TestBrowserImportOnePair(t *testing.T) {
+	b := newEnv(t, withBrowser())
+	d := importPageWith(b, "one-pair.xml", []byte(onePairFile))
+	d.submit("#import-submit")
+	d.noError("import the one-pair file")
+	notes := d.text("#import-notes")
+	for _, w := range []string{
+		"the file lists one pair only",
+		"the traveller lines name pairs PARTICIPANTS does not list (2): added with no players",
+		"board 1 has one traveller line only: no other score to compare it with, so it scores 0 for both sides on a top of 0",
+		"pairs 1 and 2 play no board with another score to compare: their 0 % is no result",
+	} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("the page's notes %q lack %q", notes, w)
+		}
+	}
+	d.shot("one-pair file imported")
+}
+
+// importPageWith is a director's phone on the import page with a file
+// called name holding data chosen in it (written to a temporary folder).
+func importPageWith(b *env, name string, data []byte) *browserTab {
+	b.t.Helper()
+	file := filepath.Join(b.t.TempDir(), name)
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		b.t.Fatal(err)
+	}
+	d := b.phone("director")
+	d.signInDirector()
+	d.open("/director/import")
+	d.noError("open the import page")
+	d.do("choose the file", chromedpUpload("#import-file", file))
+	return d
 }

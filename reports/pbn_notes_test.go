@@ -141,32 +141,11 @@ type pbnjsTag struct {
 
 // readWithPBNJS reads a PBN text with the npm package pbn (an independent
 // reader: github.com/richardschneider/pbn, MIT; installed by `npm ci` in
-// testdata/pbnjs, which .ci/run does) and returns the tags it read. The
-// test skips when node is not installed, and fails when the package is not.
+// testdata/pbnjs, which .ci/run does) and returns the tags it read
+// (runPBNJS runs testdata/pbnjs/read.js).
 func readWithPBNJS(t *testing.T, text []byte) []pbnjsTag {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the independent PBN reader (npm package pbn) cannot run")
-	}
-	dir, err := filepath.Abs(filepath.Join("testdata", "pbnjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "pbn", "package.json")); err != nil {
-		t.Fatalf("the npm package pbn is not installed in %s: run `npm ci` there (.ci/run does): %v", dir, err)
-	}
-	file := filepath.Join(t.TempDir(), "event.pbn")
-	if err := os.WriteFile(file, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join(dir, "read.js"), file)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the npm package pbn refused traveler's export: %v\n%s", err, stderr.String())
-	}
+	out := runPBNJS(t, "pbn", "read.js", text)
 	var tags []pbnjsTag
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		var tg pbnjsTag
@@ -176,6 +155,38 @@ func readWithPBNJS(t *testing.T, text []byte) []pbnjsTag {
 		tags = append(tags, tg)
 	}
 	return tags
+}
+
+// runPBNJS runs the test script testdata/pbnjs/script on a PBN text (given
+// as a file, with args after it) and returns what it printed. The test
+// skips when node is not installed, and fails when the npm package pkg the
+// script needs is not (`npm ci` in testdata/pbnjs, which .ci/run does) or
+// the script fails on the text.
+func runPBNJS(t *testing.T, pkg, script string, text []byte, args ...string) []byte {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: the independent programs (npm packages pbn and bridge-scorer) cannot run")
+	}
+	dir, err := filepath.Abs(filepath.Join("testdata", "pbnjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg, "package.json")); err != nil {
+		t.Fatalf("the npm package %s is not installed in %s: run `npm ci` there (.ci/run does): %v", pkg, dir, err)
+	}
+	file := filepath.Join(t.TempDir(), "event.pbn")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, append([]string{filepath.Join(dir, script), file}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s refused traveler's export: %v\n%s", script, err, stderr.String())
+	}
+	return out
 }
 
 // TestPBNExportIndependentReader reads traveler's PBN export of the

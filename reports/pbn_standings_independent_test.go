@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,32 +26,10 @@ type independentStanding struct {
 // standingsWithBridgeScorer ranks a PBN text's pairs with programs
 // independent of traveler (testdata/pbnjs/standings.js: the npm package pbn
 // reads it, the npm package bridge-scorer scores each board by method, MP
-// or CROSS_IMP). It skips when node is not installed and fails when the
-// packages are not (`npm ci` in testdata/pbnjs, which .ci/run does).
+// or CROSS_IMP), run by runPBNJS.
 func standingsWithBridgeScorer(t *testing.T, text []byte, method string) map[string]independentStanding {
 	t.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: the independent scorer (npm package bridge-scorer) cannot run")
-	}
-	dir, err := filepath.Abs(filepath.Join("testdata", "pbnjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "bridge-scorer", "package.json")); err != nil {
-		t.Fatalf("the npm package bridge-scorer is not installed in %s: run `npm ci` there (.ci/run does): %v", dir, err)
-	}
-	file := filepath.Join(t.TempDir(), "event.pbn")
-	if err := os.WriteFile(file, text, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, filepath.Join(dir, "standings.js"), file, method)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("the independent scorer refused traveler's export: %v\n%s", err, stderr.String())
-	}
+	out := runPBNJS(t, "bridge-scorer", "standings.js", text, method)
 	got := map[string]independentStanding{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		var s independentStanding

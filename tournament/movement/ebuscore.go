@@ -18,15 +18,22 @@ const ebuscoreIndividualAllowed = "an EBUScore individual movement: the header \
 // movement book is written in: EBUScore's (ReadEBUScore), known by its
 // header of six numbers, or the .ASC format (ReadASC) with its five.
 func ReadMovementFile(text string, perGroup int, unbalanced bool) ([]Round, error) {
+	if isEBUScore(text) {
+		return ReadEBUScore(text, perGroup, unbalanced)
+	}
+	return ReadASC(text, perGroup, unbalanced)
+}
+
+// isEBUScore reports whether a movement file is in EBUScore's format: its
+// header (after the library's title line, if any: ebuscoreTitled) is six
+// numbers and no comment, where an .ASC header is five.
+func isEBUScore(text string) bool {
 	all := strings.SplitN(strings.TrimPrefix(text, "\ufeff"), "\n", 3)
 	first := all[0]
 	if ebuscoreTitled(all) {
 		first = all[1]
 	}
-	if cut := strings.IndexByte(first, '#'); cut < 0 && len(ascFields(first)) == 6 {
-		return ReadEBUScore(text, perGroup, unbalanced)
-	}
-	return ReadASC(text, perGroup, unbalanced)
+	return !strings.Contains(first, "#") && len(ascFields(first)) == 6
 }
 
 // ReadEBUScore reads a pairs movement in the comma-separated format of
@@ -229,15 +236,10 @@ func readEBUScoreIndividual(text string, perGroup, per int) (Movement, error) {
 		return Movement{}, err
 	}
 	tables, boards, rounds, players := f.head[1], f.head[2], f.head[4], f.head[5]
-	sets := boards / f.head[3]
-	switch {
-	case players < 4:
-		return Movement{}, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players: an individual has 4 or more, four a table")
-	case players > 5*tables:
-		return Movement{}, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players do not fit "+strconv.Itoa(tables)+
-			" tables: four a table and at most one more a table sitting out in turn, "+strconv.Itoa(5*tables))
+	ir, err := newIndividualReader(&r, "set", players, tables, boards/f.head[3], rounds, per)
+	if err != nil {
+		return Movement{}, err
 	}
-	ir := newIndividualReader(&r, "set", players, tables, sets, rounds, per)
 	for ri := range rounds {
 		for ti, line := range f.tables {
 			if err := ir.table(r.head+ti+1, ti+1, line[5*ri:5*ri+5]); err != nil {

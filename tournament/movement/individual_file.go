@@ -16,12 +16,7 @@ const ascIndividualAllowed = "an .ASC individual movement: a header \"players ta
 // line may come first), or the .ASC format (ReadASCIndividual) with its
 // five.
 func ReadIndividualFile(text string, perGroup int) (Movement, error) {
-	all := strings.SplitN(strings.TrimPrefix(text, "\ufeff"), "\n", 3)
-	first := all[0]
-	if ebuscoreTitled(all) {
-		first = all[1]
-	}
-	if cut := strings.IndexByte(first, '#'); cut < 0 && len(ascFields(first)) == 6 {
+	if isEBUScore(text) {
 		return ReadEBUScoreIndividual(text, perGroup)
 	}
 	return ReadASCIndividual(text, perGroup)
@@ -75,14 +70,12 @@ func ReadASCIndividual(text string, perGroup int) (Movement, error) {
 		// A table is at least "1 2 3 4 A " on every line, and every group is played.
 		return Movement{}, r.fail(1, "the header's "+strconv.Itoa(tables)+" tables and "+strconv.Itoa(groups)+" board groups do not fit a file of "+
 			strconv.Itoa(len(text))+" characters: each table is written on every line, each group played at a table")
-	case players < 4:
-		return Movement{}, r.fail(1, "the header's "+strconv.Itoa(players)+" players: an individual has 4 or more, four a table")
-	case players > 5*tables:
-		return Movement{}, r.fail(1, "the header's "+strconv.Itoa(players)+" players do not fit "+strconv.Itoa(tables)+
-			" tables: four a table and at most one more a table sitting out in turn, "+strconv.Itoa(5*tables))
 	}
-	r.groups = groups
-	ir := newIndividualReader(&r, "board group", players, tables, groups, rounds, perGroup)
+	r.groups, r.head = groups, 1
+	ir, err := newIndividualReader(&r, "board group", players, tables, groups, rounds, perGroup)
+	if err != nil {
+		return Movement{}, err
+	}
 	read := 0
 	for i, line := range lines[1:] {
 		num := i + 2
@@ -131,12 +124,22 @@ type individualReader struct {
 }
 
 // newIndividualReader starts reading an individual of players players at
-// tables tables in rounds rounds, sets sets of per boards.
-func newIndividualReader(r *ascReader, word string, players, tables, sets, rounds, per int) *individualReader {
+// tables tables in rounds rounds, sets sets of per boards, as the header
+// at line r.head gives them; it refuses a number of players that cannot
+// play there: fewer than 4, or more than 5 a table (four seated, one
+// sitting out in turn).
+func newIndividualReader(r *ascReader, word string, players, tables, sets, rounds, per int) (*individualReader, error) {
+	switch {
+	case players < 4:
+		return nil, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players: an individual has 4 or more, four a table")
+	case players > 5*tables:
+		return nil, r.fail(r.head, "the header's "+strconv.Itoa(players)+" players do not fit "+strconv.Itoa(tables)+
+			" tables: four a table and at most one more a table sitting out in turn, "+strconv.Itoa(5*tables))
+	}
 	return &individualReader{r: r, word: word, sets: sets, per: per, played: map[[2]int]int{},
 		plays: make([]bool, players+1), inPlay: make([]int, sets+1), seated: make([]int, players+1), round: Round{Number: 1},
 		m: Movement{Name: "Individual, " + strconv.Itoa(players) + " players, " + strconv.Itoa(rounds) + " rounds", Kind: KindIndividual, Winners: 1,
-			Players: players, Tables: tables, Boards: sets * per, Rounds: make([]Round, 0, rounds)}}
+			Players: players, Tables: tables, Boards: sets * per, Rounds: make([]Round, 0, rounds)}}, nil
 }
 
 // table reads table t of the round, at line num of the file: v is its
@@ -222,7 +225,7 @@ func (ir *individualReader) finish() (Movement, error) {
 	}
 	for p := 1; p <= ir.m.Players; p++ {
 		if !ir.plays[p] {
-			return Movement{}, r.fail(max(r.head, 1), "player "+strconv.Itoa(p)+" of the header's "+strconv.Itoa(ir.m.Players)+" plays in no round")
+			return Movement{}, r.fail(r.head, "player "+strconv.Itoa(p)+" of the header's "+strconv.Itoa(ir.m.Players)+" plays in no round")
 		}
 	}
 	m := ir.m

@@ -9,6 +9,28 @@ import (
 	"github.com/traveler-bridge/traveler/tournament/tournamenttest"
 )
 
+// playerNames name an individual's players in the browser tests: player p
+// is playerNames[p].
+var playerNames = []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Len"}
+
+// individualSection sets up, as the director, a published event at
+// matchpoints under contract-2017 with section A an individual of players
+// players (the published movement, a board a round), each player named
+// (playerNames), and returns the section.
+func individualSection(t *testing.T, b *env, bb *tournamenttest.Builder, name string, players int) tournament.Section {
+	t.Helper()
+	ev := bb.Event(tournament.EventInput{Name: name, Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
+	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: players, BoardsPerRound: 1}})
+	var pairs []tournament.Pair
+	for p := 1; p <= players; p++ {
+		pairs = append(pairs, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: playerNames[p]}}})
+	}
+	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, pairs); err != nil {
+		t.Fatal(err)
+	}
+	return sec
+}
+
 // TestBrowserIndividual: the 8-player individual (the published schedule
 // of thebridsk/bridgescorer IndividualMovement.Individual2Tables21Boards.
 // yaml, one board a round) played on phones. Round 1: table 1 seats North
@@ -24,16 +46,7 @@ import (
 func TestBrowserIndividual(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	bb := b.build()
-	ev := bb.Event(tournament.EventInput{Name: "Christmas individual", Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
-	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: 8, BoardsPerRound: 1}})
-	names := []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
-	var players []tournament.Pair
-	for p := 1; p <= 8; p++ {
-		players = append(players, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: names[p]}}})
-	}
-	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, players); err != nil {
-		t.Fatal(err)
-	}
+	sec := individualSection(t, b, bb, "Christmas individual", 8)
 	tokens := bb.Tokens(sec)
 
 	t1 := b.phone("table 1")
@@ -162,16 +175,7 @@ func TestBrowserIndividualSetup(t *testing.T) {
 func TestBrowserIndividualSubstitute(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	bb := b.build()
-	ev := bb.Event(tournament.EventInput{Name: "Individual with a substitute", Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
-	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: 8, BoardsPerRound: 1}})
-	names := []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
-	var players []tournament.Pair
-	for p := 1; p <= 8; p++ {
-		players = append(players, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: names[p]}}})
-	}
-	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, players); err != nil {
-		t.Fatal(err)
-	}
+	sec := individualSection(t, b, bb, "Individual with a substitute", 8)
 	var lines []tournament.Result
 	for _, rd := range sec.Movement.Rounds {
 		for _, tb := range rd.Tables {
@@ -240,16 +244,7 @@ func TestBrowserIndividualSubstitute(t *testing.T) {
 func TestBrowserIndividual12(t *testing.T) {
 	b := newEnv(t, withBrowser())
 	bb := b.build()
-	ev := bb.Event(tournament.EventInput{Name: "Club individual", Date: "2026-12-18", Law: "contract-2017", Scoring: "MP", Published: true})
-	sec := bb.CreateSection(ev.ID, tournament.SectionInput{Name: "A", Movement: tournament.MovementSpec{Kind: "individual", Players: 12, BoardsPerRound: 1}})
-	names := []string{"", "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Len"}
-	var players []tournament.Pair
-	for p := 1; p <= 12; p++ {
-		players = append(players, tournament.Pair{Number: fmt.Sprint(p), Players: []tournament.Player{{Name: names[p]}}})
-	}
-	if _, err := b.svc.AddPairs(bb.Ctx, tournament.Director, sec.ID, players); err != nil {
-		t.Fatal(err)
-	}
+	sec := individualSection(t, b, bb, "Club individual", 12)
 	tokens := bb.Tokens(sec)
 
 	t1 := b.phone("table 1")

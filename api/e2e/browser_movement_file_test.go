@@ -47,12 +47,7 @@ func TestBrowserMovementFile(t *testing.T) {
 		t.Errorf("preview: %q", txt)
 	}
 	d.shot("movement file preview")
-	d.submit("#create-section")
-	d.noError("create the section")
-	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := createSectionOnPage(t, b, d, "create the section")
 	if m := sec.Movement; m.Pairs != 14 || m.Tables != 7 || len(m.Rounds) != 6 || m.Boards != 12 {
 		t.Errorf("stored: %d pairs, %d tables, %d rounds, %d boards", m.Pairs, m.Tables, len(m.Rounds), m.Boards)
 	}
@@ -91,12 +86,7 @@ func TestBrowserMovementFileEBUScore(t *testing.T) {
 	}
 	d.shot("ebuscore movement file preview")
 	fitsPhone(t, d)
-	d.submit("#create-section")
-	d.noError("create the section")
-	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := createSectionOnPage(t, b, d, "create the section")
 	if m := sec.Movement; m.Pairs != 8 || m.Tables != 4 || len(m.Rounds) != 6 || m.Boards != 24 {
 		t.Errorf("stored: %d pairs, %d tables, %d rounds, %d boards", m.Pairs, m.Tables, len(m.Rounds), m.Boards)
 	}
@@ -145,12 +135,7 @@ func TestBrowserMovementFileIndividual(t *testing.T) {
 	}
 	d.shot("individual movement file preview")
 	fitsPhone(t, d)
-	d.submit("#create-section")
-	d.noError("create the section")
-	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := createSectionOnPage(t, b, d, "create the section")
 	m := sec.Movement
 	if m.Kind.String() != "individual" || m.Players != 9 || m.Tables != 2 || len(m.Rounds) != 9 || m.Boards != 27 || sec.Spec.Players != 9 {
 		t.Fatalf("stored: %v, %d players, %d tables, %d rounds, %d boards, spec players %d", m.Kind, m.Players, m.Tables, len(m.Rounds), m.Boards, sec.Spec.Players)

@@ -211,6 +211,20 @@ func idFrom(t *testing.T, path, prefix string) int64 {
 	return id
 }
 
+// createSectionOnPage presses the new-section page's create button on tab
+// d, as the director, and returns the section stored (the page it lands
+// on names it); what is the step's name should the page show an error.
+func createSectionOnPage(t *testing.T, b *env, d *browserTab, what string) tournament.Section {
+	t.Helper()
+	d.submit("#create-section")
+	d.noError(what)
+	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sec
+}
+
 // directorCreatesEvent signs in and creates the event, contract-2017
 // scored by matchpoints; it returns the event's id.
 func directorCreatesEvent(t *testing.T, d *browserTab) int64 {

@@ -56,12 +56,7 @@ func TestBrowserSwissPairs(t *testing.T) {
 	d.fill("#rounds", "2")
 	d.fill("#vp_scale", "acbl-20")
 	d.shot("new swiss pairs section")
-	d.submit("#create-section")
-	d.noError("create the Swiss pairs")
-	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := createSectionOnPage(t, b, d, "create the Swiss pairs")
 	if !sec.Spec.SwissPairs() || sec.Spec.Pairs != 7 || sec.Spec.VPScale != "acbl-20" || fmt.Sprint(sec.Movement.Matches(1)) != "[{1 2} {3 4} {5 6} {7 0}]" {
 		t.Fatalf("the section made: %+v, round 1 %v", sec.Spec, sec.Movement.Matches(1))
 	}
@@ -136,7 +131,8 @@ func TestBrowserSwissPairs(t *testing.T) {
 		t.Errorf("table 2's round: %q", got)
 	}
 
-	if sec, err = b.svc.Section(t.Context(), tournament.Director, sec.ID); err != nil {
+	sec, err := b.svc.Section(t.Context(), tournament.Director, sec.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
 	play(sec, 2)

@@ -48,12 +48,7 @@ func TestBrowserSwissVPTable(t *testing.T) {
 	d.shot("vp table refused")
 	checkFitsPhone(t, d, "the new-section form with a refused VP table")
 	d.fill("#vp_table", "1 3 5 8 11 14 17 20 24 28")
-	d.submit("#create-section")
-	d.noError("create the Swiss on a table of steps")
-	sec, err := b.svc.Section(t.Context(), tournament.Director, idFrom(t, d.path(), "/director/sections/"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sec := createSectionOnPage(t, b, d, "create the Swiss on a table of steps")
 	if got := fmt.Sprint(sec.Spec.VPScale, " ", sec.Spec.VPTable); got != "table [1 3 5 8 11 14 17 20 24 28]" {
 		t.Errorf("the section's scale: %s", got)
 	}

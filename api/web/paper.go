@@ -175,7 +175,19 @@ func (v cardView) Spans(row []string) bool { return reports.Spans(row, len(v.Hea
 // SpanCols is how many columns a spanning cell takes: all but the round.
 func (v cardView) SpanCols() int { return len(v.Head) - 1 }
 
-// tableCardViews phrases the movement's table cards.
+// pairText is how the cards name movement pair p: its number as the
+// players know it, with its direction where a Mitchell numbers each
+// direction from 1 ("3 EW", not the movement's 11).
+func pairText(m *movement.Movement, p int) string {
+	n, dir := m.PairLabel(p)
+	if dir != "" {
+		return n + " " + dir
+	}
+	return n
+}
+
+// tableCardViews phrases the movement's table cards: the pairs by the
+// numbers they know (PairLabel), the column saying the direction.
 func tableCardViews(m *movement.Movement) []cardView {
 	var out []cardView
 	for _, tc := range m.TableCards() {
@@ -193,7 +205,8 @@ func tableCardViews(m *movement.Movement) []cardView {
 			if len(r.SharesWith) > 0 {
 				boards += " shared with table " + tableNumbers(r.SharesWith)
 			}
-			ns, ew := strconv.Itoa(r.NS), strconv.Itoa(r.EW)
+			ns, _ := m.PairLabel(r.NS)
+			ew, _ := m.PairLabel(r.EW)
 			if len(r.Players) == 4 { // an individual: the players, North & South, East & West
 				ns, ew = strconv.Itoa(r.Players[0])+" & "+strconv.Itoa(r.Players[2]), strconv.Itoa(r.Players[1])+" & "+strconv.Itoa(r.Players[3])
 			}
@@ -208,7 +221,7 @@ func tableCardViews(m *movement.Movement) []cardView {
 func guideCardViews(m *movement.Movement) []cardView {
 	var out []cardView
 	for _, gc := range m.GuideCards() {
-		title := "Pair " + strconv.Itoa(gc.Pair)
+		title := "Pair " + pairText(m, gc.Pair)
 		if gc.Team > 0 {
 			title += " (team " + strconv.Itoa(gc.Team) + ")"
 		}
@@ -229,7 +242,7 @@ func guideCardViews(m *movement.Movement) []cardView {
 				continue
 			}
 			v.Rows = append(v.Rows, []string{strconv.Itoa(r.Round), strconv.Itoa(r.Table), sitsWords(r.Direction, r.Cards),
-				strconv.Itoa(r.Opponent), boardRanges(r.Boards)})
+				pairText(m, r.Opponent), boardRanges(r.Boards)})
 		}
 		out = append(out, v)
 	}
@@ -274,13 +287,7 @@ func scoreCards(ev tournament.Event, sec tournament.Section, pairs []tournament.
 		}
 		names[pr.Number+"/"+pr.Direction] = strings.Join(ns, " & ")
 	}
-	label := func(p int) string {
-		n, dir := m.PairLabel(p)
-		if dir != "" {
-			return n + " " + dir
-		}
-		return n
-	}
+	label := func(p int) string { return pairText(m, p) }
 	var out []reports.PrintedCard
 	for _, gc := range m.GuideCards() {
 		n, dir := m.PairLabel(gc.Pair)

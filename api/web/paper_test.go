@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -392,4 +393,57 @@ func TestScoreCardsHalfTableMitchell(t *testing.T) {
 		t.Errorf("pair 4's guide card should say it sits out in the movement's %d rounds: %q", out, guide4)
 	}
 	s.get(path+"/cards.pdf").want(t, "cards.pdf", http.StatusOK)
+}
+
+// TestCardsMitchellPairNumbers: a Mitchell's table and guide cards call the
+// pairs by the numbers the players know — NS 1 to 4 and EW 1 to 4, as the
+// score cards and the table's page do (movement.PairLabel) — not the
+// movement's own numbers, EW 5 to 8 (a card said "EW 5" where the table's
+// page says "pair 1 EW"). A 4-table Mitchell, round 1: NS 1 meets EW 1 at
+// table 1 (the standard Mitchell starts each EW pair at its own table).
+func TestCardsMitchellPairNumbers(t *testing.T) {
+	s := newSetupSite(t)
+	s.signIn()
+	ctx := context.Background()
+	ev, err := s.svc.CreateEvent(ctx, tournament.Director, tournament.EventInput{Name: "Mitchell cards", Date: "2026-11-28", Law: "contract-2017", Scoring: "MP"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, err := s.svc.CreateSection(ctx, tournament.Director, ev.ID, tournament.SectionInput{Name: "A",
+		Movement: tournament.MovementSpec{Kind: "mitchell", Tables: 4, BoardsPerRound: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb := sec.Movement.Rounds[0].Tables[0]; tb.NS != 1 || tb.EW != 5 {
+		t.Fatalf("round 1, table 1: NS %d, EW %d; want the movement's 1 and 5", tb.NS, tb.EW)
+	}
+	p := s.get("/director/sections/" + strconv.FormatInt(sec.ID, 10) + "/cards")
+	p.want(t, "cards", http.StatusOK)
+	var table1, guide5 string
+	for _, c := range p.byClass(nil, "table-card") {
+		if setupAttr(c, "data-table") == "1" {
+			table1 = strings.Join(strings.Fields(setupText(c)), " ")
+		}
+	}
+	for _, c := range p.byClass(nil, "guide-card") {
+		if setupAttr(c, "data-pair") == "5" {
+			guide5 = strings.Join(strings.Fields(setupText(c)), " ")
+		}
+	}
+	// The movement's table 1 seats EW 5, 8 and 6 in rounds 1–3 (EW 1, 4
+	// and 2), and sends EW 5 (EW 1) to tables 1, 2 and 4 against NS 1, 2
+	// and 4.
+	var ews []int
+	for _, rd := range sec.Movement.Rounds {
+		ews = append(ews, rd.Tables[0].EW)
+	}
+	if !slices.Equal(ews, []int{5, 8, 6}) {
+		t.Fatalf("table 1's EW pairs round by round: %v, want the movement's 5, 8, 6", ews)
+	}
+	if want := "Table 1 Round NS EW Boards 1 1 1 1–2 2 1 4 3–4 3 1 2 5–6"; table1 != want {
+		t.Errorf("table 1's card: %q, want %q", table1, want)
+	}
+	if want := "Pair 1 EW Round Table Sits Against Boards 1 1 EW 1 NS 1–2 2 2 EW 2 NS 5–6 3 4 EW 4 NS 3–4"; guide5 != want {
+		t.Errorf("EW 1's guide card: %q, want %q", guide5, want)
+	}
 }
